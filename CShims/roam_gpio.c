@@ -1,0 +1,80 @@
+#include "roam_gpio.h"
+#include <errno.h>
+#include <gpiod.h>
+#include <stdlib.h>
+#include <time.h>
+
+struct roam_gpio_line {
+    struct gpiod_chip *chip;
+    struct gpiod_line *line;
+};
+
+static int open_line(const char *chip, unsigned line, roam_gpio_line **out) {
+    roam_gpio_line *l = calloc(1, sizeof *l);
+    if (!l) return -ENOMEM;
+    l->chip = gpiod_chip_open_lookup(chip);
+    if (!l->chip) { int e = errno ? errno : ENODEV; free(l); return -e; }
+    l->line = gpiod_chip_get_line(l->chip, line);
+    if (!l->line) { int e = errno ? errno : EINVAL; gpiod_chip_close(l->chip); free(l); return -e; }
+    *out = l;
+    return 0;
+}
+
+static int bias_flags(int bias) {
+    switch (bias) {
+    case 1: return GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP;
+    case 2: return GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_DOWN;
+    case 3: return GPIOD_LINE_REQUEST_FLAG_BIAS_DISABLE;
+    default: return 0;
+    }
+}
+
+int roam_gpio_request_input(const char *chip, unsigned line, int bias, const char *consumer, roam_gpio_line **out) {
+    roam_gpio_line *l;
+    int r = open_line(chip, line, &l);
+    if (r < 0) return r;
+    if (gpiod_line_request_both_edges_events_flags(l->line, consumer, bias_flags(bias)) < 0) {
+        int e = errno; roam_gpio_release(l); return -e;
+    }
+    *out = l;
+    return 0;
+}
+
+int roam_gpio_request_output(const char *chip, unsigned line, int initial, const char *consumer, roam_gpio_line **out) {
+    roam_gpio_line *l;
+    int r = open_line(chip, line, &l);
+    if (r < 0) return r;
+    if (gpiod_line_request_output(l->line, consumer, initial) < 0) {
+        int e = errno; roam_gpio_release(l); return -e;
+    }
+    *out = l;
+    return 0;
+}
+
+int roam_gpio_read_event(roam_gpio_line *l, int timeout_ms, uint64_t *timestamp_ns, int *rising) {
+    struct timespec ts = { timeout_ms / 1000, (long)(timeout_ms % 1000) * 1000000L };
+    int r = gpiod_line_event_wait(l->line, &ts);
+    if (r < 0) return -errno;
+    if (r == 0) return 0;
+    struct gpiod_line_event ev;
+    if (gpiod_line_event_read(l->line, &ev) < 0) return -errno;
+    *timestamp_ns = (uint64_t)ev.ts.tv_sec * 1000000000ULL + (uint64_t)ev.ts.tv_nsec;
+    *rising = ev.event_type == GPIOD_LINE_EVENT_RISING_EDGE;
+    return 1;
+}
+
+int roam_gpio_get(roam_gpio_line *l) {
+    int v = gpiod_line_get_value(l->line);
+    return v < 0 ? -errno : v;
+}
+
+int roam_gpio_set(roam_gpio_line *l, int value) {
+    return gpiod_line_set_value(l->line, value) < 0 ? -errno : 0;
+}
+
+void roam_gpio_release(roam_gpio_line *l) {
+    if (!l) return;
+    if (l->line) gpiod_line_release(l->line);
+    if (l->chip) gpiod_chip_close(l->chip);
+    free(l);
+}

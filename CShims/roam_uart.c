@@ -1,0 +1,63 @@
+#include "roam_uart.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <termios.h>
+#include <unistd.h>
+
+int roam_uart_open(const char *path) {
+    int fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+    return fd < 0 ? -errno : fd;
+}
+
+static speed_t speed_for(unsigned baud) {
+    switch (baud) {
+    case 4800: return B4800;
+    case 9600: return B9600;
+    case 19200: return B19200;
+    case 38400: return B38400;
+    case 57600: return B57600;
+    case 115200: return B115200;
+    case 230400: return B230400;
+    case 460800: return B460800;
+    case 921600: return B921600;
+    default: return 0;
+    }
+}
+
+int roam_uart_configure(int fd, unsigned baud) {
+    speed_t speed = speed_for(baud);
+    if (speed == 0) return -EINVAL;
+    struct termios t;
+    if (tcgetattr(fd, &t) != 0) return -errno;
+    cfmakeraw(&t);
+    t.c_cflag &= ~(CSTOPB | PARENB | CRTSCTS | CSIZE);
+    t.c_cflag |= CS8 | CLOCAL | CREAD;
+    t.c_cc[VMIN] = 0;
+    t.c_cc[VTIME] = 0;
+    if (cfsetispeed(&t, speed) != 0 || cfsetospeed(&t, speed) != 0) return -errno;
+    if (tcsetattr(fd, TCSANOW, &t) != 0) return -errno;
+    return 0;
+}
+
+int roam_uart_read(int fd, uint8_t *buf, size_t cap, int timeout_ms) {
+    struct pollfd p = { .fd = fd, .events = POLLIN };
+    int r = poll(&p, 1, timeout_ms);
+    if (r < 0) return -errno;
+    if (r == 0) return 0;
+    if (p.revents & POLLNVAL) return -EBADF;
+    ssize_t n = read(fd, buf, cap);
+    if (n < 0) return errno == EAGAIN ? 0 : -errno;
+    // A readable descriptor that returns 0 bytes (or POLLHUP) means the other end is gone.
+    if (n == 0) return -EIO;
+    return (int)n;
+}
+
+int roam_uart_write(int fd, const uint8_t *buf, size_t len) {
+    ssize_t n = write(fd, buf, len);
+    return n < 0 ? -errno : (int)n;
+}
+
+int roam_fd_close(int fd) {
+    return close(fd) != 0 ? -errno : 0;
+}

@@ -1,0 +1,1 @@
+// RoamBench: see DESIGN.md §2.

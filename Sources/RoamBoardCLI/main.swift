@@ -1,0 +1,1 @@
+print("roam-board: not yet")

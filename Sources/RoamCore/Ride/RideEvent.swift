@@ -1,0 +1,23 @@
+/// Kinds of rows in `events`. Raw values are stored; never rename one.
+public enum RideEventKind: String, Sendable, Codable, CaseIterable {
+    case start, stop, gap, rearm, alarm, parked, recovered, lost, button, storageLow = "storage-low"
+}
+
+/// Why a segment ended (P5). Stored as the `detail` of a gap event.
+public enum GapCause: String, Sendable, Codable, CaseIterable {
+    case lostFix = "no fix"
+    case receiverSilent = "receiver silent"
+    case spatialJump = "spatial jump"
+    case loggerRestarted = "logger restarted"
+}
+
+/// One row of `events`.
+public struct RideEvent: Sendable, Equatable {
+    public var kind: RideEventKind
+    public var monoNs: UInt64?
+    public var utcMs: Int64?
+    public var detail: String
+    public init(kind: RideEventKind, monoNs: UInt64? = nil, utcMs: Int64? = nil, detail: String = "") {
+        self.kind = kind; self.monoNs = monoNs; self.utcMs = utcMs; self.detail = detail
+    }
+}

@@ -1,0 +1,34 @@
+/// Reason codes written by the pipeline's gates (P4: flags, never deletions).
+/// The raw values are stored in `fixes.flags`; never renumber a case.
+public struct FixFlags: OptionSet, Sendable, Hashable, Codable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let noFix            = FixFlags(rawValue: 1 << 0)
+    public static let lowAccuracy      = FixFlags(rawValue: 1 << 1)
+    public static let underDistanceGate = FixFlags(rawValue: 1 << 2)
+    public static let implausibleJump  = FixFlags(rawValue: 1 << 3)
+    public static let repeatedTime     = FixFlags(rawValue: 1 << 4)
+    public static let timeBackwards    = FixFlags(rawValue: 1 << 5)
+    public static let paused           = FixFlags(rawValue: 1 << 6)
+    public static let beforeValidDate  = FixFlags(rawValue: 1 << 7)
+    public static let barometerMissing = FixFlags(rawValue: 1 << 8)
+    /// Informational: this fix opens a new segment (not a rejection).
+    public static let segmentStart     = FixFlags(rawValue: 1 << 9)
+
+    /// Flags that keep a fix out of distance and the drawn track.
+    public static let rejecting: FixFlags = [.noFix, .lowAccuracy, .underDistanceGate, .implausibleJump,
+                                             .repeatedTime, .timeBackwards, .beforeValidDate]
+
+    public var isAccepted: Bool { isDisjoint(with: .rejecting) }
+
+    /// Stable names for reports and exports.
+    public static let names: [(FixFlags, String)] = [
+        (.noFix, "no-fix"), (.lowAccuracy, "low-accuracy"), (.underDistanceGate, "under-distance-gate"),
+        (.implausibleJump, "implausible-jump"), (.repeatedTime, "repeated-time"), (.timeBackwards, "time-backwards"),
+        (.paused, "paused"), (.beforeValidDate, "before-valid-date"), (.barometerMissing, "barometer-missing"),
+        (.segmentStart, "segment-start"),
+    ]
+
+    public var names: [String] { Self.names.filter { contains($0.0) }.map { $0.1 } }
+}

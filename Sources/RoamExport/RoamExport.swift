@@ -1,0 +1,1 @@
+// RoamExport: see DESIGN.md §2.

@@ -1,0 +1,1 @@
+// RoamHardware: see DESIGN.md §2.

@@ -1,0 +1,1 @@
+// RoamRecorder: see DESIGN.md §2.

@@ -1,0 +1,1 @@
+// RoamStore: see DESIGN.md §2.
