@@ -1,0 +1,53 @@
+import Glibc
+
+/// A POSIX error code as returned (negated) by the C shims.
+public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: CInt
+    public init(rawValue: CInt) { self.rawValue = rawValue }
+
+    /// Builds the error from a shim result (`-errno`).
+    public init(shimResult: CInt) { self.rawValue = -shimResult }
+
+    public static let interrupted = Errno(rawValue: EINTR)
+    public static let wouldBlock = Errno(rawValue: EAGAIN)
+    public static let noSuchDevice = Errno(rawValue: ENODEV)
+    public static let noSuchDeviceOrAddress = Errno(rawValue: ENXIO)
+    public static let noSuchFile = Errno(rawValue: ENOENT)
+    public static let remoteIO = Errno(rawValue: EREMOTEIO)
+    public static let ioError = Errno(rawValue: EIO)
+    public static let noSpace = Errno(rawValue: ENOSPC)
+    public static let accessDenied = Errno(rawValue: EACCES)
+    public static let notPermitted = Errno(rawValue: EPERM)
+    public static let busy = Errno(rawValue: EBUSY)
+    public static let invalidArgument = Errno(rawValue: EINVAL)
+    public static let timedOut = Errno(rawValue: ETIMEDOUT)
+
+    /// The symbolic name for the codes we explain, else the number.
+    public var name: String {
+        switch rawValue {
+        case EINTR: "EINTR"; case EAGAIN: "EAGAIN"; case ENODEV: "ENODEV"; case ENXIO: "ENXIO"
+        case ENOENT: "ENOENT"; case EREMOTEIO: "EREMOTEIO"; case EIO: "EIO"; case ENOSPC: "ENOSPC"
+        case EACCES: "EACCES"; case EPERM: "EPERM"; case EBUSY: "EBUSY"; case EINVAL: "EINVAL"
+        case ETIMEDOUT: "ETIMEDOUT"; case ENOTTY: "ENOTTY"; case EBADF: "EBADF"
+        default: "errno"
+        }
+    }
+
+    public var description: String {
+        let message = strerror(rawValue).map { String(cString: $0) } ?? "unknown error"
+        return "\(message) [\(name) \(rawValue)]"
+    }
+
+    public static func ~= (pattern: Errno, value: any Error) -> Bool {
+        (value as? Errno) == pattern
+    }
+}
+
+/// Calls `body` again while it returns -EINTR: the one place that handles interrupted syscalls.
+@inline(__always)
+public func retryingOnInterrupt(_ body: () -> CInt) -> CInt {
+    while true {
+        let r = body()
+        if r != -EINTR { return r }
+    }
+}

@@ -1,1 +1,0 @@
-// RoamHardware: see DESIGN.md §2.
