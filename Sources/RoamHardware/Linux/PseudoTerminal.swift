@@ -1,0 +1,35 @@
+import CShims
+
+/// The primary side of a pseudo-terminal pair. The secondary's path (`/dev/pts/N`) is opened by
+/// `SerialPort` exactly as a real UART would be, so the bench and the tests run the real termios code.
+public final class PseudoTerminal: @unchecked Sendable {
+    public let secondaryPath: String
+    private var fd: CInt
+
+    public init() throws(DeviceError) {
+        var name = [CChar](repeating: 0, count: 128)
+        let opened = name.withUnsafeMutableBufferPointer { roam_pty_open($0.baseAddress!, $0.count) }
+        guard opened >= 0 else { throw DeviceError(.pty, .open, device: "/dev/ptmx", errno: Errno(shimResult: opened)) }
+        fd = opened
+        secondaryPath = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// Writes every byte (looping over short writes; EINTR retried; EAGAIN cannot happen: blocking fd).
+    public func write(_ bytes: [UInt8]) throws(DeviceError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBufferPointer { buf in
+                retryingOnInterrupt { roam_fd_write(fd, buf.baseAddress! + offset, buf.count - offset) }
+            }
+            guard n >= 0 else { throw DeviceError(.pty, .write, device: secondaryPath, errno: Errno(shimResult: n)) }
+            offset += Int(n)
+        }
+    }
+
+    /// Closing the primary makes the secondary's reads fail with EIO, as an unplugged USB receiver does.
+    public func close() {
+        if fd >= 0 { _ = roam_fd_close(fd); fd = -1 }
+    }
+
+    deinit { close() }
+}

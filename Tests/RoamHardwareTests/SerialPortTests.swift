@@ -1,0 +1,64 @@
+import Testing
+@testable import RoamHardware
+
+@Suite struct SerialPortTests {
+    private func readAll(_ port: SerialPort, count: Int) throws -> [UInt8] {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while out.count < count {
+            let n = try buffer.withUnsafeMutableBytes { try port.read(into: $0, timeoutMs: 2000) }
+            if n == 0 { break }
+            out += buffer[0..<n]
+        }
+        return out
+    }
+
+    @Test func carriesBytesThroughARealPseudoTerminal() throws {
+        let pty = try PseudoTerminal()
+        let port = try SerialPort(path: pty.secondaryPath, baud: 115200)
+        // Every byte value, including CR, LF and bytes a cooked tty would eat (^C, ^D, DEL).
+        let bytes = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        try pty.write(bytes)
+        #expect(try readAll(port, count: bytes.count) == bytes)
+    }
+
+    @Test func timesOutWithZeroWhenIdle() throws {
+        let pty = try PseudoTerminal()
+        let port = try SerialPort(path: pty.secondaryPath, baud: 9600)
+        var buffer = [UInt8](repeating: 0, count: 16)
+        #expect(try buffer.withUnsafeMutableBytes { try port.read(into: $0, timeoutMs: 20) } == 0)
+    }
+
+    @Test func unsupportedBaudIsAConfigureError() throws {
+        let pty = try PseudoTerminal()
+        #expect {
+            _ = try SerialPort(path: pty.secondaryPath, baud: 12345)
+        } throws: { error in
+            let e = error as? DeviceError
+            return e?.operation == .configure && e?.errno == .invalidArgument
+                && e!.description.contains("Check the baud in board.conf")
+        }
+    }
+
+    @Test func missingDeviceNamesThePathAndWhatToCheck() {
+        #expect {
+            _ = try SerialPort(path: "/dev/ttyDOESNOTEXIST", baud: 9600)
+        } throws: { error in
+            let text = String(describing: error)
+            return text.hasPrefix("uart open on /dev/ttyDOESNOTEXIST failed: No such file or directory [ENOENT 2].")
+                && text.contains("enable_uart=1")
+        }
+    }
+
+    @Test func vanishedReceiverIsAnIOError() throws {
+        let pty = try PseudoTerminal()
+        let port = try SerialPort(path: pty.secondaryPath, baud: 9600)
+        pty.close()
+        var buffer = [UInt8](repeating: 0, count: 16)
+        #expect {
+            _ = try buffer.withUnsafeMutableBytes { try port.read(into: $0, timeoutMs: 1000) }
+        } throws: { error in
+            (error as? DeviceError)?.errno == .ioError
+        }
+    }
+}
