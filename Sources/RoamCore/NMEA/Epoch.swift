@@ -15,8 +15,12 @@ public struct UTCDate: Sendable, Equatable, Hashable, Codable {
 public struct Epoch: Sendable, Equatable, Codable {
     /// UTC time of day in milliseconds since midnight, from the sentences' time field.
     public var timeOfDayMs: Int?
-    /// The date, when a sentence of this epoch (RMC, ZDA) carried one.
+    /// The date, when a sentence of this epoch (RMC, ZDA) carried one, or else the last such
+    /// date carried forward (see `dateIsCarried`).
     public var date: UTCDate?
+    /// True when `date` was carried from an earlier epoch's RMC/ZDA (advanced a day if the time
+    /// of day wrapped past midnight), false when this epoch's own sentences sent it.
+    public var dateIsCarried: Bool = false
     public var latDeg: Double?
     public var lonDeg: Double?
     public var altMSLm: Double?

@@ -1,0 +1,26 @@
+import RoamHardware
+
+/// Writes NMEA bytes into the primary side of a real pseudo-terminal, so the recorder's real
+/// `SerialPort` reads them through real termios settings, exactly like a receiver on a UART.
+public final class NMEAReplayer: @unchecked Sendable {
+    public let pty: PseudoTerminal
+    public var secondaryPath: String { pty.secondaryPath }
+
+    public init() throws(DeviceError) { pty = try PseudoTerminal() }
+
+    /// Writes a whole capture (a gpsd log, say) in chunks. The pty's buffer is small and the
+    /// primary blocks when it is full, so this runs exactly as fast as the reader takes bytes.
+    public func replay(capture bytes: [UInt8], chunk: Int = 1024) throws(DeviceError) {
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + chunk, bytes.count)
+            try pty.write(Array(bytes[offset..<end]))
+            offset = end
+        }
+    }
+
+    public func write(_ bytes: [UInt8]) throws(DeviceError) { try pty.write(bytes) }
+
+    /// Closes the primary: the reader sees EIO, as when a USB receiver is unplugged.
+    public func unplug() { pty.close() }
+}

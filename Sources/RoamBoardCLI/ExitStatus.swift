@@ -1,0 +1,29 @@
+import RoamCore
+import RoamHardware
+import RoamStore
+
+/// The one place where errors become exit statuses (sysexits.h values).
+enum ExitStatus {
+    static let ok: Int32 = 0
+    static let failure: Int32 = 1
+    static let usage: Int32 = 64     // EX_USAGE
+    static let dataError: Int32 = 65 // EX_DATAERR
+    static let ioError: Int32 = 74   // EX_IOERR
+
+    static func of(_ error: any Error) -> Int32 {
+        switch error {
+        case is UsageError: return usage
+        case is BoardProfileError: return dataError
+        case let e as CLIError: return e.status
+        case is DeviceError: return ioError
+        case let e as SQLiteError: return e.isCorrupt ? dataError : ioError
+        default: return failure
+        }
+    }
+}
+
+/// A failure the CLI itself detects (an unknown ride, an existing output file).
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    var status: Int32 = ExitStatus.dataError
+}

@@ -1,0 +1,63 @@
+import Foundation
+import RoamCore
+import RoamExport
+import RoamRecorder
+import Synchronization
+
+/// Turns recorder events into the live progress line, `ack` lines and warnings.
+final class ProgressPrinter: Sendable {
+    private struct State {
+        var lastLineNs: UInt64 = 0
+        var lastTotals: RideTotals?
+        var rideID: Int64?
+        var lastFailure: String?
+    }
+    private let state = Mutex(State())
+    private let acks: Bool
+    private let quiet: Bool
+
+    init(acks: Bool, quiet: Bool) { self.acks = acks; self.quiet = quiet }
+
+    var lastFailure: String? { state.withLock { $0.lastFailure } }
+
+    func handle(_ event: RecorderEvent) {
+        switch event {
+        case .rideStarted(let id, let resumed):
+            state.withLock { $0.rideID = id }
+            Console.error(resumed ? "ride \(id): resumed after a restart (gap recorded)" : "ride \(id): started")
+        case .committed(let report):
+            // Printed only after the commit returned: this line is the acknowledgement (P1).
+            if acks, let seqs = report.seqs {
+                Console.out("ack ride=\(report.rideID) seq=\(seqs.lowerBound)...\(seqs.upperBound) fixes=\(report.fixCount)")
+            }
+            let line: String? = state.withLock { s in
+                s.lastTotals = report.totals
+                s.lastFailure = nil
+                let now = DispatchTime.now().uptimeNanoseconds
+                guard now - s.lastLineNs > 100_000_000 else { return nil }
+                s.lastLineNs = now
+                return Self.describe(report.totals, ride: report.rideID)
+            }
+            if let line, !quiet { Console.progress(line) }
+        case .commitFailed(let error, let parked, let retry):
+            state.withLock { $0.lastFailure = error }
+            Console.error("\nALARM: commit failed, \(parked) epochs parked, retry in \(FixedPoint.format(retry, digits: 2)) s: \(error)")
+        case .rideStopped(let id, let totals):
+            if !quiet { Console.progress(Self.describe(totals, ride: id)); Console.endProgress() }
+            Console.error("ride \(id): stopped")
+        case .receiverSilent(let reason): Console.error("\nreceiver silent: \(reason)")
+        case .receiverBack: Console.error("receiver back")
+        case .barometerMissing(let reason): Console.error("\nbarometer missing: \(reason)")
+        case .barometerBack: Console.error("barometer back")
+        }
+    }
+
+    func finish() {}
+
+    static func describe(_ t: RideTotals, ride: Int64) -> String {
+        "ride \(ride): \(t.fixCount) fixes, \(FixedPoint.format(t.distanceM / 1000, digits: 3)) km, "
+            + "moving \(Duration.text(seconds: t.movingS)), "
+            + (t.ascentM.map { "+\(FixedPoint.format($0, digits: 0)) m" } ?? "climb n/a")
+            + ", \(t.gapCount) gaps"
+    }
+}

@@ -1,0 +1,59 @@
+/// The pure command-line parser: arguments in, a parsed command or a usage error out.
+enum ParseResult: Equatable {
+    case run(ParsedArguments)
+    case help(String?)
+    case version
+}
+
+struct ArgumentParser {
+    let specs: [CommandSpec]
+
+    func parse(_ arguments: [String]) -> Result<ParseResult, UsageError> {
+        guard let first = arguments.first else {
+            return .failure(UsageError(command: nil, message: "missing subcommand (expected one of: \(specs.map(\.name).joined(separator: ", ")))"))
+        }
+        if first == "--help" || first == "-h" || first == "help" {
+            return .success(.help(arguments.dropFirst().first))
+        }
+        if first == "--version" { return .success(.version) }
+        guard let spec = specs.first(where: { $0.name == first }) else {
+            return .failure(UsageError(command: nil, message: "unknown subcommand '\(first)' (expected one of: \(specs.map(\.name).joined(separator: ", ")))"))
+        }
+        var parsed = ParsedArguments(command: spec.name)
+        var rest = arguments.dropFirst()[...]
+        while let arg = rest.popFirst() {
+            if arg == "--help" || arg == "-h" { return .success(.help(spec.name)) }
+            var name = arg
+            var inlineValue: String?
+            if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
+                name = String(arg[..<eq]); inlineValue = String(arg[arg.index(after: eq)...])
+            }
+            guard let option = spec.options.first(where: { $0.name == name }) else {
+                let known = spec.options.map(\.name).joined(separator: ", ")
+                return .failure(UsageError(command: spec.name, message: "unknown option '\(name)' for '\(spec.name)' (expected: \(known.isEmpty ? "no options" : known))"))
+            }
+            switch option.kind {
+            case .flag:
+                if inlineValue != nil { return .failure(UsageError(command: spec.name, message: "\(name) takes no value")) }
+                parsed.flags.insert(name)
+            case .value(let placeholder):
+                guard let value = inlineValue ?? rest.popFirst(), !value.isEmpty, inlineValue != nil || !value.hasPrefix("--") else {
+                    return .failure(UsageError(command: spec.name, message: "\(name) expects a value (\(placeholder))"))
+                }
+                if parsed.values[name] != nil {
+                    return .failure(UsageError(command: spec.name, message: "\(name) given twice"))
+                }
+                if let choices = option.choices, !choices.contains(value) {
+                    return .failure(UsageError(command: spec.name, message: "unknown \(placeholder.lowercased()) '\(value)' for \(name) (expected one of: \(choices.joined(separator: ", ")))"))
+                }
+                parsed.values[name] = value
+            }
+        }
+        for option in spec.options where option.isRequired && parsed.values[option.name] == nil {
+            if case .value(let placeholder) = option.kind {
+                return .failure(UsageError(command: spec.name, message: "missing required option \(option.name) \(placeholder)"))
+            }
+        }
+        return .success(.run(parsed))
+    }
+}

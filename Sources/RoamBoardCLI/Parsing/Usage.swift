@@ -1,0 +1,49 @@
+/// Help text generated from the command table.
+enum Usage {
+    static func overview(_ specs: [CommandSpec]) -> String {
+        var lines = ["roam-board: a ride logger for a Raspberry Pi-class board (GNSS, barometer, button, LED).", "",
+                     "USAGE: roam-board <subcommand> [options]", "", "SUBCOMMANDS:"]
+        let width = (specs.map(\.name.count).max() ?? 0) + 2
+        for spec in specs { lines.append("  " + spec.name.padded(to: width) + spec.abstract) }
+        lines += ["", "See 'roam-board <subcommand> --help' for a subcommand's options.",
+                  "Exit status: 0 ok, 1 failure, 64 usage error, 65 bad data, 74 device or storage I/O error."]
+        return lines.joined(separator: "\n")
+    }
+
+    static func command(_ spec: CommandSpec) -> String {
+        let synopsis = spec.options.map { option -> String in
+            let text: String
+            switch option.kind {
+            case .flag: text = option.name
+            case .value(let placeholder): text = "\(option.name) \(placeholder)"
+            }
+            return option.isRequired ? text : "[\(text)]"
+        }.joined(separator: " ")
+        var lines = ["OVERVIEW: \(spec.abstract)", "", "USAGE: roam-board \(spec.name) \(synopsis)".trimmedRight()]
+        if !spec.options.isEmpty {
+            lines += ["", "OPTIONS:"]
+            let labels = spec.options.map { option -> String in
+                if case .value(let p) = option.kind { return "\(option.name) \(p)" }
+                return option.name
+            }
+            let width = (labels.map(\.count).max() ?? 0) + 2
+            for (option, label) in zip(spec.options, labels) {
+                var help = option.help
+                if let choices = option.choices { help += " (one of: \(choices.joined(separator: ", ")))" }
+                lines.append("  " + label.padded(to: width) + help)
+            }
+        }
+        lines.append("  " + "--help".padded(to: 0) + "  Show this help.")
+        if !spec.discussion.isEmpty { lines += ["", spec.discussion] }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func padded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+    func trimmedRight() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

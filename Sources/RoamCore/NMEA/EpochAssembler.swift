@@ -1,0 +1,146 @@
+/// Groups decoded sentences into epochs: everything the receiver said about one UTC time.
+///
+/// An epoch ends when a sentence with a different time arrives (RMC, GGA, GLL, GNS, ZDA, GST
+/// carry a time), or when a timed sentence type arrives again from the same talker (a receiver
+/// repeating a stale time, or sending empty time fields before its first fix). Sentences
+/// without a time (GSA, GSV, VTG, ignored ones) join the epoch in progress. `finish()` hands
+/// over the last epoch.
+///
+/// Fields merge as in gpsd's last TPV report of the time: a later sentence overrides an earlier
+/// one, and a sentence flagged invalid contributes nothing but its verdict on the fix mode
+/// (`FixModeTracker`). Dates come from RMC (only when valid: MTK chips send bogus dates while
+/// they warn) or ZDA, else are carried forward (`DateCarry`).
+public struct EpochAssembler: Sendable {
+    /// The epoch in progress, meaningful only while `isOpen`.
+    private var current = Epoch()
+    private var isOpen = false
+    private var ownDate: UTCDate?
+    private var gsaSatellites = 0
+    private var timedSeen: [UInt32] = []
+    private var mode = FixModeTracker()
+    private var dates: DateCarry
+
+    /// `presetDate` dates the epochs before the receiver's first RMC/ZDA date.
+    public init(presetDate: UTCDate? = nil) {
+        dates = DateCarry(preset: presetDate)
+        timedSeen.reserveCapacity(8)
+    }
+
+    /// Adds a decoded sentence and its raw text; returns the epoch this sentence closed, if any.
+    public mutating func add(_ sentence: NMEASentence, raw: String) -> Epoch? {
+        var closed: Epoch?
+        let startsNew = opensEpoch(sentence)
+        if startsNew {
+            closed = close()
+            isOpen = true
+            current.timeOfDayMs = sentence.timeOfDayMs
+        }
+        if let key = timedKey(sentence) { timedSeen.append(key) }
+        mode.apply(sentence, startsEpoch: startsNew)
+        merge(sentence)
+        current.sentences.append(raw)
+        return closed
+    }
+
+    /// Keeps the raw text of a sentence the decoder ignored (proprietary, TXT...) with the
+    /// epoch in progress. Never closes an epoch.
+    public mutating func addRaw(_ raw: String) {
+        isOpen = true
+        current.sentences.append(raw)
+    }
+
+    /// Closes the epoch in progress, if any (end of input).
+    public mutating func finish() -> Epoch? { close() }
+
+    private func opensEpoch(_ sentence: NMEASentence) -> Bool {
+        guard isOpen else { return true }
+        guard let key = timedKey(sentence) else { return false }
+        if timedSeen.contains(key) { return true }
+        // A timed sentence whose time differs from the epoch's (filled or empty) starts a new one.
+        return sentence.timeOfDayMs != current.timeOfDayMs
+    }
+
+    /// Identifies a timed sentence type from one talker; nil for untimed types.
+    private func timedKey(_ sentence: NMEASentence) -> UInt32? {
+        let kind: UInt32
+        switch sentence {
+        case .rmc: kind = 1
+        case .gga: kind = 2
+        case .gll: kind = 3
+        case .gns: kind = 4
+        case .zda: kind = 5
+        case .gst: kind = 6
+        case .gsa, .gsv, .vtg: return nil
+        }
+        let t = sentence.talker
+        return kind << 16 | UInt32(t.first) << 8 | UInt32(t.second)
+    }
+
+    private mutating func close() -> Epoch? {
+        guard isOpen else { return nil }
+        var epoch = current
+        epoch.fixMode = mode.mode
+        if epoch.satellitesUsed == nil, gsaSatellites > 0 { epoch.satellitesUsed = gsaSatellites }
+        let resolved = dates.resolve(ownDate: ownDate, timeOfDayMs: epoch.timeOfDayMs)
+        epoch.date = resolved.date
+        epoch.dateIsCarried = resolved.isCarried
+        current = Epoch()
+        isOpen = false
+        ownDate = nil
+        gsaSatellites = 0
+        timedSeen.removeAll(keepingCapacity: true)
+        return epoch
+    }
+
+    private mutating func merge(_ sentence: NMEASentence) {
+        switch sentence {
+        case .rmc(let s):
+            guard s.isValid else { break }
+            if s.timeOfDayMs != nil, let d = s.date { ownDate = d }
+            if let lat = s.latDeg, let lon = s.lonDeg { current.latDeg = lat; current.lonDeg = lon }
+            if let v = s.speedMps { current.speedMps = v }
+            if let c = s.courseDeg { current.courseDeg = c }
+        case .gga(let s):
+            current.quality = s.quality ?? current.quality
+            current.satellitesUsed = s.satellitesUsed ?? current.satellitesUsed
+            if let h = s.hdop, h < 99 { current.hdop = h }  // BT-451 and others send 99.99 for "none"
+            if let lat = s.latDeg, let lon = s.lonDeg {
+                current.latDeg = lat; current.lonDeg = lon
+                if let a = s.altMSLm { current.altMSLm = a }
+                if let g = s.geoidSepM { current.geoidSepM = g }
+            }
+        case .gns(let s):
+            guard let m = s.mode, m != UInt8(ascii: "N"),
+                  s.navigationStatus != UInt8(ascii: "U"), s.navigationStatus != UInt8(ascii: "V") else { break }
+            if let lat = s.latDeg, let lon = s.lonDeg {
+                current.latDeg = lat; current.lonDeg = lon
+                if let a = s.altMSLm { current.altMSLm = a }
+                if let g = s.geoidSepM { current.geoidSepM = g }
+            }
+            if let h = s.hdop { current.hdop = h }
+            if current.satellitesUsed == nil { current.satellitesUsed = s.satellitesUsed }
+        case .gll(let s):
+            guard s.isValid, s.faaMode != UInt8(ascii: "N"), let lat = s.latDeg, let lon = s.lonDeg else { break }
+            current.latDeg = lat; current.lonDeg = lon
+        case .vtg(let s):
+            // gpsd ignores a VTG without true course or knots, or flagged not valid / estimated.
+            guard let c = s.courseTrueDeg, let v = s.speedMps, s.speedKnots != nil,
+                  s.faaMode != UInt8(ascii: "N"), s.faaMode != UInt8(ascii: "E") else { break }
+            current.courseDeg = c
+            current.speedMps = v
+        case .gsa(let s):
+            gsaSatellites += s.satellitesUsed
+            if let p = s.pdop, p < 99 { current.pdop = p }
+            if let h = s.hdop, h < 99 { current.hdop = h }
+            if let v = s.vdop, v < 99 { current.vdop = v }
+        case .gst(let s):
+            current.gstLatErrM = s.latErrM ?? current.gstLatErrM
+            current.gstLonErrM = s.lonErrM ?? current.gstLonErrM
+            current.gstAltErrM = s.altErrM ?? current.gstAltErrM
+        case .zda(let s):
+            if let d = s.date { ownDate = d }
+        case .gsv:
+            break
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// Decides the fix mode (gpsd's TPV `mode`) of each epoch from its sentences, reproducing the
+/// rules of gpsd's NMEA driver, so a Roam board fix and a gpsd fix agree on the same bytes.
+///
+/// gpsd never reads "the" mode from one sentence. Each sentence proposes one:
+/// - GSA: its fix-type field, except a GPGSA once other systems' GSAs have been seen (their
+///   combination wins) and the dead-reckoning `E`;
+/// - GGA: no fix unless there is a position and at least 3 satellites; 3D with an altitude
+///   and at least 4; a GGA repeating the previous GGA's time is stale (Trimble Placer 450);
+/// - RMC: `V` is no fix; `A`/`D` is 2D, kept 3D when the last fix was 3D, raised to 3D when
+///   the last GSA listed more than 3 satellites or the fix so far has an altitude;
+/// - GLL and GNS: similar, from their status letters;
+/// and a proposal never lowers a 3D fix to 2D while an altitude is known. Later sentences of
+/// the epoch override earlier ones. State carries across epochs where gpsd's does.
+struct FixModeTracker: Sendable {
+    /// The merged fix so far (gpsd's `gpsdata.fix`, equal to its `lastfix` while a sentence is
+    /// judged); cleared once the sentence opening an epoch has been judged.
+    private(set) var mode: FixMode = .unknown
+    private var hasAltitude = false
+    /// Whether the epoch before the current one had an altitude (gpsd's `oldfix`).
+    private var oldHasAltitude = false
+    /// Satellites in the last run of consecutive GSAs (gpsd keeps it across epochs).
+    private var gsaSatellites = 0
+    private var previousWasGSA = false
+    private var lastGSATalker: NMEATalker?
+    private var seenNonGPSGSA = false
+    private var lastGGA: (talker: NMEATalker, timeOfDayMs: Int?)?
+
+    /// Feeds one sentence. `startsEpoch` is true for the sentence that opened a new epoch:
+    /// like gpsd, it is judged against the previous epoch's fix, which is then cleared.
+    mutating func apply(_ sentence: NMEASentence, startsEpoch: Bool) {
+        var proposed: FixMode?
+        var altitude = false
+        switch sentence {
+        case .gsa(let s):
+            proposed = gsaMode(s)
+        case .gga(let s):
+            (proposed, altitude) = ggaMode(s)
+        case .rmc(let s):
+            proposed = rmcMode(s)
+        case .gll(let s):
+            proposed = gllMode(s)
+        case .gns(let s):
+            (proposed, altitude) = gnsMode(s)
+        case .vtg, .gst, .gsv, .zda:
+            break
+        }
+        if case .gsa = sentence {} else { previousWasGSA = false }
+        // Never downgrade a 3D fix that has an altitude behind it (RMC and GLL cannot tell 3D).
+        if let p = proposed, mode == .fix3D, p != .noFix, hasAltitude || oldHasAltitude {
+            proposed = .fix3D
+        }
+        if startsEpoch {
+            oldHasAltitude = hasAltitude
+            mode = .unknown
+            hasAltitude = false
+        }
+        if let proposed { mode = proposed }
+        if altitude { hasAltitude = true }
+    }
+
+    private mutating func gsaMode(_ s: GSA) -> FixMode? {
+        // Consecutive GSAs (one per constellation) add up; a new run, or the same single
+        // system repeating itself, starts the count again.
+        if !previousWasGSA || (lastGSATalker == s.talker && s.talker != .combined) { gsaSatellites = 0 }
+        gsaSatellites += s.satellitesUsed
+        previousWasGSA = true
+        lastGSATalker = s.talker
+        if s.talker != .gps { seenNonGPSGSA = true }
+        guard let fix = s.fixType, let m = FixMode(rawValue: fix) else { return nil }
+        // Once other systems' GSAs have been seen, gpsd lets them decide, not GPGSA.
+        if seenNonGPSGSA && s.talker == .gps { return nil }
+        return m
+    }
+
+    private mutating func ggaMode(_ s: GGA) -> (FixMode?, Bool) {
+        let stale = lastGGA.map { $0.talker == s.talker && $0.timeOfDayMs == s.timeOfDayMs } ?? false
+        lastGGA = (s.talker, s.timeOfDayMs)
+        if stale { return (.noFix, false) }
+        guard s.latDeg != nil, s.lonDeg != nil else { return (.noFix, false) }
+        let satellites = s.satellitesUsed ?? 0
+        var m: FixMode = s.altMSLm != nil && satellites >= 4 ? .fix3D : .fix2D
+        if satellites < 3 { m = .noFix }
+        return (m, s.altMSLm != nil)
+    }
+
+    private func rmcMode(_ s: RMC) -> FixMode {
+        guard s.isValid else { return .noFix }
+        var m: FixMode = .noFix
+        if s.latDeg != nil, s.lonDeg != nil { m = mode == .fix3D ? .fix3D : .fix2D }
+        // RMC-only receivers (Magellan EC-10X) still get a mode; more than 3 satellites or an
+        // altitude means 3D.
+        if gsaSatellites > 3 || hasAltitude { m = .fix3D }
+        return m
+    }
+
+    private func gllMode(_ s: GLL) -> FixMode {
+        guard s.isValid, s.faaMode != UInt8(ascii: "N"), s.latDeg != nil, s.lonDeg != nil else { return .noFix }
+        if hasAltitude || gsaSatellites > 3 { return .fix3D }
+        if mode < .fix2D || !oldHasAltitude { return .fix2D }
+        return .unknown
+    }
+
+    private func gnsMode(_ s: GNS) -> (FixMode?, Bool) {
+        guard let letter = s.mode, letter != UInt8(ascii: "N") else { return (.noFix, false) }
+        if s.navigationStatus == UInt8(ascii: "U") || s.navigationStatus == UInt8(ascii: "V") { return (nil, false) }
+        guard s.latDeg != nil, s.lonDeg != nil else { return (.noFix, false) }
+        let m: FixMode = s.altMSLm != nil && (s.satellitesUsed ?? 0) > 3 ? .fix3D : .fix2D
+        return (m, s.altMSLm != nil)
+    }
+}

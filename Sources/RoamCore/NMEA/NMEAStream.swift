@@ -1,0 +1,81 @@
+/// The receiver's byte stream in, epochs out: framer, decoder and epoch assembler in one value.
+/// The recorder's sensor thread owns one and feeds it every UART read as it comes.
+///
+/// Nothing in the input can make it throw or trap; every line that is not used is counted in
+/// `counters` by reason. It allocates per sentence only for the raw text an epoch keeps.
+public struct NMEAStream: Sendable {
+    public private(set) var counters = NMEAStreamCounters()
+    private var framer = NMEALineFramer()
+    private var assembler: EpochAssembler
+
+    /// `presetDate` dates the epochs before the receiver's first RMC/ZDA date (a replayed
+    /// capture's `# Date:` header); live receivers need none.
+    public init(presetDate: UTCDate? = nil) {
+        assembler = EpochAssembler(presetDate: presetDate)
+    }
+
+    /// Feeds the next bytes (any chunking; a sentence may span calls). Returns the epochs that
+    /// these bytes completed, oldest first.
+    public mutating func feed<C: Collection>(_ bytes: C) -> [Epoch] where C.Element == UInt8 {
+        var epochs: [Epoch] = []
+        let done: Void? = bytes.withContiguousStorageIfAvailable { feed(buffer: $0, into: &epochs) }
+        if done == nil { Array(bytes).withUnsafeBufferPointer { feed(buffer: $0, into: &epochs) } }
+        return epochs
+    }
+
+    /// Ends the input: counts an unterminated last sentence and returns the last epoch.
+    public mutating func finish() -> [Epoch] {
+        if let event = framer.finish() { count(event) }
+        return assembler.finish().map { [$0] } ?? []
+    }
+
+    private mutating func feed(buffer: UnsafeBufferPointer<UInt8>, into epochs: inout [Epoch]) {
+        var index = 0
+        while let event = framer.next(buffer, &index) {
+            guard event == .sentence else { count(event); continue }
+            let (result, raw) = framer.withSentence { frame -> (NMEAResult, String?) in
+                let result = NMEADecoder.decode(frame)
+                if case .rejected = result { return (result, nil) }
+                return (result, frame.text)
+            }
+            switch result {
+            case .sentence(let sentence):
+                counters.sentencesDecoded += 1
+                if let epoch = assembler.add(sentence, raw: raw ?? "") { epochs.append(epoch) }
+            case .ignored:
+                counters.sentencesIgnored += 1
+                assembler.addRaw(raw ?? "")
+            case .rejected(let rejection):
+                counters.reject(rejection.reason)
+            }
+        }
+    }
+
+    private mutating func count(_ event: NMEALineFramer.Event) {
+        switch event {
+        case .comment: counters.comments += 1
+        case .rejected(let rejection): counters.reject(rejection.reason)
+        case .sentence: break
+        }
+    }
+}
+
+/// What an `NMEAStream` has seen so far; stored with the ride's stats.
+public struct NMEAStreamCounters: Sendable, Equatable, Codable {
+    /// Sentences decoded into a type the logger uses (RMC, GGA, GSA...).
+    public var sentencesDecoded = 0
+    /// Well-formed sentences of no use to the logger (proprietary, TXT...): not rejections.
+    public var sentencesIgnored = 0
+    /// `#` comment lines (capture headers in replays).
+    public var comments = 0
+    /// Lines and sentences dropped, by reason.
+    public var rejected: [NMEARejectionReason: Int] = [:]
+
+    public init() {}
+
+    /// Sentences that passed framing and checksum and were decoded or ignored.
+    public var sentencesAccepted: Int { sentencesDecoded + sentencesIgnored }
+    public var rejectedTotal: Int { rejected.values.reduce(0, +) }
+
+    mutating func reject(_ reason: NMEARejectionReason) { rejected[reason, default: 0] += 1 }
+}

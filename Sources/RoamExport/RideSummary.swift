@@ -1,0 +1,16 @@
+import RoamCore
+
+/// The ride-level values an exporter needs besides its fixes.
+public struct RideSummary: Sendable, Equatable {
+    public var id: Int64
+    public var startedUTCms: Int64?
+    public var endedUTCms: Int64?
+    public var totals: RideTotals
+    /// The parameters that produced the flags and totals, as stored with the ride (JSON text).
+    public var parametersJSON: String
+
+    public init(id: Int64, startedUTCms: Int64?, endedUTCms: Int64?, totals: RideTotals, parametersJSON: String) {
+        self.id = id; self.startedUTCms = startedUTCms; self.endedUTCms = endedUTCms
+        self.totals = totals; self.parametersJSON = parametersJSON
+    }
+}

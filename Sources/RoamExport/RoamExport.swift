@@ -1,1 +1,0 @@
-// RoamExport: see DESIGN.md §2.

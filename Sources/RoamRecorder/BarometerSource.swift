@@ -1,0 +1,13 @@
+import RoamCore
+import RoamHardware
+
+/// A barometer the sensor thread can sample (the BMP280 driver on a real or fake bus).
+public protocol BarometerSource: AnyObject {
+    /// A sample, or nil when the sensor skipped this measurement.
+    func sample() throws -> BarometerSample?
+    /// Tries to bring a vanished sensor back; throws while it is still missing.
+    func reprobe() throws
+}
+
+// The driver's typed-throwing methods satisfy the protocol as they are.
+extension BMP280: BarometerSource {}

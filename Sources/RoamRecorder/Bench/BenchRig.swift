@@ -1,0 +1,93 @@
+import Foundation
+import RoamBench
+import RoamCore
+import RoamHardware
+import RoamStore
+import Synchronization
+
+/// The bench board: the real recorder, `SerialPort`, BMP280 driver and store, with only the far
+/// end of each wire simulated — NMEA written into a real pseudo-terminal, a BMP280 register map
+/// behind a fake I2C bus, and a scripted button.
+public final class BenchRig: @unchecked Sendable {
+    public enum Script: Sendable {
+        /// The simulated ride (RoamBench's RideSimulation), paced by the recorder or in real time.
+        case simulatedRide(RideSimulation, realtime: Bool)
+        /// Any NMEA capture (a gpsd log), recorded as one ride.
+        case capture([UInt8])
+    }
+
+    public let replayer: NMEAReplayer
+    public let port: SerialPort
+    public let bus: FakeI2CBus
+    public let sensor: FakeBMP280
+    public let barometer: BMP280
+
+    public init(profile: BoardProfile) throws {
+        replayer = try NMEAReplayer()
+        // The secondary is opened and put in raw mode before a byte is written (no echo, no line editing).
+        port = try SerialPort(path: replayer.secondaryPath, baud: profile.baud)
+        bus = FakeI2CBus(device: "bench:i2c")
+        sensor = FakeBMP280()
+        bus.attach(sensor, at: UInt16(profile.bmp280Address))
+        barometer = BMP280(bus: bus, address: UInt16(profile.bmp280Address))
+        try barometer.probe()
+    }
+
+    /// Plays the script against a started recorder: presses start (unless a ride is being resumed),
+    /// feeds the receiver and barometer, waits until every epoch is read, presses stop.
+    /// `resumeFromSecond` continues a simulated ride after a restart (the first second not yet committed).
+    public func play(_ script: Script, recorder: Recorder, resumeFromSecond: Int? = nil) throws {
+        if resumeFromSecond == nil { recorder.press() }
+        switch script {
+        case .simulatedRide(let simulation, let realtime):
+            try playSimulation(simulation, from: resumeFromSecond ?? 0, realtime: realtime, recorder: recorder)
+        case .capture(let bytes):
+            sensor.setAmbient(pressurePa: 101_325, temperatureC: 20)
+            try replayer.replay(capture: bytes)
+            waitUntilQuiet(recorder)
+        }
+        recorder.press()
+    }
+
+    private func playSimulation(_ simulation: RideSimulation, from first: Int, realtime: Bool, recorder: Recorder) throws {
+        let seconds = simulation.seconds
+        guard first < seconds.count else { return }
+        let sensorLoop = recorder.sensor
+        let counter = { sensorLoop.epochsAssembled.load(ordering: .acquiring) }
+        let base = counter()
+        sensor.setAmbient(pressurePa: seconds[first].pressurePa, temperatureC: seconds[first].temperatureC)
+        let start = MonotonicClock.nowNs()
+        for (offset, second) in seconds[first...].enumerated() {
+            if realtime {
+                sensor.setAmbient(pressurePa: second.pressurePa, temperatureC: second.temperatureC)
+                let due = start + UInt64(offset) * 1_000_000_000
+                let now = MonotonicClock.nowNs()
+                if due > now { usleep(UInt32((due - now) / 1000)) }
+                try replayer.write(second.nmea)
+            } else {
+                // The sentences of second N complete epoch N-1, which samples the barometer: it must
+                // still hold second N-1's pressure until that epoch is handed over.
+                try replayer.write(second.nmea)
+                wait(for: counter, toReach: base + offset, timeoutS: 2)
+                sensor.setAmbient(pressurePa: second.pressurePa, temperatureC: second.temperatureC)
+            }
+        }
+        wait(for: counter, toReach: base + seconds.count - first, timeoutS: 5)
+    }
+
+    private func wait(for counter: () -> Int, toReach target: Int, timeoutS: Double) {
+        let deadline = MonotonicClock.nowNs() + UInt64(timeoutS * 1e9)
+        while counter() < target && MonotonicClock.nowNs() < deadline { usleep(200) }
+    }
+
+    /// A capture has no known epoch count: wait until the count stops moving for a second.
+    private func waitUntilQuiet(_ recorder: Recorder) {
+        var last = -1
+        while true {
+            let now = recorder.sensor.epochsAssembled.load(ordering: .acquiring)
+            if now == last { return }
+            last = now
+            usleep(1_000_000)
+        }
+    }
+}

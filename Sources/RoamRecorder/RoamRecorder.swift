@@ -1,1 +1,0 @@
-// RoamRecorder: see DESIGN.md §2.

@@ -1,0 +1,65 @@
+import RoamCore
+
+/// Read-only access for `rides`, `show`, `dump`, `check` and `status`. Opens its own read-only
+/// connection, so it works while the recorder writes (WAL: readers see the last commit and never
+/// block the writer). Never writes; `RideStore.markDumped` is the writer's job.
+///
+/// Methods throw `SQLiteError` for storage failures and `StoreError` for unreadable rows.
+public final class RideReader {
+    let connection: SQLiteConnection
+    private let json = PipelineJSON()
+
+    public var path: String { connection.path }
+
+    /// Refuses a database this code cannot read: a newer schema, or one no writer has migrated yet.
+    public init(path: String, busyTimeoutMs: Int32 = 5_000) throws {
+        connection = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMs: busyTimeoutMs)
+        try Migrations.requireCurrent(connection)
+    }
+
+    /// Every ride, oldest first.
+    public func rides() throws -> [RideRow] {
+        let statement = try connection.prepare(RideColumns.select + " ORDER BY id")
+        var rows: [RideRow] = []
+        while try statement.step() { rows.append(try RideColumns.read(statement, json: json, path: path)) }
+        return rows
+    }
+
+    public func ride(id: Int64) throws -> RideRow? {
+        let statement = try connection.prepare(RideColumns.select + " WHERE id = ?1")
+        try statement.bind(id, at: 1)
+        guard try statement.step() else { return nil }
+        return try RideColumns.read(statement, json: json, path: path)
+    }
+
+    /// The ride's events in the order they were recorded.
+    public func events(ride id: Int64) throws -> [RideEvent] {
+        let statement = try connection.prepare(
+            "SELECT kind, t_mono_ns, t_utc_ms, detail FROM events WHERE ride_id = ?1 ORDER BY id")
+        try statement.bind(id, at: 1)
+        var events: [RideEvent] = []
+        while try statement.step() {
+            var r = RowReader(statement)
+            let kindText = r.text()
+            guard let kind = RideEventKind(rawValue: kindText) else {
+                throw StoreError.corruptRow(table: "events", detail: "ride \(id) has event kind '\(kindText)'", path: path)
+            }
+            let monoNs = r.optionalInt64().map { UInt64(bitPattern: $0) }
+            let utcMs = r.optionalInt64()
+            events.append(RideEvent(kind: kind, monoNs: monoNs, utcMs: utcMs, detail: r.text()))
+        }
+        return events
+    }
+
+    /// A cursor over the ride's fixes in `seq` order, one row in memory at a time.
+    public func fixes(ride id: Int64) throws(SQLiteError) -> FixCursor {
+        try FixCursor(connection: connection, rideID: id)
+    }
+
+    /// Calls `body` with each fix of the ride in `seq` order, with flat memory. All fixes come from
+    /// one snapshot: fixes committed meanwhile are not seen, a half-read batch never is.
+    public func forEachFix(ride id: Int64, _ body: (FixRecord) throws -> Void) throws {
+        let cursor = try fixes(ride: id)
+        while let fix = try cursor.next() { try body(fix) }
+    }
+}

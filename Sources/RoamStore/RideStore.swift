@@ -1,0 +1,169 @@
+import RoamCore
+
+/// The writer. Owns one read-write connection and its statements, prepared once and reused.
+/// Belongs to one thread at a time (the commit thread); hand it over with `sending`.
+///
+/// Methods throw `SQLiteError` for storage failures and `StoreError` for the rest;
+/// `commit` throws only `SQLiteError`, so the recorder can park and retry on any failure (P3).
+public final class RideStore {
+    let connection: SQLiteConnection
+    private let json = PipelineJSON()
+    private let insertFix: SQLiteStatement
+    private let insertEvent: SQLiteStatement
+    private let updateTotals: SQLiteStatement
+    private let selectActive: SQLiteStatement
+    private let selectByID: SQLiteStatement
+
+    public var path: String { connection.path }
+
+    /// Opens (creating if needed) and migrates the database. The parent directory must exist.
+    public init(path: String, busyTimeoutMs: Int32 = 5_000) throws {
+        connection = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMs: busyTimeoutMs)
+        try Migrations.migrate(connection)
+        insertFix = try connection.prepare(FixColumns.insert, persistent: true)
+        insertEvent = try connection.prepare("""
+            INSERT INTO events (ride_id, kind, t_mono_ns, t_utc_ms, detail, recorded_utc_ms)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            """, persistent: true)
+        // parked_count and lost_count are increments, so the recorder needs no copy of them.
+        updateTotals = try connection.prepare("""
+            UPDATE rides SET \(RideColumns.totalsAssignments),
+                parked_count = parked_count + ?12, lost_count = lost_count + ?13,
+                pipeline_state = ?14, last_commit_utc_ms = ?15
+            WHERE id = ?1
+            """, persistent: true)
+        selectActive = try connection.prepare(RideColumns.select + " WHERE state = 'recording'", persistent: true)
+        selectByID = try connection.prepare(RideColumns.select + " WHERE id = ?1", persistent: true)
+    }
+
+    /// The recording ride, if any: one probe of the partial index on `state` (O(1) in ride length, P7).
+    public func activeRide() throws -> RideRow? {
+        defer { selectActive.reset() }
+        guard try selectActive.step() else { return nil }
+        return try RideColumns.read(selectActive, json: json, path: path)
+    }
+
+    public func ride(id: Int64) throws -> RideRow? {
+        defer { selectByID.reset() }
+        try selectByID.bind(id, at: 1)
+        guard try selectByID.step() else { return nil }
+        return try RideColumns.read(selectByID, json: json, path: path)
+    }
+
+    /// Creates a recording ride with a fresh pipeline state, plus `events` (a start event, say).
+    /// Throws `StoreError.rideAlreadyRecording` if one is recording: re-arm resumes it instead (P7).
+    public func startRide(startedMonoNs: UInt64, startedUTCms: Int64? = nil, parameters: PipelineParameters,
+                          events: [RideEvent] = []) throws -> RideRow {
+        let state = PipelineState()
+        let stateJSON = try json.encode(state), parametersJSON = try json.encode(parameters)
+        enum Outcome { case created(Int64), alreadyRecording(Int64) }
+        let outcome = try connection.inTransaction { () throws(SQLiteError) -> Outcome in
+            defer { selectActive.reset() }
+            if try selectActive.step() { return .alreadyRecording(selectActive.int64(at: 0)) }
+            let insertRide = try connection.prepare("""
+                INSERT INTO rides (state, started_mono_ns, started_utc_ms, \(RideColumns.totalsColumns),
+                                   pipeline_state, parameters, params_version)
+                VALUES ('recording', ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                """)
+            var b = RowBinder(insertRide)
+            try b.add(Int64(bitPattern: startedMonoNs))
+            try b.add(startedUTCms)
+            try RideColumns.bindTotals(state.totals, to: &b)
+            try b.add(stateJSON)
+            try b.add(parametersJSON)
+            try b.add(parameters.version)
+            try insertRide.run()
+            let id = connection.lastInsertRowID
+            for event in events { try insert(event, ride: id, recordedUTCms: startedUTCms) }
+            return .created(id)
+        }
+        switch outcome {
+        case .alreadyRecording(let id): throw StoreError.rideAlreadyRecording(id: id)
+        case .created(let id):
+            guard let row = try ride(id: id) else {
+                throw StoreError.corruptRow(table: "rides", detail: "ride \(id) vanished after its insert", path: path)
+            }
+            return row
+        }
+    }
+
+    /// P1: the batch's fixes, its events, the ride's totals and the pipeline state that follows the
+    /// batch, in ONE transaction. With WAL and synchronous=FULL that is one fdatasync of the WAL
+    /// (plus an occasional checkpoint). Nothing is acknowledged before this returns.
+    ///
+    /// - Parameters:
+    ///   - parkedBatches: batches parked after failed commits that land with this one; added to `parked_count`.
+    ///   - lostFixes: fixes dropped because the parking space ran out; added to `lost_count`.
+    /// A failure rolls everything back and throws; the same batch can be committed again.
+    public func commit(_ batch: Batch, commitUTCms: Int64, parkedBatches: Int = 0, lostFixes: Int = 0) throws(SQLiteError) {
+        let stateJSON: String
+        do {
+            stateJSON = try json.encode(batch.state)
+        } catch {
+            // Unreachable for today's PipelineState (non-finite numbers have names); still never swallowed.
+            throw SQLiteError(code: .misuse, message: "pipeline state is not encodable: \(error)", path: path)
+        }
+        if let stray = batch.fixes.first(where: { $0.rideID != batch.rideID }) {
+            throw SQLiteError(code: .misuse, message: "fix seq \(stray.seq) belongs to ride \(stray.rideID), "
+                              + "its batch to ride \(batch.rideID)", path: path)
+        }
+        try connection.inTransaction { () throws(SQLiteError) in
+            for fix in batch.fixes {
+                defer { insertFix.reset() }
+                try FixColumns.bind(fix, to: insertFix)
+                try insertFix.run()
+            }
+            for event in batch.events { try insert(event, ride: batch.rideID, recordedUTCms: commitUTCms) }
+            defer { updateTotals.reset() }
+            var b = RowBinder(updateTotals)
+            try b.add(batch.rideID)
+            try RideColumns.bindTotals(batch.state.totals, to: &b)
+            try b.add(parkedBatches)
+            try b.add(lostFixes)
+            try b.add(stateJSON)
+            try b.add(commitUTCms)
+            try updateTotals.run()
+            guard connection.changes == 1 else {
+                // An events-only batch for a missing ride reaches here; fixes would have failed the foreign key.
+                throw SQLiteError(code: .constraintForeignKey, message: "no ride \(batch.rideID) to commit to",
+                                  sql: updateTotals.sql, path: path)
+            }
+        }
+    }
+
+    /// Marks a recording ride stopped and records `events` (a stop event, say) in one transaction.
+    /// Throws `StoreError.rideNotRecording` when the ride is missing or already stopped.
+    public func stopRide(id: Int64, endedUTCms: Int64?, events: [RideEvent] = []) throws {
+        let stopped = try connection.inTransaction { () throws(SQLiteError) -> Bool in
+            let update = try connection.prepare(
+                "UPDATE rides SET state = 'stopped', ended_utc_ms = ?2 WHERE id = ?1 AND state = 'recording'")
+            try update.bind(id, at: 1)
+            try update.bind(endedUTCms, at: 2)
+            try update.run()
+            guard connection.changes == 1 else { return false }
+            for event in events { try insert(event, ride: id, recordedUTCms: endedUTCms) }
+            return true
+        }
+        guard stopped else { throw StoreError.rideNotRecording(id: id) }
+    }
+
+    /// Records that `dump` handed the ride over (the reader never writes, so the CLI calls this).
+    public func markDumped(id: Int64, dumpedUTCms: Int64) throws(SQLiteError) {
+        let update = try connection.prepare("UPDATE rides SET dumped_utc_ms = ?2 WHERE id = ?1")
+        try update.bind(id, at: 1)
+        try update.bind(dumpedUTCms, at: 2)
+        try update.run()
+    }
+
+    private func insert(_ event: RideEvent, ride: Int64, recordedUTCms: Int64?) throws(SQLiteError) {
+        defer { insertEvent.reset() }
+        var b = RowBinder(insertEvent)
+        try b.add(ride)
+        try b.add(event.kind.rawValue)
+        try b.add(event.monoNs.map { Int64(bitPattern: $0) })
+        try b.add(event.utcMs)
+        try b.add(event.detail)
+        try b.add(recordedUTCms)
+        try insertEvent.run()
+    }
+}

@@ -1,1 +1,0 @@
-// RoamStore: see DESIGN.md §2.

@@ -1,0 +1,88 @@
+import CSQLite
+
+/// Owns one `sqlite3*` handle; `deinit` closes it. Not thread-safe by design: it is opened
+/// NOMUTEX and belongs to one thread at a time (the commit thread, or a reader's caller).
+public final class SQLiteConnection {
+    public enum Mode: Sendable {
+        /// The recorder and other writers: creates the file, WAL, synchronous=FULL, foreign keys on.
+        case readWrite
+        /// dump, check, status: never writes, works while the recorder writes (WAL).
+        case readOnly
+    }
+
+    let handle: OpaquePointer
+    public let path: String
+    public let mode: Mode
+    /// True while `inTransaction` runs its body; tells a deliberate nesting from a leftover.
+    var isInsideTransactionBody = false
+
+    /// Opens `path` (`sqlite3_open_v2`). Creating the parent directory is the caller's job.
+    /// `busyTimeoutMs` bounds how long a statement waits for another connection's lock.
+    public init(path: String, mode: Mode, busyTimeoutMs: Int32 = 5_000) throws(SQLiteError) {
+        let access = mode == .readWrite ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &db, access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
+        guard rc == SQLITE_OK, let db else {
+            // SQLite allocates a handle even when opening fails; it carries the message.
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_close_v2(db)
+            throw SQLiteError(code: ResultCode(rawValue: rc), message: message, path: path)
+        }
+        self.handle = db
+        self.path = path
+        self.mode = mode
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, busyTimeoutMs)
+        if mode == .readWrite { try configureWriter() }
+    }
+
+    deinit {
+        // close_v2 defers the close until every statement is finalized, so order of release is free.
+        sqlite3_close_v2(handle)
+    }
+
+    /// P1: WAL with synchronous=FULL syncs the WAL once per commit, so an acknowledged batch
+    /// survives power loss (NORMAL in WAL mode may lose the last commits).
+    private func configureWriter() throws(SQLiteError) {
+        let journal = try singleText("PRAGMA journal_mode=WAL")
+        guard journal?.lowercased() == "wal" else {
+            throw SQLiteError(code: .error, message: "journal_mode is '\(journal ?? "nil")', expected 'wal'",
+                              sql: "PRAGMA journal_mode=WAL", path: path)
+        }
+        try execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
+    }
+
+    /// Runs one or more statements without results (`sqlite3_exec`): DDL, PRAGMAs, BEGIN/COMMIT.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        let rc = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard rc == SQLITE_OK else { throw error(rc, sql: sql) }
+    }
+
+    /// The first column of the first row as text, or nil for no row or NULL.
+    public func singleText(_ sql: String) throws(SQLiteError) -> String? {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return nil }
+        return statement.optionalText(at: 0)
+    }
+
+    public func prepare(_ sql: String, persistent: Bool = false) throws(SQLiteError) -> SQLiteStatement {
+        try SQLiteStatement(connection: self, sql: sql, persistent: persistent)
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE on this connection.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// False while a transaction is open on this connection (`sqlite3_get_autocommit`).
+    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// Builds the error for `rc` with SQLite's current message; call it right after the failure.
+    func error(_ rc: Int32, sql: String?) -> SQLiteError {
+        SQLiteError(code: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
+    }
+}
+
+// NOMUTEX: the compiler, not a comment, keeps a connection on one thread at a time.
+@available(*, unavailable)
+extension SQLiteConnection: Sendable {}

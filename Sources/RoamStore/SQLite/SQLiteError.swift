@@ -1,0 +1,55 @@
+/// A failed SQLite call: the result code, SQLite's own message, the statement and the database.
+/// The description has one fixed shape so logs and the CLI can show it as is, e.g.
+/// `SQLite error 13 (SQLITE_FULL): database or disk is full, while executing 'INSERT INTO fixes …' on /data/rides.db`.
+public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The extended code when SQLite gave one (extended result codes are on for every connection).
+    public var code: ResultCode
+    public var message: String
+    /// The full statement, when the failure belongs to one.
+    public var sql: String?
+    public var path: String
+    /// Set when rolling back after this error failed too; this error still wins (style §2.4).
+    public var rollbackFailure: String?
+
+    public init(code: ResultCode, message: String, sql: String? = nil, path: String, rollbackFailure: String? = nil) {
+        self.code = code; self.message = message; self.sql = sql; self.path = path
+        self.rollbackFailure = rollbackFailure
+    }
+
+    public var isFull: Bool { code.primary == .full }
+    public var isIOError: Bool { code.primary == .ioError }
+    /// Another connection holds the write lock (or a WAL snapshot is stale): retrying may succeed.
+    public var isBusy: Bool { code.primary == .busy || code.primary == .locked }
+    public var isCorrupt: Bool { code.primary == .corrupt || code.primary == .notADatabase }
+
+    public var description: String {
+        let primary = code.primary
+        var head = "SQLite error \(primary.rawValue) (\(code)"
+        if code.isExtended { head += ", extended \(code.rawValue)" }
+        head += "): \(message)"
+        if let sql { head += ", while executing '\(Self.abbreviate(sql))'" }
+        head += " on \(path)"
+        if let rollbackFailure { head += "; rolling back failed too: \(rollbackFailure)" }
+        return head
+    }
+
+    /// One line, cut before the column list: enough to name the statement without flooding a log.
+    static func abbreviate(_ sql: String) -> String {
+        let oneLine = sql.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+        let limit = 60
+        if let paren = oneLine.firstIndex(of: "("), oneLine.distance(from: oneLine.startIndex, to: paren) <= limit {
+            let before = oneLine[..<paren].trimmingSuffix(" ")
+            return before.count < oneLine.count ? before + " …" : before
+        }
+        guard oneLine.count > limit else { return oneLine }
+        return String(oneLine.prefix(limit)) + " …"
+    }
+}
+
+private extension Substring {
+    func trimmingSuffix(_ c: Character) -> String {
+        var s = self
+        while s.last == c { s = s.dropLast() }
+        return String(s)
+    }
+}

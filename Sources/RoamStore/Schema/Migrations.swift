@@ -1,0 +1,63 @@
+/// One schema step. Applied once, inside the same transaction that records it in `meta`.
+struct Migration: Sendable {
+    let version: Int
+    let name: String
+    let sql: String
+}
+
+/// The ordered list of migrations and the `meta` table that records them:
+/// `schema_version` → the latest applied version, `migration.<n>` → the name of migration n.
+enum Migrations {
+    static let all: [Migration] = [SchemaV1.migration]
+    static let latestVersion = all.map(\.version).max() ?? 0
+
+    private static let createMeta = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID"
+
+    private enum Outcome { case current, tooNew(Int), unreadable(String) }
+
+    /// Brings a writer's database up to `latestVersion` in one transaction, or refuses a database
+    /// written by newer code (its schema may hold promises this code would break).
+    static func migrate(_ db: SQLiteConnection) throws {
+        let outcome = try db.inTransaction { () throws(SQLiteError) -> Outcome in
+            try db.execute(createMeta)
+            let text = try storedVersionText(db) ?? "0"
+            guard let found = Int(text) else { return .unreadable(text) }
+            guard found <= latestVersion else { return .tooNew(found) }
+            for migration in all where migration.version > found {
+                try db.execute(migration.sql)
+                try setMeta(db, key: "migration.\(migration.version)", value: migration.name)
+                try setMeta(db, key: "schema_version", value: String(migration.version))
+            }
+            return .current
+        }
+        switch outcome {
+        case .current: return
+        case .tooNew(let found):
+            throw StoreError.schemaTooNew(found: found, supported: latestVersion, path: db.path)
+        case .unreadable(let text):
+            throw StoreError.corruptRow(table: "meta", detail: "schema_version is '\(text)'", path: db.path)
+        }
+    }
+
+    /// For read-only connections, which cannot migrate: the schema must be exactly this code's.
+    static func requireCurrent(_ db: SQLiteConnection) throws {
+        let hasMeta = try db.singleText("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'") != nil
+        let text = hasMeta ? try storedVersionText(db) ?? "0" : "0"
+        guard let found = Int(text) else {
+            throw StoreError.corruptRow(table: "meta", detail: "schema_version is '\(text)'", path: db.path)
+        }
+        if found > latestVersion { throw StoreError.schemaTooNew(found: found, supported: latestVersion, path: db.path) }
+        if found < latestVersion { throw StoreError.schemaTooOld(found: found, supported: latestVersion, path: db.path) }
+    }
+
+    private static func storedVersionText(_ db: SQLiteConnection) throws(SQLiteError) -> String? {
+        try db.singleText("SELECT value FROM meta WHERE key = 'schema_version'")
+    }
+
+    private static func setMeta(_ db: SQLiteConnection, key: String, value: String) throws(SQLiteError) {
+        let statement = try db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)")
+        try statement.bind(key, at: 1)
+        try statement.bind(value, at: 2)
+        try statement.run()
+    }
+}

@@ -1,0 +1,31 @@
+/// Failures of the store that are not SQLite errors: a schema this code must not touch,
+/// a ride in the wrong state, a stored value this code cannot read back.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The database was written by newer code; refusing keeps its promises intact.
+    case schemaTooNew(found: Int, supported: Int, path: String)
+    /// A read-only caller found a database that has not been migrated (a writer migrates on open).
+    case schemaTooOld(found: Int, supported: Int, path: String)
+    /// `startRide` while another ride is recording (at most one, P7).
+    case rideAlreadyRecording(id: Int64)
+    /// `stopRide` of a ride that does not exist or is already stopped.
+    case rideNotRecording(id: Int64)
+    /// A stored value this code cannot decode (an unknown enum raw value, unreadable JSON).
+    case corruptRow(table: String, detail: String, path: String)
+
+    public var description: String {
+        switch self {
+        case let .schemaTooNew(found, supported, path):
+            return "\(path) has schema version \(found), newer than version \(supported) that this roam-board knows; "
+                + "use a newer roam-board with this database"
+        case let .schemaTooOld(found, supported, path):
+            return "\(path) has schema version \(found), older than version \(supported) that this roam-board reads; "
+                + "open it once with a writer (roam-board record) to migrate it"
+        case let .rideAlreadyRecording(id):
+            return "ride \(id) is still recording; stop it before starting another"
+        case let .rideNotRecording(id):
+            return "ride \(id) is not recording"
+        case let .corruptRow(table, detail, path):
+            return "unreadable row in \(table) of \(path): \(detail)"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import Testing
+@testable import RoamHardware
+
+@Suite struct LinuxI2CBusTests {
+    @Test func openingAMissingBusNamesTheDeviceAndTheFix() {
+        #expect {
+            _ = try LinuxI2CBus(device: "/dev/i2c-99")
+        } throws: { error in
+            guard let error = error as? DeviceError else { return false }
+            return error.kind == .i2c && error.operation == .open && error.device == "/dev/i2c-99"
+                && error.errno == .noSuchFile
+                && error.description.hasPrefix("i2c open on /dev/i2c-99 failed: ")
+                && error.description.contains("[ENOENT 2]")
+                && error.description.hasSuffix("Check that I2C is enabled (dtparam=i2c_arm=on) and the bus in board.conf.")
+        }
+    }
+
+    @Test func errorContextNamesAddressAndRegisterInHex() {
+        #expect(I2CContext.detail(address: 0x76, register: 0xF7) == "addr 0x76, reg 0xF7")
+        #expect(I2CContext.detail(address: 0x77, register: 0x88, "24-byte block") == "addr 0x77, reg 0x88, 24-byte block")
+        #expect(I2CContext.hex(UInt8(5)) == "0x05")
+    }
+}

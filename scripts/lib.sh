@@ -1,0 +1,22 @@
+# Shared by the README's commands. Installs only what is missing, so a second run is quick.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export PATH=/opt/swift/usr/bin:$PATH
+
+need_swift() {
+    command -v swift >/dev/null || { echo "swift not found: install the Swift 6.3 toolchain in /opt/swift (see README)" >&2; exit 1; }
+}
+
+# apt_install PKG...: installs the Debian packages that are not installed yet.
+apt_install() {
+    local missing=()
+    for p in "$@"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    echo "installing Debian packages: ${missing[*]}" >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+# The native dependency set of DESIGN.md §2.
+native_deps() { apt_install libsqlite3-dev libgpiod-dev libi2c-dev pkg-config; }
