@@ -26,6 +26,16 @@ enum CommandTable {
             OptionSpec(name: "--raw", kind: .flag, help: "Include flagged fixes, with their flags."),
             OptionSpec(name: "--force", kind: .flag, help: "Overwrite an existing output file."),
         ]),
+        CommandSpec(name: "rederive", abstract: "Recompute a ride's flags, derived columns, segments and totals from its raw columns.", options: [
+            db, board, ride,
+            OptionSpec(name: "--params", kind: .value(placeholder: "FILE"), help: "Pipeline parameters as JSON (default: the ride's stored parameters)."),
+        ]),
+        CommandSpec(name: "check", abstract: "Check the database: SQLite integrity, then every ride's totals against its fixes. Never writes.", options: [db, board],
+                    discussion: "Exit status 0 when consistent, 65 when not."),
+        CommandSpec(name: "status", abstract: "The active ride, its totals, the age of the last commit, parked batches, alarm, fixes lost.", options: [db, board]),
+        CommandSpec(name: "selftest", abstract: "Probe the board's devices and say in words what is wrong.", options: [
+            OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The board folder holding board.conf.", isRequired: true),
+        ]),
     ]
 
     static func spec(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
