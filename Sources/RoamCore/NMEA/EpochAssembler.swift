@@ -30,12 +30,17 @@ public struct EpochAssembler: Sendable {
     public mutating func add(_ sentence: NMEASentence, raw: String) -> Epoch? {
         var closed: Epoch?
         let startsNew = opensEpoch(sentence)
+        let key = timedKey(sentence)
         if startsNew {
             closed = close()
             isOpen = true
             current.timeOfDayMs = sentence.timeOfDayMs
+        } else if key != nil, timedSeen.isEmpty {
+            // Sentences before the stream's first timed one (a capture starting mid-cycle, a
+            // receiver's start-up TXT) join the first epoch rather than make one of their own.
+            current.timeOfDayMs = sentence.timeOfDayMs
         }
-        if let key = timedKey(sentence) { timedSeen.append(key) }
+        if let key { timedSeen.append(key) }
         mode.apply(sentence, startsEpoch: startsNew)
         merge(sentence)
         current.sentences.append(raw)
@@ -56,6 +61,7 @@ public struct EpochAssembler: Sendable {
         guard isOpen else { return true }
         guard let key = timedKey(sentence) else { return false }
         if timedSeen.contains(key) { return true }
+        if timedSeen.isEmpty { return false }  // the epoch so far holds only untimed sentences
         // A timed sentence whose time differs from the epoch's (filled or empty) starts a new one.
         return sentence.timeOfDayMs != current.timeOfDayMs
     }

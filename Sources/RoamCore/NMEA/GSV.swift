@@ -16,6 +16,9 @@ public struct GSV: Sendable, Equatable {
     /// Satellite blocks in this sentence.
     public var satelliteBlocks: Int
 
+    /// True on the last sentence of a set (a receiver's view of the sky is complete).
+    public var isLastOfSet: Bool { sentenceNumber != nil && sentenceNumber == sentenceCount }
+
     /// Data fields needed: the three header fields, as gpsd.
     static let minimumFields = 3
 

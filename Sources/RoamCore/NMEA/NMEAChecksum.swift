@@ -24,7 +24,7 @@ public enum NMEAChecksum {
     public static func verify(_ line: UnsafeBufferPointer<UInt8>) -> NMEAChecksumVerdict {
         let n = line.count
         // "$" + at least one tag byte + "*hh".
-        guard n >= 4, line[0] == UInt8(ascii: "$") else { return .invalid(.malformedTag) }
+        guard n >= 5, line[0] == UInt8(ascii: "$") else { return .invalid(.malformedTag) }
         let star = n - 3
         guard line[star] == UInt8(ascii: "*") else { return .invalid(.missingChecksum) }
         guard let hi = hexValue(line[n - 2]), let lo = hexValue(line[n - 1]) else {

@@ -1,0 +1,52 @@
+import Testing
+@testable import RoamCore
+
+@Suite struct NMEAStreamTests {
+    static let cycle1 = [
+        "$GPRMC,120001.00,A,4807.0380,N,01131.3240,E,10.0,90.0,070624,,,A",
+        "$GPGGA,120001.00,4807.0380,N,01131.3240,E,1,08,0.9,545.4,M,46.9,M,,",
+        "$GPGSA,A,3,01,02,03,04,05,06,07,08,,,,,1.8,0.9,1.5",
+    ].map(NMEAChecksum.seal)
+    static let cycle2 = [
+        "$GPRMC,120002.00,A,4807.0390,N,01131.3250,E,10.0,90.0,070624,,,A",
+        "$GPGGA,120002.00,4807.0390,N,01131.3250,E,1,08,0.9,545.6,M,46.9,M,,",
+    ].map(NMEAChecksum.seal)
+
+    @Test func turnsBytesIntoEpochsWhateverTheChunking() {
+        let text = "# Date: 2024-06-07\r\n" + (Self.cycle1 + Self.cycle2).joined(separator: "\r\n") + "\r\n"
+        var whole = NMEAStream()
+        let expected = whole.feed(Array(text.utf8)) + whole.finish()
+        #expect(expected.count == 2 && expected[1].altMSLm == 545.6)
+        for chunk in [1, 5, 17] {
+            var stream = NMEAStream()
+            var epochs: [Epoch] = []
+            let bytes = Array(text.utf8)
+            for start in stride(from: 0, to: bytes.count, by: chunk) {
+                epochs += stream.feed(bytes[start..<min(bytes.count, start + chunk)])
+            }
+            epochs += stream.finish()
+            #expect(epochs == expected)
+        }
+    }
+
+    @Test func countsEveryLineByWhatBecameOfIt() {
+        let text = "# header\n" + Self.cycle1.joined(separator: "\n") + "\n"
+            + "$POLYN,EPH,0,00000000\n" + "garbage\n" + "$PMTK010,001*2E\n"
+            + NMEAChecksum.seal("$GPGSA,A,1,,,") + "\n" + "$GPRMC,1200"
+        var stream = NMEAStream()
+        _ = stream.feed(text.utf8)
+        _ = stream.finish()
+        let c = stream.counters
+        #expect(c.comments == 1)
+        #expect(c.sentencesDecoded == 3 && c.sentencesIgnored == 1 && c.sentencesAccepted == 4)
+        #expect(c.rejected == [.missingChecksum: 1, .junk: 1, .tooFewFields: 1, .unterminated: 1])
+        #expect(c.rejectedTotal == 4)
+    }
+
+    @Test func emitsAnEpochOnlyWhenTheNextTimeArrives() {
+        var stream = NMEAStream()
+        #expect(stream.feed((Self.cycle1.joined(separator: "\n") + "\n").utf8).isEmpty)
+        #expect(stream.feed((Self.cycle2[0] + "\n").utf8).count == 1)
+        #expect(stream.finish().count == 1)
+    }
+}
