@@ -4,9 +4,10 @@ import RoamStore
 
 /// The commit thread (DESIGN.md §3). Takes everything queued as one batch, runs it through the
 /// pipeline and commits it in one transaction (P1). A failed commit keeps the raw items parked,
-/// in order, and retries with backoff (P3). The pipeline is pure and only the committed state is
-/// kept, so a retried batch is processed again from that state and the stored totals always
-/// match the stored fixes (P2).
+/// in order, raises the alarm and retries with backoff (P3). The pipeline is pure and only the
+/// committed state is kept, so a retried batch is processed again from that state and the stored
+/// totals always match the stored fixes (P2). When storage comes back, the first batch that lands
+/// records the outage (`alarm`, `recovered`, `lost` events) and the alarm goes down.
 public final class CommitLoop: @unchecked Sendable {
     public struct Options: Sendable {
         /// At least an hour at 10 Hz (issue 3): beyond it the oldest parked epochs are dropped and counted.
@@ -17,27 +18,38 @@ public final class CommitLoop: @unchecked Sendable {
         public init() {}
     }
 
+    private struct Outage {
+        var sinceNs: UInt64
+        var firstError: String
+        var failures = 0
+    }
+
     private let store: RideStore
     private let queue: SensorQueue
     private let options: Options
     private let clock: @Sendable () -> UInt64
     private let realtimeMs: @Sendable () -> Int64
     private let emit: @Sendable (RecorderEvent) -> Void
+    let status: StatusPublisher
 
     /// The ride and pipeline state as last committed; nil when idle.
     private(set) var pipeline: RidePipeline?
     /// Raw items not yet committed, oldest first: the parking space.
     private var parked: [SensorItem] = []
     private var parkedEpochs = 0
+    /// Hand-overs from the queue among `parked` (one per `takeAll` that brought epochs).
+    private var parkedBatches = 0
+    /// Epochs dropped and not yet recorded as a `lost` event.
     private var lostEpochs = 0
-    private var outage: (sinceNs: UInt64, firstError: String)?
+    private var outage: Outage?
+    private var alarm: Alarm?
     private var retryDelayS: Double
     private var nextRetryNs: UInt64 = 0
 
-    public init(store: RideStore, queue: SensorQueue, options: Options = .init(),
-                clock: @escaping @Sendable () -> UInt64, realtimeMs: @escaping @Sendable () -> Int64,
-                emit: @escaping @Sendable (RecorderEvent) -> Void) {
-        self.store = store; self.queue = queue; self.options = options
+    init(store: RideStore, queue: SensorQueue, options: Options, status: StatusPublisher,
+         clock: @escaping @Sendable () -> UInt64, realtimeMs: @escaping @Sendable () -> Int64,
+         emit: @escaping @Sendable (RecorderEvent) -> Void) {
+        self.store = store; self.queue = queue; self.options = options; self.status = status
         self.clock = clock; self.realtimeMs = realtimeMs; self.emit = emit
         self.retryDelayS = options.retryInitialS
     }
@@ -47,45 +59,85 @@ public final class CommitLoop: @unchecked Sendable {
     func rearm(_ row: RideRow) {
         if let current = pipeline, current.rideID == row.id { return }
         pipeline = RidePipeline(rideID: row.id, state: row.pipelineState, parameters: row.parameters)
+        let lastSeq = row.pipelineState.nextSeq > 0 ? row.pipelineState.nextSeq - 1 : nil
+        status.update(urgent: true) { $0.rideID = row.id; $0.lastAckedSeq = lastSeq }
         parked.insert(.restarted(monoNs: clock()), at: 0)
         commitParked()
         emit(.rideStarted(rideID: row.id, resumed: true))
+    }
+
+    /// Closes a ride that re-arm will not resume (`RearmPolicy`).
+    func close(_ row: RideRow, reason: String) throws {
+        try store.stopRide(id: row.id, endedUTCms: row.pipelineState.lastAccepted?.utcMs,
+                           events: [RideEvent(kind: .stop, monoNs: clock(), detail: reason)])
+        emit(.rideClosedAtRestart(rideID: row.id, reason: reason))
     }
 
     /// Runs until the queue is closed and drained.
     public func run() {
         while true {
             let now = clock()
-            let waitS = parked.isEmpty ? 1.0 : Double(nextRetryNs > now ? nextRetryNs - now : 0) / 1e9
+            let waitS = parked.isEmpty ? 1.0 : min(1.0, Double(nextRetryNs > now ? nextRetryNs - now : 0) / 1e9)
             guard let (items, lost) = queue.takeAll(timeout: max(waitS, 0.001)) else { break }
-            lostEpochs += lost
+            noteLost(lost)
             park(items)
             if !parked.isEmpty && clock() >= nextRetryNs { commitParked() }
+            status.flush()
         }
         if !parked.isEmpty { commitParked() }
+        status.flush(force: true)
     }
 
     private func park(_ items: [SensorItem]) {
+        guard !items.isEmpty else { return }
+        let epochs = items.reduce(0) { $0 + ($1.isEpoch ? 1 : 0) }
         parked.append(contentsOf: items)
-        parkedEpochs += items.reduce(0) { $0 + ($1.isEpoch ? 1 : 0) }
+        parkedEpochs += epochs
+        if epochs > 0 { parkedBatches += 1 }
         var excess = parkedEpochs - options.parkedEpochLimit
-        guard excess > 0 else { return }
-        // Drop the oldest epochs, never a press or a gap marker, and count them (P3).
-        parked.removeAll { item in
-            guard excess > 0, item.isEpoch else { return false }
-            excess -= 1; lostEpochs += 1; parkedEpochs -= 1
-            return true
+        if excess > 0 {
+            // Drop the oldest epochs, never a press or a gap marker, and count them (P3).
+            var dropped = 0
+            parked.removeAll { item in
+                guard excess > 0, item.isEpoch else { return false }
+                excess -= 1; dropped += 1
+                return true
+            }
+            parkedEpochs -= dropped
+            noteLost(dropped)
         }
+        if outage != nil {
+            status.update { [parkedEpochs, parkedBatches] s in s.parkedEpochs = parkedEpochs; s.parkedBatches = parkedBatches }
+        }
+    }
+
+    private func noteLost(_ count: Int) {
+        guard count > 0 else { return }
+        lostEpochs += count
+        var raised: Alarm?
+        if alarm == nil {
+            alarm = Alarm(cause: .fixesLost, sinceMonoNs: clock(), sinceUTCms: realtimeMs(),
+                          detail: "\(count) epochs dropped: the queue or the parking space was full")
+            raised = alarm
+        }
+        status.update(urgent: raised != nil) { [alarm, lostEpochs] s in
+            s.alarm = alarm; s.lostEpochsPending = lostEpochs; s.lostEpochsTotal += count
+        }
+        if let raised { emit(.alarmRaised(raised)) }
     }
 
     /// Commits parked items in order: runs between presses become batches, presses start or stop rides.
     private func commitParked() {
         var index = 0
+        var landedBatches = parkedBatches
         while index < parked.count {
             var end = index
             while end < parked.count, !parked[end].isPress { end += 1 }
             do {
-                if end > index { try commitChunk(parked[index..<end]) }
+                if end > index {
+                    try commitChunk(parked[index..<end], parkedBatches: landedBatches)
+                    landedBatches = 0
+                }
                 index = end
                 if end < parked.count, case .press(let monoNs) = parked[end] {
                     try handlePress(monoNs: monoNs)
@@ -98,32 +150,58 @@ public final class CommitLoop: @unchecked Sendable {
                 return
             }
         }
+        let landed = parkedEpochs
         parked.removeAll(keepingCapacity: true)
         parkedEpochs = 0
-        outage = nil
+        parkedBatches = 0
         retryDelayS = options.retryInitialS
+        guard let cleared = alarm, lostEpochs == 0 else { return }
+        alarm = nil
+        status.update(urgent: true) { s in
+            s.alarm = nil; s.parkedEpochs = 0; s.parkedBatches = 0; s.lostEpochsPending = 0; s.lastError = nil
+        }
+        emit(.alarmCleared(cleared, landedEpochs: landed))
     }
 
     private func fail(_ error: any Error) {
         let now = clock()
-        if outage == nil { outage = (now, String(describing: error)) }
+        let text = String(describing: error)
+        if outage == nil { outage = Outage(sinceNs: now, firstError: text) }
+        outage?.failures += 1
         nextRetryNs = now + UInt64(retryDelayS * 1e9)
-        emit(.commitFailed(error: String(describing: error), parkedEpochs: parkedEpochs, retryInS: retryDelayS))
+        var raised: Alarm?
+        if alarm?.cause != .storageFailing {
+            alarm = Alarm(cause: .storageFailing, sinceMonoNs: now, sinceUTCms: realtimeMs(), detail: text)
+            raised = alarm
+        }
+        status.update(urgent: raised != nil) { [alarm, parkedEpochs, parkedBatches] s in
+            s.alarm = alarm; s.parkedEpochs = parkedEpochs; s.parkedBatches = parkedBatches; s.lastError = text
+        }
+        if let raised { emit(.alarmRaised(raised)) }
+        emit(.commitFailed(error: text, parkedEpochs: parkedEpochs, retryInS: retryDelayS))
         retryDelayS = min(retryDelayS * 2, options.retryMaxS)
     }
 
-    private func commitChunk(_ items: ArraySlice<SensorItem>) throws {
-        guard var p = pipeline else { return } // idle: epochs are not recorded
+    private func commitChunk(_ items: ArraySlice<SensorItem>, parkedBatches landing: Int) throws {
+        guard var p = pipeline else { lostEpochs = 0; return } // idle: epochs are not recorded, nor their loss
         var fixes: [FixRecord] = []
         var events: [RideEvent] = []
         let now = clock()
         if let outage {
+            let seconds = (Double(now - outage.sinceNs) / 1e8).rounded() / 10
+            events.append(RideEvent(kind: .alarm, monoNs: outage.sinceNs, detail: "storage failed: \(outage.firstError)"))
             events.append(RideEvent(kind: .recovered, monoNs: now,
-                detail: String(format: "storage failed for %.1f s (%@); %d parked epochs landed",
-                               Double(now - outage.sinceNs) / 1e9, outage.firstError, parkedEpochs)))
+                detail: "storage back after \(seconds) s and \(outage.failures) failed commits; "
+                    + "\(landing) parked batches (\(parkedEpochs) epochs) landed in order"))
         }
         if lostEpochs > 0 {
-            events.append(RideEvent(kind: .lost, monoNs: now, detail: "\(lostEpochs) fixes lost: the parking space was full"))
+            events.append(RideEvent(kind: .lost, monoNs: now, detail: "\(lostEpochs) fixes lost: the queue or the parking space was full"))
+        }
+        // Gaps that do not come from the fixes carry their position, so `check` can replay them (P2).
+        func positioned(_ gap: RideEvent) -> RideEvent {
+            var gap = gap
+            gap.detail = GapMarker.detail(gap, beforeSeq: p.state.nextSeq)
+            return gap
         }
         for item in items {
             switch item {
@@ -131,9 +209,9 @@ public final class CommitLoop: @unchecked Sendable {
                 let (fix, caused) = p.process(e)
                 fixes.append(fix); events += caused
             case .receiverSilent(let monoNs, _):
-                if !p.state.segmentPending { events.append(p.markGap(.receiverSilent, monoNs: monoNs)) }
+                if !p.state.segmentPending { events.append(positioned(p.markGap(.receiverSilent, monoNs: monoNs))) }
             case .restarted(let monoNs):
-                events.append(p.markGap(.loggerRestarted, monoNs: monoNs))
+                events.append(positioned(p.markGap(.loggerRestarted, monoNs: monoNs)))
                 events.append(RideEvent(kind: .rearm, monoNs: monoNs, detail: "resumed from the stored ride row"))
             case .receiverBack, .press:
                 break
@@ -141,12 +219,18 @@ public final class CommitLoop: @unchecked Sendable {
         }
         guard !fixes.isEmpty || !events.isEmpty else { return }
         let batch = Batch(rideID: p.rideID, fixes: fixes, events: events, state: p.state)
-        try store.commit(batch, commitUTCms: realtimeMs(), lostFixes: lostEpochs)
+        let commitUTCms = realtimeMs()
+        try store.commit(batch, commitUTCms: commitUTCms, parkedBatches: landing, lostFixes: lostEpochs)
         let recovered = outage == nil ? 0 : parkedEpochs
         pipeline = p
         lostEpochs = 0
         outage = nil
         let seqs = fixes.isEmpty ? nil : fixes.first!.seq...fixes.last!.seq
+        status.update { s in
+            s.rideID = p.rideID; s.committedBatches += 1; s.lostEpochsPending = 0
+            s.lastCommitMonoNs = now; s.lastCommitUTCms = commitUTCms
+            if let last = seqs?.upperBound { s.lastAckedSeq = last }
+        }
         emit(.committed(CommitReport(rideID: p.rideID, seqs: seqs, fixCount: fixes.count,
                                      totals: p.state.totals, recoveredParkedEpochs: recovered)))
     }
@@ -156,10 +240,12 @@ public final class CommitLoop: @unchecked Sendable {
             try store.stopRide(id: p.rideID, endedUTCms: p.state.lastAccepted?.utcMs,
                                events: [RideEvent(kind: .stop, monoNs: monoNs, detail: "button")])
             pipeline = nil
+            status.update(urgent: true) { $0.rideID = nil }
             emit(.rideStopped(rideID: p.rideID, totals: p.state.totals))
         } else {
             let row = try store.startRide(startedMonoNs: monoNs, parameters: options.parameters)
             pipeline = RidePipeline(rideID: row.id, state: row.pipelineState, parameters: row.parameters)
+            status.update(urgent: true) { $0.rideID = row.id; $0.lastAckedSeq = nil }
             emit(.rideStarted(rideID: row.id, resumed: false))
         }
     }

@@ -1,26 +1,50 @@
 import Foundation
+import Glibc
 import RoamCore
 import RoamHardware
 import RoamStore
+import Synchronization
 
 /// Wires the receiver and barometer to the pipeline and the store through the two threads of
 /// DESIGN.md §3. Start-up order (P7): the store is open and the active ride row read before this
-/// is built; `start()` starts reading the receiver first, then re-arms the ride.
+/// is built; `start()` starts reading the receiver first, then re-arms the ride (its restart gap
+/// committed), then starts the commit thread. `start`, `rearm` and `stop` are idempotent: a
+/// second call opens nothing, starts no thread, creates no ride and writes no second gap.
 public final class Recorder: @unchecked Sendable {
     public struct Options: Sendable {
         public var sensor = SensorLoop.Options()
         public var commit = CommitLoop.Options()
         public var queueCapacity = 4096
+        /// Resume or close a ride found recording at start (see `RearmPolicy`).
+        public var rearm = RearmPolicy()
+        /// The status file; nil: beside the database (`RecorderStatusFile.path(forDatabase:)`).
+        public var statusFilePath: String?
+        public var writesStatusFile = true
+        /// How often the status file is rewritten at most while healthy; with the alarm up every change
+        /// is written at once (the file is then the only place that shows the outage).
+        public var statusIntervalS = 5.0
+        public var statusAlarmIntervalS = 0.0
         public init() {}
+    }
+
+    private struct Lifecycle {
+        var started = false
+        var rearmed = false
+        var stopped = false
     }
 
     public let sensor: SensorLoop
     private let commits: CommitLoop
     private let queue: SensorQueue
     private let activeRide: RideRow?
+    private let options: Options
+    private let statusPath: String
+    private let lifecycle = Mutex(Lifecycle())
     private let sensorDone = DispatchSemaphore(value: 0)
     private let commitDone = DispatchSemaphore(value: 0)
     private let clock: @Sendable () -> UInt64
+    private let realtimeMs: @Sendable () -> Int64
+    private let emit: @Sendable (RecorderEvent) -> Void
 
     public init(store: RideStore, activeRide: RideRow?, source: ByteSource, barometer: BarometerSource?,
                 options: Options = .init(), clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nowNs,
@@ -29,28 +53,68 @@ public final class Recorder: @unchecked Sendable {
         self.queue = SensorQueue(capacity: options.queueCapacity)
         self.sensor = SensorLoop(source: source, barometer: barometer, queue: queue, options: options.sensor,
                                  clock: clock, emit: emit)
-        self.commits = CommitLoop(store: store, queue: queue, options: options.commit, clock: clock,
+        let status = StatusPublisher(pid: getpid(), bootID: RecorderStatusFile.bootID,
+                                     healthyIntervalS: options.statusIntervalS, alarmIntervalS: options.statusAlarmIntervalS,
+                                     clock: clock, realtimeMs: realtimeMs, emit: emit)
+        self.commits = CommitLoop(store: store, queue: queue, options: options.commit, status: status, clock: clock,
                                   realtimeMs: realtimeMs, emit: emit)
         self.activeRide = activeRide
+        self.options = options
+        self.statusPath = options.statusFilePath ?? RecorderStatusFile.path(forDatabase: store.path)
         self.clock = clock
+        self.realtimeMs = realtimeMs
+        self.emit = emit
     }
 
     /// Starts the sensor thread, re-arms the active ride (its restart gap committed), then the commit thread.
     public func start() {
-        let sensor = self.sensor, sensorDone = self.sensorDone
-        let sensorThread = Thread { sensor.run(); sensorDone.signal() }
-        sensorThread.name = "roam-sensor"
-        sensorThread.start()
-        rearm()
-        let commits = self.commits, commitDone = self.commitDone
-        let commitThread = Thread { commits.run(); commitDone.signal() }
-        commitThread.name = "roam-commit"
-        commitThread.start()
+        lifecycle.withLock { s in
+            guard !s.started else { return }
+            s.started = true
+            // A file-size limit must reach the commit as an error to park on, not kill the logger.
+            signal(SIGXFSZ, SIG_IGN)
+            let sensor = self.sensor, sensorDone = self.sensorDone
+            let sensorThread = Thread { sensor.run(); sensorDone.signal() }
+            sensorThread.name = "roam-sensor"
+            sensorThread.start()
+            openStatusFile()
+            rearmLocked(&s)
+            let commits = self.commits, commitDone = self.commitDone
+            let commitThread = Thread { commits.run(); commitDone.signal() }
+            commitThread.name = "roam-commit"
+            commitThread.start()
+        }
     }
 
     /// Re-arms the ride that was recording when the recorder last stopped. Idempotent (P7).
     public func rearm() {
-        if let activeRide { commits.rearm(activeRide) }
+        lifecycle.withLock { rearmLocked(&$0) }
+    }
+
+    private func rearmLocked(_ s: inout Lifecycle) {
+        guard !s.rearmed, let activeRide else { return }
+        s.rearmed = true
+        switch options.rearm.decide(activeRide, nowUTCms: realtimeMs()) {
+        case .resume:
+            commits.rearm(activeRide)
+        case .close(let reason):
+            do {
+                try commits.close(activeRide, reason: reason)
+            } catch {
+                // Storage refuses the close: resume instead, which loses nothing (the alarm follows if it keeps failing).
+                emit(.commitFailed(error: "closing ride \(activeRide.id) at restart: \(error)", parkedEpochs: 0, retryInS: 0))
+                commits.rearm(activeRide)
+            }
+        }
+    }
+
+    private func openStatusFile() {
+        guard options.writesStatusFile else { return }
+        do {
+            commits.status.attach(try RecorderStatusFile(path: statusPath))
+        } catch {
+            emit(.statusFileFailed(error: error.description))
+        }
     }
 
     /// A debounced button press, in order with the epochs.
@@ -58,11 +122,20 @@ public final class Recorder: @unchecked Sendable {
 
     /// Stops reading, commits everything already read, and returns when both threads have ended.
     public func stop() {
+        let running = lifecycle.withLock { s -> Bool in
+            guard s.started, !s.stopped else { return false }
+            s.stopped = true
+            return true
+        }
+        guard running else { return }
         sensor.requestStop()
         sensorDone.wait()
         queue.close()
         commitDone.wait()
     }
 
-    public var isRecording: Bool { commits.pipeline != nil }
+    /// The recorder's status now: ride, alarm, parked and lost counts, last commit (any thread).
+    public var status: RecorderStatus { commits.status.current }
+
+    public var isRecording: Bool { status.rideID != nil }
 }

@@ -11,4 +11,12 @@ public enum RecorderEvent: Sendable {
     case receiverBack
     case barometerMissing(reason: String)
     case barometerBack
+    /// The alarm went up (P3): the LED shows it, `status` shows it.
+    case alarmRaised(Alarm)
+    /// Everything parked has landed (and any loss is recorded); the alarm is down.
+    case alarmCleared(Alarm, landedEpochs: Int)
+    /// The status file could not be written (announced once per streak; recording goes on).
+    case statusFileFailed(error: String)
+    /// Re-arm found a ride whose last commit is older than the policy allows and closed it.
+    case rideClosedAtRestart(rideID: Int64, reason: String)
 }

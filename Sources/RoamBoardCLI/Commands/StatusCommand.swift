@@ -1,6 +1,75 @@
-/// `roam-board status`: being built (see the open issues); until then it refuses clearly.
+import RoamCore
+import RoamExport
+import RoamHardware
+import RoamRecorder
+import RoamStore
+
+/// `roam-board status`: the active ride and its totals, the age of the last commit, the alarm,
+/// parked and lost fixes. Reads the database read-only (a WAL reader: works while the recorder
+/// writes) and the recorder's status file, which stays current while the database cannot be
+/// written. Either source alone is enough to report; with neither it fails.
 enum StatusCommand {
     static func run(_ p: ParsedArguments) throws {
-        throw CLIError(description: "'status' is not implemented yet", status: ExitStatus.failure)
+        let dbPath = try BoardLoader.databasePath(p)
+        let statusPath = RecorderStatusFile.path(forDatabase: dbPath)
+        let snapshot = try RecorderStatusFile.read(path: statusPath)
+        var ride: RideRow?
+        var databaseError: (any Error)?
+        do {
+            let reader = try RideReader(path: dbPath)
+            ride = try reader.rides().last { $0.state == .recording }
+        } catch {
+            databaseError = error
+        }
+        if let databaseError, snapshot?.status == nil { throw databaseError }
+
+        print("database     \(dbPath)" + (databaseError.map { " (unreadable: \($0))" } ?? ""))
+        let status = snapshot?.status
+        print("recorder     " + recorderLine(snapshot))
+        print("alarm        " + alarmLine(status, running: snapshot?.isRecorderRunning ?? false))
+        if let ride {
+            let t = ride.totals
+            print("ride         \(ride.id) recording: \(FixedPoint.format(t.distanceM / 1000, digits: 3)) km, \(t.fixCount) fixes, "
+                  + "moving \(Duration.text(seconds: t.movingS)), \(t.gapCount) gaps")
+        } else if databaseError == nil {
+            print("ride         none recording")
+        } else if let id = status?.rideID {
+            print("ride         \(id) (from the status file; totals need the database)")
+        }
+        print("last commit  " + lastCommitLine(ride: ride, status: status))
+        if let status {
+            let note = snapshot?.isRecorderRunning == true || status.parkedEpochs == 0 ? "" : " (when the recorder stopped: never committed)"
+            print("parked       \(status.parkedEpochs) epochs in \(status.parkedBatches) batches" + note)
+        }
+        let stored = ride?.lostCount ?? 0
+        let pending = snapshot?.isRecorderRunning == true ? status?.lostEpochsPending ?? 0 : 0
+        print("lost         \(stored + pending) fixes" + (pending > 0 ? " (\(pending) not recorded yet)" : ""))
+    }
+
+    private static func recorderLine(_ snapshot: RecorderStatusFile.Snapshot?) -> String {
+        guard let snapshot else { return "no status file: no recorder has run on this database" }
+        guard let s = snapshot.status else { return snapshot.isRecorderRunning ? "running (status not written yet)" : "not running" }
+        let updated = age(utcMs: s.updatedUTCms).map { ", status written \($0) ago" } ?? ""
+        return (snapshot.isRecorderRunning ? "running (pid \(s.pid))" : "not running (last pid \(s.pid))") + updated
+    }
+
+    private static func alarmLine(_ s: RecorderStatus?, running: Bool) -> String {
+        guard let alarm = s?.alarm else { return "none" }
+        let since = age(utcMs: alarm.sinceUTCms).map { " for \($0)" } ?? ""
+        return (running ? "RAISED" : "was raised when the recorder stopped") + " (\(alarm.cause.rawValue))\(since): \(alarm.detail)"
+    }
+
+    /// The database knows the last commit best; while it cannot be read, the status file's copy.
+    private static func lastCommitLine(ride: RideRow?, status: RecorderStatus?) -> String {
+        if let ms = ride?.lastCommitUTCms ?? status?.lastCommitUTCms {
+            return (age(utcMs: ms).map { "\($0) ago" } ?? "in the future by the board's clock") + " (\(CivilDate.iso8601(utcMs: ms)))"
+        }
+        return "none"
+    }
+
+    private static func age(utcMs: Int64) -> String? {
+        let ms = MonotonicClock.realtimeMs() - utcMs
+        guard ms >= 0 else { return nil }
+        return ms < 60_000 ? "\(FixedPoint.format(Double(ms) / 1000, digits: 1)) s" : Duration.text(seconds: Double(ms) / 1000)
     }
 }

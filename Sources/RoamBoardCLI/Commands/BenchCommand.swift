@@ -1,0 +1,138 @@
+import Foundation
+import RoamBench
+import RoamCore
+import RoamHardware
+import RoamStore
+
+/// `roam-board bench`: the commit path and recovery figures of issue 3 (see `CommitBenchmark`).
+/// fdatasync calls per batch are counted by running this command's `--count-syncs` mode under
+/// `strace -f -c -e trace=fdatasync,fsync`, once with 0 and once with N batches, so the open,
+/// migration and ride start are subtracted; checkpoints stay in, as they are part of the cost.
+enum BenchCommand {
+    static func run(_ p: ParsedArguments) throws {
+        let keep = p.has("--keep")
+        let dir = try p.value("--dir") ?? makeScratch()
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        if let n = try p.integer("--count-syncs") { return try commitBatches(n, into: dir + "/syncs-\(n).db") }
+        defer { if !keep && p.value("--dir") == nil { removeScratch(dir) } }
+        let rounds = try p.integer("--rounds") ?? 5, perRound = try p.integer("--per-round") ?? 400
+        let sizes = [try p.integer("--small") ?? 30_000, try p.integer("--large") ?? 3_000_000]
+
+        Console.error("bench: commits vs write+fdatasync in \(dir) (\(rounds) rounds of \(perRound))…")
+        let feeder = try BatchFeeder(path: dir + "/commits.db")
+        let rates = try CommitBenchmark.rates(rounds: rounds, perRound: perRound,
+                                              raw: try DurableAppendLoop(directory: dir), commit: feeder.commitOne)
+        var syncsPerBatch: Double?
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") {
+            Console.error("bench: counting fdatasync under strace…")
+            let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+            func count(_ n: Int) throws -> Int? {
+                try CommitBenchmark.syncCalls(strace: "/usr/bin/strace", arguments: [me, "bench", "--dir", dir, "--count-syncs", String(n)], scratch: dir)
+            }
+            let batches = 2_000
+            if let base = try count(0), let loaded = try count(batches) { syncsPerBatch = Double(loaded - base) / Double(batches) }
+        }
+        var resume: [(fixes: Int, open: Double, withGap: Double)] = []
+        for n in sizes {
+            Console.error("bench: building a ride of \(n) fixes…")
+            let path = dir + "/ride-\(n).db"
+            try BatchFeeder(path: path).fill(n)
+            let open = try CommitBenchmark.medianSeconds(runs: 9) { _ = try resumeRide(path, commitGap: false) }
+            let withGap = try CommitBenchmark.medianSeconds(runs: 9) { _ = try resumeRide(path, commitGap: true) }
+            resume.append((n, open, withGap))
+        }
+
+        print("roam-board bench  (\(dir); medians; same directory, same run)")
+        print("figure                                   value         anchor / goal")
+        print(row("durable batch commits per second", String(format: "%.0f", rates.commitsPerSecond),
+                  String(format: "write+fdatasync %.0f/s", rates.appendsPerSecond)))
+        print(row("  ratio to write+fdatasync", String(format: "%.2f", rates.ratio), "goal >= 0.85"))
+        print(row("fdatasync calls per batch (strace)", syncsPerBatch.map { String(format: "%.3f", $0) } ?? "n/a (no strace)", "goal 1.0"))
+        print(row("bytes written per 1 Hz batch", String(format: "%.0f B", rates.bytesPerCommit), "goal <= 16384 B (/proc/self/io)"))
+        for r in resume {
+            print(row("open+resume, \(r.fixes) fixes", String(format: "%.2f ms", r.open * 1000),
+                      String(format: "with restart-gap commit %.2f ms", r.withGap * 1000)))
+        }
+        if resume.count == 2 {
+            print(row("  resume ratio large/small", String(format: "%.2f", resume[1].open / resume[0].open),
+                      String(format: "with gap commit %.2f; goal <= 1.5", resume[1].withGap / resume[0].withGap)))
+        }
+    }
+
+    private static func row(_ label: String, _ value: String, _ note: String) -> String {
+        label.padded(to: 41) + value.padded(to: 14) + note
+    }
+
+    /// What re-arm does at start (P7): open, read the active row, rebuild the pipeline from it,
+    /// and (optionally) commit the restart gap. No fix is read.
+    private static func resumeRide(_ path: String, commitGap: Bool) throws -> RidePipeline {
+        let store = try RideStore(path: path)
+        guard let row = try store.activeRide() else { throw CLIError(description: "\(path) has no recording ride") }
+        var pipeline = RidePipeline(rideID: row.id, state: row.pipelineState, parameters: row.parameters)
+        if commitGap {
+            let gap = pipeline.markGap(.loggerRestarted, monoNs: MonotonicClock.nowNs())
+            try store.commit(Batch(rideID: row.id, fixes: [], events: [gap], state: pipeline.state), commitUTCms: MonotonicClock.realtimeMs())
+        }
+        return pipeline
+    }
+
+    private static func commitBatches(_ n: Int, into path: String) throws {
+        let feeder = try BatchFeeder(path: path)
+        for _ in 0..<n { try feeder.commitOne() }
+    }
+
+    private static func makeScratch() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("roam-bench-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    private static func removeScratch(_ dir: String) {
+        do { try FileManager.default.removeItem(atPath: dir) } catch { Console.error("bench: could not remove \(dir): \(error)") }
+    }
+}
+
+/// Commits the simulated bench ride's epochs (cycled) through the real pipeline and store.
+private final class BatchFeeder {
+    let store: RideStore
+    var pipeline: RidePipeline
+    let epochs: [SensorEpoch]
+    var next = 0
+    var monoNs: UInt64 = 1_000_000_000
+
+    init(path: String) throws {
+        store = try RideStore(path: path)
+        let row = try store.activeRide() ?? store.startRide(startedMonoNs: 0, parameters: PipelineParameters())
+        pipeline = RidePipeline(rideID: row.id, state: row.pipelineState, parameters: row.parameters)
+        var stream = NMEAStream()
+        let seconds = RideSimulation().seconds
+        var out: [SensorEpoch] = []
+        for s in seconds {
+            let sample = BarometerSample(pressurePa: s.pressurePa, temperatureC: s.temperatureC, monoNs: 0)
+            out += stream.feed(s.nmea).map { SensorEpoch(epoch: $0, monoNs: 0, barometer: sample) }
+        }
+        epochs = out
+    }
+
+    private func nextFix() -> FixRecord {
+        var e = epochs[next % epochs.count]
+        next += 1
+        monoNs += 1_000_000_000
+        e.monoNs = monoNs
+        return pipeline.process(e).0
+    }
+
+    /// One 1 Hz batch: one fix, its totals and state, one transaction.
+    func commitOne() throws {
+        let fix = nextFix()
+        try store.commit(Batch(rideID: pipeline.rideID, fixes: [fix], events: [], state: pipeline.state), commitUTCms: 0)
+    }
+
+    /// Grows the ride to `count` fixes in large batches (building the recovery benchmark's ride).
+    func fill(_ count: Int) throws {
+        while Int(pipeline.state.nextSeq) < count {
+            let fixes = (0..<min(10_000, count - Int(pipeline.state.nextSeq))).map { _ in nextFix() }
+            try store.commit(Batch(rideID: pipeline.rideID, fixes: fixes, events: [], state: pipeline.state), commitUTCms: 0)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import RoamStore
+
+/// What re-arm does with a ride that was still recording when the recorder last stopped (P7).
+///
+/// The policy: resume it, unless the board's clock says its last commit is more than
+/// `closeAfterS` old; then close it (state stopped, end time = its last accepted fix, a stop
+/// event saying why) and wait for a press to start a new ride. A power cut mid-ride, a crash or
+/// a service restart resumes the ride with a "logger restarted" gap; a board switched on the
+/// next morning does not glue yesterday's ride to today's.
+///
+/// The clock is the board's own real-time clock, the one that stamped the commit: at start-up
+/// there is no GNSS time yet, and re-arm must not wait for it (P7). A Pi has no RTC, so after a
+/// power loss its clock may be behind; then the last commit looks recent (or in the future) and
+/// the ride is resumed — the safe side, as resuming loses nothing and the gap is recorded.
+public struct RearmPolicy: Sendable, Equatable {
+    public enum Decision: Sendable, Equatable {
+        case resume
+        case close(reason: String)
+    }
+
+    /// Default 6 hours: longer than any lunch stop, shorter than a night.
+    public var closeAfterS: Double
+
+    public init(closeAfterS: Double = 6 * 3600) { self.closeAfterS = closeAfterS }
+
+    public func decide(_ row: RideRow, nowUTCms: Int64) -> Decision {
+        guard let last = row.lastCommitUTCms ?? row.startedUTCms else { return .resume }
+        let ageS = Double(nowUTCms - last) / 1000
+        guard ageS > closeAfterS else { return .resume }
+        let hours = (ageS / 360).rounded() / 10
+        return .close(reason: "closed at restart: its last commit was \(hours) h ago (the limit is \(closeAfterS / 3600) h)")
+    }
+}

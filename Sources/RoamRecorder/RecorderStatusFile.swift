@@ -1,0 +1,147 @@
+import Foundation
+import Glibc
+import RoamHardware
+
+/// The recorder's status beside the database (`rides.db.status`), for `roam-board status` while
+/// the database cannot be written (disk full, I/O errors) — the moment status matters most.
+///
+/// Why this shape: a file written by "temp file + rename" needs a new inode and block, which a
+/// full disk refuses. So the file is one fixed 4 KiB block, allocated when the recorder starts,
+/// and updated in place with `pwrite`, which needs no new space. Two slots make each update
+/// atomic for readers: the writer overwrites the older slot, each slot carries a sequence number
+/// and a checksum, and a reader takes the newest intact slot, so a torn write is never seen.
+/// No fsync: the status is advisory (it must not add a flush to a batch, P1 costs one); after a
+/// power loss it shows the state the kernel last wrote back, marked as not running.
+/// The writer holds an exclusive `flock` for its lifetime; a reader that can take a shared lock
+/// knows no recorder is running (the kernel drops the lock when the holder dies, SIGKILL included).
+///
+/// Unchecked Sendable: its one mutable field is touched by one writer at a time (the recorder
+/// keeps it behind the status lock).
+public final class RecorderStatusFile: @unchecked Sendable {
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var operation: String
+        public var path: String
+        public var errno: Errno
+        public var description: String { "status file \(path): \(operation) failed: \(errno)" }
+    }
+
+    public struct Snapshot: Sendable {
+        /// nil when neither slot is intact (never written completely).
+        public var status: RecorderStatus?
+        /// A recorder holds the file's lock right now.
+        public var isRecorderRunning: Bool
+    }
+
+    static let fileSize = 4096
+    static let slotSize = 2048
+
+    public let path: String
+    private let fd: Int32
+    private var sequence: UInt64
+
+    public static func path(forDatabase db: String) -> String { db + ".status" }
+
+    /// Opens (creating and allocating) the file and takes its lock. Waits briefly for a reader's
+    /// momentary shared lock; fails if another recorder holds it.
+    public init(path: String) throws(Failure) {
+        self.path = path
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(operation: "open", path: path, errno: Errno(rawValue: Glibc.errno)) }
+        var attempts = 0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let e = Glibc.errno
+            attempts += 1
+            guard e == EWOULDBLOCK || e == EINTR, attempts < 200 else {
+                close(fd)
+                throw Failure(operation: "lock (another recorder holds it?)", path: path, errno: Errno(rawValue: e))
+            }
+            usleep(5_000)
+        }
+        var existing = [UInt8](repeating: 0, count: Self.fileSize)
+        let n = pread(fd, &existing, existing.count, 0)
+        sequence = n > 0 ? (Self.newestSlot(existing[0..<n])?.sequence ?? 0) : 0
+        if n < Self.fileSize {
+            // Reserve the whole block now, while there is room: later updates only overwrite it.
+            let zeros = [UInt8](repeating: 0x0A, count: Self.fileSize)
+            guard pwrite(fd, zeros, zeros.count, 0) == zeros.count else {
+                let e = Errno(rawValue: Glibc.errno)
+                close(fd)
+                throw Failure(operation: "allocate", path: path, errno: e)
+            }
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Writes the status into the older slot.
+    public func write(_ status: RecorderStatus) throws(Failure) {
+        sequence += 1
+        var payload = Array(status.text.utf8)
+        let headerRoom = 64
+        if payload.count > Self.slotSize - headerRoom { payload = Array(payload.prefix(Self.slotSize - headerRoom)) }
+        let header = "roam-board-status-slot \(sequence) \(payload.count) \(String(Self.checksum(payload), radix: 16))\n"
+        var slot = Array(header.utf8) + payload
+        slot += [UInt8](repeating: 0x0A, count: Self.slotSize - slot.count)
+        let offset = off_t(Int(sequence % 2) * Self.slotSize)
+        let written = pwrite(fd, slot, slot.count, offset)
+        guard written == slot.count else {
+            throw Failure(operation: "write", path: path, errno: Errno(rawValue: written < 0 ? Glibc.errno : ENOSPC))
+        }
+    }
+
+    /// Reads the newest intact slot without writing anything; nil when there is no status file.
+    public static func read(path: String) throws(Failure) -> Snapshot? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if Glibc.errno == ENOENT { return nil }
+            throw Failure(operation: "open", path: path, errno: Errno(rawValue: Glibc.errno))
+        }
+        defer { close(fd) }
+        var running = false
+        if flock(fd, LOCK_SH | LOCK_NB) == 0 {
+            flock(fd, LOCK_UN)
+        } else if Glibc.errno == EWOULDBLOCK {
+            running = true
+        } else {
+            throw Failure(operation: "lock", path: path, errno: Errno(rawValue: Glibc.errno))
+        }
+        var bytes = [UInt8](repeating: 0, count: fileSize)
+        let n = pread(fd, &bytes, bytes.count, 0)
+        guard n >= 0 else { throw Failure(operation: "read", path: path, errno: Errno(rawValue: Glibc.errno)) }
+        let status = newestSlot(bytes[0..<n]).flatMap { RecorderStatus(text: $0.text) }
+        return Snapshot(status: status, isRecorderRunning: running)
+    }
+
+    private static func newestSlot(_ bytes: ArraySlice<UInt8>) -> (sequence: UInt64, text: String)? {
+        var best: (sequence: UInt64, text: String)?
+        for start in stride(from: bytes.startIndex, to: bytes.endIndex, by: slotSize) {
+            let slot = bytes[start..<min(start + slotSize, bytes.endIndex)]
+            guard let newline = slot.firstIndex(of: 0x0A) else { continue }
+            let fields = String(decoding: slot[slot.startIndex..<newline], as: UTF8.self).split(separator: " ")
+            guard fields.count == 4, fields[0] == "roam-board-status-slot", let seq = UInt64(fields[1]),
+                  let length = Int(fields[2]), let sum = UInt64(fields[3], radix: 16),
+                  newline + 1 + length <= slot.endIndex else { continue }
+            let payload = slot[(newline + 1)..<(newline + 1 + length)]
+            guard checksum(payload) == sum, seq > (best?.sequence ?? 0) else { continue }
+            best = (seq, String(decoding: payload, as: UTF8.self))
+        }
+        return best
+    }
+
+    /// FNV-1a, 64 bit: enough to tell a torn slot from a whole one.
+    static func checksum<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h
+    }
+
+    /// The kernel's id of this boot ("" when it cannot be read: then ages are not compared).
+    public static var bootID: String {
+        do {
+            let text = try String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch {
+            return "" // Not storage: without /proc the status only loses its same-boot check.
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Synchronization
+
+/// Keeps the recorder's status current for other threads (`Recorder.status`, the LED) and
+/// mirrors it into the status file: at once when something the rider must know changes (ride,
+/// alarm), otherwise at most once per `interval`, so a healthy 10 Hz recorder rewrites one
+/// block every few seconds instead of every batch. A failing status file is announced once per
+/// streak and never stops recording.
+final class StatusPublisher: Sendable {
+    private struct State {
+        var status: RecorderStatus
+        var file: RecorderStatusFile?
+        var lastWriteNs: UInt64 = 0
+        var dirty = false
+        var failing = false
+    }
+
+    private let state: Mutex<State>
+    private let clock: @Sendable () -> UInt64
+    private let realtimeMs: @Sendable () -> Int64
+    private let emit: @Sendable (RecorderEvent) -> Void
+    private let healthyIntervalNs: UInt64
+    private let alarmIntervalNs: UInt64
+
+    init(pid: Int32, bootID: String, healthyIntervalS: Double, alarmIntervalS: Double,
+         clock: @escaping @Sendable () -> UInt64, realtimeMs: @escaping @Sendable () -> Int64,
+         emit: @escaping @Sendable (RecorderEvent) -> Void) {
+        state = Mutex(State(status: RecorderStatus(pid: pid, bootID: bootID)))
+        self.clock = clock; self.realtimeMs = realtimeMs; self.emit = emit
+        healthyIntervalNs = UInt64(healthyIntervalS * 1e9); alarmIntervalNs = UInt64(alarmIntervalS * 1e9)
+    }
+
+    var current: RecorderStatus { state.withLock { $0.status } }
+
+    /// Hands over the opened file (the recorder opens it at start) and writes the status into it.
+    func attach(_ file: RecorderStatusFile) {
+        state.withLock { $0.file = file; $0.dirty = true }
+        flush(force: true)
+    }
+
+    func update(urgent: Bool = false, _ change: (inout RecorderStatus) -> Void) {
+        state.withLock { s in
+            change(&s.status)
+            s.dirty = true
+        }
+        flush(force: urgent)
+    }
+
+    /// Writes a pending change once its interval has passed (the commit thread calls this when it wakes).
+    func flush(force: Bool = false) {
+        let outcome = state.withLock { s -> Result<Bool, RecorderStatusFile.Failure>? in
+            guard s.dirty, let file = s.file else { return nil }
+            let now = clock()
+            let interval = s.status.alarm == nil ? healthyIntervalNs : alarmIntervalNs
+            guard force || now &- s.lastWriteNs >= interval else { return nil }
+            s.status.updatedMonoNs = now
+            s.status.updatedUTCms = realtimeMs()
+            do throws(RecorderStatusFile.Failure) {
+                try file.write(s.status)
+                s.lastWriteNs = now
+                s.dirty = false
+                let recovered = s.failing
+                s.failing = false
+                return .success(recovered)
+            } catch {
+                let first = !s.failing
+                s.failing = true
+                return first ? .failure(error) : nil
+            }
+        }
+        if case .failure(let error) = outcome { emit(.statusFileFailed(error: error.description)) }
+    }
+}

@@ -1,0 +1,35 @@
+/// What `roam-board check` found: SQLite's integrity check, then each ride's stored totals
+/// against the totals its stored fixes imply (P2).
+public struct ConsistencyReport: Sendable, Equatable {
+    public struct Ride: Sendable, Equatable {
+        public var id: Int64
+        public var state: RideRow.State
+        public var fixCount: Int
+        public var gapMarkers: Int
+        /// Empty when the ride row equals what its fixes imply.
+        public var problems: [String]
+    }
+
+    public var path: String
+    /// "ok", or SQLite's list of what is wrong.
+    public var integrity: [String]
+    public var rides: [Ride]
+
+    public var isIntegrityOK: Bool { integrity == ["ok"] }
+    public var isConsistent: Bool { isIntegrityOK && rides.allSatisfy { $0.problems.isEmpty } }
+
+    /// A readable report, one line per ride, problems indented below it.
+    public var text: String {
+        var lines = ["database  \(path)",
+                     "integrity " + (isIntegrityOK ? "ok" : "FAILED")]
+        if !isIntegrityOK { lines += integrity.prefix(20).map { "  " + $0 } }
+        for ride in rides {
+            let verdict = ride.problems.isEmpty ? "consistent" : "INCONSISTENT"
+            lines.append("ride \(ride.id) (\(ride.state.rawValue)): \(ride.fixCount) fixes, \(ride.gapMarkers) gap markers: \(verdict)")
+            lines += ride.problems.map { "  " + $0 }
+        }
+        if rides.isEmpty && isIntegrityOK { lines.append("no rides") }
+        lines.append(isConsistent ? "consistent" : "NOT consistent")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,48 @@
+import Glibc
+
+/// One recorder per database at a time (issue 8). An exclusive `flock` on `<db>.lock`: the kernel
+/// drops it when the holder dies, SIGKILL included, so there is never a stale lock to clean up.
+/// The holder writes its pid into the file so a refused recorder can name the running one.
+public final class RecorderLock {
+    public let path: String
+    private var fd: Int32
+
+    public struct Held: Error, CustomStringConvertible {
+        public var path: String
+        public var holderPID: Int32?
+        public var description: String {
+            let who = holderPID.map { "pid \($0)" } ?? "another process"
+            return "another recorder (\(who)) is already recording into this database (lock \(path)); stop it first"
+        }
+    }
+
+    public struct Failed: Error, CustomStringConvertible {
+        public var path: String
+        public var errno: Int32
+        public var description: String {
+            "cannot create the recorder lock \(path): \(String(cString: strerror(errno))). Check that the data directory is writable."
+        }
+    }
+
+    public init(databasePath: String) throws {
+        path = databasePath + ".lock"
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failed(path: path, errno: errno) }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let e = errno
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let n = read(fd, &buffer, buffer.count)
+            close(fd); fd = -1
+            if e == EWOULDBLOCK {
+                let text = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
+                throw Held(path: path, holderPID: Int32(text.split(separator: "\n").first.map(String.init) ?? ""))
+            }
+            throw Failed(path: path, errno: e)
+        }
+        let pid = Array("\(getpid())\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = pwrite(fd, pid, pid.count, 0)
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// The executable end to end: usage errors, bad input, the bench ride recorded and dumped.
+@Suite(.serialized) struct CommandLineTests {
+    @Test func unknownSubcommandIsAUsageErrorNamingTheChoices() throws {
+        let r = try CLIRunner.run(["frobnicate"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("unknown subcommand 'frobnicate' (expected one of: record, rides"))
+    }
+
+    @Test func unknownFormatNamesTheAcceptedOnes() throws {
+        let r = try CLIRunner.run(["dump", "--db", "/nonexistent.db", "--ride", "1", "--format", "kml"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("unknown format 'kml' for --format (expected one of: gpx"))
+    }
+
+    @Test func missingValueSaysWhatWasExpected() throws {
+        let r = try CLIRunner.run(["dump", "--ride"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("--ride expects a value (N)"))
+    }
+
+    @Test func everySubcommandHasHelp() throws {
+        let overview = try CLIRunner.run(["--help"])
+        #expect(overview.status == 0)
+        let names = overview.stdout.split(separator: "\n").drop { !$0.hasPrefix("SUBCOMMANDS:") }.dropFirst()
+            .prefix { !$0.isEmpty }.compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(names.contains("record") && names.contains("dump"))
+        for name in names {
+            let r = try CLIRunner.run([name, "--help"])
+            #expect(r.status == 0, "\(name) --help")
+            #expect(r.stdout.hasPrefix("OVERVIEW: "), "\(name) --help")
+        }
+    }
+
+    @Test func missingBoardFileIsOneClearLine() throws {
+        let r = try CLIRunner.run(["record", "--board", "/nonexistent-board"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("cannot read board file /nonexistent-board/board.conf"))
+        #expect(r.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func malformedBoardFileNamesTheLine() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        try "name = x\nuart /dev/ttyS0\n".write(to: dir.appendingPathComponent("board.conf"), atomically: true, encoding: .utf8)
+        let r = try CLIRunner.run(["record", "--board", dir.path])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("board.conf:2: expected 'key = value', found 'uart /dev/ttyS0'"))
+    }
+
+    @Test func unwritableDatabasePathFailsWithoutWritingAnything() throws {
+        let r = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", "/proc/roam/rides.db", "--quiet"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("/proc/roam"))
+    }
+
+    @Test func unknownRideIsAClearError() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let db = dir.appendingPathComponent("rides.db").path
+        let replay = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--quiet",
+                                        "--replay", "/dev/null"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let r = try CLIRunner.run(["dump", "--db", db, "--ride", "99", "--format", "gpx"])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("no ride 99 in \(db)"))
+    }
+
+    @Test func benchRideIsRecordedAcknowledgedAndDumped() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let db = dir.appendingPathComponent("rides.db").path
+        let rec = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--acks", "--quiet"])
+        #expect(rec.status == 0, "\(rec.stderr)")
+        let acked = rec.stdout.split(separator: "\n").filter { $0.hasPrefix("ack ") }
+            .map { line -> Int in Int(line.split(separator: " ").first { $0.hasPrefix("fixes=") }!.dropFirst(6))! }
+            .reduce(0, +)
+        #expect(acked == 2191)
+        let rides = try CLIRunner.run(["rides", "--db", db, "--last-id"])
+        #expect(rides.stdout == "1\n")
+        let gpx = dir.appendingPathComponent("ride.gpx").path
+        let dump = try CLIRunner.run(["dump", "--db", db, "--ride", "1", "--format", "gpx", "--out", gpx])
+        #expect(dump.status == 0, "\(dump.stderr)")
+        let text = try String(contentsOfFile: gpx, encoding: .utf8)
+        #expect(text.hasSuffix("</gpx>\n"))
+        let again = try CLIRunner.run(["dump", "--db", db, "--ride", "1", "--format", "gpx", "--out", gpx])
+        #expect(again.status != 0)
+        #expect(again.stderr.contains("exists; pass --force"))
+    }
+
+    @Test func secondRecorderOnTheSameDatabaseIsRefusedNamingTheFirst() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let db = dir.appendingPathComponent("rides.db").path
+        let first = Process()
+        first.executableURL = CLIRunner.binary
+        first.arguments = ["record", "--board", "Boards/bench", "--db", db, "--realtime", "--quiet"]
+        first.currentDirectoryURL = CLIRunner.repoRoot
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        defer { first.terminate(); first.waitUntilExit() }
+        // Wait until the first holds the lock (its pid is in the lock file).
+        let lockPath = db + ".lock"
+        for _ in 0..<200 where (try? String(contentsOfFile: lockPath, encoding: .utf8))?.hasPrefix("\(first.processIdentifier)") != true {
+            usleep(50_000)
+        }
+        let second = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--quiet"])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("another recorder (pid \(first.processIdentifier)) is already recording"))
+    }
+}

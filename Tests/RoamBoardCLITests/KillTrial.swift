@@ -1,0 +1,94 @@
+import Foundation
+import RoamCore
+import RoamStore
+import Testing
+
+/// Trial 1 (P1, P2, P7): `roam-board record` on the bench board, killed with SIGKILL at seeded
+/// random moments and restarted each time; the bench resumes the simulated ride from the
+/// stored `nextSeq`. When killed, a batch may be in flight (read, not yet acknowledged); the
+/// resumed bench sends it again, so the finished ride must equal an uninterrupted one fix for
+/// fix, with one "logger restarted" gap per restart and totals that its fixes imply.
+@Suite(.serialized) struct KillTrial {
+    static let kills = 32
+
+    /// splitmix64: the kill moments are the same on every run (their timing is not, the outcome is).
+    struct Moments: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("P1/P2/P7: 32 SIGKILLs mid-ride lose no acknowledged batch; the ride equals an uninterrupted one but for its restart gaps")
+    func sigkillAtRandomMoments() throws {
+        let dir = try TrialPaths.temporaryDirectory("kill-trial")
+        defer { TrialPaths.remove(dir) }
+        let referenceDB = dir.appendingPathComponent("reference.db").path
+        let trialDB = dir.appendingPathComponent("trial.db").path
+
+        let reference = try TrialVerdict.record(referenceDB)
+        #expect(reference.finish() == 0)
+
+        var moments = Moments(state: 20_260_614)
+        var acks: [TrialAck] = []
+        var restarts = 0, killed = 0
+        for _ in 0..<Self.kills {
+            if try hasRecordingRide(trialDB) { restarts += 1 }
+            let child = try TrialVerdict.record(trialDB)
+            let target = Int.random(in: 1...12, using: &moments)
+            child.wait { out, _ in out.filter { $0.hasPrefix("ack ") }.count >= target }
+            usleep(UInt32.random(in: 0...4_000, using: &moments))
+            child.kill()
+            acks += child.acks
+            if child.process.terminationReason == .uncaughtSignal { killed += 1 }
+            // Every run got its restart gap and at least one batch in before it was killed.
+            #expect(!child.acks.isEmpty)
+        }
+        if try hasRecordingRide(trialDB) { restarts += 1 }
+        let last = try TrialVerdict.record(trialDB)
+        #expect(last.finish() == 0)
+        acks += last.acks
+        print("kill trial: \(killed) SIGKILLs, \(restarts) restarts, \(acks.count) batches acknowledged")
+        #expect(killed >= 30)
+
+        try TrialVerdict.assertComplete(trialDB, acks: acks)
+        let trial = try RideReader(path: trialDB), ref = try RideReader(path: referenceDB)
+        let trialRide = try #require(try trial.rides().first), refRide = try #require(try ref.rides().first)
+        #expect(try trial.gapEvents(ride: trialRide.id, .loggerRestarted).count == restarts)
+        #expect(try ref.gapEvents(ride: refRide.id, .loggerRestarted).isEmpty)
+
+        // Fix for fix the same raw data as the uninterrupted ride: in-flight batches were sent again.
+        let trialFixes = try trial.fixes(ride: trialRide.id), refFixes = try ref.fixes(ride: refRide.id)
+        var differing: [Int64] = []
+        while let a = try trialFixes.next(), let b = try refFixes.next() {
+            if a.epoch.sentences != b.epoch.sentences || a.pressurePa != b.pressurePa { differing.append(a.seq) }
+        }
+        #expect(differing.isEmpty, "raw data differs at fixes \(differing.prefix(10))")
+
+        // Totals: the same fixes; extra gaps only where a gap event says so; distance differs by
+        // no more than what the restart gaps cut out.
+        let t = trialRide.totals, r = refRide.totals
+        #expect(t.fixCount == r.fixCount)
+        let trialGaps = try trial.events(ride: trialRide.id).filter { $0.kind == .gap }.count
+        let refGaps = try ref.events(ride: refRide.id).filter { $0.kind == .gap }.count
+        #expect(t.gapCount - r.gapCount == trialGaps - refGaps)
+        #expect(t.gapCount >= r.gapCount + restarts)
+        #expect(abs(t.distanceM - r.distanceM) <= 50 * Double(restarts + 1), "distance \(t.distanceM) vs \(r.distanceM)")
+    }
+}
+
+/// Whether a start finds a ride to re-arm (none before the first run created the database).
+private func hasRecordingRide(_ db: String) throws -> Bool {
+    guard FileManager.default.fileExists(atPath: db) else { return false }
+    return try RideReader(path: db).rides().contains { $0.state == .recording }
+}
+
+extension RideReader {
+    func gapEvents(ride: Int64, _ cause: GapCause) throws -> [RideEvent] {
+        try events(ride: ride).filter { GapMarker.matches($0, cause) }
+    }
+}

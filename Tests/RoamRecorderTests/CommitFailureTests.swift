@@ -1,0 +1,88 @@
+import Foundation
+import RoamCore
+@testable import RoamRecorder
+import RoamStore
+import Testing
+
+/// P3 in-process: a second connection holds the write lock, so the recorder's commits fail with
+/// SQLITE_BUSY after its (short) busy timeout — "database locked past its timeout".
+@Suite struct CommitFailureTests {
+    private func startedRide(_ h: RecorderHarness, options: Recorder.Options = .init(), seconds: Int) throws -> Recorder {
+        let r = try h.recorder(options: options, busyTimeoutMs: 50)
+        r.start()
+        r.press()
+        try h.feed(seconds)
+        #expect(h.waitForAck(through: Int64(seconds - 1)))
+        return r
+    }
+
+    private func waitFor(_ condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while !condition() { guard Date() < deadline else { return false }; usleep(5_000) }
+        return true
+    }
+
+    @Test("P3: failed commits park the batches in order, raise the alarm, and land in order when storage is back")
+    func parkedBatchesLandInOrder() throws {
+        let h = try RecorderHarness()
+        let r = try startedRide(h, seconds: 5)
+        let blocker = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
+        try blocker.execute("BEGIN IMMEDIATE")
+        try h.feed(20)
+        #expect(waitFor { r.status.parkedEpochs == 20 })
+        #expect(r.status.alarm?.cause == .storageFailing)
+        #expect(r.status.lastError?.contains("SQLITE_BUSY") == true)
+        #expect(h.events.all.contains { if case .alarmRaised = $0 { return true }; return false })
+        // The status file says the same while the database cannot be written.
+        let snapshot = try #require(try RecorderStatusFile.read(path: RecorderStatusFile.path(forDatabase: h.dbPath)))
+        #expect(snapshot.isRecorderRunning)
+        #expect(snapshot.status?.alarm?.cause == .storageFailing)
+        #expect(snapshot.status?.parkedEpochs == 20)
+
+        try blocker.execute("ROLLBACK")
+        #expect(h.events.wait { $0.contains { if case .alarmCleared(_, 20) = $0 { return true }; return false } })
+        try h.feed(5)
+        #expect(h.waitForAck(through: 29))
+        r.press()
+        #expect(h.events.wait { $0.contains { if case .rideStopped = $0 { return true }; return false } })
+        r.stop()
+
+        #expect(r.status.alarm == nil && r.status.parkedEpochs == 0)
+        let reader = try h.reader()
+        let ride = try #require(try reader.rides().last)
+        var seqs: [Int64] = [], times: [Int64] = []
+        try reader.forEachFix(ride: ride.id) { seqs.append($0.seq); times.append($0.utcMs ?? -1) }
+        #expect(seqs == Array(0..<30))
+        #expect(times == (0..<30).map { RecorderHarness.simulation.seconds[$0].utcMs })
+        #expect(ride.parkedCount >= 1)
+        let kinds = try reader.events(ride: ride.id).map(\.kind)
+        #expect(kinds.contains(.alarm) && kinds.contains(.recovered))
+        #expect(try ConsistencyCheck.run(path: h.dbPath).isConsistent)
+    }
+
+    @Test("P3: past the parking space the oldest epochs are dropped, counted, and recorded as lost when writing works again")
+    func parkingOverflowIsCounted() throws {
+        let h = try RecorderHarness()
+        var options = Recorder.Options()
+        options.commit.parkedEpochLimit = 5
+        let r = try startedRide(h, options: options, seconds: 3)
+        let blocker = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
+        try blocker.execute("BEGIN IMMEDIATE")
+        try h.feed(20)
+        #expect(waitFor { r.status.lostEpochsTotal == 15 && r.status.parkedEpochs == 5 })
+        #expect(r.status.alarm != nil)
+        try blocker.execute("ROLLBACK")
+        #expect(h.events.wait { $0.contains { if case .alarmCleared = $0 { return true }; return false } })
+        r.stop()
+
+        let reader = try h.reader()
+        let ride = try #require(try reader.rides().last)
+        #expect(ride.lostCount == 15)
+        #expect(try reader.events(ride: ride.id).contains { $0.kind == .lost && $0.detail.hasPrefix("15 fixes lost") })
+        // The newest epochs were kept: seconds 0-2, then 18-22.
+        var times: [Int64] = []
+        try reader.forEachFix(ride: ride.id) { times.append($0.utcMs ?? -1) }
+        #expect(times == ([0, 1, 2] + Array(18...22)).map { RecorderHarness.simulation.seconds[$0].utcMs })
+        #expect(try ConsistencyCheck.run(path: h.dbPath).isConsistent)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import RoamCore
+import RoamHardware
+@testable import RoamRecorder
+import RoamStore
+import Testing
+
+@Suite struct RearmTests {
+    /// Records `seconds` seconds of a ride and leaves it recording, as a power cut would.
+    private func interruptedRide(_ h: RecorderHarness, seconds: Int) throws -> Int64 {
+        let r = try h.recorder()
+        r.start()
+        r.press()
+        try h.feed(seconds)
+        #expect(h.waitForAck(through: Int64(seconds - 1)))
+        r.stop()
+        let ride = try #require(try h.reader().rides().last)
+        #expect(ride.state == .recording)
+        return ride.id
+    }
+
+    @Test("P7: re-arm called twice opens nothing twice, creates no second ride and writes one gap")
+    func rearmIsIdempotent() throws {
+        let h = try RecorderHarness()
+        let id = try interruptedRide(h, seconds: 10)
+        let r = try h.recorder()
+        r.rearm()
+        r.rearm()
+        r.start()
+        r.start()
+        r.rearm()
+        try h.feed(10)
+        #expect(h.waitForAck(through: 19))
+        r.stop()
+        r.stop()
+
+        let reader = try h.reader()
+        let rides = try reader.rides()
+        #expect(rides.map(\.id) == [id])
+        #expect(try reader.gapEvents(ride: id, .loggerRestarted).count == 1)
+        #expect(try reader.events(ride: id).filter { $0.kind == .rearm }.count == 1)
+        // One sensor thread: every epoch read exactly once, in order.
+        #expect(try reader.seqs(ride: id) == Array(0..<20))
+        let resumed = h.events.all.filter { if case .rideStarted(_, true) = $0 { return true }; return false }
+        #expect(resumed.count == 1)
+        #expect(try ConsistencyCheck.run(path: h.dbPath).isConsistent)
+    }
+
+    @Test("P7: the restart gap is committed before start() returns, the ride continues from its row")
+    func restartGapCommittedAtStart() throws {
+        let h = try RecorderHarness()
+        let id = try interruptedRide(h, seconds: 6)
+        let before = try #require(try h.reader().ride(id: id))
+        let r = try h.recorder()
+        r.start()
+        let after = try #require(try h.reader().ride(id: id))
+        #expect(after.totals.gapCount == before.totals.gapCount + 1)
+        #expect(after.pipelineState.nextSeq == before.pipelineState.nextSeq)
+        let gap = try #require(try h.reader().gapEvents(ride: id, .loggerRestarted).first)
+        #expect(GapMarker.parse(gap.detail)?.beforeSeq == 6)
+        r.stop()
+    }
+
+    @Test("P7 policy: a ride whose last commit is older than the limit is closed at restart, not resumed")
+    func staleRideIsClosed() throws {
+        let h = try RecorderHarness()
+        let id = try interruptedRide(h, seconds: 5)
+        var options = Recorder.Options()
+        options.rearm = RearmPolicy(closeAfterS: 3600)
+        let r = try h.recorder(options: options, realtimeMs: { MonotonicClock.realtimeMs() + 2 * 3_600_000 })
+        r.start()
+        r.stop()
+        let reader = try h.reader()
+        let ride = try #require(try reader.ride(id: id))
+        #expect(ride.state == .stopped)
+        #expect(ride.endedUTCms == ride.pipelineState.lastAccepted?.utcMs)
+        #expect(try reader.gapEvents(ride: id, .loggerRestarted).isEmpty)
+        let stop = try #require(try reader.events(ride: id).last)
+        #expect(stop.kind == .stop && stop.detail.hasPrefix("closed at restart"))
+        #expect(h.events.all.contains { if case .rideClosedAtRestart(id, _) = $0 { return true }; return false })
+        #expect(try ConsistencyCheck.run(path: h.dbPath).isConsistent)
+    }
+
+    @Test("P7 policy: resume within the limit, close past it, resume when the clock is behind the last commit",
+          arguments: [(-3_600.0, false), (0.0, false), (3_599.0, false), (3_601.0, true), (86_400.0, true)])
+    func policyDecides(ageS: Double, closes: Bool) {
+        let last: Int64 = 1_781_425_800_000
+        let row = RideRow(id: 1, state: .recording, startedMonoNs: 0, startedUTCms: nil, endedUTCms: nil, totals: .init(),
+                          parkedCount: 0, lostCount: 0, pipelineState: .init(), parameters: .init(),
+                          lastCommitUTCms: last, dumpedUTCms: nil)
+        let decision = RearmPolicy(closeAfterS: 3600).decide(row, nowUTCms: last + Int64(ageS * 1000))
+        if closes {
+            guard case .close = decision else { Issue.record("expected close, got \(decision)"); return }
+        } else {
+            #expect(decision == .resume)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import RoamBench
+import RoamCore
+import RoamHardware
+@testable import RoamRecorder
+import RoamStore
+
+/// Everything the recorder tests need: a fresh data directory with a real SQLite file, the
+/// simulated ride's NMEA written into a real pseudo-terminal that `SerialPort` reads, and the
+/// recorder's events collected so a test can wait for one (never sleeps as synchronisation).
+final class RecorderHarness {
+    static let simulation = RideSimulation()
+
+    let dir: URL
+    let dbPath: String
+    let replayer: NMEAReplayer
+    let port: SerialPort
+    let events = EventLog()
+    private(set) var written = 0
+
+    init() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("roam-recorder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        dbPath = dir.appendingPathComponent("rides.db").path
+        replayer = try NMEAReplayer()
+        port = try SerialPort(path: replayer.secondaryPath, baud: 115_200)
+    }
+
+    deinit {
+        do { try FileManager.default.removeItem(at: dir) } catch {
+            FileHandle.standardError.write(Data("could not remove \(dir.path): \(error)\n".utf8))
+        }
+    }
+
+    /// A recorder on this harness's database, re-arming whatever ride is recording in it.
+    func recorder(options: Recorder.Options = .init(), busyTimeoutMs: Int32 = 5_000,
+                  realtimeMs: @escaping @Sendable () -> Int64 = MonotonicClock.realtimeMs) throws -> Recorder {
+        let store = try RideStore(path: dbPath, busyTimeoutMs: busyTimeoutMs)
+        let active = try store.activeRide()
+        let events = self.events
+        return Recorder(store: store, activeRide: active, source: port, barometer: nil, options: options,
+                        realtimeMs: realtimeMs, emit: { events.append($0) })
+    }
+
+    /// Writes the next `count` simulated seconds into the receiver's wire. Second N completes
+    /// epoch N-1; the last one completes when the receiver has been quiet for a moment.
+    func feed(_ count: Int) throws {
+        for _ in 0..<count {
+            try replayer.write(Self.simulation.seconds[written].nmea)
+            written += 1
+        }
+    }
+
+    /// Waits until the fixes up to `seq` of some ride are acknowledged (committed).
+    @discardableResult
+    func waitForAck(through seq: Int64) -> Bool {
+        events.wait { log in log.contains { if case .committed(let r) = $0, let s = r.seqs { return s.upperBound >= seq }; return false } }
+    }
+
+    func reader() throws -> RideReader { try RideReader(path: dbPath) }
+}
+
+/// The recorder's events as they happen, for tests to wait on.
+final class EventLog: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var events: [RecorderEvent] = []
+
+    func append(_ event: RecorderEvent) {
+        condition.lock(); events.append(event); condition.broadcast(); condition.unlock()
+    }
+
+    var all: [RecorderEvent] { condition.lock(); defer { condition.unlock() }; return events }
+
+    /// True once `predicate` holds for the events so far; false after `timeoutS` (a failure bound, not a timing assertion).
+    func wait(timeoutS: Double = 60, _ predicate: ([RecorderEvent]) -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeoutS)
+        condition.lock(); defer { condition.unlock() }
+        while !predicate(events) {
+            if !condition.wait(until: deadline) { return predicate(events) }
+        }
+        return true
+    }
+}
+
+extension RideReader {
+    func gapEvents(ride: Int64, _ cause: GapCause) throws -> [RideEvent] {
+        try events(ride: ride).filter { GapMarker.matches($0, cause) }
+    }
+
+    func seqs(ride: Int64) throws -> [Int64] {
+        var seqs: [Int64] = []
+        try forEachFix(ride: ride) { seqs.append($0.seq) }
+        return seqs
+    }
+}
