@@ -16,4 +16,8 @@ public struct MemorySink: ByteSink {
     public mutating func write(bytes: [UInt8]) throws { self.bytes += bytes }
     public mutating func write(_ text: String) throws { bytes += text.utf8 }
     public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func replaceBytes(at offset: Int, with patch: [UInt8]) {
+        bytes.replaceSubrange(offset..<(offset + patch.count), with: patch)
+    }
 }

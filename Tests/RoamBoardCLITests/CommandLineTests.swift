@@ -24,7 +24,7 @@ import Testing
     @Test func everySubcommandHasHelp() throws {
         let overview = try CLIRunner.run(["--help"])
         #expect(overview.status == 0)
-        let names = overview.stdout.split(separator: "\n").drop { !$0.hasPrefix("SUBCOMMANDS:") }.dropFirst()
+        let names = overview.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("SUBCOMMANDS:") }.dropFirst()
             .prefix { !$0.isEmpty }.compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(names.contains("record") && names.contains("dump"))
         for name in names {

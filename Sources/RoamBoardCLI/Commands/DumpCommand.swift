@@ -3,38 +3,102 @@ import RoamCore
 import RoamExport
 import RoamStore
 
-/// `roam-board dump`: streams a ride from a read-only connection (a WAL reader that never blocks the
-/// recorder) through an exporter into a file written atomically, or to stdout.
+/// `roam-board dump`: streams rides from a read-only connection (a WAL reader that never blocks the
+/// recorder) through an exporter, to stdout or to one file per ride written atomically, then
+/// records each stopped ride's dumped-at time. Nothing else in the database changes.
 enum DumpCommand {
     static func run(_ p: ParsedArguments) throws {
+        let format = try DumpPlan.format(p)
         let reader = try RideReader(path: try BoardLoader.databasePath(p))
-        let id = Int64(try p.integer("--ride")!)
-        guard let ride = try reader.ride(id: id) else {
-            throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
-        }
-        let parameters = String(decoding: try JSONEncoder().encode(ride.parameters), as: UTF8.self)
-        let summary = RideSummary(id: ride.id, startedUTCms: ride.startedUTCms, endedUTCms: ride.endedUTCms,
-                                  totals: ride.totals, parametersJSON: parameters)
-        if let out = p.value("--out") {
-            var sink = try AtomicFileSink(path: out, overwrite: p.has("--force"))
-            do {
-                sink = try export(summary, reader: reader, raw: p.has("--raw"), into: sink)
-                try sink.commit()
-            } catch {
-                sink.abandon()
-                throw error
+        let plan = try DumpPlan(p, format: format, reader: reader)
+        let raw = p.has("--raw")
+        var ledger: DumpLedger?
+        for ride in plan.rides {
+            let summary = try summary(ride, startedUTCms: plan.startUTCms[ride.id])
+            let fixes: Int
+            switch plan.destination(for: ride) {
+            case .standardOutput:
+                if format.isBinary {
+                    var sink = try SpooledStandardOutputSink()
+                    (sink, fixes) = try export(format, summary, raw: raw, reader: reader, into: sink)
+                    try sink.finish()
+                } else {
+                    var sink: StandardOutputSink
+                    (sink, fixes) = try exportText(format, summary, raw: raw, reader: reader, into: StandardOutputSink())
+                    try sink.flush()
+                }
+            case .file(let path):
+                var sink = try AtomicFileSink(path: path, overwrite: p.has("--force"))
+                do {
+                    (sink, fixes) = try export(format, summary, raw: raw, reader: reader, into: sink)
+                    try sink.commit()
+                } catch {
+                    sink.abandon()
+                    throw error
+                }
+                print(path)
             }
-        } else {
-            var sink = try export(summary, reader: reader, raw: p.has("--raw"), into: StandardOutputSink())
-            try sink.flush()
+            // A recording ride's file holds what was committed so far: the ride is not handed over yet.
+            if ride.state == .recording {
+                Console.error("ride \(ride.id) is still recording: dumped what was committed so far (\(fixes) fixes); not marked as dumped")
+                continue
+            }
+            if ledger == nil { ledger = try DumpLedger(path: reader.path) }
+            try ledger!.markDumped(id: ride.id, dumpedUTCms: WallClock.nowUTCms())
+        }
+        if plan.rides.isEmpty { Console.error("no ride to dump in \(reader.path)") }
+    }
+
+    private static func summary(_ ride: RideRow, startedUTCms: Int64?) throws -> RideSummary {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let parameters = String(decoding: try encoder.encode(ride.parameters), as: UTF8.self)
+        return RideSummary(id: ride.id, startedUTCms: startedUTCms, endedUTCms: ride.endedUTCms,
+                           totals: ride.totals, parametersJSON: parameters)
+    }
+
+    /// Any format into a sink that can patch its header (a file, a spool). Returns the sink and fixes read.
+    static func export<S: PatchableSink>(_ format: ExportFormat, _ ride: RideSummary, raw: Bool, reader: RideReader,
+                                         into sink: S) throws -> (S, Int) {
+        guard format == .fit else { return try exportText(format, ride, raw: raw, reader: reader, into: sink) }
+        var writer = FITWriter(sink: sink, includeFlagged: raw)
+        let n = try stream(&writer, ride, reader: reader, raw: raw, withNMEA: false, keepingFlags: .paused)
+        return (writer.sink, n)
+    }
+
+    /// The text formats, which never look back at what they wrote.
+    static func exportText<S: ByteSink>(_ format: ExportFormat, _ ride: RideSummary, raw: Bool, reader: RideReader,
+                                        into sink: S) throws -> (S, Int) {
+        switch format {
+        case .gpx:
+            var w = GPXWriter(sink: sink, includeFlagged: raw)
+            let n = try stream(&w, ride, reader: reader, raw: raw, withNMEA: false)
+            return (w.sink, n)
+        case .geojson:
+            var w = GeoJSONWriter(sink: sink, includeFlagged: raw)
+            let n = try stream(&w, ride, reader: reader, raw: raw, withNMEA: false)
+            return (w.sink, n)
+        case .csv:
+            var w = CSVWriter(sink: sink, includeFlagged: raw)
+            let n = try stream(&w, ride, reader: reader, raw: raw, withNMEA: true)
+            return (w.sink, n)
+        case .fit:
+            preconditionFailure("FIT patches its header: use export(_:_:raw:reader:into:) with a PatchableSink")
         }
     }
 
-    private static func export<S: ByteSink>(_ summary: RideSummary, reader: RideReader, raw: Bool, into sink: S) throws -> S {
-        var writer = GPXWriter(sink: sink, includeFlagged: raw)
-        try writer.begin(summary)
-        try reader.forEachFix(ride: summary.id) { try writer.write($0) }
+    /// One read snapshot per ride, one fix in memory at a time. Without `raw`, SQLite skips the
+    /// flagged rows before they are decoded; only CSV reads the NMEA text. Returns the rows read.
+    static func stream<E: RideExporter>(_ writer: inout E, _ ride: RideSummary, reader: RideReader, raw: Bool,
+                                        withNMEA: Bool, keepingFlags: FixFlags = []) throws -> Int {
+        var n = 0
+        try writer.begin(ride)
+        try reader.forEachExportedFix(ride: ride.id, excludingFlags: raw ? [] : .rejecting, keepingFlags: keepingFlags,
+                                      withNMEA: withNMEA) { fix in
+            try writer.write(fix)
+            n += 1
+        }
         try writer.end()
-        return writer.sink
+        return n
     }
 }

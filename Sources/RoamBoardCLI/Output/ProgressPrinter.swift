@@ -49,6 +49,11 @@ final class ProgressPrinter: Sendable {
         case .receiverBack: Console.error("receiver back")
         case .barometerMissing(let reason): Console.error("\nbarometer missing: \(reason)")
         case .barometerBack: Console.error("barometer back")
+        case .alarmRaised(let alarm): Console.error("\nALARM raised (\(alarm.cause.rawValue)): \(alarm.detail)")
+        case .alarmCleared(let alarm, let landed):
+            Console.error("alarm cleared (\(alarm.cause.rawValue)): \(landed) parked epochs landed in order")
+        case .statusFileFailed(let error): Console.error("\nstatus file not written (recording goes on): \(error)")
+        case .rideClosedAtRestart(let id, let reason): Console.error("ride \(id): \(reason)")
         }
     }
 

@@ -1,0 +1,138 @@
+import RoamCore
+
+/// Streams one ride as a FIT activity file: file id, timer events (start at the first record,
+/// stop and start around pauses and gaps, stop at the end), one record per exported fix, then a
+/// lap, a session with the ride's totals, and the activity message.
+///
+/// Records carry the barometric altitude (P6) as enhanced_altitude. The header is written first
+/// with a zero size and patched at the end; the file CRC is computed over the data as it streams
+/// (see `FITCRC`), so memory stays flat whatever the ride's length.
+public struct FITWriter<Sink: PatchableSink> {
+    public private(set) var sink: Sink
+    public let includeFlagged: Bool
+    /// Record messages written, one per exported fix.
+    public private(set) var recordCount = 0
+    /// Timer start and stop events written.
+    public private(set) var timerEventCount = 0
+
+    private var ride: RideSummary?
+    private var headerOffset = 0
+    private var dataSize = 0
+    private var crc = FITCRC()
+    private var buffer: [UInt8] = []
+    private var defined: Set<UInt8> = []
+    private var timerRunning = false
+    private var lastSegment: Int?
+    private var lastTime: Int64?
+    private var stats = FITRideStats()
+
+    public init(sink: Sink, includeFlagged: Bool = false) {
+        self.sink = sink; self.includeFlagged = includeFlagged
+        buffer.reserveCapacity(256)
+    }
+
+    public mutating func begin(_ ride: RideSummary) throws {
+        self.ride = ride
+        headerOffset = sink.bytesWritten
+        try sink.write(bytes: FITHeader.bytes(dataSize: 0))
+        try emit(FITProfile.fileID, [
+            FITProfile.fileTypeActivity, FITProfile.manufacturerDevelopment, 1,
+            FITHeader.serialNumber, ride.startedUTCms.map(FITProfile.timestamp),
+        ])
+    }
+
+    /// Pass paused fixes even when they are not exported (under the distance gate while stopped):
+    /// they stop the timer although they make no record.
+    public mutating func write(_ fix: FixRecord) throws {
+        guard let utcMs = fix.utcMs else { return }
+        let t = FITProfile.timestamp(utcMs: utcMs)
+        let position = fix.epoch.hasPosition ? (lat: fix.epoch.latDeg!, lon: fix.epoch.lonDeg!) : nil
+        guard includeFlagged || (fix.flags.isAccepted && position != nil) else {
+            if fix.flags.contains(.paused), timerRunning, lastSegment != nil {
+                try timerEvent(.stopAll, at: t, trigger: FITProfile.TimerTrigger.auto)
+            }
+            return
+        }
+
+        // P5: a new segment is a gap: the timer stops at the last record before it.
+        if let last = lastSegment, last != fix.segment, timerRunning, let lastTime {
+            try timerEvent(.stopAll, at: lastTime, trigger: FITProfile.TimerTrigger.auto)
+        }
+        let wantsRunning = !fix.flags.contains(.paused)
+        if wantsRunning && !timerRunning {
+            try timerEvent(.start, at: t, trigger: lastSegment == nil ? FITProfile.TimerTrigger.manual : FITProfile.TimerTrigger.auto)
+        } else if lastSegment == nil {
+            // The activity opens with a timer start even when its first fix is already paused.
+            try timerEvent(.start, at: t, trigger: FITProfile.TimerTrigger.manual)
+        }
+        if !wantsRunning && timerRunning { try timerEvent(.stopAll, at: t, trigger: FITProfile.TimerTrigger.auto) }
+
+        stats.add(fix, time: t, position: position)
+        try emit(FITProfile.record, [
+            t,
+            position.map { FITProfile.semicircles($0.lat) }, position.map { FITProfile.semicircles($0.lon) },
+            FITProfile.scaled(fix.baroAltM, scale: 5, offset: 500),
+            FITProfile.scaled(fix.epoch.speedMps, scale: 1000),
+            FITProfile.scaled(stats.distanceM, scale: 100),
+            fix.temperatureC.flatMap { $0.isFinite ? Int64($0.rounded()) : nil },
+        ])
+        recordCount += 1
+        lastSegment = fix.segment
+        lastTime = t
+    }
+
+    public mutating func end() throws {
+        guard let ride else { preconditionFailure("FITWriter.end() before begin()") }
+        let end = max(lastTime ?? Int64.min, ride.endedUTCms.map(FITProfile.timestamp) ?? Int64.min)
+        let endTime: Int64? = end == Int64.min ? nil : end
+        if timerRunning, let endTime { try timerEvent(.stopAll, at: endTime, trigger: FITProfile.TimerTrigger.manual) }
+        let start = ride.startedUTCms.map(FITProfile.timestamp) ?? stats.firstTime
+        let t = ride.totals
+        let elapsed = FITProfile.scaled(t.elapsedS, scale: 1000), timer = FITProfile.scaled(t.movingS, scale: 1000)
+        let distance = FITProfile.scaled(t.distanceM, scale: 100)
+        let ascent = t.ascentM.map { Int64($0.rounded()) }, descent = t.descentM.map { Int64($0.rounded()) }
+        let avgSpeed = t.movingS > 0 ? FITProfile.scaled(t.distanceM / t.movingS, scale: 1000) : nil
+        let maxSpeed = FITProfile.scaled(t.maxSpeedMps, scale: 1000)
+        let first = stats.firstPosition, last = stats.lastPosition
+        try emit(FITProfile.lap, [
+            0, endTime, FITProfile.Event.lap, FITProfile.EventType.stop, start,
+            first?.lat, first?.lon, last?.lat, last?.lon,
+            elapsed, timer, distance, ascent, descent, avgSpeed, maxSpeed,
+            FITProfile.lapTriggerSessionEnd, FITProfile.sportCycling, FITProfile.subSportGeneric,
+        ])
+        try emit(FITProfile.session, [
+            0, endTime, FITProfile.Event.session, FITProfile.EventType.stop, start,
+            first?.lat, first?.lon, last?.lat, last?.lon,
+            FITProfile.sportCycling, FITProfile.subSportGeneric,
+            elapsed, timer, distance, ascent, descent, avgSpeed, maxSpeed,
+            FITProfile.scaled(stats.minAltitudeM, scale: 5, offset: 500),
+            FITProfile.scaled(stats.maxAltitudeM, scale: 5, offset: 500),
+            stats.averageTemperatureC.map { Int64($0.rounded()) }, stats.maxTemperatureC.map { Int64($0.rounded()) },
+            0, 1, FITProfile.sessionTriggerActivityEnd,
+        ])
+        try emit(FITProfile.activity, [
+            endTime, timer, 1, 0, FITProfile.Event.activity, FITProfile.EventType.stop,
+        ])
+        try sink.overwrite(at: headerOffset, bytes: FITHeader.bytes(dataSize: dataSize))
+        try sink.write(bytes: [UInt8(crc.value & 0xFF), UInt8(crc.value >> 8)])
+    }
+
+    private enum TimerAction { case start, stopAll }
+
+    private mutating func timerEvent(_ action: TimerAction, at time: Int64, trigger: Int64) throws {
+        let type = action == .start ? FITProfile.EventType.start : FITProfile.EventType.stopAll
+        try emit(FITProfile.event, [time, FITProfile.Event.timer, type, trigger, 0])
+        timerRunning = action == .start
+        timerEventCount += 1
+    }
+
+    /// Writes the definition the first time a local type is used, then the data message.
+    private mutating func emit(_ definition: FITMessageDefinition, _ values: [Int64?]) throws {
+        buffer.removeAll(keepingCapacity: true)
+        if defined.insert(definition.localType).inserted { definition.appendDefinition(to: &buffer) }
+        definition.appendData(values, to: &buffer)
+        crc.add(buffer)
+        dataSize += buffer.count
+        try sink.write(bytes: buffer)
+    }
+}

@@ -1,0 +1,93 @@
+import RoamCore
+
+/// What the HTML view draws, gathered from the ride's fixes in one pass with bounded memory:
+/// accepted positions per segment (thinned to about `maxPoints` when the ride is long, keeping
+/// every segment's first and last point), and a bounded, evenly thinned sample of flagged fixes.
+public struct ViewTrack: Sendable {
+    public struct Point: Sendable, Equatable {
+        public var latDeg: Double, lonDeg: Double
+        public var speedMps: Double?
+        public var altitudeM: Double?
+        /// The ride's running distance at this fix (P5: it never grows across a gap).
+        public var distanceM: Double
+    }
+
+    public struct Segment: Sendable, Equatable {
+        public var number: Int
+        /// Accepted fixes stored in the segment (drawn points may be fewer on long rides).
+        public var fixCount: Int
+        public var points: [Point]
+    }
+
+    public struct Flagged: Sendable, Equatable {
+        public var seq: Int64, latDeg: Double, lonDeg: Double, flags: FixFlags
+    }
+
+    public private(set) var segments: [Segment] = []
+    public private(set) var flagged: [Flagged] = []
+    /// Flagged fixes by flag name, all of them (not only the drawn sample, and those without a position).
+    public private(set) var flaggedCounts: [String: Int] = [:]
+    public private(set) var flaggedTotal = 0
+    /// Flagged fixes that have a position, which the sample is drawn from.
+    public private(set) var flaggedPositioned = 0
+
+    private let stride: Int
+    private let maxFlagged: Int
+    private var flaggedStride = 1
+    private var distanceM = 0.0
+    private var skipped: Point?
+
+    /// `expectedAccepted` (the ride's accepted count) sets the thinning stride up front.
+    public init(expectedAccepted: Int, maxPoints: Int = 20_000, maxFlagged: Int = 4_000) {
+        stride = max(1, expectedAccepted / max(1, maxPoints))
+        self.maxFlagged = max(2, maxFlagged)
+    }
+
+    /// Flags that only inform (a segment's first fix, a missing barometer, a logger restart or a
+    /// silent receiver before the fix) are not "flagged" here.
+    static let informational: FixFlags = FixFlags([.segmentStart, .barometerMissing]).union(.loggerEvents)
+
+    public mutating func add(_ fix: FixRecord) {
+        distanceM += fix.distanceAddedM
+        let shown = fix.flags.subtracting(Self.informational)
+        if !shown.isEmpty {
+            flaggedTotal += 1
+            for name in shown.names { flaggedCounts[name, default: 0] += 1 }
+        }
+        guard fix.epoch.hasPosition, let lat = fix.epoch.latDeg, let lon = fix.epoch.lonDeg else { return }
+        if !shown.isEmpty { addFlagged(Flagged(seq: fix.seq, latDeg: lat, lonDeg: lon, flags: shown)) }
+        guard fix.flags.isAccepted else { return }
+        let p = Point(latDeg: lat, lonDeg: lon, speedMps: fix.epoch.speedMps, altitudeM: fix.baroAltM, distanceM: distanceM)
+        if segments.last?.number != fix.segment {
+            closeSegment()
+            segments.append(Segment(number: fix.segment, fixCount: 0, points: []))
+        }
+        let i = segments.count - 1
+        if segments[i].fixCount % stride == 0 {
+            segments[i].points.append(p)
+            skipped = nil
+        } else {
+            skipped = p
+        }
+        segments[i].fixCount += 1
+    }
+
+    /// Call after the last fix: keeps the last segment's final point.
+    public mutating func finish() { closeSegment() }
+
+    private mutating func closeSegment() {
+        if let p = skipped, !segments.isEmpty { segments[segments.count - 1].points.append(p) }
+        skipped = nil
+    }
+
+    private mutating func addFlagged(_ f: Flagged) {
+        flaggedPositioned += 1
+        guard (flaggedPositioned - 1) % flaggedStride == 0 else { return }
+        flagged.append(f)
+        if flagged.count > maxFlagged {
+            // Keep every other sample and sample half as often from now on: memory stays bounded.
+            flagged = flagged.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+            flaggedStride *= 2
+        }
+    }
+}

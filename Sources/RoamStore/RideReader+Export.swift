@@ -1,0 +1,35 @@
+import RoamCore
+
+extension RideReader {
+    /// `forEachFix` for exporters, doing less work per row where the export allows it:
+    ///  - `excludingFlags`: rows with any of these flags are skipped by SQLite before they are
+    ///    decoded (a default dump wants accepted fixes only: pass `FixFlags.rejecting`);
+    ///  - `withNMEA: false`: the receiver's sentences are not read (`epoch.sentences` is empty),
+    ///    which spares a string and its split per row for formats that do not carry them.
+    /// Same snapshot and order guarantees as `forEachFix`; one row in memory at a time.
+    ///  - `keepingFlags`: rows with any of these flags are read even if `excludingFlags` matches
+    ///    (FIT wants the paused fixes under the distance gate: they stop its timer);
+    public func forEachExportedFix(ride id: Int64, excludingFlags: FixFlags = [], keepingFlags: FixFlags = [],
+                                   withNMEA: Bool, _ body: (FixRecord) throws -> Void) throws {
+        let columns = FixColumns.names.map { $0 == "nmea" && !withNMEA ? "'' AS nmea" : $0 }
+        let statement = try connection.prepare("SELECT \(columns.joined(separator: ", ")) FROM fixes "
+            + "WHERE ride_id = ?1 AND ((flags & ?2) = 0 OR (flags & ?3) != 0) ORDER BY seq")
+        try statement.bind(id, at: 1)
+        try statement.bind(excludingFlags.rawValue, at: 2)
+        try statement.bind(keepingFlags.rawValue, at: 3)
+        defer { statement.reset() }  // releases the read snapshot at once
+        while try statement.step() { try body(try FixColumns.read(statement, path: path)) }
+    }
+}
+
+extension RideReader {
+    /// The UTC time of the ride's first fix that has one (the ride row's start stays empty when the
+    /// ride began before the receiver sent a date). One probe of the (ride_id, seq) key.
+    public func firstFixUTCms(ride id: Int64) throws -> Int64? {
+        let statement = try connection.prepare(
+            "SELECT t_utc_ms FROM fixes WHERE ride_id = ?1 AND t_utc_ms IS NOT NULL ORDER BY seq LIMIT 1")
+        try statement.bind(id, at: 1)
+        guard try statement.step() else { return nil }
+        return statement.optionalInt64(at: 0)
+    }
+}

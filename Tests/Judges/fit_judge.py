@@ -1,0 +1,34 @@
+"""Decodes FIT files with Garmin's official FIT SDK for Python and prints as JSON: the integrity
+check, decoding errors, message counts, the session's totals and the timer events.
+Usage: fit_judge.py FILE...
+"""
+import json
+import sys
+
+from garmin_fit_sdk import Decoder, Stream
+
+
+def judge(path):
+    integrity = Decoder(Stream.from_file(path)).check_integrity()
+    messages, errors = Decoder(Stream.from_file(path)).read(convert_datetimes_to_dates=False)
+    session = (messages.get("session_mesgs") or [{}])[0]
+    records = messages.get("record_mesgs", [])
+    events = [(e.get("timestamp"), e.get("event_type"), e.get("timer_trigger")) for e in messages.get("event_mesgs", [])]
+    keys = ["total_distance", "total_ascent", "total_descent", "total_timer_time", "total_elapsed_time",
+            "enhanced_max_speed", "sport", "num_laps", "start_time", "timestamp"]
+    return {
+        "integrity": integrity,
+        "errors": [str(e) for e in errors],
+        "counts": {k: len(v) for k, v in messages.items()},
+        "session": {k: session.get(k) for k in keys},
+        "file_type": (messages.get("file_id_mesgs") or [{}])[0].get("type"),
+        "timer_events": events,
+        "records_with_position": sum(1 for r in records if r.get("position_lat") is not None),
+        "records_with_altitude": sum(1 for r in records if r.get("enhanced_altitude") is not None),
+        "last_distance": records[-1].get("distance") if records else None,
+        "first_record": {k: records[0].get(k) for k in ("timestamp", "position_lat", "position_long", "enhanced_altitude", "enhanced_speed", "temperature")} if records else None,
+        "timestamps_ordered": all(a.get("timestamp") <= b.get("timestamp") for a, b in zip(records, records[1:])),
+    }
+
+
+print(json.dumps({path: judge(path) for path in sys.argv[1:]}))

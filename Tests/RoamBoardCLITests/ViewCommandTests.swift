@@ -1,0 +1,76 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import RoamCore
+
+/// `view`: the page's structure equals the stored ride, and it fetches nothing.
+@Suite(.serialized) struct ViewCommandTests {
+    private func page(_ fixture: DumpFixture, ride: Int64, extra: [String] = []) throws -> (String, XMLDocument) {
+        let out = fixture.directory.appendingPathComponent("ride-\(ride).html").path
+        let r = try CLIRunner.run(["view", "--db", fixture.dbPath, "--ride", "\(ride)", "--out", out] + extra)
+        #expect(r.status == 0, "\(r.stderr)")
+        let html = try String(contentsOfFile: out, encoding: .utf8)
+        return (html, try XMLDocument(xmlString: html))
+    }
+
+    private func count(_ doc: XMLDocument, _ xpath: String) throws -> Int { try doc.nodes(forXPath: xpath).count }
+
+    /// Integer attribute values selected by an XPath ending in /@name.
+    private func numbers(_ doc: XMLDocument, _ xpath: String) throws -> [Int] {
+        try doc.nodes(forXPath: xpath).map { Int($0.stringValue ?? "") ?? -1 }
+    }
+
+    @Test func segmentsDrawnEqualSegmentsStoredWithGapsOpenAndMarked() throws {
+        let fixture = try DumpFixture.make()
+        defer { fixture.remove() }
+        for ride in fixture.rides {
+            let (_, doc) = try page(fixture, ride: ride.id)
+            #expect(try numbers(doc, "//*[local-name()='g'][@class='segment']/@data-segment") == ride.segments, "ride \(ride.id)")
+            #expect(try numbers(doc, "//*[local-name()='g'][@class='segment']/@data-fixes") == ride.segments.map { ride.acceptedPerSegment[$0]! })
+            // Gaps: no line joins two segments; each gap has a marker on either side.
+            #expect(try count(doc, "//*[local-name()='circle'][contains(@class,'gap-end')]") == ride.segments.count - 1)
+            #expect(try count(doc, "//*[local-name()='circle'][contains(@class,'gap-start')]") == ride.segments.count - 1)
+            #expect(try count(doc, "//*[local-name()='g'][@class='elevation-segment']") == (ride.totals.ascentM == nil ? 0 : ride.segments.count))
+            let flagged = ride.positioned.filter { !$0.flags.subtracting([.segmentStart, .barometerMissing]).isEmpty }.count
+            #expect(try count(doc, "//*[local-name()='circle'][@class='flag']") == flagged, "ride \(ride.id)")
+        }
+    }
+
+    @Test func thePageIsSelfContained() throws {
+        let fixture = try DumpFixture.make()
+        defer { fixture.remove() }
+        let (html, doc) = try page(fixture, ride: fixture.a.id)
+        for needle in ["<script", "src=", "href=", "url(", "@import", "http://", "https://"] where needle != "http://" {
+            #expect(!html.contains(needle), "the page refers to something outside itself: \(needle)")
+        }
+        // The only http text allowed is the XML namespace names, which browsers never fetch.
+        #expect(html.components(separatedBy: "http://").count - 1 == 1 + 2)
+        #expect(try count(doc, "//*[local-name()='table'][@class='totals']//*[local-name()='tr']") >= 10)
+        #expect(html.contains("Ascent</th><td>\(FixedPointText.whole(fixture.a.totals.ascentM!)) m"))
+    }
+
+    @Test func aRideWithoutBarometerSaysClimbIsUnavailable() throws {
+        let fixture = try DumpFixture.make()
+        defer { fixture.remove() }
+        let (html, _) = try page(fixture, ride: fixture.b.id)
+        #expect(html.contains("Ascent</th><td>unavailable (no barometer)"))
+        #expect(html.contains("No barometric altitude in this ride"))
+    }
+
+    @Test func speedBandsAreConfigurableAndChecked() throws {
+        let fixture = try DumpFixture.make()
+        defer { fixture.remove() }
+        let (html, _) = try page(fixture, ride: fixture.a.id, extra: ["--speed-bands", "15,25"])
+        #expect(html.contains("&lt; 15 km/h") && html.contains("15–25 km/h") && html.contains("≥ 25 km/h"))
+        let bad = try CLIRunner.run(["view", "--db", fixture.dbPath, "--ride", "1", "--out", "/tmp/x.html", "--speed-bands", "30,20"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("must be ascending"))
+    }
+}
+
+/// Whole metres as the page prints them.
+enum FixedPointText {
+    static func whole(_ v: Double) -> String { String(Int(v.rounded())) }
+}
