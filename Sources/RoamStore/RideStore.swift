@@ -13,6 +13,8 @@ public final class RideStore {
     private let updateTotals: SQLiteStatement
     private let selectActive: SQLiteStatement
     private let selectByID: SQLiteStatement
+    /// Explored cells of accepted fixes, inserted in the batch's transaction (DESIGN.md §5).
+    private let insertExplored: SQLiteStatement
 
     public var path: String { connection.path }
 
@@ -34,6 +36,7 @@ public final class RideStore {
             """, persistent: true)
         selectActive = try connection.prepare(RideColumns.select + " WHERE state = 'recording'", persistent: true)
         selectByID = try connection.prepare(RideColumns.select + " WHERE id = ?1", persistent: true)
+        insertExplored = try connection.prepare(ExploredCells.insertSQL, persistent: true)
     }
 
     /// The recording ride, if any: one probe of the partial index on `state` (O(1) in ride length, P7).
@@ -112,6 +115,11 @@ public final class RideStore {
                 defer { insertFix.reset() }
                 try FixColumns.bind(fix, to: insertFix)
                 try insertFix.run()
+            }
+            try ExploredCells.insert(batch.fixes, ride: batch.rideID, using: insertExplored)
+            // Undated fixes of earlier batches get their UTC once this batch brings the first date.
+            if BackfillWriter.isDue(batch.state.backfill, in: batch.fixes), let backfill = batch.state.backfill {
+                try BackfillWriter.apply(backfill, ride: batch.rideID, connection: connection)
             }
             for event in batch.events { try insert(event, ride: batch.rideID, recordedUTCms: commitUTCms) }
             defer { updateTotals.reset() }

@@ -1,6 +1,72 @@
-/// `roam-board rederive`: being built (see the open issues); until then it refuses clearly.
+import Foundation
+import RoamCore
+import RoamExport
+import RoamStore
+
+/// `roam-board rederive --ride N [--params FILE]`: recomputes a stopped ride's flags, derived
+/// columns, segments and totals from its raw columns in one transaction (P4), recording the
+/// parameters used. A FILE holds a JSON object naming only the parameters it changes.
 enum RederiveCommand {
     static func run(_ p: ParsedArguments) throws {
-        throw CLIError(description: "'rederive' is not implemented yet", status: ExitStatus.failure)
+        let path = try BoardLoader.databasePath(p)
+        let id = Int64(try p.integer("--ride")!)
+        let parameters = try p.value("--params").map(readParameters)
+        // Opening a writer creates a missing file: refuse instead of rederiving an empty database.
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CLIError(description: "no database at \(path): check --db or --board", status: ExitStatus.usage)
+        }
+        let report: RederiveReport
+        do {
+            report = try RideStore(path: path).rederive(ride: id, parameters: parameters, recordedUTCms: WallClock.nowUTCms())
+        } catch let error as RederiveError {
+            switch error {
+            case .noSuchRide: throw CLIError(description: "\(error) (see 'roam-board rides')")
+            case .rideRecording: throw CLIError(description: "\(error)", status: ExitStatus.failure)
+            case .invalidParameters: throw CLIError(description: "\(error)")
+            }
+        }
+        let a = report.previousTotals, b = report.totals
+        print("ride \(id) rederived with \(report.parameters.algorithm), parameters version \(report.parameters.version)")
+        print("  fixes      \(report.fixCount), \(report.fixesChanged) with changed derived columns")
+        print("  gaps found \(report.pipelineGapsBefore) -> \(report.pipelineGapsAfter)"
+              + (report.gapEventsRewritten ? " (gap events rewritten)" : " (unchanged)"))
+        print("  distance   \(km(a.distanceM)) -> \(km(b.distanceM))")
+        print("  moving     \(Duration.text(seconds: a.movingS)) -> \(Duration.text(seconds: b.movingS))")
+        print("  ascent     \(metres(a.ascentM)) -> \(metres(b.ascentM))")
+        print("  descent    \(metres(a.descentM)) -> \(metres(b.descentM))")
+        print("  segments   \(a.segmentCount) -> \(b.segmentCount)")
+        print("  flagged    \(a.flaggedCount) -> \(b.flaggedCount) of \(b.fixCount)")
+    }
+
+    private static func km(_ m: Double) -> String { FixedPoint.format(m / 1000, digits: 3) + " km" }
+    private static func metres(_ m: Double?) -> String { m.map { FixedPoint.format($0, digits: 1) + " m" } ?? "unavailable" }
+
+    /// Reads a parameters file; unknown keys are refused, so a misspelt threshold is never ignored.
+    static func readParameters(_ file: String) throws -> PipelineParameters {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw CLIError(description: "cannot read parameters file \(file): check the path and its permissions", status: ExitStatus.usage)
+        }
+        let known: Set<String>
+        do {
+            let defaults = try JSONSerialization.jsonObject(with: JSONEncoder().encode(PipelineParameters()))
+            known = Set((defaults as? [String: Any] ?? [:]).keys)
+            guard let given = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw CLIError(description: "\(file): expected a JSON object of pipeline parameters")
+            }
+            if let unknown = given.keys.sorted().first(where: { !known.contains($0) }) {
+                throw CLIError(description: "\(file): unknown parameter '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
+            }
+            let parameters = try JSONDecoder().decode(PipelineParameters.self, from: data)
+            let current = PipelineParameters()
+            guard parameters.algorithm == current.algorithm, parameters.version == current.version else {
+                throw CLIError(description: "\(file) names \(parameters.algorithm) version \(parameters.version); "
+                               + "this roam-board runs \(current.algorithm) version \(current.version) (leave both out)")
+            }
+            return parameters
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError(description: "\(file) is not valid pipeline parameters JSON: \(error)")
+        }
     }
 }

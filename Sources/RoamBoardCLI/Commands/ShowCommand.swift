@@ -2,41 +2,118 @@ import RoamCore
 import RoamExport
 import RoamStore
 
-/// `roam-board show --ride N`: totals, segments with their gap causes, fixes by flag.
+/// `roam-board show --ride N`: totals, segments with the gaps between them and their causes,
+/// where the times came from, and fixes by flag, for a person to read.
 enum ShowCommand {
+    /// One segment as its fixes show it (usable positions only: accepted or under the distance gate).
+    private struct Segment {
+        var number: Int
+        var firstSeq: Int64, lastSeq: Int64
+        var firstUTCms: Int64?, lastUTCms: Int64?
+        var accepted = 0
+        var distanceM = 0.0
+    }
+
+    private struct Gap {
+        var cause: String
+        var utcMs: Int64?
+        /// Where it falls among the fixes: before this seq (recorder markers), or after the fix stamped `utcMs`.
+        var beforeSeq: Int64?
+    }
+
     static func run(_ p: ParsedArguments) throws {
         let reader = try RideReader(path: try BoardLoader.databasePath(p))
         let id = Int64(try p.integer("--ride")!)
         guard let ride = try reader.ride(id: id) else {
             throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
         }
-        let t = ride.totals
-        print("Ride \(ride.id) (\(ride.state.rawValue))")
-        if let s = ride.startedUTCms { print("  start     \(CivilDate.iso8601(utcMs: s))") }
-        if let e = ride.endedUTCms { print("  end       \(CivilDate.iso8601(utcMs: e))") }
-        print("  distance  \(FixedPoint.format(t.distanceM / 1000, digits: 3)) km")
-        print("  moving    \(Duration.text(seconds: t.movingS))   elapsed \(Duration.text(seconds: t.elapsedS))")
-        print("  climb     " + (t.ascentM.map { "+\(FixedPoint.format($0, digits: 1)) m" } ?? "unavailable (no barometer)")
-              + (t.descentM.map { " / -\(FixedPoint.format($0, digits: 1)) m" } ?? ""))
-        print("  max speed \(FixedPoint.format(t.maxSpeedMps * 3.6, digits: 1)) km/h")
-        print("  fixes     \(t.fixCount) (accepted \(t.acceptedCount), flagged \(t.flaggedCount)); gaps \(t.gapCount); lost \(ride.lostCount)")
-
-        var segments: [Int: (first: Int64, last: Int64, count: Int)] = [:]
-        var byFlag: [String: Int] = [:]
+        var segments: [Segment] = []
+        var byFlag = FlagCounts()
+        var sources: [TimeSource: Int] = [:]
+        var firstUTC: Int64?, lastUTC: Int64?
+        var utcBySeq: [(seq: Int64, utcMs: Int64)] = []
         try reader.forEachFix(ride: id) { fix in
-            for name in fix.flags.names { byFlag[name, default: 0] += 1 }
-            guard fix.flags.isAccepted, fix.epoch.hasPosition else { return }
-            let s = segments[fix.segment]
-            segments[fix.segment] = (s?.first ?? fix.seq, fix.seq, (s?.count ?? 0) + 1)
+            byFlag.add(fix.flags)
+            sources[fix.timeSource, default: 0] += 1
+            if let t = fix.utcMs {
+                firstUTC = firstUTC ?? t; lastUTC = t
+                utcBySeq.append((fix.seq, t))
+            }
+            let usable = fix.flags.subtracting(.underDistanceGate).isAccepted
+            guard fix.epoch.hasPosition, usable else { return }
+            if segments.last?.number != fix.segment {
+                segments.append(Segment(number: fix.segment, firstSeq: fix.seq, lastSeq: fix.seq, firstUTCms: fix.utcMs))
+            }
+            segments[segments.count - 1].lastSeq = fix.seq
+            segments[segments.count - 1].lastUTCms = fix.utcMs ?? segments[segments.count - 1].lastUTCms
+            segments[segments.count - 1].distanceM += fix.distanceAddedM
+            if fix.flags.isAccepted { segments[segments.count - 1].accepted += 1 }
         }
-        print("  segments  \(segments.count)")
-        for key in segments.keys.sorted() {
-            let s = segments[key]!
-            print("    #\(key): fixes \(s.first)...\(s.last), \(s.count) accepted")
+        let gaps = try reader.events(ride: id).filter { $0.kind == .gap }.map { event -> Gap in
+            let marker = GapMarker.parse(event.detail)
+            return Gap(cause: marker?.causeText ?? event.detail, utcMs: event.utcMs, beforeSeq: marker?.beforeSeq)
         }
-        let gaps = try reader.events(ride: id).filter { $0.kind == .gap }
-        for g in gaps { print("    gap: \(g.detail)" + (g.utcMs.map { " at \(CivilDate.iso8601(utcMs: $0))" } ?? "")) }
+
+        let t = ride.totals, s = ride.pipelineState.totals
+        print("Ride \(ride.id) (\(ride.state.rawValue))")
+        if let first = firstUTC ?? ride.startedUTCms { print("  start       \(CivilDate.iso8601(utcMs: first))") }
+        if let last = lastUTC ?? ride.endedUTCms { print("  end         \(CivilDate.iso8601(utcMs: last))") }
+        print("  distance    \(FixedPoint.format(t.distanceM / 1000, digits: 3)) km")
+        print("  moving      \(Duration.text(seconds: t.movingS))   elapsed \(Duration.text(seconds: t.elapsedS))")
+        if let up = t.ascentM, let down = t.descentM {
+            print("  climb       +\(FixedPoint.format(up, digits: 1)) m / -\(FixedPoint.format(down, digits: 1)) m (barometer)")
+        } else {
+            print("  climb       unavailable (no barometer; GNSS altitude is never used for climb)")
+        }
+        print("  max speed   \(FixedPoint.format(t.maxSpeedMps * 3.6, digits: 1)) km/h")
+        print("  fixes       \(t.fixCount): accepted \(t.acceptedCount), flagged \(t.flaggedCount); "
+              + "gaps \(t.gapCount); parked \(ride.parkedCount); lost \(ride.lostCount)")
+        let sourceNames: [(TimeSource, String)] = [(.gnss, "GNSS"), (.rolloverCorrected, "GNSS, week rollover corrected"),
+                                                   (.backfilled, "back-filled"), (.monotonicOnly, "monotonic only")]
+        print("  time        " + sourceNames.compactMap { src, name in sources[src].map { "\(name) \($0)" } }.joined(separator: ", "))
+        print("  parameters  \(ride.parameters.algorithm), version \(ride.parameters.version)")
+
+        print("  segments    \(segments.count)" + (s.segmentCount != segments.count ? " (pipeline counted \(s.segmentCount))" : ""))
+        var pending = gaps
+        for segment in segments {
+            printGaps(taking: &pending, before: segment, utcBySeq: utcBySeq)
+            let span = [segment.firstUTCms, segment.lastUTCms].map { $0.map(clockTime) ?? "?" }.joined(separator: "–")
+            print("    #\(segment.number)  \(span)  \(FixedPoint.format(segment.distanceM / 1000, digits: 3)) km, "
+                  + "fixes \(segment.firstSeq)…\(segment.lastSeq), \(segment.accepted) accepted")
+        }
+        // Gaps after the last segment: the ride ended inside them.
+        for gap in pending {
+            print("      gap: \(gap.cause)" + (gap.utcMs.map { " at \(clockTime($0))" } ?? "")
+                  + (gap.beforeSeq.map { " (before fix \($0))" } ?? ""))
+        }
+
         print("  flags")
-        for (_, name) in FixFlags.names where byFlag[name] != nil { print("    \(name.padded(to: 22)) \(byFlag[name]!)") }
+        for (_, name) in FixFlags.names where byFlag[name] > 0 { print("    \(name.padded(to: 22)) \(byFlag[name])") }
+    }
+
+    /// Prints, and removes from `gaps`, those that fall before `segment`.
+    private static func printGaps(taking gaps: inout [Gap], before segment: Segment, utcBySeq: [(seq: Int64, utcMs: Int64)]) {
+        gaps.removeAll { gap in
+            let isBefore: Bool
+            if let seq = gap.beforeSeq {
+                isBefore = seq <= segment.firstSeq
+            } else if let t = gap.utcMs, let first = segment.firstUTCms {
+                isBefore = t < first
+            } else {
+                isBefore = false
+            }
+            guard isBefore else { return false }
+            let length = gap.utcMs.flatMap { t in segment.firstUTCms.map { Double($0 - t) / 1000 } }
+            print("      gap: \(gap.cause)" + (gap.utcMs.map { " at \(clockTime($0))" } ?? "")
+                  + (length.map { ", \(FixedPoint.format($0, digits: 0)) s" } ?? "")
+                  + (gap.beforeSeq.map { " (before fix \($0))" } ?? ""))
+            return true
+        }
+    }
+
+    /// "07:58:42" of an ISO-8601 time: a ride rarely spans days, and the start line shows the date.
+    private static func clockTime(_ utcMs: Int64) -> String {
+        let iso = CivilDate.iso8601(utcMs: utcMs)
+        return String(iso.dropFirst(11).prefix(8))
     }
 }

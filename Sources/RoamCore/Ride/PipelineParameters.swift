@@ -1,9 +1,109 @@
-/// The parameters that decided a ride's flags and totals; stored with the ride (P4).
+/// The parameters that decided a ride's flags and totals; stored with the ride (P4) and given to
+/// `roam-board rederive --params FILE`. A JSON object may name only the values it changes: every
+/// missing key takes its default.
 public struct PipelineParameters: Sendable, Equatable, Codable {
-    public var version = 1
-    /// No accepted position for longer than this starts a new segment (P5).
+    /// Version of this parameter set's shape (`rides.params_version`).
+    public var version = 2
+    /// Which algorithms produced the derived columns; bumped when their behaviour changes.
+    public var algorithm = "roam-pipeline/1"
+
+    // Time
+    /// A GNSS date earlier than this is a GPS week rollover and moves on by 1024 weeks
+    /// (default 2025-01-01, before which this logger did not exist; replays of old captures lower it).
+    public var rolloverFloorUTCms: Int64 = 1_735_689_600_000
+    /// Epochs in a row on an earlier timeline before it is accepted as the receiver's new time.
+    public var timeConfirmEpochs = 3
+
+    // Gates
+    /// No usable position for longer than this starts a new segment (P5).
     public var gapAfterS = 5.0
     /// Closer than this to the last accepted point: flagged, kept, not counted.
     public var distanceGateM = 10.0
+    /// Horizontal accuracy worse than this: flagged.
+    public var maxAccuracyM = 50.0
+    /// User-equivalent range error: accuracy is HDOP × this when the receiver sends no GST.
+    public var receiverErrorM = 5.0
+    /// An implied speed above this (plus `jumpSlackM` for noise) no bicycle reaches: flagged.
+    public var maxSpeedMps = 33.0
+    public var jumpSlackM = 20.0
+    /// Fixes in a row that agree with each other but not with the track before them: the receiver
+    /// really is elsewhere, and a new segment starts (cause: spatial jump).
+    public var jumpConfirmFixes = 3
+
+    // Auto-pause (DESIGN.md §5)
+    public var pauseBelowMps = 1.0
+    public var pauseAfterS = 3.0
+    public var resumeAboveMps = 1.5
+    public var resumeAfterS = 2.0
+    /// A loss of fix while moving, with the rider moving again after it, counts as moving time up to this long.
+    public var movingGapMaxS = 600.0
+
+    // Smoothing
+    /// White-acceleration spectral density of the constant-velocity filter, m²/s³.
+    public var smoothingAccelerationNoise = 1.0
+    /// 1-sigma error of the receiver's Doppler velocity, m/s.
+    public var smoothingVelocitySigmaMps = 0.5
+
+    // Barometer and climb (P6)
+    /// Peak-to-trough hysteresis of the climb counter.
+    public var climbHysteresisM = 3.0
+    /// A sample further than this (plus the vertical speed allowance) from the last good one is a spike.
+    public var baroSpikeM = 6.0
+    public var baroMaxVerticalSpeedMps = 3.0
+    /// Rejected samples in a row that agree: a new level rather than spikes.
+    public var baroStepConfirmSamples = 3
+    /// After a pause, a rider still within this distance of where they stopped has not climbed:
+    /// the pressure change meanwhile is weather.
+    public var weatherStillRadiusM = 50.0
+
     public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = PipelineParameters()
+        func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
+            try c.decodeIfPresent(T.self, forKey: key) ?? fallback
+        }
+        version = try value(.version, d.version)
+        algorithm = try value(.algorithm, d.algorithm)
+        rolloverFloorUTCms = try value(.rolloverFloorUTCms, d.rolloverFloorUTCms)
+        timeConfirmEpochs = try value(.timeConfirmEpochs, d.timeConfirmEpochs)
+        gapAfterS = try value(.gapAfterS, d.gapAfterS)
+        distanceGateM = try value(.distanceGateM, d.distanceGateM)
+        maxAccuracyM = try value(.maxAccuracyM, d.maxAccuracyM)
+        receiverErrorM = try value(.receiverErrorM, d.receiverErrorM)
+        maxSpeedMps = try value(.maxSpeedMps, d.maxSpeedMps)
+        jumpSlackM = try value(.jumpSlackM, d.jumpSlackM)
+        jumpConfirmFixes = try value(.jumpConfirmFixes, d.jumpConfirmFixes)
+        pauseBelowMps = try value(.pauseBelowMps, d.pauseBelowMps)
+        pauseAfterS = try value(.pauseAfterS, d.pauseAfterS)
+        resumeAboveMps = try value(.resumeAboveMps, d.resumeAboveMps)
+        resumeAfterS = try value(.resumeAfterS, d.resumeAfterS)
+        movingGapMaxS = try value(.movingGapMaxS, d.movingGapMaxS)
+        smoothingAccelerationNoise = try value(.smoothingAccelerationNoise, d.smoothingAccelerationNoise)
+        smoothingVelocitySigmaMps = try value(.smoothingVelocitySigmaMps, d.smoothingVelocitySigmaMps)
+        climbHysteresisM = try value(.climbHysteresisM, d.climbHysteresisM)
+        baroSpikeM = try value(.baroSpikeM, d.baroSpikeM)
+        baroMaxVerticalSpeedMps = try value(.baroMaxVerticalSpeedMps, d.baroMaxVerticalSpeedMps)
+        baroStepConfirmSamples = try value(.baroStepConfirmSamples, d.baroStepConfirmSamples)
+        weatherStillRadiusM = try value(.weatherStillRadiusM, d.weatherStillRadiusM)
+    }
+
+    /// Why these parameters cannot run, or nil: thresholds that would make gates meaningless.
+    public var problem: String? {
+        if !(gapAfterS > 0) { return "gapAfterS must be positive" }
+        if !(distanceGateM >= 0) { return "distanceGateM must not be negative" }
+        if !(maxAccuracyM > 0) || !(receiverErrorM > 0) { return "maxAccuracyM and receiverErrorM must be positive" }
+        if !(maxSpeedMps > 0) || !(jumpSlackM >= 0) { return "maxSpeedMps must be positive and jumpSlackM not negative" }
+        if jumpConfirmFixes < 1 || timeConfirmEpochs < 1 || baroStepConfirmSamples < 1 {
+            return "jumpConfirmFixes, timeConfirmEpochs and baroStepConfirmSamples must be at least 1"
+        }
+        if !(resumeAboveMps >= pauseBelowMps) { return "resumeAboveMps must not be below pauseBelowMps (hysteresis)" }
+        if !(pauseAfterS >= 0) || !(resumeAfterS >= 0) || !(movingGapMaxS >= 0) { return "dwell times must not be negative" }
+        if !(smoothingAccelerationNoise > 0) || !(smoothingVelocitySigmaMps > 0) { return "smoothing noises must be positive" }
+        if !(climbHysteresisM > 0) || !(baroSpikeM > 0) || !(baroMaxVerticalSpeedMps >= 0) || !(weatherStillRadiusM >= 0) {
+            return "climb and barometer thresholds must be positive"
+        }
+        return nil
+    }
 }

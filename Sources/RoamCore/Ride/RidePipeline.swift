@@ -1,5 +1,11 @@
-/// Turns sensor epochs into fix rows and events, updating the ride's state and totals.
-/// Pure: the same epochs in the same state give the same rows.
+/// Turns sensor epochs into fix rows and events (DESIGN.md §5), updating the ride's state and
+/// totals: time, accuracy and distance gates, jumps, gaps and segments, auto-pause, smoothing,
+/// barometric altitude and climb. Every step writes flags and derived columns; no epoch is
+/// dropped (P4).
+///
+/// Pure and deterministic: the same epochs from the same state give the same rows. It reads only
+/// what the store keeps in raw columns (never `Epoch.sentences` or `dateIsCarried`, never the
+/// barometer sample's own timestamp), so `rederive` and `check` recompute a ride exactly.
 public struct RidePipeline: Sendable {
     public var state: PipelineState
     public let rideID: Int64
@@ -11,61 +17,74 @@ public struct RidePipeline: Sendable {
 
     /// Processes one epoch: returns its row and any events it caused (a gap, say).
     public mutating func process(_ input: SensorEpoch) -> (FixRecord, [RideEvent]) {
-        var flags: FixFlags = []
-        var events: [RideEvent] = []
+        let p = parameters
         let epoch = input.epoch
-        let utcMs = epoch.utcMs
-        if input.barometer == nil { flags.insert(.barometerMissing) }
-        var added = 0.0
+        var flags = state.pendingLoggerFlags
+        state.pendingLoggerFlags = []
+        var events: [RideEvent] = []
 
-        if !epoch.hasPosition {
-            flags.insert(.noFix)
-        } else if let lat = epoch.latDeg, let lon = epoch.lonDeg {
-            if let last = state.lastAccepted {
-                let silenceS = Double(input.monoNs &- last.monoNs) / 1e9
-                if silenceS > parameters.gapAfterS || state.segmentPending {
-                    if !state.segmentPending {
-                        events.append(RideEvent(kind: .gap, monoNs: input.monoNs, utcMs: utcMs, detail: GapCause.lostFix.rawValue))
-                        state.totals.gapCount += 1
-                    }
-                    state.segment += 1
-                    state.segmentPending = false
-                    flags.insert(.segmentStart)
-                    state.lastAccepted = .init(latDeg: lat, lonDeg: lon, monoNs: input.monoNs, utcMs: utcMs)
-                } else {
-                    let d = Haversine.distanceM(lat1: last.latDeg, lon1: last.lonDeg, lat2: lat, lon2: lon)
-                    if d < parameters.distanceGateM {
-                        flags.insert(.underDistanceGate)
-                    } else {
-                        added = d
-                        state.lastAccepted = .init(latDeg: lat, lonDeg: lon, monoNs: input.monoNs, utcMs: utcMs)
-                    }
-                }
-            } else {
-                flags.insert(.segmentStart)
-                state.segmentPending = false
-                state.lastAccepted = .init(latDeg: lat, lonDeg: lon, monoNs: input.monoNs, utcMs: utcMs)
-            }
+        let clock = state.clock.read(epoch, monoNs: input.monoNs, seq: state.nextSeq,
+                                     floorUTCms: p.rolloverFloorUTCms, confirmBackwards: p.timeConfirmEpochs)
+        flags.formUnion(clock.flags)
+        state.totals.elapsedS += clock.elapsedS
+        if let backfill = clock.backfill { state.backfill = backfill }
+        // Times before and after a step back cannot be compared: the track breaks there.
+        if clock.rebased, let last = state.lastUsable { breakTrack(.lostFix, at: last.time, events: &events) }
+
+        let track = self.track(epoch, at: clock.time, flags: &flags, events: &events)
+        let baroAltM = barometer(input.barometer, at: clock.time, track: track, flags: &flags)
+
+        state.totals.count(flags)
+        state.totals.distanceM += track?.distanceAddedM ?? 0
+        if state.hasBarometer {
+            state.totals.ascentM = state.climb.ascentM
+            state.totals.descentM = state.climb.descentM
         }
-
-        state.totals.fixCount += 1
-        if flags.isAccepted { state.totals.acceptedCount += 1 } else { state.totals.flaggedCount += 1 }
-        state.totals.distanceM += added
-        if let v = epoch.speedMps, flags.isAccepted { state.totals.maxSpeedMps = max(state.totals.maxSpeedMps, v) }
-
         let record = FixRecord(
             rideID: rideID, seq: state.nextSeq, monoNs: input.monoNs, epoch: epoch,
             pressurePa: input.barometer?.pressurePa, temperatureC: input.barometer?.temperatureC,
-            utcMs: utcMs, timeSource: utcMs == nil ? .monotonicOnly : .gnss, flags: flags, segment: state.segment,
-            distanceAddedM: added)
+            utcMs: clock.time.utcMs, timeSource: clock.source, flags: flags, segment: state.segment,
+            smoothedLatDeg: track?.smoothed?.latDeg, smoothedLonDeg: track?.smoothed?.lonDeg, baroAltM: baroAltM,
+            distanceAddedM: track?.distanceAddedM ?? 0)
         state.nextSeq += 1
         return (record, events)
     }
 
-    /// Records a gap that did not come from the epochs themselves (a restart, a silent receiver).
+    /// Records a gap that did not come from the epochs themselves (a restart, a silent receiver):
+    /// the next usable fix starts a new segment, and the next epoch carries the matching flag.
     public mutating func markGap(_ cause: GapCause, monoNs: UInt64?) -> RideEvent {
-        state.segmentPending = true
+        applyLoggerGap(cause)
         state.totals.gapCount += 1
         return RideEvent(kind: .gap, monoNs: monoNs, detail: cause.rawValue)
+    }
+
+    /// What `markGap` does to the state, without the event and its count: `rederive` replays the
+    /// logger's gaps from the flags they left, while their events stay in `events`.
+    public mutating func applyLoggerGap(_ cause: GapCause) {
+        state.segmentPending = true
+        state.gapBeganMoving = false
+        state.jumps.clear()
+        state.autoPause.interrupt()
+        switch cause {
+        case .loggerRestarted:
+            state.pendingLoggerFlags.insert(.afterRestart)
+            state.clock.restart()
+        case .receiverSilent:
+            state.pendingLoggerFlags.insert(.afterSilence)
+        case .lostFix, .spatialJump:
+            break
+        }
+    }
+
+    /// A gap the pipeline found in the epochs themselves: one event, stamped `at` (where the
+    /// track stopped), and the next usable fix starts a new segment.
+    mutating func breakTrack(_ cause: GapCause, at time: TimeStamp, events: inout [RideEvent]) {
+        guard !state.segmentPending else { return }
+        events.append(RideEvent(kind: .gap, monoNs: time.monoNs, utcMs: time.utcMs, detail: cause.rawValue))
+        state.totals.gapCount += 1
+        state.segmentPending = true
+        state.gapBeganMoving = cause == .lostFix && !state.autoPause.isPaused
+        state.jumps.clear()
+        state.autoPause.interrupt()
     }
 }

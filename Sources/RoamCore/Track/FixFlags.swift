@@ -1,24 +1,37 @@
 /// Reason codes written by the pipeline's gates (P4: flags, never deletions).
-/// The raw values are stored in `fixes.flags`; never renumber a case.
+/// The raw values are stored in `fixes.flags`; never renumber a case, add new ones at new bits.
 public struct FixFlags: OptionSet, Sendable, Hashable, Codable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     public static let noFix            = FixFlags(rawValue: 1 << 0)
+    /// Horizontal accuracy (GST, else HDOP × the receiver error constant) worse than the limit.
     public static let lowAccuracy      = FixFlags(rawValue: 1 << 1)
     public static let underDistanceGate = FixFlags(rawValue: 1 << 2)
     public static let implausibleJump  = FixFlags(rawValue: 1 << 3)
     public static let repeatedTime     = FixFlags(rawValue: 1 << 4)
     public static let timeBackwards    = FixFlags(rawValue: 1 << 5)
     public static let paused           = FixFlags(rawValue: 1 << 6)
+    /// No GNSS date yet: the fix carries monotonic time until the back-fill dates it. The position
+    /// is as good as any other, so this flag informs and does not reject.
     public static let beforeValidDate  = FixFlags(rawValue: 1 << 7)
     public static let barometerMissing = FixFlags(rawValue: 1 << 8)
     /// Informational: this fix opens a new segment (not a rejection).
     public static let segmentStart     = FixFlags(rawValue: 1 << 9)
+    /// The logger restarted just before this epoch (the gap's event says so too). Raw columns
+    /// cannot show it, so `rederive` carries this bit over instead of recomputing it.
+    public static let afterRestart     = FixFlags(rawValue: 1 << 10)
+    /// The receiver had fallen silent just before this epoch; carried over like `afterRestart`.
+    public static let afterSilence     = FixFlags(rawValue: 1 << 11)
+    /// The barometer sample was rejected as a spike (no altitude, no climb); the position is unaffected.
+    public static let barometerSpike   = FixFlags(rawValue: 1 << 12)
 
     /// Flags that keep a fix out of distance and the drawn track.
     public static let rejecting: FixFlags = [.noFix, .lowAccuracy, .underDistanceGate, .implausibleJump,
-                                             .repeatedTime, .timeBackwards, .beforeValidDate]
+                                             .repeatedTime, .timeBackwards]
+
+    /// Flags that record what happened to the logger rather than judge the fix.
+    public static let loggerEvents: FixFlags = [.afterRestart, .afterSilence]
 
     public var isAccepted: Bool { isDisjoint(with: .rejecting) }
 
@@ -27,7 +40,8 @@ public struct FixFlags: OptionSet, Sendable, Hashable, Codable {
         (.noFix, "no-fix"), (.lowAccuracy, "low-accuracy"), (.underDistanceGate, "under-distance-gate"),
         (.implausibleJump, "implausible-jump"), (.repeatedTime, "repeated-time"), (.timeBackwards, "time-backwards"),
         (.paused, "paused"), (.beforeValidDate, "before-valid-date"), (.barometerMissing, "barometer-missing"),
-        (.segmentStart, "segment-start"),
+        (.segmentStart, "segment-start"), (.afterRestart, "after-restart"), (.afterSilence, "after-receiver-silent"),
+        (.barometerSpike, "barometer-spike"),
     ]
 
     public var names: [String] { Self.names.filter { contains($0.0) }.map { $0.1 } }

@@ -1,0 +1,67 @@
+/// Ascent and descent counted peak to trough with hysteresis (DESIGN.md §5): a rise counts only
+/// once the altitude has turned by at least `hysteresisM`, so sensor noise and small undulations
+/// add nothing, while a real climb counts in full, from its trough to its peak.
+///
+/// `ascentM`/`descentM` include the leg in progress once it has exceeded the hysteresis, so the
+/// totals committed with each batch never go down.
+public struct ClimbCounter: Sendable, Equatable, Codable {
+    /// Confirmed legs: from a turning point to the next.
+    public private(set) var confirmedAscentM = 0.0
+    public private(set) var confirmedDescentM = 0.0
+    /// The last turning point (or the start of the series).
+    private var turnM: Double?
+    /// The highest and lowest altitude since `turnM` while the direction is unknown; in a known
+    /// direction, `extremeM` is the peak (climbing) or trough (descending) so far.
+    private var highM = 0.0
+    private var lowM = 0.0
+    private var extremeM = 0.0
+    private var direction = Direction.unknown
+
+    private enum Direction: Int, Codable { case unknown, up, down }
+
+    public init() {}
+
+    public var ascentM: Double { confirmedAscentM + (direction == .up ? extremeM - (turnM ?? extremeM) : 0) }
+    public var descentM: Double { confirmedDescentM + (direction == .down ? (turnM ?? extremeM) - extremeM : 0) }
+
+    public mutating func add(altitudeM a: Double, hysteresisM h: Double) {
+        guard a.isFinite else { return }
+        guard let turn = turnM else {
+            turnM = a; highM = a; lowM = a; extremeM = a
+            return
+        }
+        switch direction {
+        case .unknown:
+            highM = max(highM, a)
+            lowM = min(lowM, a)
+            if a - lowM >= h {
+                direction = .up; turnM = lowM; extremeM = a
+            } else if highM - a >= h {
+                direction = .down; turnM = highM; extremeM = a
+            }
+        case .up:
+            if a > extremeM {
+                extremeM = a
+            } else if extremeM - a >= h {
+                confirmedAscentM += extremeM - turn
+                turnM = extremeM; extremeM = a; direction = .down
+            }
+        case .down:
+            if a < extremeM {
+                extremeM = a
+            } else if a - extremeM >= h {
+                confirmedDescentM += turn - extremeM
+                turnM = extremeM; extremeM = a; direction = .up
+            }
+        }
+    }
+
+    /// Ends the series (a gap, a re-anchored barometer): the leg in progress counts as far as it
+    /// got if it passed the hysteresis, and nothing is counted between this and the next altitude.
+    public mutating func breakSeries() {
+        confirmedAscentM = ascentM
+        confirmedDescentM = descentM
+        turnM = nil
+        direction = .unknown
+    }
+}

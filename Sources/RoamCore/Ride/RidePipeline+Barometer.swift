@@ -1,0 +1,41 @@
+/// The barometer step of the pipeline (P6): altitude, spikes, weather while paused, climb.
+extension RidePipeline {
+    /// Returns the epoch's barometric altitude (`baro_alt_m`), nil without a good sample.
+    mutating func barometer(_ sample: BarometerSample?, at now: TimeStamp, track: TrackOutcome?,
+                            flags: inout FixFlags) -> Double? {
+        let p = parameters
+        if track?.transition == .paused { state.altimeter.beginHold(latDeg: track?.point.latDeg, lonDeg: track?.point.lonDeg) }
+        var verdict: BarometricAltimeter.Verdict?
+        if let sample {
+            state.hasBarometer = true
+            verdict = state.altimeter.sample(pressurePa: sample.pressurePa, at: now, parameters: p)
+        } else {
+            flags.insert(.barometerMissing)
+            if state.hasBarometer { state.barometerInterrupted = true }
+        }
+        if track?.transition == .resumed {
+            state.altimeter.endHold(latDeg: track?.point.latDeg, lonDeg: track?.point.lonDeg,
+                                    stillRadiusM: p.weatherStillRadiusM)
+        }
+        guard sample != nil else { return nil }
+        switch verdict {
+        case nil, .spike?:
+            flags.insert(.barometerSpike)
+            return nil
+        case .step?:
+            state.climb.breakSeries()
+        case .good?:
+            break
+        }
+        guard let altitude = state.altimeter.currentAltitudeM else { return nil }
+        if state.barometerInterrupted {
+            // Unobserved pressure change while the sensor was away is not counted as climb.
+            state.climb.breakSeries()
+            state.barometerInterrupted = false
+        }
+        if track != nil, !state.autoPause.isPaused {
+            state.climb.add(altitudeM: altitude, hysteresisM: p.climbHysteresisM)
+        }
+        return state.altimeter.shown(altitude)
+    }
+}

@@ -1,0 +1,134 @@
+/// The position steps of the pipeline: gates, gaps, segments, auto-pause, distance and smoothing.
+extension RidePipeline {
+    /// What a usable position did.
+    struct TrackOutcome {
+        var point: PipelineState.AcceptedPoint
+        var smoothed: (latDeg: Double, lonDeg: Double)?
+        var distanceAddedM: Double
+        var transition: AutoPause.Transition?
+    }
+
+    /// Judges the epoch's position; nil when it has none that can be used.
+    mutating func track(_ epoch: Epoch, at now: TimeStamp, flags: inout FixFlags, events: inout [RideEvent]) -> TrackOutcome? {
+        let p = parameters
+        guard epoch.hasPosition, let lat = epoch.latDeg, let lon = epoch.lonDeg else {
+            flags.insert(.noFix)
+            noteUnusable(at: now, events: &events)
+            return nil
+        }
+        let accuracy = HorizontalAccuracy(epoch: epoch, receiverErrorM: p.receiverErrorM)
+        if let a = accuracy, a.radiusM > p.maxAccuracyM { flags.insert(.lowAccuracy) }
+        guard flags.isDisjoint(with: [.lowAccuracy, .repeatedTime, .timeBackwards]) else {
+            noteUnusable(at: now, events: &events)
+            return nil
+        }
+        let point = PipelineState.AcceptedPoint(latDeg: lat, lonDeg: lon, time: now)
+        if !state.segmentPending, let last = state.lastUsable,
+           point.time.seconds(since: last.time).map({ $0 > p.gapAfterS }) ?? true {
+            // No epochs at all for a while (or no clock to tell): as much a loss of fix as a tunnel.
+            breakTrack(.lostFix, at: last.time, events: &events)
+        }
+        if !state.segmentPending, let last = state.lastUsable, JumpWatch.isJump(from: last, to: point, parameters: p) {
+            if state.jumps.observe(point, parameters: p) {
+                breakTrack(.spatialJump, at: now, events: &events)
+            } else {
+                flags.insert(.implausibleJump)
+                noteUnusable(at: now, events: &events)
+                return nil
+            }
+        } else {
+            state.jumps.clear()
+        }
+        return follow(point, epoch, accuracy, flags: &flags)
+    }
+
+    /// An epoch without a usable position: once that has lasted longer than the gap threshold,
+    /// the track breaks where it stopped. Auto-pause is not touched: losing the fix is never a pause.
+    private mutating func noteUnusable(at now: TimeStamp, events: inout [RideEvent]) {
+        guard !state.segmentPending, let last = state.lastUsable,
+              let since = now.seconds(since: last.time), since > parameters.gapAfterS else { return }
+        breakTrack(.lostFix, at: last.time, events: &events)
+    }
+
+    /// A usable position: auto-pause, segment start or distance gate, moving time, smoothing.
+    private mutating func follow(_ point: PipelineState.AcceptedPoint, _ epoch: Epoch, _ accuracy: HorizontalAccuracy?,
+                                 flags: inout FixFlags) -> TrackOutcome {
+        let p = parameters
+        let previous = state.lastUsable
+        let dtS = previous.flatMap { point.time.seconds(since: $0.time) }.flatMap { $0 > 0 ? $0 : nil }
+        var implied: Double?
+        if let prev = previous, let dt = dtS { implied = Self.distanceM(prev, point) / dt }
+        let speed = epoch.speedMps ?? implied
+        let transition = speed.flatMap { state.autoPause.update(speedMps: $0, at: point.time, parameters: p) }
+        let isPaused = state.autoPause.isPaused
+        if isPaused { flags.insert(.paused) }
+
+        let measurement = Self.measurement(point, epoch, accuracy, parameters: p)
+        var added = 0.0
+        var speedForMax = epoch.speedMps
+        let smoothed: (latDeg: Double, lonDeg: Double)
+        if state.segmentPending || state.lastAccepted == nil {
+            // A loss of fix between two moments of riding: the rider kept moving through it.
+            if state.segmentPending, state.gapBeganMoving, !isPaused, (speed ?? 0) >= p.pauseBelowMps,
+               let dt = dtS, dt <= p.movingGapMaxS {
+                state.totals.movingS += dt
+            }
+            beginSegment(at: point, flags: &flags)
+            state.smoother = KalmanSmoother(first: measurement)
+            smoothed = (point.latDeg, point.lonDeg)
+        } else {
+            if !isPaused, let dt = dtS { state.totals.movingS += dt }
+            if let last = state.lastAccepted {
+                let d = Self.distanceM(last, point)
+                if d < p.distanceGateM {
+                    flags.insert(.underDistanceGate)
+                } else {
+                    added = d
+                    if speedForMax == nil, let dt = point.time.seconds(since: last.time), dt > 0 { speedForMax = d / dt }
+                    state.lastAccepted = point
+                }
+            }
+            if state.smoother == nil { state.smoother = KalmanSmoother(first: measurement) }
+            smoothed = state.smoother!.update(measurement, accelerationNoise: p.smoothingAccelerationNoise,
+                                              velocitySigmaMps: p.smoothingVelocitySigmaMps)
+        }
+        if let v = speedForMax, v.isFinite, v <= p.maxSpeedMps { state.totals.maxSpeedMps = max(state.totals.maxSpeedMps, v) }
+        state.lastUsable = point
+        return TrackOutcome(point: point, smoothed: smoothed, distanceAddedM: added, transition: transition)
+    }
+
+    private mutating func beginSegment(at point: PipelineState.AcceptedPoint, flags: inout FixFlags) {
+        state.segment = state.totals.segmentCount
+        state.totals.segmentCount += 1
+        state.segmentPending = false
+        state.gapBeganMoving = false
+        state.lastAccepted = point
+        // Climb never crosses a gap (P5): the counter starts afresh with the segment.
+        state.climb.breakSeries()
+        flags.insert(.segmentStart)
+    }
+
+    private static func measurement(_ point: PipelineState.AcceptedPoint, _ epoch: Epoch, _ accuracy: HorizontalAccuracy?,
+                                    parameters p: PipelineParameters) -> KalmanSmoother.Measurement {
+        // Without any accuracy estimate, assume HDOP 1; never trust a position to better than 0.5 m.
+        let fallback = p.receiverErrorM / 2.0.squareRoot()
+        var velocity: (eastMps: Double, northMps: Double)?
+        if let v = epoch.speedMps, v.isFinite {
+            if let c = epoch.courseDeg, c.isFinite {
+                let r = c * Double.pi / 180
+                velocity = (v * sine(r), v * cosine(r))
+            } else if v < p.pauseBelowMps {
+                // Receivers leave the course empty at rest: a standing rider's velocity is zero.
+                velocity = (0, 0)
+            }
+        }
+        return KalmanSmoother.Measurement(
+            latDeg: point.latDeg, lonDeg: point.lonDeg, time: point.time,
+            sigmaEastM: max(0.5, accuracy?.sigmaEastM ?? fallback), sigmaNorthM: max(0.5, accuracy?.sigmaNorthM ?? fallback),
+            velocity: velocity)
+    }
+
+    static func distanceM(_ a: PipelineState.AcceptedPoint, _ b: PipelineState.AcceptedPoint) -> Double {
+        Haversine.distanceM(lat1: a.latDeg, lon1: a.lonDeg, lat2: b.latDeg, lon2: b.lonDeg)
+    }
+}

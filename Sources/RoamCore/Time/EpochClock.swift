@@ -1,0 +1,108 @@
+/// The pipeline's time step (DESIGN.md §5): stamps each epoch with GNSS UTC (rollover-corrected)
+/// once the receiver has had a fix, never with the board's clock; flags a time that repeats or
+/// goes backwards; tracks the run of undated epochs and hands out its back-fill when the first
+/// date arrives; and measures the elapsed time between epochs that are in order.
+public struct EpochClock: Sendable, Equatable, Codable {
+    /// The last in-order epoch that had a GNSS time (UTC or time of day).
+    public private(set) var lastTimed: TimeStamp?
+    /// The last in-order epoch of any kind, for receivers that send no time at all.
+    public private(set) var last: TimeStamp?
+    /// First seq of the current run of undated epochs, nil when the last epoch had a date.
+    public private(set) var undatedFromSeq: Int64?
+    /// Epochs in a row that went back in time but forward among themselves: the receiver may
+    /// have settled on a new timeline (two captures spliced, a corrected clock).
+    private var backwardsRun = 0
+    private var backwardsLast: TimeStamp?
+    /// The receiver has had a position fix since the logger started: its time is trusted from then
+    /// on, through later losses of fix. Before it, a receiver without an RTC backup reports its own
+    /// free-running guess (MTK chips count from 1980-01-05 or from where they last stopped).
+    public private(set) var trustsReceiverTime = false
+
+    public init() {}
+
+    /// What the clock says about one epoch.
+    public struct Reading: Sendable, Equatable {
+        public var time: TimeStamp
+        public var source: TimeSource
+        /// Any of `.repeatedTime`, `.timeBackwards`, `.beforeValidDate`.
+        public var flags: FixFlags
+        /// Forward time since the previous in-order epoch (0 for the first, a repeat or a step back).
+        public var elapsedS: Double
+        /// Set on the first dated epoch after a run of undated ones.
+        public var backfill: Backfill?
+        /// The receiver's time stayed on an earlier timeline for `confirm` epochs: it is accepted
+        /// from here on, and the track must break (time cannot be compared across the step).
+        public var rebased: Bool
+    }
+
+    public mutating func read(_ epoch: Epoch, monoNs: UInt64, seq: Int64, floorUTCms: Int64,
+                              confirmBackwards: Int) -> Reading {
+        if epoch.hasPosition { trustsReceiverTime = true }
+        var utc = trustsReceiverTime ? epoch.utcMs : nil
+        var source: TimeSource = utc == nil ? .monotonicOnly : .gnss
+        if let u = utc {
+            let fixed = WeekRollover.corrected(utcMs: u, floorUTCms: floorUTCms)
+            if fixed.periods > 0 { utc = fixed.utcMs; source = .rolloverCorrected }
+        }
+        let time = TimeStamp(utcMs: utc, timeOfDayMs: trustsReceiverTime ? epoch.timeOfDayMs : nil, monoNs: monoNs)
+        var reading = Reading(time: time, source: source, flags: [], elapsedS: 0, backfill: nil, rebased: false)
+
+        if let utc {
+            if let from = undatedFromSeq {
+                reading.backfill = Backfill(fromSeq: from, anchorSeq: seq, anchor: time, anchorUTCms: utc)
+                undatedFromSeq = nil
+            }
+        } else {
+            reading.flags.insert(.beforeValidDate)
+            if undatedFromSeq == nil { undatedFromSeq = seq }
+        }
+
+        let hasGNSSTime = time.utcMs != nil || time.timeOfDayMs != nil
+        // An epoch without GNSS time adds nothing once GNSS time is known: the next timed epoch
+        // measures the whole interval, so counting it here too would count it twice.
+        let reference = hasGNSSTime ? (lastTimed ?? last) : (lastTimed == nil ? last : nil)
+        guard let reference else {
+            if lastTimed == nil || hasGNSSTime { accept(time, hasGNSSTime) }
+            return reading
+        }
+        guard let interval = time.interval(since: reference) else {
+            accept(time, hasGNSSTime)  // the monotonic clock restarted: nothing to compare with
+            return reading
+        }
+        if interval.seconds > 0 || !interval.isGNSS {
+            reading.elapsedS = max(0, interval.seconds)
+            accept(time, hasGNSSTime)
+        } else if interval.seconds == 0 {
+            reading.flags.insert(.repeatedTime)
+        } else {
+            reading.flags.insert(.timeBackwards)
+            let onwards = backwardsLast.flatMap { time.interval(since: $0) }.map { $0.seconds > 0 } ?? false
+            backwardsRun = onwards ? backwardsRun + 1 : 1
+            backwardsLast = time
+            if backwardsRun >= confirmBackwards {
+                reading.flags.remove(.timeBackwards)
+                reading.rebased = true
+                accept(time, hasGNSSTime)
+            }
+        }
+        return reading
+    }
+
+    /// A logger restart: the monotonic clock may have restarted with the board, so undated epochs
+    /// before it can no longer be dated from after it (their run ends without a back-fill); and the
+    /// receiver may have lost power too, so its time is trusted again only after its next fix.
+    public mutating func restart() {
+        last = nil
+        trustsReceiverTime = false
+        undatedFromSeq = nil
+        backwardsRun = 0
+        backwardsLast = nil
+    }
+
+    private mutating func accept(_ time: TimeStamp, _ hasGNSSTime: Bool) {
+        last = time
+        if hasGNSSTime { lastTimed = time }
+        backwardsRun = 0
+        backwardsLast = nil
+    }
+}
