@@ -129,7 +129,8 @@ public final class CommitLoop: @unchecked Sendable {
     /// Commits parked items in order: runs between presses become batches, presses start or stop rides.
     private func commitParked() {
         var index = 0
-        var landedBatches = parkedBatches
+        // Only batches held back by a failed commit count as parked; a normal hand-over is not.
+        var landedBatches = outage != nil ? parkedBatches : 0
         while index < parked.count {
             var end = index
             while end < parked.count, !parked[end].isPress { end += 1 }

@@ -10,8 +10,9 @@ enum BackfillWriter {
     static func apply(_ backfill: Backfill, ride: Int64, connection: SQLiteConnection) throws(SQLiteError) -> Int {
         let select = try connection.prepare("""
             SELECT seq, t_mono_ns, t_of_day_ms FROM fixes
-            WHERE ride_id = ?1 AND seq >= ?2 AND seq < ?3 AND t_source = \(TimeSource.monotonicOnly.rawValue)
-            ORDER BY seq
+            WHERE fix_key >= \(FixKey.of("?1", "?2")) AND fix_key < \(FixKey.of("?1", "?3"))
+              AND t_source = \(TimeSource.monotonicOnly.rawValue)
+            ORDER BY fix_key
             """)
         try select.bind(ride, at: 1)
         try select.bind(backfill.fromSeq, at: 2)
@@ -26,7 +27,7 @@ enum BackfillWriter {
         select.reset()
         guard !dated.isEmpty else { return 0 }
         let update = try connection.prepare(
-            "UPDATE fixes SET t_utc_ms = ?3, t_source = \(TimeSource.backfilled.rawValue) WHERE ride_id = ?1 AND seq = ?2")
+            "UPDATE fixes SET t_utc_ms = ?3, t_source = \(TimeSource.backfilled.rawValue) WHERE fix_key = \(FixKey.of("?1", "?2"))")
         for row in dated {
             defer { update.reset() }
             try update.bind(ride, at: 1)

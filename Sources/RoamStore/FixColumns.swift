@@ -9,10 +9,11 @@ enum FixColumns {
 
     static let insert: String = {
         let placeholders = (1...names.count).map { "?\($0)" }.joined(separator: ", ")
-        return "INSERT INTO fixes (\(names.joined(separator: ", "))) VALUES (\(placeholders))"
+        // names[0] is ride_id and names[1] is seq, bound as ?1 and ?2.
+        return "INSERT INTO fixes (fix_key, \(names.joined(separator: ", "))) VALUES (\(FixKey.of("?1", "?2")), \(placeholders))"
     }()
 
-    static let selectForRide = "SELECT \(names.joined(separator: ", ")) FROM fixes WHERE ride_id = ?1 ORDER BY seq"
+    static let selectForRide = "SELECT \(names.joined(separator: ", ")) FROM fixes WHERE \(FixKey.ride("?1")) ORDER BY fix_key"
 
     static func bind(_ fix: FixRecord, to statement: SQLiteStatement) throws(SQLiteError) {
         let e = fix.epoch

@@ -40,14 +40,14 @@ struct Recomputation {
         update = try connection.prepare("""
             UPDATE fixes SET t_utc_ms = ?3, t_source = ?4, flags = ?5, segment = ?6, smooth_lat_deg = ?7,
                              smooth_lon_deg = ?8, baro_alt_m = ?9, distance_added_m = ?10
-            WHERE ride_id = ?1 AND seq = ?2
+            WHERE fix_key = \(FixKey.of("?1", "?2"))
             """)
         explored = try connection.prepare(ExploredCells.insertSQL)
     }
 
     mutating func run() throws {
         let select = try connection.prepare(
-            "SELECT \(FixColumns.names.joined(separator: ", ")) FROM fixes WHERE ride_id = ?1 AND seq > ?2 ORDER BY seq LIMIT ?3")
+            "SELECT \(FixColumns.names.joined(separator: ", ")) FROM fixes WHERE \(FixKey.ride("?1")) AND fix_key > \(FixKey.of("?1", "?2")) ORDER BY fix_key LIMIT ?3")
         var after: Int64 = -1
         while true {
             try select.bind(rideID, at: 1)

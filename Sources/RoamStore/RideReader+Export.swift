@@ -13,7 +13,7 @@ extension RideReader {
                                    withNMEA: Bool, _ body: (FixRecord) throws -> Void) throws {
         let columns = FixColumns.names.map { $0 == "nmea" && !withNMEA ? "'' AS nmea" : $0 }
         let statement = try connection.prepare("SELECT \(columns.joined(separator: ", ")) FROM fixes "
-            + "WHERE ride_id = ?1 AND ((flags & ?2) = 0 OR (flags & ?3) != 0) ORDER BY seq")
+            + "WHERE \(FixKey.ride("?1")) AND ((flags & ?2) = 0 OR (flags & ?3) != 0) ORDER BY fix_key")
         try statement.bind(id, at: 1)
         try statement.bind(excludingFlags.rawValue, at: 2)
         try statement.bind(keepingFlags.rawValue, at: 3)
@@ -24,10 +24,10 @@ extension RideReader {
 
 extension RideReader {
     /// The UTC time of the ride's first fix that has one (the ride row's start stays empty when the
-    /// ride began before the receiver sent a date). One probe of the (ride_id, seq) key.
+    /// ride began before the receiver sent a date). One probe of the fix key.
     public func firstFixUTCms(ride id: Int64) throws -> Int64? {
         let statement = try connection.prepare(
-            "SELECT t_utc_ms FROM fixes WHERE ride_id = ?1 AND t_utc_ms IS NOT NULL ORDER BY seq LIMIT 1")
+            "SELECT t_utc_ms FROM fixes WHERE \(FixKey.ride("?1")) AND t_utc_ms IS NOT NULL ORDER BY fix_key LIMIT 1")
         try statement.bind(id, at: 1)
         guard try statement.step() else { return nil }
         return statement.optionalInt64(at: 0)

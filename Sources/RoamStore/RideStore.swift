@@ -31,7 +31,9 @@ public final class RideStore {
         updateTotals = try connection.prepare("""
             UPDATE rides SET \(RideColumns.totalsAssignments),
                 parked_count = parked_count + ?12, lost_count = lost_count + ?13,
-                pipeline_state = ?14, last_commit_utc_ms = ?15
+                pipeline_state = ?14, last_commit_utc_ms = ?15,
+                -- The ride starts at its earliest GNSS time: a press carries no UTC (no RTC on a Pi).
+                started_utc_ms = COALESCE(MIN(started_utc_ms, ?16), started_utc_ms, ?16)
             WHERE id = ?1
             """, persistent: true)
         selectActive = try connection.prepare(RideColumns.select + " WHERE state = 'recording'", persistent: true)
@@ -130,6 +132,7 @@ public final class RideStore {
             try b.add(lostFixes)
             try b.add(stateJSON)
             try b.add(commitUTCms)
+            try b.add(batch.fixes.lazy.compactMap(\.utcMs).min())
             try updateTotals.run()
             guard connection.changes == 1 else {
                 // An events-only batch for a missing ride reaches here; fixes would have failed the foreign key.

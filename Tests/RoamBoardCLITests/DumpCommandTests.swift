@@ -111,8 +111,8 @@ import RoamCore
         defer { fixture.remove() }
         let writer = try SQLiteConnection(path: fixture.dbPath, mode: .readWrite)
         try writer.execute("BEGIN IMMEDIATE")
-        try writer.execute("INSERT INTO fixes (ride_id, seq, t_mono_ns, fix_mode, nmea, t_source, flags, segment, distance_added_m, lat_deg, lon_deg) "
-                           + "VALUES (\(fixture.c.id), 9999, 1, 3, '', 1, 0, 0, 0, 47.0, 7.0)")
+        try writer.execute("INSERT INTO fixes (fix_key, ride_id, seq, t_mono_ns, fix_mode, nmea, t_source, flags, segment, distance_added_m, lat_deg, lon_deg) "
+                           + "VALUES ((\(fixture.c.id) << 32) + 9999, \(fixture.c.id), 9999, 1, 3, '', 1, 0, 0, 0, 47.0, 7.0)")
         let r = try CLIRunner.run(["dump", "--db", fixture.dbPath, "--ride", "\(fixture.c.id)", "--format", "csv"])
         try writer.execute("ROLLBACK")
         #expect(r.status == 0, "\(r.stderr)")

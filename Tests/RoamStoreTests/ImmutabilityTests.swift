@@ -34,6 +34,13 @@ import Testing
         }
     }
 
+    @Test("P4: the fix key (ride and seq) cannot be rewritten either")
+    func fixKeyIsGuarded() throws {
+        let dir = try TemporaryDirectory()
+        let (store, _) = try storeWithFixes(dir)
+        #expect(throws: SQLiteError.self) { try store.connection.execute("UPDATE fixes SET fix_key = fix_key + 1000 WHERE seq = 2") }
+    }
+
     @Test("P4: rederive may rewrite flags and derived columns")
     func derivedColumnUpdateIsAllowed() throws {
         let dir = try TemporaryDirectory()

@@ -1,5 +1,10 @@
 /// Migration 1: rides, fixes, events, explored (DESIGN.md §4). Units are in every column name.
 ///
+/// `fixes` is keyed by `fix_key` = ride_id << 32 | seq, its rowid: one B-tree, appended at its
+/// right edge. A composite primary key would write a second B-tree (its index) on every commit, and
+/// WITHOUT ROWID rebalances three sibling pages on every split; either pushes a 1 Hz batch past the
+/// 16 KiB-per-batch budget of DESIGN.md §9. Reads of a ride are one range of the key (`FixKey`).
+///
 /// Deletion policy (P4): processing never deletes. A fix can only be deleted when its ride row is
 /// already gone, and the only way that happens is an explicit prune: `DELETE FROM rides WHERE id = ?`
 /// on a stopped ride, whose foreign-key cascade removes its fixes and events after the ride row.
@@ -42,6 +47,7 @@ enum SchemaV1 {
         CREATE UNIQUE INDEX rides_recording ON rides(state) WHERE state = 'recording';
 
         CREATE TABLE fixes (
+            fix_key INTEGER PRIMARY KEY,
             ride_id INTEGER NOT NULL REFERENCES rides(id) ON DELETE CASCADE,
             seq INTEGER NOT NULL,
             t_mono_ns INTEGER NOT NULL,
@@ -73,9 +79,9 @@ enum SchemaV1 {
             smooth_lon_deg REAL,
             baro_alt_m REAL,
             distance_added_m REAL NOT NULL,
-            PRIMARY KEY (ride_id, seq)
+            CHECK (seq >= 0 AND seq < 4294967296 AND fix_key = (ride_id << 32) + seq)
         );
-        CREATE TRIGGER fixes_raw_immutable BEFORE UPDATE OF \(rawFixColumns.joined(separator: ", ")) ON fixes
+        CREATE TRIGGER fixes_raw_immutable BEFORE UPDATE OF fix_key, \(rawFixColumns.joined(separator: ", ")) ON fixes
         BEGIN
             SELECT RAISE(ABORT, 'raw columns of fixes are immutable (P4)');
         END;
