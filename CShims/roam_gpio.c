@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <gpiod.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 struct roam_gpio_line {
@@ -9,10 +10,36 @@ struct roam_gpio_line {
     struct gpiod_line *line;
 };
 
-static int open_line(const char *chip, unsigned line, roam_gpio_line **out) {
+static void copy_text(char *dst, size_t cap, const char *src) {
+    if (cap == 0) return;
+    strncpy(dst, src ? src : "", cap - 1);
+    dst[cap - 1] = '\0';
+}
+
+int roam_gpio_chip_info(const char *path, char *label, size_t cap, unsigned *lines) {
+    struct gpiod_chip *chip = gpiod_chip_open(path);
+    if (!chip) return errno ? -errno : -ENODEV;
+    copy_text(label, cap, gpiod_chip_label(chip));
+    *lines = gpiod_chip_num_lines(chip);
+    gpiod_chip_close(chip);
+    return 0;
+}
+
+int roam_gpio_line_user(const char *path, unsigned line, char *consumer, size_t cap) {
+    struct gpiod_chip *chip = gpiod_chip_open(path);
+    if (!chip) return errno ? -errno : -ENODEV;
+    struct gpiod_line *l = gpiod_chip_get_line(chip, line);
+    if (!l) { int e = errno ? errno : EINVAL; gpiod_chip_close(chip); return -e; }
+    int used = gpiod_line_is_used(l);
+    copy_text(consumer, cap, gpiod_line_consumer(l));
+    gpiod_chip_close(chip);
+    return used ? 1 : 0;
+}
+
+static int open_line(const char *path, unsigned line, roam_gpio_line **out) {
     roam_gpio_line *l = calloc(1, sizeof *l);
     if (!l) return -ENOMEM;
-    l->chip = gpiod_chip_open_lookup(chip);
+    l->chip = gpiod_chip_open(path);
     if (!l->chip) { int e = errno ? errno : ENODEV; free(l); return -e; }
     l->line = gpiod_chip_get_line(l->chip, line);
     if (!l->line) { int e = errno ? errno : EINVAL; gpiod_chip_close(l->chip); free(l); return -e; }
@@ -29,9 +56,9 @@ static int bias_flags(int bias) {
     }
 }
 
-int roam_gpio_request_input(const char *chip, unsigned line, int bias, const char *consumer, roam_gpio_line **out) {
+int roam_gpio_request_input(const char *path, unsigned line, int bias, const char *consumer, roam_gpio_line **out) {
     roam_gpio_line *l;
-    int r = open_line(chip, line, &l);
+    int r = open_line(path, line, &l);
     if (r < 0) return r;
     if (gpiod_line_request_both_edges_events_flags(l->line, consumer, bias_flags(bias)) < 0) {
         int e = errno; roam_gpio_release(l); return -e;
@@ -40,9 +67,9 @@ int roam_gpio_request_input(const char *chip, unsigned line, int bias, const cha
     return 0;
 }
 
-int roam_gpio_request_output(const char *chip, unsigned line, int initial, const char *consumer, roam_gpio_line **out) {
+int roam_gpio_request_output(const char *path, unsigned line, int initial, const char *consumer, roam_gpio_line **out) {
     roam_gpio_line *l;
-    int r = open_line(chip, line, &l);
+    int r = open_line(path, line, &l);
     if (r < 0) return r;
     if (gpiod_line_request_output(l->line, consumer, initial) < 0) {
         int e = errno; roam_gpio_release(l); return -e;

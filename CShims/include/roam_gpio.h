@@ -1,21 +1,29 @@
 #ifndef ROAM_GPIO_H
 #define ROAM_GPIO_H
+#include <stddef.h>
 #include <stdint.h>
 
 // The libgpiod 1.6 API stays inside roam_gpio.c: a libgpiod 2 port touches that file only.
+// Chips are named by their device path ("/dev/gpiochip0"): no lookup by label or number, which
+// would open every chip on the system (and fail under a unit that allows only one).
 typedef struct roam_gpio_line roam_gpio_line;
 
-/// Request `line` on `chip` (name like "gpiochip0" or a path) as an input with both-edge events.
+/// Label and line count of the chip at `path`. Returns 0, or -errno (-ENOTTY: not a GPIO chip).
+int roam_gpio_chip_info(const char *path, char *label, size_t cap, unsigned *lines);
+/// Who holds `line`: 1 with its consumer name copied into `consumer` (may be empty), 0 if free, or -errno.
+int roam_gpio_line_user(const char *path, unsigned line, char *consumer, size_t cap);
+/// Request `line` as an input with both-edge events (kernel-timestamped).
 /// bias: 0 as-is, 1 pull-up, 2 pull-down, 3 disabled. Returns 0 and *out, or -errno.
-int roam_gpio_request_input(const char *chip, unsigned line, int bias, const char *consumer, roam_gpio_line **out);
+int roam_gpio_request_input(const char *path, unsigned line, int bias, const char *consumer, roam_gpio_line **out);
 /// Request `line` as an output driven to `initial`. Returns 0 and *out, or -errno.
-int roam_gpio_request_output(const char *chip, unsigned line, int initial, const char *consumer, roam_gpio_line **out);
-/// Wait up to timeout_ms for an edge. Returns 1 with the kernel timestamp and edge, 0 on timeout, or -errno.
+int roam_gpio_request_output(const char *path, unsigned line, int initial, const char *consumer, roam_gpio_line **out);
+/// Wait up to timeout_ms for an edge. Returns 1 with the kernel timestamp (CLOCK_MONOTONIC on
+/// Linux >= 5.7) and the edge, 0 on timeout, or -errno.
 int roam_gpio_read_event(roam_gpio_line *l, int timeout_ms, uint64_t *timestamp_ns, int *rising);
-/// Current level of an input line: 0, 1, or -errno.
+/// Current level of a requested line: 0, 1, or -errno.
 int roam_gpio_get(roam_gpio_line *l);
 /// Drive an output line. Returns 0 or -errno.
 int roam_gpio_set(roam_gpio_line *l, int value);
-/// Release the line and close its chip.
+/// Release the line and close its chip. NULL is ignored.
 void roam_gpio_release(roam_gpio_line *l);
 #endif

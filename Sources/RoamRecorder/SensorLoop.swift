@@ -6,14 +6,22 @@ import Synchronization
 /// The sensor thread (DESIGN.md §3): UART bytes -> framer -> decoder -> epoch assembler -> epoch,
 /// stamped with the monotonic clock and the latest barometer sample, pushed to the queue.
 /// It never waits on storage: the queue push never blocks.
+///
+/// A receiver that goes away (EIO/ENODEV: a USB receiver unplugged) is one "receiver silent" gap
+/// (P5), then reopened with exponential backoff if the source can reopen. Every wait is in the
+/// kernel (poll) or on the stop signal, bounded by the next thing due, so idle costs no CPU.
 public final class SensorLoop: @unchecked Sendable {
     public struct Options: Sendable {
         /// A 1 Hz receiver sends its burst then stays quiet; after this much quiet the epoch is complete.
         public var epochQuietMs: UInt64 = 300
         /// No bytes at all for this long: the receiver is silent (a gap, P5).
         public var silentAfterMs: UInt64 = 3000
-        public var readTimeoutMs: Int32 = 100
+        /// The longest single wait for bytes: how soon a stop request is noticed.
+        public var readTimeoutMs: Int32 = 250
         public var barometerRetryMs: UInt64 = 2000
+        /// Backoff between attempts to reopen a receiver that failed: doubles up to the maximum.
+        public var reopenInitialMs: UInt64 = 500
+        public var reopenMaxMs: UInt64 = 8000
         public init() {}
     }
 
@@ -25,8 +33,13 @@ public final class SensorLoop: @unchecked Sendable {
     private let emit: @Sendable (RecorderEvent) -> Void
     private var stream = NMEAStream()
     private let stopRequested = Atomic<Bool>(false)
+    private let stopSignal = DispatchSemaphore(value: 0)
     /// Epochs handed to the queue so far (the bench replayer paces itself on this).
     public let epochsAssembled = Atomic<Int>(0)
+    /// Whether the last epoch had a position (the LED's "waiting for fix" versus commit blinks).
+    public let hasFix = Atomic<Bool>(false)
+    /// Attempts to reopen the receiver so far (each after a backoff wait).
+    public let reopenAttempts = Atomic<Int>(0)
 
     public init(source: ByteSource, barometer: BarometerSource?, queue: SensorQueue, options: Options = .init(),
                 clock: @escaping @Sendable () -> UInt64, emit: @escaping @Sendable (RecorderEvent) -> Void) {
@@ -34,56 +47,75 @@ public final class SensorLoop: @unchecked Sendable {
         self.clock = clock; self.emit = emit
     }
 
-    public func requestStop() { stopRequested.store(true, ordering: .releasing) }
+    public func requestStop() {
+        stopRequested.store(true, ordering: .releasing)
+        stopSignal.signal()
+    }
+
+    private var isStopping: Bool { stopRequested.load(ordering: .acquiring) }
 
     public func run() {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var lastByteNs = clock()
         var pendingBytes = false
         var silent = false
-        var baroMissingSince: UInt64?
-        var nextBaroProbeNs: UInt64 = 0
-        // A skipped measurement (BMP280 0x80000) reuses the previous sample rather than dropping it.
-        var lastSample: BarometerSample?
+        var reopenDelayMs = options.reopenInitialMs
+        var reportedReopenFailure = false
+        var barometer = BarometerPoller(barometer: self.barometer, retryMs: options.barometerRetryMs, emit: emit)
 
         func push(_ epochs: [Epoch]) {
             guard !epochs.isEmpty else { return }
             let now = clock()
-            var sample: BarometerSample?
-            if let barometer {
-                if baroMissingSince == nil || now >= nextBaroProbeNs {
-                    do {
-                        if baroMissingSince != nil { try barometer.reprobe() }
-                        sample = try barometer.sample()
-                        if baroMissingSince != nil { baroMissingSince = nil; emit(.barometerBack) }
-                        lastSample = sample ?? lastSample
-                    } catch {
-                        lastSample = nil
-                        if baroMissingSince == nil { baroMissingSince = now; emit(.barometerMissing(reason: "\(error)")) }
-                        nextBaroProbeNs = now + options.barometerRetryMs * 1_000_000
-                    }
-                }
-            }
+            let sample = barometer.sample(now: now)
             for epoch in epochs {
-                queue.push(.epoch(SensorEpoch(epoch: epoch, monoNs: now, barometer: sample ?? lastSample)))
+                queue.push(.epoch(SensorEpoch(epoch: epoch, monoNs: now, barometer: sample)))
+                hasFix.store(epoch.hasPosition, ordering: .releasing)
                 epochsAssembled.add(1, ordering: .releasing)
             }
         }
 
-        while !stopRequested.load(ordering: .acquiring) {
+        func markSilent(_ reason: String, at now: UInt64) {
+            guard !silent else { return }
+            silent = true
+            hasFix.store(false, ordering: .releasing)
+            queue.push(.receiverSilent(monoNs: now, reason: reason))
+            emit(.receiverSilent(reason: reason))
+        }
+
+        while !isStopping {
             let n: Int
             do {
-                n = try buffer.withUnsafeMutableBytes { try source.read(into: $0, timeoutMs: options.readTimeoutMs) }
+                let timeout = waitMs(pendingBytes: pendingBytes, silent: silent, lastByteNs: lastByteNs)
+                n = try buffer.withUnsafeMutableBytes { try source.read(into: $0, timeoutMs: timeout) }
             } catch {
-                // The receiver went away (EIO/ENODEV). Record the silence once; the rig reopens it.
-                if !silent { silent = true; queue.push(.receiverSilent(monoNs: clock(), reason: "\(error)")); emit(.receiverSilent(reason: "\(error)")) }
+                // The receiver went away: the epoch in progress handed over (it was read before the
+                // loss), one gap, then reopen with backoff.
+                pendingBytes = false
                 push(stream.finish())
-                return
+                markSilent("\(error)", at: clock())
+                if waitForStop(ms: reopenDelayMs) { break }
+                reopenDelayMs = min(reopenDelayMs * 2, options.reopenMaxMs)
+                if let reopenable = source as? ReopenableByteSource {
+                    reopenAttempts.add(1, ordering: .relaxed)
+                    do {
+                        try reopenable.reopen()
+                    } catch {
+                        // Still the same outage (no second gap); its first failed reopen says why
+                        // (a permission or a wrong path reads differently from an unplugged cable).
+                        if !reportedReopenFailure {
+                            reportedReopenFailure = true
+                            emit(.receiverSilent(reason: "reopening \(source.device) failed: \(error) Retrying with backoff."))
+                        }
+                    }
+                }
+                continue
             }
             let now = clock()
             if n > 0 {
                 lastByteNs = now
                 pendingBytes = true
+                reopenDelayMs = options.reopenInitialMs
+                reportedReopenFailure = false
                 if silent { silent = false; queue.push(.receiverBack(monoNs: now)); emit(.receiverBack) }
                 push(stream.feed(buffer[0..<n]))
             } else {
@@ -91,13 +123,57 @@ public final class SensorLoop: @unchecked Sendable {
                     pendingBytes = false
                     push(stream.finish())
                 }
-                if !silent && now - lastByteNs >= options.silentAfterMs * 1_000_000 {
-                    silent = true
-                    queue.push(.receiverSilent(monoNs: now, reason: "no bytes for \(options.silentAfterMs) ms"))
-                    emit(.receiverSilent(reason: "no bytes for \(options.silentAfterMs) ms"))
+                if now - lastByteNs >= options.silentAfterMs * 1_000_000 {
+                    markSilent("no bytes for \(options.silentAfterMs) ms", at: now)
                 }
             }
         }
         push(stream.finish())
+    }
+
+    /// Until the next thing due (the epoch's quiet time, the silence threshold), at most
+    /// `readTimeoutMs`, so a stop request is seen promptly and nothing is polled for nothing.
+    private func waitMs(pendingBytes: Bool, silent: Bool, lastByteNs: UInt64) -> Int32 {
+        let dueMs: UInt64? = pendingBytes ? options.epochQuietMs : (silent ? nil : options.silentAfterMs)
+        guard let dueMs else { return options.readTimeoutMs }
+        let now = clock()
+        let elapsedMs = (now - min(now, lastByteNs)) / 1_000_000
+        let remaining = dueMs > elapsedMs ? dueMs - elapsedMs : 0
+        return Int32(clamping: max(1, min(UInt64(options.readTimeoutMs), remaining + 1)))
+    }
+
+    /// Sleeps `ms` unless a stop is requested first; returns true when stopping.
+    private func waitForStop(ms: UInt64) -> Bool {
+        if isStopping { return true }
+        _ = stopSignal.wait(timeout: .now() + .milliseconds(Int(ms)))
+        return isStopping
+    }
+}
+
+/// The barometer as the sensor thread samples it: once per epoch, re-probed with backoff after it
+/// vanished (fixes meanwhile carry no sample: the barometer-missing flag, P6). A skipped
+/// measurement (BMP280 0x80000) reuses the previous sample rather than dropping it.
+private struct BarometerPoller {
+    let barometer: BarometerSource?
+    let retryMs: UInt64
+    let emit: @Sendable (RecorderEvent) -> Void
+    var missingSince: UInt64?
+    var nextProbeNs: UInt64 = 0
+    var lastSample: BarometerSample?
+
+    mutating func sample(now: UInt64) -> BarometerSample? {
+        guard let barometer, missingSince == nil || now >= nextProbeNs else { return nil }
+        do {
+            if missingSince != nil { try barometer.reprobe() }
+            let sample = try barometer.sample()
+            if missingSince != nil { missingSince = nil; emit(.barometerBack) }
+            lastSample = sample ?? lastSample
+            return lastSample
+        } catch {
+            lastSample = nil
+            if missingSince == nil { missingSince = now; emit(.barometerMissing(reason: "\(error)")) }
+            nextProbeNs = now + retryMs * 1_000_000
+            return nil
+        }
     }
 }

@@ -12,34 +12,50 @@ enum RecordCommand {
         let (profile, boardDir) = try BoardLoader.load(p.value("--board")!)
         let dataDir = BoardLoader.dataDir(profile, boardDir: boardDir)
         let dbPath = p.value("--db") ?? dataDir.appendingPathComponent(BoardLoader.databaseName).path
-        guard profile.isBench else {
-            throw CLIError(description: "board '\(profile.name)': recording from real devices needs the hardware rig, which this build does not have yet",
-                           status: ExitStatus.failure)
-        }
-        if p.value("--replay") == nil, p.has("--realtime") == false, profile.isBench == false {
+        if !profile.isBench && (p.value("--replay") != nil || p.has("--realtime")) {
             throw UsageError(command: "record", message: "--replay and --realtime apply to the bench board only")
         }
         let capture = try p.value("--replay").map(readCapture)
         try createDirectory(for: dbPath)
 
+        ShutdownSignal.install()
+        // One recorder per database; the lock dies with its holder.
+        let lock = try RecorderLock(databasePath: dbPath)
+        defer { withExtendedLifetime(lock) {} }
         // P7: open, read the active ride row, start reading the receiver, then anything slow.
         let store = try RideStore(path: dbPath)
         let active = try store.activeRide()
-        let rig = try BenchRig(profile: profile)
         let progress = ProgressPrinter(acks: p.has("--acks"), quiet: p.has("--quiet"))
+        guard profile.isBench else {
+            // The real devices, until systemd stops the unit (SIGTERM) or Ctrl-C.
+            let signal = try BoardSession.run(profile: profile, store: store, activeRide: active,
+                                              emit: { progress.handle($0) }, report: { Console.error($0) })
+            Console.error("roam-board record: stopped by signal \(signal); everything read is committed")
+            return
+        }
+        let rig = try BenchRig(profile: profile)
+        // The bench's button and LED run through the real Button and StatusLED drivers.
+        let controls = RigControls(button: try rig.makeButton(profile), output: rig.led, isRecording: active != nil,
+                                   report: { Console.error($0) })
+        rig.controls = controls
         let recorder = Recorder(store: store, activeRide: active, source: rig.port, barometer: rig.barometer,
-                                emit: { progress.handle($0) })
+                                emit: { progress.handle($0); controls.handle($0) })
         recorder.start()
+        controls.start(recorder: recorder)
         let script: BenchRig.Script = capture.map { .capture($0) }
             ?? .simulatedRide(RideSimulation(), realtime: p.has("--realtime"))
         let resumeFrom: Int? = capture == nil ? active.map { Int($0.pipelineState.nextSeq) } : nil
         do {
             try rig.play(script, recorder: recorder, resumeFromSecond: resumeFrom)
         } catch {
+            controls.stopButton()
             recorder.stop()
+            controls.stop()
             throw error
         }
+        controls.stopButton()
         recorder.stop()
+        controls.stop()
         progress.finish()
         if let failure = progress.lastFailure {
             throw CLIError(description: "storage failed and parked data could not be committed before exit: \(failure)", status: ExitStatus.ioError)
@@ -48,10 +64,14 @@ enum RecordCommand {
     }
 
     private static func readCapture(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             throw CLIError(description: "cannot read capture \(path): check the path and its permissions", status: ExitStatus.usage)
         }
-        return [UInt8](data)
+        do {
+            return [UInt8](try handle.readToEnd() ?? Data())
+        } catch {
+            throw CLIError(description: "cannot read capture \(path): \(error)", status: ExitStatus.ioError)
+        }
     }
 
     private static func createDirectory(for dbPath: String) throws {

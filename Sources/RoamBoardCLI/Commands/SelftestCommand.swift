@@ -1,6 +1,17 @@
-/// `roam-board selftest`: being built (see the open issues); until then it refuses clearly.
+import RoamRecorder
+
+/// `roam-board selftest --board DIR`: one line per device the board declares — OK with what was
+/// found, or FAIL with what is wrong and what to check. Exit 0 when all are OK, 74 otherwise.
 enum SelftestCommand {
     static func run(_ p: ParsedArguments) throws {
-        throw CLIError(description: "'selftest' is not implemented yet", status: ExitStatus.failure)
+        let (profile, boardDir) = try BoardLoader.load(p.value("--board")!)
+        let dataDir = BoardLoader.dataDir(profile, boardDir: boardDir).path
+        print("selftest of board '\(profile.name)' (\(boardDir.path)); run it with the recorder stopped")
+        let results = BoardSelfTest.run(profile: profile, dataDir: dataDir)
+        for result in results { print(result) }
+        let failed = results.filter { !$0.isOK }.count
+        guard failed == 0 else {
+            throw CLIError(description: "\(failed) of \(results.count) checks failed", status: ExitStatus.ioError)
+        }
     }
 }

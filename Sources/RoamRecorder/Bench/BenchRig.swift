@@ -21,6 +21,14 @@ public final class BenchRig: @unchecked Sendable {
     public let bus: FakeI2CBus
     public let sensor: FakeBMP280
     public let barometer: BMP280
+    /// Trials hold the ride at a chosen second through a control file (see `BenchHold`).
+    private let hold = BenchHold.fromEnvironment()
+    /// The rider's button and the status LED: fakes behind the real `Button` and `StatusLED` drivers.
+    public let button: FakeButton
+    public let led: RecordingLED
+    /// When set (by `record`), scripted presses go through `button` and the rig's button thread;
+    /// without it they are queued into the recorder directly.
+    public var controls: RigControls?
 
     public init(profile: BoardProfile) throws {
         replayer = try NMEAReplayer()
@@ -31,13 +39,20 @@ public final class BenchRig: @unchecked Sendable {
         bus.attach(sensor, at: UInt16(profile.bmp280Address))
         barometer = BMP280(bus: bus, address: UInt16(profile.bmp280Address))
         try barometer.probe()
+        button = FakeButton(device: "bench:gpio line \(profile.buttonLine)", idleLevel: profile.buttonActiveLow, clock: .live)
+        led = RecordingLED(device: "bench:gpio line \(profile.ledLine)", capacity: 256)
+    }
+
+    /// The bench's `Button` driver over the fake button (debounced from its edge timestamps).
+    public func makeButton(_ profile: BoardProfile) throws(DeviceError) -> Button {
+        try Button(input: button, activeLow: profile.buttonActiveLow, now: button.nowNs)
     }
 
     /// Plays the script against a started recorder: presses start (unless a ride is being resumed),
     /// feeds the receiver and barometer, waits until every epoch is read, presses stop.
     /// `resumeFromSecond` continues a simulated ride after a restart (the first second not yet committed).
     public func play(_ script: Script, recorder: Recorder, resumeFromSecond: Int? = nil) throws {
-        if resumeFromSecond == nil { recorder.press() }
+        if resumeFromSecond == nil { press(recorder) }
         switch script {
         case .simulatedRide(let simulation, let realtime):
             try playSimulation(simulation, from: resumeFromSecond ?? 0, realtime: realtime, recorder: recorder)
@@ -46,7 +61,17 @@ public final class BenchRig: @unchecked Sendable {
             try replayer.replay(capture: bytes)
             waitUntilQuiet(recorder)
         }
-        recorder.press()
+        // A stop signal leaves the ride recording: the next start re-arms it (P7), as after a power cut.
+        if !ShutdownSignal.isRequested { press(recorder) }
+    }
+
+    /// A press of the fake button (with contact bounce), waited for until the button thread has
+    /// queued it, so it stays in order with the NMEA written next.
+    private func press(_ recorder: Recorder) {
+        guard let thread = controls?.buttonThread else { recorder.press(); return }
+        let before = thread.gesturesHandled.load(ordering: .acquiring)
+        button.pressNow()
+        wait(for: { thread.gesturesHandled.load(ordering: .acquiring) }, toReach: before + 1, timeoutS: 5)
     }
 
     private func playSimulation(_ simulation: RideSimulation, from first: Int, realtime: Bool, recorder: Recorder) throws {
@@ -58,6 +83,8 @@ public final class BenchRig: @unchecked Sendable {
         sensor.setAmbient(pressurePa: seconds[first].pressurePa, temperatureC: seconds[first].temperatureC)
         let start = MonotonicClock.nowNs()
         for (offset, second) in seconds[first...].enumerated() {
+            if ShutdownSignal.isRequested { return }
+            hold?.wait(beforeSecond: second.second)
             if realtime {
                 sensor.setAmbient(pressurePa: second.pressurePa, temperatureC: second.temperatureC)
                 let due = start + UInt64(offset) * 1_000_000_000
@@ -85,7 +112,7 @@ public final class BenchRig: @unchecked Sendable {
         var last = -1
         while true {
             let now = recorder.sensor.epochsAssembled.load(ordering: .acquiring)
-            if now == last { return }
+            if now == last || ShutdownSignal.isRequested { return }
             last = now
             usleep(1_000_000)
         }

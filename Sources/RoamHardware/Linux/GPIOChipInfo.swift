@@ -1,0 +1,37 @@
+import CShims
+import Glibc
+
+/// What a gpiochip says about itself: its driver label ("pinctrl-bcm2835", "pinctrl-rp1") and its
+/// line count. `selftest` prints it, and it tells a Pi 5 on an old kernel (where gpiochip0 is a
+/// 32-line SoC bank, not the header's RP1) from a correct board file.
+public struct GPIOChipInfo: Sendable, Equatable {
+    public var path: String
+    public var label: String
+    public var lineCount: Int
+
+    /// Opens the chip read-only for its info. ENOTTY means the path is not a GPIO chip.
+    public static func read(_ path: String) throws(DeviceError) -> GPIOChipInfo {
+        var label = [CChar](repeating: 0, count: 64)
+        var lines: UInt32 = 0
+        let r = label.withUnsafeMutableBufferPointer { roam_gpio_chip_info(path, $0.baseAddress!, $0.count, &lines) }
+        guard r == 0 else {
+            let errno = Errno(shimResult: r)
+            let hint: String? = switch errno.rawValue {
+            case ENOTTY, EISDIR: "\(path) is not a GPIO chip: gpio_chip in board.conf names one of /dev/gpiochip* (gpiodetect lists them)."
+            default: nil
+            }
+            throw DeviceError(.gpio, .open, device: path, errno: errno, hint: hint)
+        }
+        let text = label.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return GPIOChipInfo(path: path, label: text, lineCount: Int(lines))
+    }
+
+    /// The consumer holding `line`, "" when it has no name, nil when the line is free or the chip
+    /// cannot be asked (the request's own error is reported instead).
+    public static func user(of line: Int, on path: String) -> String? {
+        var name = [CChar](repeating: 0, count: 64)
+        let r = name.withUnsafeMutableBufferPointer { roam_gpio_line_user(path, UInt32(line), $0.baseAddress!, $0.count) }
+        guard r == 1 else { return nil }
+        return name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+}

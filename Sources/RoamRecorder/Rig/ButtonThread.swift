@@ -1,0 +1,80 @@
+import Foundation
+import RoamCore
+import RoamHardware
+import Synchronization
+
+/// The button thread: the `Button` driver's gestures become presses queued into the recorder,
+/// in order with the epochs (`Recorder.press(monoNs:)`), dated by the kernel's edge timestamp.
+///
+/// - press: toggles the ride (start when idle, stop when recording);
+/// - long press: "new ride": stop the current ride, if any, and start the next. Whether a ride is
+///   running is tracked here from the presses already queued, not from the database, so a press
+///   made while storage is failing (the alarm) still counts and lands in order when it recovers (P3).
+public final class ButtonThread: @unchecked Sendable {
+    private let button: Button
+    private let press: @Sendable (UInt64) -> Void
+    private let report: @Sendable (String) -> Void
+    private let stopRequested = Atomic<Bool>(false)
+    private let stopSignal = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+    private var intendsRecording: Bool
+    private var started = false
+    private var stopped = false
+    /// Gestures acted on so far (the bench waits on this to keep its presses in order with its NMEA).
+    public let gesturesHandled = Atomic<Int>(0)
+
+    static let maxWaitMs: Int32 = 1000
+    static let errorBackoffS = 2.0
+
+    /// `isRecording`: whether the recorder resumes an active ride. `press` queues one press.
+    public init(button: Button, isRecording: Bool, press: @escaping @Sendable (UInt64) -> Void,
+                report: @escaping @Sendable (String) -> Void) {
+        self.button = button; self.intendsRecording = isRecording; self.press = press; self.report = report
+    }
+
+    public func start() {
+        started = true
+        let thread = Thread { [self] in run(); done.signal() }
+        thread.name = "roam-button"
+        thread.start()
+    }
+
+    /// Ends the thread within about a second (its longest wait in the kernel) and waits for it.
+    public func stop() {
+        guard started, !stopped else { return }
+        stopped = true
+        stopRequested.store(true, ordering: .releasing)
+        stopSignal.signal()
+        done.wait()
+    }
+
+    /// Acts on gestures in order. Public so tests can drive a `Button` on a simulated clock directly.
+    public func handle(_ gestures: [ButtonGesture.Gesture]) {
+        for gesture in gestures {
+            switch gesture {
+            case .press(let atNs):
+                press(atNs)
+                intendsRecording.toggle()
+            case .longPress(let atNs):
+                if intendsRecording { press(atNs) }  // stop the ride in progress ...
+                press(atNs)                          // ... and start the next
+                intendsRecording = true
+            }
+            gesturesHandled.add(1, ordering: .releasing)
+        }
+    }
+
+    private func run() {
+        var failing = false
+        while !stopRequested.load(ordering: .acquiring) {
+            do {
+                handle(try button.next(maxWaitMs: Self.maxWaitMs))
+                if failing { failing = false; report("button \(button.input.device): working again") }
+            } catch {
+                // A line that fails once fails again at once: report it once, then retry slowly.
+                if !failing { failing = true; report("button: \(error)") }
+                _ = stopSignal.wait(timeout: .now() + Self.errorBackoffS)
+            }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import RoamCore
+import RoamHardware
+
+/// One line of `selftest`: a device, whether it works, and in words what was found or what to check.
+public struct ProbeResult: Sendable, Equatable, CustomStringConvertible {
+    public var device: String
+    public var isOK: Bool
+    public var message: String
+
+    public init(_ device: String, ok: Bool, _ message: String) { self.device = device; isOK = ok; self.message = message }
+
+    public var description: String { "\(isOK ? "OK  " : "FAIL") \(device): \(message)" }
+}
+
+/// The checks behind `selftest`, each against a port, so the same code probes the board's real
+/// devices and, in tests, fakes that fail in every way a wire can.
+public enum DeviceProbe {
+    /// Listens to the receiver for up to `listenMs` (or until two epochs arrived) and judges the bytes:
+    /// none (wiring, power, a console on the port), junk (a wrong baud), or NMEA (what it says).
+    public static func receiver(_ source: ByteSource, baud: Int, listenMs: UInt64 = 3000,
+                                clock: () -> UInt64 = MonotonicClock.nowNs) -> ProbeResult {
+        let name = "uart \(source.device) at \(baud) baud"
+        var stream = NMEAStream()
+        var epochs: [Epoch] = []
+        var bytes = 0
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let start = clock()
+        do {
+            while clock() - start < listenMs * 1_000_000 && epochs.count < 2 {
+                let n = try buffer.withUnsafeMutableBytes { try source.read(into: $0, timeoutMs: 200) }
+                bytes += n
+                epochs += stream.feed(buffer[0..<n])
+            }
+        } catch {
+            return ProbeResult(name, ok: false, "\(error)")
+        }
+        epochs += stream.finish()
+        let seconds = String(format: "%.1f", Double(clock() - start) / 1e9)
+        let counters = stream.counters
+        let rejected = counters.rejected.sorted { $0.value > $1.value }
+            .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+        guard bytes > 0 else {
+            return ProbeResult(name, ok: false, "no bytes in \(seconds) s. Check the receiver's power, its TX wire to the "
+                + "board's RX (wiring.md), and that no serial console or getty holds the port.")
+        }
+        guard counters.sentencesAccepted > 0 else {
+            return ProbeResult(name, ok: false, "\(bytes) bytes in \(seconds) s but no valid NMEA sentence (rejected: \(rejected)). "
+                + "Junk like this usually means a wrong baud: board.conf says \(baud); receivers ship at 9600, 38400 or 115200.")
+        }
+        var text = "\(counters.sentencesAccepted) NMEA sentences in \(seconds) s (\(sentenceTypes(epochs).joined(separator: ", ")))"
+        if let last = epochs.last(where: { $0.timeOfDayMs != nil }) ?? epochs.last {
+            text += last.hasPosition
+                ? ", \(last.fixMode == .fix3D ? "3D" : "2D") fix" + (last.satellitesUsed.map { ", \($0) satellites" } ?? "")
+                : ", no fix yet (normal indoors or in the first minutes after power-up)"
+        }
+        if counters.rejectedTotal > counters.sentencesAccepted {
+            text += "; but \(counters.rejectedTotal) lines were rejected (\(rejected)): a marginal baud or a noisy line"
+        }
+        return ProbeResult(name, ok: true, text)
+    }
+
+    /// Probes the BMP280 and reads one sample. A chip that does not answer is looked for at the
+    /// other address, so a wrong SDO jumper is named as such.
+    public static func barometer(bus: any I2CBus, address: UInt16, clock: BMP280.Clock = .monotonic) -> ProbeResult {
+        let name = "i2c \(bus.device) bmp280 at \(I2CContext.hex(address))"
+        let sensor = BMP280(bus: bus, address: address, clock: clock)
+        do throws(DeviceError) {
+            try sensor.probe()
+            // In normal mode the first conversion ends about 45 ms after the probe; until then: skipped.
+            for _ in 0..<10 {
+                if let sample = try sensor.sample() {
+                    return ProbeResult(name, ok: true, "BMP280 (id 0x58): \(String(format: "%.2f", sample.pressurePa / 100)) hPa, "
+                        + "\(String(format: "%.1f", sample.temperatureC)) °C")
+                }
+                clock.sleep(20_000_000)
+            }
+            return ProbeResult(name, ok: false, "the BMP280 answers but reports no measurement (skipped). Power-cycle it; check its 3.3 V supply.")
+        } catch {
+            guard error.errno == .remoteIO || error.errno == .noSuchDeviceOrAddress else { return ProbeResult(name, ok: false, "\(error)") }
+            let other: UInt16 = address == 0x76 ? 0x77 : 0x76
+            do throws(DeviceError) {
+                let id = try bus.readByte(address: other, register: BMP280Register.chipID.rawValue)
+                let what = BMP280Register.chipName(forID: id) ?? "chip id \(I2CContext.hex(id))"
+                return ProbeResult(name, ok: false, "nothing answers at \(I2CContext.hex(address)), but \(what) answers at "
+                    + "\(I2CContext.hex(other)): set bmp280_address = \(I2CContext.hex(other)) in board.conf (the SDO jumper decides).")
+            } catch {
+                // Silent at the other address too: the first error, with its wiring hint, is the answer.
+                return ProbeResult(name, ok: false, "\(error)")
+            }
+        }
+    }
+
+    /// Reads the button's level: it should read released while nobody touches it.
+    public static func button(_ input: any DigitalInput, activeLow: Bool, bias: BoardProfile.Bias, biasApplied: Bool) -> ProbeResult {
+        let name = "gpio \(input.device) button"
+        do {
+            let high = try input.readLevel()
+            let pressed = high != activeLow
+            let reading = "reads \(high ? "high" : "low") = \(pressed ? "pressed" : "released") (active \(activeLow ? "low" : "high"), bias \(bias.rawValue))"
+            guard !pressed else {
+                return ProbeResult(name, ok: false, reading + ". Release it and run again; if nobody holds it: a short, or "
+                    + "button_active/button_bias wrong in board.conf (a button to ground: active low, pull-up).")
+            }
+            let note = biasApplied ? "" : "; the kernel refused the bias, so an external pull resistor (10 kΩ) is needed"
+            return ProbeResult(name, ok: true, reading + note + ". Press it while recording to start a ride.")
+        } catch {
+            return ProbeResult(name, ok: false, "\(error)")
+        }
+    }
+
+    /// Lights the LED for `onMs` and turns it off: the person running the test is the judge.
+    public static func led(_ output: any DigitalOutput, onMs: UInt64 = 500, sleep: (UInt64) -> Void = BMP280.Clock.monotonic.sleep) -> ProbeResult {
+        let name = "gpio \(output.device) led"
+        do {
+            try output.setLevel(true)
+            sleep(onMs * 1_000_000)
+            try output.setLevel(false)
+            return ProbeResult(name, ok: true, "lit for \(String(format: "%.1f", Double(onMs) / 1000)) s. "
+                + "Did you see it? If not: LED polarity (long leg to the GPIO), its resistor, led_line in board.conf.")
+        } catch {
+            return ProbeResult(name, ok: false, "\(error)")
+        }
+    }
+
+    /// Creates, syncs and removes a file in the data directory and reports the free space.
+    /// `createdByRecord`: the bench, whose `record` creates its data directory on first use.
+    public static func dataDirectory(_ path: String, createdByRecord: Bool = false, minimumFreeBytes: UInt64 = 64 << 20) -> ProbeResult {
+        let name = "data \(path)"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            if createdByRecord { return ProbeResult(name, ok: true, "not there yet; the first 'record' creates it") }
+            return ProbeResult(name, ok: false, "no such directory. Create it for the recorder's user "
+                + "(install -d -o roam -m 0750 \(path)), or let the unit's StateDirectory= create it.")
+        }
+        let probe = path + "/.selftest-\(getpid())"
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            return ProbeResult(name, ok: false, "not writable: \(Errno(rawValue: errno)). The recorder's user must own it (chown roam).")
+        }
+        let synced = write(fd, "ok", 2) == 2 && fsync(fd) == 0
+        let syncErrno = errno
+        close(fd)
+        unlink(probe)
+        guard synced else { return ProbeResult(name, ok: false, "write + fsync failed: \(Errno(rawValue: syncErrno)). Check the SD card.") }
+        var fs = statvfs()
+        guard statvfs(path, &fs) == 0 else { return ProbeResult(name, ok: false, "statvfs failed: \(Errno(rawValue: errno))") }
+        let free = UInt64(fs.f_bavail) * UInt64(fs.f_frsize)
+        let freeText = String(format: "%.1f GB free", Double(free) / 1e9)
+        guard free >= minimumFreeBytes else {
+            return ProbeResult(name, ok: false, "writable, but only \(freeText): dump and delete old rides before the next one.")
+        }
+        return ProbeResult(name, ok: true, "writable (write + fsync), \(freeText)")
+    }
+
+    /// "GGA, GSA, RMC": the sentence types the receiver sent, from the epochs' raw text.
+    static func sentenceTypes(_ epochs: [Epoch]) -> [String] {
+        let tags = epochs.flatMap(\.sentences).compactMap { s -> String? in
+            guard s.hasPrefix("$"), let comma = s.firstIndex(of: ",") else { return nil }
+            let tag = s[s.index(after: s.startIndex)..<comma]
+            return tag.count >= 5 && !tag.hasPrefix("P") ? String(tag.suffix(3)) : String(tag)
+        }
+        return Array(Set(tags)).sorted()
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Glibc
+import RoamCore
+import RoamHardware
+
+/// The board's real devices, made from its profile: the receiver on the UART, the BMP280 on the
+/// I2C bus, the button and LED lines of the GPIO chip. The single place that turns a board file
+/// into devices for `record` (the bench board has `BenchRig`).
+///
+/// What is fatal and what is not: a permission problem or an impossible baud is a configuration
+/// error and throws (before any ride is re-armed, so a restarting unit writes no gaps). A device
+/// that is merely absent is reported and the recorder runs without it: the receiver is reopened
+/// with backoff, the barometer re-probed (fixes flagged meanwhile, P6), a missing button or LED
+/// leaves the recorder resuming an active ride rather than crash-looping.
+public final class HardwareRig {
+    public let profile: BoardProfile
+    public let receiver: GNSSReceiver
+    public let barometer: BMP280?
+    public let button: Button?
+    public let led: GPIOLine?
+
+    public init(profile: BoardProfile, report: (String) -> Void) throws {
+        self.profile = profile
+        receiver = GNSSReceiver.serial(path: profile.uart, baud: profile.baud)
+        do {
+            try receiver.reopen()
+        } catch {
+            if Self.isConfigurationError(error) { throw error }
+            report("receiver: \(error) Recording waits for it (reopened with backoff).")
+        }
+        barometer = Self.barometer(profile, report)
+        button = Self.button(profile, report)
+        led = Self.led(profile, report)
+    }
+
+    /// Errors no retry can fix: permissions, an unsupported baud, a path that is not a tty.
+    static func isConfigurationError(_ error: DeviceError) -> Bool {
+        [EACCES, EPERM, EINVAL, ENOTTY].contains(error.errno.rawValue)
+    }
+
+    private static func barometer(_ profile: BoardProfile, _ report: (String) -> Void) -> BMP280? {
+        let bus: LinuxI2CBus
+        do {
+            bus = try LinuxI2CBus(device: profile.i2cBus)
+        } catch {
+            report("barometer: \(error) Recording without it: climb is unavailable (fixes are flagged).")
+            return nil
+        }
+        let sensor = BMP280(bus: bus, address: UInt16(profile.bmp280Address))
+        do {
+            try sensor.probe()
+        } catch {
+            report("barometer: \(error) Re-probed while recording; fixes are flagged until it answers.")
+        }
+        return sensor
+    }
+
+    private static func button(_ profile: BoardProfile, _ report: (String) -> Void) -> Button? {
+        do {
+            try refuseSoCBank(profile.gpioChip)
+            let line = try GPIOLine.input(chip: profile.gpioChip, line: profile.buttonLine, bias: profile.buttonBias)
+            if !line.biasApplied {
+                report("button: the kernel refused bias \(profile.buttonBias.rawValue) on \(line.device); fit an external pull resistor (10 kΩ).")
+            }
+            return try Button(input: line, activeLow: profile.buttonActiveLow, now: MonotonicClock.nowNs)
+        } catch {
+            report("button: \(error) Rides cannot be started or stopped until this is fixed.")
+            return nil
+        }
+    }
+
+    private static func led(_ profile: BoardProfile, _ report: (String) -> Void) -> GPIOLine? {
+        do {
+            try refuseSoCBank(profile.gpioChip)
+            return try GPIOLine.output(chip: profile.gpioChip, line: profile.ledLine, initial: false)
+        } catch {
+            report("led: \(error) Recording continues without status light.")
+            return nil
+        }
+    }
+
+    /// On a Pi 5 with a kernel before 6.6.45, gpiochip0 is a 32-line SoC bank (Wi-Fi and Bluetooth
+    /// control lines), not the header's RP1: reconfiguring its lines would be harmful, so refuse.
+    static func refuseSoCBank(_ chip: String) throws(DeviceError) {
+        let info = try GPIOChipInfo.read(GPIOLine.chipPath(chip))
+        guard !info.label.hasPrefix("gpio-brcmstb") else {
+            throw DeviceError(.gpio, .requestLine, device: info.path, detail: "label \(info.label)", errno: .invalidArgument,
+                              hint: "This is a Pi 5 SoC bank, not the 40-pin header (pinctrl-rp1). Kernels before 6.6.45 "
+                                  + "number the header gpiochip4: set gpio_chip = gpiochip4 in board.conf and in the unit's DeviceAllow.")
+        }
+    }
+}

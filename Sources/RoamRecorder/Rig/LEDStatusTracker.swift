@@ -1,0 +1,46 @@
+import RoamCore
+
+/// What the LED should show, from the recorder's events: the conditions of `LEDStatus.of`, kept
+/// up to date event by event. Pure (no clock, no thread) so the mapping is tested on its own.
+public struct LEDStatusTracker: Sendable, Equatable {
+    public private(set) var isRecording: Bool
+    public private(set) var receiverSilent = false
+    public private(set) var alarm = false
+    public private(set) var hasFix = false
+
+    public init(isRecording: Bool) { self.isRecording = isRecording }
+
+    public var status: LEDStatus {
+        LEDStatus.of(isRecording: isRecording, hasFix: hasFix, receiverSilent: receiverSilent, alarm: alarm)
+    }
+
+    /// Applies one event; `hasFix` is whether the latest epoch read had a position. Returns true
+    /// when the event calls for a commit blink: a batch with fixes durably committed (P1) while
+    /// recording with a fix and nothing more urgent showing.
+    public mutating func apply(_ event: RecorderEvent, hasFix: Bool) -> Bool {
+        self.hasFix = hasFix
+        switch event {
+        case .rideStarted:
+            isRecording = true
+        case .rideStopped:
+            isRecording = false
+        case .committed(let report):
+            return report.fixCount > 0 && status.showsCommitBlinks
+        case .alarmRaised:
+            alarm = true
+        case .alarmCleared:
+            // Everything parked has landed, in order (P3).
+            alarm = false
+        case .receiverSilent:
+            receiverSilent = true
+            self.hasFix = false
+        case .receiverBack:
+            receiverSilent = false
+        default:
+            // A failed commit shows through `alarmRaised`; the barometer's state is not the LED's
+            // business (fixes carry the flag, P6); events added later show nothing until mapped here.
+            break
+        }
+        return false
+    }
+}

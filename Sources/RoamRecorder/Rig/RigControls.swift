@@ -1,0 +1,49 @@
+import RoamCore
+import RoamHardware
+
+/// The rider's side of a rig: the button thread and the LED thread, over any `DigitalInput` and
+/// `DigitalOutput` — gpiochip lines on a board, `FakeButton` and `RecordingLED` on the bench —
+/// through the same `Button` and `StatusLED` drivers.
+///
+/// Built before the recorder (its `handle` is part of the recorder's event callback, so the LED
+/// sees the re-arm of P7), started after it. `@unchecked Sendable`: `handle` only reads immutable
+/// state; `start` and the stops run on one thread.
+public final class RigControls: @unchecked Sendable {
+    public let led: LEDController?
+    public private(set) var buttonThread: ButtonThread?
+    private let button: Button?
+    private let isRecording: Bool
+    private let report: @Sendable (String) -> Void
+
+    /// `isRecording`: whether an active ride will be re-armed. `report` gets one line per problem.
+    public init(button: Button?, output: (any DigitalOutput)?, isRecording: Bool,
+                clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nowNs,
+                report: @escaping @Sendable (String) -> Void) {
+        self.button = button; self.isRecording = isRecording; self.report = report
+        led = output.map { LEDController(led: StatusLED(output: $0, atNs: clock()), isRecording: isRecording, clock: clock, report: report) }
+    }
+
+    /// Forwards a recorder event to the LED.
+    public func handle(_ event: RecorderEvent) { led?.handle(event) }
+
+    /// Starts the LED thread, then the button thread, whose presses are queued into `recorder`.
+    public func start(recorder: Recorder) {
+        let sensor = recorder.sensor
+        led?.start(hasFix: { sensor.hasFix.load(ordering: .acquiring) })
+        if let button {
+            let thread = ButtonThread(button: button, isRecording: isRecording, press: { recorder.press(monoNs: $0) }, report: report)
+            buttonThread = thread
+            thread.start()
+        }
+    }
+
+    /// No press after this returns: call it before stopping the recorder.
+    public func stopButton() { buttonThread?.stop() }
+
+    /// Stops the button (if not yet) and darkens the LED: call it after the recorder stopped, so
+    /// the LED has shown its last events.
+    public func stop() {
+        buttonThread?.stop()
+        led?.stop()
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import RoamHardware
+import Testing
+
+/// `record` on a real board's code path (HardwareRig, BoardSession, sigwait) with what this machine
+/// has: a pseudo-terminal as the UART, and no I2C bus or gpiochip, which must be reported in words
+/// and not stop the recorder. The receiver is unplugged mid-run; SIGTERM ends it cleanly.
+@Suite struct RecordOnBoardTests {
+    /// A child's standard error, collected as it comes, to wait for lines in it.
+    final class Collected: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var text = ""
+        func append(_ data: Data) { condition.lock(); text += String(decoding: data, as: UTF8.self); condition.broadcast(); condition.unlock() }
+        var all: String { condition.lock(); defer { condition.unlock() }; return text }
+        func wait(for needle: String, timeoutS: Double = 60) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: timeoutS)
+            condition.lock(); defer { condition.unlock() }
+            while !text.contains(needle) { if !condition.wait(until: deadline) { return text.contains(needle) } }
+            return true
+        }
+    }
+
+    @Test("P7: record on a board survives absent devices and a vanished receiver, and stops on SIGTERM")
+    func recordOnABoardWithoutI2CAndGPIO() throws {
+        let pty = try PseudoTerminal()
+        let data = try CLIRunner.temporaryDirectory()
+        // The UART is named through a link we own: once unplugged, the kernel may hand the same
+        // /dev/pts/N to a parallel test, and a reopening recorder must not read that one's bytes.
+        let uart = data.appendingPathComponent("ttyGNSS").path
+        try FileManager.default.createSymbolicLink(atPath: uart, withDestinationPath: pty.secondaryPath)
+        let board = try SelftestCommandTests.boardFolder(uart: uart, dataDir: data)
+        defer { try? FileManager.default.removeItem(at: board); try? FileManager.default.removeItem(at: data) }
+
+        let p = Process()
+        p.executableURL = CLIRunner.binary
+        p.arguments = ["record", "--board", board.path, "--quiet"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        let stderr = Collected()
+        err.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            if chunk.isEmpty { handle.readabilityHandler = nil } else { stderr.append(chunk) }
+        }
+        try p.run()
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+
+        #expect(stderr.wait(for: "led: gpio open on /dev/gpiochip99 failed"))
+        let text = stderr.all
+        #expect(text.contains("barometer: i2c open on /dev/i2c-99 failed: No such file or directory [ENOENT 2]."))
+        #expect(text.contains("button: gpio open on /dev/gpiochip99 failed"))
+        #expect(text.contains("Rides cannot be started or stopped until this is fixed."))
+
+        try FileManager.default.removeItem(atPath: uart)  // the receiver is unplugged: its node goes away
+        pty.close()
+        #expect(stderr.wait(for: "receiver silent: uart read on \(uart) failed: Input/output error [EIO 5]"))
+        #expect(stderr.wait(for: "reopening \(uart) failed: uart open on \(uart) failed: No such file or directory [ENOENT 2]"))
+
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        err.fileHandleForReading.readabilityHandler = nil
+        #expect(p.terminationReason == .exit && p.terminationStatus == 0, "\(stderr.all)")
+        #expect(stderr.all.contains("stopped by signal 15"))
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("rides.db").path))
+    }
+}

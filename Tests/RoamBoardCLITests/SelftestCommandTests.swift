@@ -1,0 +1,68 @@
+import Foundation
+import RoamHardware
+import Testing
+
+/// `roam-board selftest --board DIR` end to end: one line per device, OK or what to check.
+@Suite struct SelftestCommandTests {
+    /// A board folder whose UART is a real pseudo-terminal and whose I2C bus and GPIO chip do not
+    /// exist on this machine (as on a Pi with I2C not enabled and a wrong chip name).
+    static func boardFolder(uart: String, dataDir: URL) throws -> URL {
+        let dir = try CLIRunner.temporaryDirectory()
+        try """
+            name = test-pi
+            uart = \(uart)
+            baud = 9600
+            i2c_bus = /dev/i2c-99
+            bmp280_address = 0x76
+            gpio_chip = gpiochip99
+            button_line = 17
+            button_active = low
+            button_bias = pull-up
+            led_line = 27
+            data_dir = \(dataDir.path)
+            """.write(to: dir.appendingPathComponent("board.conf"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    @Test func theBenchBoardChecksOutDeviceByDevice() throws {
+        let r = try CLIRunner.run(["selftest", "--board", "Boards/bench"])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").dropFirst()
+        #expect(lines.count == 5)
+        #expect(lines.allSatisfy { $0.hasPrefix("OK   ") })
+        #expect(lines.map { $0.split(separator: " ", omittingEmptySubsequences: true)[1] } == ["uart", "i2c", "gpio", "gpio", "data"])
+        #expect(r.stdout.contains("NMEA sentences"))
+        #expect(r.stdout.contains("BMP280 (id 0x58)"))
+        #expect(r.stdout.contains("button: reads high = released"))
+    }
+
+    @Test func aBoardWithJunkOnItsUARTAndMissingBusesSaysWhatToCheck() throws {
+        let pty = try PseudoTerminal()
+        // Random bytes: what a receiver at another baud looks like.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let junk = (0..<600).map { _ -> UInt8 in state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt8(truncatingIfNeeded: state >> 33) }
+        try pty.write(junk)
+        let data = try CLIRunner.temporaryDirectory()
+        let board = try Self.boardFolder(uart: pty.secondaryPath, dataDir: data)
+        defer { try? FileManager.default.removeItem(at: board); try? FileManager.default.removeItem(at: data) }
+
+        let r = try CLIRunner.run(["selftest", "--board", board.path])
+        #expect(r.status == 74)
+        let lines = r.stdout.split(separator: "\n").dropFirst().map(String.init)
+        #expect(lines.count == 4, "\(r.stdout)")
+        #expect(lines[0].hasPrefix("FAIL uart \(pty.secondaryPath) at 9600 baud: 600 bytes in "))
+        #expect(lines[0].contains("no valid NMEA sentence") && lines[0].contains("wrong baud: board.conf says 9600"))
+        #expect(lines[1] == "FAIL i2c /dev/i2c-99 bmp280 at 0x76: i2c open on /dev/i2c-99 failed: No such file or directory [ENOENT 2]. "
+            + "Check that I2C is enabled (dtparam=i2c_arm=on) and the bus in board.conf.")
+        #expect(lines[2].hasPrefix("FAIL gpio /dev/gpiochip99: gpio open on /dev/gpiochip99 failed: No such file or directory [ENOENT 2]."))
+        #expect(lines[2].contains("gpiodetect"))
+        #expect(lines[3].hasPrefix("OK   data \(data.path): writable (write + fsync)"))
+        #expect(r.stderr.contains("3 of 4 checks failed"))
+    }
+
+    @Test func aMissingBoardFolderIsAUsageError() throws {
+        let r = try CLIRunner.run(["selftest", "--board", "/nonexistent/board"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("cannot read board file /nonexistent/board/board.conf"))
+    }
+}
