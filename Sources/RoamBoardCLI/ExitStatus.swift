@@ -15,7 +15,11 @@ enum ExitStatus {
         case is UsageError: return usage
         case is BoardProfileError: return dataError
         case let e as CLIError: return e.status
-        case is DeviceError: return ioError
+        case is DeviceError, is RecorderLock.Failed: return ioError
+        case let e as StoreError:
+            if case .corruptRow = e { return dataError }
+            if case .schemaTooNew = e { return dataError }
+            return failure
         case let e as SQLiteError: return e.isCorrupt ? dataError : ioError
         default: return failure
         }

@@ -19,12 +19,30 @@ enum CommandTable {
             OptionSpec(name: "--last-id", kind: .flag, help: "Print only the id of the newest ride."),
         ]),
         CommandSpec(name: "show", abstract: "Show one ride: totals, segments and their gap causes, fixes by flag.", options: [db, board, ride]),
-        CommandSpec(name: "dump", abstract: "Export a ride (GPX 1.1).", options: [
+        CommandSpec(name: "dump", abstract: "Hand rides over as GPX 1.1, FIT, GeoJSON or CSV; works while recording.", options: [
+            db, board,
+            OptionSpec(name: "--ride", kind: .value(placeholder: "N"), help: "Dump this ride (see 'rides')."),
+            OptionSpec(name: "--all", kind: .flag, help: "Dump every ride."),
+            OptionSpec(name: "--not-dumped", kind: .flag, help: "Dump every stopped ride never dumped before."),
+            OptionSpec(name: "--format", kind: .value(placeholder: "FORMAT"), help: "Output format.", isRequired: true,
+                       choices: ["gpx", "fit", "geojson", "csv"]),
+            OptionSpec(name: "--out", kind: .value(placeholder: "DIR"),
+                       help: "Write one file per ride into this folder (created if missing), named by start time and id; a name ending in the format's extension is one file (--ride only). Default: stdout, one ride."),
+            OptionSpec(name: "--raw", kind: .flag, help: "Include flagged fixes, with their flags (default: accepted fixes only)."),
+            OptionSpec(name: "--force", kind: .flag, help: "Overwrite existing output files."),
+        ], discussion: "Give exactly one of --ride, --all, --not-dumped. Files are written atomically (temporary file, fsync, rename).\nEach stopped ride dumped gets its dumped-at time recorded; nothing else in the database changes."),
+        CommandSpec(name: "view", abstract: "Write one self-contained HTML page of a ride: map by speed, gaps, barometric profile, totals.", options: [
             db, board, ride,
-            OptionSpec(name: "--format", kind: .value(placeholder: "FORMAT"), help: "Output format.", isRequired: true, choices: ["gpx"]),
-            OptionSpec(name: "--out", kind: .value(placeholder: "FILE"), help: "Write to this file (atomically) instead of stdout."),
-            OptionSpec(name: "--raw", kind: .flag, help: "Include flagged fixes, with their flags."),
-            OptionSpec(name: "--force", kind: .flag, help: "Overwrite an existing output file."),
+            OptionSpec(name: "--out", kind: .value(placeholder: "FILE.html"), help: "The page to write (atomically).", isRequired: true),
+            OptionSpec(name: "--speed-bands", kind: .value(placeholder: "KMH,..."), help: "Ascending band limits in km/h (default 10,20,30,40)."),
+            OptionSpec(name: "--force", kind: .flag, help: "Overwrite an existing page."),
+        ], discussion: "The page fetches nothing: it opens offline. Flagged fixes appear when their checkbox is ticked."),
+        CommandSpec(name: "explored", abstract: "List the geohash cells ever visited, across all rides.", options: [
+            db, board,
+            OptionSpec(name: "--precision", kind: .value(placeholder: "N"), help: "Cell size: 5 (~4.9 km), 6 (~1.2 km) or 7 (~150 m, default).",
+                       choices: ["5", "6", "7"]),
+            OptionSpec(name: "--format", kind: .value(placeholder: "FORMAT"), help: "GeoJSON polygons or one line per cell (default text).",
+                       choices: ["geojson", "text"]),
         ]),
         CommandSpec(name: "rederive", abstract: "Recompute a ride's flags, derived columns, segments and totals from its raw columns.", options: [
             db, board, ride,
@@ -36,6 +54,21 @@ enum CommandTable {
         CommandSpec(name: "selftest", abstract: "Probe the board's devices and say in words what is wrong.", options: [
             OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The board folder holding board.conf.", isRequired: true),
         ]),
+        CommandSpec(name: "bench-dump", abstract: "Benchmark dump: a synthetic long ride, each format's throughput and peak memory.", options: [
+            OptionSpec(name: "--hours", kind: .value(placeholder: "H"), help: "Ride length in hours (default 24)."),
+            OptionSpec(name: "--hz", kind: .value(placeholder: "N"), help: "Fixes per second (default 10)."),
+            OptionSpec(name: "--dir", kind: .value(placeholder: "DIR"), help: "Scratch folder for the database and dumps (default: a new temporary folder)."),
+            OptionSpec(name: "--keep", kind: .flag, help: "Keep the scratch folder."),
+        ], discussion: "Use a release build: swift build -c release; .build/release/roam-board bench-dump"),
+        CommandSpec(name: "bench", abstract: "Benchmark the commit path and recovery: commits/s beside write+fdatasync, syncs and bytes per batch, resume time.", options: [
+            OptionSpec(name: "--dir", kind: .value(placeholder: "DIR"), help: "Scratch folder on the filesystem to measure (default: a new temporary folder, removed after)."),
+            OptionSpec(name: "--rounds", kind: .value(placeholder: "N"), help: "Alternating rounds of raw appends and commits (default 5)."),
+            OptionSpec(name: "--per-round", kind: .value(placeholder: "N"), help: "Appends and commits per round (default 400)."),
+            OptionSpec(name: "--small", kind: .value(placeholder: "N"), help: "Fixes in the small ride of the resume figure (default 30000)."),
+            OptionSpec(name: "--large", kind: .value(placeholder: "N"), help: "Fixes in the large ride of the resume figure (default 3000000)."),
+            OptionSpec(name: "--keep", kind: .flag, help: "Keep the scratch folder."),
+            OptionSpec(name: "--count-syncs", kind: .value(placeholder: "N"), help: "Internal: commit N one-fix batches and exit (bench runs this under strace to count fdatasync)."),
+        ], discussion: "Use a release build: swift build -c release; .build/release/roam-board bench. Counting fdatasync needs strace."),
     ]
 
     static func spec(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

@@ -6,10 +6,14 @@ enum Commands {
         case "rides": try RidesCommand.run(p)
         case "show": try ShowCommand.run(p)
         case "dump": try DumpCommand.run(p)
+        case "view": try ViewCommand.run(p)
+        case "explored": try ExploredCommand.run(p)
         case "rederive": try RederiveCommand.run(p)
         case "check": try CheckCommand.run(p)
         case "status": try StatusCommand.run(p)
         case "selftest": try SelftestCommand.run(p)
+        case "bench-dump": try BenchDumpCommand.run(p)
+        case "bench": try BenchCommand.run(p)
         default: throw UsageError(command: nil, message: "subcommand '\(p.command)' is not implemented")
         }
     }
