@@ -1,0 +1,155 @@
+# Helpers of the kernel-sim guest (busybox ash), sourced by /init and the scenarios.
+# Every verdict is one line "<PASS|FAIL|SKIP|INFO> <scenario>: <text>" on the console; the host
+# test asserts them. No fixed sleep stands in for synchronisation: waits poll a condition with a
+# deadline. The only sleeps are stimuli (how long the button is held, how long the feed is cut).
+
+BOARD=/roam/Boards/kernel-sim
+DB=/var/lib/roam-board/rides.db
+UART=/dev/ttyS1
+I2C_BUS=0
+BMP280_ADDR=0x76
+BUTTON_LINE=17
+LED_LINE=27
+KSIM=/kernel-sim
+# Real i2c-tools by path: busybox's shell would run its own i2cget/i2cset applets first.
+I2CSET=/usr/sbin/i2cset
+I2CGET=/usr/sbin/i2cget
+
+# The datasheet's worked example (BST-BMP280-DS001 §3.12): dig_T1..dig_P9, and raw data that
+# compensate to 25.08 °C and 100 653.27 Pa. The same numbers as BMP280Calibration.datasheetExample.
+BMP280_CAL="27504 26435 -1000 36477 -10685 3024 2855 140 -7 15500 -14600 6000"
+ADC_T=519888
+ADC_P=415148
+
+pass() { echo "PASS $1: $2"; }
+fail() { echo "FAIL $1: $2"; }
+skip() { echo "SKIP $1: $2"; }
+info() { echo "INFO $1: $2"; }
+
+# waitfor SECONDS CMD...: runs CMD every 0.1 s until it succeeds; fails once SECONDS have passed
+# (by the clock, not by count: under TCG one sqlite3 run can take half a second).
+waitfor() {
+    _deadline=$(($(uptime_ms) + $1 * 1000)); shift
+    while :; do
+        "$@" && return 0
+        [ "$(uptime_ms)" -lt "$_deadline" ] || return 1
+        sleep 0.1
+    done
+}
+
+# /proc/uptime has two decimals; joined they are centiseconds (no leading zero once up for a second).
+uptime_ms() { read -r _up _idle < /proc/uptime; echo $((${_up%.*}${_up#*.} * 10)); }
+
+sql() { sqlite3 -batch -noheader "$DB" "$1"; }
+
+# The GNSS receiver on the host listens on its RX line, our TX.
+feed() { printf '$PKSIM,FEED,%s\r\n' "$1" > "$UART"; }
+
+# press [HOLD_S]: the button to ground for HOLD_S seconds (default 0.3), through the simulated pull.
+press() {
+    echo pull-down > "$SIM/sim_gpio$BUTTON_LINE/pull"
+    sleep "${1:-0.3}"
+    echo pull-up > "$SIM/sim_gpio$BUTTON_LINE/pull"
+}
+
+# led_watch FILE: appends "<uptime ms> <level>" at each change of the LED line until killed.
+# Reniced: it only samples while roam-board is idle, which is when the LED changes.
+led_watch() {
+    sh -c '
+        last=x
+        while :; do
+            read -r v < "$1"
+            if [ "$v" != "$last" ]; then
+                read -r up idle < /proc/uptime
+                echo "$((${up%.*}${up#*.} * 10)) $v" >> "$2"
+                last=$v
+            fi
+        done' led_watch "$SIM/sim_gpio$LED_LINE/value" "$1" &
+    LED_WATCH_PID=$!
+    renice -n 19 -p $LED_WATCH_PID > /dev/null
+}
+
+# led_on_periods FILE FROM_MS TO_MS: durations (ms) of the on-periods that begin and end in the window.
+led_on_periods() {
+    awk -v from="$2" -v to="$3" '$1 < from || $1 > to { next }
+        $2 == "1" { on = $1 } $2 == "0" && on != "" { printf "%d ", $1 - on; on = "" }' "$1"
+}
+
+# seconds MS: "1.2"
+seconds() { awk -v ms="$1" 'BEGIN { printf "%.1f", ms / 1000 }'; }
+
+# led_rises FILE [FROM_MS [TO_MS]]: rising edges (off -> on) in a led_watch file, within the window.
+led_rises() {
+    awk -v from="${2:-0}" -v to="${3:-999999999999}" \
+        'p == "0" && $2 == "1" && $1 >= from && $1 <= to { n++ } { p = $2 } END { print n + 0 }' "$1"
+}
+
+# bmp280_write_raw ADC_P ADC_T: the six data bytes 0xF7..0xFC as one I2C block write.
+bmp280_write_raw() {
+    $I2CSET -y $I2C_BUS $BMP280_ADDR 0xF7 \
+        $(($1 >> 12 & 255)) $(($1 >> 4 & 255)) $(($1 << 4 & 240)) \
+        $(($2 >> 12 & 255)) $(($2 >> 4 & 255)) $(($2 << 4 & 240)) i
+}
+
+# Preloads i2c-stub with a BMP280's registers. The stub is a plain register file: the chip id,
+# a status register that never shows "measuring", and whatever the driver writes reads back.
+bmp280_load() {
+    $I2CSET -y $I2C_BUS $BMP280_ADDR 0xD0 0x58 || return 1
+    $I2CSET -y $I2C_BUS $BMP280_ADDR 0xF3 0x00 || return 1
+    _bytes=""
+    for _w in $BMP280_CAL; do _bytes="$_bytes $((_w & 255)) $((_w >> 8 & 255))"; done
+    $I2CSET -y $I2C_BUS $BMP280_ADDR 0x88 $_bytes i || return 1
+    bmp280_write_raw $ADC_P $ADC_T
+}
+
+# judge ADC_P [ADC_T]: "<pressure Pa> <temperature °C> <altitude m>" from the datasheet formulas.
+judge() { awk -v cal="$BMP280_CAL" -v adcT="${2:-$ADC_T}" -v adcP="$1" -f $KSIM/bmp280.awk; }
+
+# near A B TOLERANCE: |A - B| <= TOLERANCE.
+near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'; }
+
+# Scenario ids, for the lines that skip them all when the board did not come up.
+SCENARIOS="s1-selftest s2-ride s3-pressure s4-silent s5-restart"
+
+# A placeholder command's refusal ("'selftest' is not implemented yet"; record on a real board
+# before the hardware rig exists): the scenario is skipped with these words, never passed.
+not_implemented() { grep -qiE "not implemented|does not have yet" "$1"; }
+
+# rec_start: `roam-board record` in the background, acknowledging each commit on stdout.
+REC_N=0
+rec_start() {
+    REC_N=$((REC_N + 1))
+    REC_OUT=/tmp/record-$REC_N.out
+    REC_ERR=/tmp/record-$REC_N.err
+    roam-board record --board $BOARD --acks --quiet > $REC_OUT 2> $REC_ERR &
+    REC_PID=$!
+}
+rec_alive() { kill -0 "$REC_PID" 2>/dev/null; }
+
+# Both of the board's lines held by roam-board, as gpioinfo (the kernel's view) reports them.
+lines_held() {
+    gpioinfo gpiochip0 > /tmp/gpioinfo.txt 2>&1
+    grep -q "line *$BUTTON_LINE:.*\"roam-board\" *input" /tmp/gpioinfo.txt &&
+        grep -q "line *$LED_LINE:.*\"roam-board\" *output" /tmp/gpioinfo.txt
+}
+rec_ready_or_gone() { rec_alive || return 0; lines_held; }
+
+# Acknowledged commits that carried fixes, across all recorder runs so far (the "ack" lines).
+fix_acks() { cat /tmp/record-*.out 2>/dev/null | grep -c '^ack ride=.* fixes=[1-9]'; }
+fix_acks_reach() { [ "$(fix_acks)" -ge "$1" ]; }
+acked_fixes() { cat /tmp/record-*.out 2>/dev/null | sed -n 's/^ack ride='"$1"' .* fixes=\([0-9]*\)$/\1/p' | awk '{ n += $1 } END { print n + 0 }'; }
+
+recording_ride() { sql "SELECT id FROM rides WHERE state = 'recording'" 2>/dev/null; }
+ride_recording() { [ -n "$(recording_ride)" ]; }
+ride_state() { sql "SELECT state FROM rides WHERE id = $1"; }
+ride_state_is() { [ "$(ride_state "$1")" = "$2" ]; }
+new_ride_recording() { _r=$(recording_ride); [ -n "$_r" ] && [ "$_r" != "$1" ]; }
+# Gap events store their cause, then where the gap falls: "receiver silent; before fix 12".
+gap_count() { sql "SELECT count(*) FROM events WHERE ride_id = $1 AND kind = 'gap' AND (detail = '$2' OR detail LIKE '$2; before fix %')"; }
+# events RIDE SCENARIO: the ride's events as INFO lines.
+events() { sql "SELECT id, kind, detail FROM events WHERE ride_id = $1 ORDER BY id" | sed "s/^/INFO $2: ride $1 event /"; }
+# gaps_exceed RIDE CAUSE N: more than N gaps of that cause.
+gaps_exceed() { [ "$(gap_count "$1" "$2")" -gt "$3" ]; }
+
+# The recorder's last words, for a FAIL or SKIP line.
+rec_words() { tail -n 3 "$REC_ERR" | tr '\n' ' '; }

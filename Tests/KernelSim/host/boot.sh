@@ -1,0 +1,47 @@
+# Boots the guest under qemu-system-x86_64 and streams its verdict lines (sourced by scripts/kernel-sim).
+#
+# TCG only: on this machine class /dev/kvm is PVM, which hangs a stock Debian kernel, and TCG boots
+# in about 10 s anyway. serial0 (ttyS0) is the console, logged to a file; serial1 (ttyS1) is the
+# GNSS UART, a pair of FIFOs between QEMU and gnss-feeder.sh. `timeout` bounds the whole VM, and
+# panic=-1 with -no-reboot turns a guest panic into a QEMU exit rather than a hang.
+
+KSIM_DONE_MARK="KERNEL-SIM-DONE"
+
+# ksim_boot TIMEOUT_S: sets BOOT_SECS and CONSOLE_LOG; returns 0 when the guest reached its end mark.
+ksim_boot() {
+    local limit=$1 run="$KSIM_CACHE/run"
+    rm -rf "$run" && mkdir -p "$run"
+    CONSOLE_LOG="$run/console.log"
+    mkfifo "$run/gnss.in" "$run/gnss.out"
+    : > "$CONSOLE_LOG"
+    local qemu=(qemu-system-x86_64 -accel tcg -cpu max -m 768 -smp 1 -nodefaults -no-reboot -display none
+                -kernel "$VMLINUZ" -initrd "$INITRAMFS"
+                -append "console=ttyS0 quiet panic=-1"
+                -chardev "file,id=console,path=$CONSOLE_LOG" -serial chardev:console
+                -chardev "pipe,id=gnss,path=$run/gnss" -serial chardev:gnss)
+    local t0 qpid fpid
+    t0=$(ksim_now)
+    timeout --kill-after=5 "$limit" "${qemu[@]}" < /dev/null > "$run/qemu.log" 2>&1 &
+    qpid=$!
+    # QEMU opens both FIFOs read-write, so the feeder's opens return once QEMU is up.
+    bash "$KSIM_DIR/host/gnss-feeder.sh" "$run/gnss.in" "$run/gnss.out" 2> "$run/feeder.log" &
+    fpid=$!
+    # Stream the guest's verdicts as they come; tail ends when QEMU does.
+    tail -n +1 -s 0.2 -f --pid="$qpid" "$CONSOLE_LOG" | tr -d '\r' | grep --line-buffered -E '^(PASS|FAIL|SKIP|INFO) ' || true
+    local rc=0
+    wait "$qpid" || rc=$?
+    kill "$fpid" 2>/dev/null || true
+    wait "$fpid" 2>/dev/null || true
+    BOOT_SECS=$(ksim_secs "$t0" "$(ksim_now)")
+    if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+        ksim_fail "the VM did not power off within ${limit} s (killed by timeout; console log: $CONSOLE_LOG)"
+        return 1
+    fi
+    if ! grep -q "$KSIM_DONE_MARK" "$CONSOLE_LOG"; then
+        ksim_fail "the guest never reached $KSIM_DONE_MARK (QEMU exit $rc); last console lines:"
+        tr -d '\r' < "$CONSOLE_LOG" | tail -15 | sed 's/^/INFO console: /'
+        sed 's/^/INFO qemu: /' "$run/qemu.log" | head -5
+        return 1
+    fi
+    ksim_pass "VM boot to power-off in ${BOOT_SECS} s (TCG; /init started at $(tr -d '\r' < "$CONSOLE_LOG" | sed -n 's/.*init-start-uptime=\([0-9.]*\)s.*/\1/p' | head -1) s uptime)"
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// Issue 7: roam-board as the real board against the Linux kernel's own drivers (gpio-sim, i2c-stub,
+/// a 16550 UART) in a QEMU VM. `scripts/kernel-sim --no-install` boots the VM once for all tests;
+/// each test judges the verdict lines of one scenario ("PASS|FAIL|SKIP <scenario>: ...").
+///
+/// A machine that cannot run the VM (QEMU or the kernel packages missing) skips, naming what is
+/// missing, unless ROAM_KERNEL_SIM=required (set by scripts/test, which installs them): then it fails.
+/// A scenario that printed nothing fails: the harness never passes silently.
+@Suite("kernel-sim VM", .serialized)
+struct KernelSimTests {
+    // One test per scenario rather than one parameterized test: a skipped test case would not be
+    // reported, a skipped test is, with its reason.
+    @Test("host: kernel, gpio-sim module, static roam-board, initramfs, boot")
+    func host() async throws { try await judge("host") }
+
+    @Test("env: gpio-sim as pinctrl-bcm2835, i2c-stub as a BMP280, NMEA on ttyS1")
+    func environment() async throws { try await judge("env") }
+
+    @Test("s1: selftest finds every device; without the barometer it names it")
+    func selftest() async throws { try await judge("s1-selftest") }
+
+    @Test("s2: a press starts a ride, NMEA flows, the LED blinks per commit, a press stops")
+    func ride() async throws { try await judge("s2-ride") }
+
+    @Test("s3: new raw pressure mid-ride changes pressure and altitude as the datasheet predicts")
+    func pressureChange() async throws { try await judge("s3-pressure") }
+
+    @Test("s4: a cut serial feed gives a 'receiver silent' gap and its LED pattern")
+    func receiverSilent() async throws { try await judge("s4-silent") }
+
+    @Test("s5: SIGKILL and restart: one gap, check passes")
+    func restart() async throws { try await judge("s5-restart") }
+
+    private func judge(_ id: String) async throws {
+        let outcome = try await KernelSimHarness.shared.outcome()
+        if let reason = outcome.cannotRun {
+            if ProcessInfo.processInfo.environment["ROAM_KERNEL_SIM"] == "required" {
+                Issue.record("kernel-sim cannot run on a machine that should: \(reason)")
+                return
+            }
+            try Test.cancel("kernel-sim skipped: \(reason)")
+        }
+        let lines = outcome.verdicts.filter { $0.scenario == id }
+        if id == "host" {
+            // The whole run, once, for the log (and the closing note's times); one write, so the
+            // lines of tests running beside this one do not cut into it.
+            FileHandle.standardOutput.write(Data((outcome.report + "\n").utf8))
+            // A failing scenario fails its own test; an exit status no FAIL line explains fails here.
+            if outcome.status != 0 && !outcome.verdicts.contains(where: { $0.verdict == "FAIL" }) {
+                Issue.record("scripts/kernel-sim exited \(outcome.status) without a FAIL line; its last output:\n\(outcome.tail)")
+            }
+        }
+        guard !lines.isEmpty else {
+            Issue.record("scenario \(id) reported nothing (exit \(outcome.status)); the harness's last output:\n\(outcome.tail)")
+            return
+        }
+        for line in lines where line.verdict == "FAIL" { Issue.record(Comment(rawValue: line.text)) }
+        let skips = lines.filter { $0.verdict == "SKIP" }.map(\.text)
+        guard !skips.isEmpty else { return }
+        if lines.contains(where: { $0.verdict == "PASS" || $0.verdict == "FAIL" }) {
+            // Part of the scenario ran; the part that could not is shown, not hidden.
+            for skip in skips { Issue.record(Comment(rawValue: skip), severity: .warning) }
+        } else {
+            try Test.cancel(Comment(rawValue: skips.joined(separator: "\n")))
+        }
+    }
+}
+
+/// One verdict line of the harness or the guest.
+private struct KernelSimVerdict: Sendable {
+    var verdict: String
+    var scenario: String
+    var text: String
+
+    /// Parses "PASS s2-ride: ..." (also FAIL, SKIP); other lines are not verdicts.
+    init?(_ line: Substring) {
+        let parts = line.split(separator: " ", maxSplits: 2)
+        guard parts.count == 3, ["PASS", "FAIL", "SKIP"].contains(parts[0]), parts[1].hasSuffix(":") else { return nil }
+        verdict = String(parts[0])
+        scenario = String(parts[1].dropLast())
+        text = String(line)
+    }
+}
+
+private struct KernelSimOutcome: Sendable {
+    var status: Int32
+    var verdicts: [KernelSimVerdict]
+    /// Set when the harness exited 77: what this machine lacks.
+    var cannotRun: String?
+    /// Every PASS/FAIL/SKIP/INFO line and the RESULT line, in order.
+    var report: String
+    var tail: String
+}
+
+/// Runs the harness at most once per test process, without blocking a thread of the shared pool
+/// while the VM runs (a minute or more).
+private actor KernelSimHarness {
+    static let shared = KernelSimHarness()
+    private var run: Task<KernelSimOutcome, any Error>?
+
+    func outcome() async throws -> KernelSimOutcome {
+        if let run { return try await run.value }
+        let task = Task { try await Self.launch() }
+        run = task
+        return try await task.value
+    }
+
+    private static func launch() async throws -> KernelSimOutcome {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // A file, not a pipe: nobody has to drain it while the VM runs.
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("kernel-sim-\(getpid()).txt")
+        guard FileManager.default.createFile(atPath: output.path, contents: nil),
+              let sink = FileHandle(forWritingAtPath: output.path) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: output.path])
+        }
+        let process = Process()
+        process.executableURL = root.appendingPathComponent("scripts/kernel-sim")
+        process.arguments = ["--no-install"]
+        process.currentDirectoryURL = root
+        process.standardOutput = sink
+        process.standardError = sink
+        process.standardInput = FileHandle.nullDevice
+        let status: Int32 = try await withCheckedThrowingContinuation { done in
+            process.terminationHandler = { done.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                done.resume(throwing: error)
+            }
+        }
+        try sink.close()
+        let text = try String(contentsOf: output, encoding: .utf8)
+        try FileManager.default.removeItem(at: output)
+        let lines = text.split(separator: "\n")
+        let verdicts = lines.compactMap(KernelSimVerdict.init)
+        let cannotRun = status == 77
+            ? verdicts.first { $0.verdict == "SKIP" && $0.scenario == "host" }?.text ?? "exit 77 without a reason"
+            : nil
+        let report = lines.filter { line in ["PASS ", "FAIL ", "SKIP ", "INFO ", "RESULT:"].contains { line.hasPrefix($0) } }
+        return KernelSimOutcome(status: status, verdicts: verdicts, cannotRun: cannotRun,
+                                report: report.joined(separator: "\n"), tail: lines.suffix(25).joined(separator: "\n"))
+    }
+}
