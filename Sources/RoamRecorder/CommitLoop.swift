@@ -244,7 +244,8 @@ public final class CommitLoop: @unchecked Sendable {
             status.update(urgent: true) { $0.rideID = nil }
             emit(.rideStopped(rideID: p.rideID, totals: p.state.totals))
         } else {
-            let row = try store.startRide(startedMonoNs: monoNs, parameters: options.parameters)
+            let row = try store.startRide(startedMonoNs: monoNs, parameters: options.parameters,
+                                          events: [RideEvent(kind: .start, monoNs: monoNs, detail: "button")])
             pipeline = RidePipeline(rideID: row.id, state: row.pipelineState, parameters: row.parameters)
             status.update(urgent: true) { $0.rideID = row.id; $0.lastAckedSeq = nil }
             emit(.rideStarted(rideID: row.id, resumed: false))

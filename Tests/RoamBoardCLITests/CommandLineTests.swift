@@ -66,6 +66,19 @@ import Testing
         #expect(r.stderr.contains("no ride 99 in \(db)"))
     }
 
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: CLIRunner.repoRoot.appendingPathComponent("../shared/testdata/gpsd").path),
+                   "needs ../shared/testdata/gpsd beside the repository (CI has it)"))
+    func replayedCaptureKeepsItsOwnDates() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let db = dir.appendingPathComponent("rides.db").path
+        let capture = CLIRunner.repoRoot.appendingPathComponent("../shared/testdata/gpsd/telit-he910.log").standardizedFileURL.path
+        let rec = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--quiet", "--replay", capture])
+        #expect(rec.status == 0, "\(rec.stderr)")
+        let show = try CLIRunner.run(["show", "--db", db, "--ride", "1"])
+        // gpsd reports this capture on 2019-03-12; a 2019 date is not a week rollover.
+        #expect(show.stdout.contains("2019-03-12T10:5"), "\(show.stdout)")
+    }
+
     @Test func benchRideIsRecordedAcknowledgedAndDumped() throws {
         let dir = try CLIRunner.temporaryDirectory()
         let db = dir.appendingPathComponent("rides.db").path

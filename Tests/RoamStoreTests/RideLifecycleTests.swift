@@ -25,7 +25,9 @@ import Testing
         #expect(row.totals == committed.state.totals)
         #expect(row.parameters == parameters)
         #expect(row.startedMonoNs == 5)
-        #expect(row.startedUTCms == nil)
+        // A press carries no UTC; the ride takes its start from the earliest GNSS time committed.
+        #expect(row.startedUTCms == committed.fixes.compactMap(\.utcMs).min())
+        #expect(row.startedUTCms != nil)
         #expect(row.lastCommitUTCms == 1_234)
     }
 

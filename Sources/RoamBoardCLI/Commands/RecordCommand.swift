@@ -38,8 +38,14 @@ enum RecordCommand {
         let controls = RigControls(button: try rig.makeButton(profile), output: rig.led, isRecording: active != nil,
                                    report: { Console.error($0) })
         rig.controls = controls
+        var options = Recorder.Options()
+        if capture != nil {
+            // A replayed capture may be years old: only dates before the first GPS week rollover
+            // (1999-08-22) are taken as rolled over, not everything before this build's floor.
+            options.commit.parameters.rolloverFloorUTCms = 935_280_000_000
+        }
         let recorder = Recorder(store: store, activeRide: active, source: rig.port, barometer: rig.barometer,
-                                emit: { progress.handle($0); controls.handle($0) })
+                                options: options, emit: { progress.handle($0); controls.handle($0) })
         recorder.start()
         controls.start(recorder: recorder)
         let script: BenchRig.Script = capture.map { .capture($0) }

@@ -35,7 +35,8 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
             case .gpio: return "Check the GPIO chip name in board.conf (gpiodetect lists them)."
             case .pty: return "Check that /dev/pts is mounted."
             }
-        case (.i2c, EREMOTEIO), (.i2c, ENXIO):
+        // A Pi's bus reports a missing chip as EREMOTEIO or ENXIO; the kernel's i2c-stub as ENODEV.
+        case (.i2c, EREMOTEIO), (.i2c, ENXIO), (.i2c, ENODEV):
             return "Check wiring and the SDO address jumper (0x76/0x77)."
         case (.uart, EIO), (.uart, ENODEV), (.uart, ENXIO):
             return "The receiver went away: check its cable or USB connection."
