@@ -50,6 +50,10 @@ enum CommandTable {
         ]),
         CommandSpec(name: "check", abstract: "Check the database: SQLite integrity, then every ride's totals against its fixes. Never writes.", options: [db, board],
                     discussion: "Exit status 0 when consistent, 65 when not."),
+        CommandSpec(name: "prune", abstract: "Delete stopped rides already dumped before a date, in one transaction; say what it freed.", options: [
+            db, board,
+            OptionSpec(name: "--dumped-before", kind: .value(placeholder: "DATE"), help: "ISO date (YYYY-MM-DD, 00:00 UTC): prune rides dumped before it.", isRequired: true),
+        ], discussion: "A ride never dumped is never pruned. Explored cells are kept."),
         CommandSpec(name: "status", abstract: "The active ride, its totals, the age of the last commit, parked batches, alarm, fixes lost.", options: [db, board]),
         CommandSpec(name: "selftest", abstract: "Probe the board's devices and say in words what is wrong.", options: [
             OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The board folder holding board.conf.", isRequired: true),

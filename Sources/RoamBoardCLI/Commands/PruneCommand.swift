@@ -1,0 +1,45 @@
+import Foundation
+import RoamCore
+import RoamStore
+
+/// `roam-board prune --dumped-before DATE`: deletes the stopped rides already handed over before
+/// DATE (00:00 UTC), in one transaction, and says what that freed. Never a ride not yet dumped.
+enum PruneCommand {
+    static func run(_ p: ParsedArguments) throws {
+        guard let text = p.value("--dumped-before") else {
+            throw UsageError(command: p.command, message: "missing --dumped-before DATE")
+        }
+        let cutoff = try cutoffUTCms(text)
+        let path = try BoardLoader.databasePath(p)
+        // Opening read-write would create an empty database; a typo in --db must not.
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CLIError(description: "no database at \(path)", status: ExitStatus.ioError)
+        }
+        let report = try Prune.run(path: path, dumpedBeforeUTCms: cutoff)
+        if report.rideIDs.isEmpty {
+            print("no ride dumped before \(text) in \(path); nothing pruned")
+            return
+        }
+        let ids = report.rideIDs.map(String.init).joined(separator: ", ")
+        print("pruned \(report.rideIDs.count) ride(s) dumped before \(text): \(ids)")
+        print("freed \(report.fixes) fixes, \(report.events) events, \(report.freedBytes) bytes "
+              + "(in use \(report.usedBytesBefore) → \(report.usedBytesAfter) bytes; file \(report.fileBytesAfter) bytes, "
+              + "freed pages are reused by new rides)")
+    }
+
+    /// "YYYY-MM-DD" → milliseconds at 00:00 UTC that day; anything else is a usage error.
+    static func cutoffUTCms(_ text: String) throws -> Int64 {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let fields = parts.compactMap { Int($0) }
+        guard parts.count == 3, fields.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              (1...12).contains(fields[1]), (1...daysIn(year: fields[0], month: fields[1])).contains(fields[2]) else {
+            throw UsageError(command: "prune", message: "--dumped-before '\(text)' is not an ISO date (YYYY-MM-DD)")
+        }
+        return CivilDate.daysFromCivil(year: fields[0], month: fields[1], day: fields[2]) * 86_400_000
+    }
+
+    private static func daysIn(year: Int, month: Int) -> Int {
+        let next = month == 12 ? (year + 1, 1) : (year, month + 1)
+        return Int(CivilDate.daysFromCivil(year: next.0, month: next.1, day: 1) - CivilDate.daysFromCivil(year: year, month: month, day: 1))
+    }
+}
