@@ -15,6 +15,9 @@ public final class CommitLoop: @unchecked Sendable {
         public var retryInitialS = 0.25
         public var retryMaxS = 8.0
         public var parameters = PipelineParameters()
+        /// A ride auto-paused this long without moving was forgotten: it ends itself with a stop
+        /// event saying why (issue 8), so a bike left in the shed does not record all night.
+        public var forgottenAfterS = 4 * 3600.0
         public init() {}
     }
 
@@ -138,6 +141,7 @@ public final class CommitLoop: @unchecked Sendable {
                 if end > index {
                     try commitChunk(parked[index..<end], parkedBatches: landedBatches)
                     landedBatches = 0
+                    try endForgottenRide()
                 }
                 index = end
                 if end < parked.count, case .press(let monoNs) = parked[end] {
@@ -234,6 +238,18 @@ public final class CommitLoop: @unchecked Sendable {
         }
         emit(.committed(CommitReport(rideID: p.rideID, seqs: seqs, fixCount: fixes.count,
                                      totals: p.state.totals, recoveredParkedEpochs: recovered)))
+    }
+
+    /// Stops the ride when it has been paused for `forgottenAfterS` by its own GNSS clock.
+    private func endForgottenRide() throws {
+        guard let p = pipeline, let pausedS = p.state.autoPause.pausedForS, pausedS >= options.forgottenAfterS else { return }
+        let detail = String(format: "ended itself: paused for %.1f h (limit %.1f h), a forgotten recording",
+                            pausedS / 3600, options.forgottenAfterS / 3600)
+        try store.stopRide(id: p.rideID, endedUTCms: p.state.lastAccepted?.utcMs,
+                           events: [RideEvent(kind: .stop, monoNs: clock(), detail: detail)])
+        pipeline = nil
+        status.update(urgent: true) { $0.rideID = nil }
+        emit(.rideStopped(rideID: p.rideID, totals: p.state.totals))
     }
 
     private func handlePress(monoNs: UInt64) throws {

@@ -8,12 +8,24 @@ public struct AutoPause: Sendable, Equatable, Codable {
     public private(set) var isPaused = false
     /// When the speed first crossed the threshold that would switch the state, nil when it has not.
     private var crossedAt: TimeStamp?
+    /// When the current pause began (its first slow epoch), nil while moving.
+    public private(set) var pausedSince: TimeStamp?
+    /// The time of the last epoch that fed the state.
+    public private(set) var lastUpdate: TimeStamp?
+
+    /// How long the rider has been stopped, by the epochs' own clock; nil while moving.
+    /// The recorder ends a forgotten ride on it (issue 8).
+    public var pausedForS: Double? {
+        guard isPaused, let since = pausedSince, let last = lastUpdate else { return nil }
+        return last.seconds(since: since)
+    }
 
     public enum Transition: Sendable, Equatable { case paused, resumed }
 
     public init() {}
 
     public mutating func update(speedMps: Double, at time: TimeStamp, parameters p: PipelineParameters) -> Transition? {
+        lastUpdate = time
         let crossing = isPaused ? speedMps > p.resumeAboveMps : speedMps < p.pauseBelowMps
         guard crossing else { crossedAt = nil; return nil }
         let since = crossedAt ?? time
@@ -21,6 +33,7 @@ public struct AutoPause: Sendable, Equatable, Codable {
         let dwellS = time.seconds(since: since) ?? 0
         guard dwellS >= (isPaused ? p.resumeAfterS : p.pauseAfterS) else { return nil }
         isPaused.toggle()
+        pausedSince = isPaused ? since : nil
         crossedAt = nil
         return isPaused ? .paused : .resumed
     }
