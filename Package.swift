@@ -7,6 +7,7 @@ let package = Package(
     name: "roam-board",
     products: [
         .executable(name: "roam-board", targets: ["RoamBoardCLI"]),
+        .executable(name: "roam-perf", targets: ["RoamPerf"]),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -22,15 +23,25 @@ let package = Package(
         .target(name: "RoamBench", dependencies: ["RoamCore", "RoamHardware"]),
         .target(name: "RoamExport", dependencies: ["RoamCore"]),
         .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamBench"]),
+        // The pure argument parser and help generator, a library so FuzzCommandLine can link it.
+        .target(name: "RoamCommandLine"),
         .executableTarget(
             name: "RoamBoardCLI",
-            dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamBench", "RoamExport", "RoamRecorder"]
+            dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamBench", "RoamExport", "RoamRecorder", "RoamCommandLine"]
         ),
+        // Parser throughput beside gpsdecode and the CPU-per-epoch workload (scripts/bench-parser, scripts/bench-cpu).
+        .executableTarget(name: "RoamPerf", dependencies: ["RoamCore", "RoamBench", "RoamCommandLine"]),
+        // libFuzzer targets (scripts/fuzz): one file each defining LLVMFuzzerTestOneInput; in a normal
+        // build they are executables that do nothing.
+        .executableTarget(name: "FuzzNMEA", dependencies: ["RoamCore"]),
+        .executableTarget(name: "FuzzBoardProfile", dependencies: ["RoamCore"]),
+        .executableTarget(name: "FuzzCommandLine", dependencies: ["RoamCommandLine"]),
         .testTarget(name: "RoamCoreTests", dependencies: ["RoamCore"]),
         .testTarget(name: "RoamStoreTests", dependencies: ["RoamStore", "RoamCore"]),
         .testTarget(name: "RoamHardwareTests", dependencies: ["RoamHardware", "RoamBench", "CShims"]),
         .testTarget(name: "RoamBenchTests", dependencies: ["RoamBench", "RoamCore"]),
         .testTarget(name: "RoamExportTests", dependencies: ["RoamExport", "RoamCore"]),
+        .testTarget(name: "RoamCommandLineTests", dependencies: ["RoamCommandLine"]),
         .testTarget(name: "RoamRecorderTests", dependencies: ["RoamRecorder", "RoamStore", "RoamBench", "RoamCore"]),
         // Depends on the executable so `swift test` builds roam-board before the end-to-end tests spawn it.
         .testTarget(name: "RoamBoardCLITests", dependencies: ["RoamBoardCLI", "RoamStore", "RoamCore"]),

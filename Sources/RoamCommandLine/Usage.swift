@@ -1,6 +1,6 @@
 /// Help text generated from the command table.
-enum Usage {
-    static func overview(_ specs: [CommandSpec]) -> String {
+public enum Usage {
+    public static func overview(_ specs: [CommandSpec]) -> String {
         var lines = ["roam-board: a ride logger for a Raspberry Pi-class board (GNSS, barometer, button, LED).", "",
                      "USAGE: roam-board <subcommand> [options]", "", "SUBCOMMANDS:"]
         let width = (specs.map(\.name.count).max() ?? 0) + 2
@@ -10,7 +10,8 @@ enum Usage {
         return lines.joined(separator: "\n")
     }
 
-    static func command(_ spec: CommandSpec) -> String {
+    /// One subcommand's help; `program` names the executable in the usage line.
+    public static func command(_ spec: CommandSpec, program: String = "roam-board") -> String {
         let synopsis = spec.options.map { option -> String in
             let text: String
             switch option.kind {
@@ -19,7 +20,7 @@ enum Usage {
             }
             return option.isRequired ? text : "[\(text)]"
         }.joined(separator: " ")
-        var lines = ["OVERVIEW: \(spec.abstract)", "", "USAGE: roam-board \(spec.name) \(synopsis)".trimmedRight()]
+        var lines = ["OVERVIEW: \(spec.abstract)", "", "USAGE: \(program) \(spec.name) \(synopsis)".trimmedRight()]
         if !spec.options.isEmpty {
             lines += ["", "OPTIONS:"]
             let labels = spec.options.map { option -> String in
@@ -40,7 +41,9 @@ enum Usage {
 }
 
 extension String {
-    func padded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+    /// Pads with spaces on the right to `width` characters (never truncates): table columns.
+    public func padded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+
     func trimmedRight() -> String {
         var s = self
         while s.last == " " { s.removeLast() }

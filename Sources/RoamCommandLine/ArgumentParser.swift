@@ -1,14 +1,18 @@
-/// The pure command-line parser: arguments in, a parsed command or a usage error out.
-enum ParseResult: Equatable {
+/// What the command line asked for: a subcommand to run, help on a topic, or the version.
+public enum ParseResult: Equatable, Sendable {
     case run(ParsedArguments)
     case help(String?)
     case version
 }
 
-struct ArgumentParser {
-    let specs: [CommandSpec]
+/// The pure command-line parser: arguments in, a parsed command or a usage error out.
+/// Never traps, whatever the arguments (the FuzzCommandLine target holds it to that).
+public struct ArgumentParser: Sendable {
+    public let specs: [CommandSpec]
 
-    func parse(_ arguments: [String]) -> Result<ParseResult, UsageError> {
+    public init(specs: [CommandSpec]) { self.specs = specs }
+
+    public func parse(_ arguments: [String]) -> Result<ParseResult, UsageError> {
         guard let first = arguments.first else {
             return .failure(UsageError(command: nil, message: "missing subcommand (expected one of: \(specs.map(\.name).joined(separator: ", ")))"))
         }

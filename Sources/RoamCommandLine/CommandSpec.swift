@@ -1,0 +1,40 @@
+/// One subcommand's name, abstract and options: the single table that both the parser and
+/// `--help` read, so the help text can never drift from what is accepted.
+public struct CommandSpec: Sendable {
+    public var name: String
+    public var abstract: String
+    public var options: [OptionSpec]
+    /// Extra lines printed after the options (exit codes, examples).
+    public var discussion: String
+
+    public init(name: String, abstract: String, options: [OptionSpec], discussion: String = "") {
+        self.name = name; self.abstract = abstract; self.options = options; self.discussion = discussion
+    }
+}
+
+public struct OptionSpec: Sendable {
+    public enum Kind: Sendable { case value(placeholder: String), flag }
+    public var name: String
+    public var kind: Kind
+    public var help: String
+    public var isRequired: Bool
+    /// For closed choices: the accepted values (an unknown value is a usage error naming them).
+    public var choices: [String]?
+
+    public init(name: String, kind: Kind, help: String, isRequired: Bool = false, choices: [String]? = nil) {
+        self.name = name; self.kind = kind; self.help = help; self.isRequired = isRequired; self.choices = choices
+    }
+}
+
+/// A usage error: what was wrong and what was expected. Exit status 64 (EX_USAGE).
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public var command: String?
+    public var message: String
+
+    public init(command: String?, message: String) { self.command = command; self.message = message }
+
+    public var description: String {
+        let help = command.map { "roam-board \($0) --help" } ?? "roam-board --help"
+        return "\(message)\nSee '\(help)'."
+    }
+}

@@ -1,0 +1,24 @@
+import RoamCommandLine
+
+/// roam-perf's subcommands: the inputs and measurements behind scripts/bench-parser and
+/// scripts/bench-cpu. The scripts run the tools beside them (gpsdecode, callgrind).
+enum PerfCommands {
+    static let all: [CommandSpec] = [
+        CommandSpec(name: "capture", abstract: "Write an NMEA capture of the bench ride, lap after lap, time running on.", options: [
+            OptionSpec(name: "--out", kind: .value(placeholder: "FILE"), help: "The capture to write (replaced).", isRequired: true),
+            OptionSpec(name: "--sentences", kind: .value(placeholder: "N"), help: "At least this many sentences, whole epochs (default 1000000)."),
+        ]),
+        CommandSpec(name: "parser", abstract: "Time our framing, decoding and epoch assembly beside gpsd's gpsdecode on one file.", options: [
+            OptionSpec(name: "--file", kind: .value(placeholder: "FILE"), help: "The NMEA capture (see 'capture').", isRequired: true),
+            OptionSpec(name: "--runs", kind: .value(placeholder: "N"), help: "Alternating runs of both (default 5)."),
+            OptionSpec(name: "--gpsdecode", kind: .value(placeholder: "PATH"), help: "gpsd's decoder (default /usr/bin/gpsdecode)."),
+            OptionSpec(name: "--check-output", kind: .value(placeholder: "FILE"),
+                       help: "Also run gpsdecode once untimed into FILE and count its reports."),
+        ]),
+        CommandSpec(name: "pipeline", abstract: "Run epochs of the bench ride through stream, pipeline and batch building (for callgrind).", options: [
+            OptionSpec(name: "--epochs", kind: .value(placeholder: "N"), help: "Epochs to run.", isRequired: true),
+            OptionSpec(name: "--capacity", kind: .value(placeholder: "N"),
+                       help: "Seconds of input to prepare first (default: --epochs); equal in runs that are subtracted."),
+        ]),
+    ]
+}
