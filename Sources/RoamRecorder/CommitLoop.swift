@@ -141,6 +141,7 @@ public final class CommitLoop: @unchecked Sendable {
                 if end > index {
                     try commitChunk(parked[index..<end], parkedBatches: landedBatches)
                     landedBatches = 0
+                    index = end  // committed: a failing stop below must not park it again
                     try endForgottenRide()
                 }
                 index = end
