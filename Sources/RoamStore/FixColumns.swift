@@ -42,6 +42,12 @@ enum FixColumns {
         try b.add(fix.temperatureC)
         // Sentences never contain a line break (the framer strips them), so "\n" is a safe joint.
         try b.add(e.sentences.joined(separator: "\n"))
+        try bindDerived(fix, to: &b)
+    }
+
+    /// Binds the derived columns, in `names` order, after whatever `b` has bound so far
+    /// (the insert above, and rederive's update after its key).
+    static func bindDerived(_ fix: FixRecord, to b: inout RowBinder) throws(SQLiteError) {
         try b.add(fix.utcMs)
         try b.add(fix.timeSource.rawValue)
         try b.add(fix.flags.rawValue)

@@ -104,14 +104,7 @@ struct Recomputation {
         var b = RowBinder(update)
         try b.add(rideID)
         try b.add(new.seq)
-        try b.add(new.utcMs)
-        try b.add(new.timeSource.rawValue)
-        try b.add(new.flags.rawValue)
-        try b.add(new.segment)
-        try b.add(new.smoothedLatDeg)
-        try b.add(new.smoothedLonDeg)
-        try b.add(new.baroAltM)
-        try b.add(new.distanceAddedM)
+        try FixColumns.bindDerived(new, to: &b)
         try update.run()
     }
 
@@ -142,19 +135,9 @@ struct Recomputation {
             try delete.bind(event.id, at: 1)
             try delete.run()
         }
-        let insert = try connection.prepare("""
-            INSERT INTO events (ride_id, kind, t_mono_ns, t_utc_ms, detail, recorded_utc_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-            """)
+        let insert = try connection.prepare(EventColumns.insert)
         for event in pipelineGaps {
-            defer { insert.reset() }
-            var b = RowBinder(insert)
-            try b.add(rideID)
-            try b.add(event.kind.rawValue)
-            try b.add(event.monoNs.map { Int64(bitPattern: $0) })
-            try b.add(event.utcMs)
-            try b.add(event.detail)
-            try b.add(recordedUTCms)
-            try insert.run()
+            try EventColumns.insert(event, ride: rideID, recordedUTCms: recordedUTCms, using: insert)
         }
         return (stored.count, true)
     }

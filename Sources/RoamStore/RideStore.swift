@@ -23,10 +23,7 @@ public final class RideStore {
         connection = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMs: busyTimeoutMs)
         try Migrations.migrate(connection)
         insertFix = try connection.prepare(FixColumns.insert, persistent: true)
-        insertEvent = try connection.prepare("""
-            INSERT INTO events (ride_id, kind, t_mono_ns, t_utc_ms, detail, recorded_utc_ms)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-            """, persistent: true)
+        insertEvent = try connection.prepare(EventColumns.insert, persistent: true)
         // parked_count and lost_count are increments, so the recorder needs no copy of them.
         updateTotals = try connection.prepare("""
             UPDATE rides SET \(RideColumns.totalsAssignments),
@@ -167,14 +164,6 @@ public final class RideStore {
     }
 
     private func insert(_ event: RideEvent, ride: Int64, recordedUTCms: Int64?) throws(SQLiteError) {
-        defer { insertEvent.reset() }
-        var b = RowBinder(insertEvent)
-        try b.add(ride)
-        try b.add(event.kind.rawValue)
-        try b.add(event.monoNs.map { Int64(bitPattern: $0) })
-        try b.add(event.utcMs)
-        try b.add(event.detail)
-        try b.add(recordedUTCms)
-        try insertEvent.run()
+        try EventColumns.insert(event, ride: ride, recordedUTCms: recordedUTCms, using: insertEvent)
     }
 }
