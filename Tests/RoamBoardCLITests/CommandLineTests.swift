@@ -88,6 +88,9 @@ import Testing
             .map { line -> Int in Int(line.split(separator: " ").first { $0.hasPrefix("fixes=") }!.dropFirst(6))! }
             .reduce(0, +)
         #expect(acked == 2191)
+        let status = try CLIRunner.run(["status", "--db", db])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.contains(" h of riding at 1 Hz ("), "\(status.stdout)")
         let rides = try CLIRunner.run(["rides", "--db", db, "--last-id"])
         #expect(rides.stdout == "1\n")
         let gpx = dir.appendingPathComponent("ride.gpx").path

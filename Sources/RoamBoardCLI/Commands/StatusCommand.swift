@@ -14,10 +14,13 @@ enum StatusCommand {
         let statusPath = RecorderStatusFile.path(forDatabase: dbPath)
         let snapshot = try RecorderStatusFile.read(path: statusPath)
         var ride: RideRow?
+        var fixCount = 0
         var databaseError: (any Error)?
         do {
             let reader = try RideReader(path: dbPath)
-            ride = try reader.rides().last { $0.state == .recording }
+            let rides = try reader.rides()
+            ride = rides.last { $0.state == .recording }
+            fixCount = rides.reduce(0) { $0 + $1.totals.fixCount }
         } catch {
             databaseError = error
         }
@@ -44,6 +47,18 @@ enum StatusCommand {
         let stored = ride?.lostCount ?? 0
         let pending = snapshot?.isRecorderRunning == true ? status?.lostEpochsPending ?? 0 : 0
         print("lost         \(stored + pending) fixes" + (pending > 0 ? " (\(pending) not recorded yet)" : ""))
+        print("storage      " + storageLine(dbPath: dbPath, fixCount: fixCount))
+    }
+
+    /// Free space and how many hours of riding it holds at this database's own cost per fix.
+    private static func storageLine(dbPath: String, fixCount: Int) -> String {
+        let estimate: StorageEstimate
+        do { estimate = try StorageEstimate.measure(databasePath: dbPath, fixCount: fixCount) } catch { return "unknown: \(error)" }
+        let free = FixedPoint.format(Double(estimate.freeBytes) / 1e9, digits: 2) + " GB free"
+        guard let at1 = estimate.hoursOfRiding(rateHz: 1), let at10 = estimate.hoursOfRiding(rateHz: 10) else {
+            return free + " (hours of riding: known after the first fix)"
+        }
+        return free + ", about \(FixedPoint.format(at1, digits: 0)) h of riding at 1 Hz (\(FixedPoint.format(at10, digits: 0)) h at 10 Hz)"
     }
 
     private static func recorderLine(_ snapshot: RecorderStatusFile.Snapshot?) -> String {
