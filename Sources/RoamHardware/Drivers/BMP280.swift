@@ -19,7 +19,7 @@ public final class BMP280 {
         }
 
         /// CLOCK_MONOTONIC and clock_nanosleep: immune to the wall clock jumping when NTP or GNSS sets it.
-        public static let monotonic = Clock(now: { roam_monotonic_ns() }, sleep: { nanoseconds in
+        public static let monotonic = Clock(now: MonotonicClock.nowNs, sleep: { nanoseconds in
             var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
             _ = retryingOnInterrupt {
                 var remaining = timespec()
