@@ -1,6 +1,7 @@
 import Foundation
 import RoamCore
 import RoamStore
+import Synchronization
 
 /// The commit thread (DESIGN.md §3). Takes everything queued as one batch, runs it through the
 /// pipeline and commits it in one transaction (P1). A failed commit keeps the raw items parked,
@@ -18,6 +19,10 @@ public final class CommitLoop: @unchecked Sendable {
         /// A ride auto-paused this long without moving was forgotten: it ends itself with a stop
         /// event saying why (issue 8), so a bike left in the shed does not record all night.
         public var forgottenAfterS = 4 * 3600.0
+        /// From this long auto-paused on, the LED shows the forgotten-ride pattern, so a rider who
+        /// walks past the bike sees it before the ride ends itself.
+        public var forgottenWarnAfterS = 3600.0
+        public var lowStorage = LowStorageRule()
         public init() {}
     }
 
@@ -34,6 +39,9 @@ public final class CommitLoop: @unchecked Sendable {
     private let realtimeMs: @Sendable () -> Int64
     private let emit: @Sendable (RecorderEvent) -> Void
     let status: StatusPublisher
+    /// Epochs taken from the queue (or counted lost in it) so far: with the sensor loop's
+    /// `epochsAssembled`, how far the commit thread is behind (the bench replay paces itself on it).
+    let epochsTaken = Atomic<Int>(0)
 
     /// The ride and pipeline state as last committed; nil when idle.
     private(set) var pipeline: RidePipeline?
@@ -48,6 +56,10 @@ public final class CommitLoop: @unchecked Sendable {
     private var alarm: Alarm?
     private var retryDelayS: Double
     private var nextRetryNs: UInt64 = 0
+    private var storage: StorageWatch
+    /// Ride events that wait for the next batch (a "storage low" noticed between commits).
+    private var pendingEvents: [RideEvent] = []
+    private var forgottenWarned = false
 
     init(store: RideStore, queue: SensorQueue, options: Options, status: StatusPublisher,
          clock: @escaping @Sendable () -> UInt64, realtimeMs: @escaping @Sendable () -> Int64,
@@ -55,6 +67,7 @@ public final class CommitLoop: @unchecked Sendable {
         self.store = store; self.queue = queue; self.options = options; self.status = status
         self.clock = clock; self.realtimeMs = realtimeMs; self.emit = emit
         self.retryDelayS = options.retryInitialS
+        self.storage = StorageWatch(rule: options.lowStorage)
     }
 
     /// Re-arms the active ride from its stored row (O(1), no replay: P2) and commits its restart gap
@@ -79,9 +92,11 @@ public final class CommitLoop: @unchecked Sendable {
     /// Runs until the queue is closed and drained.
     public func run() {
         while true {
+            if storage.isDue(nowNs: clock()) { checkStorage() }
             let now = clock()
             let waitS = parked.isEmpty ? 1.0 : min(1.0, Double(nextRetryNs > now ? nextRetryNs - now : 0) / 1e9)
             guard let (items, lost) = queue.takeAll(timeout: max(waitS, 0.001)) else { break }
+            epochsTaken.add(items.reduce(lost) { $0 + ($1.isEpoch ? 1 : 0) }, ordering: .releasing)
             noteLost(lost)
             park(items)
             if !parked.isEmpty && clock() >= nextRetryNs { commitParked() }
@@ -143,6 +158,7 @@ public final class CommitLoop: @unchecked Sendable {
                     landedBatches = 0
                     index = end  // committed: a failing stop below must not park it again
                     try endForgottenRide()
+                    warnOfForgottenRide()
                 }
                 index = end
                 if end < parked.count, case .press(let monoNs) = parked[end] {
@@ -191,7 +207,7 @@ public final class CommitLoop: @unchecked Sendable {
     private func commitChunk(_ items: ArraySlice<SensorItem>, parkedBatches landing: Int) throws {
         guard var p = pipeline else { lostEpochs = 0; return } // idle: epochs are not recorded, nor their loss
         var fixes: [FixRecord] = []
-        var events: [RideEvent] = []
+        var events = pendingEvents
         let now = clock()
         if let outage {
             let seconds = (Double(now - outage.sinceNs) / 1e8).rounded() / 10
@@ -231,6 +247,7 @@ public final class CommitLoop: @unchecked Sendable {
         pipeline = p
         lostEpochs = 0
         outage = nil
+        pendingEvents = []
         let seqs = fixes.isEmpty ? nil : fixes.first!.seq...fixes.last!.seq
         status.update { s in
             s.rideID = p.rideID; s.committedBatches += 1; s.lostEpochsPending = 0
@@ -249,8 +266,41 @@ public final class CommitLoop: @unchecked Sendable {
         try store.stopRide(id: p.rideID, endedUTCms: p.state.lastAccepted?.utcMs,
                            events: [RideEvent(kind: .stop, monoNs: clock(), detail: detail)])
         pipeline = nil
+        forgottenWarned = false
         status.update(urgent: true) { $0.rideID = nil }
         emit(.rideStopped(rideID: p.rideID, totals: p.state.totals))
+    }
+
+    /// Shows the forgotten-ride pattern once the ride has been paused `forgottenWarnAfterS`, and
+    /// takes it back when the rider moves again.
+    private func warnOfForgottenRide() {
+        guard let p = pipeline else { return }
+        let pausedS = p.state.autoPause.pausedForS
+        if !forgottenWarned, let pausedS, pausedS >= options.forgottenWarnAfterS {
+            forgottenWarned = true
+            emit(.rideLooksForgotten(rideID: p.rideID, pausedS: pausedS))
+        } else if forgottenWarned, pausedS == nil {
+            forgottenWarned = false
+            emit(.rideMovingAgain(rideID: p.rideID))
+        }
+    }
+
+    /// Measures free space against `options.lowStorage` (statvfs and one read of the rides table).
+    /// Recording goes on either way: nothing is ever deleted to make room.
+    private func checkStorage() {
+        switch storage.check(nowNs: clock(), measure: store.storageEstimate) {
+        case .becameLow(let low):
+            if pipeline != nil { pendingEvents.append(RideEvent(kind: .storageLow, monoNs: clock(), detail: low.detail)) }
+            status.update(urgent: true) { $0.storageLow = low.detail }
+            emit(.storageLow(low))
+        case .recovered(let free):
+            status.update(urgent: true) { $0.storageLow = nil }
+            emit(.storageRecovered(freeBytes: free))
+        case .unmeasured(let error):
+            emit(.storageUnmeasured(error: error))
+        case nil:
+            break
+        }
     }
 
     private func handlePress(monoNs: UInt64) throws {
@@ -258,11 +308,14 @@ public final class CommitLoop: @unchecked Sendable {
             try store.stopRide(id: p.rideID, endedUTCms: p.state.lastAccepted?.utcMs,
                                events: [RideEvent(kind: .stop, monoNs: monoNs, detail: "button")])
             pipeline = nil
+            forgottenWarned = false
             status.update(urgent: true) { $0.rideID = nil }
             emit(.rideStopped(rideID: p.rideID, totals: p.state.totals))
         } else {
+            // A ride started on a nearly full card says so in its own events.
+            let low = storage.low.map { [RideEvent(kind: .storageLow, monoNs: monoNs, detail: $0.detail)] } ?? []
             let row = try store.startRide(startedMonoNs: monoNs, parameters: options.parameters,
-                                          events: [RideEvent(kind: .start, monoNs: monoNs, detail: "button")])
+                                          events: [RideEvent(kind: .start, monoNs: monoNs, detail: "button")] + low)
             pipeline = RidePipeline(rideID: row.id, state: row.pipelineState, parameters: row.parameters)
             status.update(urgent: true) { $0.rideID = row.id; $0.lastAckedSeq = nil }
             emit(.rideStarted(rideID: row.id, resumed: false))

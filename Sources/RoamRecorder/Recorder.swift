@@ -138,4 +138,9 @@ public final class Recorder: @unchecked Sendable {
     public var status: RecorderStatus { commits.status.current }
 
     public var isRecording: Bool { status.rideID != nil }
+
+    /// Epochs assembled by the sensor thread and not yet taken by the commit thread.
+    public var queuedEpochs: Int {
+        sensor.epochsAssembled.load(ordering: .acquiring) - commits.epochsTaken.load(ordering: .acquiring)
+    }
 }

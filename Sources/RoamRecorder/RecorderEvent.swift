@@ -17,6 +17,16 @@ public enum RecorderEvent: Sendable {
     case alarmCleared(Alarm, landedEpochs: Int)
     /// The status file could not be written (announced once per streak; recording goes on).
     case statusFileFailed(error: String)
+    /// Free space fell below the low-storage rule (the LED shows it; recording goes on and never
+    /// deletes anything to make room), or rose back above it with margin.
+    case storageLow(LowStorage)
+    case storageRecovered(freeBytes: UInt64)
+    /// Free space could not be measured (announced once per streak; recording goes on).
+    case storageUnmeasured(error: String)
+    /// The recording ride has been auto-paused for `pausedS`: probably forgotten (the LED shows
+    /// it until the rider moves again or the ride ends itself at the limit).
+    case rideLooksForgotten(rideID: Int64, pausedS: Double)
+    case rideMovingAgain(rideID: Int64)
     /// Re-arm found a ride whose last commit is older than the policy allows and closed it.
     case rideClosedAtRestart(rideID: Int64, reason: String)
 }

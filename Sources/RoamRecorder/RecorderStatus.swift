@@ -23,6 +23,8 @@ public struct RecorderStatus: Sendable, Equatable {
     /// The newest fix acknowledged (committed), e.g. for a progress display.
     public var lastAckedSeq: Int64?
     public var lastError: String?
+    /// Set while free space is below the low-storage rule: what was measured and the limit.
+    public var storageLow: String?
 
     public init(pid: Int32, bootID: String) { self.pid = pid; self.bootID = bootID }
 }

@@ -23,6 +23,7 @@ extension RecorderStatus {
         add("last_commit_utc_ms", lastCommitUTCms)
         add("last_acked_seq", lastAckedSeq)
         add("last_error", lastError)
+        add("storage_low", storageLow)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -51,6 +52,7 @@ extension RecorderStatus {
         lastCommitUTCms = values["last_commit_utc_ms"].flatMap { Int64($0) }
         lastAckedSeq = values["last_acked_seq"].flatMap { Int64($0) }
         lastError = values["last_error"]
+        storageLow = values["storage_low"]
     }
 
     /// Values stay on one line and short enough for a slot of the status file.

@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func nextChangeIsStrictlyLaterAndLandsOnAStepBoundary() {
-        for pattern in [LEDPattern.alarm, .waitingForFix, .receiverSilent, .idle] {
+        for pattern in [LEDPattern.alarm, .waitingForFix, .receiverSilent, .idle, .storageLow, .forgottenRide] {
             for t: UInt64 in [0, 1, 99, 100, 1999, 2000, 123_457] {
                 let next = pattern.nextChangeMs(after: t)!
                 #expect(next > t)
@@ -63,6 +63,25 @@ import Testing
         #expect(LEDStatus.of(isRecording: true, hasFix: false, receiverSilent: false, alarm: false) == .waitingForFix)
         #expect(LEDStatus.of(isRecording: true, hasFix: true, receiverSilent: false, alarm: false) == .recording)
         #expect(LEDStatus.of(isRecording: false, hasFix: true, receiverSilent: false, alarm: false) == .idle)
+    }
+
+    @Test func lowStorageShowsEvenIdleAndAForgottenRideOnlyWhileRecording() {
+        // Data at risk and a loose cable come first; low storage is shown before a ride starts.
+        #expect(LEDStatus.of(isRecording: true, hasFix: true, receiverSilent: false, alarm: true, storageLow: true) == .alarm)
+        #expect(LEDStatus.of(isRecording: true, hasFix: true, receiverSilent: true, alarm: false, storageLow: true) == .receiverSilent)
+        #expect(LEDStatus.of(isRecording: false, hasFix: false, receiverSilent: false, alarm: false, storageLow: true) == .storageLow)
+        #expect(LEDStatus.of(isRecording: true, hasFix: true, receiverSilent: false, alarm: false, storageLow: true, forgottenRide: true) == .storageLow)
+        #expect(LEDStatus.of(isRecording: true, hasFix: true, receiverSilent: false, alarm: false, forgottenRide: true) == .forgottenRide)
+        #expect(LEDStatus.of(isRecording: true, hasFix: false, receiverSilent: false, alarm: false, forgottenRide: true) == .forgottenRide)
+        #expect(LEDStatus.of(isRecording: false, hasFix: true, receiverSilent: false, alarm: false, forgottenRide: true) == .idle)
+    }
+
+    @Test func lowStorageIsTheAlarmsFastBlinkInBursts() {
+        // DESIGN.md §6: storage nearly full shows the alarm's fast blink; the bursts tell it apart.
+        let burst = LEDPattern.storageLow.timeline(untilMs: 1000)
+        #expect(burst.map(\.atMs) == LEDPattern.alarm.timeline(untilMs: 1000).map(\.atMs).filter { $0 < 1000 })
+        #expect(LEDPattern.storageLow.isOn(atMs: 1500) == false && LEDPattern.storageLow.isOn(atMs: 2900) == false)
+        #expect(LEDPattern.storageLow.isOn(atMs: 3000) == true)
     }
 
     @Test func onlyRecordingWithAFixShowsCommitBlinks() {

@@ -1,5 +1,7 @@
 import Foundation
+import RoamBench
 import RoamCore
+import RoamHardware
 @testable import RoamRecorder
 import RoamStore
 import Testing
@@ -27,6 +29,42 @@ import Testing
         // (It ends with the batch that crossed the limit; how many epochs that batch held depends on timing.)
         let lastSeq = try #require(try reader.seqs(ride: ride.id).last)
         #expect(lastSeq >= 1336 + 3 + 60, "last fix \(lastSeq)")
+    }
+
+    @Test func aLongPauseShowsTheForgottenPatternUntilTheRiderMovesAgain() throws {
+        let h = try RecorderHarness()
+        var options = Recorder.Options()
+        options.commit.forgottenWarnAfterS = 60
+        options.commit.forgottenAfterS = 3600
+        let led = LEDController(led: StatusLED(output: RecordingLED(), atNs: MonotonicClock.nowNs()), isRecording: false,
+                                clock: MonotonicClock.nowNs, report: { Issue.record("led: \($0)") })
+        let store = try RideStore(path: h.dbPath)
+        let events = h.events
+        let r = Recorder(store: store, activeRide: nil, source: h.port, barometer: nil, options: options,
+                         emit: { events.append($0); led.handle($0) })
+        r.start()
+        r.press()
+        // The café stop (seconds 1336–1576) is 240 s paused: past the 60 s warning, short of the limit.
+        // Through the stop, one epoch per batch as on the road: the warning is decided after each
+        // commit, and one batch holding the whole stop would show the rider moving again at its end.
+        try h.feed(1300)
+        #expect(h.waitForAck(through: 1298))
+        for second in 1300..<1700 {
+            try h.feed(1)
+            #expect(h.waitForAck(through: Int64(second - 1)))
+        }
+        r.stop()
+
+        let log = h.events.all
+        let warned = log.firstIndex { if case .rideLooksForgotten = $0 { return true }; return false }
+        let moving = log.firstIndex { if case .rideMovingAgain = $0 { return true }; return false }
+        #expect(warned != nil && moving != nil && warned! < moving!)
+        if let warned, case .rideLooksForgotten(_, let pausedS) = log[warned] { #expect(pausedS >= 60 && pausedS < 240) }
+        #expect(log.filter { if case .rideLooksForgotten = $0 { return true }; return false }.count == 1)
+        // This LED is given no fix source, so recording shows as "waiting for fix" once the warning is gone.
+        let history = led.statusHistory
+        #expect(history.firstIndex(of: .forgottenRide).map { i in history[(i + 1)...].contains(.waitingForFix) } == true, "\(history)")
+        #expect(try h.reader().rides().last?.state == .recording)  // warned, not ended
     }
 
     @Test func aShortStopDoesNotEndTheRide() throws {

@@ -18,8 +18,9 @@ final class RecorderHarness {
     let events = EventLog()
     private(set) var written = 0
 
-    init() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("roam-recorder-\(UUID().uuidString)")
+    /// `parent`: where the data directory goes (a test may put it on a filesystem of its own).
+    init(parent: URL = FileManager.default.temporaryDirectory) throws {
+        dir = parent.appendingPathComponent("roam-recorder-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         dbPath = dir.appendingPathComponent("rides.db").path
         replayer = try NMEAReplayer()

@@ -46,8 +46,11 @@ public final class FakeI2CBus: I2CBus, Sendable {
     /// The chip at `address` acknowledges again.
     public func reappear(address: UInt16) { _ = state.withLock { $0.vanished.remove(address) } }
 
-    /// Every call so far, NACKed ones included, in order.
+    /// The calls so far, NACKed ones included, in order: all of them up to `logLimit`, then at
+    /// least the latest `logLimit`. Bounded because the bench board reads its barometer for hours
+    /// (an unbounded log grew the recorder by 1.5 MB over a 24-hour 10 Hz replay).
     public var transfers: [Transfer] { state.withLock { $0.transfers } }
+    public static let logLimit = 4096
 
     public func clearTransfers() { state.withLock { $0.transfers.removeAll() } }
 
@@ -73,6 +76,7 @@ public final class FakeI2CBus: I2CBus, Sendable {
         }
         let result: Result<[UInt8], Errno> = state.withLock { state in
             state.transfers.append(call)
+            if state.transfers.count >= 2 * Self.logLimit { state.transfers.removeFirst(Self.logLimit) }
             guard !state.vanished.contains(address), var chip = state.attached[address] else { return .failure(.remoteIO) }
             defer { state.attached[address] = chip }
             do throws(Errno) {

@@ -14,6 +14,7 @@ enum Commands {
         case "selftest": try SelftestCommand.run(p)
         case "bench-dump": try BenchDumpCommand.run(p)
         case "bench": try BenchCommand.run(p)
+        case "bench-memory": try BenchMemoryCommand.run(p)
         case "prune": try PruneCommand.run(p)
         default: throw UsageError(command: nil, message: "subcommand '\(p.command)' is not implemented")
         }

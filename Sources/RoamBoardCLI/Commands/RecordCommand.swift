@@ -69,14 +69,13 @@ enum RecordCommand {
         print("database: \(dbPath)")
     }
 
-    private static func readCapture(_ path: String) throws -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CLIError(description: "cannot read capture \(path): check the path and its permissions", status: ExitStatus.usage)
-        }
+    /// Opened now (a wrong path fails before anything is recorded), read in chunks while replaying.
+    private static func readCapture(_ path: String) throws -> CaptureReader {
         do {
-            return [UInt8](try handle.readToEnd() ?? Data())
+            return try CaptureReader(path: path)
         } catch {
-            throw CLIError(description: "cannot read capture \(path): \(error)", status: ExitStatus.ioError)
+            throw CLIError(description: "cannot read capture \(path) (\(error.reason)): check the path and its permissions",
+                           status: ExitStatus.usage)
         }
     }
 

@@ -48,6 +48,9 @@ enum StatusCommand {
         let pending = snapshot?.isRecorderRunning == true ? status?.lostEpochsPending ?? 0 : 0
         print("lost         \(stored + pending) fixes" + (pending > 0 ? " (\(pending) not recorded yet)" : ""))
         print("storage      " + storageLine(dbPath: dbPath, fixCount: fixCount))
+        if let low = status?.storageLow, snapshot?.isRecorderRunning == true {
+            print("             LOW, the LED shows it: \(low)")
+        }
     }
 
     /// Free space and how many hours of riding it holds at this database's own cost per fix.

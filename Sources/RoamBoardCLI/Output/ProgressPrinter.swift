@@ -54,6 +54,12 @@ final class ProgressPrinter: Sendable {
             Console.error("alarm cleared (\(alarm.cause.rawValue)): \(landed) parked epochs landed in order")
         case .statusFileFailed(let error): Console.error("\nstatus file not written (recording goes on): \(error)")
         case .rideClosedAtRestart(let id, let reason): Console.error("ride \(id): \(reason)")
+        case .storageLow(let low): Console.error("\nSTORAGE LOW: \(low.detail)")
+        case .storageRecovered(let free): Console.error("storage: \(FixedPoint.format(Double(free) / 1e6, digits: 0)) MB free again")
+        case .storageUnmeasured(let error): Console.error("\nstorage: free space unknown (recording goes on): \(error)")
+        case .rideLooksForgotten(let id, let paused):
+            Console.error("\nride \(id): paused for \(FixedPoint.format(paused / 60, digits: 0)) min, forgotten? (the LED says so; press to stop)")
+        case .rideMovingAgain(let id): Console.error("ride \(id): moving again")
         }
     }
 

@@ -76,20 +76,33 @@ extension LEDPattern {
     public static let receiverSilent = LEDPattern(name: "receiver silent", steps: [Step(true, 1000), Step(false, 1000)], repeats: true)
     /// Not recording, all well: a brief heartbeat every 3 s, so the rider knows the board is alive.
     public static let idle = LEDPattern(name: "idle", steps: [Step(true, 30), Step(false, 2970)], repeats: true)
-    /// A batch could not be committed (or storage is nearly full): fast 5 Hz blink until it is.
+    /// A batch could not be committed: fast 5 Hz blink until it is.
     public static let alarm = LEDPattern(name: "alarm", steps: [Step(true, 100), Step(false, 100)], repeats: true)
+    /// Storage nearly full (DESIGN.md §6 asks for the alarm's fast blink): the same 5 Hz blink in
+    /// bursts of five with 2 s dark, so the rider can tell "offload soon" from "data at risk now".
+    public static let storageLow = LEDPattern(name: "storage low", steps: [
+        Step(true, 100), Step(false, 100), Step(true, 100), Step(false, 100), Step(true, 100), Step(false, 100),
+        Step(true, 100), Step(false, 100), Step(true, 100), Step(false, 2100)], repeats: true)
+    /// The ride has been auto-paused for long (a bike left in the shed, still recording): a long
+    /// 2 s glow every 5 s, unlike anything else, before the ride ends itself.
+    public static let forgottenRide = LEDPattern(name: "forgotten ride", steps: [Step(true, 2000), Step(false, 3000)], repeats: true)
 }
 
 /// The recorder's condition as the LED shows it, highest priority first.
 public enum LEDStatus: Sendable, Equatable, CaseIterable {
-    case alarm, receiverSilent, waitingForFix, recording, idle
+    case alarm, receiverSilent, storageLow, forgottenRide, waitingForFix, recording, idle
 
     /// The most urgent condition wins: an alarm hides everything (data are at risk), a silent
-    /// receiver shows even when idle (so a loose cable is seen before the ride starts).
-    public static func of(isRecording: Bool, hasFix: Bool, receiverSilent: Bool, alarm: Bool) -> LEDStatus {
+    /// receiver shows even when idle (so a loose cable is seen before the ride starts), low
+    /// storage too (so it is seen before a ride that would not fit), a forgotten ride only while
+    /// recording.
+    public static func of(isRecording: Bool, hasFix: Bool, receiverSilent: Bool, alarm: Bool,
+                          storageLow: Bool = false, forgottenRide: Bool = false) -> LEDStatus {
         if alarm { return .alarm }
         if receiverSilent { return .receiverSilent }
+        if storageLow { return .storageLow }
         if !isRecording { return .idle }
+        if forgottenRide { return .forgottenRide }
         return hasFix ? .recording : .waitingForFix
     }
 
@@ -98,6 +111,8 @@ public enum LEDStatus: Sendable, Equatable, CaseIterable {
         switch self {
         case .alarm: .alarm
         case .receiverSilent: .receiverSilent
+        case .storageLow: .storageLow
+        case .forgottenRide: .forgottenRide
         case .waitingForFix: .waitingForFix
         case .recording: .dark
         case .idle: .idle

@@ -12,8 +12,8 @@ public final class BenchRig: @unchecked Sendable {
     public enum Script: Sendable {
         /// The simulated ride (RoamBench's RideSimulation), paced by the recorder or in real time.
         case simulatedRide(RideSimulation, realtime: Bool)
-        /// Any NMEA capture (a gpsd log), recorded as one ride.
-        case capture([UInt8])
+        /// Any NMEA capture (a gpsd log, or a stream on standard input), recorded as one ride.
+        case capture(CaptureReader)
     }
 
     public let replayer: NMEAReplayer
@@ -56,9 +56,9 @@ public final class BenchRig: @unchecked Sendable {
         switch script {
         case .simulatedRide(let simulation, let realtime):
             try playSimulation(simulation, from: resumeFromSecond ?? 0, realtime: realtime, recorder: recorder)
-        case .capture(let bytes):
+        case .capture(let reader):
             sensor.setAmbient(pressurePa: 101_325, temperatureC: 20)
-            try replayer.replay(capture: bytes)
+            try replay(reader, recorder: recorder)
             waitUntilQuiet(recorder)
         }
         // A stop signal leaves the ride recording: the next start re-arms it (P7), as after a power cut.
@@ -105,6 +105,18 @@ public final class BenchRig: @unchecked Sendable {
     private func wait(for counter: () -> Int, toReach target: Int, timeoutS: Double) {
         let deadline = MonotonicClock.nowNs() + UInt64(timeoutS * 1e9)
         while counter() < target && MonotonicClock.nowNs() < deadline { usleep(200) }
+    }
+
+    /// Streams a capture faster than real time, but never more than `maxQueuedEpochs` ahead of the
+    /// commit thread: a real receiver sends at most 10 epochs a second, so the queue (sized for
+    /// minutes of that) only overflows when a replay outruns the commits, which the bench must not.
+    private func replay(_ reader: CaptureReader, recorder: Recorder, maxQueuedEpochs: Int = 512) throws {
+        while true {
+            let chunk = try reader.next(capacity: 4096)
+            if chunk.isEmpty { return }
+            while recorder.queuedEpochs > maxQueuedEpochs && !ShutdownSignal.isRequested { usleep(1000) }
+            try replayer.replay(capture: chunk)
+        }
     }
 
     /// A capture has no known epoch count: wait until the count stops moving for a second.

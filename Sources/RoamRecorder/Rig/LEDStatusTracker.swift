@@ -7,11 +7,14 @@ public struct LEDStatusTracker: Sendable, Equatable {
     public private(set) var receiverSilent = false
     public private(set) var alarm = false
     public private(set) var hasFix = false
+    public private(set) var storageLow = false
+    public private(set) var forgottenRide = false
 
     public init(isRecording: Bool) { self.isRecording = isRecording }
 
     public var status: LEDStatus {
-        LEDStatus.of(isRecording: isRecording, hasFix: hasFix, receiverSilent: receiverSilent, alarm: alarm)
+        LEDStatus.of(isRecording: isRecording, hasFix: hasFix, receiverSilent: receiverSilent, alarm: alarm,
+                     storageLow: storageLow, forgottenRide: forgottenRide)
     }
 
     /// Applies one event; `hasFix` is whether the latest epoch read had a position. Returns true
@@ -22,8 +25,10 @@ public struct LEDStatusTracker: Sendable, Equatable {
         switch event {
         case .rideStarted:
             isRecording = true
+            forgottenRide = false
         case .rideStopped:
             isRecording = false
+            forgottenRide = false
         case .committed(let report):
             return report.fixCount > 0 && status.showsCommitBlinks
         case .alarmRaised:
@@ -36,6 +41,14 @@ public struct LEDStatusTracker: Sendable, Equatable {
             self.hasFix = false
         case .receiverBack:
             receiverSilent = false
+        case .storageLow:
+            storageLow = true
+        case .storageRecovered:
+            storageLow = false
+        case .rideLooksForgotten:
+            forgottenRide = true
+        case .rideMovingAgain:
+            forgottenRide = false
         default:
             // A failed commit shows through `alarmRaised`; the barometer's state is not the LED's
             // business (fixes carry the flag, P6); events added later show nothing until mapped here.

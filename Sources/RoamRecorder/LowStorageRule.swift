@@ -1,0 +1,46 @@
+import Foundation
+import RoamStore
+
+/// When the data directory counts as nearly full (issue 8; DESIGN.md §6 "storage nearly full").
+/// The recorder checks it every `checkEveryS`, shows it on the LED and in `status`, writes a
+/// "storage low" event into the recording ride, and goes on recording: it never deletes a ride
+/// to make room (only `prune` removes rides, and only dumped ones).
+public struct LowStorageRule: Sendable, Equatable {
+    /// Low when fewer hours of riding than this still fit at `rateHz`, at this database's own
+    /// cost per fix: two hours leave room to finish a ride and get home.
+    public var minHours = 2.0
+    /// The worst case a receiver sends.
+    public var rateHz = 10.0
+    /// Low, too, below this many free bytes: the rule before a first fix gives a cost per fix,
+    /// and room for SQLite's WAL and the status file whatever the estimate says.
+    public var minFreeBytes: UInt64 = 64 << 20
+    /// Cleared only with this margin, so a filesystem hovering at the threshold does not flicker.
+    public var clearMargin = 1.25
+    public var checkEveryS = 30.0
+
+    public init() {}
+
+    public func isLow(_ e: StorageEstimate) -> Bool {
+        e.freeBytes < minFreeBytes || (e.hoursOfRiding(rateHz: rateHz).map { $0 < minHours } ?? false)
+    }
+
+    public func isClear(_ e: StorageEstimate) -> Bool {
+        Double(e.freeBytes) >= Double(minFreeBytes) * clearMargin
+            && (e.hoursOfRiding(rateHz: rateHz).map { $0 >= minHours * clearMargin } ?? true)
+    }
+
+    func describe(_ e: StorageEstimate) -> LowStorage {
+        let free = String(format: "%.1f MB free", Double(e.freeBytes) / 1e6)
+        let hours = e.hoursOfRiding(rateHz: rateHz)
+        let fits = hours.map { String(format: ", about %.1f h of riding at %.0f Hz", $0, rateHz) } ?? ""
+        let limit = String(format: " (limit %.1f h or %d MiB): dump and prune rides", minHours, Int(minFreeBytes >> 20))
+        return LowStorage(freeBytes: e.freeBytes, hoursOfRiding: hours, detail: free + fits + limit)
+    }
+}
+
+/// What the recorder found when storage fell below `LowStorageRule`.
+public struct LowStorage: Sendable, Equatable {
+    public var freeBytes: UInt64
+    public var hoursOfRiding: Double?
+    public var detail: String
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Glibc
+import RoamBench
+import RoamCore
+import RoamHardware
+@testable import RoamRecorder
+import RoamStore
+import Testing
+
+/// Issue 8, low storage, on a real filesystem that really fills: a 16 MiB tmpfs with a ballast
+/// file. The recorder notices it, the LED shows it, the ride and the status say it, recording
+/// goes on and deletes nothing; removing the ballast clears it.
+@Suite(.serialized) struct LowStorageTests {
+    static let canMount = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
+
+    @Test(.enabled(if: canMount, "needs root to mount a tmpfs (CI runs as root)"))
+    func aNearlyFullCardIsShownAndRecordingGoesOnWithoutDeleting() throws {
+        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("roam-lowstorage-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        try run("/bin/mount", ["-t", "tmpfs", "-o", "size=16m", "tmpfs", mountPoint.path])
+        defer {
+            _ = try? run("/bin/umount", ["-l", mountPoint.path])  // cleanup only; the test's outcome is decided above
+            _ = try? FileManager.default.removeItem(at: mountPoint)
+        }
+        let ballast = mountPoint.appendingPathComponent("ballast")
+        try Data(count: 10 << 20).write(to: ballast)
+
+        let h = try RecorderHarness(parent: mountPoint)
+        var options = Recorder.Options()
+        options.commit.lowStorage.minFreeBytes = 8 << 20   // about 6 MiB are free with the ballast
+        options.commit.lowStorage.minHours = 0.05           // 3 min at 10 Hz: the floor decides on this small card
+        options.commit.lowStorage.checkEveryS = 0.05
+        let led = LEDController(led: StatusLED(output: RecordingLED(), atNs: MonotonicClock.nowNs()), isRecording: false,
+                                clock: MonotonicClock.nowNs, report: { Issue.record("led: \($0)") })
+        let store = try RideStore(path: h.dbPath)
+        let events = h.events
+        let r = Recorder(store: store, activeRide: nil, source: h.port, barometer: nil, options: options,
+                         emit: { events.append($0); led.handle($0) })
+        r.start()
+        #expect(h.events.wait { $0.contains { if case .storageLow = $0 { return true }; return false } })
+        #expect(led.status == .storageLow)  // seen before a ride starts
+        #expect(r.status.storageLow?.contains("MB free") == true)
+
+        r.press()
+        try h.feed(400)
+        #expect(h.waitForAck(through: 390))
+        #expect(led.status == .storageLow)  // not the commit blinks: the warning stays up while recording
+
+        try FileManager.default.removeItem(at: ballast)
+        #expect(h.events.wait { $0.contains { if case .storageRecovered = $0 { return true }; return false } })
+        try h.feed(100)
+        #expect(h.waitForAck(through: 490))
+        r.stop()
+
+        #expect(r.status.storageLow == nil)
+        // This LED is given no fix source, so recording shows as "waiting for fix" once the warning is gone.
+        let history = led.statusHistory
+        #expect(history.firstIndex(of: .storageLow).map { i in history[(i + 1)...].contains(.waitingForFix) } == true, "\(history)")
+        let reader = try h.reader()
+        let ride = try #require(try reader.rides().last)
+        let low = try reader.events(ride: ride.id).filter { $0.kind == .storageLow }
+        #expect(low.count == 1)
+        #expect(low.first?.detail.contains("dump and prune") == true)
+        // Nothing was deleted to make room: every fix acknowledged is there, in order.
+        #expect(try reader.seqs(ride: ride.id) == Array(0...Int64(ride.totals.fixCount - 1)))
+        #expect(ride.totals.fixCount >= 491)
+    }
+
+    private func run(_ tool: String, _ arguments: [String]) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = arguments
+        try p.run()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw MountFailure(description: "\(tool) \(arguments.joined(separator: " ")) exited \(p.terminationStatus)") }
+    }
+
+    struct MountFailure: Error, CustomStringConvertible { var description: String }
+}
