@@ -2,37 +2,47 @@ import RoamCore
 
 /// One self-contained page for a ride: no scripts, fonts or images fetched, so it opens offline.
 /// The map is coloured by speed band with gaps left open and marked; the barometric profile shows
-/// the climb; a table holds the ride's totals; a checkbox shows the flagged fixes (CSS only).
+/// the climb; a table holds the ride's totals; a checkbox shows the flagged fixes (CSS only); an
+/// inline script replays the ride over time on the map and the profile (`ReplayControls`).
 /// Written as well-formed XHTML-compatible markup so tests can parse it as XML.
 public struct HTMLView {
     public let ride: RideSummary
     public let track: ViewTrack
     public let bands: SpeedBands
     public let gapCauses: [String]
+    /// The ride's auto-paused stretches, which the replay plays as "paused".
+    public let pauses: [ReplayPauses.Interval]
 
-    public init(ride: RideSummary, track: ViewTrack, bands: SpeedBands = .cycling, gapCauses: [String] = []) {
-        self.ride = ride; self.track = track; self.bands = bands; self.gapCauses = gapCauses
+    public init(ride: RideSummary, track: ViewTrack, bands: SpeedBands = .cycling, gapCauses: [String] = [],
+                pauses: [ReplayPauses.Interval] = []) {
+        self.ride = ride; self.track = track; self.bands = bands; self.gapCauses = gapCauses; self.pauses = pauses
     }
 
     public func render() -> String {
         let t = ride.totals
+        let replay = ReplayData(track: track, pauses: pauses, gapCauses: gapCauses, startUTCms: ride.startedUTCms,
+                                geometry: ReplayGeometry(track: track))
         var s = "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         s += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-        s += "<title>Ride \(ride.id)</title>\n<style>\n\(Self.css)</style>\n</head>\n<body>\n"
+        s += "<title>Ride \(ride.id)</title>\n<style>\n\(Self.css)\(ReplayControls.css)</style>\n</head>\n<body>\n"
         s += "<h1>Ride \(ride.id)" + (ride.startedUTCms.map { " <small>\(CivilDate.iso8601(utcMs: $0).prefix(16).replacingT) UTC</small>" } ?? "") + "</h1>\n"
         s += totalsTable(t)
         s += "<input type=\"checkbox\" id=\"show-flagged\"/>\n"
         s += "<label for=\"show-flagged\">Show flagged fixes (\(track.flaggedTotal)"
             + (track.flagged.count < track.flaggedTotal ? ", \(track.flagged.count) with a position drawn" : "") + ")</label>\n"
         s += legend()
-        s += "<div class=\"mapbox\">\n" + TrackSVG(track: track, bands: bands, gapCauses: gapCauses).render() + "</div>\n"
+        s += replay.map { ReplayControls.bar(endS: $0.endS) } ?? ""
+        s += "<div class=\"mapbox\">\n" + TrackSVG(track: track, bands: bands, gapCauses: gapCauses)
+            .render(width: ReplayGeometry.mapWidth, maxHeight: ReplayGeometry.mapMaxHeight) + "</div>\n"
         s += flaggedTable()
         let climb = t.ascentM.map { "ascent +\(FixedPoint.format($0, digits: 0)) m" } ?? "climb unavailable (no barometer)"
         s += "<h2>Barometric elevation <small>\(climb)" + (t.descentM.map { ", descent −\(FixedPoint.format($0, digits: 0)) m" } ?? "") + "</small></h2>\n"
-        s += ElevationSVG(track: track).render()
+        s += ElevationSVG(track: track).render(width: ReplayGeometry.profileWidth, height: ReplayGeometry.profileHeight)
         s += "<details><summary>Parameters</summary><pre>\(XMLText.escape(ride.parametersJSON))</pre></details>\n"
         s += "<p class=\"note\">Elevation: barometric (BMP280), metres above mean sea level by the ICAO standard atmosphere. "
-        s += "Gaps are left open: no line, distance or climb is drawn across them.</p>\n</body>\n</html>\n"
+        s += "Gaps are left open: no line, distance or climb is drawn across them.</p>\n"
+        s += replay.map(ReplayControls.scripts) ?? ""
+        s += "</body>\n</html>\n"
         return s
     }
 

@@ -10,6 +10,8 @@ public struct ViewTrack: Sendable {
         public var altitudeM: Double?
         /// The ride's running distance at this fix (P5: it never grows across a gap).
         public var distanceM: Double
+        /// The fix's GNSS time, for the replay (nil before the receiver sent a date that back-fill could use).
+        public var utcMs: Int64? = nil
     }
 
     public struct Segment: Sendable, Equatable {
@@ -57,7 +59,8 @@ public struct ViewTrack: Sendable {
         guard fix.epoch.hasPosition, let lat = fix.epoch.latDeg, let lon = fix.epoch.lonDeg else { return }
         if !shown.isEmpty { addFlagged(Flagged(seq: fix.seq, latDeg: lat, lonDeg: lon, flags: shown)) }
         guard fix.flags.isAccepted else { return }
-        let p = Point(latDeg: lat, lonDeg: lon, speedMps: fix.epoch.speedMps, altitudeM: fix.baroAltM, distanceM: distanceM)
+        let p = Point(latDeg: lat, lonDeg: lon, speedMps: fix.epoch.speedMps, altitudeM: fix.baroAltM, distanceM: distanceM,
+                      utcMs: fix.utcMs)
         if segments.last?.number != fix.segment {
             closeSegment()
             segments.append(Segment(number: fix.segment, fixCount: 0, points: []))

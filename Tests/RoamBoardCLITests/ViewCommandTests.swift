@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import RoamCore
+@testable import RoamStore
 
 /// `view`: the page's structure equals the stored ride, and it fetches nothing.
 @Suite(.serialized) struct ViewCommandTests {
@@ -42,13 +43,35 @@ import RoamCore
         let fixture = try DumpFixture.make()
         defer { fixture.remove() }
         let (html, doc) = try page(fixture, ride: fixture.a.id)
-        for needle in ["<script", "src=", "href=", "url(", "@import", "http://", "https://"] where needle != "http://" {
+        for needle in ["src=", "href=", "url(", "@import", "http://", "https://"] where needle != "http://" {
             #expect(!html.contains(needle), "the page refers to something outside itself: \(needle)")
         }
+        // Its only scripts are the replay's, inline (ViewReplayTests runs them).
+        let scripts = try doc.nodes(forXPath: "//*[local-name()='script']/@id").compactMap(\.stringValue)
+        #expect(scripts == ["replay-data", "replay-core", "replay-ui"])
         // The only http text allowed is the XML namespace names, which browsers never fetch.
         #expect(html.components(separatedBy: "http://").count - 1 == 1 + 2)
         #expect(try count(doc, "//*[local-name()='table'][@class='totals']//*[local-name()='tr']") >= 10)
         #expect(html.contains("Ascent</th><td>\(FixedPointText.whole(fixture.a.totals.ascentM!)) m"))
+    }
+
+    @Test func theReplayPlaysEveryDrawnSegmentWithItsStoredGapCause() throws {
+        let fixture = try DumpFixture.make()
+        defer { fixture.remove() }
+        let sql = try SQLiteConnection(path: fixture.dbPath, mode: .readOnly)
+        for ride in fixture.rides {
+            let (_, doc) = try page(fixture, ride: ride.id)
+            let text = try doc.nodes(forXPath: "//*[local-name()='script'][@id='replay-data']").first?.stringValue
+            let data = try #require(try JSONSerialization.jsonObject(with: Data((text ?? "").utf8)) as? [String: Any])
+            #expect((data["segments"] as? [[String: Any]] ?? []).compactMap { $0["n"] as? Int } == ride.segments)
+            var causes: [String] = []
+            let events = try sql.prepare("SELECT detail FROM events WHERE ride_id = ?1 AND kind = 'gap' ORDER BY id")
+            try events.bind(ride.id, at: 1)
+            while try events.step() { causes.append(events.text(at: 0)) }
+            events.reset()
+            #expect((data["gaps"] as? [[String: Any]] ?? []).compactMap { $0["cause"] as? String } == causes, "ride \(ride.id)")
+            #expect((data["profile"] is NSNull) == (ride.totals.ascentM == nil), "no barometer, no profile cursor")
+        }
     }
 
     @Test func aRideWithoutBarometerSaysClimbIsUnavailable() throws {

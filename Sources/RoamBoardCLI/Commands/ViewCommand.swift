@@ -4,7 +4,8 @@ import RoamExport
 import RoamStore
 
 /// `roam-board view --ride N --out FILE.html`: one self-contained page (map coloured by speed,
-/// gaps open and marked, barometric profile, totals, flagged fixes on demand), written atomically.
+/// gaps open and marked, barometric profile, totals, flagged fixes on demand, a replay over
+/// time), written atomically.
 enum ViewCommand {
     static func run(_ p: ParsedArguments) throws {
         let bands: SpeedBands
@@ -19,8 +20,13 @@ enum ViewCommand {
             throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
         }
         var track = ViewTrack(expectedAccepted: ride.totals.acceptedCount)
-        try reader.forEachExportedFix(ride: id, withNMEA: false) { track.add($0) }
+        var pauses = ReplayPauses()
+        try reader.forEachExportedFix(ride: id, withNMEA: false) { fix in
+            track.add(fix)
+            pauses.add(fix)
+        }
         track.finish()
+        pauses.finish()
         let causes = try reader.events(ride: id).filter { $0.kind == .gap }.map(\.detail)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -28,7 +34,8 @@ enum ViewCommand {
         let start = try ride.startedUTCms ?? reader.firstFixUTCms(ride: id)
         let summary = RideSummary(id: ride.id, startedUTCms: start, endedUTCms: ride.endedUTCms,
                                   totals: ride.totals, parametersJSON: parameters)
-        let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes).render()
+        let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes,
+                            pauses: pauses.intervals).render()
         let out = p.value("--out")!
         var sink = try AtomicFileSink(path: out, overwrite: p.has("--force"))
         do {

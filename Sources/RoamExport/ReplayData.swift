@@ -1,0 +1,109 @@
+/// What the page's replay plays, built from the same `ViewTrack` points the map draws (so the
+/// marker lands on the drawn line) and written as compact JSON. Each segment is a set of columns
+/// of integers, each entry the difference from the previous non-null one: neighbouring fixes
+/// differ little, so most entries take two or three characters.
+///
+/// Units: time in `tick` ms since `t0` (UTC ms), the tick being the largest divisor of 1000 that
+/// divides every time (1000 for a 1 Hz ride, 100 at 10 Hz); x and y in tenths of a map pixel (the
+/// precision the SVG is written with); speed in 0.1 km/h; barometric elevation in cm; the ride's
+/// running distance in dm. `gaps[i]` lies between segments i and i+1; `pauses` is a flat list of
+/// from, to pairs in ticks. Strings are escaped so the JSON holds no `<`, `>` or `&`, which keeps
+/// the page well-formed XML without a CDATA section (JSON cannot hold the comment that hides one).
+struct ReplayData {
+    let json: String
+    /// The replay's length in seconds.
+    let endS: Double
+
+    /// Nil when no drawn point has a GNSS time: there is nothing to play.
+    init?(track: ViewTrack, pauses: [ReplayPauses.Interval], gapCauses: [String], startUTCms: Int64?,
+          geometry: ReplayGeometry) {
+        // Points the replay can place in time, per drawn segment; the segment's index is kept so a
+        // gap between two kept segments gets the causes of every gap the map shows between them.
+        let timed = track.segments.enumerated().compactMap { i, seg -> (Int, ViewTrack.Segment)? in
+            var kept = seg
+            kept.points = seg.points.filter { $0.utcMs != nil }
+            return kept.points.isEmpty ? nil : (i, kept)
+        }
+        guard let first = timed.first?.1.points.first?.utcMs else { return nil }
+        let t0 = min(startUTCms ?? first, first)
+        var tickMs: Int64 = 1000
+        for (_, seg) in timed { for p in seg.points { tickMs = Self.gcd(tickMs, p.utcMs! - t0) } }
+        for p in pauses { tickMs = Self.gcd(tickMs, Self.gcd(p.fromUTCms - t0, p.toUTCms - t0)) }
+        func ticks(_ utcMs: Int64) -> Int { Int((utcMs - t0 + tickMs / 2) / tickMs) }
+
+        var lastTick = 0
+        var segments: [String] = []
+        for (_, seg) in timed {
+            var t = ReplayDeltaColumn(), x = ReplayDeltaColumn(), y = ReplayDeltaColumn()
+            var v = ReplayDeltaColumn(), e = ReplayDeltaColumn(), d = ReplayDeltaColumn()
+            for p in seg.points {
+                lastTick = max(lastTick, ticks(p.utcMs!))  // never backwards: the replay's clock is monotone
+                t.append(lastTick)
+                x.append(Self.scaled(geometry.map.x(p.lonDeg), by: 10))
+                y.append(Self.scaled(geometry.map.y(p.latDeg), by: 10))
+                v.append(p.speedMps.map { Self.scaled($0 * 3.6, by: 10) })
+                e.append(p.altitudeM.map { Self.scaled($0, by: 100) })
+                d.append(Self.scaled(p.distanceM, by: 10))
+            }
+            segments.append("{\"n\":\(seg.number),\"t\":\(t.json),\"x\":\(x.json),\"y\":\(y.json),\"v\":\(v.json),\"e\":\(e.json),\"d\":\(d.json)}")
+        }
+
+        var gaps: [String] = []
+        for (a, b) in zip(timed, timed.dropFirst()) {
+            let causes = (a.0..<b.0).map { $0 < gapCauses.count ? gapCauses[$0] : "gap" }
+            let from = ticks(a.1.points.last!.utcMs!), to = ticks(b.1.points.first!.utcMs!)
+            gaps.append("{\"from\":\(from),\"to\":\(to),\"cause\":\(Self.string(causes.joined(separator: ", ")))}")
+        }
+
+        var pauseTicks: [String] = []
+        var end = lastTick
+        for p in pauses where p.toUTCms >= t0 {
+            let from = ticks(max(p.fromUTCms, t0)), to = ticks(p.toUTCms)
+            pauseTicks.append("\(from),\(to)")
+            end = max(end, to)
+        }
+
+        endS = Double(end) * Double(tickMs) / 1000
+        json = "{\"v\":1,\"t0\":\(t0),\"tick\":\(tickMs),\"end\":\(end),\"segments\":[" + segments.joined(separator: ",")
+            + "],\"gaps\":[" + gaps.joined(separator: ",") + "],\"pauses\":[" + pauseTicks.joined(separator: ",")
+            + "],\"profile\":" + geometry.profileJSON + "}"
+    }
+
+    static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
+        var (x, y) = (abs(a), abs(b))
+        while y != 0 { (x, y) = (y, x % y) }
+        return x
+    }
+
+    /// Rounded as `FixedPoint` rounds (half away from zero), so x and y equal the SVG's text.
+    static func scaled(_ v: Double, by factor: Double) -> Int { Int((v * factor).rounded()) }
+
+    /// A JSON string with `<`, `>` and `&` written as \u escapes.
+    static func string(_ s: String) -> String {
+        var out = ""
+        for c in JSONText.string(s).unicodeScalars {
+            switch c {
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}
+
+/// A JSON array of integers written as differences from the previous non-null entry.
+struct ReplayDeltaColumn {
+    private var text = ""
+    private var last = 0
+
+    mutating func append(_ value: Int?) {
+        if !text.isEmpty { text += "," }
+        guard let value else { text += "null"; return }
+        text += String(value - last)
+        last = value
+    }
+
+    var json: String { "[" + text + "]" }
+}
