@@ -35,7 +35,7 @@ import Testing
         let store = try RideStore(path: h.dbPath)
         let events = h.events
         let r = Recorder(store: store, activeRide: nil, source: h.port, barometer: nil, options: options,
-                         emit: { events.append($0); led.handle($0) })
+                         emit: { led.handle($0); events.append($0) })  // the LED first: a test waits on the log, then reads the LED
         r.start()
         #expect(h.events.wait { $0.contains { if case .storageLow = $0 { return true }; return false } })
         #expect(led.status == .storageLow)  // seen before a ride starts
