@@ -33,7 +33,7 @@ public final class SensorLoop: @unchecked Sendable {
     private let emit: @Sendable (RecorderEvent) -> Void
     private var stream = NMEAStream()
     private let stopRequested = Atomic<Bool>(false)
-    private let stopSignal = DispatchSemaphore(value: 0)
+    private let stopSignal = MonotonicCondition()
     /// Epochs handed to the queue so far (the bench replayer paces itself on this).
     public let epochsAssembled = Atomic<Int>(0)
     /// Whether the last epoch had a position (the LED's "waiting for fix" versus commit blinks).
@@ -49,7 +49,7 @@ public final class SensorLoop: @unchecked Sendable {
 
     public func requestStop() {
         stopRequested.store(true, ordering: .releasing)
-        stopSignal.signal()
+        stopSignal.withLock { stopSignal.broadcast() }
     }
 
     private var isStopping: Bool { stopRequested.load(ordering: .acquiring) }
@@ -142,11 +142,15 @@ public final class SensorLoop: @unchecked Sendable {
         return Int32(clamping: max(1, min(UInt64(options.readTimeoutMs), remaining + 1)))
     }
 
-    /// Sleeps `ms` unless a stop is requested first; returns true when stopping.
+    /// Sleeps `ms` unless a stop is requested first; returns true when stopping. On the monotonic
+    /// clock: a timed Dispatch semaphore wait has a CLOCK_REALTIME deadline, and a wall clock set
+    /// back mid-backoff would postpone the receiver's reopen by the size of the jump.
     private func waitForStop(ms: UInt64) -> Bool {
-        if isStopping { return true }
-        _ = stopSignal.wait(timeout: .now() + .milliseconds(Int(ms)))
-        return isStopping
+        let deadline = MonotonicClock.nowNs() + ms * 1_000_000
+        return stopSignal.withLock {
+            while !isStopping { if !stopSignal.wait(untilNs: deadline) { break } }
+            return isStopping
+        }
     }
 }
 

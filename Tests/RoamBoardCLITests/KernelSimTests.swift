@@ -19,21 +19,26 @@ struct KernelSimTests {
     func environment() async throws { try await judge("env") }
 
     @Test("s1: selftest finds every device; without the barometer it names it")
-    func selftest() async throws { try await judge("s1-selftest") }
+    func selftest() async throws { try await judge("s1-selftest", passes: 3) }
 
     @Test("s2: a press starts a ride, NMEA flows, the LED blinks per commit, a press stops")
-    func ride() async throws { try await judge("s2-ride") }
+    func ride() async throws { try await judge("s2-ride", passes: 9) }
 
     @Test("s3: new raw pressure mid-ride changes pressure and altitude as the datasheet predicts")
-    func pressureChange() async throws { try await judge("s3-pressure") }
+    func pressureChange() async throws { try await judge("s3-pressure", passes: 2) }
 
     @Test("s4: a cut serial feed gives a 'receiver silent' gap and its LED pattern")
-    func receiverSilent() async throws { try await judge("s4-silent") }
+    func receiverSilent() async throws { try await judge("s4-silent", passes: 3) }
 
     @Test("s5: SIGKILL and restart: one gap, check passes")
-    func restart() async throws { try await judge("s5-restart") }
+    func restart() async throws { try await judge("s5-restart", passes: 3) }
 
-    private func judge(_ id: String) async throws {
+    @Test("s6: the wall clock set back years and forward days: the LED keeps its pattern, every fix stored, no gap")
+    func clockJump() async throws { try await judge("s6-clock", passes: 9) }
+
+    /// `passes`: the checks a scenario makes when all of them run; fewer PASS lines with no FAIL or
+    /// SKIP mean a check went missing, which must not read as a pass.
+    private func judge(_ id: String, passes expected: Int? = nil) async throws {
         let outcome = try await KernelSimHarness.shared.outcome()
         if let reason = outcome.cannotRun {
             if ProcessInfo.processInfo.environment["ROAM_KERNEL_SIM"] == "required" {
@@ -58,6 +63,10 @@ struct KernelSimTests {
         }
         for line in lines where line.verdict == "FAIL" { Issue.record(Comment(rawValue: line.text)) }
         let skips = lines.filter { $0.verdict == "SKIP" }.map(\.text)
+        let passes = lines.filter { $0.verdict == "PASS" }.count
+        if let expected, skips.isEmpty, !lines.contains(where: { $0.verdict == "FAIL" }), passes != expected {
+            Issue.record("scenario \(id) printed \(passes) PASS lines and no FAIL or SKIP; its checks number \(expected)")
+        }
         guard !skips.isEmpty else { return }
         if lines.contains(where: { $0.verdict == "PASS" || $0.verdict == "FAIL" }) {
             // Part of the scenario ran; the part that could not is shown, not hidden.

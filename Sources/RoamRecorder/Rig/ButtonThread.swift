@@ -15,7 +15,7 @@ public final class ButtonThread: @unchecked Sendable {
     private let press: @Sendable (UInt64) -> Void
     private let report: @Sendable (String) -> Void
     private let stopRequested = Atomic<Bool>(false)
-    private let stopSignal = DispatchSemaphore(value: 0)
+    private let stopSignal = MonotonicCondition()
     private let done = DispatchSemaphore(value: 0)
     private var intendsRecording: Bool
     private var started = false
@@ -44,7 +44,7 @@ public final class ButtonThread: @unchecked Sendable {
         guard started, !stopped else { return }
         stopped = true
         stopRequested.store(true, ordering: .releasing)
-        stopSignal.signal()
+        stopSignal.withLock { stopSignal.broadcast() }
         done.wait()
     }
 
@@ -73,7 +73,11 @@ public final class ButtonThread: @unchecked Sendable {
             } catch {
                 // A line that fails once fails again at once: report it once, then retry slowly.
                 if !failing { failing = true; report("button: \(error)") }
-                _ = stopSignal.wait(timeout: .now() + Self.errorBackoffS)
+                // On the monotonic clock: a wall clock set back must not stretch the backoff.
+                let deadline = MonotonicClock.nowNs() + UInt64(Self.errorBackoffS * 1e9)
+                stopSignal.withLock {
+                    while !stopRequested.load(ordering: .acquiring) { if !stopSignal.wait(untilNs: deadline) { break } }
+                }
             }
         }
     }

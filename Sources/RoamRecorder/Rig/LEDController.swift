@@ -5,13 +5,15 @@ import Synchronization
 
 /// The LED thread: recorder events in (from any thread), `StatusLED` driven at the pattern's
 /// instants. It sleeps until the next level change or the next event, so a dark LED costs nothing.
+/// The sleep runs on the monotonic clock (`MonotonicCondition`): a wall clock set back mid-wait
+/// would otherwise hold the LED at its level (a blink left on, a pattern frozen) until some event.
 public final class LEDController: @unchecked Sendable {
     private let led: StatusLED
     private let clock: @Sendable () -> UInt64
     /// Whether the latest epoch had a position; set by `start` (the recorder's sensor thread knows).
     private var hasFix: @Sendable () -> Bool = { false }
     private let report: @Sendable (String) -> Void
-    private let condition = NSCondition()
+    private let condition = MonotonicCondition()
     // Guarded by `condition`.
     private var tracker: LEDStatusTracker
     private var history: [LEDStatus]
@@ -80,8 +82,8 @@ public final class LEDController: @unchecked Sendable {
                 nextNs = clock() + 2_000_000_000
             }
             let now = clock()
-            let waitS = nextNs.map { $0 > now ? Double($0 - now) / 1e9 : 0 } ?? 3600
-            _ = condition.wait(until: Date(timeIntervalSinceNow: waitS))
+            let waitNs = nextNs.map { $0 > now ? $0 - now : 0 } ?? 3_600_000_000_000
+            condition.wait(timeoutNs: waitNs)
         }
     }
 }
