@@ -16,6 +16,7 @@ import Testing
         s.parkedEpochs = n; s.parkedBatches = n / 10; s.lostEpochsPending = 3; s.lostEpochsTotal = 9
         s.committedBatches = 99; s.lastCommitMonoNs = 5; s.lastCommitUTCms = 1_781_425_799_000; s.lastAckedSeq = 1234
         s.lastError = "busy"
+        s.storageLow = "6.2 MB free, about 0.2 h of riding at 10 Hz (limit 2.0 h or 64 MiB): dump and prune rides"
         return s
     }
 
