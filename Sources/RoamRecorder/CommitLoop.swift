@@ -32,19 +32,19 @@ public final class CommitLoop: @unchecked Sendable {
         var failures = 0
     }
 
-    private let store: RideStore
+    let store: RideStore
     private let queue: SensorQueue
-    private let options: Options
-    private let clock: @Sendable () -> UInt64
+    let options: Options
+    let clock: @Sendable () -> UInt64
     private let realtimeMs: @Sendable () -> Int64
-    private let emit: @Sendable (RecorderEvent) -> Void
+    let emit: @Sendable (RecorderEvent) -> Void
     let status: StatusPublisher
     /// Epochs taken from the queue (or counted lost in it) so far: with the sensor loop's
     /// `epochsAssembled`, how far the commit thread is behind (the bench replay paces itself on it).
     let epochsTaken = Atomic<Int>(0)
 
     /// The ride and pipeline state as last committed; nil when idle.
-    private(set) var pipeline: RidePipeline?
+    var pipeline: RidePipeline?
     /// Raw items not yet committed, oldest first: the parking space.
     private var parked: [SensorItem] = []
     private var parkedEpochs = 0
@@ -56,10 +56,10 @@ public final class CommitLoop: @unchecked Sendable {
     private var alarm: Alarm?
     private var retryDelayS: Double
     private var nextRetryNs: UInt64 = 0
-    private var storage: StorageWatch
+    var storage: StorageWatch
     /// Ride events that wait for the next batch (a "storage low" noticed between commits).
-    private var pendingEvents: [RideEvent] = []
-    private var forgottenWarned = false
+    var pendingEvents: [RideEvent] = []
+    var forgottenWarned = false
 
     init(store: RideStore, queue: SensorQueue, options: Options, status: StatusPublisher,
          clock: @escaping @Sendable () -> UInt64, realtimeMs: @escaping @Sendable () -> Int64,
@@ -256,51 +256,6 @@ public final class CommitLoop: @unchecked Sendable {
         }
         emit(.committed(CommitReport(rideID: p.rideID, seqs: seqs, fixCount: fixes.count,
                                      totals: p.state.totals, recoveredParkedEpochs: recovered)))
-    }
-
-    /// Stops the ride when it has been paused for `forgottenAfterS` by its own GNSS clock.
-    private func endForgottenRide() throws {
-        guard let p = pipeline, let pausedS = p.state.autoPause.pausedForS, pausedS >= options.forgottenAfterS else { return }
-        let detail = String(format: "ended itself: paused for %.1f h (limit %.1f h), a forgotten recording",
-                            pausedS / 3600, options.forgottenAfterS / 3600)
-        try store.stopRide(id: p.rideID, endedUTCms: p.state.lastAccepted?.utcMs,
-                           events: [RideEvent(kind: .stop, monoNs: clock(), detail: detail)])
-        pipeline = nil
-        forgottenWarned = false
-        status.update(urgent: true) { $0.rideID = nil }
-        emit(.rideStopped(rideID: p.rideID, totals: p.state.totals))
-    }
-
-    /// Shows the forgotten-ride pattern once the ride has been paused `forgottenWarnAfterS`, and
-    /// takes it back when the rider moves again.
-    private func warnOfForgottenRide() {
-        guard let p = pipeline else { return }
-        let pausedS = p.state.autoPause.pausedForS
-        if !forgottenWarned, let pausedS, pausedS >= options.forgottenWarnAfterS {
-            forgottenWarned = true
-            emit(.rideLooksForgotten(rideID: p.rideID, pausedS: pausedS))
-        } else if forgottenWarned, pausedS == nil {
-            forgottenWarned = false
-            emit(.rideMovingAgain(rideID: p.rideID))
-        }
-    }
-
-    /// Measures free space against `options.lowStorage` (statvfs and one read of the rides table).
-    /// Recording goes on either way: nothing is ever deleted to make room.
-    private func checkStorage() {
-        switch storage.check(nowNs: clock(), measure: store.storageEstimate) {
-        case .becameLow(let low):
-            if pipeline != nil { pendingEvents.append(RideEvent(kind: .storageLow, monoNs: clock(), detail: low.detail)) }
-            status.update(urgent: true) { $0.storageLow = low.detail }
-            emit(.storageLow(low))
-        case .recovered(let free):
-            status.update(urgent: true) { $0.storageLow = nil }
-            emit(.storageRecovered(freeBytes: free))
-        case .unmeasured(let error):
-            emit(.storageUnmeasured(error: error))
-        case nil:
-            break
-        }
     }
 
     private func handlePress(monoNs: UInt64) throws {
