@@ -37,12 +37,7 @@ import Testing
         var options = Recorder.Options()
         options.commit.forgottenWarnAfterS = 60
         options.commit.forgottenAfterS = 3600
-        let led = LEDController(led: StatusLED(output: RecordingLED(), atNs: MonotonicClock.nowNs()), isRecording: false,
-                                clock: MonotonicClock.nowNs, report: { Issue.record("led: \($0)") })
-        let store = try RideStore(path: h.dbPath)
-        let events = h.events
-        let r = Recorder(store: store, activeRide: nil, source: h.port, barometer: nil, options: options,
-                         emit: { led.handle($0); events.append($0) })  // the LED first: a test waits on the log, then reads the LED
+        let (r, led) = try h.recorderWithLED(options: options)
         r.start()
         r.press()
         // The café stop (seconds 1336–1576) is 240 s paused: past the 60 s warning, short of the limit.

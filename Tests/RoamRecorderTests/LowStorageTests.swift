@@ -30,12 +30,7 @@ import Testing
         options.commit.lowStorage.minFreeBytes = 8 << 20   // about 6 MiB are free with the ballast
         options.commit.lowStorage.minHours = 0.05           // 3 min at 10 Hz: the floor decides on this small card
         options.commit.lowStorage.checkEveryS = 0.05
-        let led = LEDController(led: StatusLED(output: RecordingLED(), atNs: MonotonicClock.nowNs()), isRecording: false,
-                                clock: MonotonicClock.nowNs, report: { Issue.record("led: \($0)") })
-        let store = try RideStore(path: h.dbPath)
-        let events = h.events
-        let r = Recorder(store: store, activeRide: nil, source: h.port, barometer: nil, options: options,
-                         emit: { led.handle($0); events.append($0) })  // the LED first: a test waits on the log, then reads the LED
+        let (r, led) = try h.recorderWithLED(options: options)
         r.start()
         #expect(h.events.wait { $0.contains { if case .storageLow = $0 { return true }; return false } })
         #expect(led.status == .storageLow)  // seen before a ride starts

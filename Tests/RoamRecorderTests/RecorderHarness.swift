@@ -43,6 +43,18 @@ final class RecorderHarness {
                         realtimeMs: realtimeMs, emit: { events.append($0) })
     }
 
+    /// A recorder on a new ride whose events also drive a real `LEDController` over a recording
+    /// LED, for tests of what the LED shows. The LED is fed first: a test waits on the event log,
+    /// then reads the LED.
+    func recorderWithLED(options: Recorder.Options) throws -> (Recorder, LEDController) {
+        let led = LEDController(led: StatusLED(output: RecordingLED(), atNs: MonotonicClock.nowNs()), isRecording: false,
+                                clock: MonotonicClock.nowNs, report: { FileHandle.standardError.write(Data("led: \($0)\n".utf8)) })
+        let events = self.events
+        let recorder = Recorder(store: try RideStore(path: dbPath), activeRide: nil, source: port, barometer: nil,
+                                options: options, emit: { led.handle($0); events.append($0) })
+        return (recorder, led)
+    }
+
     /// Writes the next `count` simulated seconds into the receiver's wire. Second N completes
     /// epoch N-1; the last one completes when the receiver has been quiet for a moment.
     func feed(_ count: Int) throws {
