@@ -67,26 +67,34 @@ enum StatusCommand {
     private static func recorderLine(_ snapshot: RecorderStatusFile.Snapshot?) -> String {
         guard let snapshot else { return "no status file: no recorder has run on this database" }
         guard let s = snapshot.status else { return snapshot.isRecorderRunning ? "running (status not written yet)" : "not running" }
-        let updated = age(utcMs: s.updatedUTCms).map { ", status written \($0) ago" } ?? ""
+        let updated = age(utcMs: s.updatedUTCms, monoNs: s.updatedMonoNs, of: s).map { ", status written \($0) ago" } ?? ""
         return (snapshot.isRecorderRunning ? "running (pid \(s.pid))" : "not running (last pid \(s.pid))") + updated
     }
 
     private static func alarmLine(_ s: RecorderStatus?, running: Bool) -> String {
         guard let alarm = s?.alarm else { return "none" }
-        let since = age(utcMs: alarm.sinceUTCms).map { " for \($0)" } ?? ""
+        let since = age(utcMs: alarm.sinceUTCms, monoNs: alarm.sinceMonoNs, of: s).map { " for \($0)" } ?? ""
         return (running ? "RAISED" : "was raised when the recorder stopped") + " (\(alarm.cause.rawValue))\(since): \(alarm.detail)"
     }
 
     /// The database knows the last commit best; while it cannot be read, the status file's copy.
     private static func lastCommitLine(ride: RideRow?, status: RecorderStatus?) -> String {
         if let ms = ride?.lastCommitUTCms ?? status?.lastCommitUTCms {
-            return (age(utcMs: ms).map { "\($0) ago" } ?? "in the future by the board's clock") + " (\(CivilDate.iso8601(utcMs: ms)))"
+            // The status file's monotonic stamp, when it describes this very commit.
+            let monoNs = status?.lastCommitUTCms == ms ? status?.lastCommitMonoNs : nil
+            return (age(utcMs: ms, monoNs: monoNs, of: status).map { "\($0) ago" } ?? "in the future by the board's clock") + " (\(CivilDate.iso8601(utcMs: ms)))"
         }
         return "none"
     }
 
-    private static func age(utcMs: Int64) -> String? {
-        let ms = MonotonicClock.realtimeMs() - utcMs
+    /// How long ago: by the monotonic clock when the stamp was taken in this boot (a wall clock
+    /// set since, say by NTP on a Pi without RTC, does not matter then), else by the wall clock.
+    private static func age(utcMs: Int64, monoNs: UInt64? = nil, of status: RecorderStatus? = nil) -> String? {
+        var ms = MonotonicClock.realtimeMs() - utcMs
+        if let monoNs, monoNs > 0, let status, status.bootID == RecorderStatusFile.bootID {
+            let now = MonotonicClock.nowNs()
+            if now >= monoNs { ms = Int64((now - monoNs) / 1_000_000) }
+        }
         guard ms >= 0 else { return nil }
         return ms < 60_000 ? "\(FixedPoint.format(Double(ms) / 1000, digits: 1)) s" : Duration.text(seconds: Double(ms) / 1000)
     }
