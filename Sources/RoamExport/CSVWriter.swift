@@ -8,6 +8,10 @@ public struct CSVWriter<Sink: ByteSink> {
     public let includeFlagged: Bool
     public private(set) var rowCount = 0
     private var distanceM = 0.0
+    /// One row's bytes and its flag names, reused for every fix.
+    private let row = ByteRow()
+    private var flagNames: [String] = []
+    private let numbers = CSVNumberMemo(columns: 19)
 
     /// Column names: the `fixes` columns of the schema, then what the exporter derives.
     public static var columns: [String] {
@@ -32,29 +36,43 @@ public struct CSVWriter<Sink: ByteSink> {
         guard includeFlagged || accepted else { return }
         distanceM += fix.distanceAddedM
         let e = fix.epoch
-        var f: [String] = []
-        f.reserveCapacity(35)
-        f.append(String(fix.rideID)); f.append(String(fix.seq)); f.append(String(fix.monoNs))
-        f.append(CSVField.integer(e.timeOfDayMs))
-        f.append(CSVField.integer(e.date.map { $0.year * 10_000 + $0.month * 100 + $0.day }))
-        for v in [e.latDeg, e.lonDeg, e.altMSLm, e.geoidSepM, e.speedMps, e.courseDeg] { f.append(CSVField.number(v)) }
-        f.append(String(e.fixMode.rawValue))
-        f.append(CSVField.integer(e.quality)); f.append(CSVField.integer(e.satellitesUsed))
-        for v in [e.hdop, e.vdop, e.pdop, e.gstLatErrM, e.gstLonErrM, e.gstAltErrM, fix.pressurePa, fix.temperatureC] {
-            f.append(CSVField.number(v))
-        }
+        row.removeAll()
+        row.append(decimal: fix.rideID); comma(); row.append(decimal: fix.seq); comma(); row.append(decimal: fix.monoNs); comma()
+        CSVField.appendInteger(e.timeOfDayMs, to: row); comma()
+        CSVField.appendInteger(e.date.map { $0.year * 10_000 + $0.month * 100 + $0.day }, to: row); comma()
+        number(e.latDeg, 0); number(e.lonDeg, 1); number(e.altMSLm, 2); number(e.geoidSepM, 3)
+        number(e.speedMps, 4); number(e.courseDeg, 5)
+        row.append(decimal: e.fixMode.rawValue); comma()
+        CSVField.appendInteger(e.quality, to: row); comma(); CSVField.appendInteger(e.satellitesUsed, to: row); comma()
+        number(e.hdop, 6); number(e.vdop, 7); number(e.pdop, 8)
+        number(e.gstLatErrM, 9); number(e.gstLonErrM, 10); number(e.gstAltErrM, 11)
+        number(fix.pressurePa, 12); number(fix.temperatureC, 13)
         // The epoch's sentences, one per line inside one quoted field, exactly as stored.
-        f.append(CSVField.text(e.sentences.joined(separator: "\n")))
-        f.append(CSVField.integer(fix.utcMs)); f.append(String(fix.timeSource.rawValue))
-        f.append(String(fix.flags.rawValue)); f.append(String(fix.segment))
-        for v in [fix.smoothedLatDeg, fix.smoothedLonDeg, fix.baroAltM, fix.distanceAddedM] { f.append(CSVField.number(v)) }
-        f.append(fix.utcMs.map { CivilDate.iso8601(utcMs: $0) } ?? "")
-        f.append(CSVField.text(fix.flags.names.joined(separator: " ")))
-        f.append(accepted ? "1" : "0")
-        f.append(CSVField.number(distanceM))
-        try sink.write(f.joined(separator: ",") + "\r\n")
+        CSVField.appendText(e.sentences, separator: 0x0A, to: row); comma()
+        if let t = fix.utcMs { row.append(decimal: t) }
+        comma(); row.append(decimal: fix.timeSource.rawValue); comma()
+        row.append(decimal: fix.flags.rawValue); comma(); row.append(decimal: fix.segment); comma()
+        number(fix.smoothedLatDeg, 14); number(fix.smoothedLonDeg, 15); number(fix.baroAltM, 16); number(fix.distanceAddedM, 17)
+        if let t = fix.utcMs { row.append(iso8601: t) }
+        comma()
+        flagNames.removeAll(keepingCapacity: true)
+        for (flag, name) in FixFlags.names where fix.flags.contains(flag) { flagNames.append(name) }
+        CSVField.appendText(flagNames, separator: 0x20, to: row); comma()
+        row.append(accepted ? 0x31 : 0x30); comma()
+        numbers.append(distanceM, column: 18, to: row)
+        row.append(ascii: "\r\n")
+        try row.write(to: &sink)
         rowCount += 1
     }
+
+    /// A number field (the memo's column `column`) and the comma after it.
+    private func number(_ v: Double?, _ column: Int) {
+        numbers.append(v, column: column, to: row)
+        comma()
+    }
+
+    @inline(__always)
+    private func comma() { row.append(0x2C) }
 
     public mutating func end() throws {}
 }

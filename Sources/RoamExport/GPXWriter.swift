@@ -11,6 +11,8 @@ public struct GPXWriter<Sink: ByteSink> {
     public private(set) var segmentCount = 0
     /// Include flagged fixes (with their flags) instead of only accepted ones.
     public let includeFlagged: Bool
+    /// One trkpt's bytes, reused for every fix.
+    private let row = ByteRow()
 
     public init(sink: Sink, includeFlagged: Bool = false) {
         self.sink = sink; self.includeFlagged = includeFlagged
@@ -43,31 +45,50 @@ public struct GPXWriter<Sink: ByteSink> {
 
     public mutating func write(_ fix: FixRecord) throws {
         guard includeFlagged || fix.flags.isAccepted, let lat = fix.epoch.latDeg, let lon = fix.epoch.lonDeg else { return }
-        var s = ""
+        let e = fix.epoch
+        row.removeAll()
         if openSegment != fix.segment {
-            if openSegment != nil { s += "    </trkseg>\n" }
-            s += "    <trkseg>\n"
+            if openSegment != nil { row.append(ascii: "    </trkseg>\n") }
+            row.append(ascii: "    <trkseg>\n")
             openSegment = fix.segment
             segmentCount += 1
         }
-        s += "      <trkpt lat=\"\(FixedPoint.format(lat, digits: 8))\" lon=\"\(FixedPoint.format(lon, digits: 8))\">"
-        if let ele = fix.baroAltM { s += "<ele>\(FixedPoint.format(ele, digits: 2))</ele>" }
-        if let t = fix.utcMs { s += "<time>\(CivilDate.iso8601(utcMs: t))</time>" }
-        if let sats = fix.epoch.satellitesUsed { s += "<sat>\(sats)</sat>" }
-        if let h = fix.epoch.hdop { s += "<hdop>\(FixedPoint.format(h, digits: 2))</hdop>" }
-        if let v = fix.epoch.vdop { s += "<vdop>\(FixedPoint.format(v, digits: 2))</vdop>" }
-        if let p = fix.epoch.pdop { s += "<pdop>\(FixedPoint.format(p, digits: 2))</pdop>" }
-        s += "<extensions>"
-        if let v = fix.epoch.speedMps { s += "<roam:speed_mps>\(FixedPoint.format(v, digits: 3))</roam:speed_mps>" }
-        if let c = fix.epoch.courseDeg { s += "<roam:course_deg>\(FixedPoint.format(c, digits: 2))</roam:course_deg>" }
-        if let p = fix.pressurePa { s += "<roam:pressure_pa>\(FixedPoint.format(p, digits: 2))</roam:pressure_pa>" }
-        if let t = fix.temperatureC { s += "<roam:temperature_c>\(FixedPoint.format(t, digits: 2))</roam:temperature_c>" }
-        if let a = fix.epoch.altMSLm { s += "<roam:gnss_alt_msl_m>\(FixedPoint.format(a, digits: 2))</roam:gnss_alt_msl_m>" }
-        s += "<roam:seq>\(fix.seq)</roam:seq>"
-        if !fix.flags.isEmpty { s += "<roam:flags>\(fix.flags.names.joined(separator: " "))</roam:flags>" }
-        s += "</extensions></trkpt>\n"
+        row.append(ascii: "      <trkpt lat=\""); row.append(fixed: lat, digits: 8)
+        row.append(ascii: "\" lon=\""); row.append(fixed: lon, digits: 8)
+        row.append(ascii: "\">")
+        if let ele = fix.baroAltM { element("<ele>", ele, digits: 2, "</ele>") }
+        if let t = fix.utcMs { row.append(ascii: "<time>"); row.append(iso8601: t); row.append(ascii: "</time>") }
+        if let sats = e.satellitesUsed { row.append(ascii: "<sat>"); row.append(decimal: sats); row.append(ascii: "</sat>") }
+        if let h = e.hdop { element("<hdop>", h, digits: 2, "</hdop>") }
+        if let v = e.vdop { element("<vdop>", v, digits: 2, "</vdop>") }
+        if let p = e.pdop { element("<pdop>", p, digits: 2, "</pdop>") }
+        row.append(ascii: "<extensions>")
+        if let v = e.speedMps { element("<roam:speed_mps>", v, digits: 3, "</roam:speed_mps>") }
+        if let c = e.courseDeg { element("<roam:course_deg>", c, digits: 2, "</roam:course_deg>") }
+        if let p = fix.pressurePa { element("<roam:pressure_pa>", p, digits: 2, "</roam:pressure_pa>") }
+        if let t = fix.temperatureC { element("<roam:temperature_c>", t, digits: 2, "</roam:temperature_c>") }
+        if let a = e.altMSLm { element("<roam:gnss_alt_msl_m>", a, digits: 2, "</roam:gnss_alt_msl_m>") }
+        row.append(ascii: "<roam:seq>"); row.append(decimal: fix.seq); row.append(ascii: "</roam:seq>")
+        if !fix.flags.isEmpty {
+            // Flag names are fixed lowercase words: nothing to escape.
+            row.append(ascii: "<roam:flags>")
+            var first = true
+            for (flag, name) in FixFlags.names where fix.flags.contains(flag) {
+                if !first { row.append(0x20) }
+                row.append(utf8: name)
+                first = false
+            }
+            row.append(ascii: "</roam:flags>")
+        }
+        row.append(ascii: "</extensions></trkpt>\n")
         pointCount += 1
-        try sink.write(s)
+        try row.write(to: &sink)
+    }
+
+    private func element(_ open: StaticString, _ value: Double, digits: Int, _ close: StaticString) {
+        row.append(ascii: open)
+        row.append(fixed: value, digits: digits)
+        row.append(ascii: close)
     }
 
     public mutating func end() throws {

@@ -20,11 +20,15 @@ public struct GeoJSONWriter<Sink: ByteSink> {
     private var ride: RideSummary?
     private var segment: Int?
     /// The first position of the current segment, held until a second one makes it a line.
-    private var pending: String?
+    private var pending: [UInt8] = []
+    private var hasPending = false
     private var lineOpen = false
+    /// One write's bytes, reused for every fix.
+    private let row = ByteRow(capacity: 128)
 
     public init(sink: Sink, includeFlagged: Bool = false) {
         self.sink = sink; self.includeFlagged = includeFlagged
+        pending.reserveCapacity(64)
     }
 
     public mutating func begin(_ ride: RideSummary) throws {
@@ -37,21 +41,40 @@ public struct GeoJSONWriter<Sink: ByteSink> {
         guard includeFlagged || fix.flags.isAccepted, fix.epoch.hasPosition,
               let lat = fix.epoch.latDeg, let lon = fix.epoch.lonDeg else { return }
         if segment != fix.segment { try closeSegment(); segment = fix.segment }
-        var p = "[" + FixedPoint.format(lon, digits: 7) + "," + FixedPoint.format(lat, digits: 7)
-        if let ele = fix.baroAltM, ele.isFinite { p += "," + FixedPoint.format(ele, digits: 2) }
-        p += "]"
+        if !lineOpen && !hasPending {
+            // The segment's first position waits in `pending` until a second one makes it a line.
+            row.removeAll()
+            appendPosition(lat: lat, lon: lon, ele: fix.baroAltM)
+            pending.removeAll(keepingCapacity: true)
+            pending.append(contentsOf: row.bytes)
+            hasPending = true
+            return
+        }
+        row.removeAll()
         if lineOpen {
-            try sink.write("," + p)
+            row.append(0x2C)  // ","
             positionCount += 1
-        } else if let first = pending {
-            try sink.write((lineCount > 0 ? ",\n[" : "\n[") + first + "," + p)
+        } else {
+            row.append(ascii: lineCount > 0 ? ",\n[" : "\n[")
+            row.append(contentsOf: pending)
+            row.append(0x2C)
             lineOpen = true
-            pending = nil
+            hasPending = false
             lineCount += 1
             positionCount += 2
-        } else {
-            pending = p
         }
+        appendPosition(lat: lat, lon: lon, ele: fix.baroAltM)
+        try row.write(to: &sink)
+    }
+
+    /// [lon,lat] or [lon,lat,ele]: RFC 7946 puts longitude first.
+    private func appendPosition(lat: Double, lon: Double, ele: Double?) {
+        row.append(0x5B)
+        row.append(fixed: lon, digits: 7)
+        row.append(0x2C)
+        row.append(fixed: lat, digits: 7)
+        if let ele, ele.isFinite { row.append(0x2C); row.append(fixed: ele, digits: 2) }
+        row.append(0x5D)
     }
 
     public mutating func end() throws {
@@ -81,9 +104,9 @@ public struct GeoJSONWriter<Sink: ByteSink> {
 
     private mutating func closeSegment() throws {
         if lineOpen { try sink.write("]") }
-        if pending != nil { singleFixSegmentCount += 1 }
+        if hasPending { singleFixSegmentCount += 1 }
         lineOpen = false
-        pending = nil
+        hasPending = false
     }
 }
 

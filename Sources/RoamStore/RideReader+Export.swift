@@ -4,21 +4,17 @@ extension RideReader {
     /// `forEachFix` for exporters, doing less work per row where the export allows it:
     ///  - `excludingFlags`: rows with any of these flags are skipped by SQLite before they are
     ///    decoded (a default dump wants accepted fixes only: pass `FixFlags.rejecting`);
+    ///  - `keepingFlags`: rows with any of these flags are read even if `excludingFlags` matches
+    ///    (FIT wants the paused fixes under the distance gate: they stop its timer);
     ///  - `withNMEA: false`: the receiver's sentences are not read (`epoch.sentences` is empty),
     ///    which spares a string and its split per row for formats that do not carry them.
     /// Same snapshot and order guarantees as `forEachFix`; one row in memory at a time.
-    ///  - `keepingFlags`: rows with any of these flags are read even if `excludingFlags` matches
-    ///    (FIT wants the paused fixes under the distance gate: they stop its timer);
     public func forEachExportedFix(ride id: Int64, excludingFlags: FixFlags = [], keepingFlags: FixFlags = [],
                                    withNMEA: Bool, _ body: (FixRecord) throws -> Void) throws {
-        let columns = FixColumns.names.map { $0 == "nmea" && !withNMEA ? "'' AS nmea" : $0 }
-        let statement = try connection.prepare("SELECT \(columns.joined(separator: ", ")) FROM fixes "
-            + "WHERE \(FixKey.ride("?1")) AND ((flags & ?2) = 0 OR (flags & ?3) != 0) ORDER BY fix_key")
-        try statement.bind(id, at: 1)
-        try statement.bind(excludingFlags.rawValue, at: 2)
-        try statement.bind(keepingFlags.rawValue, at: 3)
-        defer { statement.reset() }  // releases the read snapshot at once
-        while try statement.step() { try body(try FixColumns.read(statement, path: path)) }
+        let cursor = try FixCursor(connection: connection, rideID: id, excludingFlags: excludingFlags,
+                                   keepingFlags: keepingFlags, withNMEA: withNMEA)
+        defer { cursor.finish() }  // releases the read snapshot at once, also when `body` throws
+        try cursor.forEachRemaining(body)
     }
 }
 
