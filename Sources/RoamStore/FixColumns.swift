@@ -13,8 +13,6 @@ enum FixColumns {
         return "INSERT INTO fixes (fix_key, \(names.joined(separator: ", "))) VALUES (\(FixKey.of("?1", "?2")), \(placeholders))"
     }()
 
-    static let selectForRide = "SELECT \(names.joined(separator: ", ")) FROM fixes WHERE \(FixKey.ride("?1")) ORDER BY fix_key"
-
     static func bind(_ fix: FixRecord, to statement: SQLiteStatement) throws(SQLiteError) {
         let e = fix.epoch
         var b = RowBinder(statement)
