@@ -44,7 +44,7 @@ enum BenchMemoryCommand {
         for run in runs {
             let r = run.result
             print("\(run.hours) h replay: peak RSS".padded(to: 41) + mb(r.peakRSSBytes).padded(to: 14) + "goal <= 30 MB, flat")
-            print("  epochs written / fixes stored".padded(to: 41) + "\(r.epochsWritten) / \(run.fixes)".padded(to: 14)
+            print("  epochs written / fixes stored".padded(to: 41) + "\(r.epochsWritten)/\(run.fixes)".padded(to: 14)
                   + (r.epochsWritten == run.fixes ? "none lost" : "MISMATCH"))
             print("  replay time, recorder CPU".padded(to: 41) + String(format: "%.0f s", r.wallS).padded(to: 14)
                   + String(format: "%.1f s CPU (%.0f epochs/CPU s)", r.cpuS, Double(r.epochsWritten) / max(r.cpuS, 1e-9)))
@@ -60,7 +60,7 @@ enum BenchMemoryCommand {
                 }
             }
             if let first = long.rss(through: perHour), let last = long.rss(through: Int(hours * Double(perHour))) {
-                print("  growth of own memory, hour 1 to the end".padded(to: 41) + mb(last.anon - first.anon).padded(to: 14)
+                print("  own memory growth, hour 1 to the end".padded(to: 41) + mb(last.anon - first.anon).padded(to: 14)
                       + "shared libraries' pages: \(mb(last.rss - last.anon)) (shared with every Swift process)")
             }
             let base = runs[0].result.peakRSSBytes
