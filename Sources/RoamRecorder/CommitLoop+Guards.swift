@@ -49,4 +49,39 @@ extension CommitLoop {
             break
         }
     }
+
+    /// After a resume, the first fix with GNSS time decides whether the ride really continues
+    /// (`RearmPolicy.decideAtFirstFix`). A stale ride is closed at its last fix and a new one takes
+    /// these items. Each step is its own transaction and is retried with the batch if it fails.
+    func closeStaleResumedRide(before items: ArraySlice<SensorItem>) throws {
+        if confirmingResume, let p = pipeline {
+            guard let last = p.state.lastAccepted?.utcMs ?? p.state.clock.lastTimed?.utcMs else { confirmingResume = false; return }
+            var probe = p
+            var first: Int64?
+            for case .epoch(let e) in items {
+                if let utc = probe.process(e).0.utcMs { first = utc; break }
+            }
+            guard let first else { return }  // no GNSS time yet: decide at a later batch
+            guard case .close(let reason) = options.rearm.decideAtFirstFix(lastUTCms: last, firstUTCms: first) else {
+                confirmingResume = false
+                return
+            }
+            try store.stopRide(id: p.rideID, endedUTCms: p.state.lastAccepted?.utcMs,
+                               events: [RideEvent(kind: .stop, monoNs: clock(), detail: reason)])
+            confirmingResume = false
+            startingAfterStale = true
+            pipeline = nil
+            status.update(urgent: true) { $0.rideID = nil }
+            emit(.rideClosedAtRestart(rideID: p.rideID, reason: reason))
+            emit(.rideStopped(rideID: p.rideID, totals: p.state.totals))
+        }
+        guard startingAfterStale else { return }
+        let now = clock()
+        let row = try store.startRide(startedMonoNs: now, parameters: options.parameters, events: [
+            RideEvent(kind: .start, monoNs: now, detail: "after restart: the ride recording before it was closed (see its stop event)")])
+        startingAfterStale = false
+        pipeline = RidePipeline(rideID: row.id, state: row.pipelineState, parameters: row.parameters)
+        status.update(urgent: true) { $0.rideID = row.id; $0.lastAckedSeq = nil }
+        emit(.rideStarted(rideID: row.id, resumed: false))
+    }
 }

@@ -23,6 +23,9 @@ public final class CommitLoop: @unchecked Sendable {
         /// walks past the bike sees it before the ride ends itself.
         public var forgottenWarnAfterS = 3600.0
         public var lowStorage = LowStorageRule()
+        /// The recorder's re-arm policy (`Recorder` passes its own): a resumed ride is checked
+        /// again by GNSS time at the first fix after the restart.
+        public var rearm = RearmPolicy()
         public init() {}
     }
 
@@ -60,6 +63,10 @@ public final class CommitLoop: @unchecked Sendable {
     /// Ride events that wait for the next batch (a "storage low" noticed between commits).
     var pendingEvents: [RideEvent] = []
     var forgottenWarned = false
+    /// Set by `rearm`: the first GNSS time after the restart still has to confirm the resume.
+    var confirmingResume = false
+    /// Set when a stale ride was closed after a restart and its successor is not started yet.
+    var startingAfterStale = false
 
     init(store: RideStore, queue: SensorQueue, options: Options, status: StatusPublisher,
          clock: @escaping @Sendable () -> UInt64, realtimeMs: @escaping @Sendable () -> Int64,
@@ -78,6 +85,7 @@ public final class CommitLoop: @unchecked Sendable {
         let lastSeq = row.pipelineState.nextSeq > 0 ? row.pipelineState.nextSeq - 1 : nil
         status.update(urgent: true) { $0.rideID = row.id; $0.lastAckedSeq = lastSeq }
         parked.insert(.restarted(monoNs: clock()), at: 0)
+        confirmingResume = true
         commitParked()
         emit(.rideStarted(rideID: row.id, resumed: true))
     }
@@ -205,6 +213,7 @@ public final class CommitLoop: @unchecked Sendable {
     }
 
     private func commitChunk(_ items: ArraySlice<SensorItem>, parkedBatches landing: Int) throws {
+        try closeStaleResumedRide(before: items)
         guard var p = pipeline else { lostEpochs = 0; return } // idle: epochs are not recorded, nor their loss
         var fixes: [FixRecord] = []
         var events = pendingEvents

@@ -56,7 +56,9 @@ public final class Recorder: @unchecked Sendable {
         let status = StatusPublisher(pid: getpid(), bootID: RecorderStatusFile.bootID,
                                      healthyIntervalS: options.statusIntervalS, alarmIntervalS: options.statusAlarmIntervalS,
                                      clock: clock, realtimeMs: realtimeMs, emit: emit)
-        self.commits = CommitLoop(store: store, queue: queue, options: options.commit, status: status, clock: clock,
+        var commitOptions = options.commit
+        commitOptions.rearm = options.rearm
+        self.commits = CommitLoop(store: store, queue: queue, options: commitOptions, status: status, clock: clock,
                                   realtimeMs: realtimeMs, emit: emit)
         self.activeRide = activeRide
         self.options = options
