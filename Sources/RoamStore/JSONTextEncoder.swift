@@ -117,7 +117,7 @@ final class JSONStreamWriter: Encoder {
         return max(state.pointee.keyedDepth - 1, 0)
     }
 
-    // MARK: state.pointee.members and elements
+    // MARK: members and elements
 
     func beginMember(_ key: String, depth: Int) {
         if !state.pointee.members[depth].isEmpty { state.pointee.bytes.append(UInt8(ascii: ",")) }
