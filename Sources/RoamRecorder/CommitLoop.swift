@@ -268,6 +268,8 @@ public final class CommitLoop: @unchecked Sendable {
     }
 
     private func handlePress(monoNs: UInt64) throws {
+        // A press settles what a resumed ride is: the rider's word, not the clock's.
+        confirmingResume = false
         if let p = pipeline {
             try store.stopRide(id: p.rideID, endedUTCms: p.state.lastAccepted?.utcMs,
                                events: [RideEvent(kind: .stop, monoNs: monoNs, detail: "button")])
