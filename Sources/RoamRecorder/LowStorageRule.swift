@@ -6,8 +6,8 @@ import RoamStore
 /// "storage low" event into the recording ride, and goes on recording: it never deletes a ride
 /// to make room (only `prune` removes rides, and only dumped ones).
 public struct LowStorageRule: Sendable, Equatable {
-    /// Low when fewer hours of riding than this still fit at `rateHz`, at this database's own
-    /// cost per fix: two hours leave room to finish a ride and get home.
+    /// Low when fewer hours of riding than this still fit at `rateHz`, at the database's cost per
+    /// fix (`StorageEstimate`): two hours leave room to finish a ride and get home.
     public var minHours = 2.0
     /// The worst case a receiver sends.
     public var rateHz = 10.0

@@ -4,9 +4,18 @@ import Glibc
 /// How much riding still fits on the data directory's filesystem (issue 8: low storage): the
 /// space left to an unprivileged writer, divided by what this database has cost per fix so far.
 public struct StorageEstimate: Sendable, Equatable {
+    /// Below this many fixes a database's size is mostly schema, first index pages and free pages,
+    /// not fixes: a young database would look many times costlier per fix than it is.
+    public static let minFixesToMeasure = 10_000
+    /// What a fix costs until then, on the safe side: the bench ride's 10 Hz database holds about
+    /// 480 B per fix (raw NMEA ≈ 300 B of it; `roam-board bench-memory --keep` to look).
+    public static let typicalBytesPerFix = 600.0
+
     public var freeBytes: UInt64
-    /// Database bytes (file + WAL) per stored fix; nil before the first fix.
+    /// Database file bytes per stored fix (the WAL is left out: it is recycled at a bounded size).
     public var bytesPerFix: Double?
+    /// False while `bytesPerFix` is `typicalBytesPerFix` rather than this database's own cost.
+    public var costIsMeasured = true
 
     /// Hours of riding at `rateHz` that fit in `freeBytes`, or nil without a measured cost per fix.
     public func hoursOfRiding(rateHz: Double) -> Double? {
@@ -25,7 +34,7 @@ public struct StorageEstimate: Sendable, Equatable {
     }
 
     /// Measures the filesystem of `databasePath` (statvfs: blocks available to non-root) and the
-    /// database's size against `fixCount`.
+    /// database file's size against `fixCount` (or takes the typical cost while it holds few fixes).
     public static func measure(databasePath: String, fixCount: Int) throws -> StorageEstimate {
         var fs = statvfs()
         let directory = (databasePath as NSString).deletingLastPathComponent
@@ -33,11 +42,13 @@ public struct StorageEstimate: Sendable, Equatable {
             throw Failure(path: directory, errno: errno)
         }
         let free = UInt64(fs.f_bavail) * UInt64(fs.f_frsize)
-        var bytes: UInt64 = 0
-        for suffix in ["", "-wal"] {
-            var st = stat()
-            if stat(databasePath + suffix, &st) == 0 { bytes += UInt64(st.st_size) }
+        guard fixCount >= minFixesToMeasure else {
+            var e = StorageEstimate(freeBytes: free, bytesPerFix: typicalBytesPerFix)
+            e.costIsMeasured = false
+            return e
         }
-        return StorageEstimate(freeBytes: free, bytesPerFix: fixCount > 0 ? Double(bytes) / Double(fixCount) : nil)
+        var st = stat()
+        let bytes = stat(databasePath, &st) == 0 ? UInt64(st.st_size) : 0
+        return StorageEstimate(freeBytes: free, bytesPerFix: Double(bytes) / Double(fixCount))
     }
 }

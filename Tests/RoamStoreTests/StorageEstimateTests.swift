@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RoamStore
 
@@ -9,12 +10,19 @@ import Testing
         #expect(abs(e.hoursOfRiding(rateHz: 10)! - 55.5555) < 0.001)
     }
 
-    @Test func unknownBeforeTheFirstFix() throws {
+    @Test func aYoungDatabaseIsCountedAtTheTypicalCostNotItsOwn() throws {
+        // 2 MB of schema, WAL and first pages over 100 fixes would claim 20 kB per fix: a false
+        // "storage low" on any card with less than 1.4 GB free at the start of the first ride.
         let dir = try TemporaryDirectory()
-        let e = try StorageEstimate.measure(databasePath: dir.path(), fixCount: 0)
-        #expect(e.bytesPerFix == nil)
-        #expect(e.hoursOfRiding(rateHz: 1) == nil)
-        #expect(e.freeBytes > 0)
+        let db = dir.path()
+        #expect(FileManager.default.createFile(atPath: db, contents: Data(count: 2_000_000)))
+        let young = try StorageEstimate.measure(databasePath: db, fixCount: 100)
+        #expect(young.bytesPerFix == StorageEstimate.typicalBytesPerFix)
+        #expect(!young.costIsMeasured)
+        #expect(young.freeBytes > 0)
+        let grown = try StorageEstimate.measure(databasePath: db, fixCount: 20_000)
+        #expect(grown.bytesPerFix == 100)
+        #expect(grown.costIsMeasured)
     }
 
     @Test func aMissingDirectoryIsAnErrorNamingIt() {

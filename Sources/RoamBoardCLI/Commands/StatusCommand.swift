@@ -58,10 +58,10 @@ enum StatusCommand {
         let estimate: StorageEstimate
         do { estimate = try StorageEstimate.measure(databasePath: dbPath, fixCount: fixCount) } catch { return "unknown: \(error)" }
         let free = FixedPoint.format(Double(estimate.freeBytes) / 1e9, digits: 2) + " GB free"
-        guard let at1 = estimate.hoursOfRiding(rateHz: 1), let at10 = estimate.hoursOfRiding(rateHz: 10) else {
-            return free + " (hours of riding: known after the first fix)"
-        }
-        return free + ", about \(FixedPoint.format(at1, digits: 0)) h of riding at 1 Hz (\(FixedPoint.format(at10, digits: 0)) h at 10 Hz)"
+        guard let at1 = estimate.hoursOfRiding(rateHz: 1), let at10 = estimate.hoursOfRiding(rateHz: 10) else { return free }
+        let cost = estimate.costIsMeasured ? "" : " at a typical \(Int(StorageEstimate.typicalBytesPerFix)) B per fix "
+            + "(this database's own cost is used from \(StorageEstimate.minFixesToMeasure) fixes on)"
+        return free + ", about \(FixedPoint.format(at1, digits: 0)) h of riding at 1 Hz (\(FixedPoint.format(at10, digits: 0)) h at 10 Hz)" + cost
     }
 
     private static func recorderLine(_ snapshot: RecorderStatusFile.Snapshot?) -> String {
