@@ -104,9 +104,10 @@ public final class CommitLoop: @unchecked Sendable {
             let now = clock()
             let waitS = parked.isEmpty ? 1.0 : min(1.0, Double(nextRetryNs > now ? nextRetryNs - now : 0) / 1e9)
             guard let (items, lost) = queue.takeAll(timeout: max(waitS, 0.001)) else { break }
-            epochsTaken.add(items.reduce(lost) { $0 + ($1.isEpoch ? 1 : 0) }, ordering: .releasing)
+            let epochs = items.reduce(0) { $0 + ($1.isEpoch ? 1 : 0) }
+            epochsTaken.add(epochs + lost, ordering: .releasing)
             noteLost(lost)
-            park(items)
+            park(items, epochs: epochs)
             if !parked.isEmpty && clock() >= nextRetryNs { commitParked() }
             status.flush()
         }
@@ -114,9 +115,8 @@ public final class CommitLoop: @unchecked Sendable {
         status.flush(force: true)
     }
 
-    private func park(_ items: [SensorItem]) {
+    private func park(_ items: [SensorItem], epochs: Int) {
         guard !items.isEmpty else { return }
-        let epochs = items.reduce(0) { $0 + ($1.isEpoch ? 1 : 0) }
         parked.append(contentsOf: items)
         parkedEpochs += epochs
         if epochs > 0 { parkedBatches += 1 }

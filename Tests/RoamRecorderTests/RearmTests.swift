@@ -6,23 +6,10 @@ import RoamStore
 import Testing
 
 @Suite struct RearmTests {
-    /// Records `seconds` seconds of a ride and leaves it recording, as a power cut would.
-    private func interruptedRide(_ h: RecorderHarness, seconds: Int) throws -> Int64 {
-        let r = try h.recorder()
-        r.start()
-        r.press()
-        try h.feed(seconds)
-        #expect(h.waitForAck(through: Int64(seconds - 1)))
-        r.stop()
-        let ride = try #require(try h.reader().rides().last)
-        #expect(ride.state == .recording)
-        return ride.id
-    }
-
     @Test("P7: re-arm called twice opens nothing twice, creates no second ride and writes one gap")
     func rearmIsIdempotent() throws {
         let h = try RecorderHarness()
-        let id = try interruptedRide(h, seconds: 10)
+        let id = try h.interruptedRide(seconds: 10).id
         let r = try h.recorder()
         r.rearm()
         r.rearm()
@@ -49,7 +36,7 @@ import Testing
     @Test("P7: the restart gap is committed before start() returns, the ride continues from its row")
     func restartGapCommittedAtStart() throws {
         let h = try RecorderHarness()
-        let id = try interruptedRide(h, seconds: 6)
+        let id = try h.interruptedRide(seconds: 6).id
         let before = try #require(try h.reader().ride(id: id))
         let r = try h.recorder()
         r.start()
@@ -64,7 +51,7 @@ import Testing
     @Test("P7 policy: a ride whose last commit is older than the limit is closed at restart, not resumed")
     func staleRideIsClosed() throws {
         let h = try RecorderHarness()
-        let id = try interruptedRide(h, seconds: 5)
+        let id = try h.interruptedRide(seconds: 5).id
         var options = Recorder.Options()
         options.rearm = RearmPolicy(closeAfterS: 3600)
         let r = try h.recorder(options: options, realtimeMs: { MonotonicClock.realtimeMs() + 2 * 3_600_000 })

@@ -4,6 +4,7 @@ import RoamCore
 import RoamHardware
 @testable import RoamRecorder
 import RoamStore
+import Testing
 
 /// Everything the recorder tests need: a fresh data directory with a real SQLite file, the
 /// simulated ride's NMEA written into a real pseudo-terminal that `SerialPort` reads, and the
@@ -62,6 +63,20 @@ final class RecorderHarness {
             try replayer.write(Self.simulation.seconds[written].nmea)
             written += 1
         }
+    }
+
+    /// Records the next `seconds` seconds of the bench ride as a new ride and leaves it recording,
+    /// as a power cut would; returns its row as stored.
+    func interruptedRide(seconds: Int) throws -> RideRow {
+        let r = try recorder()
+        r.start()
+        r.press()
+        try feed(seconds)
+        #expect(waitForAck(through: Int64(seconds - 1)))
+        r.stop()
+        let ride = try #require(try reader().rides().last)
+        #expect(ride.state == .recording)
+        return ride
     }
 
     /// Waits until the fixes up to `seq` of some ride are acknowledged (committed).

@@ -10,17 +10,6 @@ import Testing
 /// GNSS time then settles it: a ride older than the policy's limit by GNSS time is closed at its
 /// last fix and the new fixes start a ride of their own; a short power cut still resumes.
 @Suite struct StaleResumeTests {
-    /// Records 300 s of the bench ride and leaves it recording, as a power cut would.
-    private func interruptedRide(_ h: RecorderHarness) throws -> RideRow {
-        let r = try h.recorder()
-        r.start()
-        r.press()
-        try h.feed(300)
-        #expect(h.waitForAck(through: 298))
-        r.stop()
-        return try #require(try h.reader().rides().last)
-    }
-
     /// Restarts the recorder (its wall clock says the last commit was a moment ago) and feeds the
     /// bench ride again, starting `laterS` seconds of GNSS time after the first one; waits until
     /// 181 epochs of it are committed, in whichever ride they land.
@@ -41,7 +30,7 @@ import Testing
 
     @Test func aRideFoundHoursOldByGNSSTimeAfterARestartIsClosedAndANewOneStarts() throws {
         let h = try RecorderHarness()
-        let first = try interruptedRide(h)
+        let first = try h.interruptedRide(seconds: 300)
         try restartAndRide(h, after: first, laterS: 14 * 3600)
 
         let reader = try h.reader()
@@ -64,7 +53,7 @@ import Testing
 
     @Test func aShortPowerCutStillResumesTheRide() throws {
         let h = try RecorderHarness()
-        let first = try interruptedRide(h)
+        let first = try h.interruptedRide(seconds: 300)
         try restartAndRide(h, after: first, laterS: 600)
 
         let reader = try h.reader()

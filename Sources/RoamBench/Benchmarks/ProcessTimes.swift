@@ -21,31 +21,17 @@ public struct ProcessTimes: Sendable, Equatable {
     /// inherited, an empty environment; waits for it. Its CPU time comes from wait4's rusage.
     public static func run(_ executable: String, _ arguments: [String], stdin input: String,
                            stdout output: String) throws(BenchmarkError) -> ProcessTimes {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        let envp: [UnsafeMutablePointer<CChar>?] = [nil]
-        var pid = pid_t()
         let wall0 = MonotonicClock.nowNs()
-        let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        guard rc == 0 else { throw .errno("starting", executable, rc) }
-        var status: CInt = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw .errno("waiting for", executable) }
-        }
+        let pid = try ProcessPlumbing.spawn(executable, arguments, streams: [
+            .file(input, flags: O_RDONLY), .file(output, flags: O_WRONLY | O_CREAT | O_TRUNC), .inherited], environment: [])
+        let (status, usage) = try ProcessPlumbing.wait(pid, executable)
         let wall1 = MonotonicClock.nowNs()
         // WIFEXITED / WEXITSTATUS are macros Swift does not import.
         guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
             throw BenchmarkError(step: "running", subject: "\(executable) \(arguments.joined(separator: " "))",
                                  reason: status & 0x7F == 0 ? "exit status \((status >> 8) & 0xFF)" : "signal \(status & 0x7F)")
         }
-        let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
-        return ProcessTimes(wallS: Double(wall1 - wall0) / 1e9, cpuS: cpu)
+        return ProcessTimes(wallS: Double(wall1 - wall0) / 1e9, cpuS: ProcessPlumbing.cpuSeconds(usage))
     }
 
     private static func threadCPUNs() -> UInt64 {
@@ -53,6 +39,4 @@ public struct ProcessTimes: Sendable, Equatable {
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
-
-    private static func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 import RoamHardware
 import Synchronization
 
@@ -41,18 +41,15 @@ public enum RecorderMemoryBenchmark {
         // Neither end leaks into the child beyond the dup2 onto its standard input.
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         signal(SIGPIPE, SIG_IGN)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let pid: pid_t
+        do {
+            pid = try ProcessPlumbing.spawn(executable, arguments, streams: [
+                .descriptor(fds[0]), .file("/dev/null", flags: O_WRONLY), .file(stderrPath, flags: O_WRONLY | O_CREAT | O_TRUNC)])
+        } catch {
+            close(fds[0]); close(fds[1])
+            throw error
+        }
         close(fds[0])
-        guard spawned == 0 else { close(fds[1]); throw .errno("starting", executable, spawned) }
 
         let progress = Atomic<Int>(0)
         let sampler = RSSSampler(pid: pid)
@@ -62,41 +59,33 @@ public enum RecorderMemoryBenchmark {
         var pending: [UInt8] = []
         pending.reserveCapacity(1 << 16)
         var written = 0, writeError: BenchmarkError?
-        for _ in 0..<epochs {
-            pending += laps.next()!
-            written += 1
-            if pending.count >= 1 << 16 {
-                if let e = writeAll(fds[1], pending) { writeError = e; break }
-                pending.removeAll(keepingCapacity: true)
-                progress.store(written, ordering: .relaxed)
+        do throws(BenchmarkError) {
+            for _ in 0..<epochs {
+                pending += laps.next()!
+                written += 1
+                if pending.count >= 1 << 16 {
+                    try feed(fds[1], pending)
+                    pending.removeAll(keepingCapacity: true)
+                    progress.store(written, ordering: .relaxed)
+                }
             }
+            try feed(fds[1], pending)
+        } catch {
+            writeError = error  // the child is still reaped below
         }
-        if writeError == nil, let e = writeAll(fds[1], pending) { writeError = e }
         progress.store(written, ordering: .relaxed)
         close(fds[1])
-        var status: CInt = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let waited = Swift.Result { () throws(BenchmarkError) in try ProcessPlumbing.wait(pid, executable) }
         let wallS = Double(MonotonicClock.nowNs() - wall0) / 1e9
         let samples = sampler.stop()
         if let writeError { throw writeError }
-        let cpuS = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        let (status, usage) = try waited.get()
         return Result(epochsWritten: written, samples: samples, peakRSSBytes: usage.ru_maxrss * 1024,
-                      exitStatus: status, wallS: wallS, cpuS: cpuS)
+                      exitStatus: status, wallS: wallS, cpuS: ProcessPlumbing.cpuSeconds(usage))
     }
 
-    private static func writeAll(_ fd: CInt, _ bytes: [UInt8]) -> BenchmarkError? {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .errno("writing the replay into", "the recorder's standard input")
-            }
-            done += n
-        }
-        return nil
+    private static func feed(_ fd: CInt, _ bytes: [UInt8]) throws(BenchmarkError) {
+        try ProcessPlumbing.writeAll(fd, bytes, step: "writing the replay into", subject: "the recorder's standard input")
     }
 }
 
@@ -104,24 +93,17 @@ public enum RecorderMemoryBenchmark {
 private final class RSSSampler: @unchecked Sendable {
     private let path: String
     private let state = Mutex<(samples: [RecorderMemoryBenchmark.Sample], stop: Bool)>(([], false))
-    private var thread: pthread_t?
+    private let done = DispatchSemaphore(value: 0)
 
     init(pid: pid_t) { path = "/proc/\(pid)/status" }
 
     func start(progress: @escaping @Sendable () -> Int) {
-        let box = Unmanaged.passRetained(Box { [self] in loop(progress) })
-        var t = pthread_t()
-        pthread_create(&t, nil, { raw in
-            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-            box.body()
-            return nil
-        }, box.toOpaque())
-        thread = t
+        Thread { [self] in loop(progress); done.signal() }.start()
     }
 
     func stop() -> [RecorderMemoryBenchmark.Sample] {
         state.withLock { $0.stop = true }
-        if let thread { pthread_join(thread, nil) }
+        done.wait()
         return state.withLock { $0.samples }
     }
 
@@ -137,22 +119,14 @@ private final class RSSSampler: @unchecked Sendable {
 
     /// VmRSS and RssAnon in bytes; nil once the process is gone.
     private static func memory(_ path: String) -> (Int, Int)? {
-        guard let f = fopen(path, "r") else { return nil }
-        defer { fclose(f) }
-        var line = [CChar](repeating: 0, count: 256)
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }  // gone: no sample
         var rss: Int?, anon: Int?
-        while fgets(&line, CInt(line.count), f) != nil {
-            let text = line.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            let kB = { Int(text.drop { $0 != ":" }.filter(\.isNumber)).map { $0 * 1024 } }
-            if text.hasPrefix("VmRSS:") { rss = kB() }
-            if text.hasPrefix("RssAnon:") { anon = kB() }
+        for line in text.split(separator: "\n") {
+            let kB = { Int(line.drop { $0 != ":" }.filter(\.isNumber)).map { $0 * 1024 } }
+            if line.hasPrefix("VmRSS:") { rss = kB() }
+            if line.hasPrefix("RssAnon:") { anon = kB() }
         }
         guard let rss, let anon else { return nil }
         return (rss, anon)
-    }
-
-    private final class Box {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
     }
 }

@@ -28,23 +28,11 @@ public enum SimulatedCapture {
             summary.sentences += second.nmea.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             summary.epochs += 1
             if pending.count >= 1 << 20 || summary.sentences >= target {
-                try writeAll(fd, pending, path)
+                try ProcessPlumbing.writeAll(fd, pending, step: "writing", subject: path)
                 summary.bytes += pending.count
                 pending.removeAll(keepingCapacity: true)
             }
         }
         return summary
-    }
-
-    private static func writeAll(_ fd: CInt, _ bytes: [UInt8], _ path: String) throws(BenchmarkError) {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .errno("writing", path)
-            }
-            done += n
-        }
     }
 }

@@ -10,11 +10,10 @@ import RoamStore
 /// migration and ride start are subtracted; checkpoints stay in, as they are part of the cost.
 enum BenchCommand {
     static func run(_ p: ParsedArguments) throws {
-        let keep = p.has("--keep")
-        let dir = try p.value("--dir") ?? makeScratch()
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let scratch = try BenchScratch(p, name: "roam-bench")
+        let dir = scratch.path
         if let n = try p.integer("--count-syncs") { return try commitBatches(n, into: dir + "/syncs-\(n).db") }
-        defer { if !keep && p.value("--dir") == nil { removeScratch(dir) } }
+        defer { scratch.finish() }
         let rounds = try p.integer("--rounds") ?? 5, perRound = try p.integer("--per-round") ?? 400
         let sizes = [try p.integer("--small") ?? 30_000, try p.integer("--medium") ?? 300_000, try p.integer("--large") ?? 3_000_000]
 
@@ -85,15 +84,6 @@ enum BenchCommand {
         for _ in 0..<n { try feeder.commitOne() }
     }
 
-    private static func makeScratch() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("roam-bench-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
-    private static func removeScratch(_ dir: String) {
-        do { try FileManager.default.removeItem(atPath: dir) } catch { Console.error("bench: could not remove \(dir): \(error)") }
-    }
 }
 
 /// Commits the simulated bench ride's epochs (cycled) through the real pipeline and store.

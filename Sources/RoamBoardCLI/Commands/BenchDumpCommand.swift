@@ -14,14 +14,9 @@ enum BenchDumpCommand {
         guard hours > 0, hours <= 48, (1...20).contains(hz) else {
             throw UsageError(command: "bench-dump", message: "--hours expects 0 < H ≤ 48 and --hz 1 to 20")
         }
-        let dir = URL(fileURLWithPath: p.value("--dir") ?? NSTemporaryDirectory() + "roam-bench-dump-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer {
-            if !p.has("--keep") {
-                do { try FileManager.default.removeItem(at: dir) } catch { Console.error("could not remove \(dir.path): \(error)") }
-            }
-        }
-        let dbPath = dir.appendingPathComponent("rides.db").path
+        let scratch = try BenchScratch(p, name: "roam-bench-dump")
+        defer { scratch.finish() }
+        let dbPath = scratch.file("rides.db")
 
         let rideID: Int64
         let start = DumpBenchmark.monotonicNow()
@@ -50,7 +45,7 @@ enum BenchDumpCommand {
         }]
         for raw in [false, true] {
             for format in ExportFormat.allCases {
-                let path = dir.appendingPathComponent("bench\(raw ? "-raw" : "").\(format.fileExtension)").path
+                let path = scratch.file("bench\(raw ? "-raw" : "").\(format.fileExtension)")
                 figures.append(try DumpBenchmark.measure(format.rawValue + (raw ? " --raw" : ""), fixesRead: ride.totals.fixCount) {
                     var sink = try AtomicFileSink(path: path, overwrite: true)
                     (sink, _) = try DumpCommand.export(format, summary, raw: raw, reader: reader, into: sink)

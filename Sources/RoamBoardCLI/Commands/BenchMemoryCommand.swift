@@ -15,18 +15,13 @@ enum BenchMemoryCommand {
             throw UsageError(command: "bench-memory", message: "--hours expects 0 < H ≤ 48, --baseline-hours 0 < B ≤ H, --hz 1 to 20")
         }
         let board = p.value("--board") ?? "Boards/bench"
-        let dir = p.value("--dir") ?? NSTemporaryDirectory() + "roam-bench-memory-\(getpid())"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer {
-            if !p.has("--keep") {
-                do { try FileManager.default.removeItem(atPath: dir) } catch { Console.error("could not remove \(dir): \(error)") }
-            }
-        }
+        let scratch = try BenchScratch(p, name: "roam-bench-memory")
+        defer { scratch.finish() }
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         var runs: [(hours: Double, result: RecorderMemoryBenchmark.Result, fixes: Int)] = []
         for h in [baselineHours, hours] {
             let laps = HighRateLaps(hz: hz)
-            let db = dir + "/rides-\(h)h.db", log = dir + "/record-\(h)h.log"
+            let db = scratch.file("rides-\(h)h.db"), log = scratch.file("record-\(h)h.log")
             Console.error("bench-memory: recording \(h) h at \(hz) Hz (\(laps.epochs(hours: h)) epochs) through record --replay -…")
             let result = try RecorderMemoryBenchmark.run(
                 me, ["record", "--board", board, "--db", db, "--replay", "-", "--quiet"],

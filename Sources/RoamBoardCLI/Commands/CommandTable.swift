@@ -3,6 +3,10 @@ enum CommandTable {
     static let db = OptionSpec(name: "--db", kind: .value(placeholder: "FILE"),
                                help: "The ride database (default with --board: rides.db in the board's data directory).")
     static let board = OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "Use the database in this board's data directory.")
+    /// The benchmarks' scratch folder (`BenchScratch`).
+    static let scratchDir = OptionSpec(name: "--dir", kind: .value(placeholder: "DIR"),
+                                       help: "Scratch folder, kept afterwards (default: a new temporary folder, removed after).")
+    static let keepScratch = OptionSpec(name: "--keep", kind: .flag, help: "Keep the temporary scratch folder.")
     static let ride = OptionSpec(name: "--ride", kind: .value(placeholder: "N"), help: "The ride's id (see 'rides').", isRequired: true)
 
     static let all: [CommandSpec] = [
@@ -61,25 +65,23 @@ enum CommandTable {
         CommandSpec(name: "bench-dump", abstract: "Benchmark dump: a synthetic long ride, each format's throughput and peak memory.", options: [
             OptionSpec(name: "--hours", kind: .value(placeholder: "H"), help: "Ride length in hours (default 24)."),
             OptionSpec(name: "--hz", kind: .value(placeholder: "N"), help: "Fixes per second (default 10)."),
-            OptionSpec(name: "--dir", kind: .value(placeholder: "DIR"), help: "Scratch folder for the database and dumps (default: a new temporary folder)."),
-            OptionSpec(name: "--keep", kind: .flag, help: "Keep the scratch folder."),
+            scratchDir, keepScratch,
         ], discussion: "Use a release build: swift build -c release; .build/release/roam-board bench-dump"),
         CommandSpec(name: "bench-memory", abstract: "Benchmark the recorder's memory: peak RSS over a long high-rate replay through record, and no fix lost.", options: [
             OptionSpec(name: "--hours", kind: .value(placeholder: "H"), help: "Length of the long replay in hours (default 24)."),
             OptionSpec(name: "--baseline-hours", kind: .value(placeholder: "H"), help: "Length of the short replay it is compared with (default 1)."),
             OptionSpec(name: "--hz", kind: .value(placeholder: "N"), help: "Epochs per second (default 10)."),
             OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The bench board folder (default Boards/bench)."),
-            OptionSpec(name: "--dir", kind: .value(placeholder: "DIR"), help: "Scratch folder for the databases (default: a new temporary folder)."),
-            OptionSpec(name: "--keep", kind: .flag, help: "Keep the scratch folder."),
+            scratchDir, keepScratch,
         ], discussion: "Use a release build: swift build -c release; .build/release/roam-board bench-memory"),
         CommandSpec(name: "bench", abstract: "Benchmark the commit path and recovery: commits/s beside write+fdatasync, syncs and bytes per batch, resume time.", options: [
-            OptionSpec(name: "--dir", kind: .value(placeholder: "DIR"), help: "Scratch folder on the filesystem to measure (default: a new temporary folder, removed after)."),
+            scratchDir,
             OptionSpec(name: "--rounds", kind: .value(placeholder: "N"), help: "Alternating rounds of raw appends and commits (default 5)."),
             OptionSpec(name: "--per-round", kind: .value(placeholder: "N"), help: "Appends and commits per round (default 400)."),
             OptionSpec(name: "--small", kind: .value(placeholder: "N"), help: "Fixes in the small ride of the resume figure (default 30000)."),
             OptionSpec(name: "--medium", kind: .value(placeholder: "N"), help: "Fixes in the middle ride of the resume figure (default 300000)."),
             OptionSpec(name: "--large", kind: .value(placeholder: "N"), help: "Fixes in the large ride of the resume figure (default 3000000)."),
-            OptionSpec(name: "--keep", kind: .flag, help: "Keep the scratch folder."),
+            keepScratch,
             OptionSpec(name: "--count-syncs", kind: .value(placeholder: "N"), help: "Internal: commit N one-fix batches and exit (bench runs this under strace to count fdatasync)."),
         ], discussion: "Use a release build: swift build -c release; .build/release/roam-board bench. Counting fdatasync needs strace."),
     ]

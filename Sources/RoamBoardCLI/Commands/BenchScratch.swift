@@ -1,0 +1,27 @@
+import Foundation
+
+/// A benchmark command's scratch folder: `--dir` when given (the user's folder: never removed),
+/// else a new temporary folder, removed afterwards unless `--keep`.
+struct BenchScratch {
+    let path: String
+    private let removeAfter: Bool
+
+    init(_ p: ParsedArguments, name: String) throws {
+        if let dir = p.value("--dir") {
+            path = dir
+            removeAfter = false
+        } else {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())").path
+            removeAfter = !p.has("--keep")
+        }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+
+    /// Removes the folder if this command made it; a failure is told, the figures already printed stand.
+    func finish() {
+        guard removeAfter else { return }
+        do { try FileManager.default.removeItem(atPath: path) } catch { Console.error("could not remove \(path): \(error)") }
+    }
+}
