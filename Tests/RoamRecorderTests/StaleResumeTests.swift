@@ -64,4 +64,33 @@ import Testing
         #expect((rides.first?.totals.fixCount ?? 0) >= first.totals.fixCount + 181)
         #expect(try ConsistencyCheck.run(path: h.dbPath).isConsistent)
     }
+
+    @Test("P3: the close and the new ride are retried with their batch while storage fails; nothing is lost")
+    func aStaleRideClosedWhileStorageFailsLosesNothing() throws {
+        let h = try RecorderHarness()
+        let first = try h.interruptedRide(seconds: 300)
+        let r = try h.recorder(busyTimeoutMs: 50)
+        r.start()  // the restart gap is committed here, before the lock is taken
+        let blocker = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
+        try blocker.execute("BEGIN IMMEDIATE")
+        let shifted = RideSimulation(seed: 2, startUTCms: RideSimulation.defaultStartUTCms + 14 * 3600 * 1000)
+        for second in shifted.seconds.prefix(100) { try h.replayer.write(second.nmea) }
+        #expect(h.events.wait { $0.contains { if case .alarmRaised = $0 { return true }; return false } })
+        try blocker.execute("ROLLBACK")
+        #expect(h.events.wait { log in
+            log.contains { if case .committed(let c) = $0, c.rideID != first.id, (c.seqs?.upperBound ?? 0) >= 98 { return true }; return false }
+        })
+        r.stop()
+
+        let reader = try h.reader()
+        let rides = try reader.rides()
+        #expect(rides.count == 2)
+        let old = try #require(rides.first { $0.id == first.id })
+        #expect(old.state == .stopped && old.totals.fixCount == first.totals.fixCount)
+        let new = try #require(rides.first { $0.id != first.id })
+        // Every epoch read after the restart is in the new ride, in order.
+        #expect(try reader.seqs(ride: new.id) == Array(0..<Int64(new.totals.fixCount)))
+        #expect(new.totals.fixCount >= 99)
+        #expect(try ConsistencyCheck.run(path: h.dbPath).isConsistent)
+    }
 }
