@@ -4,21 +4,15 @@ struct ElevationSVG {
     let track: ViewTrack
 
     func render(width: Double = 960, height: Double = 220) -> String {
-        let margin = (left: 56.0, right: 12.0, top: 12.0, bottom: 28.0)
-        let points = track.segments.flatMap(\.points)
-        let alts = points.compactMap(\.altitudeM)
+        let margin = ProfileScale.margin
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"profile\" viewBox=\"0 0 \(Int(width)) \(Int(height))\""
         s += " width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\" aria-label=\"Elevation profile\">\n"
-        guard let minAlt = alts.min(), let maxAlt = alts.max() else {
+        guard let scale = ProfileScale(points: track.segments.flatMap(\.points), width: width, height: height) else {
             return s + "<text class=\"empty\" x=\"\(Int(width / 2))\" y=\"\(Int(height / 2))\">No barometric altitude in this ride</text></svg>\n"
         }
-        let maxDist = max(points.map(\.distanceM).max() ?? 0, 1)
-        // Pad the altitude range so a flat ride is not drawn as a wall of noise.
-        let span = max(maxAlt - minAlt, 20), low = (minAlt + maxAlt) / 2 - span / 2 - span * 0.05
-        let high = low + span * 1.1
-        let plotW = width - margin.left - margin.right, plotH = height - margin.top - margin.bottom
-        func x(_ d: Double) -> String { FixedPoint.format(margin.left + d / maxDist * plotW, digits: 1) }
-        func y(_ a: Double) -> String { FixedPoint.format(margin.top + (high - a) / (high - low) * plotH, digits: 1) }
+        let low = scale.low, high = scale.high, maxDist = scale.maxDistM
+        func x(_ d: Double) -> String { FixedPoint.format(scale.x(distanceM: d), digits: 1) }
+        func y(_ a: Double) -> String { FixedPoint.format(scale.y(altitudeM: a), digits: 1) }
 
         s += "<g class=\"axes\">"
         for a in [low + (high - low) * 0.1, (low + high) / 2, high - (high - low) * 0.1] {

@@ -7,10 +7,15 @@ struct TrackSVG {
     /// The cause of each gap in order (from the ride's gap events), for the markers' tooltips.
     let gapCauses: [String]
 
-    func render(width: Double = 960, maxHeight: Double = 640) -> String {
+    /// The map's projection: the drawn track's extent (the flagged fixes' when nothing is drawn).
+    static func projection(_ track: ViewTrack, width: Double, maxHeight: Double) -> MapProjection {
         let all = track.segments.flatMap { $0.points.map { (lat: $0.latDeg, lon: $0.lonDeg) } }
-        let proj = MapProjection(points: all.isEmpty ? track.flagged.map { (lat: $0.latDeg, lon: $0.lonDeg) } : all,
-                                 width: width, maxHeight: maxHeight)
+        return MapProjection(points: all.isEmpty ? track.flagged.map { (lat: $0.latDeg, lon: $0.lonDeg) } : all,
+                             width: width, maxHeight: maxHeight)
+    }
+
+    func render(width: Double = 960, maxHeight: Double = 640) -> String {
+        let proj = Self.projection(track, width: width, maxHeight: maxHeight)
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\" viewBox=\"0 0 \(Int(proj.width)) \(Int(proj.height.rounded(.up)))\""
         s += " width=\"\(Int(proj.width))\" height=\"\(Int(proj.height.rounded(.up)))\" role=\"img\" aria-label=\"Track map\">\n"
         s += "<rect class=\"bg\" width=\"100%\" height=\"100%\"/>\n"
