@@ -3,7 +3,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// The libgpiod 1.6 API stays inside roam_gpio.c: a libgpiod 2 port touches that file only.
+// libgpiod stays behind this header: roam_gpio_v1.c speaks its 1.6 API, roam_gpio_v2.c its 2.x API,
+// chosen at build time by the installed gpiod.h (roam_gpio_version.h), with the same behaviour.
 // Chips are named by their device path ("/dev/gpiochip0"): no lookup by label or number, which
 // would open every chip on the system (and fail under a unit that allows only one).
 typedef struct roam_gpio_line roam_gpio_line;

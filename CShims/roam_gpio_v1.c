@@ -1,8 +1,9 @@
+// roam_gpio.h over the libgpiod 1.6 API (Debian 12 / Raspberry Pi OS bookworm).
 #include "roam_gpio.h"
+#include "roam_gpio_version.h"
+#ifdef ROAM_GPIOD_V1
 #include <errno.h>
-#include <gpiod.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
 struct roam_gpio_line {
@@ -10,16 +11,10 @@ struct roam_gpio_line {
     struct gpiod_line *line;
 };
 
-static void copy_text(char *dst, size_t cap, const char *src) {
-    if (cap == 0) return;
-    strncpy(dst, src ? src : "", cap - 1);
-    dst[cap - 1] = '\0';
-}
-
 int roam_gpio_chip_info(const char *path, char *label, size_t cap, unsigned *lines) {
     struct gpiod_chip *chip = gpiod_chip_open(path);
     if (!chip) return errno ? -errno : -ENODEV;
-    copy_text(label, cap, gpiod_chip_label(chip));
+    roam_gpio_copy_text(label, cap, gpiod_chip_label(chip));
     *lines = gpiod_chip_num_lines(chip);
     gpiod_chip_close(chip);
     return 0;
@@ -31,7 +26,7 @@ int roam_gpio_line_user(const char *path, unsigned line, char *consumer, size_t 
     struct gpiod_line *l = gpiod_chip_get_line(chip, line);
     if (!l) { int e = errno ? errno : EINVAL; gpiod_chip_close(chip); return -e; }
     int used = gpiod_line_is_used(l);
-    copy_text(consumer, cap, gpiod_line_consumer(l));
+    roam_gpio_copy_text(consumer, cap, gpiod_line_consumer(l));
     gpiod_chip_close(chip);
     return used ? 1 : 0;
 }
@@ -105,3 +100,4 @@ void roam_gpio_release(roam_gpio_line *l) {
     if (l->chip) gpiod_chip_close(l->chip);
     free(l);
 }
+#endif

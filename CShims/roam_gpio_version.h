@@ -1,0 +1,22 @@
+#ifndef ROAM_GPIO_VERSION_H
+#define ROAM_GPIO_VERSION_H
+// Which libgpiod API the build sees, from its own header: 1.6 (Debian 12) has the line-bulk API
+// and its GPIOD_LINE_BULK_MAX_LINES; 2.x (Debian 13, Raspberry Pi OS trixie) removed it and has
+// line requests instead. One of roam_gpio_v1.c / roam_gpio_v2.c compiles; the other is empty.
+// Both implement roam_gpio.h with the same behaviour.
+#include <gpiod.h>
+#include <stddef.h>
+#include <string.h>
+
+#if defined(GPIOD_LINE_BULK_MAX_LINES)
+#define ROAM_GPIOD_V1 1
+#else
+#define ROAM_GPIOD_V2 1
+#endif
+
+static inline void roam_gpio_copy_text(char *dst, size_t cap, const char *src) {
+    if (cap == 0) return;
+    strncpy(dst, src ? src : "", cap - 1);
+    dst[cap - 1] = '\0';
+}
+#endif
