@@ -38,10 +38,11 @@ struct KernelSimTests {
 
     /// `passes`: the checks a scenario makes when all of them run; fewer PASS lines with no FAIL or
     /// SKIP mean a check went missing, which must not read as a pass.
-    private func judge(_ id: String, passes expected: Int? = nil) async throws {
-        let outcome = try await KernelSimHarness.shared.outcome()
+    fileprivate func judge(_ id: String, passes expected: Int? = nil, arch: KernelSimArch = .x86_64) async throws {
+        let outcome = try await KernelSimHarness.shared.outcome(arch)
         if let reason = outcome.cannotRun {
-            if ProcessInfo.processInfo.environment["ROAM_KERNEL_SIM"] == "required" {
+            // An aarch64 run nobody asked for (no .deb named) skips even when the VM is required.
+            if ProcessInfo.processInfo.environment["ROAM_KERNEL_SIM"] == "required", !outcome.notRequested {
                 Issue.record("kernel-sim cannot run on a machine that should: \(reason)")
                 return
             }
@@ -101,22 +102,35 @@ private struct KernelSimOutcome: Sendable {
     /// Every PASS/FAIL/SKIP/INFO line and the RESULT line, in order.
     var report: String
     var tail: String
+    /// The aarch64 run without ROAM_KERNEL_SIM_ARM64_DEB: not run at all.
+    var notRequested = false
 }
 
 /// Runs the harness at most once per test process, without blocking a thread of the shared pool
 /// while the VM runs (a minute or more).
 private actor KernelSimHarness {
     static let shared = KernelSimHarness()
-    private var run: Task<KernelSimOutcome, any Error>?
+    private var runs: [KernelSimArch: Task<KernelSimOutcome, any Error>] = [:]
+    /// The run started last: the next one waits for it, so two VMs never share the two cores.
+    private var last: Task<KernelSimOutcome, any Error>?
 
-    func outcome() async throws -> KernelSimOutcome {
-        if let run { return try await run.value }
-        let task = Task { try await Self.launch() }
-        run = task
+    func outcome(_ arch: KernelSimArch = .x86_64) async throws -> KernelSimOutcome {
+        if let run = runs[arch] { return try await run.value }
+        let before = last
+        let task = Task {
+            _ = try? await before?.value
+            return try await Self.launch(arch)
+        }
+        runs[arch] = task
+        last = task
         return try await task.value
     }
 
-    private static func launch() async throws -> KernelSimOutcome {
+    private static func launch(_ arch: KernelSimArch) async throws -> KernelSimOutcome {
+        guard let arguments = arch.arguments else {
+            let reason = "SKIP host: ROAM_KERNEL_SIM_ARM64_DEB is not set: the aarch64 VM runs the arm64 .deb it names (scripts/package-arm64 makes one)"
+            return KernelSimOutcome(status: 77, verdicts: [], cannotRun: reason, report: reason, tail: "", notRequested: true)
+        }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         // A file, not a pipe: nobody has to drain it while the VM runs.
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("kernel-sim-\(getpid()).txt")
@@ -126,7 +140,7 @@ private actor KernelSimHarness {
         }
         let process = Process()
         process.executableURL = root.appendingPathComponent("scripts/kernel-sim")
-        process.arguments = ["--no-install"]
+        process.arguments = arguments
         process.currentDirectoryURL = root
         process.standardOutput = sink
         process.standardError = sink
@@ -152,4 +166,53 @@ private actor KernelSimHarness {
         return KernelSimOutcome(status: status, verdicts: verdicts, cannotRun: cannotRun,
                                 report: report.joined(separator: "\n"), tail: lines.suffix(25).joined(separator: "\n"))
     }
+}
+
+/// The two VMs: x86-64 (libgpiod 1.6, a local static build) and aarch64 (the arm64 .deb, libgpiod 2).
+enum KernelSimArch: Sendable, Hashable {
+    case x86_64, arm64
+
+    /// scripts/kernel-sim's arguments; nil when the aarch64 run has no .deb to test.
+    var arguments: [String]? {
+        switch self {
+        case .x86_64: return ["--no-install"]
+        case .arm64:
+            guard let deb = ProcessInfo.processInfo.environment["ROAM_KERNEL_SIM_ARM64_DEB"], !deb.isEmpty else { return nil }
+            return ["--no-install", "--arch", "arm64", "--deb", deb]
+        }
+    }
+}
+
+/// The same scenarios on aarch64: `scripts/kernel-sim --arch arm64 --deb $ROAM_KERNEL_SIM_ARM64_DEB`
+/// (Debian 13's arm64 kernel on qemu-system-aarch64 -M virt, the GNSS on its PL011). Without that
+/// variable every test skips saying so; with it and ROAM_KERNEL_SIM=required it must run and pass.
+@Suite("kernel-sim VM, aarch64", .serialized)
+struct KernelSimArm64Tests {
+    private func judge(_ id: String, passes: Int? = nil) async throws {
+        try await KernelSimTests().judge(id, passes: passes, arch: .arm64)
+    }
+
+    @Test("aarch64 host: arm64 kernel, gpio-sim and i2c-stub modules, the .deb's roam-board, initramfs, boot")
+    func host() async throws { try await judge("host") }
+
+    @Test("aarch64 env: gpio-sim as pinctrl-bcm2835, i2c-stub as a BMP280, NMEA on the PL011 ttyAMA0")
+    func environment() async throws { try await judge("env") }
+
+    @Test("aarch64 s1: selftest finds every device; without the barometer it names it")
+    func selftest() async throws { try await judge("s1-selftest", passes: 3) }
+
+    @Test("aarch64 s2: a press starts a ride, NMEA flows, the LED blinks per commit, a press stops")
+    func ride() async throws { try await judge("s2-ride", passes: 9) }
+
+    @Test("aarch64 s3: new raw pressure mid-ride changes pressure and altitude as the datasheet predicts")
+    func pressureChange() async throws { try await judge("s3-pressure", passes: 2) }
+
+    @Test("aarch64 s4: a cut serial feed gives a 'receiver silent' gap and its LED pattern")
+    func receiverSilent() async throws { try await judge("s4-silent", passes: 3) }
+
+    @Test("aarch64 s5: SIGKILL and restart: one gap, check passes")
+    func restart() async throws { try await judge("s5-restart", passes: 3) }
+
+    @Test("aarch64 s6: the wall clock stepped back and forward: the LED keeps its pattern, every fix stored, no gap")
+    func clockJump() async throws { try await judge("s6-clock", passes: 9) }
 }

@@ -3,10 +3,15 @@
 # test asserts them. No fixed sleep stands in for synchronisation: waits poll a condition with a
 # deadline. The only sleeps are stimuli (how long the button is held, how long the feed is cut).
 
-BOARD=/roam/Boards/kernel-sim
+# The arch's board (BOARD), its UART's kind, and its extra env checks.
+. /kernel-sim/arch.sh
 DB=/var/lib/roam-board/rides.db
-UART=/dev/ttyS1
-I2C_BUS=0
+# The devices as the board file names them: /dev/ttyS1 or /dev/ttyAMA0, /dev/i2c-0, gpiochip0 or 1.
+board_value() { sed -n "s/^$1 *= *//p" $BOARD/board.conf; }
+UART=$(board_value uart)
+I2C_DEV=$(board_value i2c_bus)
+I2C_BUS=${I2C_DEV#/dev/i2c-}
+GPIO_CHIP=$(board_value gpio_chip)
 BMP280_ADDR=0x76
 BUTTON_LINE=17
 LED_LINE=27
@@ -126,11 +131,19 @@ rec_start() {
 }
 rec_alive() { kill -0 "$REC_PID" 2>/dev/null; }
 
+# libgpiod 1.6's tools (x86-64) and 2.x's (arm64) differ: 2.x has no gpiofind, its gpioinfo takes
+# the chip as -c CHIP (a bare argument is a line name), and it prints the consumer after the direction.
+if gpiodetect --version 2>&1 | grep -q ' v1\.'; then GPIOD_V2=0; else GPIOD_V2=1; fi
+chip_info() { if [ $GPIOD_V2 = 1 ]; then gpioinfo -c "$1"; else gpioinfo "$1"; fi; }
+# find_line NAME: "<chip> <offset>", as gpiofind prints it.
+find_line() { if [ $GPIOD_V2 = 1 ]; then gpioinfo "$1" 2>/dev/null | awk 'NR == 1 { print $1, $2 }'; else gpiofind "$1"; fi; }
+# line_used_as LINE DIRECTION: the line is held by roam-board in that direction (in /tmp/gpioinfo.txt).
+line_used_as() { grep -E "line +$1:" /tmp/gpioinfo.txt | grep 'roam-board"' | grep -qw "$2"; }
+
 # Both of the board's lines held by roam-board, as gpioinfo (the kernel's view) reports them.
 lines_held() {
-    gpioinfo gpiochip0 > /tmp/gpioinfo.txt 2>&1
-    grep -q "line *$BUTTON_LINE:.*\"roam-board\" *input" /tmp/gpioinfo.txt &&
-        grep -q "line *$LED_LINE:.*\"roam-board\" *output" /tmp/gpioinfo.txt
+    chip_info $GPIO_CHIP > /tmp/gpioinfo.txt 2>&1
+    line_used_as $BUTTON_LINE input && line_used_as $LED_LINE output
 }
 rec_ready_or_gone() { rec_alive || return 0; lines_held; }
 

@@ -1,9 +1,8 @@
-# Boots the guest under qemu-system-x86_64 and streams its verdict lines (sourced by scripts/kernel-sim).
+# Boots the guest under QEMU and streams its verdict lines (sourced by scripts/kernel-sim).
 #
-# TCG only: on this machine class /dev/kvm is PVM, which hangs a stock Debian kernel, and TCG boots
-# in about 10 s anyway. serial0 (ttyS0) is the console, logged to a file; serial1 (ttyS1) is the
-# GNSS UART, a pair of FIFOs between QEMU and gnss-feeder.sh. `timeout` bounds the whole VM, and
-# panic=-1 with -no-reboot turns a guest panic into a QEMU exit rather than a hang.
+# The arch file's ksim_qemu_cmd gives the machine: its console is logged to a file, its GNSS UART is
+# a pair of FIFOs between QEMU and gnss-feeder.sh. `timeout` bounds the whole VM, and panic=-1 with
+# -no-reboot turns a guest panic into a QEMU exit rather than a hang.
 
 KSIM_DONE_MARK="KERNEL-SIM-DONE"
 
@@ -14,14 +13,10 @@ ksim_boot() {
     CONSOLE_LOG="$run/console.log"
     mkfifo "$run/gnss.in" "$run/gnss.out"
     : > "$CONSOLE_LOG"
-    local qemu=(qemu-system-x86_64 -accel tcg -cpu max -m 768 -smp 1 -nodefaults -no-reboot -display none
-                -kernel "$VMLINUZ" -initrd "$INITRAMFS"
-                -append "console=ttyS0 quiet panic=-1"
-                -chardev "file,id=console,path=$CONSOLE_LOG" -serial chardev:console
-                -chardev "pipe,id=gnss,path=$run/gnss" -serial chardev:gnss)
+    ksim_qemu_cmd "$CONSOLE_LOG" "$run/gnss"
     local t0 qpid fpid
     t0=$(ksim_now)
-    timeout --kill-after=5 "$limit" "${qemu[@]}" < /dev/null > "$run/qemu.log" 2>&1 &
+    timeout --kill-after=5 "$limit" "${QEMU_CMD[@]}" < /dev/null > "$run/qemu.log" 2>&1 &
     qpid=$!
     # QEMU opens both FIFOs read-write, so the feeder's opens return once QEMU is up.
     bash "$KSIM_DIR/host/gnss-feeder.sh" "$run/gnss.in" "$run/gnss.out" 2> "$run/feeder.log" &
@@ -43,5 +38,5 @@ ksim_boot() {
         sed 's/^/INFO qemu: /' "$run/qemu.log" | head -5
         return 1
     fi
-    ksim_pass "VM boot to power-off in ${BOOT_SECS} s (TCG; /init started at $(tr -d '\r' < "$CONSOLE_LOG" | sed -n 's/.*init-start-uptime=\([0-9.]*\)s.*/\1/p' | head -1) s uptime)"
+    ksim_pass "VM boot to power-off in ${BOOT_SECS} s (${QEMU_CMD[0]}, TCG; /init started at $(tr -d '\r' < "$CONSOLE_LOG" | sed -n 's/.*init-start-uptime=\([0-9.]*\)s.*/\1/p' | head -1) s uptime)"
 }

@@ -1,8 +1,10 @@
 # Shared by the kernel-sim host steps (sourced after scripts/lib.sh, which sets ROOT and PATH).
-# Everything cached lives under $KSIM_CACHE (default .build/kernel-sim): a clean clone starts
-# fresh, a second local run reuses the kernel, the modules and the Swift build.
+# Everything cached lives under $KSIM_CACHE (default .build/kernel-sim, .build/kernel-sim-arm64 for
+# arm64): a clean clone starts fresh, a second local run reuses the kernel, the modules and the build.
 KSIM_DIR="$ROOT/Tests/KernelSim"
-KSIM_CACHE=${ROAM_KERNEL_SIM_CACHE:-$ROOT/.build/kernel-sim}
+KSIM_ARCH=${KSIM_ARCH:-x86-64}
+if [ "$KSIM_ARCH" = x86-64 ]; then KSIM_CACHE=${ROAM_KERNEL_SIM_CACHE:-$ROOT/.build/kernel-sim}
+else KSIM_CACHE=${ROAM_KERNEL_SIM_CACHE:-$ROOT/.build/kernel-sim}-$KSIM_ARCH; fi
 export LC_ALL=C
 
 # Lines the Swift test reads: "<VERDICT> <scenario>: <text>". The host speaks as scenario "host".
@@ -16,18 +18,6 @@ ksim_cannot_run() { echo "SKIP host: cannot run the kernel simulation: $*"; exit
 
 ksim_now() { date +%s.%N; }
 ksim_secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
-
-# The kernel ABI that linux-image-amd64 points at (e.g. 6.1.0-57-amd64) and its Debian version
-# (e.g. 6.1.192-3). Sets KVER, KPKG and KDEBVER; needs apt's package lists.
-ksim_resolve_kernel() {
-    KPKG=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '!f && /Depends: linux-image-[0-9]/ { print $2; f = 1 }')
-    KVER=${KPKG#linux-image-}
-    KDEBVER=$(apt-cache show --no-all-versions "$KPKG" 2>/dev/null | awk '!f && /^Version:/ { print $2; f = 1 }')
-    [ -n "$KVER" ] && [ -n "$KDEBVER" ]
-}
-
-# The Debian packages the harness needs besides the kernel headers.
-KSIM_PACKAGES=(qemu-system-x86 busybox-static gpiod i2c-tools sqlite3 cpio gzip xz-utils kmod make gcc libc6-dev binutils)
 
 # Installs what is missing, without recommends (qemu-system-x86 would otherwise pull in a desktop).
 ksim_apt_install() {

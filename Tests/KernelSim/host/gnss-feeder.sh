@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The far end of the guest's GNSS UART: a receiver on a straight road heading north at 5.6 m/s,
-# one epoch (GGA, GSA, RMC) per second, written into the FIFO QEMU reads for the guest's ttyS1.
+# one epoch (GGA, GSA, RMC) per second, written into the FIFO QEMU reads for the guest's GNSS UART
+# (ttyS1 on x86-64, ttyAMA0 on arm64).
 #
 # Like a real receiver it listens on its own RX line, which is the guest's TX: the guest scenarios
-# write "$PKSIM,FEED,ON" or "$PKSIM,FEED,OFF" to /dev/ttyS1 to plug or unplug the antenna cable
+# write "$PKSIM,FEED,ON" or "$PKSIM,FEED,OFF" to that UART to plug or unplug the antenna cable
 # ("receiver silent"). The receiver's clock keeps running while it is cut off, as a real one does.
 # It starts unplugged. Anything else on the line (echo before the port is raw) is ignored.
 #

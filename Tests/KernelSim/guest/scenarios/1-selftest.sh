@@ -1,5 +1,5 @@
 # s1-selftest: `roam-board selftest` finds every device of the board OK; without the barometer it
-# names it and what to check. Two ways to lose it: i2c-stub unloaded (no /dev/i2c-0 at all), and
+# names it and what to check. Two ways to lose it: i2c-stub unloaded (no /dev/i2c-N at all), and
 # i2c-stub answering at 0x77 only (the bus is there, nothing at 0x76).
 S=s1-selftest
 
@@ -12,7 +12,7 @@ selftest_run() {
 }
 
 # Names the barometer and where to look: its name, and its bus or address.
-names_barometer() { grep -qiE 'bmp280|barometer' "$1" && grep -qE '/dev/i2c-0|0x76' "$1"; }
+names_barometer() { grep -qiE 'bmp280|barometer' "$1" && grep -qE "$I2C_DEV|0x76" "$1"; }
 
 # The receiver is powered: selftest listens for its bytes.
 feed ON
@@ -20,10 +20,10 @@ selftest_run all
 if not_implemented $ST_OUT; then
     skip $S "roam-board selftest: $(head -1 $ST_OUT)"
 else
-    if [ $ST_RC = 0 ] && grep -q "$UART" $ST_OUT && grep -q /dev/i2c-0 $ST_OUT && grep -q gpiochip0 $ST_OUT; then
-        pass $S "every device OK (exit 0, names $UART, /dev/i2c-0 and gpiochip0)"
+    if [ $ST_RC = 0 ] && grep -q "$UART" $ST_OUT && grep -q $I2C_DEV $ST_OUT && grep -q $GPIO_CHIP $ST_OUT; then
+        pass $S "every device OK (exit 0, names $UART, $I2C_DEV and $GPIO_CHIP)"
     else
-        fail $S "with every device present: exit $ST_RC, or a device unnamed (want $UART, /dev/i2c-0, gpiochip0)"
+        fail $S "with every device present: exit $ST_RC, or a device unnamed (want $UART, $I2C_DEV, $GPIO_CHIP)"
     fi
 
     rmmod i2c_stub
@@ -31,7 +31,7 @@ else
     if [ $ST_RC != 0 ] && names_barometer $ST_OUT; then
         pass $S "i2c-stub unloaded: exit $ST_RC, names the barometer and its bus"
     else
-        fail $S "i2c-stub unloaded: exit $ST_RC, barometer or /dev/i2c-0 not named"
+        fail $S "i2c-stub unloaded: exit $ST_RC, barometer or $I2C_DEV not named"
     fi
 
     insmod /lib/modules/kernel-sim/i2c-stub.ko chip_addr=0x77

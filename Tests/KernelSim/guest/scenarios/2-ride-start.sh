@@ -1,5 +1,5 @@
 # s2-ride, first half: `roam-board record` on the real board takes the GPIO lines, a press made by
-# the simulated line's pull starts a ride, NMEA flows over ttyS1, and the LED blinks per commit.
+# the simulated line's pull starts a ride, NMEA flows over the GNSS UART, and the LED blinks per commit.
 # The ride goes on through s3 and s4; 5-ride-stop.sh presses again and judges the database.
 S=s2-ride
 RIDE=
@@ -19,6 +19,7 @@ elif ! lines_held; then
     sed "s/^/INFO $S: /" /tmp/gpioinfo.txt | grep -E "line *($BUTTON_LINE|$LED_LINE):"
 else
     pass $S "recorder holds GPIO$BUTTON_LINE as input and GPIO$LED_LINE as output ($(grep "line *$BUTTON_LINE:" /tmp/gpioinfo.txt | tr -s ' \t' ' '))"
+    other_chips_untouched || fail $S "roam-board holds lines of a chip the board does not name: $(chip_info gpiochip0 | grep 'roam-board"')"
     # gpio-sim starts every line pulled down; only roam-board's bias request can raise it.
     if [ "$(cat $SIM/sim_gpio$BUTTON_LINE/value)" = 1 ]; then
         pass $S "the board's pull-up bias reached gpio-sim: GPIO$BUTTON_LINE reads 1 at rest"
