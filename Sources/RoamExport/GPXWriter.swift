@@ -33,6 +33,8 @@ public struct GPXWriter<Sink: ByteSink> {
         if let start = ride.startedUTCms { s += "    <time>\(CivilDate.iso8601(utcMs: start))</time>\n" }
         s += "    <extensions>\n      <roam:totals"
         s += " distance_m=\"\(FixedPoint.format(t.distanceM, digits: 1))\""
+        // The part of distance_m bridged across gaps (the segments stay apart: nothing is drawn there).
+        s += " bridged_m=\"\(FixedPoint.format(t.bridgedM, digits: 1))\" bridged_gaps=\"\(t.bridgedGaps)\""
         s += " moving_s=\"\(FixedPoint.format(t.movingS, digits: 1))\" elapsed_s=\"\(FixedPoint.format(t.elapsedS, digits: 1))\""
         if let a = t.ascentM { s += " ascent_m=\"\(FixedPoint.format(a, digits: 1))\"" }
         if let d = t.descentM { s += " descent_m=\"\(FixedPoint.format(d, digits: 1))\"" }

@@ -86,6 +86,7 @@ public struct GeoJSONWriter<Sink: ByteSink> {
         s += ",\"start_utc\":" + (ride.startedUTCms.map { JSONText.string(CivilDate.iso8601(utcMs: $0)) } ?? "null")
         s += ",\"end_utc\":" + (ride.endedUTCms.map { JSONText.string(CivilDate.iso8601(utcMs: $0)) } ?? "null")
         s += ",\"distance_m\":" + JSONText.number(t.distanceM, digits: 1)
+        s += ",\"bridged_m\":" + JSONText.number(t.bridgedM, digits: 1) + ",\"bridged_gaps\":\(t.bridgedGaps)"
         s += ",\"moving_s\":" + JSONText.number(t.movingS, digits: 1)
         s += ",\"elapsed_s\":" + JSONText.number(t.elapsedS, digits: 1)
         s += ",\"ascent_m\":" + JSONText.number(t.ascentM, digits: 1)

@@ -40,7 +40,8 @@ public struct HTMLView {
         s += ElevationSVG(track: track).render(width: ReplayGeometry.profileWidth, height: ReplayGeometry.profileHeight)
         s += "<details><summary>Parameters</summary><pre>\(XMLText.escape(ride.parametersJSON))</pre></details>\n"
         s += "<p class=\"note\">Elevation: barometric (BMP280), metres above mean sea level by the ICAO standard atmosphere. "
-        s += "Gaps are left open: no line, distance or climb is drawn across them.</p>\n"
+        s += "Gaps are left open: no line or climb is drawn across them; the distance across each is bridged "
+        s += "in a straight line between its two ends and shown apart.</p>\n"
         s += replay.map(ReplayControls.scripts) ?? ""
         s += "</body>\n</html>\n"
         return s
@@ -48,7 +49,9 @@ public struct HTMLView {
 
     private func totalsTable(_ t: RideTotals) -> String {
         var rows: [(String, String)] = [
-            ("Distance", FixedPoint.format(t.distanceM / 1000, digits: 2) + " km"),
+            ("Distance", FixedPoint.format(t.distanceM / 1000, digits: 2) + " km"
+                + (t.bridgedGaps > 0 ? " (" + FixedPoint.format(t.bridgedM / 1000, digits: 2) + " km across "
+                    + (t.bridgedGaps == 1 ? "1 gap)" : "\(t.bridgedGaps) gaps)") : "")),
             ("Moving time", Self.duration(t.movingS)), ("Elapsed time", Self.duration(t.elapsedS)),
             ("Average moving speed", t.movingS > 0 ? FixedPoint.format(t.distanceM / t.movingS * 3.6, digits: 1) + " km/h" : "–"),
             ("Maximum speed", FixedPoint.format(t.maxSpeedMps * 3.6, digits: 1) + " km/h"),

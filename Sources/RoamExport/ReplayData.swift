@@ -64,9 +64,16 @@ struct ReplayData {
         }
 
         endS = Double(end) * Double(tickMs) / 1000
-        json = "{\"v\":1,\"t0\":\(t0),\"tick\":\(tickMs),\"end\":\(end),\"segments\":[" + segments.joined(separator: ",")
-            + "],\"gaps\":[" + gaps.joined(separator: ",") + "],\"pauses\":[" + pauseTicks.joined(separator: ",")
-            + "],\"profile\":" + geometry.profileJSON + "}"
+        var text = "{\"v\":1,\"t0\":\(t0),\"tick\":\(tickMs),\"end\":\(end),\"segments\":["
+        text += segments.joined(separator: ",")
+        text += "],\"gaps\":["
+        text += gaps.joined(separator: ",")
+        text += "],\"pauses\":["
+        text += pauseTicks.joined(separator: ",")
+        text += "],\"profile\":"
+        text += geometry.profileJSON
+        text += "}"
+        json = text
     }
 
     static func gcd(_ a: Int64, _ b: Int64) -> Int64 {

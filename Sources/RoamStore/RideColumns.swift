@@ -66,6 +66,10 @@ enum RideColumns {
         } catch {
             throw StoreError.corruptRow(table: "rides", detail: "ride \(id): \(error)", path: path)
         }
+        // The bridged part of the distance has no column of its own: it lives in the pipeline
+        // state, committed in the same transaction as distance_m (P1), and is 0 for older rides.
+        totals.bridgedM = pipelineState.totals.bridgedM
+        totals.bridgedGaps = pipelineState.totals.bridgedGaps
         return RideRow(id: id, state: state, startedMonoNs: startedMonoNs, startedUTCms: startedUTCms,
                        endedUTCms: endedUTCms, totals: totals, parkedCount: parked, lostCount: lost,
                        pipelineState: pipelineState, parameters: parameters,

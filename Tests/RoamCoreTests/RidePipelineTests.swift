@@ -70,9 +70,12 @@ import Testing
         // The gap is stamped where the track stopped: the last fix, second 19.
         #expect(events[0].utcMs == R.startUTCms + 19_000)
         let (rows, more) = R.ride(&pl, from: 32, seconds: 10, speedMps: 6, startM: 6 * 32)
-        #expect(more.isEmpty && rows[0].flags.contains(.segmentStart) && rows[0].distanceAddedM == 0 && rows[0].segment == 1)
-        // 12 m steps between accepted points (6 m/s, 10 m gate): 0…108 m before, 192…240 m after, nothing across.
-        #expect(abs(pl.state.totals.distanceM - (108 + 48)) < 0.01)
+        #expect(more.isEmpty && rows[0].flags.contains(.segmentStart) && rows[0].segment == 1)
+        // 12 m steps between accepted points (6 m/s, 10 m gate): 0…108 m before, 192…240 m after,
+        // and across the gap the 78 m from the last fix (114 m) to the first after it, bridged.
+        #expect(rows[0].flags.contains(.bridged) && abs(rows[0].distanceAddedM - 78) < 0.01)
+        #expect(abs(pl.state.totals.distanceM - (108 + 48 + 78)) < 0.01)
+        #expect(abs(pl.state.totals.bridgedM - 78) < 0.01 && pl.state.totals.bridgedGaps == 1)
         // Moving before (19 s), through the loss of fix (13 s, the rider was moving on both sides) and after (9 s).
         #expect(pl.state.totals.movingS == 41 && pl.state.totals.elapsedS == 41)
     }
@@ -91,7 +94,9 @@ import Testing
         #expect(gap.detail == GapCause.loggerRestarted.rawValue && pl.state.totals.gapCount == 1)
         let (rows, events) = R.ride(&pl, from: 5, seconds: 3, speedMps: 6, startM: 30)
         #expect(events.isEmpty)
+        // 6 m across the restart: under the distance gate, so nothing is bridged.
         #expect(rows[0].flags.contains(.afterRestart) && rows[0].flags.contains(.segmentStart) && rows[0].distanceAddedM == 0)
+        #expect(!rows[0].flags.contains(.bridged) && pl.state.totals.bridgedM == 0)
         #expect(!rows[1].flags.contains(.afterRestart))
     }
 

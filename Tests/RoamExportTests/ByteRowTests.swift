@@ -29,8 +29,9 @@ import RoamCore
 
     @Test func integersAreStringsOfThem() {
         var g = VariedFixes(seed: 99)
-        let values: [Int64] = Array(-1000...10_000) + [99_999, 100_000, .max, .min, .max - 1, .min + 1]
-            + (0..<2000).map { _ in Int64(bitPattern: g.next()) >> Int64(g.below(64)) }
+        var values: [Int64] = Array(Int64(-1000)...10_000)
+        values += [99_999, 100_000, Int64.max, Int64.min, Int64.max - 1, Int64.min + 1]
+        values += (0..<2000).map { _ -> Int64 in Int64(bitPattern: g.next()) >> Int64(g.below(64)) }
         for v in values {
             #expect(text { $0.append(decimal: v) } == String(v))
             #expect(text { $0.append(decimal: UInt64(bitPattern: v)) } == String(UInt64(bitPattern: v)))
@@ -39,14 +40,15 @@ import RoamCore
 
     @Test func shortestIsSwiftsOwnText() {
         var g = VariedFixes(seed: 7)
-        let values = [0.0, -0.0, 1, 0.1, 1e-5, 1e16, 1e23, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.leastNormalMagnitude]
-            + (0..<5000).map { _ in g.double(-1000...1000) }
+        var values: [Double] = [0.0, -0.0, 1, 0.1, 1e-5, 1e16, 1e23, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.leastNormalMagnitude]
+        values += (0..<5000).map { _ -> Double in g.double(-1000...1000) }
         for v in values where v.isFinite { #expect(text { $0.append(shortest: v) } == String(v), "\(v.bitPattern)") }
     }
 
     @Test func fixedPointAppendsWhatItFormats() {
         var g = VariedFixes(seed: 11)
-        let values = [0.0, -0.0, 0.5, -0.5, 1.005, -1.005, 9.0e9, 9.5e17, .nan, .infinity] + (0..<3000).map { _ in g.double(-200...200) }
+        var values: [Double] = [0.0, -0.0, 0.5, -0.5, 1.005, -1.005, 9.0e9, 9.5e17, .nan, .infinity]
+        values += (0..<3000).map { _ -> Double in g.double(-200...200) }
         for v in values {
             for digits in 0...9 {
                 let legacy = LegacyTextExport.fixed(v, digits)
@@ -59,8 +61,12 @@ import RoamCore
     @Test func isoTimesAreCivilDatesText() {
         var g = VariedFixes(seed: 13)
         let days: [Int64] = [0, -1, 1, 719_468, -719_468, -719_469, 2_932_896, 2_932_897, -62_000_000, 100_000_000]
-        let times = days.flatMap { [$0 * 86_400_000, $0 * 86_400_000 - 1, $0 * 86_400_000 + 86_399_999] }
-            + (0..<3000).map { _ in Int64(bitPattern: g.next() % (1 << 54)) - (1 << 53) }
+        var times: [Int64] = []
+        for day in days {
+            let midnight = day * 86_400_000
+            times += [midnight, midnight - 1, midnight + 86_399_999]
+        }
+        times += (0..<3000).map { _ -> Int64 in Int64(bitPattern: g.next() % (1 << 54)) - (1 << 53) }
         for t in times { #expect(text { $0.append(iso8601: t) } == CivilDate.iso8601(utcMs: t), "\(t)") }
     }
 

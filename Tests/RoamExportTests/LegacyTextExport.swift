@@ -16,7 +16,7 @@ enum LegacyTextExport {
             + "(1013.25 hPa datum).</desc>\n"
         if let start = ride.startedUTCms { s += "    <time>\(CivilDate.iso8601(utcMs: start))</time>\n" }
         s += "    <extensions>\n      <roam:totals"
-        s += " distance_m=\"\(fixed(t.distanceM, 1))\" moving_s=\"\(fixed(t.movingS, 1))\" elapsed_s=\"\(fixed(t.elapsedS, 1))\""
+        s += " distance_m=\"\(fixed(t.distanceM, 1))\" bridged_m=\"\(fixed(t.bridgedM, 1))\" bridged_gaps=\"\(t.bridgedGaps)\" moving_s=\"\(fixed(t.movingS, 1))\" elapsed_s=\"\(fixed(t.elapsedS, 1))\""
         if let a = t.ascentM { s += " ascent_m=\"\(fixed(a, 1))\"" }
         if let d = t.descentM { s += " descent_m=\"\(fixed(d, 1))\"" }
         s += " max_speed_mps=\"\(fixed(t.maxSpeedMps, 2))\" fixes=\"\(t.fixCount)\""
@@ -121,7 +121,7 @@ enum LegacyTextExport {
         func iso(_ ms: Int64?) -> String { ms.map { jsonString(CivilDate.iso8601(utcMs: $0)) } ?? "null" }
         func num(_ v: Double?, _ digits: Int) -> String { v.flatMap { $0.isFinite ? fixed($0, digits) : nil } ?? "null" }
         s += "\n]},\"properties\":{\"ride\":\(ride.id),\"start_utc\":" + iso(ride.startedUTCms) + ",\"end_utc\":" + iso(ride.endedUTCms)
-        s += ",\"distance_m\":" + num(t.distanceM, 1) + ",\"moving_s\":" + num(t.movingS, 1) + ",\"elapsed_s\":" + num(t.elapsedS, 1)
+        s += ",\"distance_m\":" + num(t.distanceM, 1) + ",\"bridged_m\":" + num(t.bridgedM, 1) + ",\"bridged_gaps\":\(t.bridgedGaps)" + ",\"moving_s\":" + num(t.movingS, 1) + ",\"elapsed_s\":" + num(t.elapsedS, 1)
         s += ",\"ascent_m\":" + num(t.ascentM, 1) + ",\"descent_m\":" + num(t.descentM, 1) + ",\"max_speed_mps\":" + num(t.maxSpeedMps, 2)
         s += ",\"fixes\":\(t.fixCount),\"accepted\":\(t.acceptedCount),\"flagged\":\(t.flaggedCount),\"gaps\":\(t.gapCount)"
         s += ",\"lines\":\(lines),\"positions\":\(positions),\"single_fix_segments\":\(singles)"

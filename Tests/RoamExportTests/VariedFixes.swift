@@ -87,6 +87,7 @@ struct VariedFixes {
         }
         var t = RideTotals()
         t.distanceM = double(0...300_000); t.movingS = double(0...86_400); t.elapsedS = double(0...90_000)
+        t.bridgedM = double(0...5_000); t.bridgedGaps = below(4)
         t.ascentM = optional(0...5000); t.descentM = optional(0...5000); t.maxSpeedMps = double(0...30)
         t.fixCount = count; t.acceptedCount = below(count + 1); t.flaggedCount = below(count + 1); t.gapCount = below(9)
         let parameters = ["{\"gapAfterS\":5,\"note\":\"<&>'\"}", "  {\"a\":1}\n", "not json <&> \"quoted\" \u{1}\t", ""]

@@ -48,7 +48,7 @@ import Testing
         var bad = Sample.batch(ride: ride.id, seqs: 2..<4, after: first.state)
         bad.fixes.append(Sample.fullFix(ride: ride.id, seq: 1))
 
-        let error = try #require(throws: SQLiteError.self) { try store.commit(bad, commitUTCms: 200) }
+        let error = try requireError(SQLiteError.self) { try store.commit(bad, commitUTCms: 200) }
         #expect(error.code == .constraintPrimaryKey)
         #expect(error.sql == FixColumns.insert)
         #expect(error.description.hasPrefix("SQLite error 19 (SQLITE_CONSTRAINT_PRIMARYKEY, extended 1555): UNIQUE constraint failed"))
@@ -70,7 +70,7 @@ import Testing
             CREATE TEMP TRIGGER refuse_totals BEFORE UPDATE OF pipeline_state ON rides
             BEGIN SELECT RAISE(ABORT, 'totals refused by the test'); END
             """)
-        let error = try #require(throws: SQLiteError.self) {
+        let error = try requireError(SQLiteError.self) {
             try store.commit(Sample.batch(ride: ride.id, seqs: 0..<3), commitUTCms: 1)
         }
         #expect(error.code == .constraintTrigger)
@@ -86,7 +86,7 @@ import Testing
         try store.connection.execute("PRAGMA max_page_count = \(pages)")
         let batch = Sample.batch(ride: ride.id, seqs: 0..<200)
 
-        let error = try #require(throws: SQLiteError.self) { try store.commit(batch, commitUTCms: 1) }
+        let error = try requireError(SQLiteError.self) { try store.commit(batch, commitUTCms: 1) }
         #expect(error.isFull)
         #expect(error.description.hasPrefix("SQLite error 13 (SQLITE_FULL): database or disk is full, while executing '"))
         #expect(try store.connection.count("SELECT count(*) FROM fixes") == 0)
@@ -100,7 +100,7 @@ import Testing
     func batchForMissingRideIsRefused() throws {
         let dir = try TemporaryDirectory()
         let store = try RideStore(path: dir.path())
-        let withFixes = try #require(throws: SQLiteError.self) {
+        let withFixes = try requireError(SQLiteError.self) {
             try store.commit(Sample.batch(ride: 42, seqs: 0..<1), commitUTCms: 1)
         }
         #expect(withFixes.code == .constraintForeignKey)

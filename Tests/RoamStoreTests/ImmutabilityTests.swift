@@ -14,7 +14,7 @@ import Testing
     func rawColumnUpdateIsRefused() throws {
         let dir = try TemporaryDirectory()
         let (store, _) = try storeWithFixes(dir)
-        let error = try #require(throws: SQLiteError.self) {
+        let error = try requireError(SQLiteError.self) {
             try store.connection.execute("UPDATE fixes SET lat_deg = 0 WHERE seq = 1")
         }
         #expect(error.code == .constraintTrigger)
@@ -55,7 +55,7 @@ import Testing
     func deletionOnlyByPrune() throws {
         let dir = try TemporaryDirectory()
         let (store, ride) = try storeWithFixes(dir)
-        let direct = try #require(throws: SQLiteError.self) { try store.connection.execute("DELETE FROM fixes WHERE seq = 0") }
+        let direct = try requireError(SQLiteError.self) { try store.connection.execute("DELETE FROM fixes WHERE seq = 0") }
         #expect(direct.message == "fixes are deleted only by pruning their ride (P4)")
         #expect(throws: SQLiteError.self) { try store.connection.execute("DELETE FROM rides WHERE id = \(ride.id)") }
         #expect(try store.connection.count("SELECT count(*) FROM fixes") == 3)

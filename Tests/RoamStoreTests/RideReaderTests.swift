@@ -63,7 +63,7 @@ import Testing
         do { _ = try Sample.startedStore(at: dir.path()) }
         let reader = try RideReader(path: dir.path())
         #expect(try reader.rides().count == 1)
-        let error = try #require(throws: SQLiteError.self) {
+        let error = try requireError(SQLiteError.self) {
             try reader.connection.execute("UPDATE rides SET dumped_utc_ms = 1")
         }
         #expect(error.code.primary == .readOnly)

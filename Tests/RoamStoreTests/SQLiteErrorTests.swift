@@ -28,7 +28,7 @@ import Testing
     func cantOpenNamesThePath() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("missing/rides.db")
-        let error = try #require(throws: SQLiteError.self) { try RideStore(path: path) }
+        let error = try requireError(SQLiteError.self) { try RideStore(path: path) }
         #expect(error.code.primary == .cantOpen)
         #expect(error.description.hasSuffix(" on \(path)"))
     }
@@ -39,7 +39,7 @@ import Testing
         try Array(repeating: UInt8(0x5A), count: 8192).withUnsafeBytes { bytes in
             try Data(bytes).write(to: dir.url.appendingPathComponent("rides.db"))
         }
-        let error = try #require(throws: SQLiteError.self) { try RideStore(path: dir.path()) }
+        let error = try requireError(SQLiteError.self) { try RideStore(path: dir.path()) }
         #expect(error.isCorrupt)
     }
 }

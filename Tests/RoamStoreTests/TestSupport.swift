@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import RoamCore
 @testable import RoamStore
 
@@ -88,4 +89,14 @@ extension SQLiteConnection {
         let text = try singleText(sql) ?? ""
         return Int(text) ?? -1
     }
+}
+
+/// The `E` that `body` throws, as `try #require(throws: E.self)` returns it from Swift 6.1 on (in
+/// 6.0 that macro returns nothing). Nothing thrown is a failed requirement; another error type
+/// propagates and fails the test with it.
+func requireError<E: Error, R>(_ type: E.Type, sourceLocation: SourceLocation = #_sourceLocation,
+                               _ body: () throws -> R) throws -> E {
+    var caught: E?
+    do { _ = try body() } catch let error as E { caught = error }
+    return try #require(caught, "expected an error of type \(E.self), none was thrown", sourceLocation: sourceLocation)
 }

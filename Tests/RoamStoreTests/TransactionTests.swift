@@ -25,7 +25,7 @@ import Testing
     func throwRollsBack() throws {
         let dir = try TemporaryDirectory()
         let db = try connection(dir)
-        let error = try #require(throws: SQLiteError.self) {
+        let error = try requireError(SQLiteError.self) {
             try db.inTransaction { () throws(SQLiteError) in
                 try db.execute("INSERT INTO t VALUES (1)")
                 try db.execute("INSERT INTO t VALUES (1)")

@@ -15,7 +15,8 @@ enum RecordCommand {
         if !profile.isBench && (p.value("--replay") != nil || p.has("--realtime")) {
             throw UsageError(command: "record", message: "--replay and --realtime apply to the bench board only")
         }
-        let capture = try p.value("--replay").map(readCapture)
+        // Read and judged before anything is created: a bad file leaves no ride row behind.
+        let replay = try p.value("--replay").map(ReplaySource.open)
         try createDirectory(for: dbPath)
 
         ShutdownSignal.install()
@@ -39,7 +40,7 @@ enum RecordCommand {
                                    report: { Console.error($0) })
         rig.controls = controls
         var options = Recorder.Options()
-        if capture != nil {
+        if replay != nil {
             // A replayed capture may be years old: only dates before the first GPS week rollover
             // (1999-08-22) are taken as rolled over, not everything before this build's floor.
             options.commit.parameters.rolloverFloorUTCms = 935_280_000_000
@@ -48,9 +49,9 @@ enum RecordCommand {
                                 options: options, emit: { progress.handle($0); controls.handle($0) })
         recorder.start()
         controls.start(recorder: recorder)
-        let script: BenchRig.Script = capture.map { .capture($0) }
+        let script: BenchRig.Script = replay.map { $0.script(realtime: p.has("--realtime")) }
             ?? .simulatedRide(RideSimulation(), realtime: p.has("--realtime"))
-        let resumeFrom: Int? = capture == nil ? active.map { Int($0.pipelineState.nextSeq) } : nil
+        let resumeFrom: Int? = replay == nil ? active.map { Int($0.pipelineState.nextSeq) } : nil
         do {
             try rig.play(script, recorder: recorder, resumeFromSecond: resumeFrom)
         } catch {
@@ -67,16 +68,6 @@ enum RecordCommand {
             throw CLIError(description: "storage failed and parked data could not be committed before exit: \(failure)", status: ExitStatus.ioError)
         }
         print("database: \(dbPath)")
-    }
-
-    /// Opened now (a wrong path fails before anything is recorded), read in chunks while replaying.
-    private static func readCapture(_ path: String) throws -> CaptureReader {
-        do {
-            return try CaptureReader(path: path)
-        } catch {
-            throw CLIError(description: "cannot read capture \(path) (\(error.reason)): check the path and its permissions",
-                           status: ExitStatus.usage)
-        }
     }
 
     private static func createDirectory(for dbPath: String) throws {

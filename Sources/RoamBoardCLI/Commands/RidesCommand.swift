@@ -12,12 +12,13 @@ enum RidesCommand {
             print(last.id)
             return
         }
-        print("  id  state      start (UTC)               distance     moving  ascent   fixes  gaps")
+        print("  id  state      start (UTC)               distance   bridged     moving  ascent   fixes  gaps")
         for r in rides {
             let t = r.totals
             let start = r.startedUTCms.map { CivilDate.iso8601(utcMs: $0) } ?? "-"
             print(String(r.id).leftPadded(4) + "  " + r.state.rawValue.padded(to: 9) + "  " + start.padded(to: 24)
                   + "  " + (FixedPoint.format(t.distanceM / 1000, digits: 2) + " km").leftPadded(9)
+                  + "  " + (t.bridgedGaps > 0 ? FixedPoint.format(t.bridgedM / 1000, digits: 2) + " km" : "-").leftPadded(8)
                   + "  " + Duration.text(seconds: t.movingS).leftPadded(8)
                   + "  " + (t.ascentM.map { FixedPoint.format($0, digits: 0) + " m" } ?? "n/a").leftPadded(6)
                   + "  " + String(t.fixCount).leftPadded(6) + "  " + String(t.gapCount).leftPadded(4))

@@ -46,7 +46,8 @@ enum ShowCommand {
             }
             segments[segments.count - 1].lastSeq = fix.seq
             segments[segments.count - 1].lastUTCms = fix.utcMs ?? segments[segments.count - 1].lastUTCms
-            segments[segments.count - 1].distanceM += fix.distanceAddedM
+            // A segment's own distance is measured; what was bridged into its first fix is the gap's.
+            if !fix.flags.contains(.bridged) { segments[segments.count - 1].distanceM += fix.distanceAddedM }
             if fix.flags.isAccepted { segments[segments.count - 1].accepted += 1 }
         }
         let gaps = try reader.events(ride: id).filter { $0.kind == .gap }.map { event -> Gap in
@@ -58,7 +59,11 @@ enum ShowCommand {
         print("Ride \(ride.id) (\(ride.state.rawValue))")
         if let first = firstUTC ?? ride.startedUTCms { print("  start       \(CivilDate.iso8601(utcMs: first))") }
         if let last = lastUTC ?? ride.endedUTCms { print("  end         \(CivilDate.iso8601(utcMs: last))") }
-        print("  distance    \(FixedPoint.format(t.distanceM / 1000, digits: 3)) km")
+        print("  distance    \(DistanceText.headline(t))")
+        if t.bridgedGaps > 0 {
+            print("              measured \(FixedPoint.format((t.distanceM - t.bridgedM) / 1000, digits: 3)) km, "
+                  + "bridged \(FixedPoint.format(t.bridgedM / 1000, digits: 3)) km (straight across each gap, not drawn)")
+        }
         print("  moving      \(Duration.text(seconds: t.movingS))   elapsed \(Duration.text(seconds: t.elapsedS))")
         if let up = t.ascentM, let down = t.descentM {
             print("  climb       +\(FixedPoint.format(up, digits: 1)) m / -\(FixedPoint.format(down, digits: 1)) m (barometer)")

@@ -32,7 +32,7 @@ enum StatusCommand {
         print("alarm        " + alarmLine(status, running: snapshot?.isRecorderRunning ?? false))
         if let ride {
             let t = ride.totals
-            print("ride         \(ride.id) recording: \(FixedPoint.format(t.distanceM / 1000, digits: 3)) km, \(t.fixCount) fixes, "
+            print("ride         \(ride.id) recording: \(DistanceText.headline(t)), \(t.fixCount) fixes, "
                   + "moving \(Duration.text(seconds: t.movingS)), \(t.gapCount) gaps")
         } else if databaseError == nil {
             print("ride         none recording")

@@ -66,7 +66,7 @@ final class ProgressPrinter: Sendable {
     func finish() {}
 
     static func describe(_ t: RideTotals, ride: Int64) -> String {
-        "ride \(ride): \(t.fixCount) fixes, \(FixedPoint.format(t.distanceM / 1000, digits: 3)) km, "
+        "ride \(ride): \(t.fixCount) fixes, \(DistanceText.headline(t)), "
             + "moving \(Duration.text(seconds: t.movingS)), "
             + (t.ascentM.map { "+\(FixedPoint.format($0, digits: 0)) m" } ?? "climb n/a")
             + ", \(t.gapCount) gaps"

@@ -31,6 +31,8 @@ public struct PipelineState: Sendable, Equatable, Codable {
     public var gapBeganMoving = false
     /// Logger gaps (restart, silent receiver) to mark on the next epoch.
     public var pendingLoggerFlags: FixFlags = []
+    /// The receiver's epoch interval, against which a silence is judged a gap or not.
+    public var rhythm = EpochRhythm()
 
     /// A position and when it was received.
     public struct AcceptedPoint: Sendable, Equatable, Codable {
@@ -74,6 +76,7 @@ public struct PipelineState: Sendable, Equatable, Codable {
         barometerInterrupted = try value(.barometerInterrupted, d.barometerInterrupted)
         gapBeganMoving = try value(.gapBeganMoving, d.gapBeganMoving)
         pendingLoggerFlags = try value(.pendingLoggerFlags, d.pendingLoggerFlags)
+        rhythm = try value(.rhythm, d.rhythm)
     }
 }
 

@@ -24,8 +24,9 @@ extension RidePipeline {
         }
         let point = PipelineState.AcceptedPoint(latDeg: lat, lonDeg: lon, time: now)
         if !state.segmentPending, let last = state.lastUsable,
-           point.time.seconds(since: last.time).map({ $0 > p.gapAfterS }) ?? true {
-            // No epochs at all for a while (or no clock to tell): as much a loss of fix as a tunnel.
+           point.time.seconds(since: last.time).map({ $0 > state.rhythm.gapThresholdS(p) }) ?? true {
+            // No epochs at all for longer than this receiver's rhythm explains (or no clock to
+            // tell): as much a loss of fix as a tunnel. A logger's 20 s between points is not.
             breakTrack(.lostFix, at: last.time, events: &events)
         }
         if !state.segmentPending, let last = state.lastUsable, JumpWatch.isJump(from: last, to: point, parameters: p) {
@@ -73,6 +74,7 @@ extension RidePipeline {
                let dt = dtS, dt <= p.movingGapMaxS {
                 state.totals.movingS += dt
             }
+            if state.segmentPending, let prev = previous, let dt = dtS { added = bridge(from: prev, to: point, dtS: dt, flags: &flags) }
             beginSegment(at: point, flags: &flags)
             state.smoother = KalmanSmoother(first: measurement)
             smoothed = (point.latDeg, point.lonDeg)
@@ -95,6 +97,23 @@ extension RidePipeline {
         if let v = speedForMax, v.isFinite, v <= p.maxSpeedMps { state.totals.maxSpeedMps = max(state.totals.maxSpeedMps, v) }
         state.lastUsable = point
         return TrackOutcome(point: point, smoothed: smoothed, distanceAddedM: added, transition: transition)
+    }
+
+    /// Distance across a gap (P5): the great-circle between its two good ends, counted as
+    /// bridged when a bicycle could have covered it in the time; otherwise flagged and not counted.
+    private mutating func bridge(from prev: PipelineState.AcceptedPoint, to point: PipelineState.AcceptedPoint,
+                                 dtS: Double, flags: inout FixFlags) -> Double {
+        let d = Self.distanceM(prev, point)
+        // Closer than the distance gate: nothing measurably moved (a restart at a standstill).
+        guard d >= parameters.distanceGateM else { return 0 }
+        guard d <= parameters.maxSpeedMps * dtS + parameters.jumpSlackM else {
+            flags.insert(.bridgeImplausible)
+            return 0
+        }
+        flags.insert(.bridged)
+        state.totals.bridgedM += d
+        state.totals.bridgedGaps += 1
+        return d
     }
 
     private mutating func beginSegment(at point: PipelineState.AcceptedPoint, flags: inout FixFlags) {

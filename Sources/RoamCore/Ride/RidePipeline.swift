@@ -29,9 +29,14 @@ public struct RidePipeline: Sendable {
         state.totals.elapsedS += clock.elapsedS
         if let backfill = clock.backfill { state.backfill = backfill }
         // Times before and after a step back cannot be compared: the track breaks there.
-        if clock.rebased, let last = state.lastUsable { breakTrack(.lostFix, at: last.time, events: &events) }
+        if clock.rebased, let last = state.lastUsable {
+            breakTrack(.lostFix, at: last.time, events: &events)
+            state.rhythm.interrupt()
+        }
 
+        let silenceIsGap = state.rhythm.intervalS(to: clock.time).map { $0 > state.rhythm.gapThresholdS(p) } ?? false
         let track = self.track(epoch, at: clock.time, flags: &flags, events: &events)
+        state.rhythm.observe(clock.time, isGap: silenceIsGap)
         let baroAltM = barometer(input.barometer, at: clock.time, track: track, flags: &flags)
 
         state.totals.count(flags)
@@ -65,6 +70,7 @@ public struct RidePipeline: Sendable {
         state.gapBeganMoving = false
         state.jumps.clear()
         state.autoPause.interrupt()
+        state.rhythm.interrupt()
         switch cause {
         case .loggerRestarted:
             state.pendingLoggerFlags.insert(.afterRestart)

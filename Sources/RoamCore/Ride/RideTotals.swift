@@ -1,7 +1,13 @@
 /// The ride's running totals, committed with every batch (P1) and recomputable from its fixes (P2).
 public struct RideTotals: Sendable, Equatable, Codable {
-    /// Over accepted points, within segments: never across a gap (P5).
+    /// Measured over accepted points within segments, plus `bridgedM` across gaps (P5): the
+    /// headline distance. No line or climb is drawn across a gap; the distance is counted.
     public var distanceM: Double = 0
+    /// The part of `distanceM` bridged across gaps: great-circle between a gap's two good ends,
+    /// when the implied speed is one a bicycle reaches.
+    public var bridgedM: Double = 0
+    /// Gaps whose distance was bridged.
+    public var bridgedGaps: Int = 0
     /// Time between usable fixes while not auto-paused, plus losses of fix bridged while moving.
     public var movingS: Double = 0
     /// GNSS time from the first epoch to the last, steps back and repeats excluded.
@@ -25,6 +31,8 @@ public struct RideTotals: Sendable, Equatable, Codable {
         // Tolerant: a state committed by an older build lacks the newer keys.
         let c = try decoder.container(keyedBy: CodingKeys.self)
         distanceM = try c.decodeIfPresent(Double.self, forKey: .distanceM) ?? 0
+        bridgedM = try c.decodeIfPresent(Double.self, forKey: .bridgedM) ?? 0
+        bridgedGaps = try c.decodeIfPresent(Int.self, forKey: .bridgedGaps) ?? 0
         movingS = try c.decodeIfPresent(Double.self, forKey: .movingS) ?? 0
         elapsedS = try c.decodeIfPresent(Double.self, forKey: .elapsedS) ?? 0
         ascentM = try c.decodeIfPresent(Double.self, forKey: .ascentM)

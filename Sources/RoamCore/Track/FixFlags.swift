@@ -25,6 +25,12 @@ public struct FixFlags: OptionSet, Sendable, Hashable, Codable {
     public static let afterSilence     = FixFlags(rawValue: 1 << 11)
     /// The barometer sample was rejected as a spike (no altitude, no climb); the position is unaffected.
     public static let barometerSpike   = FixFlags(rawValue: 1 << 12)
+    /// Informational, on a segment's first fix: the distance from the previous segment's last good
+    /// fix was added as bridged distance (in `distance_added_m`), not measured.
+    public static let bridged          = FixFlags(rawValue: 1 << 13)
+    /// Informational, on a segment's first fix: the gap's ends imply a speed no bicycle reaches,
+    /// so nothing was bridged.
+    public static let bridgeImplausible = FixFlags(rawValue: 1 << 14)
 
     /// Flags that keep a fix out of distance and the drawn track.
     public static let rejecting: FixFlags = [.noFix, .lowAccuracy, .underDistanceGate, .implausibleJump,
@@ -41,7 +47,7 @@ public struct FixFlags: OptionSet, Sendable, Hashable, Codable {
         (.implausibleJump, "implausible-jump"), (.repeatedTime, "repeated-time"), (.timeBackwards, "time-backwards"),
         (.paused, "paused"), (.beforeValidDate, "before-valid-date"), (.barometerMissing, "barometer-missing"),
         (.segmentStart, "segment-start"), (.afterRestart, "after-restart"), (.afterSilence, "after-receiver-silent"),
-        (.barometerSpike, "barometer-spike"),
+        (.barometerSpike, "barometer-spike"), (.bridged, "bridged-gap"), (.bridgeImplausible, "gap-too-fast-to-bridge"),
     ]
 
     public var names: [String] { Self.names.filter { contains($0.0) }.map { $0.1 } }

@@ -14,6 +14,8 @@ public final class BenchRig: @unchecked Sendable {
         case simulatedRide(RideSimulation, realtime: Bool)
         /// Any NMEA capture (a gpsd log, or a stream on standard input), recorded as one ride.
         case capture(CaptureReader)
+        /// A recorded ride (a GPX track): each epoch at its own time, the barometer following its elevation.
+        case track([ReplayEpoch], realtime: Bool)
     }
 
     public let replayer: NMEAReplayer
@@ -56,6 +58,10 @@ public final class BenchRig: @unchecked Sendable {
         switch script {
         case .simulatedRide(let simulation, let realtime):
             try playSimulation(simulation, from: resumeFromSecond ?? 0, realtime: realtime, recorder: recorder)
+        case .track(let epochs, let realtime):
+            let feed = epochs.map { Feed(nmea: $0.nmea, pressurePa: $0.pressurePa, temperatureC: $0.temperatureC, second: nil) }
+            let t0 = epochs.first?.utcMs ?? 0
+            try play(feed, offsetNs: { UInt64(max(0, epochs[$0].utcMs - t0)) * 1_000_000 }, realtime: realtime, recorder: recorder)
         case .capture(let reader):
             sensor.setAmbient(pressurePa: 101_325, temperatureC: 20)
             try replay(reader, recorder: recorder)
@@ -74,32 +80,50 @@ public final class BenchRig: @unchecked Sendable {
         wait(for: { thread.gesturesHandled.load(ordering: .acquiring) }, toReach: before + 1, timeoutS: 5)
     }
 
+    /// What the devices say for one epoch: its sentences, and the barometer's reading meanwhile.
+    private struct Feed {
+        var nmea: [UInt8]
+        var pressurePa: Double
+        var temperatureC: Double
+        /// The simulated ride's second, for trials that hold the ride at one (`BenchHold`).
+        var second: Int?
+    }
+
     private func playSimulation(_ simulation: RideSimulation, from first: Int, realtime: Bool, recorder: Recorder) throws {
         let seconds = simulation.seconds
         guard first < seconds.count else { return }
+        let feed = seconds[first...].map { Feed(nmea: $0.nmea, pressurePa: $0.pressurePa, temperatureC: $0.temperatureC, second: $0.second) }
+        try play(feed, offsetNs: { UInt64($0) * 1_000_000_000 }, realtime: realtime, recorder: recorder)
+    }
+
+    /// Writes each epoch's sentences with the barometer reading what it should when that epoch is
+    /// sampled; in real time at `offsetNs(i)` after the first, otherwise as fast as the recorder reads.
+    private func play(_ feed: [Feed], offsetNs: (Int) -> UInt64, realtime: Bool, recorder: Recorder) throws {
+        guard let first = feed.first else { return }
         let sensorLoop = recorder.sensor
         let counter = { sensorLoop.epochsAssembled.load(ordering: .acquiring) }
         let base = counter()
-        sensor.setAmbient(pressurePa: seconds[first].pressurePa, temperatureC: seconds[first].temperatureC)
+        sensor.setAmbient(pressurePa: first.pressurePa, temperatureC: first.temperatureC)
         let start = MonotonicClock.nowNs()
-        for (offset, second) in seconds[first...].enumerated() {
+        for (offset, epoch) in feed.enumerated() {
             if ShutdownSignal.isRequested { return }
-            hold?.wait(beforeSecond: second.second)
+            if let second = epoch.second { hold?.wait(beforeSecond: second) }
             if realtime {
-                sensor.setAmbient(pressurePa: second.pressurePa, temperatureC: second.temperatureC)
-                let due = start + UInt64(offset) * 1_000_000_000
-                let now = MonotonicClock.nowNs()
-                if due > now { usleep(UInt32((due - now) / 1000)) }
-                try replayer.write(second.nmea)
+                sensor.setAmbient(pressurePa: epoch.pressurePa, temperatureC: epoch.temperatureC)
+                let due = start + offsetNs(offset)
+                while case let now = MonotonicClock.nowNs(), now < due, !ShutdownSignal.isRequested {
+                    usleep(UInt32(min((due - now) / 1000, 1_000_000)))
+                }
+                try replayer.write(epoch.nmea)
             } else {
-                // The sentences of second N complete epoch N-1, which samples the barometer: it must
-                // still hold second N-1's pressure until that epoch is handed over.
-                try replayer.write(second.nmea)
+                // The sentences of epoch N complete epoch N-1, which samples the barometer: it must
+                // still hold epoch N-1's pressure until that epoch is handed over.
+                try replayer.write(epoch.nmea)
                 wait(for: counter, toReach: base + offset, timeoutS: 2)
-                sensor.setAmbient(pressurePa: second.pressurePa, temperatureC: second.temperatureC)
+                sensor.setAmbient(pressurePa: epoch.pressurePa, temperatureC: epoch.temperatureC)
             }
         }
-        wait(for: counter, toReach: base + seconds.count - first, timeoutS: 5)
+        wait(for: counter, toReach: base + feed.count, timeoutS: 5)
     }
 
     private func wait(for counter: () -> Int, toReach target: Int, timeoutS: Double) {

@@ -1,0 +1,79 @@
+import Foundation
+import RoamCore
+import RoamStore
+import Testing
+
+/// Real rides recorded by real bike computers (Tests/Data/rides, with the devices' own totals)
+/// replayed through the bench board as GPSBabel's GPX: NMEA at each point's own time through the
+/// pseudo-terminal, the fake BMP280's registers from each point's elevation. Prints the truth
+/// table; fails when distance is off by more than 1 % or barometric ascent by more than 10 %.
+@Suite("real rides: the devices' own totals as the judge", .serialized)
+struct RealRideTruthTests {
+    static let gpsbabel = "/usr/bin/gpsbabel"
+    static let data = CLIRunner.repoRoot.appendingPathComponent("Tests/Data/rides")
+
+    struct Ride: Sendable, CustomTestStringConvertible {
+        var file: String
+        /// The device measured ascent with a barometric altimeter (the Edge 200 has none: its
+        /// figure comes from GPS altitude, filtered its own way, and is printed, not judged).
+        var barometric: Bool
+        var testDescription: String { file }
+    }
+
+    static let rides = [Ride(file: "edge810-2013-08-16.fit", barometric: true),
+                        Ride(file: "edge200-2015-10-13.fit", barometric: false)]
+
+    @Test("truth table: distance within 1 %, barometric ascent within 10 % of the device", arguments: rides)
+    func replayedRideMatchesTheDevice(_ ride: Ride) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.gpsbabel),
+                     "gpsbabel is missing: install Debian's 'gpsbabel' package (scripts/test does)")
+        let device = try deviceTotals(ride.file)
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gpx = dir.appendingPathComponent("ride.gpx")
+        let convert = Process()
+        convert.executableURL = URL(fileURLWithPath: Self.gpsbabel)
+        convert.arguments = ["-i", "garmin_fit", "-f", Self.data.appendingPathComponent(ride.file).path,
+                             "-o", "gpx,gpxver=1.1", "-F", gpx.path]
+        try convert.run(); convert.waitUntilExit()
+        try #require(convert.terminationStatus == 0, "gpsbabel could not convert \(ride.file)")
+
+        let db = dir.appendingPathComponent("rides.db").path
+        let record = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--replay", gpx.path, "--quiet"])
+        try #require(record.status == 0, "record --replay failed: \(record.stderr)")
+        let rides = try RideReader(path: db).rides()
+        try #require(rides.count == 1)
+        let t = rides[0].totals
+        let distanceError = t.distanceM / device.distanceM - 1
+        let ascent = try #require(t.ascentM, "a replayed GPX with <ele> has a barometer"), descent = t.descentM ?? 0
+        let ascentError = ascent / device.ascentM - 1, descentError = descent / device.descentM - 1
+        print("""
+            truth \(ride.file): distance device \(km(device.distanceM)), ours \(km(t.distanceM)) \
+            (measured \(km(t.distanceM - t.bridgedM)) + bridged \(km(t.bridgedM))), error \(percent(distanceError)); \
+            ascent device +\(Int(device.ascentM)) m, ours +\(String(format: "%.1f m", ascent)), error \(percent(ascentError)); \
+            descent device -\(Int(device.descentM)) m, ours -\(String(format: "%.1f m", descent)), error \(percent(descentError)); \
+            moving device \(Int(device.timerS)) s, ours \(Int(t.movingS)) s; gaps \(t.gapCount) \
+            (\(ride.barometric ? "barometric device" : "GPS-altitude device: ascent printed, not judged"))
+            """)
+        #expect(abs(distanceError) <= 0.01, "distance \(t.distanceM) m against the device's \(device.distanceM) m")
+        if ride.barometric {
+            #expect(abs(ascentError) <= 0.10, "ascent \(ascent) m against the device's \(device.ascentM) m")
+        }
+        // A logger's irregular rhythm is not a gap (the Edge 200 records every 1–23 s).
+        #expect(t.gapCount <= 1, "\(t.gapCount) gaps on a ride recorded without a signal loss")
+    }
+
+    struct DeviceTotals { var distanceM, ascentM, descentM, timerS: Double }
+
+    private func deviceTotals(_ file: String) throws -> DeviceTotals {
+        let json = try Data(contentsOf: Self.data.appendingPathComponent("device-totals.json"))
+        let all = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let session = try #require((all[file] as? [String: Any])?["session"] as? [String: Any])
+        func value(_ key: String) throws -> Double { try #require((session[key] as? NSNumber)?.doubleValue) }
+        return DeviceTotals(distanceM: try value("total_distance"), ascentM: try value("total_ascent"),
+                            descentM: try value("total_descent"), timerS: try value("total_timer_time"))
+    }
+
+    private func km(_ m: Double) -> String { String(format: "%.3f km", m / 1000) }
+    private func percent(_ e: Double) -> String { String(format: "%+.2f %%", e * 100) }
+}

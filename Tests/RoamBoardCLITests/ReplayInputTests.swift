@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `record --replay` of a file it cannot replay: one line naming the file and what is wrong,
+/// exit 65, and nothing recorded half (no database, so no ride row, is left behind).
+@Suite("record --replay: bad tracks are refused whole")
+struct ReplayInputTests {
+    static func gpx(_ points: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+        \(points)
+        </trkseg></trk></gpx>
+        """
+    }
+
+    static func point(_ lat: String, _ time: String?) -> String {
+        "<trkpt lat=\"\(lat)\" lon=\"7.85\"><ele>280.0</ele>" + (time.map { "<time>\($0)</time>" } ?? "") + "</trkpt>"
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String, content: [UInt8], says: String
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "no times", content: Array(gpx(point("48.0", nil) + point("48.001", nil)).utf8), says: "has no <time>"),
+        Case(name: "time backwards", content: Array(gpx(point("48.0", "2024-05-01T10:00:05Z") + point("48.001", "2024-05-01T10:00:01Z")).utf8),
+             says: "goes backwards"),
+        Case(name: "lat 91", content: Array(gpx(point("48.0", "2024-05-01T10:00:00Z") + point("91", "2024-05-01T10:00:01Z")).utf8),
+             says: "point 2: lat 91.0"),
+        Case(name: "empty track", content: Array(gpx("").utf8), says: "the track is empty"),
+        // A FIT file header: size 14, protocol 0x10, profile, data size, ".FIT".
+        Case(name: "a FIT file", content: [14, 0x10, 0x5C, 0x08, 0, 0, 0, 0] + Array(".FIT".utf8) + [0, 0], says: "gpsbabel -i garmin_fit"),
+    ]
+
+    @Test("refused with exit 65, the file named, no ride recorded", arguments: cases)
+    func badTrackIsRefused(_ c: Case) throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("ride.gpx")
+        try Data(c.content).write(to: file)
+        let db = dir.appendingPathComponent("data/rides.db")
+        let r = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db.path, "--replay", file.path, "--quiet"])
+        #expect(r.status == 65, "exit \(r.status): \(r.stderr)")
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && r.stderr.contains(file.path) && r.stderr.contains(c.says), "said: \(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db.path), "a database was created for a refused replay")
+    }
+
+    @Test("a good track with irregular times records one ride with no gap")
+    func irregularLoggerRhythmIsNotAGap() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 15 points 1–20 s apart, 5 m/s northwards: a logger's smart recording, never silent for long.
+        var points = "", t = 0, lat = 48.0
+        for i in 0..<15 {
+            let dt = [1, 7, 20, 3, 12][i % 5]
+            t += dt; lat += 5.0 * Double(dt) / 111_195
+            points += Self.point(String(format: "%.7f", lat), String(format: "2024-05-01T10:%02d:%02dZ", t / 60, t % 60))
+        }
+        let file = dir.appendingPathComponent("ride.gpx")
+        try Self.gpx(points).write(to: file, atomically: true, encoding: .utf8)
+        let db = dir.appendingPathComponent("rides.db").path
+        let r = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--replay", file.path, "--quiet"])
+        try #require(r.status == 0, "record failed: \(r.stderr)")
+        let rides = try CLIRunner.run(["rides", "--db", db])
+        let row = try #require(rides.stdout.split(separator: "\n").last.map(String.init))
+        #expect(row.hasSuffix(" 15     0"), "want 15 fixes and no gap: \(row)")
+    }
+}
