@@ -1,4 +1,5 @@
 import Foundation
+import RoamStore
 import Testing
 
 /// `record --replay` of a file it cannot replay: one line naming the file and what is wrong,
@@ -67,5 +68,23 @@ struct ReplayInputTests {
         let rides = try CLIRunner.run(["rides", "--db", db])
         let row = try #require(rides.stdout.split(separator: "\n").last.map(String.init))
         #expect(row.hasSuffix(" 15     0"), "want 15 fixes and no gap: \(row)")
+    }
+
+    @Test("--replay DB --ride N replays the stored raw NMEA and pressure: the same ride again")
+    func storedRideReplaysToTheSameTotals() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let original = dir.appendingPathComponent("board.db").path, copy = dir.appendingPathComponent("bench.db").path
+        try #require(try CLIRunner.run(["record", "--board", "Boards/bench", "--db", original, "--quiet"]).status == 0)
+        let r = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", copy, "--replay", original, "--ride", "1", "--quiet"])
+        try #require(r.status == 0, "replay failed: \(r.stderr)")
+        let a = try #require(try RideReader(path: original).ride(id: 1)).totals
+        let b = try #require(try RideReader(path: copy).ride(id: 1)).totals
+        #expect(a.fixCount == b.fixCount && a.gapCount == b.gapCount && a.bridgedGaps == b.bridgedGaps)
+        #expect(abs(a.distanceM - b.distanceM) < 0.01 && abs(a.bridgedM - b.bridgedM) < 0.01)
+        // The pressure goes back through the fake BMP280's registers: equal within its 0.09 Pa steps.
+        #expect(abs((a.ascentM ?? -1) - (b.ascentM ?? 1)) < 0.1 && abs((a.descentM ?? -1) - (b.descentM ?? 1)) < 0.1)
+        let missing = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", copy, "--replay", original, "--ride", "9"])
+        #expect(missing.status == 65 && missing.stderr.contains("has no ride 9"))
     }
 }

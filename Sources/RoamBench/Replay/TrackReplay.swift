@@ -7,6 +7,10 @@ public struct ReplayEpoch: Sendable, Equatable {
     public var nmea: [UInt8]
     public var pressurePa: Double
     public var temperatureC: Double
+
+    public init(utcMs: Int64, nmea: [UInt8], pressurePa: Double, temperatureC: Double) {
+        self.utcMs = utcMs; self.nmea = nmea; self.pressurePa = pressurePa; self.temperatureC = temperatureC
+    }
 }
 
 /// A recorded track turned into what the bench board's devices say: RMC and GGA at each point's

@@ -13,7 +13,8 @@ enum CommandTable {
         CommandSpec(name: "record", abstract: "Record rides: the button starts and stops them (on the bench, a scripted ride).", options: [
             OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The board folder holding board.conf.", isRequired: true),
             db,
-            OptionSpec(name: "--replay", kind: .value(placeholder: "FILE"), help: "Bench only: replay a ride instead of the simulated one: an NMEA capture (- for standard input), or a GPX 1.1 track (each point at its own time, the barometer following its <ele>). A FIT ride: convert it first with gpsbabel -i garmin_fit -f RIDE.fit -o gpx,gpxver=1.1 -F RIDE.gpx."),
+            OptionSpec(name: "--replay", kind: .value(placeholder: "FILE"), help: "Bench only: replay a ride instead of the simulated one: an NMEA capture (- for standard input), a GPX 1.1 track (each point at its own time, the barometer following its <ele>), or a ride of another roam-board database (with --ride N: its raw NMEA and pressure as recorded). A FIT ride: convert it first with gpsbabel -i garmin_fit -f RIDE.fit -o gpx,gpxver=1.1 -F RIDE.gpx."),
+            OptionSpec(name: "--ride", kind: .value(placeholder: "N"), help: "With --replay DB: the ride of that database to replay."),
             OptionSpec(name: "--realtime", kind: .flag, help: "Bench only: replay at the receiver's pace (1 epoch per second, a track at its recorded times) instead of as fast as possible."),
             OptionSpec(name: "--acks", kind: .flag, help: "Print one 'ack' line per committed batch on stdout (for tests and trials)."),
             OptionSpec(name: "--quiet", kind: .flag, help: "No progress line."),

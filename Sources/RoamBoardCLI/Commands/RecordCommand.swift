@@ -16,7 +16,10 @@ enum RecordCommand {
             throw UsageError(command: "record", message: "--replay and --realtime apply to the bench board only")
         }
         // Read and judged before anything is created: a bad file leaves no ride row behind.
-        let replay = try p.value("--replay").map(ReplaySource.open)
+        if p.value("--ride") != nil && p.value("--replay") == nil {
+            throw UsageError(command: "record", message: "--ride names the ride of a database given with --replay DB")
+        }
+        let replay = try p.value("--replay").map { try ReplaySource.open($0, ride: p.value("--ride")) }
         try createDirectory(for: dbPath)
 
         ShutdownSignal.install()

@@ -1,17 +1,26 @@
 import Foundation
 import RoamBench
+import RoamCore
 import RoamRecorder
+import RoamStore
 
 /// What `record --replay FILE` replays on the bench board, told apart by the file's own first
-/// bytes: a GPX track (each point at its time, the barometer following its elevation) or an
-/// NMEA capture (streamed as it is). A FIT file is named and refused: GPSBabel converts it.
+/// bytes: a GPX track (each point at its time, the barometer following its elevation), a ride of
+/// another roam-board database (its stored raw NMEA and pressure, exactly as recorded: how a ride
+/// from a real board becomes a bench case) or an NMEA capture (streamed as it is). A FIT file is
+/// named and refused: GPSBabel converts it.
 enum ReplaySource {
     case nmea(CaptureReader)
     case track(GPXTrack, path: String)
+    case recorded([ReplayEpoch])
 
-    static func open(_ path: String) throws -> ReplaySource {
+    static func open(_ path: String, ride: String?) throws -> ReplaySource {
         if path == "-" { return .nmea(try capture(path)) }
         let head = try firstBytes(path, 512)
+        if head.starts(with: Array("SQLite format 3\0".utf8)) { return .recorded(try storedRide(path, ride)) }
+        if ride != nil {
+            throw UsageError(command: "record", message: "--ride applies to --replay of a roam-board database; \(path) is not one")
+        }
         if head.count >= 12, Array(head[8..<12]) == Array(".FIT".utf8) {
             throw CLIError(description: "\(path) is a FIT file; replay takes GPX or NMEA. Convert it first: "
                 + "gpsbabel -i garmin_fit -f \(path) -o gpx,gpxver=1.1 -F ride.gpx", status: ExitStatus.dataError)
@@ -33,7 +42,34 @@ enum ReplaySource {
         switch self {
         case .nmea(let reader): return .capture(reader)
         case .track(let track, _): return .track(TrackReplay.epochs(track), realtime: realtime)
+        case .recorded(let epochs): return .track(epochs, realtime: realtime)
         }
+    }
+
+    /// The ride's raw epochs as stored: every fix's sentences in order, its pressure and
+    /// temperature (a fix stored without a sample keeps the barometer at the last one).
+    private static func storedRide(_ path: String, _ rideText: String?) throws -> [ReplayEpoch] {
+        guard let rideText else {
+            throw UsageError(command: "record", message: "\(path) is a roam-board database: name the ride to replay with --ride N")
+        }
+        guard let id = Int64(rideText), id > 0 else { throw UsageError(command: "record", message: "--ride wants a ride id, not '\(rideText)'") }
+        let reader = try RideReader(path: path)
+        guard try reader.ride(id: id) != nil else {
+            throw CLIError(description: "\(path) has no ride \(id) (see roam-board rides --db \(path))", status: ExitStatus.dataError)
+        }
+        var epochs: [ReplayEpoch] = []
+        var pressure = 101_325.0, temperature = 15.0
+        try reader.forEachFix(ride: id) { fix in
+            if let p = fix.pressurePa { pressure = p }
+            if let t = fix.temperatureC { temperature = t }
+            guard !fix.epoch.sentences.isEmpty else { return }
+            let nmea = fix.epoch.sentences.map { $0 + "\r\n" }.joined()
+            epochs.append(ReplayEpoch(utcMs: fix.utcMs ?? 0, nmea: Array(nmea.utf8), pressurePa: pressure, temperatureC: temperature))
+        }
+        guard !epochs.isEmpty else {
+            throw CLIError(description: "\(path): ride \(id) has no raw NMEA to replay; nothing was recorded", status: ExitStatus.dataError)
+        }
+        return epochs
     }
 
     private static func capture(_ path: String) throws -> CaptureReader {
