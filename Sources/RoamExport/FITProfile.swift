@@ -53,6 +53,24 @@ enum FITProfile {
         (25, .uint16), (26, .uint16), (28, .enumeration), // first_lap_index, num_laps, trigger
     ])
 
+    /// Who wrote the file: importers show it instead of a bare "development" file.
+    static let fileCreator = FITMessageDefinition(localType: 6, globalNumber: 49, fields: [
+        (0, .uint16),       // software_version, ×100
+        (1, .uint8),        // hardware_version
+    ])
+
+    /// The recorder itself (device_index 0, the creator) and its barometric altimeter, so an
+    /// importer knows the altitude and climb are barometric.
+    static let deviceInfo = FITMessageDefinition(localType: 7, globalNumber: 23, fields: [
+        (253, .uint32),     // timestamp
+        (0, .uint8),        // device_index: 0 = creator
+        (1, .uint8),        // device_type: with source_type local, local_device_type (4 = barometer)
+        (2, .uint16),       // manufacturer
+        (4, .uint16),       // product
+        (5, .uint16),       // software_version, ×100
+        (25, .enumeration), // source_type: 5 = local
+    ])
+
     static let activity = FITMessageDefinition(localType: 5, globalNumber: 34, fields: [
         (253, .uint32), (0, .uint32), (1, .uint16),      // timestamp, total_timer_time, num_sessions
         (2, .enumeration), (3, .enumeration), (4, .enumeration), // type = manual, event = activity (26), stop
@@ -63,6 +81,10 @@ enum FITProfile {
     enum TimerTrigger { static let manual: Int64 = 0, auto: Int64 = 1 }
     static let fileTypeActivity: Int64 = 4
     static let manufacturerDevelopment: Int64 = 255
+    /// roam-board 0.1.0 as FIT's software_version (×100).
+    static let softwareVersion: Int64 = 10
+    static let sourceTypeLocal: Int64 = 5
+    static let localDeviceBarometer: Int64 = 4
     static let sportCycling: Int64 = 2
     static let subSportGeneric: Int64 = 0
     static let lapTriggerSessionEnd: Int64 = 7

@@ -39,6 +39,12 @@ public struct FITWriter<Sink: PatchableSink> {
             FITProfile.fileTypeActivity, FITProfile.manufacturerDevelopment, 1,
             FITHeader.serialNumber, ride.startedUTCms.map(FITProfile.timestamp),
         ])
+        try emit(FITProfile.fileCreator, [FITProfile.softwareVersion, nil])
+        let t = ride.startedUTCms.map(FITProfile.timestamp)
+        try emit(FITProfile.deviceInfo, [t, 0, nil, FITProfile.manufacturerDevelopment, 1, FITProfile.softwareVersion,
+                                         FITProfile.sourceTypeLocal])
+        try emit(FITProfile.deviceInfo, [t, 1, FITProfile.localDeviceBarometer, FITProfile.manufacturerDevelopment, nil, nil,
+                                         FITProfile.sourceTypeLocal])
     }
 
     /// Pass paused fixes even when they are not exported (under the distance gate while stopped):

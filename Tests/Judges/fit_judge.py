@@ -22,6 +22,9 @@ def judge(path):
         "counts": {k: len(v) for k, v in messages.items()},
         "session": {k: session.get(k) for k in keys},
         "file_type": (messages.get("file_id_mesgs") or [{}])[0].get("type"),
+        "file_creator": [{k: m.get(k) for k in ("software_version",)} for m in messages.get("file_creator_mesgs", [])],
+        "devices": [{k: m.get(k) for k in ("device_index", "device_type", "manufacturer", "software_version", "source_type")}
+                    for m in messages.get("device_info_mesgs", [])],
         "timer_events": events,
         "records_with_position": sum(1 for r in records if r.get("position_lat") is not None),
         "records_with_altitude": sum(1 for r in records if r.get("enhanced_altitude") is not None),

@@ -57,6 +57,13 @@ struct DumpJudgeTests {
                 #expect(v["integrity"] as? Bool == true, "ride \(ride.id)")
                 #expect((v["errors"] as? [String])?.isEmpty == true, "ride \(ride.id): \(v["errors"] ?? "")")
                 #expect(v["file_type"] as? String == "activity")
+                // Who recorded it, as the FIT SDK reads it: the creator and its barometric altimeter.
+                let creator = try #require((v["file_creator"] as? [[String: Any]])?.first)
+                #expect(creator["software_version"] as? Int == 10, "\(creator)")
+                let devices = try #require(v["devices"] as? [[String: Any]])
+                #expect(devices.count == 2 && devices.allSatisfy { $0["source_type"] as? String == "local" }, "\(devices)")
+                #expect(devices.contains { $0["device_index"] as? String == "creator" || $0["device_index"] as? Int == 0 })
+                #expect(devices.contains { $0["device_type"] as? String == "barometer" || $0["device_type"] as? Int == 4 }, "\(devices)")
                 let counts = try #require(v["counts"] as? [String: Int])
                 let records = raw ? ride.fixes.filter { $0.utcMs != nil }.count : ride.accepted.count
                 #expect(counts["record_mesgs"] == records, "ride \(ride.id) raw \(raw)")
