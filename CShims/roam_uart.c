@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -38,6 +39,40 @@ int roam_uart_configure(int fd, unsigned baud) {
     if (cfsetispeed(&t, speed) != 0 || cfsetospeed(&t, speed) != 0) return -errno;
     if (tcsetattr(fd, TCSANOW, &t) != 0) return -errno;
     return 0;
+}
+
+int roam_uart_set_baud(int fd, unsigned baud) {
+    speed_t speed = speed_for(baud);
+    if (speed == 0) return -EINVAL;
+    struct termios t;
+    if (tcgetattr(fd, &t) != 0) return -errno;
+    if (cfsetispeed(&t, speed) != 0 || cfsetospeed(&t, speed) != 0) return -errno;
+    return tcsetattr(fd, TCSADRAIN, &t) != 0 ? -errno : 0;
+}
+
+int roam_uart_exclusive(int fd) {
+    return ioctl(fd, TIOCEXCL) != 0 ? -errno : 0;
+}
+
+int roam_uart_drain(int fd) {
+    return tcdrain(fd) != 0 ? -errno : 0;
+}
+
+int roam_tty_baud(int fd) {
+    struct termios t;
+    if (tcgetattr(fd, &t) != 0) return -errno;
+    switch (cfgetospeed(&t)) {
+    case B4800: return 4800;
+    case B9600: return 9600;
+    case B19200: return 19200;
+    case B38400: return 38400;
+    case B57600: return 57600;
+    case B115200: return 115200;
+    case B230400: return 230400;
+    case B460800: return 460800;
+    case B921600: return 921600;
+    default: return 0;
+    }
 }
 
 int roam_uart_read(int fd, uint8_t *buf, size_t cap, int timeout_ms) {

@@ -1,7 +1,9 @@
 import Glibc
 
 // Parse, call library code, map errors to an exit status. Nothing else.
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
+// `completion bash` reads as `completion --shell bash`.
+if arguments.count == 2, arguments[0] == "completion", !arguments[1].hasPrefix("-") { arguments.insert("--shell", at: 1) }
 let parser = ArgumentParser(specs: CommandTable.all)
 let status: Int32
 switch parser.parse(arguments) {
@@ -9,7 +11,7 @@ case .failure(let usage):
     Console.error("roam-board: \(usage)")
     status = ExitStatus.usage
 case .success(.version):
-    print("roam-board 0.1.0")
+    print("roam-board \(Commands.version)")
     status = ExitStatus.ok
 case .success(.help(let topic)):
     if let topic, let spec = CommandTable.spec(topic) {
@@ -24,7 +26,7 @@ case .success(.run(let parsed)):
         try Commands.run(parsed)
         status = ExitStatus.ok
     } catch {
-        Console.error("roam-board \(parsed.command): \(error)")
+        Console.error("roam-board \(parsed.command): \(ErrorText.describe(error))")
         status = ExitStatus.of(error)
     }
 }

@@ -14,14 +14,14 @@ public struct ArgumentParser: Sendable {
 
     public func parse(_ arguments: [String]) -> Result<ParseResult, UsageError> {
         guard let first = arguments.first else {
-            return .failure(UsageError(command: nil, message: "missing subcommand (expected one of: \(specs.map(\.name).joined(separator: ", ")))"))
+            return .failure(UsageError(command: nil, message: "missing subcommand (expected one of: \(specs.filter { !$0.isHidden }.map(\.name).joined(separator: ", ")))"))
         }
         if first == "--help" || first == "-h" || first == "help" {
             return .success(.help(arguments.dropFirst().first))
         }
         if first == "--version" { return .success(.version) }
         guard let spec = specs.first(where: { $0.name == first }) else {
-            return .failure(UsageError(command: nil, message: "unknown subcommand '\(first)' (expected one of: \(specs.map(\.name).joined(separator: ", ")))"))
+            return .failure(UsageError(command: nil, message: "unknown subcommand '\(first)' (expected one of: \(specs.filter { !$0.isHidden }.map(\.name).joined(separator: ", ")))"))
         }
         var parsed = ParsedArguments(command: spec.name)
         var rest = arguments.dropFirst()[...]
@@ -32,6 +32,7 @@ public struct ArgumentParser: Sendable {
             if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
                 name = String(arg[..<eq]); inlineValue = String(arg[arg.index(after: eq)...])
             }
+            if let alias = spec.options.first(where: { $0.short != nil && $0.short == name }) { name = alias.name }
             guard let option = spec.options.first(where: { $0.name == name }) else {
                 let known = spec.options.map(\.name).joined(separator: ", ")
                 return .failure(UsageError(command: spec.name, message: "unknown option '\(name)' for '\(spec.name)' (expected: \(known.isEmpty ? "no options" : known))"))

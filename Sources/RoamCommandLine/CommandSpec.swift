@@ -6,9 +6,12 @@ public struct CommandSpec: Sendable {
     public var options: [OptionSpec]
     /// Extra lines printed after the options (exit codes, examples).
     public var discussion: String
+    /// Accepted but left out of the overview, the completions and the man page (generators).
+    public var isHidden: Bool
 
-    public init(name: String, abstract: String, options: [OptionSpec], discussion: String = "") {
+    public init(name: String, abstract: String, options: [OptionSpec], discussion: String = "", isHidden: Bool = false) {
         self.name = name; self.abstract = abstract; self.options = options; self.discussion = discussion
+        self.isHidden = isHidden
     }
 }
 
@@ -20,9 +23,12 @@ public struct OptionSpec: Sendable {
     public var isRequired: Bool
     /// For closed choices: the accepted values (an unknown value is a usage error naming them).
     public var choices: [String]?
+    /// A one-letter alias (`-o` for `--out`), as the tools people know have.
+    public var short: String?
 
-    public init(name: String, kind: Kind, help: String, isRequired: Bool = false, choices: [String]? = nil) {
+    public init(name: String, kind: Kind, help: String, isRequired: Bool = false, choices: [String]? = nil, short: String? = nil) {
         self.name = name; self.kind = kind; self.help = help; self.isRequired = isRequired; self.choices = choices
+        self.short = short
     }
 }
 

@@ -3,8 +3,9 @@ public enum Usage {
     public static func overview(_ specs: [CommandSpec]) -> String {
         var lines = ["roam-board: a ride logger for a Raspberry Pi-class board (GNSS, barometer, button, LED).", "",
                      "USAGE: roam-board <subcommand> [options]", "", "SUBCOMMANDS:"]
-        let width = (specs.map(\.name.count).max() ?? 0) + 2
-        for spec in specs { lines.append("  " + spec.name.padded(to: width) + spec.abstract) }
+        let shown = specs.filter { !$0.isHidden }
+        let width = (shown.map(\.name.count).max() ?? 0) + 2
+        for spec in shown { lines.append("  " + spec.name.padded(to: width) + spec.abstract) }
         lines += ["", "See 'roam-board <subcommand> --help' for a subcommand's options.",
                   "Exit status: 0 ok, 1 failure, 64 usage error, 65 bad data, 74 device or storage I/O error."]
         return lines.joined(separator: "\n")
@@ -24,8 +25,9 @@ public enum Usage {
         if !spec.options.isEmpty {
             lines += ["", "OPTIONS:"]
             let labels = spec.options.map { option -> String in
-                if case .value(let p) = option.kind { return "\(option.name) \(p)" }
-                return option.name
+                let name = option.short.map { "\($0), \(option.name)" } ?? option.name
+                if case .value(let p) = option.kind { return "\(name) \(p)" }
+                return name
             }
             let width = (labels.map(\.count).max() ?? 0) + 2
             for (option, label) in zip(spec.options, labels) {

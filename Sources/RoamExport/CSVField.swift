@@ -26,6 +26,33 @@ enum CSVField {
         if quoted { row.append(0x22) }
     }
 
+    /// Appends `lines` as one field on one line: joined by the two characters `\n`, with a
+    /// backslash, CR or LF inside a line written `\\`, `\r`, `\n`, so `wc -l` counts rows and the
+    /// text comes back exactly by undoing those three escapes. Quoted when it holds a comma or quote.
+    static func appendEscapedLines(_ lines: [String], to row: ByteRow) {
+        let quoted = lines.contains { line in line.utf8.contains { $0 == 0x2C || $0 == 0x22 } }
+        if quoted { row.append(0x22) }
+        for (i, line) in lines.enumerated() {
+            if i > 0 { row.append(0x5C); row.append(0x6E) }
+            var line = line
+            line.withUTF8 { bytes in
+                var start = 0
+                for (j, b) in bytes.enumerated() where b == 0x5C || b == 0x0A || b == 0x0D || b == 0x22 {
+                    row.append(UnsafeBufferPointer(rebasing: bytes[start..<j]))
+                    switch b {
+                    case 0x22: row.append(0x22); row.append(0x22)
+                    case 0x0A: row.append(0x5C); row.append(0x6E)
+                    case 0x0D: row.append(0x5C); row.append(0x72)
+                    default: row.append(0x5C); row.append(0x5C)
+                    }
+                    start = j + 1
+                }
+                row.append(UnsafeBufferPointer(rebasing: bytes[start...]))
+            }
+        }
+        if quoted { row.append(0x22) }
+    }
+
     /// Shortest text that reads back as the same Double; fixed-point when Swift would use an
     /// exponent; "12.0" becomes "12" (integral values read back the same without the fraction).
     /// Nothing for nil, NaN and infinity.
@@ -47,6 +74,7 @@ enum CSVField {
     }
 
     static func text(_ s: String) -> String { string { appendText([s], separator: 0x0A, to: $0) } }
+    static func escapedLines(_ lines: [String]) -> String { string { appendEscapedLines(lines, to: $0) } }
     static func number(_ v: Double?) -> String { string { appendNumber(v, to: $0) } }
 
     /// The index of the first '"' at or after `start`. Eight bytes per step: an epoch's sentences

@@ -2,7 +2,8 @@ import RoamCore
 
 /// Streams one ride as RFC 4180 CSV: a header row, then one row per exported fix with every raw
 /// column as stored (the receiver's NMEA text included) and every derived column, plus the running
-/// distance. Empty fields are values the receiver or barometer did not send. Lines end in CRLF.
+/// distance. Empty fields are values the receiver or barometer did not send. Lines end in CRLF,
+/// and one fix is one line: the NMEA field escapes its line breaks (`\n`, `CSVField.appendEscapedLines`).
 public struct CSVWriter<Sink: ByteSink> {
     public private(set) var sink: Sink
     public let includeFlagged: Bool
@@ -47,8 +48,8 @@ public struct CSVWriter<Sink: ByteSink> {
         number(e.hdop, 6); number(e.vdop, 7); number(e.pdop, 8)
         number(e.gstLatErrM, 9); number(e.gstLonErrM, 10); number(e.gstAltErrM, 11)
         number(fix.pressurePa, 12); number(fix.temperatureC, 13)
-        // The epoch's sentences, one per line inside one quoted field, exactly as stored.
-        CSVField.appendText(e.sentences, separator: 0x0A, to: row); comma()
+        // The epoch's sentences in one field on one line (`\n` between them): one fix, one line.
+        CSVField.appendEscapedLines(e.sentences, to: row); comma()
         if let t = fix.utcMs { row.append(decimal: t) }
         comma(); row.append(decimal: fix.timeSource.rawValue); comma()
         row.append(decimal: fix.flags.rawValue); comma(); row.append(decimal: fix.segment); comma()

@@ -49,6 +49,8 @@ public final class SensorLoop: @unchecked Sendable {
 
     public func requestStop() {
         stopRequested.store(true, ordering: .releasing)
+        // A receiver being configured gives up at its next read.
+        (source as? GNSSReceiver)?.interrupt()
         stopSignal.withLock { stopSignal.broadcast() }
     }
 

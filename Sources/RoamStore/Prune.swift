@@ -49,6 +49,26 @@ public enum Prune {
                       usedBytesAfter: after.used, fileBytesAfter: after.file)
     }
 
+    /// What `run` would delete, read through a read-only connection: nothing is written, not even
+    /// a transaction. The byte figures are today's (what a deletion frees is known only after it).
+    public static func preview(path: String, dumpedBeforeUTCms cutoffUTCms: Int64, busyTimeoutMs: Int32 = 5_000) throws -> Report {
+        let db = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMs: busyTimeoutMs)
+        try Migrations.requireCurrent(db)
+        let select = try db.prepare("""
+            SELECT id FROM rides WHERE state = 'stopped' AND dumped_utc_ms IS NOT NULL AND dumped_utc_ms < ?1 ORDER BY id
+            """)
+        try select.bind(cutoffUTCms, at: 1)
+        var ids: [Int64] = []
+        while try select.step() { ids.append(select.int64(at: 0)) }
+        var fixes = 0, events = 0
+        for id in ids {
+            fixes += try count(db, "SELECT count(*) FROM fixes WHERE ride_id = ?1", id)
+            events += try count(db, "SELECT count(*) FROM events WHERE ride_id = ?1", id)
+        }
+        let now = try usedBytes(db)
+        return Report(rideIDs: ids, fixes: fixes, events: events, usedBytesBefore: now.used, usedBytesAfter: now.used, fileBytesAfter: now.file)
+    }
+
     private static func count(_ db: SQLiteConnection, _ sql: String, _ id: Int64) throws(SQLiteError) -> Int {
         let statement = try db.prepare(sql)
         try statement.bind(id, at: 1)

@@ -38,7 +38,10 @@ extension RideStore {
     /// columns are never written (the schema refuses it); rows and events whose derived values
     /// come out the same are not touched, so a second run with the same parameters changes
     /// nothing. Explored cells are only added.
-    public func rederive(ride id: Int64, parameters: PipelineParameters? = nil, recordedUTCms: Int64?) throws -> RederiveReport {
+    /// With `dryRun` everything is computed in the transaction, then rolled back: the report says
+    /// what would change and the database keeps every byte.
+    public func rederive(ride id: Int64, parameters: PipelineParameters? = nil, recordedUTCms: Int64?,
+                         dryRun: Bool = false) throws -> RederiveReport {
         guard let row = try ride(id: id) else { throw RederiveError.noSuchRide(id: id, path: path) }
         guard row.state == .stopped else { throw RederiveError.rideRecording(id: id) }
         var params = parameters ?? row.parameters
@@ -48,7 +51,7 @@ extension RideStore {
         if let problem = params.problem { throw RederiveError.invalidParameters(problem) }
         let json = PipelineJSON()
         let parametersJSON = try json.encode(params)
-        return try inWriteTransaction {
+        return try inWriteTransaction(rollingBack: dryRun) {
             var run = try Recomputation(connection: connection, row: row, parameters: params)
             try run.run()
             let (before, rewritten) = try run.replacePipelineGaps(recordedUTCms: recordedUTCms)
@@ -72,11 +75,11 @@ extension RideStore {
 
     /// `BEGIN IMMEDIATE … COMMIT` for a body that throws more than SQLite errors (rows that do not
     /// decode, JSON). Any error rolls back; the body's error is the one reported.
-    private func inWriteTransaction<T>(_ body: () throws -> T) throws -> T {
+    private func inWriteTransaction<T>(rollingBack: Bool = false, _ body: () throws -> T) throws -> T {
         try connection.execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
-            try connection.execute("COMMIT")
+            try connection.execute(rollingBack ? "ROLLBACK" : "COMMIT")
             return result
         } catch {
             guard !connection.isAutocommit else { throw error }

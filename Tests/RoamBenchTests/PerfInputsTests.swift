@@ -22,7 +22,8 @@ import Testing
         let path = dir.appendingPathComponent("capture.nmea").path
         let summary = try SimulatedCapture.write(sentences: 402, to: path)
         // Four sentences per epoch: 402 rounds up to 101 whole epochs.
-        #expect(summary == SimulatedCapture.Summary(sentences: 404, epochs: 101, bytes: try Self.size(path)))
+        let bytes = try Self.size(path)
+        #expect(summary == SimulatedCapture.Summary(sentences: 404, epochs: 101, bytes: bytes))
         let count = try ParserBenchmark.parse(file: path)
         #expect(count == ParserBenchmark.Count(bytes: summary.bytes, sentencesAccepted: 404, rejected: 0, epochs: 101))
     }

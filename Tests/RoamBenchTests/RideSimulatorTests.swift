@@ -133,7 +133,8 @@ import RoamBench
         #expect((before + after).allSatisfy { $0.truth.altitudeM == s[stop.lowerBound].truth.altitudeM })
         #expect(before.allSatisfy { $0.truth.weatherDriftPa == 0 } && after.allSatisfy { $0.truth.weatherDriftPa == -150 })
         // Ten readings each side, so the sensor's 1.5 Pa noise cannot decide the test.
-        let drift = after.map(\.pressurePa).reduce(0, +) / 10 - before.map(\.pressurePa).reduce(0, +) / 10
+        let afterPa: Double = after.map(\.pressurePa).reduce(0, +), beforePa: Double = before.map(\.pressurePa).reduce(0, +)
+        let drift = afterPa / 10 - beforePa / 10
         #expect(abs(drift + 150) < 10, "drift \(drift) Pa")
         let noiseless = s.map { BarometerTruth.noiselessPressurePa(for: $0.truth) }
         #expect(abs(noiseless[stop.upperBound - 1] - noiseless[stop.lowerBound - 1] + 150) < 1e-6)

@@ -70,8 +70,11 @@ import Testing
             let dataDir = board.dataDir(installedAt: words[boardIndex + 1])
             #expect(unit["ProtectSystem"] == ["strict"], "\(board.name)")
             #expect(["yes", "read-only", "tmpfs"].contains(unit["ProtectHome"]?.first ?? ""), "\(board.name)")
-            var writable = (unit["ReadWritePaths"] ?? []).flatMap { $0.split(separator: " ").map(String.init) }
-            writable += (unit["StateDirectory"] ?? []).map { "/var/lib/" + $0 }
+            // Typed one step at a time: Swift 6.0 reads `(x ?? []).flatMap` as Optional's flatMap.
+            let readWritePaths: [String] = unit["ReadWritePaths"] ?? []
+            let stateDirectories: [String] = unit["StateDirectory"] ?? []
+            var writable = readWritePaths.flatMap { $0.split(separator: " ").map(String.init) }
+            writable += stateDirectories.map { "/var/lib/" + $0 }
             #expect(writable == [dataDir], "\(board.name): writable \(writable), data_dir \(dataDir)")
             for key in ["ReadWriteDirectories", "LogsDirectory", "CacheDirectory", "RuntimeDirectory",
                         "ConfigurationDirectory", "BindPaths", "TemporaryFileSystem"] {

@@ -67,7 +67,8 @@ import RoamCore
         #expect(try CLIRunner.run(["dump", "--db", fixture.dbPath, "--ride", "\(fixture.a.id)", "--format", "fit", "--out", file]).status == 0)
         let piped = try CLIRunner.runBytes(["dump", "--db", fixture.dbPath, "--ride", "\(fixture.a.id)", "--format", "fit"])
         #expect(piped.status == 0)
-        #expect(piped.stdout == (try Data(contentsOf: URL(fileURLWithPath: file))))
+        let written = try Data(contentsOf: URL(fileURLWithPath: file))
+        #expect(piped.stdout == written)
         let gpx = try CLIRunner.run(["dump", "--db", fixture.dbPath, "--ride", "\(fixture.b.id)", "--format", "gpx"])
         #expect(gpx.status == 0 && gpx.stdout.hasSuffix("</gpx>\n"))
     }

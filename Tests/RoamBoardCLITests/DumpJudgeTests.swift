@@ -131,7 +131,9 @@ struct DumpJudgeTests {
                 #expect(v["widths"] as? [Int] == [(v["header"] as? [String])?.count ?? -1])
                 #expect(v["seqs"] as? [Int] == expected.map { Int($0.seq) })
                 #expect(v["accepted"] as? Int == ride.accepted.count)
+                // The judge undoes the one-line escape: the sentences come back exactly.
                 #expect(v["first_nmea"] as? String == expected[0].epoch.sentences.joined(separator: "\n"))
+                #expect(v["physical_lines"] as? Int == (v["rows"] as? Int ?? -1) + 1, "one line per fix plus the header")
                 #expect(abs((v["last_distance_m"] as? Double ?? -1) - ride.totals.distanceM) < 1e-6)
             }
         }

@@ -51,10 +51,47 @@ import Testing
         let text = Self.valid.replacingOccurrences(of: "0x76", with: "0x40")
         #expect(throws: BoardProfileError.self) { try BoardProfile.parse(text, file: "b.conf") }
     }
+    @Test func receiverAndRateDefaultAndParse() throws {
+        let plain = try BoardProfile.parse(Self.valid, file: "b.conf")
+        #expect(plain.receiver == .auto && plain.rateHz == 1)
+        let set = try BoardProfile.parse(Self.valid + "\nreceiver = mtk\nrate_hz = 10", file: "b.conf")
+        #expect(set.receiver == .mtk && set.rateHz == 10)
+    }
+
+    @Test(arguments: ["0", "50", "ten", "-1"]) func rejectsARateOutside1To10NamingTheKey(_ value: String) {
+        #expect(throws: BoardProfileError(file: "b.conf", line: 13, message: "'rate_hz' must be an integer in 1...10, found '\(value)'")) {
+            try BoardProfile.parse(Self.valid + "\nrate_hz = \(value)", file: "b.conf")
+        }
+    }
+
+    @Test func rejectsAnUnknownReceiverFamily() {
+        #expect(throws: BoardProfileError(file: "b.conf", line: 13,
+            message: "'receiver' must be one of auto, ublox, mtk, casic, none, found 'sirf'")) {
+            try BoardProfile.parse(Self.valid + "\nreceiver = sirf", file: "b.conf")
+        }
+    }
 }
 
 private extension String {
     func replacingOccurrences(of a: String, with b: String) -> String {
         split(separator: a, omittingEmptySubsequences: false).joined(separator: b)
+    }
+}
+
+/// `time_zone`: optional, an IANA name's shape checked here (resolving it is the caller's job).
+@Suite struct BoardTimeZoneTests {
+    @Test func timeZoneIsOptionalAndKeptAsWritten() throws {
+        #expect(try BoardProfile.parse(BoardProfileTests.valid, file: "b.conf").timeZone == nil)
+        let p = try BoardProfile.parse(BoardProfileTests.valid + "\ntime_zone = America/Argentina/Buenos_Aires", file: "b.conf")
+        #expect(p.timeZone == "America/Argentina/Buenos_Aires")
+        #expect(try BoardProfile.parse(BoardProfileTests.valid + "\ntime_zone = Etc/GMT+1", file: "b.conf").timeZone == "Etc/GMT+1")
+    }
+
+    @Test(arguments: ["../etc/passwd", "/Europe/Berlin", "Europe//Berlin", "Europe/Ber lin", "1Europe/Berlin", "Europe/Berlin/"])
+    func badZoneShapeNamesTheKeyAndLine(name: String) {
+        #expect(throws: BoardProfileError(file: "b.conf", line: 13,
+            message: "'time_zone' must be an IANA zone name such as Europe/Berlin or UTC, found '\(name)'")) {
+            try BoardProfile.parse(BoardProfileTests.valid + "\ntime_zone = \(name)", file: "b.conf")
+        }
     }
 }

@@ -17,7 +17,7 @@ import Testing
 
     /// Contact bounce: `n` alternating edges over `spanMs`, ending at `pressed`.
     func bounce(at t: UInt64, to pressed: Bool, spanMs: UInt64, edges n: Int = 9) -> [(UInt64, Bool)] {
-        (0..<n).map { k in (t + UInt64(k) * spanMs / UInt64(n - 1), (k % 2 == 0) == pressed) }
+        (0..<n).map { (k: Int) -> (UInt64, Bool) in (t + UInt64(k) * spanMs / UInt64(n - 1), (k % 2 == 0) == pressed) }
     }
 
     @Test func aCleanPressIsOnePressDatedAtTheContact() {

@@ -15,7 +15,8 @@ private func sentence(_ body: String) -> NMEASentence? {
             Issue.record("not an RMC"); return
         }
         #expect(s.talker == .combined)
-        #expect(s.timeOfDayMs == (10 * 3600 + 15 * 60) * 1000 + 250)
+        let expectedMs: Int = (10 * 3600 + 15 * 60) * 1000 + 250
+        #expect(s.timeOfDayMs == expectedMs)
         #expect(s.isValid)
         #expect(abs(try #require(s.latDeg) - (51 + 33.80 / 60)) < 1e-12)
         #expect(abs(try #require(s.lonDeg) + (0 + 42.40 / 60)) < 1e-12)
@@ -88,7 +89,8 @@ private func sentence(_ body: String) -> NMEASentence? {
 
     @Test func decodesGST() {
         guard case .gst(let s)? = sentence("$GNGST,223745.00,8.3,2.5,2.4,126,0.98,1.0,3.1") else { Issue.record("not a GST"); return }
-        #expect(s.timeOfDayMs == (22 * 3600 + 37 * 60 + 45) * 1000)
+        let expectedMs: Int = (22 * 3600 + 37 * 60 + 45) * 1000
+        #expect(s.timeOfDayMs == expectedMs)
         #expect(s.latErrM == 0.98 && s.lonErrM == 1.0 && s.altErrM == 3.1 && s.semiMajorM == 2.5)
     }
 
@@ -119,7 +121,8 @@ private func sentence(_ body: String) -> NMEASentence? {
 
     @Test func decodesZDA() {
         guard case .zda(let s)? = sentence("$GPZDA,143306.50,09,12,2009,00,00") else { Issue.record("not a ZDA"); return }
-        #expect(s.timeOfDayMs == (14 * 3600 + 33 * 60 + 6) * 1000 + 500)
+        let expectedMs: Int = (14 * 3600 + 33 * 60 + 6) * 1000 + 500
+        #expect(s.timeOfDayMs == expectedMs)
         #expect(s.date == UTCDate(year: 2009, month: 12, day: 9))
         #expect(decode("$GPZDA,143306.50,31,02,0000,00,00") == .rejected(.malformedField(tag: "GPZDA", index: 2)))
     }

@@ -62,9 +62,13 @@ import Testing
                 #expect(recount == t.flagCounts, "\(name)")
                 #expect(abs(rows.reduce(0) { $0 + $1.distanceAddedM } - t.distanceM) < 1e-6, "\(name)")
                 if floor == Self.replayFloorUTCms {
-                    lines.append(name.padding(toLength: 32, withPad: " ", startingAt: 0)
-                        + [rows.count, t.acceptedCount, t.flaggedCount, t.gapCount, t.segmentCount].map { String($0).leftPad(8) }.joined()
-                        + String(Int(t.distanceM.rounded())).leftPad(9) + String(Int(t.elapsedS.rounded())).leftPad(11) + "  \(t.flagCounts)")
+                    let counts: [Int] = [rows.count, t.acceptedCount, t.flaggedCount, t.gapCount, t.segmentCount]
+                    var line = name.padding(toLength: 32, withPad: " ", startingAt: 0)
+                    line += counts.map { String($0).leftPad(8) }.joined()
+                    line += String(Int(t.distanceM.rounded())).leftPad(9)
+                    line += String(Int(t.elapsedS.rounded())).leftPad(11)
+                    line += "  \(t.flagCounts)"
+                    lines.append(line)
                 }
             }
         }

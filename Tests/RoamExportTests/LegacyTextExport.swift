@@ -77,7 +77,8 @@ enum LegacyTextExport {
             for v in [e.hdop, e.vdop, e.pdop, e.gstLatErrM, e.gstLonErrM, e.gstAltErrM, fix.pressurePa, fix.temperatureC] {
                 f.append(csvNumber(v))
             }
-            f.append(csvText(e.sentences.joined(separator: "\n")))
+            // One fix, one line: line breaks and backslashes inside the sentences are escaped.
+            f.append(csvText(e.sentences.map { escapeLine($0) }.joined(separator: "\\n")))
             f.append(fix.utcMs.map { String($0) } ?? ""); f.append(String(fix.timeSource.rawValue))
             f.append(String(fix.flags.rawValue)); f.append(String(fix.segment))
             for v in [fix.smoothedLatDeg, fix.smoothedLonDeg, fix.baroAltM, fix.distanceAddedM] { f.append(csvNumber(v)) }
@@ -133,4 +134,18 @@ enum LegacyTextExport {
         s += ",\"parameters\":" + (p.hasPrefix("{") && p.hasSuffix("}") ? String(p) : jsonString(ride.parametersJSON))
         return s + "}}]}\n"
     }
+}
+
+/// The CSV's NMEA escape, written the plain way: `\` → `\\`, LF → `\n`, CR → `\r`.
+func escapeLine(_ s: String) -> String {
+    var out = ""
+    for c in s.unicodeScalars {
+        switch c {
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        default: out.unicodeScalars.append(c)
+        }
+    }
+    return out
 }

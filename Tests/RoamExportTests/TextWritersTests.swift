@@ -56,7 +56,8 @@ import RoamCore
         let text = w.sink.text
         #expect(w.rowCount == 2)
         #expect(text.hasPrefix(CSVWriter<MemorySink>.columns.joined(separator: ",") + "\r\n"))
-        #expect(text.contains("\"$GPRMC,a,b*00\n$GPGGA,\"\"c\"\",d*00\""), "sentences kept whole in one quoted field")
+        #expect(text.contains("\"$GPRMC,a,b*00\\n$GPGGA,\"\"c\"\",d*00\""), "sentences in one quoted field, on one line")
+        #expect(text.split(separator: "\r\n").count == 1 + w.rowCount, "one line per fix plus the header")
         #expect(text.hasSuffix(",1,12.5\r\n"), "accepted, running distance")
     }
 

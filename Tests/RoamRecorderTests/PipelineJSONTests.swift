@@ -50,7 +50,7 @@ import Testing
 
     @Test func awkwardValuesAreWrittenAsJSONEncoderWritesThem() throws {
         let value = Awkward(
-            doubles: [0, -0.0, 1, -2.5, 1e-7, 1e21, 1e16, 123_456_789_012_345_678, 0.1 + 0.2, 5e-324, .greatestFiniteMagnitude,
+            doubles: [0, -0.0, 1, -2.5, 1e-7, 1e21, 1e16, 123_456_789_012_345_680, 0.1 + 0.2, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
                       .nan, .infinity, -.infinity, 100, 1e15, 12345.678],
             floats: [0.1, 3, .nan, 1e30], text: "a/b\"c\\d\n\r\t\u{8}\u{C}\u{1}\u{1F}é€😀",
             counts: ["paused": 3, "no-fix": 2, "Under": 1, "a": 0], nested: [[1, nil, .min], [], [.max]],

@@ -9,6 +9,14 @@ enum CommandTable {
     static let keepScratch = OptionSpec(name: "--keep", kind: .flag, help: "Keep the temporary scratch folder.")
     static let ride = OptionSpec(name: "--ride", kind: .value(placeholder: "N"), help: "The ride's id (see 'rides').", isRequired: true)
 
+    /// `-o/--out`, one rule for every command (`OutputTarget`).
+    static func out(default note: String, isRequired: Bool = false) -> OptionSpec {
+        OptionSpec(name: "--out", kind: .value(placeholder: "PATH"),
+                   help: "- for standard output; a name ending in the format's extension is one file (--ride only); "
+                       + "a trailing / or an existing folder is a folder, one file per ride named by start time and id. "
+                       + "Missing folders are created. \(note)", isRequired: isRequired, short: "-o")
+    }
+
     static let all: [CommandSpec] = [
         CommandSpec(name: "record", abstract: "Record rides: the button starts and stops them (on the bench, a scripted ride).", options: [
             OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The board folder holding board.conf.", isRequired: true),
@@ -31,14 +39,13 @@ enum CommandTable {
             OptionSpec(name: "--not-dumped", kind: .flag, help: "Dump every stopped ride never dumped before."),
             OptionSpec(name: "--format", kind: .value(placeholder: "FORMAT"), help: "Output format.", isRequired: true,
                        choices: ["gpx", "fit", "geojson", "csv"]),
-            OptionSpec(name: "--out", kind: .value(placeholder: "DIR"),
-                       help: "Write one file per ride into this folder (created if missing), named by start time and id; a name ending in the format's extension is one file (--ride only). Default: stdout, one ride."),
+            out(default: "Default: standard output, one ride."),
             OptionSpec(name: "--raw", kind: .flag, help: "Include flagged fixes, with their flags (default: accepted fixes only)."),
             OptionSpec(name: "--force", kind: .flag, help: "Overwrite existing output files."),
         ], discussion: "Give exactly one of --ride, --all, --not-dumped. Files are written atomically (temporary file, fsync, rename).\nEach stopped ride dumped gets its dumped-at time recorded; nothing else in the database changes."),
         CommandSpec(name: "view", abstract: "Write one self-contained HTML page of a ride: map by speed, gaps, barometric profile, totals.", options: [
             db, board, ride,
-            OptionSpec(name: "--out", kind: .value(placeholder: "FILE.html"), help: "The page to write (atomically).", isRequired: true),
+            out(default: "The page is written atomically.", isRequired: true),
             OptionSpec(name: "--speed-bands", kind: .value(placeholder: "KMH,..."), help: "Ascending band limits in km/h (default 10,20,30,40)."),
             OptionSpec(name: "--force", kind: .flag, help: "Overwrite an existing page."),
         ], discussion: "The page fetches nothing: it opens offline. Flagged fixes appear when their checkbox is ticked."),
@@ -52,12 +59,14 @@ enum CommandTable {
         CommandSpec(name: "rederive", abstract: "Recompute a ride's flags, derived columns, segments and totals from its raw columns.", options: [
             db, board, ride,
             OptionSpec(name: "--params", kind: .value(placeholder: "FILE"), help: "Pipeline parameters as JSON (default: the ride's stored parameters)."),
+            OptionSpec(name: "--dry-run", kind: .flag, help: "Say what would change; write nothing (the work is done in a transaction that is rolled back)."),
         ]),
         CommandSpec(name: "check", abstract: "Check the database: SQLite integrity, then every ride's totals against its fixes. Never writes.", options: [db, board],
                     discussion: "Exit status 0 when consistent, 65 when not."),
         CommandSpec(name: "prune", abstract: "Delete stopped rides already dumped before a date, in one transaction; say what it freed.", options: [
             db, board,
-            OptionSpec(name: "--dumped-before", kind: .value(placeholder: "DATE"), help: "ISO date (YYYY-MM-DD, 00:00 UTC): prune rides dumped before it.", isRequired: true),
+            OptionSpec(name: "--dumped-before", kind: .value(placeholder: "DATE"), help: "ISO date (YYYY-MM-DD, 00:00 UTC): prune rides dumped before it ('rides' shows when each was dumped).", isRequired: true),
+            OptionSpec(name: "--dry-run", kind: .flag, help: "Say which rides would go and what that frees; delete nothing."),
         ], discussion: "A ride never dumped is never pruned. Explored cells are kept."),
         CommandSpec(name: "status", abstract: "The active ride, its totals, the age of the last commit, parked batches, alarm, fixes lost.", options: [db, board]),
         CommandSpec(name: "selftest", abstract: "Probe the board's devices and say in words what is wrong.", options: [
@@ -85,6 +94,11 @@ enum CommandTable {
             keepScratch,
             OptionSpec(name: "--count-syncs", kind: .value(placeholder: "N"), help: "Internal: commit N one-fix batches and exit (bench runs this under strace to count fdatasync)."),
         ], discussion: "Use a release build: swift build -c release; .build/release/roam-board bench. Counting fdatasync needs strace."),
+        // Generators for the .deb: shell completion and the man page, from this very table.
+        CommandSpec(name: "completion", abstract: "Print the bash or zsh completion script.", options: [
+            OptionSpec(name: "--shell", kind: .value(placeholder: "SHELL"), help: "The shell.", isRequired: true, choices: ["bash", "zsh"]),
+        ], discussion: "Also: roam-board completion bash", isHidden: true),
+        CommandSpec(name: "man", abstract: "Print the roam-board(1) man page (roff).", options: [], isHidden: true),
     ]
 
     static func spec(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

@@ -1,5 +1,9 @@
 /// Dispatches a parsed command to its implementation.
 enum Commands {
+    static let version = "0.1.0"
+    /// The man page's date: the release's, so the generated page is reproducible.
+    static let manDate = "2026-06"
+
     static func run(_ p: ParsedArguments) throws {
         switch p.command {
         case "record": try RecordCommand.run(p)
@@ -16,6 +20,10 @@ enum Commands {
         case "bench": try BenchCommand.run(p)
         case "bench-memory": try BenchMemoryCommand.run(p)
         case "prune": try PruneCommand.run(p)
+        case "completion":
+            let shell = p.value("--shell")!
+            print(shell == "zsh" ? Completion.zsh(CommandTable.all) : Completion.bash(CommandTable.all), terminator: "")
+        case "man": print(ManPage.roff(CommandTable.all, version: version, date: manDate), terminator: "")
         default: throw UsageError(command: nil, message: "subcommand '\(p.command)' is not implemented")
         }
     }

@@ -9,12 +9,12 @@ import RoamStore
 enum DumpCommand {
     static func run(_ p: ParsedArguments) throws {
         let format = try DumpPlan.format(p)
-        let reader = try RideReader(path: try BoardLoader.databasePath(p))
-        let plan = try DumpPlan(p, format: format, reader: reader)
+        let (reader, time) = try BoardLoader.reader(p)
+        let plan = try DumpPlan(p, format: format, reader: reader, time: time)
         let raw = p.has("--raw")
         var ledger: DumpLedger?
         for ride in plan.rides {
-            let summary = try summary(ride, startedUTCms: plan.startUTCms[ride.id])
+            let summary = try summary(ride, span: plan.spans[ride.id] ?? RideSpan(startUTCms: nil, endUTCms: nil))
             let fixes: Int
             switch plan.destination(for: ride) {
             case .standardOutput:
@@ -49,11 +49,11 @@ enum DumpCommand {
         if plan.rides.isEmpty { Console.error("no ride to dump in \(reader.path)") }
     }
 
-    private static func summary(_ ride: RideRow, startedUTCms: Int64?) throws -> RideSummary {
+    static func summary(_ ride: RideRow, span: RideSpan) throws -> RideSummary {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let parameters = String(decoding: try encoder.encode(ride.parameters), as: UTF8.self)
-        return RideSummary(id: ride.id, startedUTCms: startedUTCms, endedUTCms: ride.endedUTCms,
+        return RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
                            totals: ride.totals, parametersJSON: parameters)
     }
 

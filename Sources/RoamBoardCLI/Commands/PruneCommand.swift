@@ -12,16 +12,25 @@ enum PruneCommand {
         let cutoff = try cutoffUTCms(text)
         let path = try BoardLoader.databasePath(p)
         // Opening read-write would create an empty database; a typo in --db must not.
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CLIError(description: "no database at \(path)", status: ExitStatus.ioError)
+        try BoardLoader.requireDatabase(path)
+        let ids = { (r: Prune.Report) in r.rideIDs.map(String.init).joined(separator: ", ") }
+        if p.has("--dry-run") {
+            let preview = try Prune.preview(path: path, dumpedBeforeUTCms: cutoff)
+            guard !preview.rideIDs.isEmpty else {
+                print("no ride dumped before \(text) in \(path); nothing would be pruned (dry run: nothing changed)")
+                return
+            }
+            print("would prune \(Plural.count(preview.rideIDs.count, "ride")) dumped before \(text): \(ids(preview))")
+            print("would free \(Plural.count(preview.fixes, "fix", "fixes")) and \(Plural.count(preview.events, "event")) "
+                  + "(in use now \(preview.usedBytesBefore) bytes); dry run: nothing changed")
+            return
         }
         let report = try Prune.run(path: path, dumpedBeforeUTCms: cutoff)
         if report.rideIDs.isEmpty {
             print("no ride dumped before \(text) in \(path); nothing pruned")
             return
         }
-        let ids = report.rideIDs.map(String.init).joined(separator: ", ")
-        print("pruned \(report.rideIDs.count) ride(s) dumped before \(text): \(ids)")
+        print("pruned \(report.rideIDs.count) ride(s) dumped before \(text): \(ids(report))")
         print("freed \(report.fixes) fixes, \(report.events) events, \(report.freedBytes) bytes "
               + "(in use \(report.usedBytesBefore) → \(report.usedBytesAfter) bytes; file \(report.fileBytesAfter) bytes, "
               + "freed pages are reused by new rides)")

@@ -20,7 +20,7 @@ enum RecordCommand {
             throw UsageError(command: "record", message: "--ride names the ride of a database given with --replay DB")
         }
         let replay = try p.value("--replay").map { try ReplaySource.open($0, ride: p.value("--ride")) }
-        try createDirectory(for: dbPath)
+        try prepareDirectory(for: dbPath, createsIt: profile.isBench)
 
         ShutdownSignal.install()
         // One recorder per database; the lock dies with its holder.
@@ -73,8 +73,20 @@ enum RecordCommand {
         print("database: \(dbPath)")
     }
 
-    private static func createDirectory(for dbPath: String) throws {
+    /// One rule with `selftest`: the bench's data directory is created on first use; a real
+    /// board's must exist (made for the recorder's user, or by the unit's StateDirectory=), and
+    /// `record` refuses a missing one with the words `selftest` reports it in.
+    private static func prepareDirectory(for dbPath: String, createsIt: Bool) throws {
         let dir = URL(fileURLWithPath: dbPath).deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        if !createsIt {
+            guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CLIError(description: "no data directory \(dir.path). Create it for the recorder's user "
+                               + "(install -d -o roam -m 0750 \(dir.path)), or let the unit's StateDirectory= create it.",
+                               status: ExitStatus.ioError)
+            }
+            return
+        }
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         } catch {

@@ -12,12 +12,11 @@ enum RederiveCommand {
         let id = Int64(try p.integer("--ride")!)
         let parameters = try p.value("--params").map(readParameters)
         // Opening a writer creates a missing file: refuse instead of rederiving an empty database.
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CLIError(description: "no database at \(path): check --db or --board", status: ExitStatus.usage)
-        }
+        try BoardLoader.requireDatabase(path)
+        let dryRun = p.has("--dry-run")
         let report: RederiveReport
         do {
-            report = try RideStore(path: path).rederive(ride: id, parameters: parameters, recordedUTCms: WallClock.nowUTCms())
+            report = try RideStore(path: path).rederive(ride: id, parameters: parameters, recordedUTCms: WallClock.nowUTCms(), dryRun: dryRun)
         } catch let error as RederiveError {
             switch error {
             case .noSuchRide: throw CLIError(description: "\(error) (see 'roam-board rides')")
@@ -26,9 +25,10 @@ enum RederiveCommand {
             }
         }
         let a = report.previousTotals, b = report.totals
-        print("ride \(id) rederived with \(report.parameters.algorithm), parameters version \(report.parameters.version)")
+        print((dryRun ? "dry run, nothing changed: ride \(id) would be rederived with" : "ride \(id) rederived with")
+              + " \(report.parameters.algorithm), parameters version \(report.parameters.version)")
         print("  fixes      \(report.fixCount), \(report.fixesChanged) with changed derived columns")
-        print("  gaps found \(report.pipelineGapsBefore) -> \(report.pipelineGapsAfter)"
+        print("  gaps       \(a.gapCount) -> \(b.gapCount)"
               + (report.gapEventsRewritten ? " (gap events rewritten)" : " (unchanged)"))
         print("  distance   \(km(a.distanceM)) -> \(km(b.distanceM))")
         print("  moving     \(Duration.text(seconds: a.movingS)) -> \(Duration.text(seconds: b.movingS))")
@@ -36,6 +36,7 @@ enum RederiveCommand {
         print("  descent    \(metres(a.descentM)) -> \(metres(b.descentM))")
         print("  segments   \(a.segmentCount) -> \(b.segmentCount)")
         print("  flagged    \(a.flaggedCount) -> \(b.flaggedCount) of \(b.fixCount)")
+        if dryRun { print("dry run: the database is unchanged; run again without --dry-run to write this") }
     }
 
     private static func km(_ m: Double) -> String { FixedPoint.format(m / 1000, digits: 3) + " km" }
@@ -66,7 +67,7 @@ enum RederiveCommand {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw CLIError(description: "\(file) is not valid pipeline parameters JSON: \(error)")
+            throw CLIError(description: "\(file) is not valid pipeline parameters JSON: \(ErrorText.describe(error))")
         }
     }
 }

@@ -1,28 +1,53 @@
 import RoamCore
 import RoamExport
+import RoamRecorder
 import RoamStore
 
-/// `roam-board rides`: one line per ride with its totals.
+/// `roam-board rides`: one line per ride with its totals, start and dumped-at in the board's zone.
 enum RidesCommand {
     static func run(_ p: ParsedArguments) throws {
-        let reader = try RideReader(path: try BoardLoader.databasePath(p))
+        let (reader, time) = try BoardLoader.reader(p)
         let rides = try reader.rides()
         if p.has("--last-id") {
             guard let last = rides.last else { throw CLIError(description: "\(reader.path) holds no ride yet") }
             print(last.id)
             return
         }
-        print("  id  state      start (UTC)               distance   bridged     moving  ascent   fixes  gaps")
-        for r in rides {
+        let running = recorderRunning(database: reader.path)
+        let states = rides.map { stateText($0, recorderRunning: running) }
+        let stateWidth = max(9, states.map(\.count).max() ?? 0)
+        let timeWidth = time.zone == nil ? 24 : 29
+        var header = "  id  " + "state".padded(to: stateWidth) + "  " + "start (\(time.label))".padded(to: timeWidth)
+        header += "  " + "dumped".padded(to: timeWidth) + "   distance   bridged     moving  ascent   fixes  gaps"
+        print(header)
+        for (r, state) in zip(rides, states) {
             let t = r.totals
-            let start = r.startedUTCms.map { CivilDate.iso8601(utcMs: $0) } ?? "-"
-            print(String(r.id).leftPadded(4) + "  " + r.state.rawValue.padded(to: 9) + "  " + start.padded(to: 24)
-                  + "  " + (FixedPoint.format(t.distanceM / 1000, digits: 2) + " km").leftPadded(9)
-                  + "  " + (t.bridgedGaps > 0 ? FixedPoint.format(t.bridgedM / 1000, digits: 2) + " km" : "-").leftPadded(8)
-                  + "  " + Duration.text(seconds: t.movingS).leftPadded(8)
-                  + "  " + (t.ascentM.map { FixedPoint.format($0, digits: 0) + " m" } ?? "n/a").leftPadded(6)
-                  + "  " + String(t.fixCount).leftPadded(6) + "  " + String(t.gapCount).leftPadded(4))
+            let start = try reader.span(r.id).startUTCms.map { time.iso8601(utcMs: $0) } ?? "-"
+            let dumped = r.dumpedUTCms.map { time.iso8601(utcMs: $0) } ?? "never"
+            var line = String(r.id).leftPadded(4) + "  " + state.padded(to: stateWidth) + "  " + start.padded(to: timeWidth)
+            line += "  " + dumped.padded(to: timeWidth)
+            line += "  " + (FixedPoint.format(t.distanceM / 1000, digits: 2) + " km").leftPadded(9)
+            line += "  " + (t.bridgedGaps > 0 ? FixedPoint.format(t.bridgedM / 1000, digits: 2) + " km" : "-").leftPadded(8)
+            line += "  " + Duration.text(seconds: t.movingS).leftPadded(8)
+            line += "  " + (t.ascentM.map { FixedPoint.format($0, digits: 0) + " m" } ?? "n/a").leftPadded(6)
+            line += "  " + String(t.fixCount).leftPadded(6) + "  " + String(t.gapCount).leftPadded(4)
+            print(line)
         }
+    }
+
+    /// A ride left "recording" with no recorder running stopped by a signal or a power cut: the
+    /// next `record` resumes it (after a restart gap). Decided as `status` decides it: the status
+    /// file's lock is held exactly while a recorder runs.
+    static func stateText(_ ride: RideRow, recorderRunning: Bool) -> String {
+        guard ride.state == .recording, !recorderRunning else { return ride.state.rawValue }
+        return interrupted
+    }
+
+    static let interrupted = "interrupted (resumes on next start)"
+
+    static func recorderRunning(database: String) -> Bool {
+        let snapshot = try? RecorderStatusFile.read(path: RecorderStatusFile.path(forDatabase: database))
+        return snapshot?.isRecorderRunning ?? false
     }
 }
 
@@ -36,5 +61,12 @@ enum Duration {
 extension String {
     func leftPadded(_ width: Int, with pad: Character = " ") -> String {
         String(repeating: pad, count: max(0, width - count)) + self
+    }
+}
+
+/// "1 gap", "2 gaps": one place for counts in words.
+enum Plural {
+    static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
     }
 }

@@ -22,7 +22,7 @@ enum ShowCommand {
     }
 
     static func run(_ p: ParsedArguments) throws {
-        let reader = try RideReader(path: try BoardLoader.databasePath(p))
+        let (reader, time) = try BoardLoader.reader(p)
         let id = Int64(try p.integer("--ride")!)
         guard let ride = try reader.ride(id: id) else {
             throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
@@ -30,15 +30,9 @@ enum ShowCommand {
         var segments: [Segment] = []
         var byFlag = FlagCounts()
         var sources: [TimeSource: Int] = [:]
-        var firstUTC: Int64?, lastUTC: Int64?
-        var utcBySeq: [(seq: Int64, utcMs: Int64)] = []
         try reader.forEachFix(ride: id) { fix in
             byFlag.add(fix.flags)
             sources[fix.timeSource, default: 0] += 1
-            if let t = fix.utcMs {
-                firstUTC = firstUTC ?? t; lastUTC = t
-                utcBySeq.append((fix.seq, t))
-            }
             let usable = fix.flags.subtracting(.underDistanceGate).isAccepted
             guard fix.epoch.hasPosition, usable else { return }
             if segments.last?.number != fix.segment {
@@ -57,8 +51,9 @@ enum ShowCommand {
 
         let t = ride.totals, s = ride.pipelineState.totals
         print("Ride \(ride.id) (\(ride.state.rawValue))")
-        if let first = firstUTC ?? ride.startedUTCms { print("  start       \(CivilDate.iso8601(utcMs: first))") }
-        if let last = lastUTC ?? ride.endedUTCms { print("  end         \(CivilDate.iso8601(utcMs: last))") }
+        let span = try reader.span(id)
+        if let first = span.startUTCms { print("  start       \(time.iso8601(utcMs: first))") }
+        if let last = span.endUTCms { print("  end         \(time.iso8601(utcMs: last))") }
         print("  distance    \(DistanceText.headline(t))")
         if t.bridgedGaps > 0 {
             print("              measured \(FixedPoint.format((t.distanceM - t.bridgedM) / 1000, digits: 3)) km, "
@@ -72,7 +67,7 @@ enum ShowCommand {
         }
         print("  max speed   \(FixedPoint.format(t.maxSpeedMps * 3.6, digits: 1)) km/h")
         print("  fixes       \(t.fixCount): accepted \(t.acceptedCount), flagged \(t.flaggedCount); "
-              + "gaps \(t.gapCount); parked \(ride.parkedCount); lost \(ride.lostCount)")
+              + "\(Plural.count(t.gapCount, "gap")); parked \(ride.parkedCount); lost \(ride.lostCount)")
         let sourceNames: [(TimeSource, String)] = [(.gnss, "GNSS"), (.rolloverCorrected, "GNSS, week rollover corrected"),
                                                    (.backfilled, "back-filled"), (.monotonicOnly, "monotonic only")]
         print("  time        " + sourceNames.compactMap { src, name in sources[src].map { "\(name) \($0)" } }.joined(separator: ", "))
@@ -81,14 +76,14 @@ enum ShowCommand {
         print("  segments    \(segments.count)" + (s.segmentCount != segments.count ? " (pipeline counted \(s.segmentCount))" : ""))
         var pending = gaps
         for segment in segments {
-            printGaps(taking: &pending, before: segment, utcBySeq: utcBySeq)
-            let span = [segment.firstUTCms, segment.lastUTCms].map { $0.map(clockTime) ?? "?" }.joined(separator: "–")
-            print("    #\(segment.number)  \(span)  \(FixedPoint.format(segment.distanceM / 1000, digits: 3)) km, "
+            printGaps(taking: &pending, before: segment, time: time)
+            let times = [segment.firstUTCms, segment.lastUTCms].map { $0.map(time.clock) ?? "?" }.joined(separator: "–")
+            print("    #\(segment.number)  \(times)  \(FixedPoint.format(segment.distanceM / 1000, digits: 3)) km, "
                   + "fixes \(segment.firstSeq)…\(segment.lastSeq), \(segment.accepted) accepted")
         }
         // Gaps after the last segment: the ride ended inside them.
         for gap in pending {
-            print("      gap: \(gap.cause)" + (gap.utcMs.map { " at \(clockTime($0))" } ?? "")
+            print("      gap: \(gap.cause)" + (gap.utcMs.map { " at \(time.clock(utcMs: $0))" } ?? "")
                   + (gap.beforeSeq.map { " (before fix \($0))" } ?? ""))
         }
 
@@ -97,7 +92,7 @@ enum ShowCommand {
     }
 
     /// Prints, and removes from `gaps`, those that fall before `segment`.
-    private static func printGaps(taking gaps: inout [Gap], before segment: Segment, utcBySeq: [(seq: Int64, utcMs: Int64)]) {
+    private static func printGaps(taking gaps: inout [Gap], before segment: Segment, time: LocalTime) {
         gaps.removeAll { gap in
             let isBefore: Bool
             if let seq = gap.beforeSeq {
@@ -109,16 +104,10 @@ enum ShowCommand {
             }
             guard isBefore else { return false }
             let length = gap.utcMs.flatMap { t in segment.firstUTCms.map { Double($0 - t) / 1000 } }
-            print("      gap: \(gap.cause)" + (gap.utcMs.map { " at \(clockTime($0))" } ?? "")
+            print("      gap: \(gap.cause)" + (gap.utcMs.map { " at \(time.clock(utcMs: $0))" } ?? "")
                   + (length.map { ", \(FixedPoint.format($0, digits: 0)) s" } ?? "")
                   + (gap.beforeSeq.map { " (before fix \($0))" } ?? ""))
             return true
         }
-    }
-
-    /// "07:58:42" of an ISO-8601 time: a ride rarely spans days, and the start line shows the date.
-    private static func clockTime(_ utcMs: Int64) -> String {
-        let iso = CivilDate.iso8601(utcMs: utcMs)
-        return String(iso.dropFirst(11).prefix(8))
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import RoamCore
 import RoamExport
 import RoamHardware
@@ -10,7 +11,7 @@ import RoamStore
 /// written. Either source alone is enough to report; with neither it fails.
 enum StatusCommand {
     static func run(_ p: ParsedArguments) throws {
-        let dbPath = try BoardLoader.databasePath(p)
+        let (dbPath, time) = try BoardLoader.target(p)
         let statusPath = RecorderStatusFile.path(forDatabase: dbPath)
         let snapshot = try RecorderStatusFile.read(path: statusPath)
         var ride: RideRow?
@@ -24,22 +25,26 @@ enum StatusCommand {
         } catch {
             databaseError = error
         }
-        if let databaseError, snapshot?.status == nil { throw databaseError }
+        if let databaseError, snapshot?.status == nil {
+            if access(dbPath, F_OK) != 0 { throw CLIError(description: ErrorText.missingDatabase(dbPath), status: ExitStatus.ioError) }
+            throw databaseError
+        }
 
-        print("database     \(dbPath)" + (databaseError.map { " (unreadable: \($0))" } ?? ""))
+        print("database     \(dbPath)" + (databaseError.map { " (unreadable: \(ErrorText.describe($0)))" } ?? ""))
         let status = snapshot?.status
         print("recorder     " + recorderLine(snapshot))
         print("alarm        " + alarmLine(status, running: snapshot?.isRecorderRunning ?? false))
         if let ride {
             let t = ride.totals
-            print("ride         \(ride.id) recording: \(DistanceText.headline(t)), \(t.fixCount) fixes, "
-                  + "moving \(Duration.text(seconds: t.movingS)), \(t.gapCount) gaps")
+            let state = RidesCommand.stateText(ride, recorderRunning: snapshot?.isRecorderRunning ?? false)
+            print("ride         \(ride.id) \(state): \(DistanceText.headline(t)), \(t.fixCount) fixes, "
+                  + "moving \(Duration.text(seconds: t.movingS)), \(Plural.count(t.gapCount, "gap"))")
         } else if databaseError == nil {
             print("ride         none recording")
         } else if let id = status?.rideID {
             print("ride         \(id) (from the status file; totals need the database)")
         }
-        print("last commit  " + lastCommitLine(ride: ride, status: status))
+        print("last commit  " + lastCommitLine(ride: ride, status: status, time: time))
         if let status {
             let note = snapshot?.isRecorderRunning == true || status.parkedEpochs == 0 ? "" : " (when the recorder stopped: never committed)"
             print("parked       \(status.parkedEpochs) epochs in \(status.parkedBatches) batches" + note)
@@ -56,7 +61,7 @@ enum StatusCommand {
     /// Free space and how many hours of riding it holds at this database's own cost per fix.
     private static func storageLine(dbPath: String, fixCount: Int) -> String {
         let estimate: StorageEstimate
-        do { estimate = try StorageEstimate.measure(databasePath: dbPath, fixCount: fixCount) } catch { return "unknown: \(error)" }
+        do { estimate = try StorageEstimate.measure(databasePath: dbPath, fixCount: fixCount) } catch { return "unknown: \(ErrorText.describe(error))" }
         let free = FixedPoint.format(Double(estimate.freeBytes) / 1e9, digits: 2) + " GB free"
         guard let at1 = estimate.hoursOfRiding(rateHz: 1), let at10 = estimate.hoursOfRiding(rateHz: 10) else { return free }
         let cost = estimate.costIsMeasured ? "" : " at a typical \(Int(StorageEstimate.typicalBytesPerFix)) B per fix "
@@ -78,11 +83,11 @@ enum StatusCommand {
     }
 
     /// The database knows the last commit best; while it cannot be read, the status file's copy.
-    private static func lastCommitLine(ride: RideRow?, status: RecorderStatus?) -> String {
+    private static func lastCommitLine(ride: RideRow?, status: RecorderStatus?, time: LocalTime) -> String {
         if let ms = ride?.lastCommitUTCms ?? status?.lastCommitUTCms {
             // The status file's monotonic stamp, when it describes this very commit.
             let monoNs = status?.lastCommitUTCms == ms ? status?.lastCommitMonoNs : nil
-            return (age(utcMs: ms, monoNs: monoNs, of: status).map { "\($0) ago" } ?? "in the future by the board's clock") + " (\(CivilDate.iso8601(utcMs: ms)))"
+            return (age(utcMs: ms, monoNs: monoNs, of: status).map { "\($0) ago" } ?? "in the future by the board's clock") + " (\(time.iso8601(utcMs: ms)))"
         }
         return "none"
     }

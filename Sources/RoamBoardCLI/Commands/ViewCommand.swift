@@ -3,7 +3,7 @@ import RoamCore
 import RoamExport
 import RoamStore
 
-/// `roam-board view --ride N --out FILE.html`: one self-contained page (map coloured by speed,
+/// `roam-board view --ride N -o FILE.html|DIR/|-`: one self-contained page (map coloured by speed,
 /// gaps open and marked, barometric profile, totals, flagged fixes on demand, a replay over
 /// time), written atomically.
 enum ViewCommand {
@@ -14,7 +14,7 @@ enum ViewCommand {
         } catch {
             throw UsageError(command: "view", message: error.description)
         }
-        let reader = try RideReader(path: try BoardLoader.databasePath(p))
+        let (reader, time) = try BoardLoader.reader(p)
         let id = Int64(try p.integer("--ride")!)
         guard let ride = try reader.ride(id: id) else {
             throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
@@ -31,12 +31,25 @@ enum ViewCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let parameters = String(decoding: try encoder.encode(ride.parameters), as: UTF8.self)
-        let start = try ride.startedUTCms ?? reader.firstFixUTCms(ride: id)
-        let summary = RideSummary(id: ride.id, startedUTCms: start, endedUTCms: ride.endedUTCms,
+        let span = try reader.span(id)
+        let summary = RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
                                   totals: ride.totals, parametersJSON: parameters)
         let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes,
                             pauses: pauses.intervals).render()
-        let out = p.value("--out")!
+        let out: String
+        switch try OutputTarget.resolve(p.value("--out"), extension: "html", command: "view") {
+        case .standardOutput:
+            var sink = StandardOutputSink()
+            try sink.write(html)
+            try sink.flush()
+            return
+        case .file(let path):
+            try OutputTarget.createParent(of: path)
+            out = path
+        case .folder(let dir):
+            try OutputTarget.createFolder(dir)
+            out = OutputTarget.path(in: dir, name: RideFileName.name(rideID: id, startedUTCms: span.startUTCms, extension: "html", time: time))
+        }
         var sink = try AtomicFileSink(path: out, overwrite: p.has("--force"))
         do {
             try sink.write(html)

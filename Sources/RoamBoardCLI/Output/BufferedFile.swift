@@ -72,6 +72,6 @@ struct BufferedFile {
 /// Output failures name the path and the system's reason; exit status 74 (I/O).
 enum OutputError {
     static func system(_ what: String, _ path: String, _ code: Int32) -> CLIError {
-        CLIError(description: "\(what) \(path): \(String(cString: strerror(code)))", status: ExitStatus.ioError)
+        CLIError(description: "\(what) \(path): \(ErrorText.errnoReason(code))", status: ExitStatus.ioError)
     }
 }

@@ -11,8 +11,8 @@ struct DumpPlan {
 
     let rides: [RideRow]
     let format: ExportFormat
-    /// Each ride's start: the ride row's, else its first fix's UTC time (see `RideReader.firstFixUTCms`).
-    let startUTCms: [Int64: Int64]
+    /// Each ride's start and end, as every command shows them (`RideReader.span`).
+    let spans: [Int64: RideSpan]
     private let output: Output
 
     static func format(_ p: ParsedArguments) throws -> ExportFormat {
@@ -22,8 +22,12 @@ struct DumpPlan {
         return format
     }
 
-    init(_ p: ParsedArguments, format: ExportFormat, reader: RideReader) throws {
+    /// The zone of the file names (the board's, else UTC).
+    let time: LocalTime
+
+    init(_ p: ParsedArguments, format: ExportFormat, reader: RideReader, time: LocalTime = LocalTime(zone: nil)) throws {
         self.format = format
+        self.time = time
         let chosen = ["--ride", "--all", "--not-dumped"].filter { p.value($0) != nil || p.has($0) }
         guard chosen.count == 1 else {
             let message = chosen.isEmpty ? "say which rides: --ride N, --all or --not-dumped"
@@ -46,28 +50,26 @@ struct DumpPlan {
             rides = all.filter { $0.dumpedUTCms == nil && $0.state == .stopped }
         }
 
-        var starts: [Int64: Int64] = [:]
-        for ride in rides {
-            if let start = try ride.startedUTCms ?? reader.firstFixUTCms(ride: ride.id) { starts[ride.id] = start }
-        }
-        startUTCms = starts
+        var spans: [Int64: RideSpan] = [:]
+        for ride in rides { spans[ride.id] = try reader.span(ride.id) }
+        self.spans = spans
 
-        if let out = p.value("--out") {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory)
-            // `--out ride.gpx` names one file (one ride only); anything else is a folder.
-            if !(exists && isDirectory.boolValue) && out.hasSuffix("." + format.fileExtension) {
-                guard p.value("--ride") != nil else {
-                    throw UsageError(command: "dump", message: "--out \(out) names one file; with --all or --not-dumped give a folder")
-                }
-                output = .file(out)
-            } else {
-                try Self.createFolder(out)
-                output = .directory(out)
+        switch try OutputTarget.resolve(p.value("--out"), extension: format.fileExtension, command: "dump") {
+        case .file(let path):
+            guard p.value("--ride") != nil else {
+                throw UsageError(command: "dump", message: "--out \(path) names one file; with --all or --not-dumped give a folder")
             }
-        } else {
+            try OutputTarget.createParent(of: path)
+            output = .file(path)
+        case .folder(let dir):
+            try OutputTarget.createFolder(dir)
+            output = .directory(dir)
+        case .standardOutput:
             guard rides.count <= 1 else {
                 throw UsageError(command: "dump", message: "\(rides.count) rides selected: standard output takes one; use --out DIR for one file per ride")
+            }
+            if format.isBinary, !rides.isEmpty {
+                try OutputTarget.refuseBinaryOnTerminal("FIT", command: "dump", example: "ride.fit")
             }
             output = .standardOutput
         }
@@ -88,17 +90,8 @@ struct DumpPlan {
         case .standardOutput: return .standardOutput
         case .file(let path): return .file(path)
         case .directory(let dir):
-            let name = RideFileName.name(rideID: ride.id, startedUTCms: startUTCms[ride.id], format: format)
-            return .file(dir.hasSuffix("/") ? dir + name : dir + "/" + name)
-        }
-    }
-
-    private static func createFolder(_ path: String) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw CLIError(description: "cannot create the output folder \(path): check that it is not a file and that its parent is writable",
-                           status: ExitStatus.ioError)
+            let name = RideFileName.name(rideID: ride.id, startedUTCms: spans[ride.id]?.startUTCms, format: format, time: time)
+            return .file(OutputTarget.path(in: dir, name: name))
         }
     }
 }

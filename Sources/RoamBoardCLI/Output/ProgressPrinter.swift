@@ -69,6 +69,6 @@ final class ProgressPrinter: Sendable {
         "ride \(ride): \(t.fixCount) fixes, \(DistanceText.headline(t)), "
             + "moving \(Duration.text(seconds: t.movingS)), "
             + (t.ascentM.map { "+\(FixedPoint.format($0, digits: 0)) m" } ?? "climb n/a")
-            + ", \(t.gapCount) gaps"
+            + ", \(Plural.count(t.gapCount, "gap"))"
     }
 }

@@ -1,15 +1,15 @@
 import RoamCore
 import RoamExport
 
-/// The file name `dump --out DIR` gives a ride: its UTC start in ISO 8601 basic form, then its id,
-/// e.g. `20260614T073000Z-ride-3.fit`. No colons, so FAT sticks and Windows accept it; names sort
-/// by start time.
+/// The file name `--out DIR` gives a ride: its start in ISO 8601 basic form in the board's zone
+/// (UTC without one), then its id, e.g. `20260614T093000+0200-ride-3.fit`. Names sort by start.
 enum RideFileName {
-    static func name(rideID: Int64, startedUTCms: Int64?, format: ExportFormat) -> String {
-        guard let start = startedUTCms else { return "ride-\(rideID).\(format.fileExtension)" }
-        // 2026-06-14T07:30:00.000Z -> 20260614T073000Z
-        let iso = CivilDate.iso8601(utcMs: start)
-        let basic = iso.prefix(19).filter { $0 != "-" && $0 != ":" }
-        return "\(basic)Z-ride-\(rideID).\(format.fileExtension)"
+    static func name(rideID: Int64, startedUTCms: Int64?, extension ext: String, time: LocalTime = LocalTime(zone: nil)) -> String {
+        guard let start = startedUTCms else { return "ride-\(rideID).\(ext)" }
+        return "\(time.fileStamp(utcMs: start))-ride-\(rideID).\(ext)"
+    }
+
+    static func name(rideID: Int64, startedUTCms: Int64?, format: ExportFormat, time: LocalTime = LocalTime(zone: nil)) -> String {
+        name(rideID: rideID, startedUTCms: startedUTCms, extension: format.fileExtension, time: time)
     }
 }

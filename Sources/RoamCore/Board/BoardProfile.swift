@@ -5,6 +5,10 @@ public struct BoardProfile: Sendable, Equatable {
     /// A tty path, or `bench` for the simulated receiver behind a real pseudo-terminal.
     public var uart: String
     public var baud: Int
+    /// The GNSS module's command protocol; `auto` recognises it, `none` never writes to it.
+    public var receiver: ReceiverFamily = .auto
+    /// Fixes per second asked of the module (1…10). Optional in the file: 1.
+    public var rateHz: Int = 1
     /// `/dev/i2c-N`, or `bench` for the BMP280 register map behind a fake bus.
     public var i2cBus: String
     public var bmp280Address: UInt8
@@ -16,13 +20,16 @@ public struct BoardProfile: Sendable, Equatable {
     public var ledLine: Int
     /// Relative paths are resolved against the board folder by the caller.
     public var dataDir: String
+    /// The rider's IANA time zone (`Europe/Berlin`) for times shown and file names; nil: UTC.
+    /// Only its shape is checked here; the caller resolves it against the zone database.
+    public var timeZone: String?
 
     public enum Bias: String, Sendable, CaseIterable { case asIs = "as-is", pullUp = "pull-up", pullDown = "pull-down", disabled }
 
     public var isBench: Bool { uart == "bench" }
 
-    public static let keys = ["name", "uart", "baud", "i2c_bus", "bmp280_address", "gpio_chip",
-                              "button_line", "button_active", "button_bias", "led_line", "data_dir"]
+    public static let keys = ["name", "uart", "baud", "receiver", "rate_hz", "i2c_bus", "bmp280_address", "gpio_chip",
+                              "button_line", "button_active", "button_bias", "led_line", "data_dir", "time_zone"]
 }
 
 /// A board file that cannot be used, with the line that says why.
@@ -30,6 +37,9 @@ public struct BoardProfileError: Error, Equatable, CustomStringConvertible {
     public var file: String
     public var line: Int?
     public var message: String
+
+    public init(file: String, line: Int?, message: String) { self.file = file; self.line = line; self.message = message }
+
     public var description: String {
         if let line { return "\(file):\(line): \(message)" }
         return "\(file): \(message)"

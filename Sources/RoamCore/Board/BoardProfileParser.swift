@@ -42,7 +42,17 @@ extension BoardProfile {
             throw BoardProfileError(file: file, line: biasText.line,
                 message: "'button_bias' must be one of \(Bias.allCases.map(\.rawValue).joined(separator: ", ")), found '\(biasText.value)'")
         }
-        return BoardProfile(
+        var receiver = ReceiverFamily.auto
+        if let r = values["receiver"] {
+            guard let family = ReceiverFamily(rawValue: r.value) else {
+                throw BoardProfileError(file: file, line: r.line,
+                    message: "'receiver' must be one of \(ReceiverFamily.allCases.map(\.rawValue).joined(separator: ", ")), found '\(r.value)'")
+            }
+            receiver = family
+        }
+        // Optional (older board files have neither): auto, 1 Hz.
+        let rateHz = values["rate_hz"] == nil ? 1 : try integer("rate_hz", range: 1...10)
+        var profile = BoardProfile(
             name: try required("name").value,
             uart: try required("uart").value,
             baud: try integer("baud", range: 1200...4_000_000),
@@ -54,6 +64,27 @@ extension BoardProfile {
             buttonBias: bias,
             ledLine: try integer("led_line", range: 0...1023),
             dataDir: try required("data_dir").value)
+        profile.receiver = receiver
+        profile.rateHz = rateHz
+        if let zone = values["time_zone"] {
+            guard isZoneName(zone.value) else {
+                throw BoardProfileError(file: file, line: zone.line,
+                    message: "'time_zone' must be an IANA zone name such as Europe/Berlin or UTC, found '\(zone.value)'")
+            }
+            profile.timeZone = zone.value
+        }
+        return profile
+    }
+
+    /// An IANA name's shape: `Area/Location` parts of letters, digits, `_`, `-`, `+`; never `..`
+    /// or a leading `/` (the name becomes a path under /usr/share/zoneinfo).
+    static func isZoneName(_ name: String) -> Bool {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard name.utf8.count <= 64, !parts.isEmpty, parts.count <= 3 else { return false }
+        return parts.allSatisfy { part in
+            guard let first = part.first, first.isLetter, first.isASCII else { return false }
+            return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "+") }
+        }
     }
 }
 

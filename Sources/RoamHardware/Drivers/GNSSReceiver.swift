@@ -1,40 +1,153 @@
-/// The GNSS receiver's serial line, reopened after it vanishes. A USB receiver that is unplugged
-/// fails its reads with EIO (or ENODEV) and its descriptor is dead for good; plugged back in, it
-/// reappears under the same path and must be opened again. The backoff, the gap and the
-/// "receiver silent" event are the sensor thread's: this only knows how to open.
-public final class GNSSReceiver: ReopenableByteSource {
+import RoamCore
+import Synchronization
+
+/// The GNSS receiver's serial line, reopened after it vanishes, and configured (`ReceiverSetup`:
+/// baud found, rate and sentence set sent in the module's own protocol) at every open, after a
+/// silence, and when only junk arrives (the module lost its settings or changed baud by itself).
+/// A USB receiver that is unplugged fails its reads with EIO (or ENODEV) and its descriptor is
+/// dead for good; plugged back in, it reappears under the same path and must be opened again.
+/// The backoff, the gap and the "receiver silent" event are the sensor thread's.
+///
+/// Configuration runs inside `read` on the sensor thread; the bytes it reads meanwhile are served
+/// by the next reads, so the recorder loses no sentence to it.
+public final class GNSSReceiver: ReopenableByteSource, @unchecked Sendable {
+    public struct Watch: Sendable {
+        /// Bytes resuming after this much quiet: the module may have been power-cycled.
+        public var silenceMs: UInt64 = 3000
+        /// Bytes without one valid sentence for this long: a wrong baud.
+        public var junkMs: UInt64 = 4000
+        /// After a configuration that found nothing, wait this long before the next (doubling, at most 5 min).
+        public var retryMs: UInt64 = 30_000
+        public init() {}
+    }
+
     public let device: String
     private let open: () throws(DeviceError) -> any ByteSource
     private var port: (any ByteSource)?
+    public var setup: ReceiverSetup?
+    public var watch = Watch()
+    /// Each configuration's report, on the sensor thread (the recorder says it once, in words).
+    public var onReport: (@Sendable (ReceiverSetupReport) -> Void)?
+    public private(set) var lastReport: ReceiverSetupReport?
+    /// Configuration runs so far.
+    public let setupRuns = Atomic<Int>(0)
+    private let interrupted = Atomic<Bool>(false)
+    private var needsSetup = true
+    private var pending: [UInt8] = []
+    private var framer = NMEALineFramer()
+    private var lastByteNs: UInt64?
+    private var lastValidNs: UInt64 = 0
+    private var nextSetupNotBeforeNs: UInt64 = 0
+    private var retryMs: UInt64 = 0
+    private var lastSummary: String?
 
     /// Does not open: call `reopen()` (the recorder's sensor thread does, with backoff, if it was
     /// not done here). `open` makes a fresh port each time.
-    public init(device: String, open: @escaping () throws(DeviceError) -> any ByteSource) {
-        self.device = device; self.open = open
+    public init(device: String, setup: ReceiverSetup? = nil, open: @escaping () throws(DeviceError) -> any ByteSource) {
+        self.device = device; self.setup = setup; self.open = open
     }
 
-    /// A UART at `baud`, through the real termios path.
-    public static func serial(path: String, baud: Int) -> GNSSReceiver {
-        GNSSReceiver(device: path) { () throws(DeviceError) -> any ByteSource in try SerialPort(path: path, baud: baud) }
+    /// A UART at `baud`, through the real termios path, configured as `setup` says.
+    public static func serial(path: String, baud: Int, setup: ReceiverSetup? = nil) -> GNSSReceiver {
+        GNSSReceiver(device: path, setup: setup) { () throws(DeviceError) -> any ByteSource in try SerialPort(path: path, baud: baud) }
     }
 
     public var isOpen: Bool { port != nil }
+
+    /// Makes a configuration in progress give up at its next read (the recorder is stopping).
+    public func interrupt() { interrupted.store(true, ordering: .releasing) }
+
+    /// Runs the configuration now if it is due (the bytes it reads stay for the next reads).
+    public func configureNow() {
+        if needsSetup, let line = port as? SerialLine { configure(line) }
+    }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMs: Int32) throws(DeviceError) -> Int {
         guard let port else {
             throw DeviceError(.uart, .read, device: device, detail: "not open", errno: .noSuchDevice)
         }
+        if needsSetup, let line = port as? SerialLine { configure(line) }
+        if !pending.isEmpty { return servePending(buffer) }
+        let n: Int
         do {
-            return try port.read(into: buffer, timeoutMs: timeoutMs)
+            n = try port.read(into: buffer, timeoutMs: timeoutMs)
         } catch {
             // The descriptor of a vanished device never recovers: drop it (closing it) and report.
             self.port = nil
             throw error
         }
+        if n > 0 && setup != nil { watchBytes(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) }
+        return n
     }
 
     public func reopen() throws(DeviceError) {
         port = nil
+        pending = []
         port = try open()
+        needsSetup = true
+        nextSetupNotBeforeNs = 0
+    }
+
+    private func configure(_ line: SerialLine) {
+        needsSetup = false
+        guard let setup, !interrupted.load(ordering: .acquiring) else { return }
+        var run = setup
+        run.shouldStop = { [unowned self] in self.interrupted.load(ordering: .acquiring) }
+        var heard: [UInt8] = []
+        let report = run.run(line) { heard += $0 }
+        pending += Self.dataSentences(heard)
+        setupRuns.add(1, ordering: .releasing)
+        lastReport = report
+        let now = MonotonicClock.nowNs()
+        lastValidNs = now
+        lastByteNs = now
+        if report.baud == nil {
+            retryMs = retryMs == 0 ? watch.retryMs : min(retryMs * 2, 300_000)
+            nextSetupNotBeforeNs = now + retryMs * 1_000_000
+        } else {
+            retryMs = 0
+            nextSetupNotBeforeNs = 0
+        }
+        // Said once: the same outcome again (a reconfiguration after a silence) is not repeated.
+        if report.summary != lastSummary { lastSummary = report.summary; onReport?(report) }
+    }
+
+    /// What configuration read, kept for the recorder: the checksummed data sentences only, not the
+    /// module's banners, acknowledgements or the junk of wrong bauds (they are no part of the ride).
+    static func dataSentences(_ bytes: [UInt8]) -> [UInt8] {
+        var framer = NMEALineFramer()
+        var out: [UInt8] = []
+        bytes.withUnsafeBufferPointer { input in
+            var index = 0
+            while let event = framer.next(input, &index) {
+                guard case .sentence = event else { continue }
+                let text = framer.withSentence { $0.text }
+                guard !text.hasPrefix("$P"), !(text.count > 6 && text.dropFirst(3).hasPrefix("TXT")) else { continue }
+                out += Array(text.utf8) + [0x0D, 0x0A]
+            }
+        }
+        return out
+    }
+
+    private func servePending(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let n = min(buffer.count, pending.count)
+        buffer.copyBytes(from: pending[0..<n])
+        pending.removeFirst(n)
+        return n
+    }
+
+    /// Counts checksummed sentences in what arrives, to notice junk and silences.
+    private func watchBytes(_ bytes: UnsafeRawBufferPointer) {
+        let now = MonotonicClock.nowNs()
+        var valid = false
+        bytes.withMemoryRebound(to: UInt8.self) { input in
+            var index = 0
+            while let event = framer.next(input, &index) { if case .sentence = event { valid = true } }
+        }
+        if valid { lastValidNs = now }
+        let afterSilence = lastByteNs.map { now - $0 >= watch.silenceMs * 1_000_000 } ?? false
+        let junk = now - lastValidNs >= watch.junkMs * 1_000_000
+        lastByteNs = now
+        if (afterSilence || junk) && now >= nextSetupNotBeforeNs { needsSetup = true }
     }
 }

@@ -26,6 +26,22 @@ public final class PseudoTerminal: @unchecked Sendable {
         }
     }
 
+    /// Reads what the secondary's owner wrote (commands to a receiver), waiting at most `timeoutMs`.
+    /// Empty on timeout; throws EIO while no one has the secondary open.
+    public func read(timeoutMs: Int32) throws(DeviceError) -> [UInt8] {
+        var buf = [UInt8](repeating: 0, count: 512)
+        let n = buf.withUnsafeMutableBufferPointer { b in retryingOnInterrupt { roam_uart_read(fd, b.baseAddress!, b.count, timeoutMs) } }
+        guard n >= 0 else { throw DeviceError(.pty, .read, device: secondaryPath, errno: Errno(shimResult: n)) }
+        return Array(buf[0..<Int(n)])
+    }
+
+    /// The baud the secondary's owner set (Linux reports the secondary's termios on the primary);
+    /// nil when it cannot be read.
+    public var peerBaud: Int? {
+        let b = roam_tty_baud(fd)
+        return b > 0 ? Int(b) : nil
+    }
+
     /// Closing the primary makes the secondary's reads fail with EIO, as an unplugged USB receiver does.
     public func close() {
         if fd >= 0 { _ = roam_fd_close(fd); fd = -1 }

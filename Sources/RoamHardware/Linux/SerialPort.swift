@@ -1,23 +1,31 @@
 import CShims
 
 /// A UART opened through the real termios path: non-blocking, no controlling tty, close-on-exec,
-/// raw 8N1 at the board's baud, reads bounded by poll(). Used for real receivers and, on the bench
-/// and in tests, for the secondary side of a pseudo-terminal.
-public final class SerialPort: ByteSource {
+/// raw 8N1 at the board's baud, reads bounded by poll(), and owned (TIOCEXCL) so a second reader
+/// (gpsd, a getty, a `selftest` run) cannot silently split the bytes. Used for real receivers and,
+/// on the bench and in tests, for the secondary side of a pseudo-terminal.
+public final class SerialPort: SerialLine {
     public let device: String
-    public let baud: Int
+    public private(set) var baud: Int
     private var fd: CInt
 
     public init(path: String, baud: Int) throws(DeviceError) {
         self.device = path
         self.baud = baud
         let opened = retryingOnInterrupt { roam_uart_open(path) }
-        guard opened >= 0 else { throw DeviceError(.uart, .open, device: path, errno: Errno(shimResult: opened)) }
+        guard opened >= 0 else {
+            let errno = Errno(shimResult: opened)
+            // Held exclusively by someone else: name them if /proc shows who.
+            let hint = errno == .busy ? PortHolders.hint(device: path) : nil
+            throw DeviceError(.uart, .open, device: path, errno: errno, hint: hint)
+        }
         let configured = roam_uart_configure(opened, UInt32(clamping: baud))
         guard configured == 0 else {
             _ = roam_fd_close(opened)
             throw DeviceError(.uart, .configure, device: path, detail: "\(baud) baud 8N1", errno: Errno(shimResult: configured))
         }
+        // Best effort: a tty driver without TIOCEXCL still records.
+        _ = roam_uart_exclusive(opened)
         self.fd = opened
     }
 
@@ -27,6 +35,27 @@ public final class SerialPort: ByteSource {
         let n = retryingOnInterrupt { roam_uart_read(fd, base, buffer.count, timeoutMs) }
         guard n >= 0 else { throw DeviceError(.uart, .read, device: device, errno: Errno(shimResult: n)) }
         return Int(n)
+    }
+
+    /// Writes every byte (a command to the receiver) and waits until it has left the UART.
+    public func write(_ bytes: [UInt8]) throws(DeviceError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBufferPointer { buf in
+                retryingOnInterrupt { roam_uart_write(fd, buf.baseAddress! + offset, buf.count - offset) }
+            }
+            if Errno(shimResult: n) == .wouldBlock { _ = roam_uart_drain(fd); continue }
+            guard n >= 0 else { throw DeviceError(.uart, .write, device: device, errno: Errno(shimResult: n)) }
+            offset += Int(n)
+        }
+        _ = retryingOnInterrupt { roam_uart_drain(fd) }
+    }
+
+    /// Changes the host's baud on the open descriptor (the receiver was told to switch, or is being looked for).
+    public func setBaud(_ newBaud: Int) throws(DeviceError) {
+        let r = roam_uart_set_baud(fd, UInt32(clamping: newBaud))
+        guard r == 0 else { throw DeviceError(.uart, .configure, device: device, detail: "\(newBaud) baud", errno: Errno(shimResult: r)) }
+        baud = newBaud
     }
 
     /// Closes the descriptor now; later reads fail with EBADF. Also done on deinit.

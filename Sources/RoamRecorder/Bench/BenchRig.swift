@@ -19,7 +19,8 @@ public final class BenchRig: @unchecked Sendable {
     }
 
     public let replayer: NMEAReplayer
-    public let port: SerialPort
+    /// The real `SerialPort` on the pty's secondary, configured at open like a board's receiver.
+    public let port: GNSSReceiver
     public let bus: FakeI2CBus
     public let sensor: FakeBMP280
     public let barometer: BMP280
@@ -34,8 +35,16 @@ public final class BenchRig: @unchecked Sendable {
 
     public init(profile: BoardProfile) throws {
         replayer = try NMEAReplayer()
+        // A stock module at the far end (9600 baud, 1 Hz, every sentence) that obeys its own family's
+        // commands; `receiver = none` keeps the plain pty (the host's baud is then whatever it says).
+        if profile.receiver != .none {
+            replayer.attach(FakeGNSSModule(family: profile.receiver == .auto ? .ublox : profile.receiver))
+        }
         // The secondary is opened and put in raw mode before a byte is written (no echo, no line editing).
-        port = try SerialPort(path: replayer.secondaryPath, baud: profile.baud)
+        port = GNSSReceiver.serial(path: replayer.secondaryPath, baud: profile.baud,
+                                   setup: profile.receiver == .none ? nil : ReceiverSetup(family: profile.receiver, targetBaud: profile.baud, rateHz: profile.rateHz))
+        port.onReport = { report in FileHandle.standardError.write(Data((report.summary + "\n").utf8)) }
+        try port.reopen()
         bus = FakeI2CBus(device: "bench:i2c")
         sensor = FakeBMP280()
         bus.attach(sensor, at: UInt16(profile.bmp280Address))
@@ -54,6 +63,7 @@ public final class BenchRig: @unchecked Sendable {
     /// feeds the receiver and barometer, waits until every epoch is read, presses stop.
     /// `resumeFromSecond` continues a simulated ride after a restart (the first second not yet committed).
     public func play(_ script: Script, recorder: Recorder, resumeFromSecond: Int? = nil) throws {
+        waitForReceiverSetup()
         if resumeFromSecond == nil { press(recorder) }
         switch script {
         case .simulatedRide(let simulation, let realtime):
@@ -63,12 +73,27 @@ public final class BenchRig: @unchecked Sendable {
             let t0 = epochs.first?.utcMs ?? 0
             try play(feed, offsetNs: { UInt64(max(0, epochs[$0].utcMs - t0)) * 1_000_000 }, realtime: realtime, recorder: recorder)
         case .capture(let reader):
+            replayer.module?.verbatim.store(true, ordering: .releasing)
             sensor.setAmbient(pressurePa: 101_325, temperatureC: 20)
             try replay(reader, recorder: recorder)
             waitUntilQuiet(recorder)
         }
         // A stop signal leaves the ride recording: the next start re-arms it (P7), as after a power cut.
         if !ShutdownSignal.isRequested { press(recorder) }
+    }
+
+    /// The recorder's sensor thread configures the receiver at its first read; the script starts
+    /// once that is done (the module talks only in banners until then), or after 20 s regardless.
+    public func waitForReceiverSetup() {
+        guard port.setup != nil else { return }
+        wait(for: { port.setupRuns.load(ordering: .acquiring) }, toReach: 1, timeoutS: 20)
+        replayer.module?.idle.store(false, ordering: .releasing)
+    }
+
+    /// Configures the receiver now, on this thread (`selftest`, which reads the port itself).
+    public func configureReceiver() {
+        port.configureNow()
+        replayer.module?.idle.store(false, ordering: .releasing)
     }
 
     /// A press of the fake button (with contact bounce), waited for until the button thread has

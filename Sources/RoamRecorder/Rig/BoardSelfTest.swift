@@ -19,9 +19,15 @@ public enum BoardSelfTest {
     static func board(_ profile: BoardProfile, listenMs: UInt64) -> [ProbeResult] {
         var results: [ProbeResult] = []
         let uartName = "uart \(profile.uart) at \(profile.baud) baud"
+        let setup = profile.receiver == .none ? nil : ReceiverSetup(family: profile.receiver, targetBaud: profile.baud, rateHz: profile.rateHz)
+        let receiver = GNSSReceiver.serial(path: profile.uart, baud: profile.baud, setup: setup)
         do {
-            let port = try SerialPort(path: profile.uart, baud: profile.baud)
-            results.append(DeviceProbe.receiver(port, baud: profile.baud, listenMs: listenMs))
+            try receiver.reopen()
+            receiver.configureNow()
+            results.append(DeviceProbe.receiver(receiver, baud: profile.baud, listenMs: listenMs))
+            if let held = PortHolders.hint(device: profile.uart) {
+                results.append(ProbeResult(uartName, ok: false, "another program reads this port too, splitting its bytes: " + held))
+            }
         } catch {
             results.append(ProbeResult(uartName, ok: false, "\(error)"))
         }
@@ -67,6 +73,7 @@ public enum BoardSelfTest {
         }
         var results: [ProbeResult] = []
         do {
+            rig.configureReceiver()
             let seconds = RideSimulation().seconds.prefix(3)
             try rig.replayer.write(seconds.flatMap(\.nmea))
             results.append(DeviceProbe.receiver(rig.port, baud: profile.baud))

@@ -20,7 +20,9 @@ public enum DeviceProbe {
     /// none (wiring, power, a console on the port), junk (a wrong baud), or NMEA (what it says).
     public static func receiver(_ source: ByteSource, baud: Int, listenMs: UInt64 = 3000,
                                 clock: () -> UInt64 = MonotonicClock.nowNs) -> ProbeResult {
-        let name = "uart \(source.device) at \(baud) baud"
+        let setup = (source as? GNSSReceiver)?.lastReport
+        // The baud the receiver was found at (or moved to), when it was looked for.
+        let name = "uart \(source.device) at \(setup?.baud ?? baud) baud"
         var stream = NMEAStream()
         var epochs: [Epoch] = []
         var bytes = 0
@@ -40,6 +42,10 @@ public enum DeviceProbe {
         let counters = stream.counters
         let rejected = counters.rejected.sorted { $0.value > $1.value }
             .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+        if let setup, setup.sawOnlyJunk, counters.sentencesAccepted == 0 {
+            return ProbeResult(name, ok: false, "\(bytes) bytes in \(seconds) s after the baud search, and no valid NMEA sentence: "
+                + setup.summary + " Junk at every baud: a wrong wire, a damaged module or a console writing to the port.")
+        }
         guard bytes > 0 else {
             return ProbeResult(name, ok: false, "no bytes in \(seconds) s. Check the receiver's power, its TX wire to the "
                 + "board's RX (wiring.md), and that no serial console or getty holds the port.")
@@ -54,6 +60,7 @@ public enum DeviceProbe {
                 ? ", \(last.fixMode == .fix3D ? "3D" : "2D") fix" + (last.satellitesUsed.map { ", \($0) satellites" } ?? "")
                 : ", no fix yet (normal indoors or in the first minutes after power-up)"
         }
+        if let setup { text += "; " + setup.summary }
         if counters.rejectedTotal > counters.sentencesAccepted {
             text += "; but \(counters.rejectedTotal) lines were rejected (\(rejected)): a marginal baud or a noisy line"
         }

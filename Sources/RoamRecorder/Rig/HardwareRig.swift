@@ -19,9 +19,13 @@ public final class HardwareRig {
     public let button: Button?
     public let led: GPIOLine?
 
-    public init(profile: BoardProfile, report: (String) -> Void) throws {
+    public init(profile: BoardProfile, report: @escaping @Sendable (String) -> Void) throws {
         self.profile = profile
-        receiver = GNSSReceiver.serial(path: profile.uart, baud: profile.baud)
+        let setup = profile.receiver == .none ? nil : ReceiverSetup(family: profile.receiver, targetBaud: profile.baud, rateHz: profile.rateHz)
+        receiver = GNSSReceiver.serial(path: profile.uart, baud: profile.baud, setup: setup)
+        // Configured on the sensor thread at each open; what it found is said once per outcome.
+        let say = report
+        receiver.onReport = { [say] r in say(r.summary) }
         do {
             try receiver.reopen()
         } catch {

@@ -6,6 +6,8 @@ public struct ConsistencyReport: Sendable, Equatable {
         public var state: RideRow.State
         public var fixCount: Int
         public var gapMarkers: Int
+        /// The ride's gaps as every command counts them (`RideTotals.gapCount`: recorder and pipeline gaps).
+        public var gaps: Int = 0
         /// Empty when the ride row equals what its fixes imply.
         public var problems: [String]
     }
@@ -25,7 +27,7 @@ public struct ConsistencyReport: Sendable, Equatable {
         if !isIntegrityOK { lines += integrity.prefix(20).map { "  " + $0 } }
         for ride in rides {
             let verdict = ride.problems.isEmpty ? "consistent" : "INCONSISTENT"
-            lines.append("ride \(ride.id) (\(ride.state.rawValue)): \(ride.fixCount) fixes, \(ride.gapMarkers) gap markers: \(verdict)")
+            lines.append("ride \(ride.id) (\(ride.state.rawValue)): \(ride.fixCount) fixes, \(ride.gaps) gap\(ride.gaps == 1 ? "" : "s"): \(verdict)")
             lines += ride.problems.map { "  " + $0 }
         }
         if rides.isEmpty && isIntegrityOK { lines.append("no rides") }

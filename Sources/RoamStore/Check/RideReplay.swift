@@ -69,7 +69,9 @@ struct RideReplay {
                                                  storedLabel: "ride row", only: Self.totalsColumns)
         problems += TotalsComparison.differences(stored: row.pipelineState.totals, recomputed: pipeline.state.totals,
                                                  storedLabel: "stored pipeline state")
-        return .init(id: row.id, state: row.state, fixCount: count, gapMarkers: markers.count, problems: problems)
+        var ride = ConsistencyReport.Ride(id: row.id, state: row.state, fixCount: count, gapMarkers: markers.count, problems: problems)
+        ride.gaps = row.totals.gapCount
+        return ride
     }
 
     static let totalsColumns = Set(RideColumns.totalsColumns.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" })

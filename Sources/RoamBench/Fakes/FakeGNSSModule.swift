@@ -1,0 +1,169 @@
+import RoamCore
+
+/// A GNSS module's command side as the bench simulates it: it starts as a stock module does
+/// (9600 baud, 1 Hz, every sentence) and changes only for a correct command of its own family —
+/// a fake u-blox parses UBX and answers ACK-ACK / ACK-NAK, a fake MediaTek answers PMTK001, a fake
+/// CASIC answers nothing. A pty carries bytes at any speed, so the baud is modelled: bytes the host
+/// sends at another baud are junk to it, and what it sends at another baud reaches the host as junk.
+public struct FakeGNSSModule: Sendable {
+    public enum Behaviour: Sendable, Equatable {
+        case obeys
+        /// Answers every configuration command with a refusal (ACK-NAK, PMTK001 flag 1).
+        case refuses
+        /// Never answers, never changes (a module whose RX wire is not connected).
+        case deaf
+    }
+
+    public let family: ReceiverFamily
+    public var behaviour: Behaviour
+    public private(set) var baud = 9600
+    public private(set) var rateHz = 1
+    public private(set) var enabled: Set<String> = ["RMC", "GGA", "GSA", "GST", "GSV", "GLL", "VTG", "ZDA"]
+    /// Commands taken, in order ("CFG-RATE 100 ms"), for tests.
+    public private(set) var accepted: [String] = []
+    private var ubx = UBXScanner()
+    private var framer = NMEALineFramer()
+    private var junkSeed: UInt8 = 0x5A
+    private var carry: [UInt8] = []
+
+    public init(family: ReceiverFamily, behaviour: Behaviour = .obeys, baud: Int = 9600) {
+        self.family = family; self.behaviour = behaviour; self.baud = baud
+    }
+
+    /// What the module prints at power-up and repeats while idle: how `auto` recognises it.
+    public var banner: String {
+        switch family {
+        case .ublox: NMEAChecksum.seal("$GNTXT,01,01,02,u-blox AG - www.u-blox.com") + "\r\n"
+        case .mtk: NMEAChecksum.seal("$PMTK011,MTKGPS") + "\r\n"
+        case .casic: NMEAChecksum.seal("$GPTXT,01,01,02,MA=CASIC") + "\r\n"
+        case .auto, .none: NMEAChecksum.seal("$GPTXT,01,01,02,ANTENNA OK") + "\r\n"
+        }
+    }
+
+    /// Bytes from the host, which sends at `hostBaud`. Returns what the module answers, as the
+    /// host receives it, and the baud the module changed to after answering.
+    public mutating func receive(_ bytes: [UInt8], hostBaud: Int) -> (reply: [UInt8], newBaud: Int?) {
+        guard hostBaud == baud, behaviour != .deaf else { return ([], nil) }
+        var reply: [UInt8] = []
+        var newBaud: Int?
+        if family == .ublox {
+            for frame in ubx.feed(bytes) { reply += ubxCommand(frame, newBaud: &newBaud) }
+        }
+        var lines: [String] = []
+        bytes.withUnsafeBufferPointer { input in
+            var index = 0
+            while let event = framer.next(input, &index) { if case .sentence = event { lines.append(framer.withSentence { $0.text }) } }
+        }
+        for line in lines { reply += Array(nmeaCommand(line, newBaud: &newBaud).utf8) }
+        // The answer leaves at the old baud; the switch comes after it.
+        let wire = onWire(reply, hostBaud: hostBaud)
+        if let newBaud { baud = newBaud }
+        return (wire, newBaud)
+    }
+
+    /// The module's NMEA output for one epoch: only its enabled sentences (GSV and VTG made up when
+    /// on, as a stock module adds them), as junk when the host listens at another baud.
+    public mutating func transmit(_ nmea: [UInt8], hostBaud: Int) -> [UInt8] {
+        // Whole lines only: a capture arrives in chunks that cut sentences.
+        var input = carry + nmea
+        if let lastEnd = input.lastIndex(of: UInt8(ascii: "\n")) {
+            carry = Array(input[(lastEnd + 1)...])
+            input = Array(input[...lastEnd])
+        } else {
+            carry = input
+            return []
+        }
+        var out: [UInt8] = []
+        for line in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            let text = String(decoding: line, as: UTF8.self)
+            let type = text.count > 6 && text.hasPrefix("$G") ? String(text.dropFirst(3).prefix(3)) : nil
+            if let type, !enabled.contains(type) { continue }
+            out += line
+            out.append(UInt8(ascii: "\n"))
+            if type == "RMC" {
+                if enabled.contains("VTG") { out += Array((NMEAChecksum.seal("$GNVTG,,T,,M,0.0,N,0.0,K,A") + "\r\n").utf8) }
+                if enabled.contains("GSV") { out += Array((NMEAChecksum.seal("$GPGSV,1,1,04,02,45,120,38,05,30,200,35,07,60,045,40,13,15,300,30") + "\r\n").utf8) }
+            }
+        }
+        return onWire(out, hostBaud: hostBaud)
+    }
+
+    /// Bytes as the host receives them: themselves at the same baud, framing junk otherwise.
+    public mutating func onWire(_ bytes: [UInt8], hostBaud: Int) -> [UInt8] {
+        guard hostBaud != baud else { return bytes }
+        // Wrong-baud framing: never a '$' or line end, so no sentence can come out of it.
+        return bytes.map { b in junkSeed = junkSeed &* 73 &+ 41; return 0x80 | (b ^ junkSeed) }
+    }
+
+    private mutating func ubxCommand(_ frame: UBXFrame, newBaud: inout Int?) -> [UInt8] {
+        guard frame.messageClass == UBX.classCFG || frame == UBX.pollVersion else { return [] }
+        if frame == UBX.pollVersion {
+            return UBXFrame(UBX.classMON, 0x04, payload: Array("ROM CORE 3.01 (107888)".utf8) + [UInt8](repeating: 0, count: 8)).bytes
+        }
+        var ok = behaviour == .obeys
+        let p = frame.payload
+        switch frame.messageID {
+        case 0x00 where p.count == 20 && p[0] == 1:
+            let b = Int(p[8]) | Int(p[9]) << 8 | Int(p[10]) << 16 | Int(p[11]) << 24
+            ok = ok && [4800, 9600, 19200, 38400, 57600, 115200, 230400].contains(b)
+            if ok { newBaud = b; accepted.append("CFG-PRT \(b)") }
+        case 0x01 where p.count == 3 && p[0] == UBX.classNMEA:
+            let name = UBX.nmeaID.first { $0.value == p[1] }?.key
+            ok = ok && name != nil
+            if ok, let name { if p[2] > 0 { enabled.insert(name) } else { enabled.remove(name) }; accepted.append("CFG-MSG \(name) \(p[2])") }
+        case 0x08 where p.count == 6:
+            let ms = Int(p[0]) | Int(p[1]) << 8
+            ok = ok && ms >= 100 && ms <= 10_000
+            if ok { rateHz = max(1, 1000 / ms); accepted.append("CFG-RATE \(ms) ms") }
+        default:
+            ok = false
+        }
+        return UBX.ack(frame, accepted: ok).bytes
+    }
+
+    private mutating func nmeaCommand(_ line: String, newBaud: inout Int?) -> String {
+        let body = line.prefix { $0 != "*" }
+        let fields = body.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        switch family {
+        case .mtk where body.hasPrefix("$PMTK"):
+            let number = Int(fields[0].dropFirst(5)) ?? -1
+            if number == 605 { return NMEAChecksum.seal("$PMTK705,AXN_2.31_3339_13101700,5632,PA6H,1.0") + "\r\n" }
+            var ok = behaviour == .obeys
+            switch number {
+            case 251: if ok, let b = Int(fields.count > 1 ? fields[1] : "") { newBaud = b; accepted.append("PMTK251 \(b)") }; return ""
+            case 220:
+                let ms = Int(fields.count > 1 ? fields[1] : "") ?? 0
+                ok = ok && ms >= 100 && ms <= 10_000
+                if ok { rateHz = 1000 / ms; accepted.append("PMTK220 \(ms)") }
+            case 314:
+                ok = ok && fields.count == 20
+                if ok {
+                    let names = ["GLL", "RMC", "VTG", "GGA", "GSA", "GSV", "GRS", "GST"]
+                    for (i, n) in names.enumerated() { if fields[1 + i] != "0" { enabled.insert(n) } else { enabled.remove(n) } }
+                    if fields[18] != "0" { enabled.insert("ZDA") } else { enabled.remove("ZDA") }
+                    accepted.append("PMTK314")
+                }
+            default: ok = false
+            }
+            return NMEAChecksum.seal("$PMTK001,\(number),\(ok ? 3 : 1)") + "\r\n"
+        case .casic where body.hasPrefix("$PCAS"):
+            guard behaviour == .obeys else { return "" }
+            let value = fields.count > 1 ? fields[1] : ""
+            switch fields[0] {
+            case "$PCAS01": if let c = Int(value), PCAS.baudCodes.indices.contains(c) { newBaud = PCAS.baudCodes[c]; accepted.append("PCAS01 \(c)") }
+            case "$PCAS02": if let ms = Int(value), ms >= 100 { rateHz = 1000 / ms; accepted.append("PCAS02 \(ms)") }
+            case "$PCAS03" where fields.count == 19:
+                for (i, n) in ["GGA", "GLL", "GSA", "GSV", "RMC", "VTG", "ZDA"].enumerated() {
+                    if fields[1 + i] == "0" { enabled.remove(n) } else { enabled.insert(n) }
+                }
+                if fields[14] == "0" { enabled.remove("GST") } else { enabled.insert("GST") }
+                accepted.append("PCAS03")
+            case "$PCAS06": return NMEAChecksum.seal("$GPTXT,01,01,02,IC=AT6558-5N-32-1C510800") + "\r\n"
+            default: break
+            }
+            return ""
+        default:
+            return ""
+        }
+    }
+}

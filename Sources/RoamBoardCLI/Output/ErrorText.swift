@@ -1,0 +1,101 @@
+import Foundation
+import RoamStore
+
+/// Foreign errors (SQLite, Foundation, errno) as one sentence a rider can act on: what failed,
+/// on which file, and what to check. Our own errors already read that way and pass through.
+enum ErrorText {
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let e as SQLiteError: return sqlite(e)
+        case let e as DecodingError: return decoding(e)
+        case is CLIError, is UsageError, is StoreError: return "\(error)"
+        default:
+            let ns = error as NSError
+            guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return "\(error)" }
+            // JSONSerialization's "The data couldn't be read because it isn't in the correct format."
+            if ns.domain == NSCocoaErrorDomain && ns.code == NSPropertyListReadCorruptError { return "not valid JSON" }
+            let path = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path ?? "a file"
+            return "cannot use \(path): \(foundationReason(ns))"
+        }
+    }
+
+    /// The database's failure in words; SQLite's own message only where no sentence fits.
+    static func sqlite(_ e: SQLiteError) -> String {
+        let path = e.path
+        switch e.code.primary {
+        case .cantOpen:
+            if access(path, F_OK) != 0 { return missingDatabase(path) }
+            return "cannot open the database \(path): check that it is a file you may read, in a folder you may write (SQLite keeps its -wal and -shm files beside it)"
+        case .notADatabase, .corrupt:
+            return "\(path) is corrupt or not a roam-board database: check --db/--board; 'roam-board check' says what is wrong"
+        case .full:
+            return "the storage holding \(path) is full: free some space (prune dumped rides: roam-board prune --dumped-before DATE)"
+        case .ioError:
+            return "the storage holding \(path) failed to read or write (I/O error): check the SD card or drive"
+        case .busy, .locked:
+            return "\(path) is locked by another process writing it: try again in a moment"
+        case .readOnly:
+            return "\(path) is read-only: check its permissions and those of its folder, or the mount"
+        default:
+            return "the database \(path) refused a request: \(e.message) (check --db/--board)"
+        }
+    }
+
+    static func missingDatabase(_ path: String) -> String {
+        "no database at \(path): record a ride first, or check --db/--board"
+    }
+
+    /// Foundation's file errors by their POSIX cause, else by their Cocoa code.
+    static func foundationReason(_ ns: NSError) -> String {
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return errnoReason(Int32(underlying.code))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return errnoReason(Int32(ns.code)) }
+        switch ns.code {
+        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "it does not exist: check the path"
+        case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied: check its owner and mode"
+        case NSFileReadInapplicableStringEncodingError, NSFileReadCorruptFileError: return "it is not UTF-8 text"
+        case NSFileWriteOutOfSpaceError: return "the storage is full: free some space"
+        case NSFileWriteVolumeReadOnlyError: return "the file system is read-only"
+        default: return "it cannot be read or written: check that it is a readable file, not a folder"
+        }
+    }
+
+    /// errno as a reason with what to check, instead of strerror's bare words.
+    static func errnoReason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "it does not exist: check the path (its folder must exist)"
+        case EACCES, EPERM: return "permission denied: check that you may write there (owner and mode)"
+        case ENOSPC, EDQUOT: return "no space left on device (the storage is full): free some space"
+        case EROFS: return "the file system is read-only: check the mount"
+        case ENOTDIR: return "a part of the path is a file, not a folder: check the path"
+        case EISDIR: return "it is a folder, not a file: give a file name"
+        case EEXIST: return "it exists already"
+        case EIO: return "I/O error: check the storage device"
+        default: return String(cString: strerror(code)).lowercased()
+        }
+    }
+
+    /// What JSONDecoder found, by key path, without Swift's debug dump.
+    static func decoding(_ e: DecodingError) -> String {
+        func at(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "at the top level" : "at '" + path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") + "'"
+        }
+        switch e {
+        case .typeMismatch(let type, let c): return "expected \(typeName(type)) \(at(c.codingPath))"
+        case .valueNotFound(let type, let c): return "expected \(typeName(type)) \(at(c.codingPath)), found null"
+        case .keyNotFound(let key, let c): return "missing key '\(key.stringValue)' \(at(c.codingPath))"
+        case .dataCorrupted(let c): return "not valid JSON \(at(c.codingPath))"
+        @unknown default: return "not valid JSON"
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Float.Type, is Int.Type, is Int64.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        case is String.Type: return "a string"
+        default: return "a value of another kind"
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import RoamCore
+
+/// Times as the rider reads them: in the board's zone (board.conf `time_zone`), else UTC.
+/// Storage and the files' contents stay UTC; only what is shown and file names use this.
+struct LocalTime {
+    /// nil: UTC, written with a `Z` as before.
+    let zone: TimeZone?
+
+    /// The column heading's zone, "UTC" or "Europe/Berlin".
+    var label: String { zone?.identifier ?? "UTC" }
+
+    /// The zone's offset at that instant, in seconds (summer time included).
+    func offsetS(utcMs: Int64) -> Int {
+        zone?.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utcMs) / 1000)) ?? 0
+    }
+
+    /// ISO 8601 with milliseconds and the offset: 2026-06-14T09:30:00.000+02:00 (…Z in UTC).
+    func iso8601(utcMs: Int64) -> String {
+        guard zone != nil else { return CivilDate.iso8601(utcMs: utcMs) }
+        let offset = offsetS(utcMs: utcMs)
+        return String(CivilDate.iso8601(utcMs: utcMs + Int64(offset) * 1000).dropLast()) + Self.offsetText(offset, colon: true)
+    }
+
+    /// "09:30:00" local: a ride rarely spans days, and the start line shows the date.
+    func clock(utcMs: Int64) -> String {
+        String(iso8601(utcMs: utcMs).dropFirst(11).prefix(8))
+    }
+
+    /// ISO 8601 basic form for file names: 20260614T093000+0200, or 20260614T073000Z in UTC.
+    /// No colons, so FAT sticks and Windows accept it.
+    func fileStamp(utcMs: Int64) -> String {
+        let offset = offsetS(utcMs: utcMs)
+        let basic = CivilDate.iso8601(utcMs: utcMs + Int64(offset) * 1000).prefix(19).filter { $0 != "-" && $0 != ":" }
+        return basic + (zone == nil ? "Z" : Self.offsetText(offset, colon: false))
+    }
+
+    static func offsetText(_ seconds: Int, colon: Bool) -> String {
+        let m = abs(seconds) / 60
+        let hh = String(m / 60).leftPadded(2, with: "0"), mm = String(m % 60).leftPadded(2, with: "0")
+        return (seconds < 0 ? "-" : "+") + hh + (colon ? ":" : "") + mm
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Glibc
+import RoamExport
+
+/// Where `-o/--out` sends a command's output, by one rule for every command:
+/// `-` is standard output; a trailing `/` or an existing folder is a folder (created as needed,
+/// one file per ride named by start and id); a name ending in the format's extension is a file
+/// (its folders created as needed); a name ending in another format's extension is a mistake.
+enum OutputTarget: Equatable {
+    case standardOutput
+    case file(String)
+    case folder(String)
+
+    /// Every extension a roam-board command writes: naming one of them for another format is a slip.
+    static let knownExtensions = ExportFormat.allCases.map(\.fileExtension) + ["html"]
+
+    static func resolve(_ out: String?, extension ext: String, command: String) throws -> OutputTarget {
+        guard let out, out != "-" else { return .standardOutput }
+        var isDirectory: ObjCBool = false
+        if out.hasSuffix("/") || (FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            return .folder(out)
+        }
+        let lower = out.lowercased()
+        if lower.hasSuffix("." + ext) { return .file(out) }
+        if let other = knownExtensions.first(where: { $0 != ext && lower.hasSuffix("." + $0) }) {
+            let stem = String(out.dropLast(other.count))
+            throw UsageError(command: command, message: "--out \(out) ends in .\(other) but this writes .\(ext): "
+                             + "name the file \(stem)\(ext), or give a folder (\(out)/)")
+        }
+        return .folder(out)
+    }
+
+    /// The path a ride goes to in a folder.
+    static func path(in folder: String, name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// Creates `path` and its parents (an existing folder is fine); a file in the way is named.
+    static func createFolder(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { return }
+            throw CLIError(description: "cannot create the output folder \(path): a file of that name is in the way", status: ExitStatus.ioError)
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError(description: "cannot create the output folder \(path): \(ErrorText.foundationReason(error as NSError))",
+                           status: ExitStatus.ioError)
+        }
+    }
+
+    /// Creates the folders a file path needs.
+    static func createParent(of file: String) throws {
+        guard let slash = file.lastIndex(of: "/"), slash != file.startIndex else { return }
+        try createFolder(String(file[..<slash]))
+    }
+
+    /// Binary bytes on a terminal garble it and help no one: refused with what to do instead.
+    static func refuseBinaryOnTerminal(_ format: String, command: String, example: String) throws {
+        guard isatty(1) == 1 else { return }
+        throw UsageError(command: command, message: "\(format) is binary and standard output is a terminal: "
+                         + "redirect it (> \(example)), pipe it, or give -o \(example)")
+    }
+}

@@ -1,0 +1,46 @@
+/// Which command protocol the GNSS module speaks (board.conf `receiver`). `auto` recognises it
+/// from what the module says; `none` never writes to the receiver.
+public enum ReceiverFamily: String, Sendable, CaseIterable {
+    case auto, ublox, mtk, casic, none
+
+    /// What a module names itself as, for reports.
+    public var displayName: String {
+        switch self {
+        case .auto: "unrecognised module"
+        case .ublox: "u-blox (UBX)"
+        case .mtk: "MediaTek (PMTK)"
+        case .casic: "CASIC (PCAS)"
+        case .none: "not configured"
+        }
+    }
+
+    /// The family a checksummed line gives away, if any: u-blox boot banners ($GPTXT ... u-blox),
+    /// any $PMTK reply, CASIC's text ($GPTXT ... CASIC / AT6558 / ATGM), or their own PCAS sentences.
+    public static func recognise(sentence: String) -> ReceiverFamily? {
+        if sentence.hasPrefix("$PMTK") { return .mtk }
+        if sentence.hasPrefix("$PCAS") { return .casic }
+        guard sentence.count > 6, sentence.dropFirst(3).hasPrefix("TXT") else { return nil }
+        let text = sentence.uppercased()
+        if text.contains("U-BLOX") || text.contains("UBLOX") || text.contains("UBX") { return .ublox }
+        if text.contains("CASIC") || text.contains("AT6558") || text.contains("ATGM") { return .casic }
+        if text.contains("MTK") || text.contains("MEDIATEK") { return .mtk }
+        return nil
+    }
+}
+
+/// The sentences the recorder asks for (DESIGN.md: RMC for time, speed and course, GGA for
+/// altitude and satellites, GSA for DOP and fix mode, GST for the error estimate). GSV, GLL,
+/// VTG and ZDA are turned off: at 10 Hz GSV alone would fill a 115200 baud line.
+public enum ReceiverSentences {
+    public static let wanted = ["RMC", "GGA", "GSA", "GST"]
+    public static let unwanted = ["GSV", "GLL", "VTG", "ZDA"]
+
+    /// Bytes per epoch of the wanted set, generously (a multi-GNSS RMC+GGA+GSA+GST is about 300).
+    public static let bytesPerEpoch = 330
+
+    /// The slowest standard baud that carries `rateHz` epochs with a margin (10 bits per byte, 70 % load).
+    public static func minimumBaud(rateHz: Int) -> Int {
+        let needed = bytesPerEpoch * rateHz * 10 * 10 / 7
+        return [9600, 19200, 38400, 57600, 115200, 230400].first { $0 >= needed } ?? 230400
+    }
+}

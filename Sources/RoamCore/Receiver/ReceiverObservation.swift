@@ -1,0 +1,51 @@
+/// What the bytes from a receiver say while it is being configured: how many checksummed NMEA
+/// sentences (the proof of a right baud), which family they give away, the UBX frames and PMTK
+/// acknowledgements among them. Pure: fed bytes, read back facts.
+public struct ReceiverObservation: Sendable {
+    private var framer = NMEALineFramer()
+    private var ubx = UBXScanner()
+    public private(set) var bytes = 0
+    public private(set) var validSentences = 0
+    public private(set) var family: ReceiverFamily?
+    public private(set) var ubxFrames: [UBXFrame] = []
+    public private(set) var pmtkAcks: [PMTK.Ack] = []
+    /// The last text lines ($..TXT, $PMTK705, …), for the report: what the module calls itself.
+    public private(set) var identity: String?
+    /// Whether a GSV sentence was seen (the module still sends its full set).
+    public private(set) var sawGSV = false
+
+    public init() {}
+
+    public mutating func feed(_ chunk: [UInt8]) {
+        bytes += chunk.count
+        let frames = ubx.feed(chunk)
+        if !frames.isEmpty {
+            ubxFrames += frames
+            if family == nil { family = .ublox }
+        }
+        var lines: [String] = []
+        chunk.withUnsafeBufferPointer { input in
+            var index = 0
+            while let event = framer.next(input, &index) {
+                if case .sentence = event { lines.append(framer.withSentence { $0.text }) }
+            }
+        }
+        for line in lines {
+            validSentences += 1
+            if let f = ReceiverFamily.recognise(sentence: line), family == nil || family == .ublox && f != .ublox && ubxFrames.isEmpty {
+                family = f
+            }
+            if let ack = PMTK.ack(line) { pmtkAcks.append(ack) }
+            if line.hasPrefix("$PMTK705") || line.dropFirst(3).hasPrefix("TXT") { identity = String(line.prefix { $0 != "*" }) }
+            if line.count > 6 && line.dropFirst(3).hasPrefix("GSV") { sawGSV = true }
+        }
+    }
+
+    /// The UBX acknowledgement of `cls`/`id` seen so far: true (ACK), false (NAK), nil (none yet).
+    public func ubxAck(_ cls: UInt8, _ id: UInt8) -> Bool? {
+        for frame in ubxFrames.reversed() { if let verdict = UBX.acknowledgement(frame, of: cls, id) { return verdict } }
+        return nil
+    }
+
+    public func pmtkAck(_ command: Int) -> PMTK.Ack? { pmtkAcks.last { $0.command == command } }
+}

@@ -1,0 +1,80 @@
+/// One command of a receiver's configuration: its bytes, what answer proves it was taken, and
+/// whether the link changes baud after it (the host follows once the command has gone out).
+public struct ReceiverCommand: Sendable, Equatable {
+    public enum Expect: Sendable, Equatable {
+        /// UBX ACK-ACK for this class and id (ACK-NAK: refused).
+        case ubxAck(UInt8, UInt8)
+        /// `$PMTK001,<command>,3` (another flag: refused).
+        case pmtkAck(Int)
+        /// No acknowledgement exists (CASIC, or a baud change answered at a baud the host has left).
+        case nothing
+    }
+
+    public var what: String
+    public var bytes: [UInt8]
+    public var expect: Expect
+    public var switchesBaudTo: Int?
+
+    public init(what: String, bytes: [UInt8], expect: Expect, switchesBaudTo: Int? = nil) {
+        self.what = what; self.bytes = bytes; self.expect = expect; self.switchesBaudTo = switchesBaudTo
+    }
+}
+
+/// The commands that take a module of `family` to `baud`, `rateHz` and the recorder's sentence
+/// set, in the order they must be sent: baud first (at the baud the module is found at), then
+/// the sentence set (so the slow old set does not flood the new rate), then the rate.
+public enum ReceiverPlan {
+    public static func commands(family: ReceiverFamily, fromBaud: Int, toBaud: Int, rateHz: Int) -> [ReceiverCommand] {
+        switch family {
+        case .ublox: return ublox(fromBaud: fromBaud, toBaud: toBaud, rateHz: rateHz)
+        case .mtk: return mtk(fromBaud: fromBaud, toBaud: toBaud, rateHz: rateHz)
+        case .casic: return casic(fromBaud: fromBaud, toBaud: toBaud, rateHz: rateHz)
+        case .auto, .none: return []
+        }
+    }
+
+    static func ublox(fromBaud: Int, toBaud: Int, rateHz: Int) -> [ReceiverCommand] {
+        var out: [ReceiverCommand] = []
+        if fromBaud != toBaud {
+            // The ACK of CFG-PRT goes out at the new baud or is lost in the switch (UBX-13003221, CFG-PRT).
+            out.append(ReceiverCommand(what: "CFG-PRT UART1 \(toBaud) baud 8N1, UBX+NMEA", bytes: UBX.setUARTPort(baud: toBaud).bytes,
+                                       expect: .nothing, switchesBaudTo: toBaud))
+        }
+        for s in ReceiverSentences.wanted + ReceiverSentences.unwanted {
+            guard let frame = UBX.setNMEARate(s, rate: ReceiverSentences.wanted.contains(s) ? 1 : 0) else { continue }
+            out.append(ReceiverCommand(what: "CFG-MSG \(s) \(ReceiverSentences.wanted.contains(s) ? "on" : "off")", bytes: frame.bytes,
+                                       expect: .ubxAck(frame.messageClass, frame.messageID)))
+        }
+        let rate = UBX.setRate(hz: rateHz)
+        out.append(ReceiverCommand(what: "CFG-RATE \(1000 / max(1, rateHz)) ms", bytes: rate.bytes, expect: .ubxAck(rate.messageClass, rate.messageID)))
+        return out
+    }
+
+    static func mtk(fromBaud: Int, toBaud: Int, rateHz: Int) -> [ReceiverCommand] {
+        var out: [ReceiverCommand] = []
+        if fromBaud != toBaud {
+            out.append(ReceiverCommand(what: "PMTK251 \(toBaud) baud", bytes: Array(PMTK.setBaud(toBaud).utf8), expect: .nothing, switchesBaudTo: toBaud))
+        }
+        out.append(ReceiverCommand(what: "PMTK314 RMC, GGA, GSA, GST", bytes: Array(PMTK.setOutput(ReceiverSentences.wanted).utf8), expect: .pmtkAck(314)))
+        out.append(ReceiverCommand(what: "PMTK220 \(1000 / max(1, rateHz)) ms", bytes: Array(PMTK.setRate(hz: rateHz).utf8), expect: .pmtkAck(220)))
+        return out
+    }
+
+    static func casic(fromBaud: Int, toBaud: Int, rateHz: Int) -> [ReceiverCommand] {
+        var out: [ReceiverCommand] = []
+        if fromBaud != toBaud, let baud = PCAS.setBaud(toBaud) {
+            out.append(ReceiverCommand(what: "PCAS01 \(toBaud) baud", bytes: Array(baud.utf8), expect: .nothing, switchesBaudTo: toBaud))
+        }
+        out.append(ReceiverCommand(what: "PCAS03 RMC, GGA, GSA, GST", bytes: Array(PCAS.setOutput(ReceiverSentences.wanted).utf8), expect: .nothing))
+        out.append(ReceiverCommand(what: "PCAS02 \(1000 / max(1, rateHz)) ms", bytes: Array(PCAS.setRate(hz: rateHz).utf8), expect: .nothing))
+        return out
+    }
+
+    /// The bauds tried, after the configured one, when it gives no checksummed sentence.
+    public static let probeBauds = [9600, 38400, 57600, 115200, 230400]
+
+    /// Whether the family can be asked for `baud` at all (CASIC stops at 115200).
+    public static func supports(_ family: ReceiverFamily, baud: Int) -> Bool {
+        family == .casic ? PCAS.baudCodes.contains(baud) : true
+    }
+}

@@ -1,0 +1,183 @@
+import RoamCore
+
+/// What one configuration run found and did, said in words once by the recorder and by `selftest`.
+public struct ReceiverSetupReport: Sendable, Equatable, CustomStringConvertible {
+    /// The baud checksummed sentences arrive at now (nil: none at any baud tried).
+    public var baud: Int?
+    public var family: ReceiverFamily
+    /// Every command acknowledged (or, for CASIC, sent); false when one was refused or unanswered.
+    public var configured: Bool
+    public var summary: String
+    /// Bytes arrived but no checksummed sentence at any baud: a `selftest` that listens afterwards
+    /// may hear nothing, the search having read it all, and must still say "junk", not "silent".
+    public var sawOnlyJunk = false
+    public var description: String { summary }
+}
+
+/// Finds the receiver's baud and configures it (baud, rate, sentence set) with its family's own
+/// protocol, over any `SerialLine`: the real UART or, in tests, the bench's fake modules behind a pty.
+/// Every byte read meanwhile is handed to `passThrough`, so no sentence is lost to configuration;
+/// a module that refuses or never answers is reported and left at whatever it gives.
+public struct ReceiverSetup {
+    public struct Options: Sendable {
+        /// How long the configured baud is listened to before other bauds are tried.
+        public var listenMs: UInt64 = 2500
+        /// Bytes without one valid sentence in this long: a wrong baud, look elsewhere at once.
+        public var garbageMs: UInt64 = 900
+        /// Per probed baud (a 1 Hz receiver sends within a second).
+        public var probeListenMs: UInt64 = 1300
+        public var ackTimeoutMs: UInt64 = 1200
+        /// Between a baud command going out and the host following (the module needs a moment).
+        public var switchDelayMs: UInt64 = 150
+        public init() {}
+    }
+
+    public var family: ReceiverFamily
+    public var targetBaud: Int
+    public var rateHz: Int
+    public var options = Options()
+    public var clock: () -> UInt64 = MonotonicClock.nowNs
+    public var shouldStop: () -> Bool = { false }
+
+    public init(family: ReceiverFamily, targetBaud: Int, rateHz: Int) {
+        self.family = family; self.targetBaud = targetBaud; self.rateHz = rateHz
+    }
+
+    public func run(_ line: SerialLine, passThrough: @escaping ([UInt8]) -> Void) -> ReceiverSetupReport {
+        let io = LineIO(line: line, clock: clock, shouldStop: shouldStop, passThrough: passThrough)
+        let configuredBaud = line.baud
+        // 1. The baud: the configured one first, then the common ones.
+        var seen = io.listen(ms: options.listenMs, garbageMs: options.garbageMs) { $0.validSentences >= 2 }
+        var sawBytes = seen.bytes > 0
+        if seen.validSentences == 0 {
+            for baud in ReceiverPlan.probeBauds where baud != configuredBaud && !shouldStop() {
+                guard (try? line.setBaud(baud)) != nil else { continue }
+                seen = io.listen(ms: options.probeListenMs, garbageMs: options.probeListenMs) { $0.validSentences >= 1 }
+                sawBytes = sawBytes || seen.bytes > 0
+                if seen.validSentences > 0 { break }
+            }
+        }
+        guard seen.validSentences > 0 else {
+            try? line.setBaud(configuredBaud)
+            let tried = ([configuredBaud] + ReceiverPlan.probeBauds.filter { $0 != configuredBaud }).map(String.init).joined(separator: ", ")
+            let what = sawBytes ? "bytes but no checksummed sentence" : "no bytes"
+            return ReceiverSetupReport(baud: nil, family: family, configured: false,
+                summary: "receiver: \(what) at any baud tried (\(tried)). Check its TX wire to the board's RX and its power; "
+                    + "recording takes whatever arrives at \(configuredBaud) baud.", sawOnlyJunk: sawBytes)
+        }
+        let foundBaud = line.baud
+        let foundText = foundBaud == configuredBaud ? "\(foundBaud) baud" : "\(foundBaud) baud (board.conf says \(configuredBaud))"
+        // 2. The family: as configured, recognised from what it said, or asked.
+        var family = self.family
+        if family == .auto {
+            family = seen.family ?? probeFamily(io)
+        }
+        guard family != .none else {
+            return ReceiverSetupReport(baud: foundBaud, family: .none, configured: false,
+                                       summary: "receiver: NMEA at \(foundText); not configured (receiver = none)")
+        }
+        guard family != .auto else {
+            return ReceiverSetupReport(baud: foundBaud, family: .auto, configured: false,
+                summary: "receiver: NMEA at \(foundText), but the module did not say what it is (no u-blox, PMTK or CASIC "
+                    + "answer): set receiver = ublox, mtk or casic in board.conf. Recording at the module's own rate.")
+        }
+        // 3. The commands, checked one by one; refusals are collected, never thrown.
+        let toBaud = ReceiverPlan.supports(family, baud: targetBaud) ? targetBaud : foundBaud
+        var problems: [String] = []
+        for command in ReceiverPlan.commands(family: family, fromBaud: foundBaud, toBaud: toBaud, rateHz: rateHz) {
+            if shouldStop() { break }
+            if let problem = send(command, io) { problems.append(problem) }
+        }
+        var summary = "receiver: \(family.displayName) at \(line.baud) baud"
+        if line.baud != foundBaud { summary += " (found at \(foundBaud))" }
+        if let identity = seen.identity { summary += ", says \(identity)" }
+        if problems.isEmpty {
+            summary += "; set to \(rateHz) Hz, RMC GGA GSA GST, GSV off"
+            if family == .casic { summary += " (CASIC sends no acknowledgement)" }
+        } else {
+            summary += "; " + problems.joined(separator: "; ") + ". Recording goes on at whatever rate the module gives."
+        }
+        let needed = ReceiverSentences.minimumBaud(rateHz: rateHz)
+        if line.baud < needed { summary += " Note: \(rateHz) Hz needs at least \(needed) baud; set baud = \(needed) in board.conf." }
+        return ReceiverSetupReport(baud: line.baud, family: family, configured: problems.isEmpty, summary: summary)
+    }
+
+    /// Asks each family for its version; the first answer names the module.
+    private func probeFamily(_ io: LineIO) -> ReceiverFamily {
+        _ = try? io.line.write(UBX.pollVersion.bytes)
+        _ = try? io.line.write(Array(PMTK.queryRelease.utf8))
+        _ = try? io.line.write(Array(PCAS.queryVersion.utf8))
+        let seen = io.listen(ms: options.ackTimeoutMs, garbageMs: options.ackTimeoutMs) { $0.family != nil }
+        return seen.family ?? .auto
+    }
+
+    /// Sends one command and judges the answer; returns what went wrong, in words, or nil.
+    private func send(_ command: ReceiverCommand, _ io: LineIO) -> String? {
+        for attempt in 0..<2 {
+            do {
+                try io.line.write(command.bytes)
+            } catch {
+                return "\(command.what) could not be written: \(error)"
+            }
+            switch command.expect {
+            case .nothing:
+                guard let newBaud = command.switchesBaudTo else {
+                    _ = io.listen(ms: options.switchDelayMs, garbageMs: options.switchDelayMs) { _ in false }
+                    return nil
+                }
+                let oldBaud = io.line.baud
+                _ = io.listen(ms: options.switchDelayMs, garbageMs: options.switchDelayMs) { _ in false }
+                guard (try? io.line.setBaud(newBaud)) != nil else { return "the host cannot set \(newBaud) baud" }
+                let seen = io.listen(ms: options.listenMs, garbageMs: options.listenMs) { $0.validSentences >= 1 }
+                if seen.validSentences > 0 { return nil }
+                try? io.line.setBaud(oldBaud)
+                return "\(command.what): no sentence at \(newBaud) baud afterwards, staying at \(oldBaud)"
+            case .ubxAck(let cls, let id):
+                let seen = io.listen(ms: options.ackTimeoutMs, garbageMs: options.ackTimeoutMs) { $0.ubxAck(cls, id) != nil }
+                switch seen.ubxAck(cls, id) {
+                case true?: return nil
+                case false?: return "\(command.what) refused (ACK-NAK)"
+                case nil: if attempt == 1 { return "\(command.what) not answered (no ACK in \(options.ackTimeoutMs) ms)" }
+                }
+            case .pmtkAck(let number):
+                let seen = io.listen(ms: options.ackTimeoutMs, garbageMs: options.ackTimeoutMs) { $0.pmtkAck(number) != nil }
+                switch seen.pmtkAck(number)?.flag {
+                case .succeeded?: return nil
+                case let flag?: return "\(command.what) refused (PMTK001 flag \(flag.rawValue): \(flag))"
+                case nil: if attempt == 1 { return "\(command.what) not answered (no PMTK001 in \(options.ackTimeoutMs) ms)" }
+                }
+            }
+        }
+        return nil
+    }
+}
+
+/// Reading with deadlines during configuration, every byte passed on.
+private struct LineIO {
+    let line: SerialLine
+    let clock: () -> UInt64
+    let shouldStop: () -> Bool
+    let passThrough: ([UInt8]) -> Void
+
+    /// Reads for up to `ms` (or `garbageMs` if only junk arrives) until `done` says so.
+    func listen(ms: UInt64, garbageMs: UInt64, until done: (ReceiverObservation) -> Bool) -> ReceiverObservation {
+        var seen = ReceiverObservation()
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let start = clock()
+        while !shouldStop() {
+            let elapsedMs = (clock() - start) / 1_000_000
+            if elapsedMs >= ms { break }
+            if elapsedMs >= garbageMs && seen.bytes >= 32 && seen.validSentences == 0 { break }
+            let wait = Int32(clamping: min(100, ms - elapsedMs))
+            let n: Int
+            do { n = try buffer.withUnsafeMutableBytes { try line.read(into: $0, timeoutMs: max(1, wait)) } } catch { break }
+            if n > 0 {
+                let chunk = Array(buffer[0..<n])
+                passThrough(chunk)
+                seen.feed(chunk)
+                if done(seen) { break }
+            }
+        }
+        return seen
+    }
+}

@@ -1,0 +1,72 @@
+import Glibc
+
+/// Who else has a device open, from /proc/<pid>/fd (only processes this user may inspect show up:
+/// run as root to see a getty). Used when an open fails with EBUSY and by `selftest`.
+public enum PortHolders {
+    public struct Holder: Sendable, Equatable, CustomStringConvertible {
+        public var pid: Int32
+        public var command: String
+        public var description: String { "\(command) (pid \(pid))" }
+    }
+
+    public static func find(device: String, excludingSelf: Bool = true) -> [Holder] {
+        let target = resolved(device) ?? device
+        guard let proc = opendir("/proc") else { return [] }
+        defer { closedir(proc) }
+        var holders: [Holder] = []
+        let me = getpid()
+        while let entry = readdir(proc) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = Int32(name), !(excludingSelf && pid == me) else { continue }
+            guard let fds = opendir("/proc/\(name)/fd") else { continue }
+            defer { closedir(fds) }
+            while let fd = readdir(fds) {
+                let fdName = withUnsafeBytes(of: fd.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard fdName.first?.isNumber == true, link("/proc/\(name)/fd/\(fdName)") == target else { continue }
+                holders.append(Holder(pid: pid, command: command(pid)))
+                break
+            }
+        }
+        return holders.sorted { $0.pid < $1.pid }
+    }
+
+    /// One sentence: who holds the port and how to free it; nil when nobody can be seen.
+    public static func hint(device: String) -> String? {
+        let holders = find(device: device)
+        guard !holders.isEmpty else { return nil }
+        let names = holders.map(\.description).joined(separator: ", ")
+        let tty = device.split(separator: "/").last.map(String.init) ?? device
+        let fix: String
+        if holders.contains(where: { $0.command.hasPrefix("gpsd") }) {
+            fix = "stop it: sudo systemctl disable --now gpsd.socket gpsd"
+        } else if holders.contains(where: { $0.command.contains("getty") }) {
+            fix = "a login console is on the port: sudo systemctl disable --now serial-getty@\(tty).service, and remove "
+                + "console=serial0,115200 from /boot/firmware/cmdline.txt"
+        } else {
+            fix = "stop it (a second recorder or a terminal program) and retry"
+        }
+        return "\(device) is held by \(names): \(fix)."
+    }
+
+    private static func link(_ path: String) -> String? {
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink(path, &buf, buf.count - 1)
+        guard n > 0 else { return nil }
+        return buf.withUnsafeBufferPointer { String(decoding: UnsafeRawBufferPointer($0).prefix(n), as: UTF8.self) }
+    }
+
+    private static func resolved(_ path: String) -> String? {
+        guard let r = realpath(path, nil) else { return nil }
+        defer { free(r) }
+        return String(cString: r)
+    }
+
+    private static func command(_ pid: Int32) -> String {
+        guard let f = fopen("/proc/\(pid)/comm", "r") else { return "pid \(pid)" }
+        defer { fclose(f) }
+        var buf = [CChar](repeating: 0, count: 64)
+        guard fgets(&buf, Int32(buf.count), f) != nil else { return "?" }
+        let s = buf.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return s.hasSuffix("\n") ? String(s.dropLast()) : s
+    }
+}
