@@ -5,7 +5,11 @@
 #include "roam_gpio_version.h"
 #ifdef ROAM_GPIOD_V2
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/gpio.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 struct roam_gpio_line {
     struct gpiod_line_request *request;
@@ -15,10 +19,25 @@ struct roam_gpio_line {
 
 static int fail_errno(int fallback) { return errno ? -errno : -fallback; }
 
-int roam_gpio_chip_info(const char *path, char *label, size_t cap, unsigned *lines) {
+// libgpiod 2 judges the path through sysfs before opening it (ENOENT or ENODEV for /dev/null, ENOTTY
+// for a folder), where 1.6 opened it and asked the kernel. Asking the kernel first keeps both
+// versions' errors alike: EISDIR, ENOENT, EACCES from open, ENOTTY for "not a GPIO chip".
+static int open_chip(const char *path, struct gpiod_chip **out) {
+    int fd = open(path, O_RDWR | O_CLOEXEC);
+    if (fd < 0) return -errno;
+    struct gpiochip_info info;
+    int r = ioctl(fd, GPIO_GET_CHIPINFO_IOCTL, &info) < 0 ? -errno : 0;
+    close(fd);
+    if (r < 0) return r;
     errno = 0;
-    struct gpiod_chip *chip = gpiod_chip_open(path);
-    if (!chip) return fail_errno(ENODEV);
+    *out = gpiod_chip_open(path);
+    return *out ? 0 : fail_errno(ENODEV);
+}
+
+int roam_gpio_chip_info(const char *path, char *label, size_t cap, unsigned *lines) {
+    struct gpiod_chip *chip;
+    int opened = open_chip(path, &chip);
+    if (opened < 0) return opened;
     struct gpiod_chip_info *info = gpiod_chip_get_info(chip);
     if (!info) { int r = fail_errno(EIO); gpiod_chip_close(chip); return r; }
     roam_gpio_copy_text(label, cap, gpiod_chip_info_get_label(info));
@@ -29,9 +48,9 @@ int roam_gpio_chip_info(const char *path, char *label, size_t cap, unsigned *lin
 }
 
 int roam_gpio_line_user(const char *path, unsigned line, char *consumer, size_t cap) {
-    errno = 0;
-    struct gpiod_chip *chip = gpiod_chip_open(path);
-    if (!chip) return fail_errno(ENODEV);
+    struct gpiod_chip *chip;
+    int opened = open_chip(path, &chip);
+    if (opened < 0) return opened;
     struct gpiod_line_info *info = gpiod_chip_get_line_info(chip, line);
     if (!info) { int r = fail_errno(EINVAL); gpiod_chip_close(chip); return r; }
     int used = gpiod_line_info_is_used(info);
@@ -60,9 +79,7 @@ static int request_line(const char *path, unsigned line, struct gpiod_line_setti
     if (!config || !request_config) { r = -ENOMEM; goto done; }
     if (gpiod_line_config_add_line_settings(config, &line, 1, settings) < 0) { r = fail_errno(EINVAL); goto done; }
     gpiod_request_config_set_consumer(request_config, consumer);
-    errno = 0;
-    chip = gpiod_chip_open(path);
-    if (!chip) { r = fail_errno(ENODEV); goto done; }
+    if ((r = open_chip(path, &chip)) < 0) { chip = NULL; goto done; }
     errno = 0;
     *out = gpiod_chip_request_lines(chip, request_config, config);
     if (!*out) r = fail_errno(EIO);

@@ -47,6 +47,9 @@ trixie_mount() {
         mount --bind "$ROOT" "$r/src"; TRIXIE_MOUNTED+=("$r/src")
     fi
     cp /etc/resolv.conf "$r/etc/resolv.conf" 2>/dev/null || true
+    # The host's CA bundle, for pip inside the root: a machine whose traffic passes a TLS proxy
+    # trusts its CA there, and the root's own bundle does not know it.
+    if [ -f /etc/ssl/certs/ca-certificates.crt ]; then cp /etc/ssl/certs/ca-certificates.crt "$r/etc/roam-host-ca.crt"; fi
 }
 
 trixie_unmount_all() {

@@ -66,12 +66,12 @@ import Testing
         #expect(r.stderr.contains("no ride 99 in \(db)"))
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: CLIRunner.repoRoot.appendingPathComponent("../shared/testdata/gpsd").path),
-                   "needs ../shared/testdata/gpsd beside the repository (CI has it)"))
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: CLIRunner.repoRoot.appendingPathComponent("Tests/Data/gpsd").path),
+                   "Tests/Data/gpsd is missing from this checkout"))
     func replayedCaptureKeepsItsOwnDates() throws {
         let dir = try CLIRunner.temporaryDirectory()
         let db = dir.appendingPathComponent("rides.db").path
-        let capture = CLIRunner.repoRoot.appendingPathComponent("../shared/testdata/gpsd/telit-he910.log").standardizedFileURL.path
+        let capture = CLIRunner.repoRoot.appendingPathComponent("Tests/Data/gpsd/telit-he910.log").standardizedFileURL.path
         let rec = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--quiet", "--replay", capture])
         #expect(rec.status == 0, "\(rec.stderr)")
         let show = try CLIRunner.run(["show", "--db", db, "--ride", "1"])

@@ -13,7 +13,7 @@ struct DumpJudgeTests {
         #expect(r.status == 0, "\(r.stderr)")
         var files: [Int64: String] = [:]
         for ride in fixture.rides {
-            files[ride.id] = try #require(r.stdout.split(separator: "\n").map(String.init).first { $0.hasSuffix("-ride-\(ride.id).\(format)") })
+            files[ride.id] = try #require(r.stdout.split(separator: "\n").map(String.init).first(where: { $0.hasSuffix("-ride-\(ride.id).\(format)") }))
         }
         return files
     }

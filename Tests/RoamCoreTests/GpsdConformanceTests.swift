@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RoamCore
 
-/// Replays gpsd's regression captures (`../shared/testdata/gpsd/*.log`) through `NMEAStream` and
+/// Replays gpsd's regression captures (`Tests/Data/gpsd/*.log`) through `NMEAStream` and
 /// holds the result against gpsd's own output for the same bytes (`*.log.chk`):
 /// - every TPV report of mode 2 or 3 with a time (the last one for each time) must have an epoch
 ///   of ours at that time with the same mode, and the same position, speed, course and MSL
@@ -115,17 +115,17 @@ private func pad(_ n: Int, _ width: Int) -> String {
     return String(repeating: " ", count: max(1, width - s.count)) + s
 }
 
-/// Where the gpsd captures are: `../shared/testdata/gpsd` next to the repository root.
+/// Where the gpsd captures are: `Tests/Data/gpsd` (with their licence and origin in its README).
 enum GpsdCorpus {
     static let directory: URL? = {
         let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let dir = repoRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata/gpsd")
+        let dir = repoRoot.appendingPathComponent("Tests/Data/gpsd")
         return FileManager.default.fileExists(atPath: dir.path) ? dir : nil
     }()
 
     static let absentMessage: Comment =
-        "skipped: ../shared/testdata/gpsd is absent (a clone outside CI); the gpsd captures are needed"
+        "Tests/Data/gpsd is missing from this checkout: the gpsd captures are part of the repository"
 
     static func logs() throws -> [URL] {
         guard let directory else { return [] }

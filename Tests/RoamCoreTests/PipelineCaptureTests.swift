@@ -2,16 +2,16 @@ import Foundation
 import Testing
 @testable import RoamCore
 
-/// The pipeline over every real capture in `../shared/testdata/gpsd/`: it never crashes, every
+/// The pipeline over every real capture in `Tests/Data/gpsd/`: it never crashes, every
 /// epoch becomes a row, and what it rejects carries its reason. The GPS-320FW capture, recorded
 /// against a simulator at the 2019 week rollover, checks the rollover correction on real bytes.
 @Suite struct PipelineCaptureTests {
     static let directory: URL? = {
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let dir = repo.deletingLastPathComponent().appendingPathComponent("shared/testdata/gpsd")
+        let dir = repo.appendingPathComponent("Tests/Data/gpsd")
         return FileManager.default.fileExists(atPath: dir.path) ? dir : nil
     }()
-    static let absent: Comment = "skipped: ../shared/testdata/gpsd is absent (a clone outside CI); the gpsd captures are needed"
+    static let absent: Comment = "Tests/Data/gpsd is missing from this checkout: the gpsd captures are part of the repository"
 
     static func captures() throws -> [URL] {
         guard let directory else { return [] }
