@@ -13,7 +13,11 @@ struct DumpJudgeTests {
         #expect(r.status == 0, "\(r.stderr)")
         var files: [Int64: String] = [:]
         for ride in fixture.rides {
-            files[ride.id] = try #require(r.stdout.split(separator: "\n").map(String.init).first(where: { $0.hasSuffix("-ride-\(ride.id).\(format)") }))
+            let lines: [String] = r.stdout.split(separator: "\n").map(String.init)
+            let name: String? = lines.first(where: { $0.hasSuffix("-ride-\(ride.id).\(format)") })
+            // Bound first: assigned straight into the dictionary, #require would unwrap String?? and never fail.
+            let file: String = try #require(name, "dump printed no file for ride \(ride.id)")
+            files[ride.id] = file
         }
         return files
     }

@@ -114,13 +114,56 @@ private final class SteppedClock: Sendable {
         #expect(error?.description.hasSuffix("Check wiring and the SDO address jumper (0x76/0x77).") == true)
     }
 
-    @Test func wrongChipIDSaysWhatWasFound() {
-        bus.attach(FakeBMP280(chipID: 0x60), at: 0x76)
-        let error = deviceError { try driver().probe() }
+    /// Probes, then samples each ambient in turn, on a fresh bus holding `chip`: transfers and samples.
+    func run(_ chip: FakeBMP280, _ settings: BMP280.Settings,
+             ambients: [(Double, Double)]) throws -> (BMP280Chip?, [FakeI2CBus.Transfer], [BarometerSample]) {
+        let bus = FakeI2CBus(device: "/dev/i2c-1")
+        bus.attach(chip, at: 0x76)
+        let baro = BMP280(bus: bus, address: 0x76, settings: settings, clock: SteppedClock().clock)
+        try baro.probe()
+        var samples: [BarometerSample] = []
+        for (pressurePa, temperatureC) in ambients {
+            chip.setAmbient(pressurePa: pressurePa, temperatureC: temperatureC)
+            samples.append(try #require(try baro.sample()))
+        }
+        return (baro.chip, bus.transfers, samples)
+    }
+
+    @Test(arguments: [BMP280.Settings.indoorNavigation, .weatherMonitoring])
+    func aBME280GivesTheSameSamplesAsABMP280WithTheSameRegisters(settings: BMP280.Settings) throws {
+        let ambients = [(101_325.0, 20.0), (89_874.6, 12.3), (70_121.9, -2.5)]
+        let bmp = try run(FakeBMP280(), settings, ambients: ambients)
+        let bme = try run(FakeBMP280(chipID: 0x60), settings, ambients: ambients)
+        #expect(bmp.0 == .bmp280 && bme.0 == .bme280)
+        #expect(bme.2 == bmp.2)
+        // The same register traffic, so nothing touches ctrl_hum (0xF2): humidity stays skipped.
+        #expect(bme.1 == bmp.1)
+        #expect(!bme.1.contains { if case .writeByte(_, 0xF2, _) = $0 { true } else { false } })
+        #expect(BMP280Chip.bme280.summary == "BME280 (id 0x60), humidity not used")
+    }
+
+    @Test(arguments: [(UInt8(0x55), " (a BMP180/BMP085)"), (0x61, " (a BME680)"), (0x56, " (a BMP280 engineering sample)"),
+                      (0x57, " (a BMP280 engineering sample)"), (0xFF, " (no chip driving the bus (floating or shorted SDA))"),
+                      (0x42, "")])
+    func otherChipIDsAreRefusedNamingWhatWasFound(id: UInt8, what: String) {
+        bus.attach(FakeBMP280(chipID: id), at: 0x76)
+        let baro = driver()
+        let error = deviceError { try baro.probe() }
         #expect(error?.operation == .probe)
-        #expect(error?.hint == "Found chip id 0x60 (a BME280) at 0x76, expected 0x58 (a BMP280): "
-            + "fit a BMP280 or correct bmp280_address in board.conf.")
+        #expect(error?.errno == .noSuchDevice)
+        #expect(error?.hint == "Found chip id \(I2CContext.hex(id))\(what) at 0x76, expected 0x58 (a BMP280) or 0x60 (a BME280): "
+            + "fit one of those or correct bmp280_address in board.conf.")
         #expect(bus.transfers.count == 1)  // nothing written to a chip we do not know
+        #expect(!baro.isProbed && baro.chip == nil)
+    }
+
+    @Test func aProbeThatFindsAnotherChipForgetsTheOldOne() throws {
+        let baro = driver()
+        try baro.probe()
+        #expect(baro.chip == .bmp280)
+        bus.attach(FakeBMP280(chipID: 0x61), at: 0x76)  // swapped while unplugged
+        #expect(deviceError { try baro.reprobe() }?.errno == .noSuchDevice)
+        #expect(baro.chip == nil && !baro.isProbed)
     }
 
     @Test func stuckMeasuringBitTimesOutInsteadOfHanging() throws {

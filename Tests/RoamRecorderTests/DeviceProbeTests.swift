@@ -80,12 +80,21 @@ import Testing
         #expect(r.message.contains("Remote I/O error [EREMOTEIO 121]. Check wiring and the SDO address jumper (0x76/0x77)."))
     }
 
+    @Test func aBME280IsAcceptedAndNamed() {
+        let bus = FakeI2CBus(device: "/dev/i2c-1")
+        let chip = FakeBMP280(chipID: 0x60)
+        chip.setAmbient(pressurePa: 95_000, temperatureC: 12.5)
+        bus.attach(chip, at: 0x76)
+        let r = DeviceProbe.barometer(bus: bus, address: 0x76, clock: SteppedClock().clock)
+        #expect(r.description == "OK   i2c /dev/i2c-1 bmp280 at 0x76: BME280 (id 0x60), humidity not used: 950.00 hPa, 12.5 °C")
+    }
+
     @Test func aWrongChipSaysWhatItFound() {
         let bus = FakeI2CBus(device: "/dev/i2c-1")
-        bus.attach(FakeBMP280(chipID: 0x60), at: 0x76)
+        bus.attach(FakeBMP280(chipID: 0x61), at: 0x76)
         let r = DeviceProbe.barometer(bus: bus, address: 0x76, clock: SteppedClock().clock)
         #expect(!r.isOK)
-        #expect(r.message.contains("Found chip id 0x60 (a BME280) at 0x76, expected 0x58 (a BMP280)"))
+        #expect(r.message.contains("Found chip id 0x61 (a BME680) at 0x76, expected 0x58 (a BMP280) or 0x60 (a BME280)"))
     }
 
     @Test func aStuckChipTimesOutInsteadOfHanging() {

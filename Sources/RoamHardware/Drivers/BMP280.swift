@@ -3,6 +3,7 @@ import Glibc
 import RoamCore
 
 /// The Bosch BMP280 barometer (BST-BMP280-DS001) on an I2C bus: probe, configure, sample, re-probe.
+/// A BME280 (id 0x60) is driven the same way for pressure and temperature; see `BMP280Chip`.
 ///
 /// `probe()` runs the start-up sequence; `reprobe()` runs it again after the sensor vanished (a
 /// `sample()` threw), which the recorder does with backoff while fixes carry the barometer-missing
@@ -85,6 +86,8 @@ public final class BMP280 {
     public let clock: Clock
     /// Set by a successful `probe()`; nil before.
     public private(set) var calibration: BMP280Calibration?
+    /// The chip the last successful `probe()` found; nil before and after a failed probe.
+    public private(set) var chip: BMP280Chip?
 
     /// Power-on reset to usable registers (datasheet §1, t_startup).
     static let startupNs: UInt64 = 2_000_000
@@ -106,8 +109,10 @@ public final class BMP280 {
     /// writes the settings, reading them back.
     public func probe() throws(DeviceError) {
         calibration = nil
+        chip = nil
         let id = try bus.readByte(address: address, register: BMP280Register.chipID.rawValue)
-        guard id == BMP280Register.bmp280ChipID else { throw wrongChip(id) }
+        // Any other id has another register map (BMP180, BME680) or unknown errata (BMP280 samples).
+        guard let found = BMP280Chip(rawValue: id) else { throw wrongChip(id) }
         // The reset puts every register, the IIR filter included, in a known state, whatever a
         // previous run or a brown-out left behind.
         try bus.writeByte(address: address, register: BMP280Register.reset.rawValue, value: BMP280Register.resetCommand)
@@ -116,7 +121,7 @@ public final class BMP280 {
 
         let bytes = try bus.readBlock(address: address, register: BMP280Register.calib00.rawValue,
                                       count: BMP280Calibration.byteCount)
-        guard let found = BMP280Calibration(registers: bytes), found.isPlausible else {
+        guard let trimming = BMP280Calibration(registers: bytes), trimming.isPlausible else {
             throw error(.probe, .calib00, "calibration block empty", .ioError,
                         hint: "The sensor returned no trimming data; power-cycle it and check its supply.")
         }
@@ -129,7 +134,8 @@ public final class BMP280 {
             throw error(.probe, .ctrlMeas, "read back config \(I2CContext.hex(config)), ctrl_meas \(I2CContext.hex(ctrlMeas))",
                         .ioError, hint: "The chip did not keep its settings; check for a second device at this address.")
         }
-        calibration = found
+        calibration = trimming
+        chip = found
     }
 
     /// Re-initialises after the sensor disappeared or reset itself: the same sequence as `probe()`,
@@ -196,9 +202,10 @@ public final class BMP280 {
 
     private func wrongChip(_ id: UInt8) -> DeviceError {
         let what = BMP280Register.chipName(forID: id).map { " (\($0))" } ?? ""
+        let found = "Found chip id \(I2CContext.hex(id))\(what) at \(I2CContext.hex(address))"
         return error(.probe, .chipID, "chip id \(I2CContext.hex(id))", .noSuchDevice,
-                     hint: "Found chip id \(I2CContext.hex(id))\(what) at \(I2CContext.hex(address)), expected 0x58 (a BMP280): "
-                         + "fit a BMP280 or correct bmp280_address in board.conf.")
+                     hint: "\(found), expected 0x58 (a BMP280) or 0x60 (a BME280): "
+                         + "fit one of those or correct bmp280_address in board.conf.")
     }
 
     private func error(_ operation: DeviceError.Operation, _ register: BMP280Register, _ what: String,

@@ -3,7 +3,7 @@
 public enum BMP280Register: UInt8, Sendable, CaseIterable {
     /// calib00: the first of the 24 calibration bytes 0x88…0x9F (dig_T1 LSB).
     case calib00 = 0x88
-    /// "id": 0x58 on a BMP280.
+    /// "id": 0x58 on a BMP280, 0x60 on a BME280.
     case chipID = 0xD0
     /// "reset": writing `BMP280Register.resetCommand` performs a power-on reset.
     case reset = 0xE0
@@ -41,6 +41,28 @@ public enum BMP280Register: UInt8, Sendable, CaseIterable {
         default: nil
         }
     }
+}
+
+/// The chips whose pressure and temperature path the driver runs, by their "id" value.
+///
+/// The BME280 (BST-BME280-DS002) has the BMP280's registers for everything used here: calibration
+/// 0x88…0x9F, status, ctrl_meas, config, the data burst 0xF7…0xFC and the compensation formulas.
+/// Its humidity channel stays off without a write: ctrl_hum (0xF2) resets to 0, "skipped".
+/// One difference to keep in mind: its t_sb codes 0b110/0b111 mean 10/20 ms, not 2/4 s.
+public enum BMP280Chip: UInt8, Sendable, CaseIterable {
+    case bmp280 = 0x58
+    case bme280 = 0x60
+
+    /// "BMP280 (id 0x58)", "BME280 (id 0x60), humidity not used": what `selftest` prints.
+    public var summary: String {
+        switch self {
+        case .bmp280: "BMP280 (id 0x58)"
+        case .bme280: "BME280 (id 0x60), humidity not used"
+        }
+    }
+
+    /// "BMP280" or "BME280", for messages about the chip found.
+    public var name: String { self == .bmp280 ? "BMP280" : "BME280" }
 }
 
 extension BMP280Register {

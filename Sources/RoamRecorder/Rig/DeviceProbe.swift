@@ -67,8 +67,8 @@ public enum DeviceProbe {
         return ProbeResult(name, ok: true, text)
     }
 
-    /// Probes the BMP280 and reads one sample. A chip that does not answer is looked for at the
-    /// other address, so a wrong SDO jumper is named as such.
+    /// Probes the BMP280 (or BME280) and reads one sample. A chip that does not answer is looked
+    /// for at the other address, so a wrong SDO jumper is named as such.
     public static func barometer(bus: any I2CBus, address: UInt16, clock: BMP280.Clock = .monotonic) -> ProbeResult {
         let name = "i2c \(bus.device) bmp280 at \(I2CContext.hex(address))"
         let sensor = BMP280(bus: bus, address: address, clock: clock)
@@ -77,12 +77,15 @@ public enum DeviceProbe {
             // In normal mode the first conversion ends about 45 ms after the probe; until then: skipped.
             for _ in 0..<10 {
                 if let sample = try sensor.sample() {
-                    return ProbeResult(name, ok: true, "BMP280 (id 0x58): \(String(format: "%.2f", sample.pressurePa / 100)) hPa, "
+                    let found = sensor.chip?.summary ?? BMP280Chip.bmp280.summary
+                    return ProbeResult(name, ok: true, "\(found): \(String(format: "%.2f", sample.pressurePa / 100)) hPa, "
                         + "\(String(format: "%.1f", sample.temperatureC)) °C")
                 }
                 clock.sleep(20_000_000)
             }
-            return ProbeResult(name, ok: false, "the BMP280 answers but reports no measurement (skipped). Power-cycle it; check its 3.3 V supply.")
+            let chipName = sensor.chip?.name ?? BMP280Chip.bmp280.name
+            return ProbeResult(name, ok: false, "the \(chipName) answers but reports no measurement (skipped). "
+                + "Power-cycle it; check its 3.3 V supply.")
         } catch {
             guard error.errno == .remoteIO || error.errno == .noSuchDeviceOrAddress else { return ProbeResult(name, ok: false, "\(error)") }
             let other: UInt16 = address == 0x76 ? 0x77 : 0x76
