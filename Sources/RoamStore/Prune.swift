@@ -26,21 +26,13 @@ public enum Prune {
         try Migrations.requireCurrent(db)
         let before = try usedBytes(db)
         let (ids, fixes, events) = try db.inTransaction { () throws(SQLiteError) -> ([Int64], Int, Int) in
-            let select = try db.prepare("""
-                SELECT id FROM rides WHERE state = 'stopped' AND dumped_utc_ms IS NOT NULL AND dumped_utc_ms < ?1 ORDER BY id
-                """)
-            try select.bind(cutoffUTCms, at: 1)
-            var ids: [Int64] = []
-            while try select.step() { ids.append(select.int64(at: 0)) }
-            var fixes = 0, events = 0
-            for id in ids {
-                fixes += try count(db, "SELECT count(*) FROM fixes WHERE ride_id = ?1", id)
-                events += try count(db, "SELECT count(*) FROM events WHERE ride_id = ?1", id)
+            let found = try candidates(db, dumpedBeforeUTCms: cutoffUTCms)
+            for id in found.ids {
                 let delete = try db.prepare("DELETE FROM rides WHERE id = ?1 AND state = 'stopped' AND dumped_utc_ms IS NOT NULL")
                 try delete.bind(id, at: 1)
                 try delete.run()
             }
-            return (ids, fixes, events)
+            return found
         }
         // Returns freed pages to the file system when the database was created for it; a no-op otherwise.
         if try db.singleText("PRAGMA auto_vacuum") == "2" { try db.execute("PRAGMA incremental_vacuum") }
@@ -54,6 +46,15 @@ public enum Prune {
     public static func preview(path: String, dumpedBeforeUTCms cutoffUTCms: Int64, busyTimeoutMs: Int32 = 5_000) throws -> Report {
         let db = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMs: busyTimeoutMs)
         try Migrations.requireCurrent(db)
+        let (ids, fixes, events) = try candidates(db, dumpedBeforeUTCms: cutoffUTCms)
+        let now = try usedBytes(db)
+        return Report(rideIDs: ids, fixes: fixes, events: events, usedBytesBefore: now.used, usedBytesAfter: now.used, fileBytesAfter: now.file)
+    }
+
+    /// The stopped rides dumped before the cutoff, with their fix and event counts: what prune
+    /// deletes, and what its dry run names.
+    private static func candidates(_ db: SQLiteConnection, dumpedBeforeUTCms cutoffUTCms: Int64) throws(SQLiteError)
+        -> (ids: [Int64], fixes: Int, events: Int) {
         let select = try db.prepare("""
             SELECT id FROM rides WHERE state = 'stopped' AND dumped_utc_ms IS NOT NULL AND dumped_utc_ms < ?1 ORDER BY id
             """)
@@ -65,8 +66,7 @@ public enum Prune {
             fixes += try count(db, "SELECT count(*) FROM fixes WHERE ride_id = ?1", id)
             events += try count(db, "SELECT count(*) FROM events WHERE ride_id = ?1", id)
         }
-        let now = try usedBytes(db)
-        return Report(rideIDs: ids, fixes: fixes, events: events, usedBytesBefore: now.used, usedBytesAfter: now.used, fileBytesAfter: now.file)
+        return (ids, fixes, events)
     }
 
     private static func count(_ db: SQLiteConnection, _ sql: String, _ id: Int64) throws(SQLiteError) -> Int {
