@@ -21,9 +21,12 @@ extension RideReader {
 extension RideReader {
     /// The UTC time of the ride's first fix that has one (the ride row's start stays empty when the
     /// ride began before the receiver sent a date). One probe of the fix key.
-    public func firstFixUTCms(ride id: Int64) throws -> Int64? {
+    public func firstFixUTCms(ride id: Int64) throws -> Int64? { try datedFixUTCms(ride: id, order: "ASC") }
+
+    /// The UTC time of the first (ASC) or last (DESC) fix of the ride that has one.
+    func datedFixUTCms(ride id: Int64, order: String) throws -> Int64? {
         let statement = try connection.prepare(
-            "SELECT t_utc_ms FROM fixes WHERE \(FixKey.ride("?1")) AND t_utc_ms IS NOT NULL ORDER BY fix_key LIMIT 1")
+            "SELECT t_utc_ms FROM fixes WHERE \(FixKey.ride("?1")) AND t_utc_ms IS NOT NULL ORDER BY fix_key \(order) LIMIT 1")
         try statement.bind(id, at: 1)
         guard try statement.step() else { return nil }
         return statement.optionalInt64(at: 0)

@@ -18,11 +18,5 @@ extension RideReader {
         RideSpan(startUTCms: try firstFixUTCms(ride: id), endUTCms: try lastFixUTCms(ride: id))
     }
 
-    public func lastFixUTCms(ride id: Int64) throws -> Int64? {
-        let statement = try connection.prepare(
-            "SELECT t_utc_ms FROM fixes WHERE \(FixKey.ride("?1")) AND t_utc_ms IS NOT NULL ORDER BY fix_key DESC LIMIT 1")
-        try statement.bind(id, at: 1)
-        guard try statement.step() else { return nil }
-        return statement.optionalInt64(at: 0)
-    }
+    public func lastFixUTCms(ride id: Int64) throws -> Int64? { try datedFixUTCms(ride: id, order: "DESC") }
 }

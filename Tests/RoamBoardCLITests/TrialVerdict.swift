@@ -51,7 +51,7 @@ enum TrialVerdict {
         let reader = try RideReader(path: db)
         let rides = try reader.rides()
         #expect(rides.count == 1, sourceLocation: sourceLocation)
-        guard let ride = rides.first else { return }
+        let ride = try #require(rides.first, "no ride in \(db)", sourceLocation: sourceLocation)
         #expect(ride.state == .stopped, sourceLocation: sourceLocation)
         var seqs: [Int64] = []
         try reader.forEachFix(ride: ride.id) { seqs.append($0.seq) }

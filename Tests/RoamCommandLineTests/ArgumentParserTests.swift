@@ -17,7 +17,7 @@ struct ArgumentParserTests {
     @Test func valuesFlagsAndInlineValuesParse() throws {
         let result = try parser.parse(["dump", "--ride", "3", "--all", "--format=csv"]).get()
         #expect(result == .run(ParsedArguments(command: "dump", values: ["--ride": "3", "--format": "csv"], flags: ["--all"])))
-        guard case .run(let parsed) = result else { return }
+        guard case .run(let parsed) = result else { Issue.record("parsed as \(result), not a command to run"); return }
         #expect(try parsed.integer("--ride") == 3)
     }
 

@@ -51,7 +51,9 @@ private struct Feeder {
     @Test func finishFlushesTheLastEpochOnce() {
         var a = EpochAssembler()
         #expect(a.finish() == nil)
-        guard case .sentence(let s) = NMEADecoder.decode(line: NMEAChecksum.seal(Self.rmc1)) else { return }
+        guard case .sentence(let s) = NMEADecoder.decode(line: NMEAChecksum.seal(Self.rmc1)) else {
+            Issue.record("the sealed RMC did not decode as a sentence"); return
+        }
         #expect(a.add(s, raw: "x") == nil)
         #expect(a.finish()?.sentences == ["x"])
         #expect(a.finish() == nil)
