@@ -60,6 +60,29 @@ import Testing
         replayer.unplug()
     }
 
+    @Test func anM10IsConfiguredThroughValueSetAfterItsVersion() throws {
+        // An M10 refuses CFG-PRT/MSG/RATE: only the MON-VER answer can lead the driver to CFG-VALSET.
+        let (replayer, port) = try Self.rig(FakeGNSSModule(family: .ublox, ubloxModel: .m10))
+        let report = Self.quick(.auto).run(port) { _ in }
+        let module = replayer.module!.state
+        #expect(report.configured, "\(report.summary)")
+        #expect(report.summary.contains("MAX-M10S, protocol 34.10, set through CFG-VALSET"))
+        #expect(module.baud == 115_200 && port.baud == 115_200 && module.rateHz == 10)
+        #expect(module.enabled == ["RMC", "GGA", "GSA", "GST"])
+        #expect(module.accepted.first == "CFG-VALSET UART1 115200")
+        #expect(!module.accepted.contains { $0.hasPrefix("CFG-MSG") || $0.hasPrefix("CFG-RATE") })
+        replayer.unplug()
+    }
+
+    @Test func anM8KeepsTheOldMessagesAndNamesItself() throws {
+        let (replayer, port) = try Self.rig(FakeGNSSModule(family: .ublox, ubloxModel: .m8))
+        let report = Self.quick(.ublox).run(port) { _ in }
+        #expect(report.configured, "\(report.summary)")
+        #expect(report.summary.contains("(NEO-M8N-0, protocol 18.00)"))
+        #expect(replayer.module!.state.accepted.contains("CFG-RATE 100 ms"))
+        replayer.unplug()
+    }
+
     @Test func aModuleThatRefusesIsReportedAndKeepsItsRate() throws {
         let (replayer, port) = try Self.rig(FakeGNSSModule(family: .ublox, behaviour: .refuses))
         let report = Self.quick(.ublox).run(port) { _ in }

@@ -14,7 +14,11 @@ public struct FakeGNSSModule: Sendable {
         case deaf
     }
 
+    /// Which u-blox it is: an M8 takes CFG-PRT/MSG/RATE; an M10 refuses them (ACK-NAK) and takes CFG-VALSET.
+    public enum UBloxModel: Sendable, Equatable { case m8, m10 }
+
     public let family: ReceiverFamily
+    public let ubloxModel: UBloxModel
     public var behaviour: Behaviour
     public private(set) var baud = 9600
     public private(set) var rateHz = 1
@@ -26,8 +30,17 @@ public struct FakeGNSSModule: Sendable {
     private var junkSeed: UInt8 = 0x5A
     private var carry: [UInt8] = []
 
-    public init(family: ReceiverFamily, behaviour: Behaviour = .obeys, baud: Int = 9600) {
-        self.family = family; self.behaviour = behaviour; self.baud = baud
+    public init(family: ReceiverFamily, behaviour: Behaviour = .obeys, baud: Int = 9600, ubloxModel: UBloxModel = .m8) {
+        self.family = family; self.behaviour = behaviour; self.baud = baud; self.ubloxModel = ubloxModel
+    }
+
+    /// MON-VER as the two generations answer it: 30-byte software, 10-byte hardware version, 30-byte extensions.
+    var versionFrame: UBXFrame {
+        func field(_ text: String, _ width: Int) -> [UInt8] { Array(Array(text.utf8).prefix(width)) + [UInt8](repeating: 0, count: max(0, width - text.utf8.count)) }
+        let parts: [(String, Int)] = ubloxModel == .m8
+            ? [("ROM CORE 3.01 (107888)", 30), ("00080000", 10), ("FWVER=SPG 3.01", 30), ("PROTVER=18.00", 30), ("MOD=NEO-M8N-0", 30)]
+            : [("ROM SPG 5.10 (7b202e)", 30), ("000A0000", 10), ("FWVER=SPG 5.10", 30), ("PROTVER=34.10", 30), ("MOD=MAX-M10S", 30)]
+        return UBXFrame(UBX.classMON, 0x04, payload: parts.flatMap { field($0.0, $0.1) })
     }
 
     /// What the module prints at power-up and repeats while idle: how `auto` recognises it.
@@ -97,11 +110,10 @@ public struct FakeGNSSModule: Sendable {
 
     private mutating func ubxCommand(_ frame: UBXFrame, newBaud: inout Int?) -> [UInt8] {
         guard frame.messageClass == UBX.classCFG || frame == UBX.pollVersion else { return [] }
-        if frame == UBX.pollVersion {
-            return UBXFrame(UBX.classMON, 0x04, payload: Array("ROM CORE 3.01 (107888)".utf8) + [UInt8](repeating: 0, count: 8)).bytes
-        }
+        if frame == UBX.pollVersion { return versionFrame.bytes }
         var ok = behaviour == .obeys
         let p = frame.payload
+        if ubloxModel == .m10 { return UBX.ack(frame, accepted: ok && valueSet(frame, newBaud: &newBaud)).bytes }
         switch frame.messageID {
         case 0x00 where p.count == 20 && p[0] == 1:
             let b = Int(p[8]) | Int(p[9]) << 8 | Int(p[10]) << 16 | Int(p[11]) << 24
@@ -119,6 +131,32 @@ public struct FakeGNSSModule: Sendable {
             ok = false
         }
         return UBX.ack(frame, accepted: ok).bytes
+    }
+
+    /// An M10 takes CFG-VALSET only, and all of its items or none (an unknown key refuses the message).
+    private mutating func valueSet(_ frame: UBXFrame, newBaud: inout Int?) -> Bool {
+        guard frame.messageID == UBX.idVALSET, let items = UBX.values(in: frame.payload), !items.isEmpty else { return false }
+        var baud: Int?, ms: Int?, sentences: [(String, Bool)] = []
+        for item in items {
+            switch item.key {
+            case UBXConfigKey.uart1Baud:
+                guard [4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800].contains(Int(item.value)) else { return false }
+                baud = Int(item.value)
+            case UBXConfigKey.rateMeasMs:
+                guard (25...10_000).contains(Int(item.value)) else { return false }
+                ms = Int(item.value)
+            case UBXConfigKey.rateNav:
+                guard item.value == 1 else { return false }
+            default:
+                guard let name = UBXConfigKey.nmeaOnUART1.first(where: { $0.value == item.key })?.key else { return false }
+                sentences.append((name, item.value > 0))
+            }
+        }
+        for (name, on) in sentences { if on { enabled.insert(name) } else { enabled.remove(name) } }
+        if let ms { rateHz = max(1, 1000 / ms); accepted.append("CFG-VALSET \(ms) ms") }
+        if !sentences.isEmpty { accepted.append("CFG-VALSET " + sentences.map { "\($0.0) \($0.1 ? 1 : 0)" }.joined(separator: " ")) }
+        if let baud { newBaud = baud; accepted.append("CFG-VALSET UART1 \(baud)") }
+        return true
     }
 
     private mutating func nmeaCommand(_ line: String, newBaud: inout Int?) -> String {

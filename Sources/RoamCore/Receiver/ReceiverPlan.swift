@@ -23,9 +23,12 @@ public struct ReceiverCommand: Sendable, Equatable {
 /// The commands that take a module of `family` to `baud`, `rateHz` and the recorder's sentence
 /// set, in the order they must be sent: baud first (at the baud the module is found at), then
 /// the sentence set (so the slow old set does not flood the new rate), then the rate.
+/// `ubloxValueSet`: the u-blox said (MON-VER) it has the generation 9 configuration interface.
 public enum ReceiverPlan {
-    public static func commands(family: ReceiverFamily, fromBaud: Int, toBaud: Int, rateHz: Int) -> [ReceiverCommand] {
+    public static func commands(family: ReceiverFamily, fromBaud: Int, toBaud: Int, rateHz: Int,
+                                ubloxValueSet: Bool = false) -> [ReceiverCommand] {
         switch family {
+        case .ublox where ubloxValueSet: return ubloxGeneration9(fromBaud: fromBaud, toBaud: toBaud, rateHz: rateHz)
         case .ublox: return ublox(fromBaud: fromBaud, toBaud: toBaud, rateHz: rateHz)
         case .mtk: return mtk(fromBaud: fromBaud, toBaud: toBaud, rateHz: rateHz)
         case .casic: return casic(fromBaud: fromBaud, toBaud: toBaud, rateHz: rateHz)
@@ -47,6 +50,28 @@ public enum ReceiverPlan {
         }
         let rate = UBX.setRate(hz: rateHz)
         out.append(ReceiverCommand(what: "CFG-RATE \(1000 / max(1, rateHz)) ms", bytes: rate.bytes, expect: .ubxAck(rate.messageClass, rate.messageID)))
+        return out
+    }
+
+    /// M9/M10: the baud in one CFG-VALSET (its ACK leaves at the new baud or is lost in the switch,
+    /// as with CFG-PRT), then the sentence set and the rate together in a second, acknowledged one.
+    static func ubloxGeneration9(fromBaud: Int, toBaud: Int, rateHz: Int) -> [ReceiverCommand] {
+        var out: [ReceiverCommand] = []
+        if fromBaud != toBaud {
+            let baud = UBX.setValues([UBXConfigItem(UBXConfigKey.uart1Baud, UInt64(toBaud))])
+            out.append(ReceiverCommand(what: "CFG-VALSET UART1 \(toBaud) baud", bytes: baud.bytes, expect: .nothing, switchesBaudTo: toBaud))
+        }
+        var items: [UBXConfigItem] = []
+        for s in ReceiverSentences.wanted + ReceiverSentences.unwanted {
+            guard let key = UBXConfigKey.nmeaOnUART1[s] else { continue }
+            items.append(UBXConfigItem(key, ReceiverSentences.wanted.contains(s) ? 1 : 0))
+        }
+        let ms = 1000 / max(1, rateHz)
+        items.append(UBXConfigItem(UBXConfigKey.rateMeasMs, UInt64(ms)))
+        items.append(UBXConfigItem(UBXConfigKey.rateNav, 1))
+        let frame = UBX.setValues(items)
+        out.append(ReceiverCommand(what: "CFG-VALSET RMC GGA GSA GST on, GSV GLL VTG ZDA off, \(ms) ms", bytes: frame.bytes,
+                                   expect: .ubxAck(frame.messageClass, frame.messageID)))
         return out
     }
 

@@ -35,7 +35,7 @@ public struct UBXFrame: Sendable, Equatable {
 }
 
 /// The UBX messages the recorder sends and expects, from UBX-13003221 (protocol versions 15–23.01,
-/// M8 and older; M9/M10 take CFG-VALSET instead, which is not built here).
+/// M8 and older; M9/M10 take CFG-VALSET instead: UBXConfiguration.swift).
 public enum UBX {
     public static let classACK: UInt8 = 0x05, classCFG: UInt8 = 0x06, classMON: UInt8 = 0x0A, classNMEA: UInt8 = 0xF0
 
@@ -49,6 +49,7 @@ public enum UBX {
         case (0x06, 0x00): return "CFG-PRT"
         case (0x06, 0x01): return "CFG-MSG"
         case (0x06, 0x08): return "CFG-RATE"
+        case (0x06, 0x8A): return "CFG-VALSET"
         case (0x05, 0x01): return "ACK-ACK"
         case (0x05, 0x00): return "ACK-NAK"
         case (0x0A, 0x04): return "MON-VER"

@@ -83,13 +83,17 @@ public struct ReceiverSetup {
         }
         // 3. The commands, checked one by one; refusals are collected, never thrown.
         let toBaud = ReceiverPlan.supports(family, baud: targetBaud) ? targetBaud : foundBaud
+        // A u-blox names its generation in MON-VER: M9/M10 take CFG-VALSET, older ones CFG-MSG/RATE.
+        let version = family == .ublox ? ubloxVersion(io) : nil
         var problems: [String] = []
-        for command in ReceiverPlan.commands(family: family, fromBaud: foundBaud, toBaud: toBaud, rateHz: rateHz) {
+        for command in ReceiverPlan.commands(family: family, fromBaud: foundBaud, toBaud: toBaud, rateHz: rateHz,
+                                             ubloxValueSet: version?.takesValueSet ?? false) {
             if shouldStop() { break }
             if let problem = send(command, io) { problems.append(problem) }
         }
         var summary = "receiver: \(family.displayName) at \(line.baud) baud"
         if line.baud != foundBaud { summary += " (found at \(foundBaud))" }
+        if let version { summary += " (\(version.summary)\(version.takesValueSet ? ", set through CFG-VALSET" : ""))" }
         if let identity = seen.identity { summary += ", says \(identity)" }
         if problems.isEmpty {
             summary += "; set to \(rateHz) Hz, RMC GGA GSA GST, GSV off"
@@ -109,6 +113,18 @@ public struct ReceiverSetup {
         _ = try? io.line.write(Array(PCAS.queryVersion.utf8))
         let seen = io.listen(ms: options.ackTimeoutMs, garbageMs: options.ackTimeoutMs) { $0.family != nil }
         return seen.family ?? .auto
+    }
+
+    /// Polls MON-VER; nil when the module does not answer (it is then configured the M8 way).
+    private func ubloxVersion(_ io: LineIO) -> UBXVersion? {
+        for _ in 0..<2 {
+            _ = try? io.line.write(UBX.pollVersion.bytes)
+            let seen = io.listen(ms: options.ackTimeoutMs, garbageMs: options.ackTimeoutMs) { obs in
+                obs.ubxFrames.contains { UBXVersion(monVer: $0) != nil }
+            }
+            if let version = seen.ubxFrames.lazy.compactMap({ UBXVersion(monVer: $0) }).first { return version }
+        }
+        return nil
     }
 
     /// Sends one command and judges the answer; returns what went wrong, in words, or nil.
