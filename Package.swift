@@ -23,11 +23,13 @@ let package = Package(
         .target(name: "RoamBench", dependencies: ["RoamCore", "RoamHardware"]),
         .target(name: "RoamExport", dependencies: ["RoamCore"]),
         .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamBench"]),
+        // The board as a USB drive (issue 15): FAT image via dosfstools/mtools, configfs gadget, the keeper.
+        .target(name: "RoamDrive", dependencies: ["RoamCore", "RoamStore"]),
         // The pure argument parser and help generator, a library so FuzzCommandLine can link it.
         .target(name: "RoamCommandLine"),
         .executableTarget(
             name: "RoamBoardCLI",
-            dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamBench", "RoamExport", "RoamRecorder", "RoamCommandLine"]
+            dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamBench", "RoamExport", "RoamRecorder", "RoamCommandLine", "RoamDrive"]
         ),
         // Parser throughput beside gpsdecode and the CPU-per-epoch workload (scripts/bench-parser, scripts/bench-cpu).
         .executableTarget(name: "RoamPerf", dependencies: ["RoamCore", "RoamBench", "RoamCommandLine"]),
@@ -44,6 +46,6 @@ let package = Package(
         .testTarget(name: "RoamCommandLineTests", dependencies: ["RoamCommandLine"]),
         .testTarget(name: "RoamRecorderTests", dependencies: ["RoamRecorder", "RoamStore", "RoamBench", "RoamCore"]),
         // Depends on the executable so `swift test` builds roam-board before the end-to-end tests spawn it.
-        .testTarget(name: "RoamBoardCLITests", dependencies: ["RoamBoardCLI", "RoamStore", "RoamCore"]),
+        .testTarget(name: "RoamBoardCLITests", dependencies: ["RoamBoardCLI", "RoamStore", "RoamCore", "RoamDrive"]),
     ]
 )

@@ -14,9 +14,13 @@ public final class DumpLedger {
 
     /// Sets the ride's dumped-at time. Throws `StoreError.corruptRow` if the ride is gone
     /// (pruned between the dump and this call), `SQLiteError` on a storage failure.
-    public func markDumped(id: Int64, dumpedUTCms: Int64) throws {
+    /// `keepingEarlier`: a ride already handed over keeps its first time (the drive marks every
+    /// ride on it at each plug-in; prune's cut-off must not move later with each one).
+    public func markDumped(id: Int64, dumpedUTCms: Int64, keepingEarlier: Bool = false) throws {
         let updated = try connection.inTransaction { () throws(SQLiteError) -> Int in
-            let update = try connection.prepare("UPDATE rides SET dumped_utc_ms = ?2 WHERE id = ?1")
+            let update = try connection.prepare(keepingEarlier
+                ? "UPDATE rides SET dumped_utc_ms = coalesce(dumped_utc_ms, ?2) WHERE id = ?1"
+                : "UPDATE rides SET dumped_utc_ms = ?2 WHERE id = ?1")
             try update.bind(id, at: 1)
             try update.bind(dumpedUTCms, at: 2)
             try update.run()

@@ -68,6 +68,11 @@ enum CommandTable {
             OptionSpec(name: "--dumped-before", kind: .value(placeholder: "DATE"), help: "ISO date (YYYY-MM-DD, 00:00 UTC): prune rides dumped before it ('rides' shows when each was dumped).", isRequired: true),
             OptionSpec(name: "--dry-run", kind: .flag, help: "Say which rides would go and what that frees; delete nothing."),
         ], discussion: "A ride never dumped is never pruned. Explored cells are kept."),
+        CommandSpec(name: "drive-image", abstract: "Build the USB drive's image now: a FAT file system with Rides/*.fit, *.gpx and README.txt.", options: [
+            db, board,
+            OptionSpec(name: "--image", kind: .value(placeholder: "FILE"), help: "The image (default: drive.img beside the database)."),
+            OptionSpec(name: "--max-mib", kind: .value(placeholder: "N"), help: "Largest image in MiB (default 2048); older rides beyond it are left off."),
+        ], discussion: "Rebuilt only when the rides changed; written as FILE.new, synced, renamed over FILE. Needs dosfstools and mtools."),
         CommandSpec(name: "status", abstract: "The active ride, its totals, the age of the last commit, parked batches, alarm, fixes lost.", options: [db, board]),
         CommandSpec(name: "selftest", abstract: "Probe the board's devices and say in words what is wrong.", options: [
             OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The board folder holding board.conf.", isRequired: true),

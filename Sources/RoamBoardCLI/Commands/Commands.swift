@@ -20,6 +20,8 @@ enum Commands {
         case "bench": try BenchCommand.run(p)
         case "bench-memory": try BenchMemoryCommand.run(p)
         case "prune": try PruneCommand.run(p)
+        case "drive-image": try DriveCommand.runImage(p)
+        case "drive": try DriveCommand.runDrive(p)
         case "completion":
             let shell = p.value("--shell")!
             print(shell == "zsh" ? Completion.zsh(CommandTable.all) : Completion.bash(CommandTable.all), terminator: "")

@@ -1,0 +1,80 @@
+import Foundation
+import Glibc
+import RoamDrive
+import RoamStore
+
+/// `roam-board drive-image` builds the USB drive's image once; `roam-board drive` offers it as a
+/// read-only USB drive (configfs mass-storage gadget) and follows the cable (`DriveKeeper`).
+enum DriveCommand {
+    static let imageName = "drive.img"
+
+    struct Target {
+        var settings: DriveKeeper.Settings
+        var time: LocalTime
+    }
+
+    /// The database, the image (default drive.img beside the database) and the board's name.
+    static func target(_ p: ParsedArguments, gadget: MassStorageGadget? = nil, udc: String? = nil) throws -> Target {
+        let (path, time) = try BoardLoader.target(p)
+        try BoardLoader.requireDatabase(path)
+        var name = "roam-board"
+        if let board = p.value("--board") { name = try BoardLoader.load(board).profile.name }
+        let image = p.value("--image") ?? ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(imageName)
+        var builder = DriveImageBuilder(imagePath: image)
+        if let mib = try p.integer("--max-mib") {
+            guard mib >= 2 else { throw UsageError(command: p.command, message: "--max-mib \(mib) is too small: 2 MiB at least") }
+            builder.maxImageBytes = Int64(mib) << 20
+        }
+        return Target(settings: .init(databasePath: path, builder: builder, boardName: name, gadget: gadget, udc: udc), time: time)
+    }
+
+    static func runImage(_ p: ParsedArguments) throws {
+        let t = try target(p)
+        let reader = try RideReader(path: t.settings.databasePath)
+        // Progress lines only: a failed build is this command's error, said once by main.
+        let keeper = try DriveKeeper(t.settings, writer: DriveRideFiles(reader: reader, time: t.time)) { line in
+            guard line.hasPrefix("drive: built") || line.hasSuffix("building a new one") else { return }
+            Console.error(line)
+        }
+        try keeper.start(nowUTCms: WallClock.nowUTCms())
+        if let failure = keeper.lastFailure { throw CLIError(description: failure.description, status: ExitStatus.ioError) }
+        let listing = try DriveImageReader.read(t.settings.builder.imagePath)
+        print("\(t.settings.builder.imagePath): \(listing.rideIDs.count) ride(s) on the drive (\(listing.files.count) files)")
+    }
+
+    static func runDrive(_ p: ParsedArguments) throws {
+        let gadget = MassStorageGadget(paths: GadgetPaths(root: p.value("--sys-root") ?? ""))
+        let udc = try gadget.controller(p.value("--udc"))
+        let t = try target(p, gadget: gadget, udc: udc)
+        if p.has("--setup-only") {
+            let owner = try p.value("--owner").map(account)
+            let image = FileManager.default.fileExists(atPath: t.settings.builder.imagePath) ? t.settings.builder.imagePath : ""
+            try gadget.setUp(image: image, udc: udc, serial: "ROAM", owner: owner)
+            print("gadget \(gadget.paths.gadget) bound to \(udc), medium \(image.isEmpty ? "none yet" : image)")
+            return
+        }
+        let reader = try RideReader(path: t.settings.databasePath)
+        let keeper = try DriveKeeper(t.settings, writer: DriveRideFiles(reader: reader, time: t.time), say: Console.error)
+        try keeper.start(nowUTCms: WallClock.nowUTCms())
+        Console.error("drive: offering \(t.settings.builder.imagePath) on \(udc)")
+        let pollMs = try p.integer("--poll-ms") ?? 1000
+        var lastError: String?
+        while true {
+            do {
+                try keeper.step(nowUTCms: WallClock.nowUTCms())
+                lastError = nil
+            } catch {
+                // Said once, not every poll; the keeper tries again at the next one.
+                let line = ErrorText.describe(error)
+                if line != lastError { Console.error("drive: \(line)") }
+                lastError = line
+            }
+            usleep(useconds_t(max(pollMs, 10)) * 1000)
+        }
+    }
+
+    private static func account(_ name: String) throws -> (uid: uid_t, gid: gid_t) {
+        guard let pw = getpwnam(name) else { throw CLIError(description: "no user '\(name)' on this system: check --owner", status: ExitStatus.usage) }
+        return (pw.pointee.pw_uid, pw.pointee.pw_gid)
+    }
+}

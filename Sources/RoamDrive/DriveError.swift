@@ -1,0 +1,26 @@
+/// Why the drive could not be built or offered, in one sentence that says what to do. The previous
+/// image is always kept when one of these is thrown.
+public struct DriveError: Error, CustomStringConvertible, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// dosfstools or mtools missing.
+        case toolMissing
+        /// mkfs.vfat, mcopy, mdir or mtype failed.
+        case toolFailed
+        /// Not enough room on the data directory's file system for a new image.
+        case storageFull
+        /// The image at start is missing or unreadable.
+        case imageUnreadable
+        /// A file system call on the image or its folder failed.
+        case fileSystem
+        /// No USB device controller, or no configfs gadget support.
+        case noGadget
+    }
+
+    public var kind: Kind
+    public var description: String
+
+    public init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Glibc
+
+/// The board as a USB drive: a configfs gadget (libcomposite) with one mass-storage function whose
+/// only LUN is read-only and removable, backed by the drive image. Every step is idempotent and
+/// writes an attribute only when its value differs, so the unprivileged keeper can run it again
+/// after the privileged setup (`ro` cannot change while a file is open; `UDC` refuses a rebind).
+public struct MassStorageGadget: Sendable {
+    public let paths: GadgetPaths
+
+    public init(paths: GadgetPaths) { self.paths = paths }
+
+    /// The controller to bind to: `udc` if given (it must exist), else the first in /sys/class/udc.
+    public func controller(_ udc: String?) throws -> String {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: paths.udcClass)) ?? []).sorted()
+        if let udc {
+            guard names.contains(udc) else {
+                throw DriveError(.noGadget, "no USB device controller \(udc) in \(paths.udcClass) (there: \(names.isEmpty ? "none" : names.joined(separator: ", "))): check --udc; recording is unaffected")
+            }
+            return udc
+        }
+        guard let first = names.first else {
+            throw DriveError(.noGadget, "no USB device controller in \(paths.udcClass): this board's USB port is not in device mode "
+                             + "(Pi Zero 2 W: dtoverlay=dwc2,dr_mode=peripheral in config.txt, see usb.md); recording is unaffected")
+        }
+        return first
+    }
+
+    /// Creates the gadget with the image as its medium and binds it to `udc`. `owner` (uid, gid)
+    /// receives the files the keeper writes later: the LUN's medium and the controller binding.
+    public func setUp(image: String, udc: String, serial: String, owner: (uid: uid_t, gid: gid_t)? = nil) throws {
+        guard FileManager.default.fileExists(atPath: paths.configfs) else {
+            throw DriveError(.noGadget, "USB gadget configfs is missing (\(paths.configfs)): load it with 'modprobe libcomposite' "
+                             + "and mount configfs on /sys/kernel/config; recording is unaffected")
+        }
+        for dir in [paths.gadget, paths.gadget + "/strings/0x409", paths.config + "/strings/0x409", paths.lun] { try makeFolder(dir) }
+        // Linux Foundation's ids for a composite gadget, as the kernel's own examples use.
+        try set("idVendor", "0x1d6b", in: paths.gadget)
+        try set("idProduct", "0x0104", in: paths.gadget)
+        try set("bcdDevice", "0x0100", in: paths.gadget)
+        try set("bcdUSB", "0x0200", in: paths.gadget)
+        try set("manufacturer", "Roam board", in: paths.gadget + "/strings/0x409")
+        try set("product", "Roam board rides", in: paths.gadget + "/strings/0x409")
+        try set("serialnumber", serial, in: paths.gadget + "/strings/0x409")
+        try set("configuration", "Rides (read-only drive)", in: paths.config + "/strings/0x409")
+        try set("MaxPower", "250", in: paths.config)
+        try set("stall", "1", in: paths.function)
+        try set("removable", "1", in: paths.lun)
+        try set("ro", "1", in: paths.lun)
+        try set("cdrom", "0", in: paths.lun)
+        try set("nofua", "0", in: paths.lun)
+        let link = paths.config + "/mass_storage.usb0"
+        if symlink(paths.function, link) != 0 && errno != EEXIST { throw failure("cannot link the function into", link) }
+        if let owner {
+            for file in [paths.lun + "/file", paths.gadget + "/UDC"] {
+                try touch(file)
+                guard chown(file, owner.uid, owner.gid) == 0 else { throw failure("cannot hand over", file) }
+            }
+        }
+        try point(at: image)
+        try bind(udc)
+    }
+
+    /// The LUN's medium: written even when unchanged, so the kernel opens the file anew after the
+    /// image was renamed over (it holds the old file open until then). "" ejects.
+    public func point(at image: String) throws {
+        try write(image, to: paths.lun + "/file")
+    }
+
+    public var medium: String? { read(paths.lun + "/file") }
+
+    public func bind(_ udc: String) throws { try set("UDC", udc, in: paths.gadget) }
+
+    /// The controller's state as sysfs says it: "configured" once a host has set the gadget up,
+    /// "not attached" with no cable; nil if unreadable.
+    public func state(_ udc: String) -> String? { read(paths.udcState(udc)) }
+
+    private func set(_ name: String, _ value: String, in dir: String) throws {
+        let path = dir + "/" + name
+        if read(path) == value { return }
+        try write(value, to: path)
+    }
+
+    private func read(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func touch(_ path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure("cannot open", path) }
+        close(fd)
+    }
+
+    /// One write(2) with a newline, as `echo` does: configfs takes an attribute in one store call.
+    /// Under a test root the plain file is truncated to it.
+    private func write(_ value: String, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure("cannot open", path) }
+        defer { close(fd) }
+        let bytes = Array((value + "\n").utf8)
+        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        guard n == bytes.count else { throw failure("cannot write '\(value)' to", path) }
+        // configfs and sysfs attributes are never truncated; a test root's plain file is.
+        if !paths.root.isEmpty { _ = ftruncate(fd, off_t(bytes.count)) }
+    }
+
+    private func makeFolder(_ path: String) throws {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        if errno == ENOENT {
+            try makeFolder((path as NSString).deletingLastPathComponent)
+            if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        }
+        throw failure("cannot create", path)
+    }
+
+    private func failure(_ what: String, _ path: String) -> DriveError {
+        let e = errno
+        let hint = e == EACCES || e == EPERM ? ": run the gadget setup as root (the drive unit's ExecStartPre does)"
+            : e == EBUSY ? ": the host holds the drive; unplug it and try again" : ""
+        return DriveError(.noGadget, "\(what) \(path): \(String(cString: strerror(e)))\(hint); recording is unaffected")
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Reads an image back with mtools, without mounting it: which ride files it holds and the
+/// fingerprint its README.txt names. A missing or corrupt image is an `imageUnreadable` error.
+public enum DriveImageReader {
+    public struct Listing: Sendable, Equatable {
+        /// File names in ::/Rides, sorted.
+        public var files: [String]
+        /// The rides those files belong to (`…-ride-N.fit`), ascending.
+        public var rideIDs: [Int64]
+        public var fingerprint: String?
+    }
+
+    public static func read(_ imagePath: String) throws -> Listing {
+        guard FileManager.default.fileExists(atPath: imagePath) else {
+            throw DriveError(.imageUnreadable, "no drive image at \(imagePath)")
+        }
+        let bare: String, readme: String
+        do {
+            bare = try DriveTools.run("mdir", ["-i", imagePath, "-b", "::/Rides"], what: "list the rides on \(imagePath)")
+            readme = try DriveTools.run("mtype", ["-i", imagePath, "::/README.txt"], what: "read README.txt on \(imagePath)")
+        } catch let e as DriveError where e.kind == .toolFailed {
+            throw DriveError(.imageUnreadable, "the drive image \(imagePath) is corrupt or not one roam-board built (\(e.description))")
+        }
+        let files = bare.split(separator: "\n").map { String($0.split(separator: "/").last ?? "") }
+            .filter { !$0.isEmpty && $0 != "." && $0 != ".." }.sorted()
+        return Listing(files: files, rideIDs: Array(Set(files.compactMap(rideID))).sorted(),
+                       fingerprint: DriveReadme.fingerprint(in: readme))
+    }
+
+    /// `20260614T093000+0200-ride-3.fit` → 3.
+    static func rideID(_ name: String) -> Int64? {
+        guard let range = name.range(of: "-ride-", options: .backwards) ?? (name.hasPrefix("ride-") ? name.range(of: "ride-") : nil) else { return nil }
+        let rest = name[range.upperBound...]
+        guard let dot = rest.firstIndex(of: ".") else { return nil }
+        return Int64(rest[..<dot])
+    }
+}

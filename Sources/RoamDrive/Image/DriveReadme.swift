@@ -1,0 +1,78 @@
+import RoamCore
+
+/// README.txt at the top of the drive: what the files are, whose board it is, how much room is
+/// left, which rides are on it and which are not. CRLF line ends, so Windows' Notepad shows lines.
+public enum DriveReadme {
+    public struct Facts: Sendable {
+        public var boardName: String
+        public var builtUTCms: Int64
+        public var freeBytes: Int64
+        public init(boardName: String, builtUTCms: Int64, freeBytes: Int64 = 0) {
+            self.boardName = boardName; self.builtUTCms = builtUTCms; self.freeBytes = freeBytes
+        }
+    }
+
+    /// The line README.txt ends with; the keeper reads it back to know what an image holds.
+    static let fingerprintPrefix = "Contents: "
+
+    public static func text(_ contents: DriveContents, _ facts: Facts) -> String {
+        var lines = [
+            "Roam board \(facts.boardName): rides",
+            "",
+            "Rides/ holds every ride twice, named by its local start time and its id",
+            "(20260614T093000+0200-ride-3.fit):",
+            "  .fit  Garmin FIT activity: Garmin Connect, Strava, GoldenCheetah take it as it is.",
+            "  .gpx  GPX 1.1 track: any map or route program.",
+            "They are the files 'roam-board dump --format fit|gpx --out DIR' writes, with the same names.",
+            "",
+            "This drive is read-only: copy the files off; nothing written here reaches the board.",
+            "Built \(CivilDate.iso8601(utcMs: facts.builtUTCms)) (board clock).",
+            "Storage left on the board: \(megabytes(facts.freeBytes)) free.",
+            "",
+        ]
+        if contents.rides.isEmpty {
+            lines.append("No stopped ride yet: press the button, ride, press it again, then plug the board in.")
+        } else {
+            lines.append("On this drive (newest first): \(contents.rides.count) ride\(contents.rides.count == 1 ? "" : "s")")
+            for ride in contents.rides {
+                let start = ride.startedUTCms.map { CivilDate.iso8601(utcMs: $0) } ?? "start time unknown"
+                lines.append("  ride \(ride.id)  \(start)  \(kilometres(ride.distanceM))")
+            }
+        }
+        if !contents.leftOff.isEmpty {
+            lines.append("")
+            lines.append("Not on this drive, for lack of room (the newest rides that fit come first):")
+            lines.append("  " + contents.leftOff.map { "ride \($0)" }.joined(separator: ", "))
+            lines.append("Take them with 'roam-board dump --ride N', or prune rides already handed over")
+            lines.append("('roam-board prune --dumped-before DATE') so that they fit next time.")
+        }
+        lines += [
+            "",
+            "Handed over: a ride counts as handed over once a computer has had this drive connected",
+            "while the ride was on it. The board then records the ride's dumped time, as 'dump' does:",
+            "'dump --not-dumped' skips it, and 'prune' may delete it. A ride never on a connected",
+            "drive (or dumped) is never pruned.",
+            "",
+            fingerprintPrefix + contents.fingerprint,
+        ]
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// The fingerprint a README.txt names, or nil.
+    static func fingerprint(in text: String) -> String? {
+        text.split(whereSeparator: \.isNewline) // "\r\n" is one Character
+            .last { $0.hasPrefix(fingerprintPrefix) }
+            .map { String($0.dropFirst(fingerprintPrefix.count)) }
+    }
+
+    static func megabytes(_ bytes: Int64) -> String {
+        let tenths = bytes * 10 / 1_000_000
+        return "\(tenths / 10).\(tenths % 10) MB"
+    }
+
+    static func kilometres(_ metres: Double) -> String {
+        let m = Int64(metres.rounded())
+        let frac = String(m % 1000)
+        return "\(m / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac) km"
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Debian's FAT tools as child processes: `mkfs.vfat` (dosfstools) makes the file system, `mcopy`,
+/// `mmd`, `mdir` and `mtype` (mtools) write and read it without mounting, so no root and no loop
+/// device are needed. Their own messages are kept only as a detail after our sentence.
+public enum DriveTools {
+    static let searchPath = ["/usr/sbin", "/sbin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/local/bin"]
+
+    /// The program's path, or a `toolMissing` error naming the Debian package.
+    static func locate(_ name: String) throws -> String {
+        for dir in searchPath {
+            let path = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        let package = name.hasPrefix("m") && name != "mkfs.vfat" ? "mtools" : "dosfstools"
+        throw DriveError(.toolMissing, "\(name) is missing: install Debian's \(package) package (apt-get install dosfstools mtools)")
+    }
+
+    /// Runs the tool with stdin closed (mtools would otherwise ask about name clashes) and returns
+    /// its standard output; a non-zero exit is a `toolFailed` error with `what` and its stderr.
+    @discardableResult
+    static func run(_ name: String, _ arguments: [String], what: String) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: try locate(name))
+        p.arguments = arguments
+        // No ~/.mtoolsrc or drive letters: every call names its image with -i.
+        var environment = ProcessInfo.processInfo.environment
+        environment["MTOOLS_SKIP_CHECK"] = "1"
+        environment["LC_ALL"] = "C"
+        p.environment = environment
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        do { try p.run() } catch {
+            throw DriveError(.toolFailed, "cannot start \(name) to \(what): \(error.localizedDescription)")
+        }
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errBox = Box()
+        let group = DispatchGroup()
+        let errHandle = err.fileHandleForReading
+        DispatchQueue.global().async(group: group) { errBox.data = errHandle.readDataToEndOfFile() }
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        p.waitUntilExit()
+        guard p.terminationReason == .exit, p.terminationStatus == 0 else {
+            let detail = String(decoding: errBox.data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+            throw DriveError(.toolFailed, "\(name) failed to \(what) (exit \(p.terminationStatus)\(detail.isEmpty ? "" : ": \(detail)"))")
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

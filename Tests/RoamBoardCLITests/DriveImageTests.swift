@@ -1,0 +1,105 @@
+import Foundation
+import Glibc
+import Testing
+import RoamStore
+
+/// `drive-image`: the FAT image a computer sees when the board is plugged in. Built from real
+/// recorded rides with Debian's dosfstools/mtools, read back the way a computer would (mtools,
+/// fsck.vfat), its files judged by Garmin's FIT SDK and gpxpy and compared with `dump`'s.
+@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+struct DriveImageTests {
+    @Test(.enabled(if: Judge.isAvailable, Judge.skipReason))
+    func imageOfABenchRideHoldsDumpsFilesJudgedByTheFITSDKAndGpxpy() throws {
+        let dir = try TrialPaths.temporaryDirectory("drive-image")
+        defer { TrialPaths.remove(dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let id = try DriveProbe.recordBenchRide(db)
+        let build = try CLIRunner.run(["drive-image", "--db", db])
+        #expect(build.status == 0, "\(build.stderr)")
+        let image = dir.appendingPathComponent("drive.img").path
+        #expect(build.stdout.contains("\(image): 1 ride(s) on the drive (2 files)"), "\(build.stdout)")
+        let fsck = try DriveProbe.fsck(image)
+        #expect(fsck.status == 0, "fsck.vfat -n: \(fsck.out) \(fsck.err)")
+
+        // The same names and bytes as dump --out DIR.
+        let dumped = dir.appendingPathComponent("dumped")
+        for format in ["fit", "gpx"] {
+            let d = try CLIRunner.run(["dump", "--db", db, "--ride", "\(id)", "--format", format, "--out", dumped.path + "/"])
+            #expect(d.status == 0, "\(d.stderr)")
+        }
+        let expectedNames = try FileManager.default.contentsOfDirectory(atPath: dumped.path).sorted()
+        #expect(expectedNames.count == 2)
+        #expect(try DriveProbe.rideFiles(image) == expectedNames)
+        let rides = try DriveProbe.copyOut(image, into: dir.appendingPathComponent("host"))
+        for name in expectedNames {
+            let onDrive = try DriveProbe.bytes(rides.appendingPathComponent(name))
+            let fromDump = try DriveProbe.bytes(dumped.appendingPathComponent(name))
+            #expect(onDrive == fromDump, "\(name): \(onDrive.count) bytes on the drive, \(fromDump.count) from dump")
+        }
+
+        // Outside readers, against the totals `show` prints (the ride row).
+        let ride = try #require(try RideReader(path: db).ride(id: id))
+        let t = ride.totals
+        let fit = rides.appendingPathComponent(try #require(expectedNames.first { $0.hasSuffix(".fit") })).path
+        let fitVerdict = try #require(try Judge.verdicts("fit_judge.py", [fit])[fit])
+        #expect(fitVerdict["integrity"] as? Bool == true)
+        #expect((fitVerdict["errors"] as? [String])?.isEmpty == true, "\(fitVerdict["errors"] ?? "")")
+        let session = try #require(fitVerdict["session"] as? [String: Any])
+        #expect(abs((session["total_distance"] as? Double ?? -1) - t.distanceM) <= 0.005, "FIT \(session) against \(t.distanceM) m")
+        #expect(session["total_ascent"] as? Int == t.ascentM.map { Int($0.rounded()) })
+        #expect((fitVerdict["counts"] as? [String: Int])?["record_mesgs"] == t.acceptedCount)
+        let gpx = rides.appendingPathComponent(try #require(expectedNames.first { $0.hasSuffix(".gpx") })).path
+        let gpxVerdict = try #require(try Judge.verdicts("gpx_judge.py", [gpx])[gpx])
+        let gpxpy = try #require(gpxVerdict["gpxpy"] as? [String: Any])
+        #expect(gpxpy["points"] as? Int == t.acceptedCount)
+        let measured = t.distanceM - t.bridgedM
+        let d = try #require(gpxpy["distance_m"] as? Double)
+        #expect(abs(d - measured) <= 0.005 * measured, "gpxpy \(d) m against our measured \(measured) m")
+        let show = try CLIRunner.run(["show", "--db", db, "--ride", "\(id)"])
+        let km = String(format: "%.3f km", t.distanceM / 1000)
+        #expect(show.stdout.contains(km), "show prints \(km)")
+
+        // README.txt names the board's rides and says what the files are.
+        let readme = try DriveProbe.readme(image)
+        #expect(readme.contains("ride \(id)  ") && readme.contains(km), "\(readme)")
+        #expect(readme.contains("Storage left on the board: ") && readme.contains("Garmin FIT activity"))
+        // A second run with nothing changed leaves the image alone.
+        let before = try DriveProbe.bytes(URL(fileURLWithPath: image))
+        let again = try CLIRunner.run(["drive-image", "--db", db])
+        #expect(again.status == 0 && !again.stderr.contains("built"), "\(again.stderr)")
+        #expect(try DriveProbe.bytes(URL(fileURLWithPath: image)) == before)
+    }
+
+    /// Only stopped rides go on the drive: a recording ride is handed over once it stops.
+    @Test func onlyStoppedRidesGoOnTheDrive() throws {
+        let fixture = try DumpFixture.make()
+        defer { fixture.remove() }
+        let image = fixture.directory.appendingPathComponent("drive.img").path
+        let all = try CLIRunner.run(["drive-image", "--db", fixture.dbPath, "--image", image])
+        #expect(all.status == 0, "\(all.stderr)")
+        let ids = try DriveProbe.rideFiles(image).compactMap { name in name.split(separator: "-").last.map { String($0.prefix { $0 != "." }) } }
+        #expect(Set(ids) == ["\(fixture.a.id)", "\(fixture.b.id)"], "recording ride \(fixture.c.id) stays off: \(ids)")
+    }
+
+    /// Three bench rides under a 2 MiB cap (about 0.94 MiB for files, 0.41 MiB per ride): the two
+    /// newest go on, the oldest is named in README.txt as left off for lack of room.
+    @Test func whenTheyDoNotAllFitTheNewestThatFitGoOn() throws {
+        let dir = try TrialPaths.temporaryDirectory("drive-cap")
+        defer { TrialPaths.remove(dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        var ids: [Int64] = []
+        for _ in 0..<3 { ids.append(try DriveProbe.recordBenchRide(db)) }
+        let image = dir.appendingPathComponent("drive.img").path
+        let capped = try CLIRunner.run(["drive-image", "--db", db, "--max-mib", "2"])
+        #expect(capped.status == 0, "\(capped.stderr)")
+        #expect(capped.stderr.contains("left off for lack of room: rides \(ids[0])"), "\(capped.stderr)")
+        let onDrive = Set(try DriveProbe.rideFiles(image).compactMap { name -> Int64? in
+            name.split(separator: "-").last.flatMap { Int64($0.prefix { $0 != "." }) }
+        })
+        #expect(onDrive == [ids[1], ids[2]], "\(onDrive)")
+        let readme = try DriveProbe.readme(image)
+        #expect(readme.contains("Not on this drive, for lack of room") && readme.contains("  ride \(ids[0])\r\n"), "\(readme)")
+        let fsck = try DriveProbe.fsck(image)
+        #expect(fsck.status == 0, "\(fsck.out)")
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The drive as a computer reads it, without mounting: mtools lists and copies the files out of the
+/// image, dosfstools' fsck.vfat checks the file system (`-n`: never repairs). Rides are recorded
+/// from the bench board by the real recorder.
+enum DriveProbe {
+    static let tools = ["mkfs.vfat", "fsck.vfat", "mcopy", "mdir", "mtype", "mmd"]
+    static let isAvailable = tools.allSatisfy { TrialPaths.tool($0) != nil }
+    static let skipReason: Comment = "dosfstools or mtools is missing: install Debian's dosfstools and mtools (scripts/test does)"
+
+    struct Run { var status: Int32; var out: String; var err: String }
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> Run {
+        let url = try #require(TrialPaths.tool(tool), "\(tool) not installed")
+        let child = try TrialChild(url, arguments, environment: ["MTOOLS_SKIP_CHECK": "1"])
+        let status = child.finish()
+        return Run(status: status, out: child.stdoutLines.joined(separator: "\n"), err: child.stderrLines.joined(separator: "\n"))
+    }
+
+    /// fsck.vfat -n: exit 0 and no complaint means a clean FAT file system.
+    static func fsck(_ image: String) throws -> Run { try run("fsck.vfat", ["-n", image]) }
+
+    /// The names in ::/Rides, sorted.
+    static func rideFiles(_ image: String) throws -> [String] {
+        let r = try run("mdir", ["-i", image, "-b", "::/Rides"])
+        guard r.status == 0 else { throw TrialSetupError(message: "mdir \(image): \(r.err)") }
+        return r.out.split(separator: "\n").compactMap { $0.split(separator: "/").last.map(String.init) }.sorted()
+    }
+
+    /// Copies everything on the drive into `folder` (mcopy -s), returns the folder's Rides path.
+    static func copyOut(_ image: String, into folder: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let r = try run("mcopy", ["-i", image, "-s", "-n", "::/Rides", "::/README.txt", folder.path + "/"])
+        guard r.status == 0 else { throw TrialSetupError(message: "mcopy out of \(image): \(r.err)") }
+        return folder.appendingPathComponent("Rides")
+    }
+
+    static func readme(_ image: String) throws -> String {
+        let r = try run("mtype", ["-i", image, "::/README.txt"])
+        guard r.status == 0 else { throw TrialSetupError(message: "mtype \(image): \(r.err)") }
+        return r.out
+    }
+
+    /// Records one bench ride into `db` with the real recorder; returns its id.
+    @discardableResult
+    static func recordBenchRide(_ db: String) throws -> Int64 {
+        let r = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--quiet"])
+        guard r.status == 0 else { throw TrialSetupError(message: "record exited \(r.status): \(r.stderr)") }
+        let last = try CLIRunner.run(["rides", "--db", db, "--last-id"])
+        guard let id = Int64(last.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw TrialSetupError(message: "rides --last-id printed '\(last.stdout)'")
+        }
+        return id
+    }
+
+    static func bytes(_ url: URL) throws -> Data { try Data(contentsOf: url) }
+}
