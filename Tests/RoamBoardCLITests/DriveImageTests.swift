@@ -77,8 +77,8 @@ struct DriveImageTests {
         let image = fixture.directory.appendingPathComponent("drive.img").path
         let all = try CLIRunner.run(["drive-image", "--db", fixture.dbPath, "--image", image])
         #expect(all.status == 0, "\(all.stderr)")
-        let ids = try DriveProbe.rideFiles(image).compactMap { name in name.split(separator: "-").last.map { String($0.prefix { $0 != "." }) } }
-        #expect(Set(ids) == ["\(fixture.a.id)", "\(fixture.b.id)"], "recording ride \(fixture.c.id) stays off: \(ids)")
+        let ids = try DriveProbe.rideIDs(image)
+        #expect(ids == [fixture.a.id, fixture.b.id], "recording ride \(fixture.c.id) stays off: \(ids)")
     }
 
     /// Three bench rides under a 2 MiB cap (about 0.94 MiB for files, 0.41 MiB per ride): the two
@@ -93,9 +93,7 @@ struct DriveImageTests {
         let capped = try CLIRunner.run(["drive-image", "--db", db, "--max-mib", "2"])
         #expect(capped.status == 0, "\(capped.stderr)")
         #expect(capped.stderr.contains("left off for lack of room: rides \(ids[0])"), "\(capped.stderr)")
-        let onDrive = Set(try DriveProbe.rideFiles(image).compactMap { name -> Int64? in
-            name.split(separator: "-").last.flatMap { Int64($0.prefix { $0 != "." }) }
-        })
+        let onDrive = try DriveProbe.rideIDs(image)
         #expect(onDrive == [ids[1], ids[2]], "\(onDrive)")
         let readme = try DriveProbe.readme(image)
         #expect(readme.contains("Not on this drive, for lack of room") && readme.contains("  ride \(ids[0])\r\n"), "\(readme)")

@@ -29,6 +29,11 @@ enum DriveProbe {
         return r.out.split(separator: "\n").compactMap { $0.split(separator: "/").last.map(String.init) }.sorted()
     }
 
+    /// The rides whose files are on the drive (`…-ride-N.fit`).
+    static func rideIDs(_ image: String) throws -> Set<Int64> {
+        Set(try rideFiles(image).compactMap { $0.split(separator: "-").last.flatMap { Int64($0.prefix { $0 != "." }) } })
+    }
+
     /// Copies everything on the drive into `folder` (mcopy -s), returns the folder's Rides path.
     static func copyOut(_ image: String, into folder: URL) throws -> URL {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

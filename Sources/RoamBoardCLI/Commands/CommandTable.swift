@@ -73,6 +73,17 @@ enum CommandTable {
             OptionSpec(name: "--image", kind: .value(placeholder: "FILE"), help: "The image (default: drive.img beside the database)."),
             OptionSpec(name: "--max-mib", kind: .value(placeholder: "N"), help: "Largest image in MiB (default 2048); older rides beyond it are left off."),
         ], discussion: "Rebuilt only when the rides changed; written as FILE.new, synced, renamed over FILE. Needs dosfstools and mtools."),
+        CommandSpec(name: "drive", abstract: "Offer the rides as a read-only USB drive (configfs gadget) and keep it up to date while no host has it.", options: [
+            db,
+            OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The board folder holding board.conf.", isRequired: true),
+            OptionSpec(name: "--image", kind: .value(placeholder: "FILE"), help: "The image (default: drive.img beside the database)."),
+            OptionSpec(name: "--max-mib", kind: .value(placeholder: "N"), help: "Largest image in MiB (default 2048)."),
+            OptionSpec(name: "--udc", kind: .value(placeholder: "NAME"), help: "The USB device controller (default: the first in /sys/class/udc)."),
+            OptionSpec(name: "--setup-only", kind: .flag, help: "Create and bind the gadget, then exit (as root, before the unprivileged keeper)."),
+            OptionSpec(name: "--owner", kind: .value(placeholder: "USER"), help: "With --setup-only: the user that may re-point the medium and bind the controller."),
+            OptionSpec(name: "--sys-root", kind: .value(placeholder: "DIR"), help: "Tests: a folder standing for / (its sys/kernel/config and sys/class/udc)."),
+            OptionSpec(name: "--poll-ms", kind: .value(placeholder: "MS"), help: "How often the USB state is read (default 1000)."),
+        ], discussion: "A ride counts as handed over (its dumped time set, as by dump) once a host has configured the drive while the ride was on it."),
         CommandSpec(name: "status", abstract: "The active ride, its totals, the age of the last commit, parked batches, alarm, fixes lost.", options: [db, board]),
         CommandSpec(name: "selftest", abstract: "Probe the board's devices and say in words what is wrong.", options: [
             OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The board folder holding board.conf.", isRequired: true),

@@ -44,6 +44,7 @@ enum DriveCommand {
 
     static func runDrive(_ p: ParsedArguments) throws {
         let gadget = MassStorageGadget(paths: GadgetPaths(root: p.value("--sys-root") ?? ""))
+        try gadget.requireConfigfs()
         let udc = try gadget.controller(p.value("--udc"))
         let t = try target(p, gadget: gadget, udc: udc)
         if p.has("--setup-only") {

@@ -26,13 +26,18 @@ public struct MassStorageGadget: Sendable {
         return first
     }
 
-    /// Creates the gadget with the image as its medium and binds it to `udc`. `owner` (uid, gid)
-    /// receives the files the keeper writes later: the LUN's medium and the controller binding.
-    public func setUp(image: String, udc: String, serial: String, owner: (uid: uid_t, gid: gid_t)? = nil) throws {
+    /// The kernel's gadget support: libcomposite loaded and configfs mounted.
+    public func requireConfigfs() throws {
         guard FileManager.default.fileExists(atPath: paths.configfs) else {
             throw DriveError(.noGadget, "USB gadget configfs is missing (\(paths.configfs)): load it with 'modprobe libcomposite' "
                              + "and mount configfs on /sys/kernel/config; recording is unaffected")
         }
+    }
+
+    /// Creates the gadget with the image as its medium and binds it to `udc`. `owner` (uid, gid)
+    /// receives the files the keeper writes later: the LUN's medium and the controller binding.
+    public func setUp(image: String, udc: String, serial: String, owner: (uid: uid_t, gid: gid_t)? = nil) throws {
+        try requireConfigfs()
         for dir in [paths.gadget, paths.gadget + "/strings/0x409", paths.config + "/strings/0x409", paths.lun] { try makeFolder(dir) }
         // Linux Foundation's ids for a composite gadget, as the kernel's own examples use.
         try set("idVendor", "0x1d6b", in: paths.gadget)

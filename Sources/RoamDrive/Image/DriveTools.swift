@@ -4,7 +4,12 @@ import Foundation
 /// `mmd`, `mdir` and `mtype` (mtools) write and read it without mounting, so no root and no loop
 /// device are needed. Their own messages are kept only as a detail after our sentence.
 public enum DriveTools {
-    static let searchPath = ["/usr/sbin", "/sbin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/local/bin"]
+    /// `ROAM_DRIVE_TOOLS` (a folder) is searched first: another build of the tools, or the kill
+    /// trial's wrappers that stop a rebuild at a known step.
+    static var searchPath: [String] {
+        let first = ProcessInfo.processInfo.environment["ROAM_DRIVE_TOOLS"].map { [$0] } ?? []
+        return first + ["/usr/sbin", "/sbin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/local/bin"]
+    }
 
     /// The program's path, or a `toolMissing` error naming the Debian package.
     static func locate(_ name: String) throws -> String {

@@ -115,7 +115,10 @@ public final class DriveKeeper {
         guard let served, !served.isEmpty else { return }
         let dumped = Set(try reader.rides().filter { $0.dumpedUTCms != nil }.map(\.id))
         let fresh = served.filter { !dumped.contains($0) }
-        guard !fresh.isEmpty else { return }
+        guard !fresh.isEmpty else {
+            say("drive: a host has the drive: every ride on it was handed over already")
+            return
+        }
         if ledger == nil { ledger = try DumpLedger(path: settings.databasePath) }
         var marked: [Int64] = []
         for id in fresh {

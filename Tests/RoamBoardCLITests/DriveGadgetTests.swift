@@ -1,0 +1,142 @@
+import Foundation
+import Glibc
+import Testing
+import RoamStore
+
+/// `drive`: the gadget set up in configfs and the cable followed through the UDC state, against a
+/// folder laid out as /sys (`--sys-root`), so it runs on a host without a kernel gadget. The
+/// database, the image and the tools are real; the kernel's part is the kernel-sim scenario's.
+@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+struct DriveGadgetTests {
+    struct Rig {
+        let dir: URL
+        let db: String
+        let root: URL
+        var image: String { dir.appendingPathComponent("drive.img").path }
+        var lun: URL { root.appendingPathComponent("sys/kernel/config/usb_gadget/roam-board/functions/mass_storage.usb0/lun.0") }
+        var gadget: URL { root.appendingPathComponent("sys/kernel/config/usb_gadget/roam-board") }
+
+        static func make(_ name: String, configfs: Bool = true, udc: Bool = true) throws -> Rig {
+            let dir = try TrialPaths.temporaryDirectory(name)
+            let root = dir.appendingPathComponent("root")
+            if configfs {
+                try FileManager.default.createDirectory(at: root.appendingPathComponent("sys/kernel/config/usb_gadget"), withIntermediateDirectories: true)
+            }
+            let udcDir = root.appendingPathComponent("sys/class/udc")
+            try FileManager.default.createDirectory(at: udcDir, withIntermediateDirectories: true)
+            let rig = Rig(dir: dir, db: dir.appendingPathComponent("rides.db").path, root: root)
+            if udc {
+                try FileManager.default.createDirectory(at: udcDir.appendingPathComponent("dummy_udc.0"), withIntermediateDirectories: true)
+                try rig.cable("not attached")
+            }
+            return rig
+        }
+
+        /// The controller's state, replaced in one rename as sysfs shows it whole.
+        func cable(_ state: String) throws {
+            let file = root.appendingPathComponent("sys/class/udc/dummy_udc.0/state")
+            try Data((state + "\n").utf8).write(to: file, options: .atomic)
+        }
+
+        func attribute(_ url: URL) -> String? {
+            (try? String(contentsOf: url, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        func keeper() throws -> TrialChild {
+            try TrialChild(TrialPaths.binary, ["drive", "--board", "Boards/bench", "--db", db, "--sys-root", root.path, "--poll-ms", "50"])
+        }
+
+        func dumped() throws -> [Int64: Int64?] {
+            Dictionary(uniqueKeysWithValues: try RideReader(path: db).rides().map { ($0.id, $0.dumpedUTCms) })
+        }
+    }
+
+    @Test func plugInHandsOverTheRidesOnTheDriveAndUnplugBringsTheNewOnes() throws {
+        let rig = try Rig.make("drive-gadget")
+        defer { TrialPaths.remove(rig.dir) }
+        let first = try DriveProbe.recordBenchRide(rig.db)
+        let keeper = try rig.keeper()
+        defer { keeper.kill() }
+        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) on dummy_udc.0"), "\(keeper.stderrLines)")
+        // The gadget as configfs holds it: read-only removable LUN backed by the image, bound.
+        #expect(rig.attribute(rig.lun.appendingPathComponent("file")) == rig.image)
+        #expect(rig.attribute(rig.lun.appendingPathComponent("ro")) == "1")
+        #expect(rig.attribute(rig.lun.appendingPathComponent("removable")) == "1")
+        #expect(rig.attribute(rig.gadget.appendingPathComponent("UDC")) == "dummy_udc.0")
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: rig.gadget.appendingPathComponent("configs/c.1/mass_storage.usb0").path)
+        #expect(link.hasSuffix("functions/mass_storage.usb0"))
+        #expect(try DriveProbe.rideFiles(rig.image).count == 2)
+        #expect(try rig.dumped()[first] == .some(nil), "not handed over before a host has the drive")
+
+        // Plugged in: the host configures the gadget; the ride on it is handed over.
+        try rig.cable("configured")
+        #expect(keeper.waitForStderr(containing: "handed over rides \(first)"), "\(keeper.stderrLines)")
+        let marked = try #require(try rig.dumped()[first] ?? nil, "ride \(first) has no dumped time")
+        let notDumped = try CLIRunner.run(["dump", "--db", rig.db, "--not-dumped", "--format", "fit", "--out", rig.dir.appendingPathComponent("out").path + "/"])
+        #expect(notDumped.stderr.contains("no ride to dump"), "\(notDumped.stdout) \(notDumped.stderr)")
+
+        // A ride recorded while a host has the drive is not put on it under the host's feet.
+        let second = try DriveProbe.recordBenchRide(rig.db)
+        let imageWhilePlugged = try DriveProbe.bytes(URL(fileURLWithPath: rig.image))
+        #expect(try DriveProbe.rideFiles(rig.image).allSatisfy { $0.contains("-ride-\(first).") })
+        // Unplugged: rebuilt with both, the LUN pointed at it again, the new ride not yet handed over.
+        try rig.cable("not attached")
+        #expect(keeper.waitForStderr(containing: "with 2 ride(s)"), "\(keeper.stderrLines)")
+        #expect(try DriveProbe.bytes(URL(fileURLWithPath: rig.image)) != imageWhilePlugged)
+        #expect(try DriveProbe.rideIDs(rig.image) == [first, second])
+        #expect(try rig.dumped()[second] == .some(nil))
+        // Prune: the handed-over ride may go, the other never.
+        let prune = try CLIRunner.run(["prune", "--db", rig.db, "--dumped-before", "2999-01-01"])
+        #expect(prune.status == 0 && prune.stdout.contains("pruned 1 ride(s) dumped before 2999-01-01: \(first)"), "\(prune.stdout) \(prune.stderr)")
+        #expect(try rig.dumped().keys.sorted() == [second])
+        // Plugged in again: the second ride is handed over; the first kept its time (it is gone now).
+        try rig.cable("configured")
+        #expect(keeper.waitForStderr(containing: "handed over rides \(second)"), "\(keeper.stderrLines)")
+        #expect(try rig.dumped()[second] ?? nil != nil)
+        _ = marked
+    }
+
+    @Test func aRideHandedOverKeepsItsFirstDumpedTime() throws {
+        let rig = try Rig.make("drive-first-time")
+        defer { TrialPaths.remove(rig.dir) }
+        let id = try DriveProbe.recordBenchRide(rig.db)
+        let dump = try CLIRunner.run(["dump", "--db", rig.db, "--ride", "\(id)", "--format", "gpx", "--out", rig.dir.appendingPathComponent("r.gpx").path])
+        #expect(dump.status == 0, "\(dump.stderr)")
+        let before = try #require(try rig.dumped()[id] ?? nil)
+        try rig.cable("configured")
+        let keeper = try rig.keeper()
+        defer { keeper.kill() }
+        #expect(keeper.waitForStderr(containing: "every ride on it was handed over already"), "\(keeper.stderrLines)")
+        #expect(try rig.dumped()[id] ?? nil == before, "the drive moved the dumped time of a ride dump had handed over")
+    }
+
+    @Test func noControllerOrNoConfigfsIsOneLineSayingWhatToDo() throws {
+        let noUDC = try Rig.make("drive-no-udc", udc: false)
+        defer { TrialPaths.remove(noUDC.dir) }
+        try DriveProbe.recordBenchRide(noUDC.db)
+        let r = try CLIRunner.run(["drive", "--board", "Boards/bench", "--db", noUDC.db, "--sys-root", noUDC.root.path])
+        #expect(r.status != 0)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("no USB device controller in") && lines[0].contains("dr_mode=peripheral"), "\(r.stderr)")
+
+        let noConfigfs = try Rig.make("drive-no-configfs", configfs: false)
+        defer { TrialPaths.remove(noConfigfs.dir) }
+        try DriveProbe.recordBenchRide(noConfigfs.db)
+        let c = try CLIRunner.run(["drive", "--board", "Boards/bench", "--db", noConfigfs.db, "--sys-root", noConfigfs.root.path])
+        #expect(c.status != 0)
+        let cl = c.stderr.split(separator: "\n")
+        #expect(cl.count == 1 && cl[0].contains("modprobe libcomposite"), "\(c.stderr)")
+    }
+
+    @Test func aCorruptImageAtStartIsSaidAndReplaced() throws {
+        let rig = try Rig.make("drive-corrupt")
+        defer { TrialPaths.remove(rig.dir) }
+        let id = try DriveProbe.recordBenchRide(rig.db)
+        try Data(repeating: 0x5A, count: 64 << 10).write(to: URL(fileURLWithPath: rig.image))
+        let r = try CLIRunner.run(["drive-image", "--db", rig.db])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("is corrupt or not one roam-board built") && r.stderr.contains("building a new one"), "\(r.stderr)")
+        #expect(try DriveProbe.rideIDs(rig.image) == [id])
+        #expect(try DriveProbe.fsck(rig.image).status == 0)
+    }
+}

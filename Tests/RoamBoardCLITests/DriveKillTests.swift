@@ -1,0 +1,62 @@
+import Foundation
+import Glibc
+import Testing
+
+/// SIGKILL in the middle of a rebuild: the real `drive-image` process is killed while the new
+/// image is half made (a wrapper in front of the real mcopy stops it there and names itself), and
+/// the drive a computer would see is still the old one, whole, with every earlier ride.
+@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+struct DriveKillTests {
+    /// `mcopy` that writes its pid to `mark` and waits, for the calls that fill `<image>.new`;
+    /// every other call goes straight to Debian's mcopy.
+    static func wrapper(in dir: URL, mark: URL) throws -> URL {
+        let tools = dir.appendingPathComponent("tools")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        let real = try #require(TrialPaths.tool("mcopy")).path
+        let script = """
+            #!/bin/sh
+            case "$*" in *drive.img.new*) echo $$ > '\(mark.path).tmp' && mv '\(mark.path).tmp' '\(mark.path)'; exec sleep 600;; esac
+            exec '\(real)' "$@"
+
+            """
+        let url = tools.appendingPathComponent("mcopy")
+        try Data(script.utf8).write(to: url)
+        guard chmod(url.path, 0o755) == 0 else { throw TrialSetupError(message: "chmod \(url.path)") }
+        return tools
+    }
+
+    @Test func sigkillDuringARebuildLeavesTheOldDriveWithEveryEarlierRide() throws {
+        let dir = try TrialPaths.temporaryDirectory("drive-kill")
+        defer { TrialPaths.remove(dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let image = dir.appendingPathComponent("drive.img").path
+        let first = try DriveProbe.recordBenchRide(db)
+        let build = try CLIRunner.run(["drive-image", "--db", db])
+        #expect(build.status == 0, "\(build.stderr)")
+        let oldBytes = try DriveProbe.bytes(URL(fileURLWithPath: image))
+        let second = try DriveProbe.recordBenchRide(db)
+
+        let mark = dir.appendingPathComponent("mcopy.pid")
+        let tools = try Self.wrapper(in: dir, mark: mark)
+        let child = try TrialChild(TrialPaths.binary, ["drive-image", "--db", db], environment: ["ROAM_DRIVE_TOOLS": tools.path])
+        let deadline = Date(timeIntervalSinceNow: 120)
+        while !FileManager.default.fileExists(atPath: mark.path), Date() < deadline, child.process.isRunning { usleep(20_000) }
+        let pidText = try String(contentsOf: mark, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let waiting = try #require(Int32(pidText), "the wrapper never ran: \(child.stderrLines)")
+        #expect(FileManager.default.fileExists(atPath: image + ".new"), "killed while the new image is half made")
+        child.kill()
+        kill(waiting, SIGKILL)
+
+        // What a computer would see now: the old image, byte for byte, a clean FAT with ride 1.
+        #expect(try DriveProbe.bytes(URL(fileURLWithPath: image)) == oldBytes)
+        let fsck = try DriveProbe.fsck(image)
+        #expect(fsck.status == 0, "\(fsck.out) \(fsck.err)")
+        #expect(try DriveProbe.rideIDs(image) == [first])
+        // The next rebuild clears the leftovers and holds both rides.
+        let again = try CLIRunner.run(["drive-image", "--db", db])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try DriveProbe.rideIDs(image) == [first, second])
+        #expect(!FileManager.default.fileExists(atPath: image + ".new") && !FileManager.default.fileExists(atPath: image + ".staging"))
+        #expect(try DriveProbe.fsck(image).status == 0)
+    }
+}
