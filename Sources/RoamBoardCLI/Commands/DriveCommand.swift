@@ -14,9 +14,10 @@ enum DriveCommand {
     }
 
     /// The database, the image (default drive.img beside the database) and the board's name.
-    static func target(_ p: ParsedArguments, gadget: MassStorageGadget? = nil, udc: String? = nil) throws -> Target {
+    static func target(_ p: ParsedArguments, gadget: MassStorageGadget? = nil, udc: String? = nil,
+                       requiringDatabase: Bool = true) throws -> Target {
         let (path, time) = try BoardLoader.target(p)
-        try BoardLoader.requireDatabase(path)
+        if requiringDatabase { try BoardLoader.requireDatabase(path) }
         var name = "roam-board"
         if let board = p.value("--board") { name = try BoardLoader.load(board).profile.name }
         let image = p.value("--image") ?? ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(imageName)
@@ -46,7 +47,7 @@ enum DriveCommand {
         let gadget = MassStorageGadget(paths: GadgetPaths(root: p.value("--sys-root") ?? ""))
         try gadget.requireConfigfs()
         let udc = try gadget.controller(p.value("--udc"))
-        let t = try target(p, gadget: gadget, udc: udc)
+        let t = try target(p, gadget: gadget, udc: udc, requiringDatabase: false)
         if p.has("--setup-only") {
             let owner = try p.value("--owner").map(account)
             let image = FileManager.default.fileExists(atPath: t.settings.builder.imagePath) ? t.settings.builder.imagePath : ""
@@ -54,11 +55,12 @@ enum DriveCommand {
             print("gadget \(gadget.paths.gadget) bound to \(udc), medium \(image.isEmpty ? "none yet" : image)")
             return
         }
+        let pollMs = try p.integer("--poll-ms") ?? 1000
+        try waitForDatabase(t.settings.databasePath, pollMs: pollMs)
         let reader = try RideReader(path: t.settings.databasePath)
         let keeper = try DriveKeeper(t.settings, writer: DriveRideFiles(reader: reader, time: t.time), say: Console.error)
         try keeper.start(nowUTCms: WallClock.nowUTCms())
         Console.error("drive: offering \(t.settings.builder.imagePath) on \(udc)")
-        let pollMs = try p.integer("--poll-ms") ?? 1000
         var lastError: String?
         while true {
             do {
@@ -72,6 +74,15 @@ enum DriveCommand {
             }
             usleep(useconds_t(max(pollMs, 10)) * 1000)
         }
+    }
+
+    /// A board that never recorded has no database yet: the drive waits for the first ride
+    /// instead of failing and restarting every few seconds.
+    private static func waitForDatabase(_ path: String, pollMs: Int) throws {
+        guard access(path, F_OK) != 0 else { return }
+        Console.error("drive: no database yet at \(path): waiting for the first ride")
+        while access(path, F_OK) != 0 { usleep(useconds_t(max(pollMs, 10)) * 1000) }
+        try BoardLoader.requireDatabase(path)
     }
 
     private static func account(_ name: String) throws -> (uid: uid_t, gid: gid_t) {
