@@ -1,3 +1,5 @@
+import RoamCore
+
 /// One explored geohash cell at some precision: its first visit across all rides.
 public struct ExploredCell: Sendable, Equatable {
     public var geohash: String
@@ -24,5 +26,36 @@ extension RideReader {
             var r = RowReader(statement)
             try body(ExploredCell(geohash: r.text(), firstVisitUTCms: r.optionalInt64(), rideID: r.optionalInt64(), cellCount: r.int()))
         }
+    }
+}
+
+extension RideReader {
+    /// The earliest and latest first-visit times of the explored cells (nil when none is dated).
+    public func exploredVisitSpan() throws -> (firstUTCms: Int64?, lastUTCms: Int64?) {
+        let statement = try connection.prepare("SELECT MIN(t_utc_ms), MAX(t_utc_ms) FROM explored")
+        guard try statement.step() else { return (nil, nil) }
+        return (statement.optionalInt64(at: 0), statement.optionalInt64(at: 1))
+    }
+
+    /// Rides whose cells were never recorded: their first accepted fix with a position has no
+    /// explored cell (a database written before cells were, or cells lost). `rederive` fills them.
+    /// One probe per ride: the batch transaction writes a fix and its cell together, so a ride
+    /// with its first cell has the others.
+    public func ridesMissingExploredCells() throws -> [Int64] {
+        let probe = try connection.prepare("SELECT 1 FROM explored WHERE cell = ?1")
+        var missing: [Int64] = []
+        for ride in try rides() where ride.totals.acceptedCount > 0 {
+            let cursor = try FixCursor(connection: connection, rideID: ride.id, excludingFlags: .rejecting, withNMEA: false)
+            defer { cursor.finish() }
+            while let fix = try cursor.next() {
+                guard fix.epoch.hasPosition, let lat = fix.epoch.latDeg, let lon = fix.epoch.lonDeg,
+                      let cell = Geohash.encode(latDeg: lat, lonDeg: lon, precision: Geohash.exploredPrecision) else { continue }
+                defer { probe.reset() }
+                try probe.bind(cell, at: 1)
+                if try !probe.step() { missing.append(ride.id) }
+                break
+            }
+        }
+        return missing
     }
 }

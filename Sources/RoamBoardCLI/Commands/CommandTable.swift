@@ -44,8 +44,10 @@ enum CommandTable {
             OptionSpec(name: "--force", kind: .flag, help: "Overwrite existing output files."),
         ], discussion: "Give exactly one of --ride, --all, --not-dumped. Files are written atomically (temporary file, fsync, rename).\nEach stopped ride dumped gets its dumped-at time recorded; nothing else in the database changes."),
         CommandSpec(name: "view", abstract: "Write one self-contained HTML page of a ride: map by speed, gaps, barometric profile, totals.", options: [
-            db, board, ride,
-            out(default: "The page is written atomically.", isRequired: true),
+            db, board,
+            OptionSpec(name: "--ride", kind: .value(placeholder: "N"), help: "The ride's id (see 'rides'); required without --explored. With --explored: mark the cells this ride visited first."),
+            out(default: "The page is written atomically. Required without --explored; with it the default is standard output, and a folder gets explored.html."),
+            OptionSpec(name: "--explored", kind: .flag, help: "The explored map instead of one ride: every geohash cell ever visited, lit on a dark map at precision 5, 6 or 7 by zoom, with the rides' tracks, a legend and totals."),
             OptionSpec(name: "--speed-bands", kind: .value(placeholder: "KMH,..."), help: "Ascending band limits in km/h (default 10,20,30,40)."),
             OptionSpec(name: "--force", kind: .flag, help: "Overwrite an existing page."),
         ], discussion: "The page fetches nothing: it opens offline. Flagged fixes appear when their checkbox is ticked."),
@@ -53,9 +55,10 @@ enum CommandTable {
             db, board,
             OptionSpec(name: "--precision", kind: .value(placeholder: "N"), help: "Cell size: 5 (~4.9 km), 6 (~1.2 km) or 7 (~150 m, default).",
                        choices: ["5", "6", "7"]),
-            OptionSpec(name: "--format", kind: .value(placeholder: "FORMAT"), help: "GeoJSON polygons or one line per cell (default text).",
+            OptionSpec(name: "--format", kind: .value(placeholder: "FORMAT"), help: "GeoJSON polygons or one line per cell (default text), at the one --precision asked for.",
                        choices: ["geojson", "text"]),
-        ]),
+            OptionSpec(name: "--summary", kind: .flag, help: "Cells and km² at precisions 7, 6 and 5, and per ride the cells it visited first."),
+        ], discussion: "A database recorded before cells were has none: 'rederive --ride N' fills a ride's cells. 'view --explored' draws them."),
         CommandSpec(name: "rederive", abstract: "Recompute a ride's flags, derived columns, segments and totals from its raw columns.", options: [
             db, board, ride,
             OptionSpec(name: "--params", kind: .value(placeholder: "FILE"), help: "Pipeline parameters as JSON (default: the ride's stored parameters)."),
@@ -110,6 +113,10 @@ enum CommandTable {
             keepScratch,
             OptionSpec(name: "--count-syncs", kind: .value(placeholder: "N"), help: "Internal: commit N one-fix batches and exit (bench runs this under strace to count fdatasync)."),
         ], discussion: "Use a release build: swift build -c release; .build/release/roam-board bench. Counting fdatasync needs strace."),
+        CommandSpec(name: "bench-explored", abstract: "Write a synthetic ride history exploring exactly N geohash cells (for scripts/bench-explored).", options: [
+            OptionSpec(name: "--cells", kind: .value(placeholder: "N"), help: "Distinct precision-7 cells to explore.", isRequired: true),
+            OptionSpec(name: "--db", kind: .value(placeholder: "FILE"), help: "The new database to write (must not exist).", isRequired: true),
+        ], discussion: "scripts/bench-explored runs it, then times view --explored and opens the page in headless Chromium.", isHidden: true),
         // Generators for the .deb: shell completion and the man page, from this very table.
         CommandSpec(name: "completion", abstract: "Print the bash or zsh completion script.", options: [
             OptionSpec(name: "--shell", kind: .value(placeholder: "SHELL"), help: "The shell.", isRequired: true, choices: ["bash", "zsh"]),

@@ -3,14 +3,22 @@ import RoamExport
 import RoamStore
 
 /// `roam-board explored`: every geohash cell ever visited, across all rides, at precision 5, 6 or 7,
-/// as GeoJSON polygons or one line per cell. Streams from a read-only connection.
+/// as GeoJSON polygons or one line per cell; `--summary`: cells and km² per precision and the
+/// cells each ride visited first. Streams from a read-only connection.
 enum ExploredCommand {
     static func run(_ p: ParsedArguments) throws {
+        if p.has("--summary") {
+            guard p.value("--precision") == nil, p.value("--format") == nil else {
+                throw UsageError(command: "explored", message: "--summary covers precisions 5, 6 and 7 as text: drop --precision and --format")
+            }
+            return try summary(p)
+        }
         let precision = try p.integer("--precision") ?? 7
         guard (5...7).contains(precision) else {
             throw UsageError(command: "explored", message: "--precision expects 5, 6 or 7, found \(precision)")
         }
-        let reader = try RideReader(path: try BoardLoader.databasePath(p))
+        let (reader, _) = try BoardLoader.reader(p)
+        warnMissingCells(try reader.ridesMissingExploredCells(), path: reader.path)
         var out = StandardOutputSink()
         if p.value("--format") == "geojson" {
             var writer = ExploredGeoJSONWriter(sink: out)
@@ -35,4 +43,79 @@ enum ExploredCommand {
         }
         try out.flush()
     }
+
+    /// Every stored cell at precisions 5, 6 and 7, counted and measured.
+    static func census(_ reader: RideReader, highlightRide: Int64? = nil) throws -> ExploredCensus {
+        var census = ExploredCensus(highlightRide: highlightRide)
+        for precision in ExploredCensus.precisions {
+            try reader.forEachExploredCell(precision: precision) { cell in
+                do {
+                    try census.add(precision: precision, geohash: cell.geohash, firstRide: cell.rideID)
+                } catch let e as ExportError {
+                    throw CLIError(description: "explored cell in \(reader.path): \(e); 'roam-board check' looks at the database")
+                }
+            }
+        }
+        return census
+    }
+
+    /// What to run so rides recorded before cells were get theirs.
+    static func missingCellsAdvice(_ rides: [Int64], path: String) -> String {
+        let list = rides.map(String.init).joined(separator: ", ")
+        let example = "roam-board rederive --db \(path) --ride \(rides[0])"
+        return "ride\(rides.count == 1 ? "" : "s") \(list) \(rides.count == 1 ? "has" : "have") no explored cells "
+            + "(recorded before cells were): fill them with \(example)" + (rides.count > 1 ? ", and so for each of them" : "")
+    }
+
+    static func warnMissingCells(_ rides: [Int64], path: String) {
+        guard !rides.isEmpty else { return }
+        Console.error("warning: " + missingCellsAdvice(rides, path: path))
+    }
+
+    /// A time as the rider reads it, to the minute: "2026-06-14 09:30 Europe/Berlin".
+    static func minute(_ utcMs: Int64, _ time: LocalTime) -> String {
+        String(time.iso8601(utcMs: utcMs).prefix(16).map { $0 == "T" ? " " : $0 }) + " " + time.label
+    }
+
+    private static func summary(_ p: ParsedArguments) throws {
+        let (reader, time) = try BoardLoader.reader(p)
+        let rides = try reader.rides()
+        let census = try census(reader)
+        let span = try reader.exploredVisitSpan()
+        var lines = ["explored cells in \(reader.path) (\(rides.count) ride\(rides.count == 1 ? "" : "s"))"]
+        lines.append("precision  cell               cells        area")
+        for precision in ExploredCensus.precisions.reversed() {
+            let level = census.levels[precision]!
+            lines.append("\(precision)".padded(11) + ExploredPage.cellSize[precision]!.padded(17)
+                         + "\(level.cells)".leftPadded(7) + ExploredPage.area(level.areaKm2).leftPadded(12))
+        }
+        if let first = span.firstUTCms, let last = span.lastUTCms {
+            lines.append("first cell \(minute(first, time)), last new cell \(minute(last, time))")
+        }
+        if !rides.isEmpty {
+            lines.append("")
+            lines.append("ride  started                       new p7  new p6  new p5")
+            for ride in rides {
+                let startedUTCms = try ride.startedUTCms ?? reader.firstFixUTCms(ride: ride.id)
+                let started = startedUTCms.map { minute($0, time) } ?? "-"
+                lines.append("\(ride.id)".padded(6) + started.padded(30) + newCells(census, ride.id))
+            }
+            if census.levels[7]!.newByRide[nil] != nil { lines.append("pruned rides".padded(36) + newCells(census, nil)) }
+        }
+        print(lines.joined(separator: "\n"))
+        if rides.isEmpty { Console.error("no rides in \(reader.path) yet: nothing explored (record a ride first)") }
+        let missing = try reader.ridesMissingExploredCells()
+        warnMissingCells(missing, path: reader.path)
+        if !rides.isEmpty, census.isEmpty, missing.isEmpty {
+            Console.error("no explored cells: none of the \(rides.count) rides has an accepted fix with a position")
+        }
+    }
+
+    private static func newCells(_ census: ExploredCensus, _ ride: Int64?) -> String {
+        [7, 6, 5].map { "\(census.newCells(ride: ride, precision: $0))".leftPadded(8) }.joined()
+    }
+}
+
+extension String {
+    fileprivate func padded(_ width: Int) -> String { self + String(repeating: " ", count: max(1, width - count)) }
 }

@@ -8,6 +8,7 @@ import RoamStore
 /// time), written atomically.
 enum ViewCommand {
     static func run(_ p: ParsedArguments) throws {
+        if try ViewExploredCommand.runIfAsked(p) { return }
         let bands: SpeedBands
         do {
             bands = try p.value("--speed-bands").map { text throws(SpeedBandsError) in try SpeedBands(parsing: text) } ?? .cycling

@@ -1,0 +1,113 @@
+import RoamCore
+import RoamExport
+import RoamStore
+
+/// `roam-board view --explored [--ride N] [-o FILE|DIR/|-]`: the explored map of every ride as one
+/// self-contained page (`ExploredPage`), written atomically like the ride page; `--ride N` marks
+/// the cells that ride visited first. Nothing to draw is said in words, never an empty map.
+enum ViewExploredCommand {
+    /// Runs the explored page when `--explored` is given and says so; otherwise checks what a
+    /// ride's page needs (the command table cannot say "--ride and --out unless --explored").
+    static func runIfAsked(_ p: ParsedArguments) throws -> Bool {
+        guard p.has("--explored") else {
+            for (name, placeholder) in [("--ride", "N"), ("--out", "PATH")] where p.value(name) == nil {
+                throw UsageError(command: "view", message: "missing required option \(name) \(placeholder) (or --explored for the map of every ride)")
+            }
+            return false
+        }
+        if p.value("--speed-bands") != nil {
+            throw UsageError(command: "view", message: "--speed-bands colours a ride's page; the explored map has no speeds: drop it")
+        }
+        try run(p)
+        return true
+    }
+
+    static func run(_ p: ParsedArguments) throws {
+        let (reader, time) = try BoardLoader.reader(p)
+        let target = try OutputTarget.resolve(p.value("--out"), extension: "html", command: "view")
+        let rides = try reader.rides()
+        guard !rides.isEmpty else {
+            throw CLIError(description: "no rides in \(reader.path) yet: nothing explored to draw (record a ride first; 'roam-board rides' lists them)")
+        }
+        let highlight = try p.integer("--ride").map(Int64.init)
+        if let id = highlight, !rides.contains(where: { $0.id == id }) {
+            throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
+        }
+        let census = try ExploredCommand.census(reader, highlightRide: highlight)
+        let missing = try reader.ridesMissingExploredCells()
+        guard !census.isEmpty else {
+            if missing.isEmpty {
+                throw CLIError(description: "no explored cells in \(reader.path): none of its \(rides.count) ride\(rides.count == 1 ? "" : "s") "
+                               + "has an accepted fix with a position ('roam-board show --ride N' says why)")
+            }
+            throw CLIError(description: "no explored cells in \(reader.path): " + ExploredCommand.missingCellsAdvice(missing, path: reader.path)
+                           + "; then run view --explored again")
+        }
+        var warnings: [String] = []
+        if !missing.isEmpty {
+            let advice = ExploredCommand.missingCellsAdvice(missing, path: reader.path)
+            warnings.append("The map misses some rides: " + advice + ".")
+            ExploredCommand.warnMissingCells(missing, path: reader.path)
+        }
+        if let id = highlight, census.newCells(ride: id, precision: 7) == 0 {
+            warnings.append("Ride \(id) visited no cell first: every cell it crossed had been explored before, or it has no position.")
+        }
+        let tracks = try tracks(rides, reader: reader)
+        let facts = ExploredPage.Facts(databasePath: reader.path, rideCount: rides.count,
+                                       firstVisit: try reader.exploredVisitSpan().firstUTCms.map { ExploredCommand.minute($0, time) },
+                                       lastVisit: try lastVisit(rides, reader: reader).map { ExploredCommand.minute($0, time) },
+                                       zoneLabel: time.label, warnings: warnings)
+        try write(ExploredPage(census: census, tracks: tracks, facts: facts).render(), to: target, force: p.has("--force"))
+    }
+
+    /// Thin lines: about 20 000 points for the whole history, never closer than 10 m.
+    static func tracks(_ rides: [RideRow], reader: RideReader) throws -> [ExploredTrack] {
+        let totalM = rides.reduce(0) { $0 + $1.totals.distanceM }
+        let spacing = max(10, totalM / 20_000)
+        var tracks: [ExploredTrack] = []
+        for ride in rides where ride.totals.acceptedCount > 0 {
+            var track = ExploredTrack(rideID: ride.id, spacingM: spacing)
+            try reader.forEachExportedFix(ride: ride.id, excludingFlags: .rejecting, withNMEA: false) { fix in
+                track.add(latDeg: fix.epoch.latDeg, lonDeg: fix.epoch.lonDeg, segment: fix.segment)
+            }
+            track.finish()
+            if track.pointCount > 0 { tracks.append(track) }
+        }
+        return tracks
+    }
+
+    /// The last dated fix of any ride (cells keep only first visits).
+    static func lastVisit(_ rides: [RideRow], reader: RideReader) throws -> Int64? {
+        var last: Int64?
+        for ride in rides {
+            if let t = try ride.endedUTCms ?? reader.lastFixUTCms(ride: ride.id) { last = max(last ?? t, t) }
+        }
+        return try last ?? reader.exploredVisitSpan().lastUTCms
+    }
+
+    private static func write(_ html: String, to target: OutputTarget, force: Bool) throws {
+        let out: String
+        switch target {
+        case .standardOutput:
+            var sink = StandardOutputSink()
+            try sink.write(html)
+            try sink.flush()
+            return
+        case .file(let path):
+            try OutputTarget.createParent(of: path)
+            out = path
+        case .folder(let dir):
+            try OutputTarget.createFolder(dir)
+            out = OutputTarget.path(in: dir, name: "explored.html")
+        }
+        var sink = try AtomicFileSink(path: out, overwrite: force)
+        do {
+            try sink.write(html)
+            try sink.commit()
+        } catch {
+            sink.abandon()
+            throw error
+        }
+        print(out)
+    }
+}
