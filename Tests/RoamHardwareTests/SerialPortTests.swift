@@ -61,4 +61,15 @@ import Testing
             (error as? DeviceError)?.errno == .ioError
         }
     }
+
+    /// A receiver that was never opened did not "go away": the hint says to plug it in or enable
+    /// the UART; one that vanished after opening still says to check its cable.
+    @Test(arguments: [Errno.ioError, .noSuchDevice, .noSuchDeviceOrAddress])
+    func neverOpenedIsNotWentAway(_ errno: Errno) {
+        let atOpen = DeviceError(.uart, .open, device: "/dev/ttyACM0", errno: errno)
+        #expect(atOpen.hint.hasPrefix("No receiver answers at this device: plug the receiver in"))
+        #expect(!atOpen.description.contains("went away"))
+        let midRide = DeviceError(.uart, .read, device: "/dev/ttyACM0", errno: errno)
+        #expect(midRide.hint == "The receiver went away: check its cable or USB connection.")
+    }
 }

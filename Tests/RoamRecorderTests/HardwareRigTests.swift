@@ -35,11 +35,13 @@ import Testing
         let reports = Reports()
         let rig = try HardwareRig(profile: try profile(uart: pty.secondaryPath), report: reports.add)
         #expect(rig.receiver.isOpen)
-        #expect(rig.barometer == nil && rig.button == nil && rig.led == nil)
+        // The barometer stays, over a bus that its re-probe opens once it appears.
+        #expect(rig.barometer != nil && rig.button == nil && rig.led == nil)
+        #expect(throws: DeviceError.self) { try rig.barometer?.reprobe() }
         let lines = reports.all
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix("barometer: i2c open on /dev/i2c-99 failed: No such file or directory [ENOENT 2]."))
-        #expect(lines[0].contains("climb is unavailable"))
+        #expect(lines[0].contains("until the bus appears (retried every 2 s)"))
         #expect(lines[1].hasPrefix("button: gpio open on /dev/gpiochip99 failed") && lines[1].contains("Rides cannot be started"))
         #expect(lines[2].hasPrefix("led: gpio open on /dev/gpiochip99 failed"))
     }

@@ -38,6 +38,9 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         // A Pi's bus reports a missing chip as EREMOTEIO or ENXIO; the kernel's i2c-stub as ENODEV.
         case (.i2c, EREMOTEIO), (.i2c, ENXIO), (.i2c, ENODEV):
             return "Check wiring and the SDO address jumper (0x76/0x77)."
+        // Never opened is not "went away": a USB receiver not plugged in, or a UART with no driver behind it.
+        case (.uart, EIO) where operation == .open, (.uart, ENODEV) where operation == .open, (.uart, ENXIO) where operation == .open:
+            return "No receiver answers at this device: plug the receiver in (a USB one) or check that the UART is enabled and the uart path in board.conf."
         case (.uart, EIO), (.uart, ENODEV), (.uart, ENXIO):
             return "The receiver went away: check its cable or USB connection."
         case (_, EBUSY):

@@ -10,7 +10,7 @@ import RoamHardware
 /// What is fatal and what is not: a permission problem or an impossible baud is a configuration
 /// error and throws (before any ride is re-armed, so a restarting unit writes no gaps). A device
 /// that is merely absent is reported and the recorder runs without it: the receiver is reopened
-/// with backoff, the barometer re-probed (fixes flagged meanwhile, P6), a missing button or LED
+/// with backoff, the barometer (and a bus not there yet) re-probed (fixes flagged meanwhile, P6), a missing button or LED
 /// leaves the recorder resuming an active ride rather than crash-looping.
 public final class HardwareRig {
     public let profile: BoardProfile
@@ -42,13 +42,17 @@ public final class HardwareRig {
         [EACCES, EPERM, EINVAL, ENOTTY].contains(error.errno.rawValue)
     }
 
+    /// A bus that is missing at start is opened later by the re-probe (every 2 s while recording):
+    /// a late i2c-dev or a bus enabled after boot costs the fixes until then, not the ride's climb.
     private static func barometer(_ profile: BoardProfile, _ report: (String) -> Void) -> BMP280? {
-        let bus: LinuxI2CBus
-        do {
-            bus = try LinuxI2CBus(device: profile.i2cBus)
-        } catch {
-            report("barometer: \(error) Recording without it: climb is unavailable (fixes are flagged).")
-            return nil
+        let bus = ReopeningI2CBus(device: profile.i2cBus)
+        if let error = bus.openError {
+            if [EACCES, EPERM].contains(error.errno.rawValue) {
+                report("barometer: \(error) Recording without it: climb is unavailable (fixes are flagged).")
+                return nil
+            }
+            report("barometer: \(error) Recording without it until the bus appears (retried every 2 s); fixes are flagged meanwhile.")
+            return BMP280(bus: bus, address: UInt16(profile.bmp280Address))
         }
         let sensor = BMP280(bus: bus, address: UInt16(profile.bmp280Address))
         do {
