@@ -42,12 +42,35 @@ enum OutputTarget: Equatable {
             if isDirectory.boolValue { return }
             throw CLIError(description: "cannot create the output folder \(path): a file of that name is in the way", status: ExitStatus.ioError)
         }
+        // The folders about to be made, outermost first: each is durable only once its parent is synced.
+        var made: [String] = []
+        var walk = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+        while !walk.isEmpty, walk != "/", access(walk, F_OK) != 0 {
+            made.insert(walk, at: 0)
+            walk = (walk as NSString).deletingLastPathComponent
+        }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
             throw CLIError(description: "cannot create the output folder \(path): \(ErrorText.foundationReason(error as NSError))",
                            status: ExitStatus.ioError)
         }
+        // Without this a power cut can leave a ride marked dumped while its new folder is gone.
+        for folder in made {
+            let parent = (folder as NSString).deletingLastPathComponent
+            try syncFolder(parent.isEmpty ? "." : parent)
+        }
+    }
+
+    static func syncFolder(_ path: String) throws {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0, fsync(fd) == 0 else {
+            let e = errno
+            if fd >= 0 { close(fd) }
+            throw CLIError(description: "cannot sync the folder \(path) after creating the output folder in it: \(String(cString: strerror(e)))",
+                           status: ExitStatus.ioError)
+        }
+        close(fd)
     }
 
     /// Creates the folders a file path needs.
