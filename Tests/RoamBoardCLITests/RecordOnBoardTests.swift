@@ -49,7 +49,8 @@ import Testing
         let text = stderr.all
         #expect(text.contains("barometer: i2c open on /dev/i2c-99 failed: No such file or directory [ENOENT 2]."))
         #expect(text.contains("button: gpio open on /dev/gpiochip99 failed"))
-        #expect(text.contains("Rides cannot be started or stopped until this is fixed."))
+        #expect(text.contains("Rides cannot be started or stopped until it appears (tried again every 2 s)."))
+        #expect(text.contains("Recording without it until the bus appears (retried every 2 s)"))
 
         try FileManager.default.removeItem(atPath: uart)  // the receiver is unplugged: its node goes away
         pty.close()

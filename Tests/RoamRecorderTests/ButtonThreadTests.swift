@@ -68,4 +68,30 @@ import Testing
         t.stop()
         #expect(presses.all == [at])
     }
+
+    /// A gpiochip that appears after the recorder started (its driver loaded late): the thread
+    /// keeps opening the line, says once that it found it, and the rider's next press counts.
+    @Test func aButtonAbsentAtStartIsOpenedWhenItAppears() throws {
+        let presses = Presses()
+        let reports = Mutex<[String]>([])
+        let fake = FakeButton(clock: .live)
+        let attempts = Mutex(0)
+        let t = ButtonThread(opening: {
+            let n = attempts.withLock { $0 += 1; return $0 }
+            guard n >= 3 else { throw DeviceError(.gpio, .open, device: "/dev/gpiochip4", errno: .noSuchFile) }
+            return try Button(input: fake, activeLow: true, now: fake.nowNs)
+        }, isRecording: false, retryS: 0.02, press: presses.press, report: { line in reports.withLock { $0.append(line) } })
+        t.start()
+        let deadline = MonotonicClock.nowNs() + 30_000_000_000
+        while attempts.withLock({ $0 }) < 3 && MonotonicClock.nowNs() < deadline { usleep(1000) }
+        while fake.waitCount == 0 && MonotonicClock.nowNs() < deadline { usleep(1000) }
+        let at = fake.nowNs()
+        fake.press(atNs: at, holdMs: 80, bounceMs: 20)
+        while t.gesturesHandled.load(ordering: .acquiring) < 1 && MonotonicClock.nowNs() < deadline { usleep(1000) }
+        t.stop()
+        #expect(presses.all == [at])
+        #expect(attempts.withLock { $0 } == 3)
+        // The absence was said by the rig at start; the thread says only that the line is there now.
+        #expect(reports.withLock { $0 } == ["button fake:gpiochip0 line 17: found; rides can be started and stopped now"])
+    }
 }

@@ -13,7 +13,7 @@ public enum BoardSession {
         // Before any thread exists, so every thread inherits the blocked mask and sigwait takes them.
         let signals = BlockedSignals.block()
         let rig = try HardwareRig(profile: profile, report: report)
-        let controls = RigControls(button: rig.button, output: rig.led, isRecording: activeRide != nil, report: report)
+        let controls = RigControls(button: rig.button, openButtonLater: rig.openButtonLater, output: rig.led, isRecording: activeRide != nil, report: report)
         let recorder = Recorder(store: store, activeRide: activeRide, source: rig.receiver, barometer: rig.barometer,
                                 options: options, emit: { event in emit(event); controls.handle(event) })
         recorder.start()

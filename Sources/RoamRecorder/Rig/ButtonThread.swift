@@ -11,7 +11,9 @@ import Synchronization
 ///   running is tracked here from the presses already queued, not from the database, so a press
 ///   made while storage is failing (the alarm) still counts and lands in order when it recovers (P3).
 public final class ButtonThread: @unchecked Sendable {
-    private let button: Button
+    /// nil until `open` finds the line (a gpiochip that appears after the recorder started).
+    private var button: Button?
+    private let open: (() throws -> Button)?
     private let press: @Sendable (UInt64) -> Void
     private let report: @Sendable (String) -> Void
     private let stopRequested = Atomic<Bool>(false)
@@ -24,12 +26,22 @@ public final class ButtonThread: @unchecked Sendable {
     public let gesturesHandled = Atomic<Int>(0)
 
     static let maxWaitMs: Int32 = 1000
-    static let errorBackoffS = 2.0
+    /// Between retries of a failing or missing line.
+    let errorBackoffS: Double
 
     /// `isRecording`: whether the recorder resumes an active ride. `press` queues one press.
     public init(button: Button, isRecording: Bool, press: @escaping @Sendable (UInt64) -> Void,
                 report: @escaping @Sendable (String) -> Void) {
-        self.button = button; self.intendsRecording = isRecording; self.press = press; self.report = report
+        self.button = button; self.open = nil; self.errorBackoffS = 2
+        self.intendsRecording = isRecording; self.press = press; self.report = report
+    }
+
+    /// A button whose line could not be had at start: the thread opens it, retrying every
+    /// `retryS`, and says once when it works. Presses made before then are not seen (no line, no edges).
+    public init(opening open: @escaping () throws -> Button, isRecording: Bool, retryS: Double = 2,
+                press: @escaping @Sendable (UInt64) -> Void, report: @escaping @Sendable (String) -> Void) {
+        self.button = nil; self.open = open; self.errorBackoffS = retryS
+        self.intendsRecording = isRecording; self.press = press; self.report = report
     }
 
     public func start() {
@@ -65,20 +77,36 @@ public final class ButtonThread: @unchecked Sendable {
     }
 
     private func run() {
-        var failing = false
+        // A line missing at start was reported by the rig: not said again, only when it is found.
+        var failing = button == nil
         while !stopRequested.load(ordering: .acquiring) {
             do {
+                let foundLate = self.button == nil
+                let button = try self.button ?? openLine()
+                if foundLate { failing = false; report("button \(button.input.device): found; rides can be started and stopped now") }
                 handle(try button.next(maxWaitMs: Self.maxWaitMs))
                 if failing { failing = false; report("button \(button.input.device): working again") }
             } catch {
                 // A line that fails once fails again at once: report it once, then retry slowly.
                 if !failing { failing = true; report("button: \(error)") }
                 // On the monotonic clock: a wall clock set back must not stretch the backoff.
-                let deadline = MonotonicClock.nowNs() + UInt64(Self.errorBackoffS * 1e9)
+                let deadline = MonotonicClock.nowNs() + UInt64(errorBackoffS * 1e9)
                 stopSignal.withLock {
                     while !stopRequested.load(ordering: .acquiring) { if !stopSignal.wait(untilNs: deadline) { break } }
                 }
             }
         }
     }
+
+    private func openLine() throws -> Button {
+        guard let open else { throw ButtonLineMissing() }
+        let opened = try open()
+        button = opened
+        return opened
+    }
+}
+
+/// A thread made without a button or an opener (not reachable through the initialisers).
+struct ButtonLineMissing: Error, CustomStringConvertible {
+    var description: String { "no button line" }
 }

@@ -17,6 +17,8 @@ public final class HardwareRig {
     public let receiver: GNSSReceiver
     public let barometer: BMP280?
     public let button: Button?
+    /// Set when the button's chip or line was absent at start: the button thread keeps trying it.
+    public let openButtonLater: (() throws -> Button)?
     public let led: GPIOLine?
 
     public init(profile: BoardProfile, report: @escaping @Sendable (String) -> Void) throws {
@@ -33,7 +35,7 @@ public final class HardwareRig {
             report("receiver: \(error) Recording waits for it (reopened with backoff).")
         }
         barometer = Self.barometer(profile, report)
-        button = Self.button(profile, report)
+        (button, openButtonLater) = Self.button(profile, report)
         led = Self.led(profile, report)
     }
 
@@ -63,17 +65,25 @@ public final class HardwareRig {
         return sensor
     }
 
-    private static func button(_ profile: BoardProfile, _ report: (String) -> Void) -> Button? {
-        do {
+    /// The button, or (when its chip or line is merely absent: a GPIO driver loaded after the unit
+    /// started) an opener the button thread retries. Permissions and a wrong bank are not retried.
+    private static func button(_ profile: BoardProfile, _ report: @escaping @Sendable (String) -> Void) -> (Button?, (() throws -> Button)?) {
+        let open = { () throws -> Button in
             try refuseSoCBank(profile.gpioChip)
             let line = try GPIOLine.input(chip: profile.gpioChip, line: profile.buttonLine, bias: profile.buttonBias)
             if !line.biasApplied {
                 report("button: the kernel refused bias \(profile.buttonBias.rawValue) on \(line.device); fit an external pull resistor (10 kΩ).")
             }
             return try Button(input: line, activeLow: profile.buttonActiveLow, now: MonotonicClock.nowNs)
+        }
+        do {
+            return (try open(), nil)
+        } catch let error as DeviceError where [ENOENT, ENODEV, ENXIO].contains(error.errno.rawValue) {
+            report("button: \(error) Rides cannot be started or stopped until it appears (tried again every 2 s).")
+            return (nil, open)
         } catch {
             report("button: \(error) Rides cannot be started or stopped until this is fixed.")
-            return nil
+            return (nil, nil)
         }
     }
 

@@ -12,14 +12,16 @@ public final class RigControls: @unchecked Sendable {
     public let led: LEDController?
     public private(set) var buttonThread: ButtonThread?
     private let button: Button?
+    private let openButtonLater: (() throws -> Button)?
     private let isRecording: Bool
     private let report: @Sendable (String) -> Void
 
     /// `isRecording`: whether an active ride will be re-armed. `report` gets one line per problem.
-    public init(button: Button?, output: (any DigitalOutput)?, isRecording: Bool,
+    /// `openButtonLater`: the button's line was absent at start; the button thread keeps trying it.
+    public init(button: Button?, openButtonLater: (() throws -> Button)? = nil, output: (any DigitalOutput)?, isRecording: Bool,
                 clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nowNs,
                 report: @escaping @Sendable (String) -> Void) {
-        self.button = button; self.isRecording = isRecording; self.report = report
+        self.button = button; self.openButtonLater = openButtonLater; self.isRecording = isRecording; self.report = report
         led = output.map { LEDController(led: StatusLED(output: $0, atNs: clock()), isRecording: isRecording, clock: clock, report: report) }
     }
 
@@ -30,11 +32,13 @@ public final class RigControls: @unchecked Sendable {
     public func start(recorder: Recorder) {
         let sensor = recorder.sensor
         led?.start(hasFix: { sensor.hasFix.load(ordering: .acquiring) })
+        let press: @Sendable (UInt64) -> Void = { recorder.press(monoNs: $0) }
         if let button {
-            let thread = ButtonThread(button: button, isRecording: isRecording, press: { recorder.press(monoNs: $0) }, report: report)
-            buttonThread = thread
-            thread.start()
+            buttonThread = ButtonThread(button: button, isRecording: isRecording, press: press, report: report)
+        } else if let openButtonLater {
+            buttonThread = ButtonThread(opening: openButtonLater, isRecording: isRecording, press: press, report: report)
         }
+        buttonThread?.start()
     }
 
     /// No press after this returns: call it before stopping the recorder.
