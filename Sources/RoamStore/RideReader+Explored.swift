@@ -59,3 +59,15 @@ extension RideReader {
         return missing
     }
 }
+
+extension RideReader {
+    /// Every stored precision-7 cell in geohash order with its first visit, in one pass over the
+    /// primary key (coarser precisions are the caller's prefixes: no GROUP BY per precision).
+    public func forEachStoredCell(_ body: (_ geohash: String, _ rideID: Int64?, _ firstVisitUTCms: Int64?) throws -> Void) throws {
+        let statement = try connection.prepare("SELECT cell, ride_id, t_utc_ms FROM explored ORDER BY cell")
+        while try statement.step() {
+            var r = RowReader(statement)
+            try body(r.text(), r.optionalInt64(), r.optionalInt64())
+        }
+    }
+}

@@ -23,6 +23,18 @@ import RoamCore
         return try JSONSerialization.jsonObject(with: Data(text.utf8))
     }
 
+    /// Writes the history's page and returns the value of one JSON-returning expression evaluated
+    /// in it, once no console error or outside request was seen.
+    static func probePage(of h: ExploredHistory, _ probe: String) throws -> [String: Any] {
+        let page = h.directory.appendingPathComponent("explored.html")
+        let r = try CLIRunner.run(["view", "--explored", "--db", h.dbPath, "-o", page.path])
+        guard r.status == 0 else { throw JudgeFailure(description: "view --explored failed: \(r.stderr)") }
+        let v = try PageJudge.run(page: page, steps: [.viewport(1000, 700), .eval(probe)])
+        #expect(v.errors.isEmpty, "\(v.errors)")
+        #expect(v.requests.isEmpty, "the page asked for \(v.requests)")
+        return try #require(try parse(v.results[0]) as? [String: Any])
+    }
+
     static func shotsFolder() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("roam-explored-shots")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -100,9 +112,6 @@ import RoamCore
         let ride = ExploredHistory.line(from: (-17.5, 179.98), bearingDeg: 90, metres: 4_000)
         let h = try ExploredHistory.make([ride])
         defer { h.remove() }
-        let page = h.directory.appendingPathComponent("explored.html")
-        let r = try CLIRunner.run(["view", "--explored", "--db", h.dbPath, "-o", page.path])
-        #expect(r.status == 0, "\(r.stderr)")
         let cells = try h.cells(precision: 7).map(\.cell)
         let west = try #require(cells.filter { Geohash.bounds($0)!.lon.upperBound == 180 }.first)
         let east = try #require(cells.first { c in
@@ -111,9 +120,7 @@ import RoamCore
         })
         let probe = "JSON.stringify({p: explored.view.precision, drawn: explored.drawn.cells, n: explored.counts[7], "
             + "w: explored.box('\(west)'), e: explored.box('\(east)'), bw: explored.bounds('\(west)'), be: explored.bounds('\(east)')})"
-        let v = try PageJudge.run(page: page, steps: [.viewport(1000, 700), .eval(probe)])
-        #expect(v.errors.isEmpty, "\(v.errors)")
-        let s = try #require(try Self.parse(v.results[0]) as? [String: Any])
+        let s = try Self.probePage(of: h, probe)
         #expect(s["p"] as? Int == 7 && s["drawn"] as? Int == cells.count && s["n"] as? Int == cells.count)
         let w = try #require(s["w"] as? [Double]), e = try #require(s["e"] as? [Double])
         #expect(abs(w[0] + w[2] - e[0]) < 1e-6, "the cell ending at 180° E touches the one starting at 180° W")
@@ -130,16 +137,11 @@ import RoamCore
         let ride = ExploredHistory.line(from: (89.985, -30), bearingDeg: 0, metres: 1_500)
         let h = try ExploredHistory.make([ride])
         defer { h.remove() }
-        let page = h.directory.appendingPathComponent("explored.html")
-        let r = try CLIRunner.run(["view", "--explored", "--db", h.dbPath, "-o", page.path])
-        #expect(r.status == 0, "\(r.stderr)")
         let cells = try h.cells(precision: 7).map(\.cell)
         let top = try #require(cells.max { Geohash.bounds($0)!.lat.upperBound < Geohash.bounds($1)!.lat.upperBound })
         let probe = "JSON.stringify({drawn: explored.drawn.cells, n: explored.counts[explored.view.precision], b: explored.bounds('\(top)'), "
             + "box: explored.box('\(top)'), h: explored.view.h, w: explored.view.w})"
-        let v = try PageJudge.run(page: page, steps: [.viewport(1000, 700), .eval(probe)])
-        #expect(v.errors.isEmpty, "\(v.errors)")
-        let s = try #require(try Self.parse(v.results[0]) as? [String: Any])
+        let s = try Self.probePage(of: h, probe)
         // Near the pole a cell is a sliver (0.3 m wide at 89.99°), so the map may draw it at precision 6.
         let drawn = try #require(s["drawn"] as? Int), inLevel = try #require(s["n"] as? Int)
         #expect(drawn == inLevel && drawn > 0, "every polar cell drawn: \(s)")

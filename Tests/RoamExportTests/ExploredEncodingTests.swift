@@ -118,4 +118,17 @@ import RoamCore
         #expect(throws: ExportError.invalidGeohash("u0m8")) { try census.add(precision: 5, geohash: "u0m8", firstRide: 1) }
         #expect(throws: ExportError.invalidGeohash("u0m8fa")) { try census.add(precision: 6, geohash: "u0m8fa", firstRide: 1) }
     }
+
+    @Test func storedCellsRollUpToTheirPrefixesWithTheEarliestVisit() throws {
+        var census = ExploredCensus(highlightRide: 3)
+        let stored: [(String, Int64?, Int64?)] = [("u0m8f3x", 1, 500), ("u0m8f3y", 3, 100), ("u0m8f4b", 4, nil),
+                                                  ("u0m8f4c", 2, 900), ("u0m9000", nil, 50)]
+        for (cell, ride, t) in stored { try census.addStored(geohash: cell, firstRide: ride, firstVisitUTCms: t) }
+        try census.finish()
+        #expect(census.levels[7]?.cells == 5 && census.levels[6]?.cells == 3 && census.levels[5]?.cells == 2)
+        #expect(census.highlighted[6] == [Geohash.integer("u0m8f3")!], "ride 3 came first to u0m8f3 (t 100 before 500)")
+        #expect(census.highlighted[5] == [Geohash.integer("u0m8f")!], "and to u0m8f (its earliest cell)")
+        #expect(census.newCells(ride: 2, precision: 6) == 1, "u0m8f4: the dated visit at 900 wins over the undated one")
+        #expect(census.newCells(ride: nil, precision: 5) == 1, "u0m90: a pruned ride's")
+    }
 }

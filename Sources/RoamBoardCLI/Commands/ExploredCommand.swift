@@ -44,17 +44,16 @@ enum ExploredCommand {
         try out.flush()
     }
 
-    /// Every stored cell at precisions 5, 6 and 7, counted and measured.
+    /// Every stored cell at precisions 5, 6 and 7, counted and measured, in one pass.
     static func census(_ reader: RideReader, highlightRide: Int64? = nil) throws -> ExploredCensus {
         var census = ExploredCensus(highlightRide: highlightRide)
-        for precision in ExploredCensus.precisions {
-            try reader.forEachExploredCell(precision: precision) { cell in
-                do {
-                    try census.add(precision: precision, geohash: cell.geohash, firstRide: cell.rideID)
-                } catch let e as ExportError {
-                    throw CLIError(description: "explored cell in \(reader.path): \(e); 'roam-board check' looks at the database")
-                }
+        do {
+            try reader.forEachStoredCell { cell, ride, firstUTCms in
+                try census.addStored(geohash: cell, firstRide: ride, firstVisitUTCms: firstUTCms)
             }
+            try census.finish()
+        } catch let e as ExportError {
+            throw CLIError(description: "explored cell in \(reader.path): \(e); 'roam-board check' looks at the database")
         }
         return census
     }

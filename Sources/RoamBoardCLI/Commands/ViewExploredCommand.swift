@@ -57,7 +57,8 @@ enum ViewExploredCommand {
                                        firstVisit: try reader.exploredVisitSpan().firstUTCms.map { ExploredCommand.minute($0, time) },
                                        lastVisit: try lastVisit(rides, reader: reader).map { ExploredCommand.minute($0, time) },
                                        zoneLabel: time.label, warnings: warnings)
-        try write(ExploredPage(census: census, tracks: tracks, facts: facts).render(), to: target, force: p.has("--force"))
+        let html = ExploredPage(census: census, tracks: tracks, facts: facts).render()
+        if let path = try PageOutput.write(html, to: target, nameInFolder: "explored.html", force: p.has("--force")) { print(path) }
     }
 
     /// Thin lines: about 20 000 points for the whole history, never closer than 10 m.
@@ -83,31 +84,5 @@ enum ViewExploredCommand {
             if let t = try ride.endedUTCms ?? reader.lastFixUTCms(ride: ride.id) { last = max(last ?? t, t) }
         }
         return try last ?? reader.exploredVisitSpan().lastUTCms
-    }
-
-    private static func write(_ html: String, to target: OutputTarget, force: Bool) throws {
-        let out: String
-        switch target {
-        case .standardOutput:
-            var sink = StandardOutputSink()
-            try sink.write(html)
-            try sink.flush()
-            return
-        case .file(let path):
-            try OutputTarget.createParent(of: path)
-            out = path
-        case .folder(let dir):
-            try OutputTarget.createFolder(dir)
-            out = OutputTarget.path(in: dir, name: "explored.html")
-        }
-        var sink = try AtomicFileSink(path: out, overwrite: force)
-        do {
-            try sink.write(html)
-            try sink.commit()
-        } catch {
-            sink.abandon()
-            throw error
-        }
-        print(out)
     }
 }

@@ -1,8 +1,9 @@
 import RoamCore
 
 /// What the explored cells add up to, at precisions 5, 6 and 7: how many, their area, and how
-/// many each ride visited first. Fed one cell at a time in geohash order (`add`), so the caller
-/// can stream them from the database; shared by `explored --summary` and the explored page.
+/// many each ride visited first. Fed the stored precision-7 cells in geohash order (`addStored`,
+/// then `finish`), it rolls them up into their prefixes itself, as `explored --precision` groups
+/// them (earliest visit wins); shared by `explored --summary` and the explored page.
 public struct ExploredCensus: Sendable {
     public static let precisions = [5, 6, 7]
 
@@ -19,6 +20,8 @@ public struct ExploredCensus: Sendable {
     /// Per precision, the cells first visited by `highlightRide`, sorted.
     public private(set) var highlighted: [Int: [UInt64]] = [:]
     public let highlightRide: Int64?
+    /// The coarser cell being rolled up at precisions 6 and 5: prefix, earliest visit, its ride.
+    private var pending: [Int: (prefix: String, firstUTCms: Int64?, ride: Int64?)] = [:]
 
     public init(highlightRide: Int64? = nil) {
         self.highlightRide = highlightRide
@@ -43,6 +46,31 @@ public struct ExploredCensus: Sendable {
             cells7.append(value)
         }
         if let ride = highlightRide, firstRide == ride { highlighted[precision]!.append(value) }
+    }
+
+    /// One stored precision-7 cell, in geohash order.
+    public mutating func addStored(geohash: String, firstRide: Int64?, firstVisitUTCms: Int64?) throws {
+        try add(precision: 7, geohash: geohash, firstRide: firstRide)
+        for p in [6, 5] {
+            let prefix = String(geohash.prefix(p))
+            if let group = pending[p], group.prefix == prefix {
+                if let t = firstVisitUTCms, group.firstUTCms.map({ t < $0 }) ?? true { pending[p] = (prefix, t, firstRide) }
+                continue
+            }
+            try flush(p)
+            pending[p] = (prefix, firstVisitUTCms, firstRide)
+        }
+    }
+
+    /// Adds the last coarser cells: call once after the last `addStored`.
+    public mutating func finish() throws {
+        try flush(6)
+        try flush(5)
+    }
+
+    private mutating func flush(_ precision: Int) throws {
+        guard let group = pending.removeValue(forKey: precision) else { return }
+        try add(precision: precision, geohash: group.prefix, firstRide: group.ride)
     }
 
     public var isEmpty: Bool { cells7.isEmpty }

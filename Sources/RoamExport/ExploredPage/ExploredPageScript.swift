@@ -34,11 +34,14 @@ function numbers(text) {
 }
 // ExploredCellRuns: pairs of (gap since the previous run, run length less one).
 function runs(text) {
-  const n = numbers(text), cells = [];
-  let next = 0;
+  const n = numbers(text);
+  let total = 0;
+  for (let i = 1; i < n.length; i += 2) total += n[i] + 1;
+  const cells = new Float64Array(total);
+  let next = 0, k = 0;
   for (let i = 0; i + 1 < n.length; i += 2) {
     const start = next + n[i], end = start + n[i + 1];
-    for (let c = start; c <= end; c++) cells.push(c);
+    for (let c = start; c <= end; c++) cells[k++] = c;
     next = end + 1;
   }
   return cells;
@@ -47,8 +50,8 @@ function runs(text) {
 function parents(cells) {
   const out = [];
   let last = -1;
-  for (const c of cells) { const p = Math.floor(c / 32); if (p !== last) { out.push(p); last = p; } }
-  return out;
+  for (let i = 0; i < cells.length; i++) { const p = Math.floor(cells[i] / 32); if (p !== last) { out.push(p); last = p; } }
+  return Float64Array.from(out);
 }
 function geohashText(cell, p) {
   let s = "";
@@ -66,13 +69,13 @@ function level(cells, p) {
   const lonBits = 3 * Math.ceil(p / 2) + 2 * Math.floor(p / 2), latBits = 5 * p - lonBits;
   const L = { p: p, cells: cells, w: 360 / Math.pow(2, lonBits), h: 180 / Math.pow(2, latBits),
               lon: new Float64Array(cells.length), lat: new Float64Array(cells.length) };
-  const digits = new Array(p);
   for (let i = 0; i < cells.length; i++) {
-    let rest = cells[i], lon = 0, lat = 0;
-    for (let j = p - 1; j >= 0; j--) { digits[j] = rest % 32; rest = Math.floor(rest / 32); }
+    // Up to 35 bits: the last four characters (20 bits) and the rest, each small enough for integer operations.
+    const hi = Math.floor(cells[i] / 1048576), lo = cells[i] - hi * 1048576;
+    let lon = 0, lat = 0;
     for (let j = 0; j < p; j++) {
-      const d = digits[j];
-      if (j % 2 === 0) { lon = lon * 8 + THREE[d]; lat = lat * 4 + TWO[d]; } else { lat = lat * 8 + THREE[d]; lon = lon * 4 + TWO[d]; }
+      const d = j < p - 4 ? (hi >> (5 * (p - 5 - j))) & 31 : (lo >> (5 * (p - 1 - j))) & 31;
+      if (j % 2 === 0) { lon = (lon << 3) | THREE[d]; lat = (lat << 2) | TWO[d]; } else { lat = (lat << 3) | THREE[d]; lon = (lon << 2) | TWO[d]; }
     }
     L.lon[i] = -180 + lon * L.w;
     L.lat[i] = -90 + lat * L.h;
@@ -261,8 +264,8 @@ function count(m) { return m ? { 5: m[5].cells.length, 6: m[6].cells.length, 7: 
 window.explored = {
   counts: count(levels), marked: count(marked), ride: data.highlight ? data.highlight.ride : null,
   tracks: tracks.length, centreLongitude: centre, decodeMs: decodeMs, firstDrawMs: drawn.ms, view: view, drawn: drawn,
-  cells: function (p) { return levels[p].cells.map(function (c) { return geohashText(c, p); }); },
-  markedCells: function (p) { return marked ? marked[p].cells.map(function (c) { return geohashText(c, p); }) : []; },
+  cells: function (p) { return Array.from(levels[p].cells, function (c) { return geohashText(c, p); }); },
+  markedCells: function (p) { return marked ? Array.from(marked[p].cells, function (c) { return geohashText(c, p); }) : []; },
   redraw: draw,
   // A drawn cell by its geohash, for the tests: its bounds, its box on screen, the colour at its centre.
   bounds: function (g) { const f = find(g); return f && [f.L.lat[f.i], f.L.lat[f.i] + f.L.h, f.L.lon[f.i], f.L.lon[f.i] + f.L.w]; },
