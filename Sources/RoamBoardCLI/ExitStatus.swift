@@ -19,8 +19,10 @@ enum ExitStatus {
         case let e as StoreError:
             if case .corruptRow = e { return dataError }
             if case .schemaTooNew = e { return dataError }
+            if case .schemaTooOld(found: 0, _, _) = e { return dataError }
             return failure
-        case let e as SQLiteError: return e.isCorrupt ? dataError : ioError
+        // A write cut short (hot journal) is the data's state, not an I/O failure: 65, as check documents.
+        case let e as SQLiteError: return e.isCorrupt || e.code == .readOnlyRollback ? dataError : ioError
         default: return failure
         }
     }

@@ -17,6 +17,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .schemaTooNew(found, supported, path):
             return "\(path) has schema version \(found), newer than version \(supported) that this roam-board knows; "
                 + "use a newer roam-board with this database"
+        case let .schemaTooOld(0, _, path):
+            // Schema 0: created, then cut short before its first migration committed.
+            return "\(path) holds no roam-board schema: its creation was cut short (a crash or power cut before the "
+                + "first ride), so nothing was recorded in it. 'roam-board record' creates it anew"
         case let .schemaTooOld(found, supported, path):
             return "\(path) has schema version \(found), older than version \(supported) that this roam-board reads; "
                 + "open it once with a writer (roam-board record) to migrate it"

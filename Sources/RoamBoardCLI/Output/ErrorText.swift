@@ -22,6 +22,7 @@ enum ErrorText {
     /// The database's failure in words; SQLite's own message only where no sentence fits.
     static func sqlite(_ e: SQLiteError) -> String {
         let path = e.path
+        if e.code == .readOnlyRollback { return unfinishedWrite(path) }
         switch e.code.primary {
         case .cantOpen:
             if access(path, F_OK) != 0 { return missingDatabase(path) }
@@ -39,6 +40,12 @@ enum ErrorText {
         default:
             return "the database \(path) refused a request: \(e.message) (check --db/--board)"
         }
+    }
+
+    /// A hot journal a reader cannot roll back: the words `check` and `status` give instead of SQLite's 776.
+    static func unfinishedWrite(_ path: String) -> String {
+        "\(path) holds a write that a crash or power cut interrupted (\(path)-journal beside it; often its creation, "
+            + "before any ride was stored): nothing acknowledged is in it. The next writer ('roam-board record') rolls it back"
     }
 
     static func missingDatabase(_ path: String) -> String {

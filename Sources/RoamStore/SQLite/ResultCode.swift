@@ -18,6 +18,9 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let busy = ResultCode(SQLITE_BUSY)
     public static let locked = ResultCode(SQLITE_LOCKED)
     public static let readOnly = ResultCode(SQLITE_READONLY)
+    /// A hot rollback journal beside the file (a write, e.g. the database's creation, cut short by a
+    /// crash or power cut) that a read-only connection cannot roll back.
+    public static let readOnlyRollback = ResultCode(Self.ext(SQLITE_READONLY, 3))
     public static let ioError = ResultCode(SQLITE_IOERR)
     public static let corrupt = ResultCode(SQLITE_CORRUPT)
     public static let full = ResultCode(SQLITE_FULL)
