@@ -1,44 +1,69 @@
-/// The barometric elevation profile (P6) against the ride's distance: one polyline per segment,
-/// so the line breaks at every gap, which is also marked with a dashed vertical line.
+/// The barometric elevation profile (P6) against distance, the area under it coloured by the
+/// gradient of each stretch of about 100 m so the climbs read at a glance. One polyline group
+/// per segment, so the line breaks at every gap; fixes without a barometric altitude break it
+/// too: nothing is invented.
 struct ElevationSVG {
     let track: ViewTrack
+    let spans: [ChartSVG.Span]
 
-    func render(width: Double = 960, height: Double = 220) -> String {
-        let margin = ProfileScale.margin
-        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"profile\" viewBox=\"0 0 \(Int(width)) \(Int(height))\""
-        s += " width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\" aria-label=\"Elevation profile\">\n"
-        guard let scale = ProfileScale(points: track.segments.flatMap(\.points), width: width, height: height) else {
-            return s + "<text class=\"empty\" x=\"\(Int(width / 2))\" y=\"\(Int(height / 2))\">No barometric altitude in this ride</text></svg>\n"
-        }
-        let low = scale.low, high = scale.high, maxDist = scale.maxDistM
-        func x(_ d: Double) -> String { FixedPoint.format(scale.x(distanceM: d), digits: 1) }
-        func y(_ a: Double) -> String { FixedPoint.format(scale.y(altitudeM: a), digits: 1) }
+    /// Gradient classes in percent, gentlest first, with their fill (light to dark, so the order
+    /// survives any colour vision); descents get one cool colour.
+    static let gradeLimits = [2.0, 4, 6, 9]
+    static let gradeColors = ["#e3e1d8", "#fdd49e", "#fc8d59", "#d7301f", "#7f0000"]
+    static let descentColor = "#c6dbef"
 
-        s += "<g class=\"axes\">"
-        for a in [low + (high - low) * 0.1, (low + high) / 2, high - (high - low) * 0.1] {
-            s += "<line class=\"grid\" x1=\"\(Int(margin.left))\" x2=\"\(Int(width - margin.right))\" y1=\"\(y(a))\" y2=\"\(y(a))\"/>"
-            s += "<text class=\"ylabel\" x=\"\(Int(margin.left - 6))\" y=\"\(y(a))\">\(FixedPoint.format(a, digits: 0)) m</text>"
+    static func scale(_ track: ViewTrack) -> ProfileScale? {
+        ProfileScale(points: track.segments.flatMap(\.points), width: ChartSVG.width, height: ChartSVG.height)
+    }
+
+    /// The figure, or a note when the ride has no barometric altitude.
+    func render(caption: String) -> String {
+        guard let scale = Self.scale(track) else {
+            return "<figure class=\"chart by-distance empty\" id=\"chart-elevation-distance\"><figcaption><span class=\"title\">Elevation</span></figcaption>"
+                + "<p class=\"empty\">No barometric altitude in this ride</p></figure>\n"
         }
-        for i in 0...4 {
-            let d = maxDist * Double(i) / 4
-            s += "<text class=\"xlabel\(i == 4 ? " last" : "")\" x=\"\(x(d))\" y=\"\(Int(height - 8))\">\(FixedPoint.format(d / 1000, digits: 1)) km</text>"
-        }
-        s += "</g>\n"
-        for (i, seg) in track.segments.enumerated() {
-            if i > 0, let d = seg.points.first?.distanceM {
-                s += "<line class=\"gap\" x1=\"\(x(d))\" x2=\"\(x(d))\" y1=\"\(Int(margin.top))\" y2=\"\(Int(height - margin.bottom))\"><title>Gap before segment \(seg.number)</title></line>\n"
+        let runs = track.segments.map { ChartSVG.Run(segment: $0.number, points: $0.points.map { ($0.distanceM, $0.altitudeM) }) }
+        let (fill, steepest) = gradeFill(scale)
+        let steep = steepest.map { " · steepest \(PageText.number($0, digits: 0)) % over 100 m" } ?? ""
+        return ChartSVG(id: "elevation-distance", title: "Elevation", unit: "m", axis: .distance, scale: scale, runs: runs,
+                        spans: spans, svgClass: "chart profile", groupClass: "elevation-segment", underlay: fill,
+                        caption: caption + steep + Self.gradeLegend).render()
+    }
+
+    static func gradeClass(_ percent: Double) -> Int { gradeLimits.firstIndex { percent < $0 } ?? gradeLimits.count }
+
+    /// One polygon per stretch of at least 100 m (longer on long rides) under the line.
+    private func gradeFill(_ s: ProfileScale) -> (String, Double?) {
+        let stretchM = max(100, s.maxDistM / 200)
+        let bottom = FixedPoint.format(s.top + s.plotH, digits: 1)
+        var out = "<g class=\"grade\">", steepest: Double?
+        for seg in track.segments {
+            var run: [ViewTrack.Point] = []
+            func flush() {
+                defer { run = run.last.map { [$0] } ?? [] }
+                guard let a = run.first, let b = run.last, b.distanceM - a.distanceM > 0, let ea = a.altitudeM, let eb = b.altitudeM else { return }
+                let grade = (eb - ea) / (b.distanceM - a.distanceM) * 100
+                if b.distanceM - a.distanceM >= 100 { steepest = max(steepest ?? grade, grade) }
+                let color = grade <= -2 ? Self.descentColor : Self.gradeColors[Self.gradeClass(grade)]
+                var pts = run.map { "\(ChartSVG.n(s.x(distanceM: $0.distanceM))),\(ChartSVG.n(s.y(altitudeM: $0.altitudeM!)))" }
+                pts += ["\(ChartSVG.n(s.x(distanceM: b.distanceM))),\(bottom)", "\(ChartSVG.n(s.x(distanceM: a.distanceM))),\(bottom)"]
+                out += "<polygon fill=\"\(color)\" stroke=\"\(color)\" points=\"\(pts.joined(separator: " "))\"><title>\(PageText.number(grade, digits: 1)) %</title></polygon>"
             }
-            // Fixes without a barometric altitude break the line too: nothing is invented (P6).
-            var run: [String] = []
-            var runs: [[String]] = []
             for p in seg.points {
-                if let a = p.altitudeM { run.append(x(p.distanceM) + "," + y(a)) } else if !run.isEmpty { runs.append(run); run = [] }
+                guard p.altitudeM != nil else { flush(); run = []; continue }
+                run.append(p)
+                if let first = run.first, p.distanceM - first.distanceM >= stretchM { flush() }
             }
-            if !run.isEmpty { runs.append(run) }
-            s += "<g class=\"elevation-segment\" data-segment=\"\(seg.number)\">"
-            for r in runs { s += "<polyline points=\"\((r.count == 1 ? r + r : r).joined(separator: " "))\"/>" }
-            s += "</g>\n"
+            flush()
         }
-        return s + "</svg>\n"
+        return (out + "</g>\n", steepest)
+    }
+
+    static var gradeLegend: String {
+        var s = "<span class=\"gradekey\">"
+        s += "<i style=\"background:\(descentColor)\"></i>down "
+        let names = ["< 2 %", "2–4 %", "4–6 %", "6–9 %", "≥ 9 %"]
+        for (c, n) in zip(gradeColors, names) { s += "<i style=\"background:\(c)\"></i>\(XMLText.escape(n)) " }
+        return s + "</span>"
     }
 }

@@ -1,26 +1,30 @@
 import RoamCore
 
-/// Equirectangular projection around the track's middle latitude, scaled to fit a box: at the
-/// size of a bike ride the distortion is invisible, and north stays up.
+/// Equirectangular projection around the track's middle, scaled to fit a box and centred in it:
+/// at the size of a bike ride the distortion is invisible, and north stays up. The extent is at
+/// least `minSpanDeg` (about 200 m) across, so a ride of one fix, or one standing still, is a
+/// dot in the middle of a street-sized map, not a dot blown up to fill the box.
 struct MapProjection {
-    let width: Double, height: Double
-    private let minLon: Double, maxLat: Double, xScale: Double, scale: Double, margin: Double
+    static let minSpanDeg = 0.0018
 
-    init(points: [(lat: Double, lon: Double)], width: Double, maxHeight: Double, margin: Double = 16) {
+    let width: Double, height: Double
+    private let midLon: Double, midLat: Double, xScale: Double, scale: Double
+
+    init(points: [(lat: Double, lon: Double)], width: Double, maxHeight: Double, margin: Double = 24) {
         let lats = points.map(\.lat), lons = points.map(\.lon)
         let minLat = lats.min() ?? 0, maxLat = lats.max() ?? 0
         let minLon = lons.min() ?? 0, maxLon = lons.max() ?? 0
-        xScale = cosine((minLat + maxLat) / 2 * .pi / 180)
-        let spanX = max((maxLon - minLon) * xScale, 1e-6), spanY = max(maxLat - minLat, 1e-6)
+        midLat = (minLat + maxLat) / 2; midLon = (minLon + maxLon) / 2
+        xScale = cosine(midLat * .pi / 180)
+        let spanX = max((maxLon - minLon) * xScale, Self.minSpanDeg), spanY = max(maxLat - minLat, Self.minSpanDeg)
         let s = min((width - 2 * margin) / spanX, (maxHeight - 2 * margin) / spanY)
         scale = s
         self.width = width
         height = min(maxHeight, spanY * s + 2 * margin)
-        self.minLon = minLon; self.maxLat = maxLat; self.margin = margin
     }
 
-    func x(_ lon: Double) -> Double { margin + (lon - minLon) * xScale * scale }
-    func y(_ lat: Double) -> Double { margin + (maxLat - lat) * scale }
+    func x(_ lon: Double) -> Double { width / 2 + (lon - midLon) * xScale * scale }
+    func y(_ lat: Double) -> Double { height / 2 - (lat - midLat) * scale }
 
     /// "x,y" with one decimal: a tenth of a pixel is finer than the screen.
     func point(lat: Double, lon: Double) -> String {

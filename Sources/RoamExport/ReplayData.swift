@@ -6,17 +6,20 @@
 /// Units: time in `tick` ms since `t0` (UTC ms), the tick being the largest divisor of 1000 that
 /// divides every time (1000 for a 1 Hz ride, 100 at 10 Hz); x and y in tenths of a map pixel (the
 /// precision the SVG is written with); speed in 0.1 km/h; barometric elevation in cm; the ride's
-/// running distance in dm. `gaps[i]` lies between segments i and i+1; `pauses` is a flat list of
+/// running distance in dm; the barometer's temperature in 0.1 °C (column `c`, left out when none). `zone` names the board's time
+/// zone (null: the computer's). `gaps[i]` lies between segments i and i+1; `pauses` is a flat list of
 /// from, to pairs in ticks. Strings are escaped so the JSON holds no `<`, `>` or `&`, which keeps
 /// the page well-formed XML without a CDATA section (JSON cannot hold the comment that hides one).
 struct ReplayData {
     let json: String
     /// The replay's length in seconds.
     let endS: Double
+    /// The replay's clock origin (UTC ms): ride time 0 on the page's time charts too.
+    let t0: Int64
 
     /// Nil when no drawn point has a GNSS time: there is nothing to play.
     init?(track: ViewTrack, pauses: [ReplayPauses.Interval], gapCauses: [String], startUTCms: Int64?,
-          geometry: ReplayGeometry) {
+          geometry: ReplayGeometry, zoneName: String? = nil) {
         // Points the replay can place in time, per drawn segment; the segment's index is kept so a
         // gap between two kept segments gets the causes of every gap the map shows between them.
         let timed = track.segments.enumerated().compactMap { i, seg -> (Int, ViewTrack.Segment)? in
@@ -26,6 +29,7 @@ struct ReplayData {
         }
         guard let first = timed.first?.1.points.first?.utcMs else { return nil }
         let t0 = min(startUTCms ?? first, first)
+        self.t0 = t0
         var tickMs: Int64 = 1000
         for (_, seg) in timed { for p in seg.points { tickMs = Self.gcd(tickMs, p.utcMs! - t0) } }
         for p in pauses { tickMs = Self.gcd(tickMs, Self.gcd(p.fromUTCms - t0, p.toUTCms - t0)) }
@@ -35,7 +39,7 @@ struct ReplayData {
         var segments: [String] = []
         for (_, seg) in timed {
             var t = ReplayDeltaColumn(), x = ReplayDeltaColumn(), y = ReplayDeltaColumn()
-            var v = ReplayDeltaColumn(), e = ReplayDeltaColumn(), d = ReplayDeltaColumn()
+            var v = ReplayDeltaColumn(), e = ReplayDeltaColumn(), d = ReplayDeltaColumn(), c = ReplayDeltaColumn()
             for p in seg.points {
                 lastTick = max(lastTick, ticks(p.utcMs!))  // never backwards: the replay's clock is monotone
                 t.append(lastTick)
@@ -44,8 +48,9 @@ struct ReplayData {
                 v.append(p.speedMps.map { Self.scaled($0 * 3.6, by: 10) })
                 e.append(p.altitudeM.map { Self.scaled($0, by: 100) })
                 d.append(Self.scaled(p.distanceM, by: 10))
+                c.append(p.temperatureC.map { Self.scaled($0, by: 10) })
             }
-            segments.append("{\"n\":\(seg.number),\"t\":\(t.json),\"x\":\(x.json),\"y\":\(y.json),\"v\":\(v.json),\"e\":\(e.json),\"d\":\(d.json)}")
+            segments.append("{\"n\":\(seg.number),\"t\":\(t.json),\"x\":\(x.json),\"y\":\(y.json),\"v\":\(v.json),\"e\":\(e.json),\"d\":\(d.json)\(c.isAllNull ? "" : ",\"c\":" + c.json)}")
         }
 
         var gaps: [String] = []
@@ -64,7 +69,8 @@ struct ReplayData {
         }
 
         endS = Double(end) * Double(tickMs) / 1000
-        var text = "{\"v\":1,\"t0\":\(t0),\"tick\":\(tickMs),\"end\":\(end),\"segments\":["
+        let zone = zoneName.map(Self.string) ?? "null"
+        var text = "{\"v\":1,\"zone\":\(zone),\"t0\":\(t0),\"tick\":\(tickMs),\"end\":\(end),\"segments\":["
         text += segments.joined(separator: ",")
         text += "],\"gaps\":["
         text += gaps.joined(separator: ",")
@@ -104,12 +110,15 @@ struct ReplayData {
 struct ReplayDeltaColumn {
     private var text = ""
     private var last = 0
+    /// No value at all: the column is left out (a ride without a thermometer pays nothing).
+    private(set) var isAllNull = true
 
     mutating func append(_ value: Int?) {
         if !text.isEmpty { text += "," }
         guard let value else { text += "null"; return }
         text += String(value - last)
         last = value
+        isAllNull = false
     }
 
     var json: String { "[" + text + "]" }

@@ -2,8 +2,7 @@
 /// `TrackSVG` and `ElevationSVG` draw with at these sizes, so the marker and the cursor sit on the
 /// drawn lines. `ViewReplayTests` checks both against the drawn vertices.
 struct ReplayGeometry {
-    static let mapWidth = 960.0, mapMaxHeight = 640.0
-    static let profileWidth = 960.0, profileHeight = 220.0
+    static let mapWidth = 960.0, mapMaxHeight = 600.0
 
     let map: MapProjection
     /// Nil when the ride has no barometric altitude (the profile is then a note, not a plot).
@@ -11,7 +10,7 @@ struct ReplayGeometry {
 
     init(track: ViewTrack) {
         map = TrackSVG.projection(track, width: Self.mapWidth, maxHeight: Self.mapMaxHeight)
-        profile = ProfileScale(points: track.segments.flatMap(\.points), width: Self.profileWidth, height: Self.profileHeight)
+        profile = ElevationSVG.scale(track)
     }
 
     /// The profile's transform as a JSON object (nine decimals: far below a tenth of a pixel).

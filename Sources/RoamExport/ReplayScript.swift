@@ -20,11 +20,12 @@ enum ReplayScript {
             var perS = 1000 / data.tick;
             var segments = data.segments.map(function (s) {
               return { n: s.n, t: column(s.t, perS), x: column(s.x, 10), y: column(s.y, 10),
-                       v: column(s.v, 10), e: column(s.e, 100), d: column(s.d, 10) };
+                       v: column(s.v, 10), e: column(s.e, 100), d: column(s.d, 10),
+                       c: s.c ? column(s.c, 10) : s.t.map(function () { return null; }) };
             });
             var pauses = [];
             for (var i = 0; i + 1 < data.pauses.length; i += 2) pauses.push([data.pauses[i] / perS, data.pauses[i + 1] / perS]);
-            return { t0: data.t0, end: data.end / perS, segments: segments, pauses: pauses, profile: data.profile,
+            return { t0: data.t0, zone: data.zone || null, end: data.end / perS, segments: segments, pauses: pauses, profile: data.profile,
                      gaps: data.gaps.map(function (g) { return { from: g.from / perS, to: g.to / perS, cause: g.cause }; }) };
           }
           // Index of the last entry of the ascending list that is at most t (-1 if none).
@@ -47,7 +48,7 @@ enum ReplayScript {
           function state(m, t) {
             t = Math.min(Math.max(t, 0), m.end);
             var s = { t: t, utcMs: m.t0 + Math.round(t * 1000), status: "before", segment: null,
-                      x: null, y: null, speedKmh: null, elevationM: null, distanceM: 0,
+                      x: null, y: null, speedKmh: null, elevationM: null, temperatureC: null, distanceM: 0,
                       inGap: false, cause: null, paused: false, px: null, py: null };
             var segs = m.segments;
             var k = lastAtMost(segs, t, function (g) { return g.t[0]; });
@@ -77,6 +78,7 @@ enum ReplayScript {
             s.x = lerp(g.x[i], g.x[j], f); s.y = lerp(g.y[i], g.y[j], f);
             s.distanceM = lerp(g.d[i], g.d[j], f);
             s.elevationM = lerp(g.e[i], g.e[j], f);
+            s.temperatureC = lerp(g.c[i], g.c[j], f);
             s.speedKmh = s.paused ? 0 : lerp(g.v[i], g.v[j], f);
             return withCursor(m, s);
           }
@@ -88,33 +90,86 @@ enum ReplayScript {
             if (s.elevationM !== null) s.py = p.top + (p.high - s.elevationM) / (p.high - p.low) * p.plotH;
             return s;
           }
+          // The first ride time at which the running distance reaches d metres (a chart against
+          // distance asks this); the end when it never does.
+          function timeAtDistance(m, d) {
+            for (var k = 0; k < m.segments.length; k++) {
+              var g = m.segments[k], last = g.d.length - 1;
+              if (g.d[last] < d) continue;
+              var i = lastAtMost(g.d, d, self);
+              if (i < 0) return g.t[0];
+              if (i === last || g.d[i] === d) return g.t[i];
+              var f = (d - g.d[i]) / (g.d[i + 1] - g.d[i]);
+              return g.t[i] + (g.t[i + 1] - g.t[i]) * f;
+            }
+            return m.end;
+          }
+          // The rider's clock: the board's zone, else the computer's (Intl), else UTC.
+          var clocks = {};
+          function localClock(utcMs, zone) {
+            var key = zone || "";
+            if (!(key in clocks)) {
+              try {
+                clocks[key] = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit",
+                  hour12: false, timeZone: zone || undefined });
+              } catch (e) { clocks[key] = null; }
+            }
+            if (!clocks[key]) return new Date(utcMs).toISOString().slice(11, 19) + " UTC";
+            return clocks[key].format(new Date(utcMs));
+          }
           function two(n) { return (n < 10 ? "0" : "") + n; }
           function clock(seconds) {
             var whole = Math.floor(seconds);
             return Math.floor(whole / 3600) + ":" + two(Math.floor(whole / 60) % 60) + ":" + two(whole % 60);
           }
           // The readouts as the page shows them.
-          function text(s) {
+          function text(s, zone) {
             var iso = new Date(s.utcMs).toISOString();
             var status = { before: "waiting for the first fix", moving: "moving", paused: "paused" }[s.status];
             return {
               elapsed: clock(s.t),
               utc: iso.slice(0, 10) + " " + iso.slice(11, 19) + " UTC",
+              local: localClock(s.utcMs, zone),
+              temperature: s.temperatureC === null ? "–" : s.temperatureC.toFixed(1) + " °C",
               speed: s.speedKmh === null ? "–" : s.speedKmh.toFixed(1) + " km/h",
               elevation: s.elevationM === null ? "–" : s.elevationM.toFixed(0) + " m",
               distance: (s.distanceM / 1000).toFixed(2) + " km",
               status: s.inGap ? "gap: " + s.cause : status
             };
           }
-          return { decode: decode, state: state, text: text };
+          return { decode: decode, state: state, text: text, timeAtDistance: timeAtDistance };
         })();
         """#
 
     static let ui = #"""
         (function () {
           "use strict";
+          var map = document.querySelector("svg.map"), page = document.body;
+          var zone = page.getAttribute("data-zone") || null;
+          // Map marks keep their size on screen: --u is SVG units per CSS pixel.
+          function sizeMap() {
+            if (!map) return;
+            var r = map.getBoundingClientRect(), vb = map.viewBox.baseVal;
+            if (!r.width || !r.height || !vb.width) return;
+            map.style.setProperty("--u", String(1 / Math.min(r.width / vb.width, r.height / vb.height)));
+          }
+          window.addEventListener("resize", sizeMap);
+          sizeMap();
+          // Without a configured zone the times are the computer's; the title keeps UTC.
+          if (!zone && window.Intl) {
+            var opts = { hour: "2-digit", minute: "2-digit", hour12: false };
+            var dated = { weekday: "long", day: "numeric", month: "long", year: "numeric" };
+            Array.prototype.forEach.call(document.querySelectorAll("time[data-utc-ms]"), function (node) {
+              var d = new Date(Number(node.getAttribute("data-utc-ms")));
+              var text = new Intl.DateTimeFormat("en-GB", opts).format(d);
+              if (node.getAttribute("data-dated") === "1") text = new Intl.DateTimeFormat("en-GB", dated).format(d).replace(/,/g, "") + ", " + text;
+              node.textContent = text;
+            });
+            var note = document.getElementById("zone-note");
+            if (note) note.textContent = "times in " + Intl.DateTimeFormat().resolvedOptions().timeZone + " (this computer)";
+          }
+
           var box = document.getElementById("replay"), dataNode = document.getElementById("replay-data");
-          var map = document.querySelector("svg.map"), profile = document.querySelector("svg.profile");
           if (!box || !dataNode || !map) return;
           var m = RoamReplay.decode(JSON.parse(dataNode.textContent));
           function add(svg, name, attrs) {
@@ -123,39 +178,57 @@ enum ReplayScript {
             svg.appendChild(node);
             return node;
           }
-          var marker = add(map, "circle", { id: "replay-marker", r: 7 });
-          var cursor = null, dot = null;
-          if (profile && m.profile) {
-            var top = m.profile.top, bottom = m.profile.top + m.profile.plotH;
-            cursor = add(profile, "line", { id: "replay-cursor", y1: top, y2: bottom });
-            dot = add(profile, "circle", { id: "replay-dot", r: 4 });
-          }
+          var marker = add(map, "circle", { id: "replay-marker" });
+          // One cursor per chart, placed by the chart's own scale (its data attributes).
+          var charts = Array.prototype.map.call(document.querySelectorAll("figure.chart[data-axis]"), function (fig) {
+            var svg = fig.querySelector("svg");
+            var line = add(svg, "line", { "class": "cursor", y1: 0, y2: svg.viewBox.baseVal.height, visibility: "hidden" });
+            return { fig: fig, svg: svg, line: line, axis: fig.getAttribute("data-axis"),
+                     left: Number(fig.getAttribute("data-left")), plotW: Number(fig.getAttribute("data-plotw")),
+                     xmax: Number(fig.getAttribute("data-xmax")), width: Number(fig.getAttribute("data-width")) };
+          });
           var play = document.getElementById("replay-play"), speed = document.getElementById("replay-speed");
           var slider = document.getElementById("replay-time");
           var out = {};
-          ["elapsed", "utc", "speed", "elevation", "distance", "status"].forEach(function (k) {
+          ["elapsed", "local", "speed", "elevation", "temperature", "distance", "status"].forEach(function (k) {
             out[k] = document.getElementById("replay-out-" + k);
           });
           var t = 0, playing = false, lastFrame = null;
 
           function show() {
-            var s = RoamReplay.state(m, t), words = RoamReplay.text(s);
-            for (var k in out) out[k].textContent = words[k];
+            var s = RoamReplay.state(m, t), words = RoamReplay.text(s, m.zone);
+            for (var k in out) if (out[k]) out[k].textContent = words[k];
+            out.local.setAttribute("title", words.utc);
             out.status.className = s.status;
             marker.setAttribute("class", s.status);
             if (s.x === null) { marker.setAttribute("visibility", "hidden"); } else {
               marker.setAttribute("visibility", "visible");
               marker.setAttribute("cx", s.x); marker.setAttribute("cy", s.y);
             }
-            if (cursor) {
-              cursor.setAttribute("x1", s.px); cursor.setAttribute("x2", s.px);
-              cursor.setAttribute("visibility", s.status === "before" ? "hidden" : "visible");
-              dot.setAttribute("visibility", s.py === null ? "hidden" : "visible");
-              if (s.py !== null) { dot.setAttribute("cx", s.px); dot.setAttribute("cy", s.py); }
-            }
+            charts.forEach(function (c) {
+              var v = c.axis === "time" ? s.t : s.distanceM;
+              var x = c.left + v / c.xmax * c.plotW;
+              c.line.setAttribute("x1", x); c.line.setAttribute("x2", x);
+              c.line.setAttribute("visibility", s.status === "before" ? "hidden" : "visible");
+            });
             slider.value = t;
             play.textContent = playing ? "Pause" : "Play";
           }
+          // A pointer or a finger on a chart: the ride at that distance or time, on the map too.
+          function pointAt(c, clientX) {
+            var r = c.svg.getBoundingClientRect();
+            if (!r.width) return;
+            var x = (clientX - r.left) / r.width * c.width;
+            var v = Math.min(Math.max((x - c.left) / c.plotW, 0), 1) * c.xmax;
+            t = c.axis === "time" ? v : RoamReplay.timeAtDistance(m, v);
+            playing = false;
+            show();
+          }
+          charts.forEach(function (c) {
+            c.svg.addEventListener("mousemove", function (e) { pointAt(c, e.clientX); });
+            c.svg.addEventListener("touchstart", function (e) { if (e.touches.length) pointAt(c, e.touches[0].clientX); }, { passive: true });
+            c.svg.addEventListener("touchmove", function (e) { if (e.touches.length) pointAt(c, e.touches[0].clientX); }, { passive: true });
+          });
           function frame(now) {
             if (!playing) return;
             if (lastFrame !== null) t = Math.min(m.end, t + (now - lastFrame) / 1000 * Number(speed.value));

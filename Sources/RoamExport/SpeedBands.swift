@@ -6,8 +6,10 @@ public struct SpeedBands: Sendable, Equatable {
 
     public static let cycling = SpeedBands(validLimitsKmh: [10, 20, 30, 40])
 
-    /// Colour-blind-safe sequence (viridis-like), slow to fast.
-    private static let palette = ["#440154", "#3b528b", "#21918c", "#5ec962", "#fde725", "#f98e09", "#d44842", "#9c179e"]
+    /// Okabe–Ito's colour-blind-safe set, ordered cool to warm, slow to fast: neighbouring bands
+    /// differ in hue and lightness (the viridis set had two near-black purples at the slow end).
+    /// Yellow comes last: it is the hardest to see on the map's light ground.
+    private static let palette = ["#0072B2", "#56B4E9", "#009E73", "#E69F00", "#D55E00", "#CC79A7", "#000000", "#F0E442"]
 
     private init(validLimitsKmh: [Double]) {
         limitsKmh = validLimitsKmh

@@ -1,11 +1,12 @@
 /// The map: each segment a `<g class="segment">` of polylines coloured by speed band; gaps drawn
-/// as nothing (P5) with a marker at each side; start and finish; flagged fixes in a layer that
-/// the page shows only on demand.
+/// as nothing (P5) with a marker at each side and a label saying why and how long; stops
+/// (auto-pause) marked where the rider stood; start and finish; flagged fixes in a layer that
+/// the page shows only on demand. Marker and label sizes follow the CSS variable `--u` (SVG
+/// units per screen pixel, set by the page's script) so they stay the same size on a phone.
 struct TrackSVG {
     let track: ViewTrack
     let bands: SpeedBands
-    /// The cause of each gap in order (from the ride's gap events), for the markers' tooltips.
-    let gapCauses: [String]
+    let marks: RideMarks
 
     /// The map's projection: the drawn track's extent (the flagged fixes' when nothing is drawn).
     static func projection(_ track: ViewTrack, width: Double, maxHeight: Double) -> MapProjection {
@@ -16,23 +17,24 @@ struct TrackSVG {
 
     func render(width: Double = 960, maxHeight: Double = 640) -> String {
         let proj = Self.projection(track, width: width, maxHeight: maxHeight)
-        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\" viewBox=\"0 0 \(Int(proj.width)) \(Int(proj.height.rounded(.up)))\""
-        s += " width=\"\(Int(proj.width))\" height=\"\(Int(proj.height.rounded(.up)))\" role=\"img\" aria-label=\"Track map\">\n"
+        let h = Int(proj.height.rounded(.up))
+        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\" viewBox=\"0 0 \(Int(proj.width)) \(h)\""
+        s += " width=\"\(Int(proj.width))\" height=\"\(h)\" role=\"img\" aria-label=\"Track map\">\n"
         s += "<rect class=\"bg\" width=\"100%\" height=\"100%\"/>\n"
         for segment in track.segments { s += self.segment(segment, proj) }
-        s += gapMarkers(proj)
+        s += stopMarkers(proj) + gapMarkers(proj)
         if let first = track.segments.first?.points.first {
-            s += marker("start", first, proj, radius: 6, title: "Start")
+            s += marker("start", first, proj, title: "Start", label: "Start")
         }
-        if let last = track.segments.last?.points.last {
-            s += marker("finish", last, proj, radius: 6, title: "Finish")
+        if let last = track.segments.last?.points.last, track.drawnPointCount > 1 {
+            s += marker("finish", last, proj, title: "Finish", label: "Finish")
         }
         s += "<g class=\"flagged\">\n"
         for f in track.flagged {
-            s += "<circle class=\"flag\" data-seq=\"\(f.seq)\" cx=\"\(FixedPoint.format(proj.x(f.lonDeg), digits: 1))\" cy=\"\(FixedPoint.format(proj.y(f.latDeg), digits: 1))\" r=\"2.5\">"
+            s += "<circle class=\"flag\" data-seq=\"\(f.seq)\" cx=\"\(Self.n(proj.x(f.lonDeg)))\" cy=\"\(Self.n(proj.y(f.latDeg)))\" r=\"2.5\">"
             s += "<title>fix \(f.seq): \(XMLText.escape(f.flags.names.joined(separator: ", ")))</title></circle>\n"
         }
-        s += "</g>\n" + scaleBar(proj) + "</svg>\n"
+        s += "</g>\n" + scaleBar(proj) + emptyNote(proj) + "</svg>\n"
         return s
     }
 
@@ -66,28 +68,60 @@ struct TrackSVG {
 
     private func gapMarkers(_ proj: MapProjection) -> String {
         var s = "<g class=\"gaps\">\n"
-        for (i, pair) in zip(track.segments, track.segments.dropFirst()).enumerated() {
-            guard let end = pair.0.points.last, let start = pair.1.points.first else { continue }
-            let cause = i < gapCauses.count ? gapCauses[i] : "gap"
-            s += marker("gap gap-end", end, proj, radius: 5, title: "Gap: \(cause) (segment \(pair.0.number) ends)")
-            s += marker("gap gap-start", start, proj, radius: 5, title: "Gap: \(cause) (segment \(pair.1.number) starts)")
+        for (i, gap) in marks.gaps.enumerated() {
+            let how = gap.durationS.map { ", \(PageText.spoken($0))" } ?? ""
+            s += marker("gap gap-end", gap.at, proj, title: "Gap \(i + 1): \(gap.cause)\(how) (the track stops)", label: "gap: \(gap.cause)\(how)")
+            if let resume = gap.resume {
+                s += marker("gap gap-start", resume, proj, title: "Gap \(i + 1): \(gap.cause)\(how) (the track resumes)", label: nil)
+            }
         }
         return s + "</g>\n"
     }
 
-    private func marker(_ cls: String, _ p: ViewTrack.Point, _ proj: MapProjection, radius: Int, title: String) -> String {
-        "<circle class=\"\(cls)\" cx=\"\(FixedPoint.format(proj.x(p.lonDeg), digits: 1))\" cy=\"\(FixedPoint.format(proj.y(p.latDeg), digits: 1))\" r=\"\(radius)\"><title>\(XMLText.escape(title))</title></circle>\n"
+    private func stopMarkers(_ proj: MapProjection) -> String {
+        var s = "<g class=\"stops\">\n"
+        for stop in marks.stops {
+            let d = stop.durationS ?? 0
+            let label = d >= RideMarks.labelledStopS ? "stop \(PageText.spoken(d))" : nil
+            s += marker("stop", stop.at, proj, title: "Stop (auto-pause), \(PageText.spoken(d))", label: label)
+        }
+        return s + "</g>\n"
     }
 
-    /// A bar of a round length near 120 px.
-    private func scaleBar(_ proj: MapProjection) -> String {
-        let target = proj.metresPerPixel * 120
-        let steps: [Double] = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000]
-        let metres = steps.last { $0 <= target } ?? steps[0]
-        let px = metres / proj.metresPerPixel
-        let label = metres >= 1000 ? "\(FixedPoint.format(metres / 1000, digits: 0)) km" : "\(Int(metres)) m"
-        let y = proj.height - 10
-        return "<g class=\"scale\"><line x1=\"16\" y1=\"\(FixedPoint.format(y, digits: 1))\" x2=\"\(FixedPoint.format(16 + px, digits: 1))\" y2=\"\(FixedPoint.format(y, digits: 1))\"/>"
-            + "<text x=\"16\" y=\"\(FixedPoint.format(y - 5, digits: 1))\">\(label)</text></g>\n"
+    private func marker(_ cls: String, _ p: ViewTrack.Point, _ proj: MapProjection, title: String, label: String?) -> String {
+        let x = Self.n(proj.x(p.lonDeg)), y = Self.n(proj.y(p.latDeg))
+        var s = "<circle class=\"\(cls)\" cx=\"\(x)\" cy=\"\(y)\"><title>\(XMLText.escape(title))</title></circle>\n"
+        if let label {
+            s += "<text class=\"label \(cls.split(separator: " ")[0])\" x=\"\(x)\" y=\"\(y)\">\(XMLText.escape(label))</text>\n"
+        }
+        return s
     }
+
+    /// A bar of a round length about a sixth of the map's width; none when fewer than two
+    /// distinct points are drawn (a scale for one dot says nothing) and never longer than the map.
+    private func scaleBar(_ proj: MapProjection) -> String {
+        guard track.distinctPositions > 1 else { return "" }
+        let target = proj.metresPerPixel * proj.width / 6
+        let steps: [Double] = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000]
+        guard let metres = steps.last(where: { $0 <= target }) else { return "" }
+        let px = metres / proj.metresPerPixel
+        guard px <= proj.width - 48 else { return "" }
+        let label = metres >= 1000 ? "\(FixedPoint.format(metres / 1000, digits: 0)) km" : "\(Int(metres)) m"
+        let y = proj.height - 14
+        return "<g class=\"scale\"><line x1=\"20\" y1=\"\(Self.n(y))\" x2=\"\(Self.n(20 + px))\" y2=\"\(Self.n(y))\"/>"
+            + "<text x=\"20\" y=\"\(Self.n(y - 6))\">\(label)</text></g>\n"
+    }
+
+    /// Says why the map is (nearly) empty instead of drawing nonsense.
+    private func emptyNote(_ proj: MapProjection) -> String {
+        let text: String
+        if track.segments.isEmpty {
+            text = track.flagged.isEmpty ? "No position recorded in this ride" : "Every position in this ride is flagged: no track to draw"
+        } else if track.distinctPositions < 2 {
+            text = "One position only: no track to draw"
+        } else { return "" }
+        return "<text class=\"empty\" x=\"\(Int(proj.width / 2))\" y=\"\(Int(proj.height / 2 - 30))\">\(text)</text>\n"
+    }
+
+    static func n(_ v: Double) -> String { FixedPoint.format(v, digits: 1) }
 }

@@ -12,6 +12,8 @@ public struct ViewTrack: Sendable {
         public var distanceM: Double
         /// The fix's GNSS time, for the replay (nil before the receiver sent a date that back-fill could use).
         public var utcMs: Int64? = nil
+        /// The barometer's temperature at this fix, for the page's temperature chart.
+        public var temperatureC: Double? = nil
     }
 
     public struct Segment: Sendable, Equatable {
@@ -60,7 +62,7 @@ public struct ViewTrack: Sendable {
         if !shown.isEmpty { addFlagged(Flagged(seq: fix.seq, latDeg: lat, lonDeg: lon, flags: shown)) }
         guard fix.flags.isAccepted else { return }
         let p = Point(latDeg: lat, lonDeg: lon, speedMps: fix.epoch.speedMps, altitudeM: fix.baroAltM, distanceM: distanceM,
-                      utcMs: fix.utcMs)
+                      utcMs: fix.utcMs, temperatureC: fix.temperatureC)
         if segments.last?.number != fix.segment {
             closeSegment()
             segments.append(Segment(number: fix.segment, fixCount: 0, points: []))
@@ -73,6 +75,19 @@ public struct ViewTrack: Sendable {
             skipped = p
         }
         segments[i].fixCount += 1
+    }
+
+    /// Points drawn on the map, and how many different positions they hold (one fix repeated is one).
+    public var drawnPointCount: Int { segments.reduce(0) { $0 + $1.points.count } }
+    public var distinctPositions: Int {
+        var first: (Double, Double)?
+        for seg in segments {
+            for p in seg.points {
+                guard let f = first else { first = (p.latDeg, p.lonDeg); continue }
+                if f != (p.latDeg, p.lonDeg) { return 2 }
+            }
+        }
+        return first == nil ? 0 : 1
     }
 
     /// Call after the last fix: keeps the last segment's final point.

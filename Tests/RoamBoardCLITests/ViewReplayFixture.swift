@@ -38,13 +38,7 @@ struct ViewReplayFixture: Sendable {
     private static func make() throws -> ViewReplayFixture {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let db = dir.appendingPathComponent("rides.db").path
-        let record = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--quiet"])
-        guard record.status == 0 else { throw TrialSetupError(message: "record exited \(record.status): \(record.stderr)") }
-        let out = dir.appendingPathComponent("ride.html").path
-        let view = try CLIRunner.run(["view", "--db", db, "--ride", "1", "--out", out])
-        guard view.status == 0 else { throw TrialSetupError(message: "view exited \(view.status): \(view.stderr)") }
-        let html = try String(contentsOfFile: out, encoding: .utf8)
+        let (db, html) = try ViewBenchRide.recordAndView(in: dir)
         let doc = try XMLDocument(xmlString: html)
 
         let sql = try SQLiteConnection(path: db, mode: .readOnly)

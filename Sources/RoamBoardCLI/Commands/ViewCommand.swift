@@ -4,8 +4,8 @@ import RoamExport
 import RoamStore
 
 /// `roam-board view --ride N -o FILE.html|DIR/|-`: one self-contained page (map coloured by speed,
-/// gaps open and marked, barometric profile, totals, flagged fixes on demand, a replay over
-/// time), written atomically.
+/// gaps and stops marked, charts against distance or time, splits, totals, times in the board's
+/// zone, flagged fixes on demand, a replay over time), written atomically.
 enum ViewCommand {
     static func run(_ p: ParsedArguments) throws {
         if try ViewExploredCommand.runIfAsked(p) { return }
@@ -22,12 +22,15 @@ enum ViewCommand {
         }
         var track = ViewTrack(expectedAccepted: ride.totals.acceptedCount)
         var pauses = ReplayPauses()
+        var splits = RideSplits()
         try reader.forEachExportedFix(ride: id, withNMEA: false) { fix in
             track.add(fix)
             pauses.add(fix)
+            splits.add(fix)
         }
         track.finish()
         pauses.finish()
+        splits.finish()
         let causes = try reader.events(ride: id).filter { $0.kind == .gap }.map(\.detail)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -35,8 +38,11 @@ enum ViewCommand {
         let span = try reader.span(id)
         let summary = RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
                                   totals: ride.totals, parametersJSON: parameters)
+        let clock = PageClock(zoneName: time.zone?.identifier,
+                              startOffsetS: span.startUTCms.map { time.offsetS(utcMs: $0) } ?? 0,
+                              endOffsetS: span.endUTCms.map { time.offsetS(utcMs: $0) } ?? 0)
         let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes,
-                            pauses: pauses.intervals).render()
+                            pauses: pauses.intervals, splits: splits.splits, clock: clock).render()
         let out: String
         switch try OutputTarget.resolve(p.value("--out"), extension: "html", command: "view") {
         case .standardOutput:

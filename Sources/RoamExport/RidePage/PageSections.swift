@@ -1,0 +1,105 @@
+import RoamCore
+
+/// The page's tables and keys: totals as cards, the speed legend, per-kilometre splits, the
+/// list of stops and gaps, the flagged fixes by flag. Plain markup, no script needed.
+struct PageSections {
+    let ride: RideSummary
+    let track: ViewTrack
+    let bands: SpeedBands
+    let marks: RideMarks
+    let clock: PageClock
+
+    /// Elapsed is end − start of the ride's dated fixes (`RideSpan`): a ride of one fix lasted 0 s.
+    var elapsedS: Double? {
+        guard let a = ride.startedUTCms, let b = ride.endedUTCms else { return nil }
+        return Double(max(0, b - a)) / 1000
+    }
+
+    var climbText: String {
+        let t = ride.totals
+        guard let up = t.ascentM else { return "climb unavailable (no barometer)" }
+        return "ascent \(PageText.number(up, digits: 0)) m" + (t.descentM.map { ", descent \(PageText.number($0, digits: 0)) m" } ?? "")
+    }
+
+    var distanceText: String {
+        let t = ride.totals
+        var s = "\(PageText.number(t.distanceM / 1000, digits: 2)) km"
+        if t.bridgedGaps > 0 {
+            s += " (\(PageText.number(t.bridgedM / 1000, digits: 2)) km across \(t.bridgedGaps == 1 ? "1 gap" : "\(t.bridgedGaps) gaps"))"
+        }
+        return s
+    }
+
+    func totals() -> String {
+        let t = ride.totals
+        let moving = t.movingS > 0 && t.distanceM > 0
+        var rows: [(String, String)] = [
+            ("Distance", XMLText.escape(distanceText)),
+            ("Moving time", PageText.duration(t.movingS)),
+            ("Average speed", moving ? "\(PageText.number(t.distanceM / t.movingS * 3.6, digits: 1)) km/h" : "–"),
+            ("Maximum speed", t.acceptedCount > 0 ? "\(PageText.number(t.maxSpeedMps * 3.6, digits: 1)) km/h" : "–"),
+            ("Ascent", t.ascentM.map { "\(PageText.number($0, digits: 0)) m" } ?? "unavailable (no barometer)"),
+            ("Descent", t.descentM.map { "\(PageText.number($0, digits: 0)) m" } ?? "unavailable (no barometer)"),
+            ("Elapsed time", elapsedS.map(PageText.duration) ?? "–"),
+            ("Paused", marks.stops.isEmpty ? "none" : "\(PageText.duration(marks.pausedS)) in \(plural(marks.stops.count, "stop"))"),
+        ]
+        if t.bridgedGaps > 0 { rows.append(("Bridged", "\(PageText.number(t.bridgedM / 1000, digits: 2)) km across \(plural(t.bridgedGaps, "gap"))")) }
+        if let s = ride.startedUTCms { rows.append(("Start", clock.element(utcMs: s, offsetS: clock.startOffsetS, dated: false))) }
+        if let e = ride.endedUTCms { rows.append(("End", clock.element(utcMs: e, offsetS: clock.endOffsetS, dated: false))) }
+        rows += [("Gaps", String(t.gapCount)), ("Segments", String(track.segments.count)),
+                 ("Fixes", "\(t.fixCount) (accepted \(t.acceptedCount), flagged \(t.flaggedCount))")]
+        return "<table class=\"totals\">\n" + rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }.joined(separator: "\n") + "\n</table>\n"
+    }
+
+    func legend() -> String {
+        var s = "<ul class=\"legend\">"
+        for i in 0...bands.limitsKmh.count {
+            s += "<li><span class=\"swatch\" style=\"background:\(bands.colors[i])\"></span>\(XMLText.escape(bands.label(i)))</li>"
+        }
+        s += "<li><span class=\"sym stop\"></span>stop</li><li><span class=\"sym gapmark\"></span>gap (no line drawn)</li></ul>\n"
+        return s
+    }
+
+    func splits(_ splits: [RideSplits.Split]) -> String {
+        guard !splits.isEmpty else { return "<section class=\"splits\"><h2>Splits</h2><p class=\"note\">Less than 50 m ridden: no splits.</p></section>\n" }
+        let speeds = splits.map { $0.movingS > 0 ? $0.km * 3600 / $0.movingS : 0 }
+        let fastest = max(speeds.max() ?? 1, 1)
+        var s = "<section class=\"splits\"><h2>Splits <small>per kilometre</small></h2>\n<table class=\"splits\">"
+        s += "<tr><th>km</th><th>time</th><th class=\"mv\">moving</th><th>avg speed</th><th>climb</th></tr>\n"
+        var km = 0.0
+        for (split, v) in zip(splits, speeds) {
+            km += split.km
+            let label = split.km >= 0.999 ? PageText.number(km, digits: 0) : PageText.number(km, digits: 2)
+            let climb = split.ascentM.map { "+\(PageText.number($0, digits: 0)) / \(PageText.number(split.descentM ?? 0, digits: 0)) m" } ?? "–"
+            let gap = split.crossesGap ? "<span class=\"gapnote\" title=\"a gap falls in this kilometre: part of it is bridged\"> gap</span>" : ""
+            let speed = v > 0 ? "\(PageText.number(v, digits: 1)) km/h" : "–"
+            s += "<tr><td>\(label)\(gap)</td><td>\(PageText.duration(split.elapsedS))</td><td class=\"mv\">\(PageText.duration(split.movingS))</td>"
+            s += "<td class=\"speed\"><span class=\"bar\" style=\"width:\(PageText.number(v / fastest * 100, digits: 0))%\"></span><span>\(speed)</span></td><td>\(climb)</td></tr>\n"
+        }
+        return s + "</table></section>\n"
+    }
+
+    func stopsAndGaps() -> String {
+        var s = "<section class=\"marks\"><h2>Stops and gaps</h2>\n"
+        guard !marks.marks.isEmpty else { return s + "<p class=\"note\">No stop and no gap in this ride.</p></section>\n" }
+        s += "<table class=\"marks\"><tr><th>at</th><th>when</th><th>what</th><th>how long</th></tr>\n"
+        for m in marks.marks {
+            let when = m.fromUTCms.map { clock.element(utcMs: $0, offsetS: clock.startOffsetS, dated: false) } ?? "–"
+            let what = m.kind == .stop ? "stop (auto-pause)" : "gap: \(XMLText.escape(m.cause))"
+            s += "<tr class=\"\(m.kind.rawValue)\"><td>\(PageText.number(m.at.distanceM / 1000, digits: 2)) km</td><td>\(when)</td>"
+            s += "<td>\(what)</td><td>\(m.durationS.map(PageText.spoken) ?? "–")</td></tr>\n"
+        }
+        return s + "</table></section>\n"
+    }
+
+    func flagged() -> String {
+        guard !track.flaggedCounts.isEmpty else { return "<p class=\"flaggedinfo\">No flagged fixes.</p>\n" }
+        var s = "<table class=\"flaggedinfo\"><tr><th>Flag</th><th>Fixes</th></tr>"
+        for (_, name) in FixFlags.names where track.flaggedCounts[name] != nil {
+            s += "<tr><td>\(name)</td><td>\(track.flaggedCounts[name]!)</td></tr>"
+        }
+        return s + "</table>\n"
+    }
+
+    private func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
+}

@@ -1,0 +1,74 @@
+/// The page's charts: elevation, speed and temperature, each against distance and against ride
+/// time (a toggle shows one set). Long rides are thinned to about `maxPoints` per chart, more
+/// than a screen has pixels across, keeping every segment's ends.
+struct RideCharts {
+    let track: ViewTrack
+    let marks: RideMarks
+    /// The replay's clock origin (UTC ms) and length: the time charts' x axis is its ride time.
+    let t0: Int64?
+    let endS: Double
+    var maxPoints = 1_500
+
+    func render(elevationCaption: String) -> String {
+        var s = "<div class=\"charts\">\n"
+        s += ElevationSVG(track: track, spans: spans(.distance)).render(caption: elevationCaption)
+        s += chart("elevation-time", "Elevation", "m", .time, minSpan: 20) { $0.altitudeM }
+        s += chart("speed-distance", "Speed", "km/h", .distance, minSpan: 10, fromZero: true) { $0.speedMps.map { $0 * 3.6 } }
+        s += chart("speed-time", "Speed", "km/h", .time, minSpan: 10, fromZero: true) { $0.speedMps.map { $0 * 3.6 } }
+        s += chart("temperature-distance", "Temperature", "°C", .distance, minSpan: 4) { $0.temperatureC }
+        s += chart("temperature-time", "Temperature", "°C", .time, minSpan: 4) { $0.temperatureC }
+        return s + "</div>\n"
+    }
+
+    private func x(_ p: ViewTrack.Point, _ axis: ChartSVG.Axis) -> Double? {
+        switch axis {
+        case .distance: return p.distanceM
+        case .time:
+            guard let t = p.utcMs, let t0 else { return nil }
+            return Double(t - t0) / 1000
+        }
+    }
+
+    private func chart(_ id: String, _ title: String, _ unit: String, _ axis: ChartSVG.Axis, minSpan: Double,
+                       fromZero: Bool = false, _ value: (ViewTrack.Point) -> Double?) -> String {
+        let total = track.segments.reduce(0) { $0 + $1.points.count }
+        let stride = max(1, total / max(1, maxPoints))
+        var runs: [ChartSVG.Run] = []
+        var values: [Double] = []
+        for seg in track.segments {
+            var pts: [(x: Double, y: Double?)] = []
+            for (i, p) in seg.points.enumerated() where i % stride == 0 || i == seg.points.count - 1 {
+                guard let px = x(p, axis) else { continue }
+                let v = value(p)
+                if let v { values.append(v) }
+                pts.append((px, v))
+            }
+            runs.append(ChartSVG.Run(segment: seg.number, points: pts))
+        }
+        let xMax = axis == .time ? endS : (track.segments.last?.points.last?.distanceM ?? 0)
+        guard let scale = ProfileScale(xMax: xMax, values: values, minSpan: minSpan, fromZero: fromZero,
+                                       width: ChartSVG.width, height: ChartSVG.height) else {
+            let what = title == "Temperature" ? "No temperature recorded in this ride" : "No \(title.lowercased()) recorded in this ride"
+            return "<figure class=\"chart by-\(axis.rawValue) empty\" id=\"chart-\(id)\"><figcaption><span class=\"title\">\(title)</span></figcaption>"
+                + "<p class=\"empty\">\(what)</p></figure>\n"
+        }
+        let caption = values.isEmpty ? "" : "min \(PageText.number(values.min()!, digits: 0)) · max \(PageText.number(values.max()!, digits: 0)) \(unit)"
+        return ChartSVG(id: id, title: title, unit: unit, axis: axis, scale: scale, runs: runs, spans: spans(axis),
+                        caption: caption, digits: NiceTicks.digits(for: scale.step)).render()
+    }
+
+    /// Stops and gaps on the x axis: stretches of time, or points of distance.
+    func spans(_ axis: ChartSVG.Axis) -> [ChartSVG.Span] {
+        marks.marks.compactMap { m in
+            let what = m.kind == .stop ? "Stop" : "Gap: \(m.cause)"
+            let title = "\(what)" + (m.durationS.map { ", \(PageText.spoken($0))" } ?? "")
+            switch axis {
+            case .distance:
+                return ChartSVG.Span(from: m.at.distanceM, to: m.at.distanceM, kind: m.kind, title: title)
+            case .time:
+                guard let a = m.fromUTCms, let b = m.toUTCms, let t0 else { return nil }
+                return ChartSVG.Span(from: Double(a - t0) / 1000, to: Double(b - t0) / 1000, kind: m.kind, title: title)
+            }
+        }
+    }
+}
