@@ -19,7 +19,8 @@ public final class HardwareRig {
     public let button: Button?
     /// Set when the button's chip or line was absent at start: the button thread keeps trying it.
     public let openButtonLater: (() throws -> Button)?
-    public let led: GPIOLine?
+    /// The LED line, or one opened later by the LED thread when its chip was absent at start.
+    public let led: (any DigitalOutput)?
 
     public init(profile: BoardProfile, report: @escaping @Sendable (String) -> Void) throws {
         self.profile = profile
@@ -87,10 +88,16 @@ public final class HardwareRig {
         }
     }
 
-    private static func led(_ profile: BoardProfile, _ report: (String) -> Void) -> GPIOLine? {
-        do {
+    private static func led(_ profile: BoardProfile, _ report: (String) -> Void) -> (any DigitalOutput)? {
+        let open = { () throws(DeviceError) -> any DigitalOutput in
             try refuseSoCBank(profile.gpioChip)
             return try GPIOLine.output(chip: profile.gpioChip, line: profile.ledLine, initial: false)
+        }
+        do {
+            return try open()
+        } catch where [ENOENT, ENODEV, ENXIO].contains(error.errno.rawValue) {
+            report("led: \(error) Recording continues without status light until it appears (tried again every 2 s).")
+            return ReopeningDigitalOutput(device: "\(GPIOLine.chipPath(profile.gpioChip)) line \(profile.ledLine)", open: open)
         } catch {
             report("led: \(error) Recording continues without status light.")
             return nil

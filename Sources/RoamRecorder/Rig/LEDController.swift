@@ -70,13 +70,18 @@ public final class LEDController: @unchecked Sendable {
     }
 
     private func run() {
-        var failing = false
+        // A line absent at start was reported by the rig; its first failures here are not news.
+        var failing = (led.output as? ReopeningDigitalOutput)?.isOpen == false
         condition.lock(); defer { condition.unlock() }
         while !stopRequested {
             var nextNs: UInt64?
             do {
                 nextNs = try led.refresh(atNs: clock())
-                failing = false
+                // A line still unopened refreshes without touching it (a dark pattern): not "working" yet.
+                if failing, (led.output as? ReopeningDigitalOutput)?.isOpen ?? true {
+                    failing = false
+                    report("led \(led.output.device): working")
+                }
             } catch {
                 if !failing { failing = true; report("led: \(error)") }
                 nextNs = clock() + 2_000_000_000
