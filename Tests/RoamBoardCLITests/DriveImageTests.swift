@@ -100,4 +100,38 @@ struct DriveImageTests {
         let fsck = try DriveProbe.fsck(image)
         #expect(fsck.status == 0, "\(fsck.out)")
     }
+
+    /// Storage too full for a new image: one line saying what and what to do, exit 74, and the
+    /// previous image kept byte for byte. A real small file system (tmpfs), filled by a real file.
+    @Test(.enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+    func storageTooFullKeepsThePreviousImage() throws {
+        let dir = try TrialPaths.temporaryDirectory("drive-full")
+        defer { TrialPaths.remove(dir) }
+        let mountPoint = dir.appendingPathComponent("fs")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        let mount = try TrialChild(try #require(TrialPaths.tool("mount")), ["-t", "tmpfs", "-o", "size=100m", "tmpfs", mountPoint.path])
+        try #require(mount.finish() == 0, "mount -t tmpfs: \(mount.stderrLines)")
+        defer { LoopFilesystem.unmount(mountPoint) }
+        let db = mountPoint.appendingPathComponent("rides.db").path
+        let first = try DriveProbe.recordBenchRide(db)
+        let built = try CLIRunner.run(["drive-image", "--db", db])
+        #expect(built.status == 0, "\(built.stderr)")
+        let image = mountPoint.appendingPathComponent("drive.img")
+        let before = try DriveProbe.bytes(image)
+        try DriveProbe.recordBenchRide(db)
+        // Leave 40 MB: less than the 64 MiB kept for recording.
+        var fs = statvfs()
+        #expect(statvfs(mountPoint.path, &fs) == 0)
+        let free = Int(fs.f_bavail) * Int(fs.f_frsize)
+        let filler = mountPoint.appendingPathComponent("filler")
+        #expect(FileManager.default.createFile(atPath: filler.path, contents: Data(count: max(0, free - 40_000_000))))
+        let full = try CLIRunner.run(["drive-image", "--db", db])
+        #expect(full.status == 74, "exit \(full.status): \(full.stderr)")
+        let lines = full.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("storage too full for a new drive image") && lines[0].contains("previous image is kept")
+                && lines[0].contains("roam-board prune"), "\(full.stderr)")
+        #expect(try DriveProbe.bytes(image) == before)
+        #expect(try DriveProbe.rideIDs(image.path) == [first])
+        #expect(!FileManager.default.fileExists(atPath: image.path + ".new"))
+    }
 }
