@@ -1,10 +1,11 @@
 import Foundation
 import RoamCore
+import RoamHardware
 import RoamStore
 import Synchronization
 
-/// The commit thread (DESIGN.md §3). Takes everything queued as one batch, runs it through the
-/// pipeline and commits it in one transaction (P1). A failed commit keeps the raw items parked,
+/// The commit thread (DESIGN.md §3). Takes what arrived within one commit interval as one batch,
+/// runs it through the pipeline and commits it in one transaction (P1). A failed commit keeps the raw items parked,
 /// in order, raises the alarm and retries with backoff (P3). The pipeline is pure and only the
 /// committed state is kept, so a retried batch is processed again from that state and the stored
 /// totals always match the stored fixes (P2). When storage comes back, the first batch that lands
@@ -13,6 +14,11 @@ public final class CommitLoop: @unchecked Sendable {
     public struct Options: Sendable {
         /// At least an hour at 10 Hz (issue 3): beyond it the oldest parked epochs are dropped and counted.
         public var parkedEpochLimit = 40_000
+        /// The commit cadence (board.conf `commit_interval_s`): epochs arriving within this many
+        /// seconds of the last hand-over wait and commit together, one transaction and one fdatasync
+        /// (P1). 0 hands over whatever is queued at once (one epoch per batch in calm conditions).
+        /// A press, a silent receiver and shutdown never wait for it (`SensorQueue`).
+        public var commitIntervalS = 1.0
         public var retryInitialS = 0.25
         public var retryMaxS = 8.0
         public var parameters = PipelineParameters()
@@ -51,7 +57,7 @@ public final class CommitLoop: @unchecked Sendable {
     /// Raw items not yet committed, oldest first: the parking space.
     private var parked: [SensorItem] = []
     private var parkedEpochs = 0
-    /// Hand-overs from the queue among `parked` (one per `takeAll` that brought epochs).
+    /// Hand-overs from the queue among `parked` (one per `takeBatch` that brought epochs).
     private var parkedBatches = 0
     /// Epochs dropped and not yet recorded as a `lost` event.
     private var lostEpochs = 0
@@ -99,11 +105,15 @@ public final class CommitLoop: @unchecked Sendable {
 
     /// Runs until the queue is closed and drained.
     public func run() {
+        // On the monotonic clock the queue waits on, never the injectable one (tests may stop it).
+        let intervalNs = UInt64(max(0, options.commitIntervalS) * 1e9)
+        var nextHandOverNs: UInt64 = 0
         while true {
             if storage.isDue(nowNs: clock()) { checkStorage() }
             let now = clock()
             let waitS = parked.isEmpty ? 1.0 : min(1.0, Double(nextRetryNs > now ? nextRetryNs - now : 0) / 1e9)
-            guard let (items, lost) = queue.takeAll(timeout: max(waitS, 0.001)) else { break }
+            guard let (items, lost) = queue.takeBatch(notBeforeNs: nextHandOverNs, timeout: max(waitS, 0.001)) else { break }
+            if !items.isEmpty || lost > 0 { nextHandOverNs = MonotonicClock.nowNs() + intervalNs }
             let epochs = items.reduce(0) { $0 + ($1.isEpoch ? 1 : 0) }
             epochsTaken.add(epochs + lost, ordering: .releasing)
             noteLost(lost)

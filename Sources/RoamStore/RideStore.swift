@@ -98,9 +98,13 @@ public final class RideStore {
     ///   - lostFixes: fixes dropped because the parking space ran out; added to `lost_count`.
     /// A failure rolls everything back and throws; the same batch can be committed again.
     public func commit(_ batch: Batch, commitUTCms: Int64, parkedBatches: Int = 0, lostFixes: Int = 0) throws(SQLiteError) {
-        let stateJSON: String
+        var stateJSON: String
         do {
             stateJSON = try json.encode(batch.state)
+            // Padded to a whole number of 64-byte steps (JSON ignores trailing spaces): the ride row then
+            // keeps its size from batch to batch, and SQLite overwrites it in place, writing only the
+            // pages whose bytes changed, instead of freeing and reallocating its overflow pages (issue 14).
+            stateJSON += String(repeating: " ", count: (64 - stateJSON.utf8.count % 64) % 64)
         } catch {
             // Unreachable for today's PipelineState (non-finite numbers have names); still never swallowed.
             throw SQLiteError(code: .misuse, message: "pipeline state is not encodable: \(error)", path: path)

@@ -64,6 +64,21 @@ import Testing
         }
     }
 
+    @Test func commitIntervalDefaultsToOneSecondAndParsesDecimals() throws {
+        #expect(try BoardProfile.parse(Self.valid, file: "b.conf").commitIntervalS == 1.0)
+        for (text, seconds) in [("0.2", 0.2), ("0.5", 0.5), ("2", 2.0), ("5", 5.0), ("5.0", 5.0)] {
+            #expect(try BoardProfile.parse(Self.valid + "\ncommit_interval_s = \(text)", file: "b.conf").commitIntervalS == seconds)
+        }
+    }
+
+    @Test(arguments: ["0", "50", "ten", "-1", "0.1", "5.01", "inf", "nan", "1e0", ".5", "1.", "0x1", "1.5.0"])
+    func rejectsACommitIntervalOutsideItsBoundsNamingTheKey(_ value: String) {
+        let message = "'commit_interval_s' must be a number of seconds in 0.2...5.0 (default 1), found '\(value)'"
+        #expect(throws: BoardProfileError(file: "b.conf", line: 13, message: message)) {
+            try BoardProfile.parse(Self.valid + "\ncommit_interval_s = \(value)", file: "b.conf")
+        }
+    }
+
     @Test func rejectsAnUnknownReceiverFamily() {
         #expect(throws: BoardProfileError(file: "b.conf", line: 13,
             message: "'receiver' must be one of auto, ublox, mtk, casic, none, found 'sirf'")) {

@@ -37,6 +37,8 @@ import Testing
         var options = Recorder.Options()
         options.commit.forgottenWarnAfterS = 60
         options.commit.forgottenAfterS = 3600
+        // Fed faster than real time, an epoch at a time: no cadence, or each one waits out the interval.
+        options.commit.commitIntervalS = 0
         let (r, led) = try h.recorderWithLED(options: options)
         r.start()
         r.press()

@@ -78,13 +78,6 @@ public enum CommitBenchmark {
         try p.run()
         p.waitUntilExit()
         guard p.terminationStatus == 0 else { return nil }
-        let text = try String(contentsOfFile: summary, encoding: .utf8)
-        // Rows: "% time seconds usecs/call calls [errors] syscall"; the calls column is the 4th.
-        var calls = 0
-        for line in text.split(separator: "\n") {
-            let f = line.split(separator: " ")
-            if let name = f.last, name == "fdatasync" || name == "fsync", f.count >= 5, let n = Int(f[3]) { calls += n }
-        }
-        return calls
+        return try StraceSummary.syncCalls(summary)
     }
 }

@@ -24,9 +24,10 @@ enum CommandTable {
             OptionSpec(name: "--replay", kind: .value(placeholder: "FILE"), help: "Bench only: replay a ride instead of the simulated one: an NMEA capture (- for standard input), a GPX 1.1 track (each point at its own time, the barometer following its <ele>), or a ride of another roam-board database (with --ride N: its raw NMEA and pressure as recorded). A FIT ride: convert it first with gpsbabel -i garmin_fit -f RIDE.fit -o gpx,gpxver=1.1 -F RIDE.gpx."),
             OptionSpec(name: "--ride", kind: .value(placeholder: "N"), help: "With --replay DB: the ride of that database to replay."),
             OptionSpec(name: "--realtime", kind: .flag, help: "Bench only: replay at the receiver's pace (1 epoch per second, a track at its recorded times) instead of as fast as possible."),
+            OptionSpec(name: "--commit-interval", kind: .value(placeholder: "S"), help: "Bench only: gather epochs for S seconds per commit instead of board.conf's commit_interval_s (0 to 5; 0 commits whatever is queued at once, as before the cadence; default for a replay faster than real time: 0)."),
             OptionSpec(name: "--acks", kind: .flag, help: "Print one 'ack' line per committed batch on stdout (for tests and trials)."),
             OptionSpec(name: "--quiet", kind: .flag, help: "No progress line."),
-        ], discussion: "Every batch is committed in one transaction before it is acknowledged (LED blink, 'ack' line)."),
+        ], discussion: "Every batch is committed in one transaction before it is acknowledged (LED blink, 'ack' line). A batch holds the epochs of one commit interval (board.conf commit_interval_s, default 1 s); a press, a silent receiver and a stop signal commit at once."),
         CommandSpec(name: "rides", abstract: "List the recorded rides with their totals.", options: [
             db, board,
             OptionSpec(name: "--last-id", kind: .flag, help: "Print only the id of the newest ride."),
@@ -103,6 +104,14 @@ enum CommandTable {
             OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The bench board folder (default Boards/bench)."),
             scratchDir, keepScratch,
         ], discussion: "Use a release build: swift build -c release; .build/release/roam-board bench-memory"),
+        CommandSpec(name: "bench-cadence", abstract: "Benchmark the SD card's hour: bytes written and fdatasync per hour at 1 and 10 Hz, each epoch alone beside the commit cadence, with the payload.", options: [
+            OptionSpec(name: "--seconds", kind: .value(placeholder: "S"), help: "Real-time riding of the long run of each setup (default 120)."),
+            OptionSpec(name: "--short-seconds", kind: .value(placeholder: "S"), help: "Real-time riding of the short run subtracted from it (default 10)."),
+            OptionSpec(name: "--hz", kind: .value(placeholder: "LIST"), help: "Epoch rates, comma-separated (default 1,10)."),
+            OptionSpec(name: "--interval", kind: .value(placeholder: "S"), help: "The cadence measured as 'after' (default 1, board.conf's default)."),
+            OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The bench board folder (default Boards/bench)."),
+            scratchDir, keepScratch,
+        ], discussion: "Use a release build: swift build -c release; .build/release/roam-board bench-cadence. Counting fdatasync needs strace."),
         CommandSpec(name: "bench", abstract: "Benchmark the commit path and recovery: commits/s beside write+fdatasync, syncs and bytes per batch, resume time.", options: [
             scratchDir,
             OptionSpec(name: "--rounds", kind: .value(placeholder: "N"), help: "Alternating rounds of raw appends and commits (default 5)."),

@@ -19,6 +19,7 @@ enum Commands {
         case "bench-dump": try BenchDumpCommand.run(p)
         case "bench": try BenchCommand.run(p)
         case "bench-memory": try BenchMemoryCommand.run(p)
+        case "bench-cadence": try BenchCadenceCommand.run(p)
         case "bench-explored": try BenchExploredCommand.run(p)
         case "prune": try PruneCommand.run(p)
         case "drive-image": try DriveCommand.runImage(p)

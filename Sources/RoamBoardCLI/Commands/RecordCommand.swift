@@ -12,9 +12,11 @@ enum RecordCommand {
         let (profile, boardDir) = try BoardLoader.load(p.value("--board")!)
         let dataDir = BoardLoader.dataDir(profile, boardDir: boardDir)
         let dbPath = p.value("--db") ?? dataDir.appendingPathComponent(BoardLoader.databaseName).path
-        if !profile.isBench && (p.value("--replay") != nil || p.has("--realtime")) {
-            throw UsageError(command: "record", message: "--replay and --realtime apply to the bench board only")
+        if !profile.isBench && (p.value("--replay") != nil || p.has("--realtime") || p.value("--commit-interval") != nil) {
+            throw UsageError(command: "record", message: "--replay, --realtime and --commit-interval apply to the bench board only")
         }
+        var options = Recorder.Options()
+        options.commit.commitIntervalS = try commitInterval(p, profile: profile)
         // Read and judged before anything is created: a bad file leaves no ride row behind.
         if p.value("--ride") != nil && p.value("--replay") == nil {
             throw UsageError(command: "record", message: "--ride names the ride of a database given with --replay DB")
@@ -32,7 +34,7 @@ enum RecordCommand {
         let progress = ProgressPrinter(acks: p.has("--acks"), quiet: p.has("--quiet"))
         guard profile.isBench else {
             // The real devices, until systemd stops the unit (SIGTERM) or Ctrl-C.
-            let signal = try BoardSession.run(profile: profile, store: store, activeRide: active,
+            let signal = try BoardSession.run(profile: profile, store: store, activeRide: active, options: options,
                                               emit: { progress.handle($0) }, report: { Console.error($0) })
             Console.error("roam-board record: stopped by signal \(signal); everything read is committed")
             return
@@ -42,7 +44,6 @@ enum RecordCommand {
         let controls = RigControls(button: try rig.makeButton(profile), output: rig.led, isRecording: active != nil,
                                    report: { Console.error($0) })
         rig.controls = controls
-        var options = Recorder.Options()
         if replay != nil {
             // A replayed capture may be years old: only dates before the first GPS week rollover
             // (1999-08-22) are taken as rolled over, not everything before this build's floor.
@@ -71,6 +72,18 @@ enum RecordCommand {
             throw CLIError(description: "storage failed and parked data could not be committed before exit: \(failure)", status: ExitStatus.ioError)
         }
         print("database: \(dbPath)")
+    }
+
+    /// The board's commit cadence, or the bench's `--commit-interval`. A bench replay faster than
+    /// real time commits whatever is queued: a second of the wall clock is many seconds of its ride.
+    private static func commitInterval(_ p: ParsedArguments, profile: BoardProfile) throws -> Double {
+        if let text = p.value("--commit-interval") {
+            guard let seconds = Double(text), seconds.isFinite, (0...5).contains(seconds) else {
+                throw UsageError(command: "record", message: "--commit-interval expects seconds from 0 to 5, found '\(text)'")
+            }
+            return seconds
+        }
+        return profile.isBench && !p.has("--realtime") ? 0 : profile.commitIntervalS
     }
 
     /// One rule with `selftest`: the bench's data directory is created on first use; a real

@@ -9,6 +9,11 @@ public struct BoardProfile: Sendable, Equatable {
     public var receiver: ReceiverFamily = .auto
     /// Fixes per second asked of the module (1…10). Optional in the file: 1.
     public var rateHz: Int = 1
+    /// How long the recorder gathers epochs into one batch (one transaction, one fdatasync) before
+    /// committing it: 0.2…5 s, optional in the file: 1 s. At 10 Hz, 10 epochs per commit instead of
+    /// 10 commits a second on the SD card; a power cut costs at most this window of epochs, none of
+    /// them acknowledged (DESIGN.md §1, P1).
+    public var commitIntervalS: Double = 1.0
     /// `/dev/i2c-N`, or `bench` for the BMP280 register map behind a fake bus.
     public var i2cBus: String
     public var bmp280Address: UInt8
@@ -28,7 +33,11 @@ public struct BoardProfile: Sendable, Equatable {
 
     public var isBench: Bool { uart == "bench" }
 
-    public static let keys = ["name", "uart", "baud", "receiver", "rate_hz", "i2c_bus", "bmp280_address", "gpio_chip",
+    /// The bounds of `commit_interval_s`: below 0.2 s a 10 Hz receiver is back near one commit per
+    /// epoch; above 5 s a power cut costs more than a rider would accept losing.
+    public static let commitIntervalRangeS: ClosedRange<Double> = 0.2...5.0
+
+    public static let keys = ["name", "uart", "baud", "receiver", "rate_hz", "commit_interval_s", "i2c_bus", "bmp280_address", "gpio_chip",
                               "button_line", "button_active", "button_bias", "led_line", "data_dir", "time_zone"]
 }
 

@@ -52,6 +52,15 @@ extension BoardProfile {
         }
         // Optional (older board files have neither): auto, 1 Hz.
         let rateHz = values["rate_hz"] == nil ? 1 : try integer("rate_hz", range: 1...10)
+        var commitIntervalS = 1.0
+        if let v = values["commit_interval_s"] {
+            let range = commitIntervalRangeS
+            guard let seconds = Self.decimal(v.value), range.contains(seconds) else {
+                throw BoardProfileError(file: file, line: v.line, message: "'commit_interval_s' must be a number of seconds "
+                    + "in \(range.lowerBound)...\(range.upperBound) (default 1), found '\(v.value)'")
+            }
+            commitIntervalS = seconds
+        }
         var profile = BoardProfile(
             name: try required("name").value,
             uart: try required("uart").value,
@@ -66,6 +75,7 @@ extension BoardProfile {
             dataDir: try required("data_dir").value)
         profile.receiver = receiver
         profile.rateHz = rateHz
+        profile.commitIntervalS = commitIntervalS
         if let zone = values["time_zone"] {
             guard isZoneName(zone.value) else {
                 throw BoardProfileError(file: file, line: zone.line,
@@ -74,6 +84,15 @@ extension BoardProfile {
             profile.timeZone = zone.value
         }
         return profile
+    }
+
+    /// A plain decimal such as `1`, `0.5` or `2.25`: digits with at most one point, nothing else
+    /// (`Double("inf")`, `1e3` and `0x1p-2` are not what a board file means by seconds).
+    static func decimal(_ text: String) -> Double? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, text.utf8.count <= 12, !(parts.first ?? "").isEmpty,
+              parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        return Double(text)
     }
 
     /// An IANA name's shape: `Area/Location` parts of letters, digits, `_`, `-`, `+`; never `..`
