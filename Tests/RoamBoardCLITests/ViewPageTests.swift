@@ -231,4 +231,34 @@ struct ViewPageTests {
             #expect(o["elapsed"] as? String == elapsed, "\(name): elapsed \(String(describing: o["elapsed"]))")
         }
     }
+
+    static let clockProbe = """
+        (function () { var h = document.querySelector("h1 time");
+          return { text: h.textContent, title: h.getAttribute("title"), zone: document.getElementById("zone-note").textContent,
+                   clock: document.getElementById("replay-out-local").textContent,
+                   clockTitle: document.getElementById("replay-out-local").getAttribute("title") }; })()
+        """
+
+    @Test func timesAreTheBoardsZoneWithUTCOnHoverElseTheComputers() throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let board = f.directory.appendingPathComponent("berlin-board")
+        try FileManager.default.createDirectory(at: board, withIntermediateDirectories: true)
+        let bench = try String(contentsOf: CLIRunner.repoRoot.appendingPathComponent("Boards/bench/board.conf"), encoding: .utf8)
+        try (bench.replacingOccurrences(of: "data_dir = ../../data/bench", with: "data_dir = ..") + "time_zone = Europe/Berlin\n")
+            .write(to: board.appendingPathComponent("board.conf"), atomically: true, encoding: .utf8)
+        let zoned = f.directory.appendingPathComponent("zoned.html"), plain = f.directory.appendingPathComponent("plain.html")
+        let r1 = try CLIRunner.run(["view", "--board", board.path, "--ride", "\(f.a.id)", "--out", zoned.path])
+        let r2 = try CLIRunner.run(["view", "--db", f.dbPath, "--ride", "\(f.a.id)", "--out", plain.path])
+        try #require(r1.status == 0 && r2.status == 0, "\(r1.stderr) \(r2.stderr)")
+        // The fixture's ride starts 2026-06-14 07:30 UTC: 09:30 summer time in Berlin.
+        let z = try #require(try judge(zoned, [.viewport(1400, 1000), .eval(Self.clockProbe)]).results.first as? [String: String])
+        #expect(z["text"] == "Sunday 14 June 2026, 09:30" && z["title"] == "2026-06-14 07:30:00 UTC", "\(z)")
+        #expect(z["zone"] == "times in Europe/Berlin (UTC+02:00)" && z["clock"] == "09:30:00" && z["clockTitle"] == "2026-06-14 07:30:00 UTC", "\(z)")
+        // No zone on the board: the browser's own, said as such; the title keeps UTC.
+        let p = try #require(try judge(plain, [.viewport(1400, 1000), .eval(Self.clockProbe)]).results.first as? [String: String])
+        #expect(p["title"] == "2026-06-14 07:30:00 UTC" && p["zone"]?.hasSuffix("(this computer)") == true, "\(p)")
+        #expect(p["text"]?.hasPrefix("Sunday 14 June 2026, ") == true || p["text"]?.hasPrefix("Monday 15 June 2026, ") == true
+                || p["text"]?.hasPrefix("Saturday 13 June 2026, ") == true, "\(p)")
+    }
 }

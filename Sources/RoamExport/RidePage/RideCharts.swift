@@ -33,12 +33,16 @@ struct RideCharts {
                        fromZero: Bool = false, _ value: (ViewTrack.Point) -> Double?) -> String {
         let total = track.segments.reduce(0) { $0 + $1.points.count }
         let stride = max(1, total / max(1, maxPoints))
+        let breakS = 30.0 * Double(stride)
         var runs: [ChartSVG.Run] = []
         var values: [Double] = []
         for seg in track.segments {
             var pts: [(x: Double, y: Double?)] = []
             for (i, p) in seg.points.enumerated() where i % stride == 0 || i == seg.points.count - 1 {
                 guard let px = x(p, axis) else { continue }
+                // Against time, a stretch without drawn fixes (a stop: paused fixes are not drawn)
+                // breaks the line rather than drawing a slope across it.
+                if axis == .time, let last = pts.last, px - last.x > breakS { pts.append((last.x, nil)) }
                 let v = value(p)
                 if let v { values.append(v) }
                 pts.append((px, v))

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import RoamCore
+@testable import RoamExport
+
+/// The ride page's parts that need no browser: a day-long ride's page stays a few megabytes
+/// (the map keeps its thinning, each chart at most about 1,500 points), round ticks, durations
+/// without nonsense, splits that add up to the ride.
+@Suite struct ViewPageSizeTests {
+    /// A winding 1 Hz day with a 10-minute stop every two hours and temperature drifting.
+    private func dayLongPage() -> (html: String, fixes: Int, distanceM: Double) {
+        var track = ViewTrack(expectedAccepted: 86_400)
+        var pauses = ReplayPauses(), splits = RideSplits()
+        var lat = 45.0, lon = 6.0, distance = 0.0
+        for i in 0..<86_400 {
+            let t = Double(i), stopped = i % 7_200 >= 6_600
+            let v = stopped ? 0 : 5.5 + 2 * sine(t / 37), heading = t / 2000
+            lat += cosine(heading) * v / 111_000
+            lon += sine(heading) * v / 78_500
+            var f = ExportTestFixes.fix(seq: Int64(i), lat: lat, lon: lon, flags: stopped ? .paused : [], added: v)
+            f.utcMs = ExportTestFixes.dayStartUTCms + Int64(i) * 1000
+            f.baroAltM = 400 + 150 * sine(t / 3000)
+            f.temperatureC = 15 + 8 * sine(t / 20_000)
+            distance += v
+            track.add(f); pauses.add(f); splits.add(f)
+        }
+        track.finish(); pauses.finish(); splits.finish()
+        var totals = RideTotals()
+        totals.distanceM = distance; totals.fixCount = 86_400; totals.acceptedCount = 86_400
+        let ride = RideSummary(id: 7, startedUTCms: ExportTestFixes.dayStartUTCms, endedUTCms: ExportTestFixes.dayStartUTCms + 86_399_000,
+                               totals: totals, parametersJSON: "{}")
+        let html = HTMLView(ride: ride, track: track, pauses: pauses.intervals, splits: splits.splits).render()
+        return (html, 86_400, distance)
+    }
+
+    @Test func aDayLongRidesPageStaysSmallAndItsChartsThin() throws {
+        let (html, fixes, distance) = dayLongPage()
+        let bytes = html.utf8.count
+        print("ride page: \(bytes) bytes for \(fixes) fixes (\(bytes / fixes) B per fix), \(Int(distance / 1000)) km")
+        #expect(bytes < 4_000_000, "\(bytes) bytes")
+        // Every chart but the elevation profile (which the replay's cursor follows vertex by vertex) is thinned.
+        for id in ["speed-distance", "speed-time", "temperature-time", "elevation-time"] {
+            let start = try #require(html.range(of: "id=\"chart-\(id)\""))
+            let end = try #require(html.range(of: "</figure>", range: start.upperBound..<html.endIndex))
+            let points = html[start.upperBound..<end.lowerBound].components(separatedBy: ",").count
+            #expect(points < 1_700, "\(id): \(points) points")
+        }
+        #expect(html.contains("stop 10 min"), "the two-hourly stops are labelled")
+    }
+
+    @Test func ticksAreRound() {
+        #expect(NiceTicks.step(span: 106, count: 4) == 50)   // not 399/452/505
+        #expect(NiceTicks.step(span: 13.2, count: 6) == 2.5)
+        #expect(NiceTicks.values(low: 350, high: 550, step: 50) == [350, 400, 450, 500, 550])
+        #expect(NiceTicks.timeStep(spanS: 2_190, count: 6) == 600)
+        #expect(NiceTicks.digits(for: 2.5) == 1 && NiceTicks.digits(for: 50) == 0)
+        let scale = ProfileScale(xMax: 1000, values: [398.7, 505.2], minSpan: 20, width: 960, height: 200)
+        #expect(scale?.yTicks == [350, 400, 450, 500, 550])
+    }
+
+    @Test func durationsAndNumbersNeverSayNonsense() {
+        #expect(PageText.number(-0.3, digits: 0) == "0" && PageText.number(-0.04, digits: 1) == "0.0")
+        #expect(PageText.duration(0.3) == "0:00:00" && PageText.duration(-1) == "–" && PageText.duration(3_725) == "1:02:05")
+        #expect(PageText.spoken(241) == "4 min" && PageText.spoken(45) == "45 s" && PageText.spoken(3_900) == "1 h 05 min")
+        #expect(PageText.longDate(localMs: ExportTestFixes.dayStartUTCms) == "Sunday 14 June 2026")
+    }
+
+    @Test func splitsAddUpToTheRide() {
+        var splits = RideSplits()
+        for i in 0..<2_600 { // 2.6 km at 1 m/s, paused for the seconds 1,000-1,099 (no distance then)
+            let paused = (1_000..<1_100).contains(i)
+            var f = ExportTestFixes.fix(seq: Int64(i), flags: paused ? .paused : [], added: paused ? 0 : 1)
+            f.utcMs = ExportTestFixes.dayStartUTCms + Int64(i) * 1000
+            splits.add(f)
+        }
+        splits.finish()
+        #expect(splits.splits.map(\.km) == [1, 1, 0.5])
+        #expect(splits.splits.map(\.elapsedS) == [999, 1_100, 500] && splits.splits[1].movingS == 1_000)
+    }
+}
