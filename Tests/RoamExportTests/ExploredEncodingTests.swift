@@ -73,9 +73,10 @@ import RoamCore
     }
 
     @Test func trackOverTheAntimeridianStaysOneShortLine() throws {
-        var track = ExploredTrack(rideID: 4, spacingM: 10)
+        var track = ExploredTrack(rideID: 4, toleranceM: 0.01)
         let lons = [179.9990, 179.9995, -179.9998, -179.9993, -179.9988]
-        for lon in lons { track.add(latDeg: -17.5, lonDeg: lon, segment: 0) }
+        let lats = [-17.5, -17.501, -17.5, -17.501, -17.5]  // a zigzag: every point is a corner the track keeps
+        for (lat, lon) in zip(lats, lons) { track.add(latDeg: lat, lonDeg: lon, segment: 0) }
         track.add(latDeg: -17.6, lonDeg: 10, segment: 1)  // a segment of one point draws nothing
         track.finish()
         #expect(track.segments.count == 1)
@@ -88,19 +89,26 @@ import RoamCore
         }
         #expect(decoded.count == lons.count)
         for (i, (point, lonDeg)) in zip(decoded, lons).enumerated() {
-            #expect(abs(point.0 + 17.5) < 1e-9)
+            #expect(abs(point.0 - lats[i]) < 1e-9)
             let wrapped = (point.1 + 540).truncatingRemainder(dividingBy: 360) - 180
             #expect(abs(wrapped - lonDeg) < 1e-5, "point \(i): \(point.1)")
             if i > 0 { #expect(abs(point.1 - decoded[i - 1].1) < 0.001, "no jump across the map at point \(i)") }
         }
     }
 
-    @Test func tracksAreThinnedButKeepTheirEnds() {
-        var track = ExploredTrack(rideID: 1, spacingM: 100)
-        for i in 0...1000 { track.add(latDeg: 48 + Double(i) * 0.00001, lonDeg: 8, segment: 0) }  // 1.1 m steps
+    @Test func tracksKeepTheirCornersAndEndsAndDropTheStraights() {
+        var track = ExploredTrack(rideID: 1, toleranceM: 5)
+        let perDegree = Haversine.earthRadiusM * .pi / 180
+        for i in 0...300 { track.add(latDeg: 48 + Double(i) / perDegree, lonDeg: 8, segment: 0) }  // 300 m north, 1 m steps
+        let corner = (lat: 48 + 300 / perDegree, lon: 8.0)
+        for i in 1...300 { track.add(latDeg: corner.lat, lonDeg: 8 + Double(i) / (perDegree * cosine(48 * .pi / 180)), segment: 0) }
         track.finish()
-        #expect(track.pointCount >= 12 && track.pointCount <= 13, "111 m every 100 m: \(track.pointCount)")
-        #expect(track.segments[0].last?.lat == 4_801_000, "the last point stays")
+        let points = track.segments[0]
+        #expect(points.count == 3, "start, corner, end: \(points)")
+        // The corner is found once the line strays past the tolerance: kept within about 10 m of it.
+        #expect(points.count == 3 && abs(points[1].lat - Int64((corner.lat * 100_000).rounded())) <= 2
+                 && abs(points[1].lon - 800_000) <= 15, "\(points)")
+        #expect(points.last?.lon == Int64(((8 + 300 / (perDegree * cosine(48 * .pi / 180))) * 100_000).rounded()), "the last point stays")
     }
 
     @Test func censusCountsMeasuresAndMarksARide() throws {

@@ -82,7 +82,7 @@ enum ExploredCommand {
         let census = try census(reader)
         let span = try reader.exploredVisitSpan()
         var lines = ["explored cells in \(reader.path) (\(rides.count) ride\(rides.count == 1 ? "" : "s"))"]
-        lines.append("precision  cell               cells        area")
+        lines.append("precision".padded(11) + "cell".padded(17) + "cells".leftPadded(7) + "area".leftPadded(12))
         for precision in ExploredCensus.precisions.reversed() {
             let level = census.levels[precision]!
             lines.append("\(precision)".padded(11) + ExploredPage.cellSize[precision]!.padded(17)
@@ -93,7 +93,7 @@ enum ExploredCommand {
         }
         if !rides.isEmpty {
             lines.append("")
-            lines.append("ride  started                       new p7  new p6  new p5")
+            lines.append("ride".padded(6) + "started".padded(30) + ["new p7", "new p6", "new p5"].map { $0.leftPadded(8) }.joined())
             for ride in rides {
                 let startedUTCms = try ride.startedUTCms ?? reader.firstFixUTCms(ride: ride.id)
                 let started = startedUTCms.map { minute($0, time) } ?? "-"

@@ -61,13 +61,14 @@ enum ViewExploredCommand {
         if let path = try PageOutput.write(html, to: target, nameInFolder: "explored.html", force: p.has("--force")) { print(path) }
     }
 
-    /// Thin lines: about 20 000 points for the whole history, never closer than 10 m.
+    /// Thin lines, simplified: within 5 m of the ride, more loosely for a long history
+    /// (10 m at 30 000 km, at most 50 m), so the page stays small.
     static func tracks(_ rides: [RideRow], reader: RideReader) throws -> [ExploredTrack] {
-        let totalM = rides.reduce(0) { $0 + $1.totals.distanceM }
-        let spacing = max(10, totalM / 20_000)
+        let totalKm = rides.reduce(0) { $0 + $1.totals.distanceM } / 1000
+        let tolerance = min(50, max(5, totalKm / 3_000))
         var tracks: [ExploredTrack] = []
         for ride in rides where ride.totals.acceptedCount > 0 {
-            var track = ExploredTrack(rideID: ride.id, spacingM: spacing)
+            var track = ExploredTrack(rideID: ride.id, toleranceM: tolerance)
             try reader.forEachExportedFix(ride: ride.id, excludingFlags: .rejecting, withNMEA: false) { fix in
                 track.add(latDeg: fix.epoch.latDeg, lonDeg: fix.epoch.lonDeg, segment: fix.segment)
             }

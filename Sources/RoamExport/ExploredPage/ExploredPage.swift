@@ -70,6 +70,7 @@ public struct ExploredPage {
             s += "<li><span class=\"swatch new\"></span>first visited by ride \(ride)</li>"
         }
         s += "<li><span class=\"swatch line\"></span>ride track</li>"
+        if let ride = census.highlightRide { s += "<li><span class=\"swatch line thick\"></span>ride \(ride)'s track</li>" }
         s += "<li>drawn at precision <b id=\"precision\">7</b> (<span id=\"cell-size\">\(Self.cellSize[7]!)</span>)</li></ul>\n"
         return s
     }

@@ -5,7 +5,7 @@ enum ExploredPageStyle {
     static let lit = "#f2c14e"
     static let new = "#3ee0d0"
     /// Dark: a track always runs over the lit cells it explored.
-    static let track = "rgba(16,24,48,0.9)"
+    static let track = "rgba(16,24,48,0.7)"
 
     static let css = """
         body { font: 15px/1.4 system-ui, sans-serif; margin: 16px 24px; color: #222; }
@@ -27,7 +27,8 @@ enum ExploredPageStyle {
         .swatch.dark { background: \(dark); }
         .swatch.lit { background: \(lit); }
         .swatch.new { background: \(new); }
-        .swatch.line { height: 0; width: 22px; border: 0; border-top: 2px solid rgba(16,24,48,0.9); vertical-align: middle; }
+        .swatch.line { height: 0; width: 22px; border: 0; border-top: 1px solid \(track); vertical-align: middle; }
+        .swatch.line.thick { border-top-width: 3px; }
         table.totals { border-collapse: collapse; margin: 10px 0; }
         table.totals th, table.totals td { text-align: left; padding: 2px 16px 2px 0; }
         table.totals td.cells, table.totals td.new { text-align: right; }
