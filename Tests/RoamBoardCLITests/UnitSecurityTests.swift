@@ -27,6 +27,16 @@ import Testing
                      "systemd-analyze is missing: install Debian's 'systemd' package (scripts/test does)")
     }
 
+    /// ProcSubset=pid hid /proc/sys from the recorder, so its status file carried no boot id and
+    /// `status` could never age a stamp by the monotonic clock; other processes stay invisible.
+    @Test func theRecordersSandboxLeavesTheBootIDReadable() throws {
+        for board in try BoardFiles.all() where board.hasUnit {
+            let lines = try String(contentsOf: board.unitURL, encoding: .utf8).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(!lines.contains { $0.hasPrefix("ProcSubset=") && !$0.hasSuffix("=all") }, "\(board.name): ProcSubset hides /proc/sys/kernel/random/boot_id")
+            #expect(lines.contains("ProtectProc=invisible"), "\(board.name)")
+        }
+    }
+
     @Test("P8: systemd-analyze verify accepts every unit")
     func verifyAcceptsEveryUnit() throws {
         try requireAnalyze()
