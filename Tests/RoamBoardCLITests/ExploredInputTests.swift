@@ -100,4 +100,24 @@ import RoamCore
         let again = try CLIRunner.run(["view", "--explored", "--db", h.dbPath, "-o", page.path, "--force"])
         #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
     }
+
+    /// Through --board: first and last visit in the board's zone; a folder gets explored.html.
+    @Test func visitsAreShownInTheBoardsZoneAndAFolderGetsExploredHTML() throws {
+        let h = try ExploredPageTests.freiburg()
+        defer { h.remove() }
+        let board = h.directory.appendingPathComponent("board")
+        try FileManager.default.createDirectory(at: board, withIntermediateDirectories: true)
+        var conf = try String(contentsOf: CLIRunner.repoRoot.appendingPathComponent("Boards/bench/board.conf"), encoding: .utf8)
+        conf = conf.replacingOccurrences(of: "data_dir = ../../data/bench", with: "data_dir = ..") + "time_zone = Europe/Berlin\n"
+        try conf.write(to: board.appendingPathComponent("board.conf"), atomically: true, encoding: .utf8)
+        let folder = h.directory.appendingPathComponent("pages").path + "/"
+        let r = try CLIRunner.run(["view", "--explored", "--board", board.path, "-o", folder])
+        #expect(r.status == 0 && r.stdout == folder + "explored.html\n", "\(r.stdout) \(r.stderr)")
+        let html = try String(contentsOfFile: folder + "explored.html", encoding: .utf8)
+        // Ride 1 starts 2026-05-02 07:00 UTC (09:00 in Berlin's summer time); ride 2 ends 220 s after 07:00 UTC a day later.
+        #expect(html.contains("<th>First visit</th><td>2026-05-02 09:00 Europe/Berlin</td>"), "first visit")
+        #expect(html.contains("<th>Last visit</th><td>2026-05-03 09:03 Europe/Berlin</td>"), "last visit")
+        let summary = try CLIRunner.run(["explored", "--summary", "--board", board.path])
+        #expect(summary.stdout.contains("first cell 2026-05-02 09:00 Europe/Berlin"), "\(summary.stdout)")
+    }
 }
