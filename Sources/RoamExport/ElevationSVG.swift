@@ -61,9 +61,9 @@ struct ElevationSVG {
 
     static var gradeLegend: String {
         var s = "<span class=\"gradekey\">"
-        s += "<i style=\"background:\(descentColor)\"></i>down "
+        s += "<span class=\"g\"><i style=\"background:\(descentColor)\"></i>down</span> "
         let names = ["< 2 %", "2–4 %", "4–6 %", "6–9 %", "≥ 9 %"]
-        for (c, n) in zip(gradeColors, names) { s += "<i style=\"background:\(c)\"></i>\(XMLText.escape(n)) " }
+        for (c, n) in zip(gradeColors, names) { s += "<span class=\"g\"><i style=\"background:\(c)\"></i>\(XMLText.escape(n))</span> " }
         return s + "</span>"
     }
 }

@@ -44,7 +44,7 @@ public struct HTMLView {
         s += "<span class=\"axis\" role=\"radiogroup\" aria-label=\"Charts against\">"
         s += "<input type=\"radio\" name=\"axis\" id=\"axis-distance\" checked=\"checked\"/><label for=\"axis-distance\">distance</label>"
         s += "<input type=\"radio\" name=\"axis\" id=\"axis-time\"/><label for=\"axis-time\">time</label></span>"
-        s += "<span class=\"hint\">point at a chart to see that moment on the map</span></div>\n"
+        s += "<span class=\"hint\">point at or touch a chart to see that moment on the map</span></div>\n"
         s += RideCharts(track: track, marks: marks, t0: replay?.t0, endS: replay?.endS ?? 0)
             .render(elevationCaption: XMLText.escape(sections.climbText))
         s += "</section>\n<div class=\"tables\">\n" + sections.splits(splits) + sections.stopsAndGaps() + "</div>\n"

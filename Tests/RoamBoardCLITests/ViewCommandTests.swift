@@ -43,6 +43,9 @@ import RoamCore
         let fixture = try DumpFixture.make()
         defer { fixture.remove() }
         let (html, doc) = try page(fixture, ride: fixture.a.id)
+        // XMLDocument recovers from markup errors; the strict parser does not.
+        let strict = XMLParser(data: Data(html.utf8))
+        #expect(strict.parse(), "the page is not well-formed: \(String(describing: strict.parserError))")
         for needle in ["src=", "href=", "url(", "@import", "http://", "https://"] where needle != "http://" {
             #expect(!html.contains(needle), "the page refers to something outside itself: \(needle)")
         }

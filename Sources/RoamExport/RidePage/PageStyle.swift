@@ -76,6 +76,7 @@ enum PageStyle {
         .xtick { position: absolute; transform: translateX(-50%); white-space: nowrap; }
         .xtick.first { transform: none; }
         .gradekey { margin-left: 10px; font-size: 12px; color: #555; font-weight: 400; }
+        .gradekey .g { white-space: nowrap; }
         .gradekey i { display: inline-block; width: 10px; height: 10px; margin: 0 3px 0 6px; vertical-align: -1px; }
         p.empty { color: #666; background: #fafaf7; padding: 24px; margin: 0; text-align: center; }
         .tables { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(340px, 100%), 1fr)); gap: 0 32px; }
