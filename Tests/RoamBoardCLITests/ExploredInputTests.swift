@@ -120,4 +120,15 @@ import RoamCore
         let summary = try CLIRunner.run(["explored", "--summary", "--board", board.path])
         #expect(summary.stdout.contains("first cell 2026-05-02 09:00 Europe/Berlin"), "\(summary.stdout)")
     }
+
+    /// A ride that only went where others had been: the page says it added nothing.
+    @Test func aRideThatAddedNothingIsSaid() throws {
+        let east = ExploredHistory.line(from: (47.99, 7.84), bearingDeg: 90, metres: 3_000)
+        let h = try ExploredHistory.make([east, Array(east.prefix(60))])
+        defer { h.remove() }
+        let r = try CLIRunner.run(["view", "--explored", "--db", h.dbPath, "--ride", "2", "-o", "-"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("Ride 2 visited no cell first: every cell it crossed had been explored before"), "the page says so")
+        #expect(r.stdout.contains("<td class=\"new\" data-precision=\"7\">0</td>"))
+    }
 }
