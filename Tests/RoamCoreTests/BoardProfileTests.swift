@@ -65,9 +65,11 @@ import Testing
     }
 
     @Test func commitIntervalDefaultsToOneSecondAndParsesDecimals() throws {
-        #expect(try BoardProfile.parse(Self.valid, file: "b.conf").commitIntervalS == 1.0)
+        let plain = try BoardProfile.parse(Self.valid, file: "b.conf")
+        #expect(plain.commitIntervalS == 1.0)
         for (text, seconds) in [("0.2", 0.2), ("0.5", 0.5), ("2", 2.0), ("5", 5.0), ("5.0", 5.0)] {
-            #expect(try BoardProfile.parse(Self.valid + "\ncommit_interval_s = \(text)", file: "b.conf").commitIntervalS == seconds)
+            let set = try BoardProfile.parse(Self.valid + "\ncommit_interval_s = \(text)", file: "b.conf")
+            #expect(set.commitIntervalS == seconds)
         }
     }
 
