@@ -31,11 +31,13 @@ public enum BoardSelfTest {
         } catch {
             results.append(ProbeResult(uartName, ok: false, "\(error)"))
         }
+        if let console = BoardSystemChecks.serialConsole(uart: profile.uart) { results.append(console) }
         do {
             let bus = try LinuxI2CBus(device: profile.i2cBus)
             results.append(DeviceProbe.barometer(bus: bus, address: UInt16(profile.bmp280Address)))
         } catch {
             results.append(ProbeResult("i2c \(profile.i2cBus) bmp280 at \(I2CContext.hex(profile.bmp280Address))", ok: false, "\(error)"))
+            if let why = BoardSystemChecks.i2cBus(profile.i2cBus) { results.append(why) }
         }
         let chip = GPIOLine.chipPath(profile.gpioChip)
         do {
