@@ -21,37 +21,28 @@ public enum DriveTools {
         throw DriveError(.toolMissing, "\(name) is missing: install Debian's \(package) package (apt-get install dosfstools mtools)")
     }
 
-    /// Runs the tool with stdin closed (mtools would otherwise ask about name clashes) and returns
-    /// its standard output; a non-zero exit is a `toolFailed` error with `what` and its stderr.
+    /// Runs the tool with stdin on /dev/null (mtools would otherwise ask about name clashes) and
+    /// returns its standard output; a non-zero exit is a `toolFailed` error with `what` and its stderr.
+    /// posix_spawn, not Foundation's Process: Process needs a CFSocket wakeup pair, which a minimal
+    /// system (the kernel-sim guest) may refuse, and a child per call is all this needs.
     @discardableResult
     static func run(_ name: String, _ arguments: [String], what: String) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try locate(name))
-        p.arguments = arguments
+        let path = try locate(name)
         // No ~/.mtoolsrc or drive letters: every call names its image with -i.
         var environment = ProcessInfo.processInfo.environment
         environment["MTOOLS_SKIP_CHECK"] = "1"
         environment["LC_ALL"] = "C"
-        p.environment = environment
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        do { try p.run() } catch {
-            throw DriveError(.toolFailed, "cannot start \(name) to \(what): \(error.localizedDescription)")
+        let result: ChildResult
+        do {
+            result = try ChildProcess.run(path, [name] + arguments, environment: environment.map { "\($0.key)=\($0.value)" })
+        } catch let errno as ChildProcess.Failure {
+            throw DriveError(.toolFailed, "cannot start \(name) to \(what): \(String(cString: strerror(errno.code)))")
         }
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errBox = Box()
-        let group = DispatchGroup()
-        let errHandle = err.fileHandleForReading
-        DispatchQueue.global().async(group: group) { errBox.data = errHandle.readDataToEndOfFile() }
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        p.waitUntilExit()
-        guard p.terminationReason == .exit, p.terminationStatus == 0 else {
-            let detail = String(decoding: errBox.data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-            throw DriveError(.toolFailed, "\(name) failed to \(what) (exit \(p.terminationStatus)\(detail.isEmpty ? "" : ": \(detail)"))")
+        guard result.status == 0 else {
+            let detail = String(decoding: result.stderr, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+            let how = result.signal != 0 ? "killed by signal \(result.signal)" : "exit \(result.status)"
+            throw DriveError(.toolFailed, "\(name) failed to \(what) (\(how)\(detail.isEmpty ? "" : ": \(detail)"))")
         }
-        return String(decoding: output, as: UTF8.self)
+        return String(decoding: result.stdout, as: UTF8.self)
     }
 }
