@@ -65,8 +65,10 @@ struct DriveGadgetTests {
         #expect(rig.attribute(rig.gadget.appendingPathComponent("UDC")) == "dummy_udc.0")
         let link = try FileManager.default.destinationOfSymbolicLink(atPath: rig.gadget.appendingPathComponent("configs/c.1/mass_storage.usb0").path)
         #expect(link.hasSuffix("functions/mass_storage.usb0"))
-        #expect(try DriveProbe.rideFiles(rig.image).count == 2)
-        #expect(try rig.dumped()[first] == .some(nil), "not handed over before a host has the drive")
+        let seen1 = try DriveProbe.rideFiles(rig.image)
+        #expect(seen1.count == 2)
+        let seen2 = try rig.dumped()
+        #expect(seen2[first] == .some(nil), "not handed over before a host has the drive")
 
         // Plugged in: the host configures the gadget; the ride on it is handed over.
         try rig.cable("configured")
@@ -78,21 +80,27 @@ struct DriveGadgetTests {
         // A ride recorded while a host has the drive is not put on it under the host's feet.
         let second = try DriveProbe.recordBenchRide(rig.db)
         let imageWhilePlugged = try DriveProbe.bytes(URL(fileURLWithPath: rig.image))
-        #expect(try DriveProbe.rideFiles(rig.image).allSatisfy { $0.contains("-ride-\(first).") })
+        let seen3 = try DriveProbe.rideFiles(rig.image)
+        #expect(seen3.allSatisfy { $0.contains("-ride-\(first).") })
         // Unplugged: rebuilt with both, the LUN pointed at it again, the new ride not yet handed over.
         try rig.cable("not attached")
         #expect(keeper.waitForStderr(containing: "with 2 ride(s)"), "\(keeper.stderrLines)")
-        #expect(try DriveProbe.bytes(URL(fileURLWithPath: rig.image)) != imageWhilePlugged)
-        #expect(try DriveProbe.rideIDs(rig.image) == [first, second])
-        #expect(try rig.dumped()[second] == .some(nil))
+        let seen4 = try DriveProbe.bytes(URL(fileURLWithPath: rig.image))
+        #expect(seen4 != imageWhilePlugged)
+        let seen5 = try DriveProbe.rideIDs(rig.image)
+        #expect(seen5 == [first, second])
+        let seen6 = try rig.dumped()
+        #expect(seen6[second] == .some(nil))
         // Prune: the handed-over ride may go, the other never.
         let prune = try CLIRunner.run(["prune", "--db", rig.db, "--dumped-before", "2999-01-01"])
         #expect(prune.status == 0 && prune.stdout.contains("pruned 1 ride(s) dumped before 2999-01-01: \(first)"), "\(prune.stdout) \(prune.stderr)")
-        #expect(try rig.dumped().keys.sorted() == [second])
+        let seen7 = try rig.dumped()
+        #expect(seen7.keys.sorted() == [second])
         // Plugged in again: the second ride is handed over; the first kept its time (it is gone now).
         try rig.cable("configured")
         #expect(keeper.waitForStderr(containing: "handed over rides \(second)"), "\(keeper.stderrLines)")
-        #expect(try rig.dumped()[second] ?? nil != nil)
+        let seen8 = try rig.dumped()
+        #expect(seen8[second] ?? nil != nil)
         _ = marked
     }
 
@@ -107,7 +115,8 @@ struct DriveGadgetTests {
         let keeper = try rig.keeper()
         defer { keeper.kill() }
         #expect(keeper.waitForStderr(containing: "every ride on it was handed over already"), "\(keeper.stderrLines)")
-        #expect(try rig.dumped()[id] ?? nil == before, "the drive moved the dumped time of a ride dump had handed over")
+        let seen9 = try rig.dumped()
+        #expect(seen9[id] ?? nil == before, "the drive moved the dumped time of a ride dump had handed over")
     }
 
     @Test func noControllerOrNoConfigfsIsOneLineSayingWhatToDo() throws {
@@ -136,7 +145,9 @@ struct DriveGadgetTests {
         let r = try CLIRunner.run(["drive-image", "--db", rig.db])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("is corrupt or not one roam-board built") && r.stderr.contains("building a new one"), "\(r.stderr)")
-        #expect(try DriveProbe.rideIDs(rig.image) == [id])
-        #expect(try DriveProbe.fsck(rig.image).status == 0)
+        let seen10 = try DriveProbe.rideIDs(rig.image)
+        #expect(seen10 == [id])
+        let seen11 = try DriveProbe.fsck(rig.image)
+        #expect(seen11.status == 0)
     }
 }

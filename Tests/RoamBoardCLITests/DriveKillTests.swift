@@ -48,15 +48,19 @@ struct DriveKillTests {
         kill(waiting, SIGKILL)
 
         // What a computer would see now: the old image, byte for byte, a clean FAT with ride 1.
-        #expect(try DriveProbe.bytes(URL(fileURLWithPath: image)) == oldBytes)
+        let seen16 = try DriveProbe.bytes(URL(fileURLWithPath: image))
+        #expect(seen16 == oldBytes)
         let fsck = try DriveProbe.fsck(image)
         #expect(fsck.status == 0, "\(fsck.out) \(fsck.err)")
-        #expect(try DriveProbe.rideIDs(image) == [first])
+        let seen17 = try DriveProbe.rideIDs(image)
+        #expect(seen17 == [first])
         // The next rebuild clears the leftovers and holds both rides.
         let again = try CLIRunner.run(["drive-image", "--db", db])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(try DriveProbe.rideIDs(image) == [first, second])
+        let seen18 = try DriveProbe.rideIDs(image)
+        #expect(seen18 == [first, second])
         #expect(!FileManager.default.fileExists(atPath: image + ".new") && !FileManager.default.fileExists(atPath: image + ".staging"))
-        #expect(try DriveProbe.fsck(image).status == 0)
+        let seen19 = try DriveProbe.fsck(image)
+        #expect(seen19.status == 0)
     }
 }

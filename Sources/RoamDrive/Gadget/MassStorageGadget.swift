@@ -76,6 +76,9 @@ public struct MassStorageGadget: Sendable {
 
     public func bind(_ udc: String) throws { try set("UDC", udc, in: paths.gadget) }
 
+    /// The controller the gadget is bound to; "" after its controller went away (driver unloaded).
+    public var boundController: String? { read(paths.gadget + "/UDC") }
+
     /// The controller's state as sysfs says it: "configured" once a host has set the gadget up,
     /// "not attached" with no cable; nil if unreadable.
     public func state(_ udc: String) -> String? { read(paths.udcState(udc)) }

@@ -76,6 +76,11 @@ public final class DriveKeeper {
             return false
         }
         markedThisPlug = false
+        // A controller that went away and came back (its driver reloaded) lost the binding: bind again.
+        if let gadget = settings.gadget, let udc = settings.udc, state != nil, gadget.boundController == "" {
+            try gadget.bind(udc)
+            say("drive: \(udc) is back: gadget bound again")
+        }
         let didBuild = try rebuildIfChanged(nowUTCms: nowUTCms)
         // No host holds the medium now: hand it the newest image (the kernel reopens the file).
         if let gadget = settings.gadget, served != built.rides || didBuild,
