@@ -36,6 +36,9 @@ struct KernelSimTests {
     @Test("s6: the wall clock set back years and forward days: the LED keeps its pattern, every fix stored, no gap", .kernelSim("s6-clock"))
     func clockJump() async throws { try await judge("s6-clock", passes: 9) }
 
+    @Test("s8: the board as a USB drive through dummy_hcd: a SCSI disk mounted read-only, dump's files, hand-over, replug, SIGKILL mid-rebuild", .kernelSim("s8-usb-drive"))
+    func usbDrive() async throws { try await judge("s8-usb-drive", passes: 6) }
+
     /// `passes`: the checks a scenario makes when all of them run; fewer PASS lines with no FAIL or
     /// SKIP mean a check went missing, which must not read as a pass.
     fileprivate func judge(_ id: String, passes expected: Int? = nil, arch: KernelSimArch = .x86_64) async throws {
@@ -234,4 +237,8 @@ struct KernelSimArm64Tests {
 
     @Test("aarch64 s6: the wall clock stepped back and forward: the LED keeps its pattern, every fix stored, no gap", .kernelSim("s6-clock", .arm64))
     func clockJump() async throws { try await judge("s6-clock", passes: 9) }
+
+    /// The arm64 VM has no dummy_hcd or mtools in its initramfs: s8 says so in a SKIP line and the trait skips this.
+    @Test("aarch64 s8: the board as a USB drive (runs in the x86-64 VM only)", .kernelSim("s8-usb-drive", .arm64))
+    func usbDrive() async throws { try await judge("s8-usb-drive", passes: 6) }
 }

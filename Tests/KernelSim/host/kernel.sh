@@ -4,8 +4,22 @@
 # trigger runs. Its 6.1 config has no gpio-sim (CONFIG_GPIO_SIM and CONFIG_IRQ_SIM are unset), so
 # gpio-sim.c and irq_sim.c are built out of tree from linux-source of the very same Debian version.
 
-# The stock modules the guest loads; none of them has dependencies in 6.1.
-KSIM_STOCK_MODULES=(fs/configfs/configfs.ko drivers/i2c/i2c-dev.ko drivers/i2c/i2c-stub.ko)
+# The stock modules the guest loads (the order comes from modinfo, in initramfs.sh). After the first
+# three, s8-usb-drive's: the gadget side (libcomposite, the mass-storage function, dummy_hcd, which is
+# a device controller and a host controller at once) and the computer's side (usb-storage, sd_mod
+# with what it needs, vfat with its code pages).
+KSIM_STOCK_MODULES=(fs/configfs/configfs.ko drivers/i2c/i2c-dev.ko drivers/i2c/i2c-stub.ko
+    drivers/usb/common/usb-common.ko drivers/usb/core/usbcore.ko drivers/usb/gadget/udc/udc-core.ko
+    drivers/usb/gadget/libcomposite.ko drivers/usb/gadget/function/usb_f_mass_storage.ko drivers/usb/gadget/udc/dummy_hcd.ko
+    drivers/scsi/scsi_common.ko drivers/scsi/scsi_mod.ko drivers/usb/storage/usb-storage.ko drivers/scsi/sd_mod.ko
+    block/t10-pi.ko lib/crc-t10dif.ko crypto/crct10dif_common.ko lib/crc64-rocksoft.ko lib/crc64.ko
+    fs/fat/fat.ko fs/fat/vfat.ko fs/nls/nls_cp437.ko fs/nls/nls_iso8859-1.ko fs/nls/nls_ascii.ko fs/nls/nls_utf8.ko)
+
+# Every stock module is in the cache (a cache made before the list grew lacks some).
+ksim_stock_current() {
+    local m
+    for m in "${KSIM_STOCK_MODULES[@]}"; do [ -f "$KMOD_DIR/$(basename "$m")" ] || return 1; done
+}
 
 # Sets VMLINUZ and KMOD_DIR (every .ko the guest loads), downloading and building what is missing.
 ksim_prepare_kernel() {
@@ -13,7 +27,7 @@ ksim_prepare_kernel() {
     VMLINUZ="$dir/vmlinuz"
     KMOD_DIR="$dir/modules"
     mkdir -p "$dir" "$KSIM_CACHE/debs"
-    if [ ! -f "$VMLINUZ" ]; then
+    if [ ! -f "$VMLINUZ" ] || ! ksim_stock_current; then
         local t0; t0=$(ksim_now)
         ksim_log "unpacking $KPKG $KDEBVER"
         (cd "$KSIM_CACHE/debs" && apt-get download -q -o APT::Sandbox::User=root "$KPKG=$KDEBVER" >/dev/null) \
