@@ -2,7 +2,7 @@
 /// every fix, then handed to the sink in one call.
 ///
 /// Why not Strings: `dump --raw` of a 24-hour ride at 10 Hz is 864 000 rows, and building each
-/// from interpolated and concatenated Strings cost more than reading the rows from SQLite (issue 8).
+/// from interpolated and concatenated Strings cost more than reading the rows from SQLite.
 /// Why not `[UInt8].append`: its per-call overhead, paid some 35 times a row, was still nearly a
 /// fifth of a raw GPX dump. Here each append checks room once and stores through a pointer.
 ///

@@ -1,5 +1,5 @@
 /// Where an exporter writes its bytes: a file, stdout, memory. Exporters stream through it so
-/// memory stays flat however long the ride (issue 6).
+/// memory stays flat however long the ride.
 public protocol ByteSink {
     mutating func write(_ text: String) throws
     mutating func write(bytes: [UInt8]) throws

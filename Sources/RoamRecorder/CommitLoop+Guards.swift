@@ -2,7 +2,7 @@ import Foundation
 import RoamCore
 import RoamStore
 
-/// The commit thread's operational guards (issue 8): a forgotten recording warns, then ends
+/// The commit thread's operational guards: a forgotten recording warns, then ends
 /// itself; low storage is noticed and shown. Both run between batches on the commit thread.
 extension CommitLoop {
     /// Stops the ride when it has been paused for `forgottenAfterS` by its own GNSS clock.

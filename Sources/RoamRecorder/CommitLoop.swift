@@ -12,7 +12,7 @@ import Synchronization
 /// records the outage (`alarm`, `recovered`, `lost` events) and the alarm goes down.
 public final class CommitLoop: @unchecked Sendable {
     public struct Options: Sendable {
-        /// At least an hour at 10 Hz (issue 3): beyond it the oldest parked epochs are dropped and counted.
+        /// At least an hour at 10 Hz: beyond it the oldest parked epochs are dropped and counted.
         public var parkedEpochLimit = 40_000
         /// The commit cadence (board.conf `commit_interval_s`): epochs arriving within this many
         /// seconds of the last hand-over wait and commit together, one transaction and one fdatasync
@@ -23,7 +23,7 @@ public final class CommitLoop: @unchecked Sendable {
         public var retryMaxS = 8.0
         public var parameters = PipelineParameters()
         /// A ride auto-paused this long without moving was forgotten: it ends itself with a stop
-        /// event saying why (issue 8), so a bike left in the shed does not record all night.
+        /// event saying why, so a bike left in the shed does not record all night.
         public var forgottenAfterS = 4 * 3600.0
         /// From this long auto-paused on, the LED shows the forgotten-ride pattern, so a rider who
         /// walks past the bike sees it before the ride ends itself.

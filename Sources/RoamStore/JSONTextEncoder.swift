@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The JSON encoder behind `rides.pipeline_state`, written with every batch (P1). Foundation's
-/// JSONEncoder spent about 530 000 instructions per commit on this one value (callgrind, issue 8:
+/// JSONEncoder spent about 530 000 instructions per commit on this one value (callgrind:
 /// 72 % of a commit's CPU, which held durable commits at 0.65 of write+fdatasync on a fast disk).
 /// This one walks the same `Encodable` conformances but streams into one byte buffer: no boxes,
 /// no dynamic casts, no object per nested value. It writes the text JSONEncoder writes with

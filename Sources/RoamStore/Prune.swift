@@ -1,4 +1,4 @@
-/// Frees space by deleting rides that were already handed over (issue 8, P4). Only a stopped ride
+/// Frees space by deleting rides that were already handed over (P4). Only a stopped ride
 /// whose `dumped_utc_ms` is before the cut-off goes; a ride never dumped is never touched. All the
 /// deletions are one transaction: a failure half-way leaves every ride in place.
 ///

@@ -1,6 +1,6 @@
 import Glibc
 
-/// One recorder per database at a time (issue 8). An exclusive `flock` on `<db>.lock`: the kernel
+/// One recorder per database at a time. An exclusive `flock` on `<db>.lock`: the kernel
 /// drops it when the holder dies, SIGKILL included, so there is never a stale lock to clean up.
 /// The holder writes its pid into the file so a refused recorder can name the running one.
 public final class RecorderLock {

@@ -103,7 +103,7 @@ public final class RideStore {
             stateJSON = try json.encode(batch.state)
             // Padded to a whole number of 64-byte steps (JSON ignores trailing spaces): the ride row then
             // keeps its size from batch to batch, and SQLite overwrites it in place, writing only the
-            // pages whose bytes changed, instead of freeing and reallocating its overflow pages (issue 14).
+            // pages whose bytes changed, instead of freeing and reallocating its overflow pages.
             stateJSON += String(repeating: " ", count: (64 - stateJSON.utf8.count % 64) % 64)
         } catch {
             // Unreachable for today's PipelineState (non-finite numbers have names); still never swallowed.

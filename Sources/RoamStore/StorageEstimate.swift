@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// How much riding still fits on the data directory's filesystem (issue 8: low storage): the
+/// How much riding still fits on the data directory's filesystem (low storage): the
 /// space left to an unprivileged writer, divided by what this database has cost per fix so far.
 public struct StorageEstimate: Sendable, Equatable {
     /// Below this many fixes a database's size is mostly schema, first index pages and free pages,

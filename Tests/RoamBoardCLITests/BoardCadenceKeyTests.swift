@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// board.conf's rate and commit cadence as `record` reads them (issue 14, "Bad input"): a bad value
+/// board.conf's rate and commit cadence as `record` reads them: a bad value
 /// exits 65 with one line naming the key and its line, before anything is opened or created.
 @Suite struct BoardCadenceKeyTests {
     /// The bench board's file with `line` appended, in a folder of its own (its data directory there too).

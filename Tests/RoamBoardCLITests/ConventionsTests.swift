@@ -4,7 +4,7 @@ import RoamCore
 import Testing
 @testable import RoamStore
 
-/// Issue 17's command-line conventions, on the dump fixture's database (A, B stopped; C recording).
+/// The command-line conventions, on the dump fixture's database (A, B stopped; C recording).
 @Suite struct ConventionsTests {
     @Test func outDashIsStandardOutputForDumpAndView() throws {
         let f = try DumpFixture.make()

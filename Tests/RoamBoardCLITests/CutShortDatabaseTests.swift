@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 15, power cuts: a database whose creation (or any write) was cut short. `check` and
+/// Power cuts: a database whose creation (or any write) was cut short. `check` and
 /// `status` exit 65 with words instead of SQLite's "SQLITE_READONLY (776)" or a migration hint,
 /// and the next writer (`record`) rolls the unfinished write back and carries on.
 @Suite struct CutShortDatabaseTests {

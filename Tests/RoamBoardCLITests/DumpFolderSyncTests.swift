@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 15, power cuts: `dump --out` into folders that do not exist yet makes each one durable
+/// Power cuts: `dump --out` into folders that do not exist yet makes each one durable
 /// (its parent fsync'd) before a ride is marked dumped. Seen from outside with strace: every new
 /// folder's parent is opened as a directory and fsync'd, and that happens before the database's
 /// dumped mark is written.

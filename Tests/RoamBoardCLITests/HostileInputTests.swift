@@ -3,7 +3,7 @@ import Glibc
 import Testing
 @testable import RoamStore
 
-/// Issue 8's hostile inputs, end to end through the built binary on real SQLite files.
+/// Hostile inputs, end to end through the built binary on real SQLite files.
 @Suite(.serialized)
 struct HostileInputTests {
     private static let isRoot = geteuid() == 0

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 7: roam-board as the real board against the Linux kernel's own drivers (gpio-sim, i2c-stub,
+/// roam-board as the real board against the Linux kernel's own drivers (gpio-sim, i2c-stub,
 /// a 16550 UART) in a QEMU VM. `scripts/kernel-sim --no-install` boots the VM once for all tests;
 /// each test judges the verdict lines of one scenario ("PASS|FAIL|SKIP <scenario>: ...").
 ///

@@ -1,4 +1,4 @@
-/// The String-building number and escape helpers the writers used before issue 8, copied so the
+/// The String-building number and escape helpers the writers used before they were made fast, copied so the
 /// reference stays fixed while the production helpers change.
 extension LegacyTextExport {
     private static let scales: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]

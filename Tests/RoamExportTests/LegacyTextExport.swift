@@ -2,7 +2,7 @@ import RoamCore
 @testable import RoamExport
 
 /// The GPX, CSV and GeoJSON writers as they were before they built bytes instead of Strings
-/// (issue 8, dump throughput), with their own copies of the number and escape helpers. They are
+/// (dump throughput), with their own copies of the number and escape helpers. They are
 /// the reference the streaming writers must match byte for byte: dumps may get faster, never
 /// different. Slow on purpose; never used outside the tests.
 enum LegacyTextExport {

@@ -3,7 +3,7 @@ import RoamCore
 @testable import RoamExport
 
 /// Pins the dump bytes: every text writer, with and without flagged fixes, writes exactly what
-/// the String-building writers wrote before issue 8 made them fast (`LegacyTextExport`), on
+/// the String-building writers wrote before they were made fast (`LegacyTextExport`), on
 /// seeded rides that reach every formatting branch (`VariedFixes`).
 @Suite struct WriterReferenceTests {
     static let seeds: [UInt64] = [1, 2, 3, 5, 8, 13, 21, 34]

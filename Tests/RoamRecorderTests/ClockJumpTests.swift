@@ -6,7 +6,7 @@ import RoamStore
 import Synchronization
 import Testing
 
-/// Issue 8, hostile input "a clock jump on the board". A Pi has no RTC: its wall clock starts at
+/// Hostile input "a clock jump on the board". A Pi has no RTC: its wall clock starts at
 /// fake-hwclock's last shutdown (or 1970) and jumps when NTP or anything sets it, backwards too.
 /// Fix times come from GNSS, durations and gaps from the monotonic clock; the wall clock only
 /// stamps commits and drives the old-ride policy. So the simulated ride, recorded through a real

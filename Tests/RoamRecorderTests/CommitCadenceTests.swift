@@ -4,7 +4,7 @@ import RoamCore
 import RoamStore
 import Testing
 
-/// The commit cadence (issue 14): epochs of one commit interval are one batch, one transaction
+/// The commit cadence: epochs of one commit interval are one batch, one transaction
 /// (P1), and whatever must not wait — a press, a silent receiver, a stop — commits at once.
 /// Each test sets an interval of an hour, so nothing it sees committed was brought by the timer:
 /// the assertions hold on any machine, however slow, and a flush that waited would hang to the bound.

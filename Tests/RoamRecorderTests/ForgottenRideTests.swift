@@ -6,7 +6,7 @@ import RoamHardware
 import RoamStore
 import Testing
 
-/// Issue 8: a ride left auto-paused for longer than the limit ends itself, with an event saying why.
+/// A ride left auto-paused for longer than the limit ends itself, with an event saying why.
 @Suite struct ForgottenRideTests {
     @Test func aRidePausedPastTheLimitEndsItselfWithAReason() throws {
         let h = try RecorderHarness()

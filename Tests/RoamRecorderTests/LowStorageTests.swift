@@ -7,7 +7,7 @@ import RoamHardware
 import RoamStore
 import Testing
 
-/// Issue 8, low storage, on a real filesystem that really fills: a 16 MiB tmpfs with a ballast
+/// Low storage, on a real filesystem that really fills: a 16 MiB tmpfs with a ballast
 /// file. The recorder notices it, the LED shows it, the ride and the status say it, recording
 /// goes on and deletes nothing; removing the ballast clears it.
 @Suite(.serialized) struct LowStorageTests {

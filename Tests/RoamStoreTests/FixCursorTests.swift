@@ -2,7 +2,7 @@ import RoamCore
 import Testing
 @testable import RoamStore
 
-/// The cursors `dump` reads through (issue 8 moved the NMEA split from Characters to bytes):
+/// The cursors `dump` reads through (the NMEA split works on bytes, not Characters):
 /// every column reads back as committed, the sentences included whatever they hold, and the
 /// export filters skip exactly the rows they name.
 @Suite struct FixCursorTests {

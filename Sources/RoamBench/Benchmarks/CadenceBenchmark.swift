@@ -1,7 +1,7 @@
 import Foundation
 import RoamHardware
 
-/// What an hour of riding costs the SD card (issue 14): the real recorder (`record --replay -` on
+/// What an hour of riding costs the SD card: the real recorder (`record --replay -` on
 /// the bench board, as a child) fed a high-rate ride at the receiver's own pace, in real time, so
 /// its commit cadence sees epochs arrive as a receiver sends them. Per run:
 /// - bytes written: the child's `ru_oublock` from wait4, which Linux fills from the same counter

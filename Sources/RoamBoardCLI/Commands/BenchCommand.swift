@@ -4,7 +4,7 @@ import RoamCore
 import RoamHardware
 import RoamStore
 
-/// `roam-board bench`: the commit path and recovery figures of issue 3 (see `CommitBenchmark`).
+/// `roam-board bench`: the commit path and recovery figures (see `CommitBenchmark`).
 /// fdatasync calls per batch are counted by running this command's `--count-syncs` mode under
 /// `strace -f -c -e trace=fdatasync,fsync`, once with 0 and once with N batches, so the open,
 /// migration and ride start are subtracted; checkpoints stay in, as they are part of the cost.

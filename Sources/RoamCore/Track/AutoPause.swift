@@ -14,7 +14,7 @@ public struct AutoPause: Sendable, Equatable, Codable {
     public private(set) var lastUpdate: TimeStamp?
 
     /// How long the rider has been stopped, by the epochs' own clock; nil while moving.
-    /// The recorder ends a forgotten ride on it (issue 8).
+    /// The recorder ends a forgotten ride on it.
     public var pausedForS: Double? {
         guard isPaused, let since = pausedSince, let last = lastUpdate else { return nil }
         return last.seconds(since: since)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `selftest` checks of the system around the devices (issue 14): a kernel console or a login
+/// What `selftest` checks of the system around the devices: a kernel console or a login
 /// getty set up on the receiver's UART (both write into it and read its bytes, even when no getty is
 /// running yet), and an I2C bus missing because `i2c-dev` is not loaded. Each finding carries the
 /// exact line to change. `root` stands for `/`, so tests point it at a folder of real files.

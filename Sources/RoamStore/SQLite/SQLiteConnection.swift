@@ -48,7 +48,7 @@ public final class SQLiteConnection {
     /// creation). Each commit rewrites the pages it touches whole in the WAL — the database header,
     /// the ride row, the fixes' interior page and the last, partly filled leaf — so smaller pages
     /// are fewer bytes on the SD card per commit: at 10 Hz with a 1 s cadence, 85 MB an hour
-    /// instead of 113 (issue 14, `roam-board bench-cadence`).
+    /// instead of 113 (`roam-board bench-cadence`).
     private func configureWriter() throws(SQLiteError) {
         try execute("PRAGMA page_size=1024")
         let journal = try singleText("PRAGMA journal_mode=WAL")
