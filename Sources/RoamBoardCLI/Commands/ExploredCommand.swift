@@ -95,7 +95,8 @@ enum ExploredCommand {
             lines.append("")
             lines.append("ride".padded(6) + "started".padded(30) + ["new p7", "new p6", "new p5"].map { $0.leftPadded(8) }.joined())
             for ride in rides {
-                let startedUTCms = try ride.startedUTCms ?? reader.firstFixUTCms(ride: ride.id)
+                // The ride's one start (RideSpan), as `rides` and `show` give it.
+                let startedUTCms = try reader.firstFixUTCms(ride: ride.id)
                 let started = startedUTCms.map { minute($0, time) } ?? "-"
                 lines.append("\(ride.id)".padded(6) + started.padded(30) + newCells(census, ride.id))
             }

@@ -82,7 +82,8 @@ enum ViewExploredCommand {
     static func lastVisit(_ rides: [RideRow], reader: RideReader) throws -> Int64? {
         var last: Int64?
         for ride in rides {
-            if let t = try ride.endedUTCms ?? reader.lastFixUTCms(ride: ride.id) { last = max(last ?? t, t) }
+            // The ride's one end (RideSpan), as `rides` and `show` give it, not the row's last accepted fix.
+            if let t = try reader.lastFixUTCms(ride: ride.id) { last = max(last ?? t, t) }
         }
         return try last ?? reader.exploredVisitSpan().lastUTCms
     }

@@ -101,18 +101,32 @@ public struct ExploredPage {
         FixedPoint.format(km2, digits: km2 < 10 ? 2 : km2 < 1000 ? 1 : 0) + " km²"
     }
 
+    /// Swift 6.0.3's optimizer (its debug-info verifier, in HighLevelLICM at -O) crashes on this
+    /// function with its callees inlined; Debian's toolchain must build it for the .deb, so it is
+    /// left unoptimised (it runs once per page; the encoders it calls are still optimised).
+    @_optimize(none)
     private func dataJSON() -> String {
-        var s = "{\"cells7\":" + JSONText.string(ExploredCellRuns.encode(census.cells7))
+        var parts: [String] = ["{\"cells7\":", JSONText.string(ExploredCellRuns.encode(census.cells7))]
         if let ride = census.highlightRide {
-            let lists = ExploredCensus.precisions.map { "\"\($0)\":" + JSONText.string(ExploredCellRuns.encode(census.highlighted[$0]!)) }
-            s += ",\"highlight\":{\"ride\":\(ride)," + lists.joined(separator: ",") + "}"
+            parts.append(",\"highlight\":{\"ride\":\(ride)")
+            for precision in ExploredCensus.precisions {
+                parts.append(",\"\(precision)\":")
+                parts.append(JSONText.string(ExploredCellRuns.encode(census.highlighted[precision] ?? [])))
+            }
+            parts.append("}")
         } else {
-            s += ",\"highlight\":null"
+            parts.append(",\"highlight\":null")
         }
-        let trackItems = tracks.map { track in
-            "{\"ride\":\(track.rideID),\"segments\":[" + track.encodedSegments().map(JSONText.string).joined(separator: ",") + "]}"
+        parts.append(",\"tracks\":[")
+        for (i, track) in tracks.enumerated() {
+            parts.append(i == 0 ? "{\"ride\":\(track.rideID),\"segments\":[" : ",{\"ride\":\(track.rideID),\"segments\":[")
+            var segments: [String] = []
+            for segment in track.encodedSegments() { segments.append(JSONText.string(segment)) }
+            parts.append(segments.joined(separator: ","))
+            parts.append("]}")
         }
         // Only digits, the number alphabet and JSON punctuation: no "<" that could end the script element.
-        return s + ",\"tracks\":[" + trackItems.joined(separator: ",") + "]}"
+        parts.append("]}")
+        return parts.joined()
     }
 }
