@@ -7,12 +7,15 @@ enum ReplayControls {
     static let defaultSpeed = 60
 
     static func bar(endS: Double) -> String {
+        // A ride of one moment (one dated fix) has nothing to play: the controls stay, inert, so the
+        // readout keeps its place; the button says why.
+        let inert = endS > 0 ? "" : " disabled=\"disabled\""
         var s = "<section id=\"replay\" class=\"replay\" hidden=\"hidden\">\n<div class=\"controls\">"
-        s += "<button type=\"button\" id=\"replay-play\">Play</button>"
-        s += "<label>Speed <select id=\"replay-speed\">"
+        s += "<button type=\"button\" id=\"replay-play\"" + (endS > 0 ? "" : " title=\"one moment only: nothing to play\"") + inert + ">Play</button>"
+        s += "<label>Speed <select id=\"replay-speed\"\(inert)>"
         for x in speeds { s += "<option value=\"\(x)\"" + (x == defaultSpeed ? " selected=\"selected\"" : "") + ">\(x)×</option>" }
         s += "</select></label>"
-        s += "<input type=\"range\" id=\"replay-time\" aria-label=\"Ride time\" min=\"0\" max=\"\(FixedPoint.format(endS, digits: 1))\" step=\"1\" value=\"0\"/>"
+        s += "<input type=\"range\" id=\"replay-time\" aria-label=\"Ride time\" min=\"0\" max=\"\(FixedPoint.format(endS, digits: 1))\" step=\"1\" value=\"0\"\(inert)/>"
         s += "</div>\n<div class=\"readouts\">"
         let readouts = [("elapsed", "Ride time"), ("local", "Clock"), ("distance", "Distance"), ("speed", "Speed"),
                         ("elevation", "Elevation"), ("temperature", "Temp."), ("status", "State")]
