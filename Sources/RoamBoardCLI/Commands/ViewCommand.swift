@@ -43,28 +43,8 @@ enum ViewCommand {
                               endOffsetS: span.endUTCms.map { time.offsetS(utcMs: $0) } ?? 0)
         let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes,
                             pauses: pauses.intervals, splits: splits.splits, clock: clock).render()
-        let out: String
-        switch try OutputTarget.resolve(p.value("--out"), extension: "html", command: "view") {
-        case .standardOutput:
-            var sink = StandardOutputSink()
-            try sink.write(html)
-            try sink.flush()
-            return
-        case .file(let path):
-            try OutputTarget.createParent(of: path)
-            out = path
-        case .folder(let dir):
-            try OutputTarget.createFolder(dir)
-            out = OutputTarget.path(in: dir, name: RideFileName.name(rideID: id, startedUTCms: span.startUTCms, extension: "html", time: time))
-        }
-        var sink = try AtomicFileSink(path: out, overwrite: p.has("--force"))
-        do {
-            try sink.write(html)
-            try sink.commit()
-        } catch {
-            sink.abandon()
-            throw error
-        }
-        print(out)
+        let target = try OutputTarget.resolve(p.value("--out"), extension: "html", command: "view")
+        let name = RideFileName.name(rideID: id, startedUTCms: span.startUTCms, extension: "html", time: time)
+        if let out = try PageOutput.write(html, to: target, nameInFolder: name, force: p.has("--force")) { print(out) }
     }
 }
