@@ -9,8 +9,8 @@ public struct CommandSpec: Sendable {
     /// Accepted but left out of the overview, the completions and the man page (generators).
     public var isHidden: Bool
 
-    public init(name: String, abstract: String, options: [OptionSpec], discussion: String = "", isHidden: Bool = false) {
-        self.name = name; self.abstract = abstract; self.options = options; self.discussion = discussion
+    public init(name: String, abstract: String, options: [any OptionDeclaration], discussion: String = "", isHidden: Bool = false) {
+        self.name = name; self.abstract = abstract; self.options = options.map(\.spec); self.discussion = discussion
         self.isHidden = isHidden
     }
 }
@@ -29,6 +29,12 @@ public struct OptionSpec: Sendable {
     public init(name: String, kind: Kind, help: String, isRequired: Bool = false, choices: [String]? = nil, short: String? = nil) {
         self.name = name; self.kind = kind; self.help = help; self.isRequired = isRequired; self.choices = choices
         self.short = short
+    }
+
+    /// What the help shows after a value option's name ("FILE"); empty for a flag.
+    public var placeholder: String {
+        if case .value(let placeholder) = kind { return placeholder }
+        return ""
     }
 }
 

@@ -15,19 +15,17 @@ enum BenchCadenceCommand {
     }
 
     static func run(_ p: ParsedArguments) throws {
-        let seconds = Double(p.value("--seconds") ?? "120") ?? -1
-        let shortS = Double(p.value("--short-seconds") ?? "10") ?? -1
-        let intervalS = Double(p.value("--interval") ?? "1") ?? -1
+        let seconds = try p.value(Options.seconds)
+        let shortS = try p.value(Options.shortSeconds)
+        let intervalS = try p.value(Options.interval)
         guard shortS > 0, seconds > shortS, seconds <= 7200, intervalS > 0, intervalS <= 5 else {
             throw UsageError(command: "bench-cadence", message: "--seconds expects S ≤ 7200 above --short-seconds > 0, --interval 0 < S ≤ 5")
         }
-        let rates = try (p.value("--hz") ?? "1,10").split(separator: ",").map { text -> Int in
-            guard let hz = Int(text), (1...20).contains(hz) else {
-                throw UsageError(command: "bench-cadence", message: "--hz expects rates from 1 to 20, comma-separated, found '\(text)'")
-            }
-            return hz
+        let rates = try p.value(Options.hz)
+        for hz in rates where !(1...20).contains(hz) {
+            throw UsageError(command: "bench-cadence", message: "--hz expects \(Options.hz.expectation), found '\(hz)'")
         }
-        let board = p.value("--board") ?? "Boards/bench"
+        let board = try p.value(SharedOptions.benchBoard)
         let scratch = try BenchScratch(p, name: "roam-bench-cadence")
         defer { scratch.finish() }
         let strace = FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") ? "/usr/bin/strace" : nil

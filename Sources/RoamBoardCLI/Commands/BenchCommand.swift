@@ -12,10 +12,10 @@ enum BenchCommand {
     static func run(_ p: ParsedArguments) throws {
         let scratch = try BenchScratch(p, name: "roam-bench")
         let dir = scratch.path
-        if let n = try p.integer("--count-syncs") { return try commitBatches(n, into: dir + "/syncs-\(n).db") }
+        if let n = try p.value(Options.countSyncs) { return try commitBatches(n, into: dir + "/syncs-\(n).db") }
         defer { scratch.finish() }
-        let rounds = try p.integer("--rounds") ?? 5, perRound = try p.integer("--per-round") ?? 400
-        let sizes = [try p.integer("--small") ?? 30_000, try p.integer("--medium") ?? 300_000, try p.integer("--large") ?? 3_000_000]
+        let rounds = try p.value(Options.rounds), perRound = try p.value(Options.perRound)
+        let sizes = [try p.value(Options.small), try p.value(Options.medium), try p.value(Options.large)]
 
         Console.error("bench: commits vs write+fdatasync in \(dir) (\(rounds) rounds of \(perRound))…")
         let feeder = try BatchFeeder(path: dir + "/commits.db")

@@ -9,8 +9,8 @@ import RoamStore
 /// format (DESIGN.md §9). Meant to be folded into `roam-board bench`.
 enum BenchDumpCommand {
     static func run(_ p: ParsedArguments) throws {
-        let hours = Double(p.value("--hours") ?? "24") ?? -1
-        let hz = try p.integer("--hz") ?? 10
+        let hours = try p.value(Options.hours)
+        let hz = try p.value(Options.hz)
         guard hours > 0, hours <= 48, (1...20).contains(hz) else {
             throw UsageError(command: "bench-dump", message: "--hours expects 0 < H ≤ 48 and --hz 1 to 20")
         }

@@ -9,10 +9,11 @@ import RoamStore
 /// which then times `view --explored` on it and opens the page in headless Chromium.
 enum BenchExploredCommand {
     static func run(_ p: ParsedArguments) throws {
-        guard let cells = try p.integer("--cells"), (1...2_000_000).contains(cells) else {
+        let cells = try p.value(Options.cells)
+        guard (1...2_000_000).contains(cells) else {
             throw UsageError(command: "bench-explored", message: "--cells expects 1 to 2000000")
         }
-        let path = p.value("--db")!
+        let path = try p.value(Options.db)
         guard !FileManager.default.fileExists(atPath: path) else {
             throw CLIError(description: "\(path) exists already: give a new file (the history is written from scratch)", status: ExitStatus.usage)
         }

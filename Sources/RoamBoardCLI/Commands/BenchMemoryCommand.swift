@@ -8,13 +8,13 @@ import RoamStore
 /// every epoch written became a stored fix (none lost while the recorder fell behind).
 enum BenchMemoryCommand {
     static func run(_ p: ParsedArguments) throws {
-        let hours = Double(p.value("--hours") ?? "24") ?? -1
-        let baselineHours = Double(p.value("--baseline-hours") ?? "1") ?? -1
-        let hz = try p.integer("--hz") ?? 10
+        let hours = try p.value(Options.hours)
+        let baselineHours = try p.value(Options.baselineHours)
+        let hz = try p.value(Options.hz)
         guard hours > 0, hours <= 48, baselineHours > 0, baselineHours <= hours, (1...20).contains(hz) else {
             throw UsageError(command: "bench-memory", message: "--hours expects 0 < H ≤ 48, --baseline-hours 0 < B ≤ H, --hz 1 to 20")
         }
-        let board = p.value("--board") ?? "Boards/bench"
+        let board = try p.value(SharedOptions.benchBoard)
         let scratch = try BenchScratch(p, name: "roam-bench-memory")
         defer { scratch.finish() }
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path

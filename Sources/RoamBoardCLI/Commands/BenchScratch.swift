@@ -7,12 +7,12 @@ struct BenchScratch {
     private let removeAfter: Bool
 
     init(_ p: ParsedArguments, name: String) throws {
-        if let dir = p.value("--dir") {
+        if let dir = try p.value(SharedOptions.scratchDir) {
             path = dir
             removeAfter = false
         } else {
             path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())").path
-            removeAfter = !p.has("--keep")
+            removeAfter = !p.value(SharedOptions.keepScratch)
         }
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }

@@ -51,12 +51,13 @@ enum BoardLoader {
     static func target(_ p: ParsedArguments) throws -> (path: String, time: LocalTime) {
         var time = LocalTime(zone: nil)
         var boardDB: String?
-        if let board = p.value("--board") {
+        // --board is the same option whether a command requires it or not.
+        if let board = try p.value(SharedOptions.board) {
             let (profile, dir) = try load(board)
             time = try localTime(profile, file: dir.appendingPathComponent("board.conf").path)
             boardDB = dataDir(profile, boardDir: dir).appendingPathComponent(databaseName).path
         }
-        if let db = p.value("--db") ?? boardDB { return (db, time) }
+        if let db = try p.value(SharedOptions.db) ?? boardDB { return (db, time) }
         throw UsageError(command: p.command, message: "missing --db FILE (or --board DIR to use that board's data directory)")
     }
 

@@ -25,8 +25,8 @@ enum Commands {
         case "drive-image": try DriveCommand.runImage(p)
         case "drive": try DriveCommand.runDrive(p)
         case "completion":
-            let shell = p.value("--shell")!
-            print(shell == "zsh" ? Completion.zsh(CommandTable.all) : Completion.bash(CommandTable.all), terminator: "")
+            let shell = try p.value(CommandTable.shell)
+            print(shell == .zsh ? Completion.zsh(CommandTable.all) : Completion.bash(CommandTable.all), terminator: "")
         case "man": print(ManPage.roff(CommandTable.all, version: version, date: manDate), terminator: "")
         default: throw UsageError(command: nil, message: "subcommand '\(p.command)' is not implemented")
         }

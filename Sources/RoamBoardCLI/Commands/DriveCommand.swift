@@ -19,13 +19,13 @@ enum DriveCommand {
         let (path, time) = try BoardLoader.target(p)
         if requiringDatabase { try BoardLoader.requireDatabase(path) }
         var name = "roam-board"
-        if let board = p.value("--board") { name = try BoardLoader.load(board).profile.name }
-        let image = p.value("--image") ?? ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(imageName)
+        if let board = try p.value(SharedOptions.board) { name = try BoardLoader.load(board).profile.name }
+        let image = try p.value(Options.image) ?? ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(imageName)
         var builder = DriveImageBuilder(imagePath: image)
-        if let mib = try p.integer("--max-mib") {
-            guard mib >= 2 else { throw UsageError(command: p.command, message: "--max-mib \(mib) is too small: 2 MiB at least") }
-            builder.maxImageBytes = Int64(mib) << 20
-        }
+        // One declaration for both commands' --max-mib: the same name, default and conversion.
+        let mib = try p.value(Options.imageMaxMiB)
+        guard mib >= 2 else { throw UsageError(command: p.command, message: "--max-mib \(mib) is too small: 2 MiB at least") }
+        builder.maxImageBytes = Int64(mib) << 20
         return Target(settings: .init(databasePath: path, builder: builder, boardName: name, gadget: gadget, udc: udc), time: time)
     }
 
@@ -44,18 +44,18 @@ enum DriveCommand {
     }
 
     static func runDrive(_ p: ParsedArguments) throws {
-        let gadget = MassStorageGadget(paths: GadgetPaths(root: p.value("--sys-root") ?? ""))
+        let gadget = MassStorageGadget(paths: GadgetPaths(root: try p.value(Options.sysRoot)))
         try gadget.requireConfigfs()
-        let udc = try gadget.controller(p.value("--udc"))
+        let udc = try gadget.controller(try p.value(Options.udc))
         let t = try target(p, gadget: gadget, udc: udc, requiringDatabase: false)
-        if p.has("--setup-only") {
-            let owner = try p.value("--owner").map(account)
+        if p.value(Options.setupOnly) {
+            let owner = try p.value(Options.owner).map(account)
             let image = FileManager.default.fileExists(atPath: t.settings.builder.imagePath) ? t.settings.builder.imagePath : ""
             try gadget.setUp(image: image, udc: udc, serial: "ROAM", owner: owner)
             print("gadget \(gadget.paths.gadget) bound to \(udc), medium \(image.isEmpty ? "none yet" : image)")
             return
         }
-        let pollMs = try p.integer("--poll-ms") ?? 1000
+        let pollMs = try p.value(Options.pollMs)
         try waitForDatabase(t.settings.databasePath, pollMs: pollMs)
         let reader = try RideReader(path: t.settings.databasePath)
         let keeper = try DriveKeeper(t.settings, writer: DriveRideFiles(reader: reader, time: t.time), say: Console.error)

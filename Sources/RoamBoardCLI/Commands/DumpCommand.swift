@@ -8,10 +8,10 @@ import RoamStore
 /// records each stopped ride's dumped-at time. Nothing else in the database changes.
 enum DumpCommand {
     static func run(_ p: ParsedArguments) throws {
-        let format = try DumpPlan.format(p)
+        let format = try p.value(Options.format)
         let (reader, time) = try BoardLoader.reader(p)
         let plan = try DumpPlan(p, format: format, reader: reader, time: time)
-        let raw = p.has("--raw")
+        let raw = p.value(Options.raw)
         var ledger: DumpLedger?
         for ride in plan.rides {
             let summary = try summary(ride, span: plan.spans[ride.id] ?? RideSpan(startUTCms: nil, endUTCms: nil))
@@ -28,7 +28,7 @@ enum DumpCommand {
                     try sink.flush()
                 }
             case .file(let path):
-                var sink = try AtomicFileSink(path: path, overwrite: p.has("--force"))
+                var sink = try AtomicFileSink(path: path, overwrite: p.value(Options.force))
                 do {
                     (sink, fixes) = try export(format, summary, raw: raw, reader: reader, into: sink)
                     try sink.commit()

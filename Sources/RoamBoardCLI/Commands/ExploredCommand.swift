@@ -7,20 +7,18 @@ import RoamStore
 /// cells each ride visited first. Streams from a read-only connection.
 enum ExploredCommand {
     static func run(_ p: ParsedArguments) throws {
-        if p.has("--summary") {
-            guard p.value("--precision") == nil, p.value("--format") == nil else {
+        if p.value(Options.summary) {
+            guard !p.isGiven(Options.precision), !p.isGiven(Options.format) else {
                 throw UsageError(command: "explored", message: "--summary covers precisions 5, 6 and 7 as text: drop --precision and --format")
             }
             return try summary(p)
         }
-        let precision = try p.integer("--precision") ?? 7
-        guard (5...7).contains(precision) else {
-            throw UsageError(command: "explored", message: "--precision expects 5, 6 or 7, found \(precision)")
-        }
+        // The parser has refused any precision but the declared choices.
+        let precision = try p.value(Options.precision)
         let (reader, _) = try BoardLoader.reader(p)
         warnMissingCells(try reader.ridesMissingExploredCells(), path: reader.path)
         var out = StandardOutputSink()
-        if p.value("--format") == "geojson" {
+        if try p.value(Options.format) == .geojson {
             var writer = ExploredGeoJSONWriter(sink: out)
             try writer.begin(precision: precision)
             try reader.forEachExploredCell(precision: precision) { cell in

@@ -6,15 +6,13 @@ import RoamStore
 /// DATE (00:00 UTC), in one transaction, and says what that freed. Never a ride not yet dumped.
 enum PruneCommand {
     static func run(_ p: ParsedArguments) throws {
-        guard let text = p.value("--dumped-before") else {
-            throw UsageError(command: p.command, message: "missing --dumped-before DATE")
-        }
+        let text = try p.value(Options.dumpedBefore)
         let cutoff = try cutoffUTCms(text)
         let path = try BoardLoader.databasePath(p)
         // Opening read-write would create an empty database; a typo in --db must not.
         try BoardLoader.requireDatabase(path)
         let ids = { (r: Prune.Report) in r.rideIDs.map(String.init).joined(separator: ", ") }
-        if p.has("--dry-run") {
+        if p.value(Options.dryRun) {
             let preview = try Prune.preview(path: path, dumpedBeforeUTCms: cutoff)
             guard !preview.rideIDs.isEmpty else {
                 print("no ride dumped before \(text) in \(path); nothing would be pruned (dry run: nothing changed)")

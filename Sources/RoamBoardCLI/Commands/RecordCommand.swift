@@ -9,19 +9,20 @@ import RoamStore
 /// (or `--replay FILE`) through the real recorder and exits when the scripted stop press is committed.
 enum RecordCommand {
     static func run(_ p: ParsedArguments) throws {
-        let (profile, boardDir) = try BoardLoader.load(p.value("--board")!)
+        let (profile, boardDir) = try BoardLoader.load(try p.value(Options.board))
         let dataDir = BoardLoader.dataDir(profile, boardDir: boardDir)
-        let dbPath = p.value("--db") ?? dataDir.appendingPathComponent(BoardLoader.databaseName).path
-        if !profile.isBench && (p.value("--replay") != nil || p.has("--realtime") || p.value("--commit-interval") != nil) {
+        let dbPath = try p.value(SharedOptions.db) ?? dataDir.appendingPathComponent(BoardLoader.databaseName).path
+        if !profile.isBench && (p.isGiven(Options.replay) || p.value(Options.realtime) || p.isGiven(Options.commitInterval)) {
             throw UsageError(command: "record", message: "--replay, --realtime and --commit-interval apply to the bench board only")
         }
         var options = Recorder.Options()
         options.commit.commitIntervalS = try commitInterval(p, profile: profile)
         // Read and judged before anything is created: a bad file leaves no ride row behind.
-        if p.value("--ride") != nil && p.value("--replay") == nil {
+        if p.isGiven(Options.ride) && !p.isGiven(Options.replay) {
             throw UsageError(command: "record", message: "--ride names the ride of a database given with --replay DB")
         }
-        let replay = try p.value("--replay").map { try ReplaySource.open($0, ride: p.value("--ride")) }
+        let ride = try p.value(Options.ride)
+        let replay = try p.value(Options.replay).map { try ReplaySource.open($0, ride: ride) }
         try prepareDirectory(for: dbPath, createsIt: profile.isBench)
 
         ShutdownSignal.install()
@@ -31,7 +32,7 @@ enum RecordCommand {
         // P7: open, read the active ride row, start reading the receiver, then anything slow.
         let store = try RideStore(path: dbPath)
         let active = try store.activeRide()
-        let progress = ProgressPrinter(acks: p.has("--acks"), quiet: p.has("--quiet"))
+        let progress = ProgressPrinter(acks: p.value(Options.acks), quiet: p.value(Options.quiet))
         guard profile.isBench else {
             // The real devices, until systemd stops the unit (SIGTERM) or Ctrl-C.
             let signal = try BoardSession.run(profile: profile, store: store, activeRide: active, options: options,
@@ -53,8 +54,9 @@ enum RecordCommand {
                                 options: options, emit: { progress.handle($0); controls.handle($0) })
         recorder.start()
         controls.start(recorder: recorder)
-        let script: BenchRig.Script = replay.map { $0.script(realtime: p.has("--realtime")) }
-            ?? .simulatedRide(RideSimulation(), realtime: p.has("--realtime"))
+        let realtime = p.value(Options.realtime)
+        let script: BenchRig.Script = replay.map { $0.script(realtime: realtime) }
+            ?? .simulatedRide(RideSimulation(), realtime: realtime)
         let resumeFrom: Int? = replay == nil ? active.map { Int($0.pipelineState.nextSeq) } : nil
         do {
             try rig.play(script, recorder: recorder, resumeFromSecond: resumeFrom)
@@ -77,13 +79,14 @@ enum RecordCommand {
     /// The board's commit cadence, or the bench's `--commit-interval`. A bench replay faster than
     /// real time commits whatever is queued: a second of the wall clock is many seconds of its ride.
     private static func commitInterval(_ p: ParsedArguments, profile: BoardProfile) throws -> Double {
-        if let text = p.value("--commit-interval") {
-            guard let seconds = Double(text), seconds.isFinite, (0...5).contains(seconds) else {
-                throw UsageError(command: "record", message: "--commit-interval expects seconds from 0 to 5, found '\(text)'")
+        if let seconds = try p.value(Options.commitInterval) {
+            guard seconds.isFinite, (0...5).contains(seconds) else {
+                let text = p.values[Options.commitInterval.spec.name] ?? ""
+                throw UsageError(command: "record", message: "--commit-interval expects \(Options.commitInterval.expectation), found '\(text)'")
             }
             return seconds
         }
-        return profile.isBench && !p.has("--realtime") ? 0 : profile.commitIntervalS
+        return profile.isBench && !p.value(Options.realtime) ? 0 : profile.commitIntervalS
     }
 
     /// One rule with `selftest`: the bench's data directory is created on first use; a real

@@ -9,11 +9,11 @@ import RoamStore
 enum RederiveCommand {
     static func run(_ p: ParsedArguments) throws {
         let path = try BoardLoader.databasePath(p)
-        let id = Int64(try p.integer("--ride")!)
-        let parameters = try p.value("--params").map(readParameters)
+        let id = try p.value(SharedOptions.ride)
+        let parameters = try p.value(Options.params).map(readParameters)
         // Opening a writer creates a missing file: refuse instead of rederiving an empty database.
         try BoardLoader.requireDatabase(path)
-        let dryRun = p.has("--dry-run")
+        let dryRun = p.value(Options.dryRun)
         let report: RederiveReport
         do {
             report = try RideStore(path: path).rederive(ride: id, parameters: parameters, recordedUTCms: WallClock.nowUTCms(), dryRun: dryRun)

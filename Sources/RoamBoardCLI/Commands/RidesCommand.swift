@@ -8,7 +8,7 @@ enum RidesCommand {
     static func run(_ p: ParsedArguments) throws {
         let (reader, time) = try BoardLoader.reader(p)
         let rides = try reader.rides()
-        if p.has("--last-id") {
+        if p.value(Options.lastID) {
             guard let last = rides.last else { throw CLIError(description: "\(reader.path) holds no ride yet") }
             print(last.id)
             return

@@ -4,7 +4,7 @@ import RoamRecorder
 /// found, or FAIL with what is wrong and what to check. Exit 0 when all are OK, 74 otherwise.
 enum SelftestCommand {
     static func run(_ p: ParsedArguments) throws {
-        let (profile, boardDir) = try BoardLoader.load(p.value("--board")!)
+        let (profile, boardDir) = try BoardLoader.load(try p.value(SharedOptions.boardFolder))
         let dataDir = BoardLoader.dataDir(profile, boardDir: boardDir).path
         print("selftest of board '\(profile.name)' (\(boardDir.path)); run it with the recorder stopped")
         let results = BoardSelfTest.run(profile: profile, dataDir: dataDir)

@@ -23,7 +23,7 @@ enum ShowCommand {
 
     static func run(_ p: ParsedArguments) throws {
         let (reader, time) = try BoardLoader.reader(p)
-        let id = Int64(try p.integer("--ride")!)
+        let id = try p.value(SharedOptions.ride)
         guard let ride = try reader.ride(id: id) else {
             throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
         }

@@ -10,13 +10,15 @@ enum ViewCommand {
     static func run(_ p: ParsedArguments) throws {
         if try ViewExploredCommand.runIfAsked(p) { return }
         let bands: SpeedBands
+        let bandsText = try p.value(Options.speedBands)
         do {
-            bands = try p.value("--speed-bands").map { text throws(SpeedBandsError) in try SpeedBands(parsing: text) } ?? .cycling
+            bands = try bandsText.map { text throws(SpeedBandsError) in try SpeedBands(parsing: text) } ?? .cycling
         } catch {
             throw UsageError(command: "view", message: error.description)
         }
         let (reader, time) = try BoardLoader.reader(p)
-        let id = Int64(try p.integer("--ride")!)
+        // runIfAsked has refused a ride's page without --ride.
+        guard let id = try p.value(Options.ride) else { throw UsageError(command: "view", message: "missing required option --ride N") }
         guard let ride = try reader.ride(id: id) else {
             throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
         }
@@ -43,8 +45,8 @@ enum ViewCommand {
                               endOffsetS: span.endUTCms.map { time.offsetS(utcMs: $0) } ?? 0)
         let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes,
                             pauses: pauses.intervals, splits: splits.splits, clock: clock).render()
-        let target = try OutputTarget.resolve(p.value("--out"), extension: "html", command: "view")
+        let target = try OutputTarget.resolve(p.value(Options.out), extension: "html", command: "view")
         let name = RideFileName.name(rideID: id, startedUTCms: span.startUTCms, extension: "html", time: time)
-        if let out = try PageOutput.write(html, to: target, nameInFolder: name, force: p.has("--force")) { print(out) }
+        if let out = try PageOutput.write(html, to: target, nameInFolder: name, force: p.value(Options.force)) { print(out) }
     }
 }

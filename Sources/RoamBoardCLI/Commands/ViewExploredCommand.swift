@@ -9,13 +9,14 @@ enum ViewExploredCommand {
     /// Runs the explored page when `--explored` is given and says so; otherwise checks what a
     /// ride's page needs (the command table cannot say "--ride and --out unless --explored").
     static func runIfAsked(_ p: ParsedArguments) throws -> Bool {
-        guard p.has("--explored") else {
-            for (name, placeholder) in [("--ride", "N"), ("--out", "PATH")] where p.value(name) == nil {
-                throw UsageError(command: "view", message: "missing required option \(name) \(placeholder) (or --explored for the map of every ride)")
+        typealias Options = ViewCommand.Options
+        guard p.value(Options.explored) else {
+            for option in [Options.ride.spec, Options.out.spec] where !p.isGiven(option) {
+                throw UsageError(command: "view", message: "missing required option \(option.name) \(option.placeholder) (or --explored for the map of every ride)")
             }
             return false
         }
-        if p.value("--speed-bands") != nil {
+        if p.isGiven(Options.speedBands) {
             throw UsageError(command: "view", message: "--speed-bands colours a ride's page; the explored map has no speeds: drop it")
         }
         try run(p)
@@ -24,12 +25,12 @@ enum ViewExploredCommand {
 
     static func run(_ p: ParsedArguments) throws {
         let (reader, time) = try BoardLoader.reader(p)
-        let target = try OutputTarget.resolve(p.value("--out"), extension: "html", command: "view")
+        let target = try OutputTarget.resolve(p.value(ViewCommand.Options.out), extension: "html", command: "view")
         let rides = try reader.rides()
         guard !rides.isEmpty else {
             throw CLIError(description: "no rides in \(reader.path) yet: nothing explored to draw (record a ride first; 'roam-board rides' lists them)")
         }
-        let highlight = try p.integer("--ride").map(Int64.init)
+        let highlight = try p.value(ViewCommand.Options.ride)
         if let id = highlight, !rides.contains(where: { $0.id == id }) {
             throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
         }
@@ -58,7 +59,7 @@ enum ViewExploredCommand {
                                        lastVisit: try lastVisit(rides, reader: reader).map { ExploredCommand.minute($0, time) },
                                        zoneLabel: time.label, warnings: warnings)
         let html = ExploredPage(census: census, tracks: tracks, facts: facts).render()
-        if let path = try PageOutput.write(html, to: target, nameInFolder: "explored.html", force: p.has("--force")) { print(path) }
+        if let path = try PageOutput.write(html, to: target, nameInFolder: "explored.html", force: p.value(ViewCommand.Options.force)) { print(path) }
     }
 
     /// Thin lines, simplified: within 5 m of the ride, more loosely for a long history

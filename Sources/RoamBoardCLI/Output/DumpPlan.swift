@@ -15,31 +15,25 @@ struct DumpPlan {
     let spans: [Int64: RideSpan]
     private let output: Output
 
-    static func format(_ p: ParsedArguments) throws -> ExportFormat {
-        guard let text = p.value("--format"), let format = ExportFormat(rawValue: text) else {
-            throw UsageError(command: "dump", message: "missing --format (one of: \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        return format
-    }
-
     /// The zone of the file names (the board's, else UTC).
     let time: LocalTime
 
     init(_ p: ParsedArguments, format: ExportFormat, reader: RideReader, time: LocalTime = LocalTime(zone: nil)) throws {
         self.format = format
         self.time = time
-        let chosen = ["--ride", "--all", "--not-dumped"].filter { p.value($0) != nil || p.has($0) }
+        typealias Options = DumpCommand.Options
+        let chosen = [Options.ride.spec, Options.all.spec, Options.notDumped.spec].filter { p.isGiven($0) }.map(\.name)
         guard chosen.count == 1 else {
             let message = chosen.isEmpty ? "say which rides: --ride N, --all or --not-dumped"
                 : "\(chosen.joined(separator: " and ")) exclude each other: give one"
             throw UsageError(command: "dump", message: message)
         }
-        if let id = try p.integer("--ride") {
-            guard let ride = try reader.ride(id: Int64(id)) else {
+        if let id = try p.value(Options.ride) {
+            guard let ride = try reader.ride(id: id) else {
                 throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
             }
             rides = [ride]
-        } else if p.has("--all") {
+        } else if p.value(Options.all) {
             rides = try reader.rides()
         } else {
             let all = try reader.rides()
@@ -54,9 +48,9 @@ struct DumpPlan {
         for ride in rides { spans[ride.id] = try reader.span(ride.id) }
         self.spans = spans
 
-        switch try OutputTarget.resolve(p.value("--out"), extension: format.fileExtension, command: "dump") {
+        switch try OutputTarget.resolve(p.value(Options.out), extension: format.fileExtension, command: "dump") {
         case .file(let path):
-            guard p.value("--ride") != nil else {
+            guard p.isGiven(Options.ride) else {
                 throw UsageError(command: "dump", message: "--out \(path) names one file; with --all or --not-dumped give a folder")
             }
             try OutputTarget.createParent(of: path)
@@ -73,7 +67,7 @@ struct DumpPlan {
             }
             output = .standardOutput
         }
-        if !p.has("--force") {
+        if !p.value(Options.force) {
             let existing = rides.compactMap { ride -> String? in
                 guard case .file(let path) = destination(for: ride), access(path, F_OK) == 0 else { return nil }
                 return path

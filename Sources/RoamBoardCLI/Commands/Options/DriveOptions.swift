@@ -1,0 +1,31 @@
+import RoamDrive
+
+extension DriveCommand {
+    enum Options {
+        static let image = Option<String>("--image", "FILE", help: "The image (default: drive.img beside the database).")
+        /// The builder's own budget, so the help and the image agree.
+        static let defaultMaxMiB = Int(DriveImageBuilder(imagePath: "").maxImageBytes >> 20)
+        static func maxMiB(_ help: @escaping (String) -> String) -> DefaultedOption<Int> {
+            DefaultedOption<Int>("--max-mib", "N", default: defaultMaxMiB, help: help)
+        }
+        static let imageMaxMiB = maxMiB { "Largest image in MiB (default \($0)); older rides beyond it are left off." }
+        static let driveMaxMiB = maxMiB { "Largest image in MiB (default \($0))." }
+        static let udc = Option<String>("--udc", "NAME", help: "The USB device controller (default: the first in /sys/class/udc).")
+        static let setupOnly = Flag("--setup-only", help: "Create and bind the gadget, then exit (as root, before the unprivileged keeper).")
+        static let owner = Option<String>("--owner", "USER", help: "With --setup-only: the user that may re-point the medium and bind the controller.")
+        /// Empty: the real root.
+        static let sysRoot = DefaultedOption<String>("--sys-root", "DIR", default: "") { _ in
+            "Tests: a folder standing for / (its sys/kernel/config and sys/class/udc)."
+        }
+        static let pollMs = DefaultedOption<Int>("--poll-ms", "MS", default: 1000) { "How often the USB state is read (default \($0))." }
+    }
+
+    static let imageSpec = CommandSpec(name: "drive-image", abstract: "Build the USB drive's image now: a FAT file system with Rides/*.fit, *.gpx and README.txt.", options: [
+        SharedOptions.db, SharedOptions.board, Options.image, Options.imageMaxMiB,
+    ], discussion: "Rebuilt only when the rides changed; written as FILE.new, synced, renamed over FILE. Needs dosfstools and mtools.")
+
+    static let driveSpec = CommandSpec(name: "drive", abstract: "Offer the rides as a read-only USB drive (configfs gadget) and keep it up to date while no host has it.", options: [
+        SharedOptions.db, SharedOptions.boardFolder, Options.image, Options.driveMaxMiB, Options.udc, Options.setupOnly, Options.owner,
+        Options.sysRoot, Options.pollMs,
+    ], discussion: "A ride counts as handed over (its dumped time set, as by dump) once a host has configured the drive while the ride was on it.")
+}

@@ -1,0 +1,100 @@
+import RoamExport
+
+extension RidesCommand {
+    enum Options {
+        static let lastID = Flag("--last-id", help: "Print only the id of the newest ride.")
+    }
+
+    static let spec = CommandSpec(name: "rides", abstract: "List the recorded rides with their totals.", options: [
+        SharedOptions.db, SharedOptions.board, Options.lastID,
+    ])
+}
+
+extension ShowCommand {
+    static let spec = CommandSpec(name: "show", abstract: "Show one ride: totals, segments and their gap causes, fixes by flag.",
+                                  options: [SharedOptions.db, SharedOptions.board, SharedOptions.ride])
+}
+
+extension ExportFormat: ChoiceValue {}
+
+extension DumpCommand {
+    enum Options {
+        static let ride = Option<Int64>("--ride", "N", help: "Dump this ride (see 'rides').")
+        static let all = Flag("--all", help: "Dump every ride.")
+        static let notDumped = Flag("--not-dumped", help: "Dump every stopped ride never dumped before.")
+        static let format = RequiredOption<ExportFormat>("--format", "FORMAT", help: "Output format.", choices: ExportFormat.allCases)
+        static let out = SharedOptions.out(default: "Default: standard output, one ride.")
+        static let raw = Flag("--raw", help: "Include flagged fixes, with their flags (default: accepted fixes only).")
+        static let force = Flag("--force", help: "Overwrite existing output files.")
+    }
+
+    static let spec = CommandSpec(name: "dump", abstract: "Hand rides over as GPX 1.1, FIT, GeoJSON or CSV; works while recording.", options: [
+        SharedOptions.db, SharedOptions.board, Options.ride, Options.all, Options.notDumped, Options.format, Options.out, Options.raw, Options.force,
+    ], discussion: "Give exactly one of --ride, --all, --not-dumped. Files are written atomically (temporary file, fsync, rename).\nEach stopped ride dumped gets its dumped-at time recorded; nothing else in the database changes.")
+}
+
+extension ViewCommand {
+    enum Options {
+        static let ride = Option<Int64>("--ride", "N", help: "The ride's id (see 'rides'); required without --explored. With --explored: mark the cells this ride visited first.")
+        static let out = SharedOptions.out(default: "The page is written atomically. Required without --explored; with it the default is standard output, and a folder gets explored.html.")
+        static let explored = Flag("--explored", help: "The explored map instead of one ride: every geohash cell ever visited, lit on a dark map at precision 5, 6 or 7 by zoom, with the rides' tracks, a legend and totals.")
+        /// Parsed by `SpeedBands(parsing:)`, whose refusals say which limit is wrong.
+        static let speedBands = Option<String>("--speed-bands", "KMH,...",
+                                               help: "Ascending band limits in km/h (default \(SpeedBands.cycling.limitsKmh.optionText)).")
+        static let force = Flag("--force", help: "Overwrite an existing page.")
+    }
+
+    static let spec = CommandSpec(name: "view", abstract: "Write one self-contained HTML page of a ride: map by speed, gaps, barometric profile, totals.", options: [
+        SharedOptions.db, SharedOptions.board, Options.ride, Options.out, Options.explored, Options.speedBands, Options.force,
+    ], discussion: "The page fetches nothing: it opens offline. Flagged fixes appear when their checkbox is ticked.")
+}
+
+extension ExploredCommand {
+    enum Format: String, ChoiceValue { case geojson, text }
+
+    enum Options {
+        static let precision = DefaultedOption<Int>("--precision", "N", default: 7, choices: [5, 6, 7]) {
+            "Cell size: 5 (~4.9 km), 6 (~1.2 km) or \($0) (~150 m, default)."
+        }
+        static let format = DefaultedOption<Format>("--format", "FORMAT", default: .text, choices: Format.allCases) {
+            "GeoJSON polygons or one line per cell (default \($0)), at the one --precision asked for."
+        }
+        static let summary = Flag("--summary", help: "Cells and km² at precisions 7, 6 and 5, and per ride the cells it visited first.")
+    }
+
+    static let spec = CommandSpec(name: "explored", abstract: "List the geohash cells ever visited, across all rides.", options: [
+        SharedOptions.db, SharedOptions.board, Options.precision, Options.format, Options.summary,
+    ], discussion: "A database recorded before cells were has none: 'rederive --ride N' fills a ride's cells. 'view --explored' draws them.")
+}
+
+extension RederiveCommand {
+    enum Options {
+        static let params = Option<String>("--params", "FILE", help: "Pipeline parameters as JSON (default: the ride's stored parameters).")
+        static let dryRun = Flag("--dry-run", help: "Say what would change; write nothing (the work is done in a transaction that is rolled back).")
+    }
+
+    static let spec = CommandSpec(name: "rederive", abstract: "Recompute a ride's flags, derived columns, segments and totals from its raw columns.", options: [
+        SharedOptions.db, SharedOptions.board, SharedOptions.ride, Options.params, Options.dryRun,
+    ])
+}
+
+extension CheckCommand {
+    static let spec = CommandSpec(name: "check", abstract: "Check the database: SQLite integrity, then every ride's totals against its fixes. Never writes.",
+                                  options: [SharedOptions.db, SharedOptions.board], discussion: "Exit status 0 when consistent, 65 when not.")
+}
+
+extension PruneCommand {
+    enum Options {
+        static let dumpedBefore = RequiredOption<String>("--dumped-before", "DATE", help: "ISO date (YYYY-MM-DD, 00:00 UTC): prune rides dumped before it ('rides' shows when each was dumped).")
+        static let dryRun = Flag("--dry-run", help: "Say which rides would go and what that frees; delete nothing.")
+    }
+
+    static let spec = CommandSpec(name: "prune", abstract: "Delete stopped rides already dumped before a date, in one transaction; say what it freed.", options: [
+        SharedOptions.db, SharedOptions.board, Options.dumpedBefore, Options.dryRun,
+    ], discussion: "A ride never dumped is never pruned. Explored cells are kept.")
+}
+
+extension StatusCommand {
+    static let spec = CommandSpec(name: "status", abstract: "The active ride, its totals, the age of the last commit, parked batches, alarm, fixes lost.",
+                                  options: [SharedOptions.db, SharedOptions.board])
+}
