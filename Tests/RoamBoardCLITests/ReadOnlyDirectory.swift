@@ -35,4 +35,15 @@ final class ReadOnlyDirectory {
     }
 
     func release() { undo?(); undo = nil }
+
+    /// Whether this machine lets a test make one (probed once, on a scratch folder), so the test
+    /// that needs it is skipped with the reason instead of passing without running.
+    static let canBeMade: Bool = {
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("roam-readonly-probe-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: probe) }
+        guard (try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)) != nil,
+              let lock = try? ReadOnlyDirectory(probe) else { return false }
+        defer { lock.release() }
+        return lock.isReadOnly
+    }()
 }

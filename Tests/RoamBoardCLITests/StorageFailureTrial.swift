@@ -80,12 +80,12 @@ import Testing
                 repairStorage: { _, _ in try FileManager.default.removeItem(at: filler) })
     }
 
-    @Test("P3 I/O error: fdatasync fails with EIO (libfiu) mid-ride; nothing is lost, all lands once it works again")
+    @Test("P3 I/O error: fdatasync fails with EIO (libfiu) mid-ride; nothing is lost, all lands once it works again",
+          .enabled(if: TrialPaths.tool("fiu-run") != nil && TrialPaths.tool("fiu-ctrl") != nil,
+                   "fiu-run/fiu-ctrl not installed (Debian package fiu-utils; ./scripts/test installs it)"))
     func ioError() throws {
-        guard let fiuRun = TrialPaths.tool("fiu-run"), let fiuCtrl = TrialPaths.tool("fiu-ctrl") else {
-            print("I/O-error trial skipped: fiu-run/fiu-ctrl not installed (Debian package fiu-utils; ./scripts/test installs it)")
-            return
-        }
+        let fiuRun = try #require(TrialPaths.tool("fiu-run"))
+        let fiuCtrl = try #require(TrialPaths.tool("fiu-ctrl"))
         let dir = try TrialPaths.temporaryDirectory("io-error")
         defer { TrialPaths.remove(dir) }
         let control = dir.appendingPathComponent("fiu").path

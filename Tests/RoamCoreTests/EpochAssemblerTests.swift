@@ -48,12 +48,12 @@ private struct Feeder {
         #expect(f.finish().count == 2)
     }
 
-    @Test func finishFlushesTheLastEpochOnce() {
+    @Test func finishFlushesTheLastEpochOnce() throws {
         var a = EpochAssembler()
         #expect(a.finish() == nil)
-        guard case .sentence(let s) = NMEADecoder.decode(line: NMEAChecksum.seal(Self.rmc1)) else {
-            Issue.record("the sealed RMC did not decode as a sentence"); return
-        }
+        let decoded = NMEADecoder.decode(line: NMEAChecksum.seal(Self.rmc1))
+        let sentence: NMEASentence? = if case .sentence(let s) = decoded { s } else { nil }
+        let s = try #require(sentence, "the sealed RMC decodes as a sentence, not \(decoded)")
         #expect(a.add(s, raw: "x") == nil)
         #expect(a.finish()?.sentences == ["x"])
         #expect(a.finish() == nil)
