@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point inward (DESIGN.md §2): RoamCore is pure; RoamStore and RoamHardware
+// Dependencies point inward (docs/DESIGN.md §2): RoamCore is pure; RoamStore and RoamHardware
 // are the only Swift targets that import C; the executable only parses and calls.
 let package = Package(
     name: "roam-board",
@@ -23,7 +23,8 @@ let package = Package(
         .target(name: "RoamBench", dependencies: ["RoamCore", "RoamHardware"]),
         .target(name: "RoamExport", dependencies: ["RoamCore"]),
         .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamBench"]),
-        // The board as a USB drive (issue 15): FAT image via dosfstools/mtools, configfs gadget, the keeper.
+        // The board as a USB drive for the hand-over without a shell: FAT image via dosfstools/mtools,
+        // configfs gadget, the keeper that rebuilds the image while no host has it.
         .target(name: "RoamDrive", dependencies: ["RoamCore", "RoamStore"]),
         // The pure argument parser and help generator, a library so FuzzCommandLine can link it.
         .target(name: "RoamCommandLine"),

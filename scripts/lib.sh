@@ -18,5 +18,5 @@ apt_install() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-# The native dependency set of DESIGN.md §2.
+# The native dependency set of docs/DESIGN.md §2.
 native_deps() { apt_install libsqlite3-dev libgpiod-dev libi2c-dev pkg-config; }

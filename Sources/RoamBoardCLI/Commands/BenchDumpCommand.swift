@@ -6,7 +6,7 @@ import RoamStore
 
 /// `roam-board bench-dump`: writes a synthetic 24-hour 10 Hz ride through `RideStore`, then dumps
 /// it in every format (accepted fixes, and `--raw`) to files, printing throughput and peak RSS per
-/// format (DESIGN.md §9). Meant to be folded into `roam-board bench`.
+/// format (docs/DESIGN.md §9). Meant to be folded into `roam-board bench`.
 enum BenchDumpCommand {
     static func run(_ p: ParsedArguments) throws {
         let hours = try p.value(Options.hours)

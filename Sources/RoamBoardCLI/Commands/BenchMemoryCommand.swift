@@ -2,7 +2,7 @@ import Foundation
 import RoamBench
 import RoamStore
 
-/// `roam-board bench-memory`: the recorder's peak RSS over a long 10 Hz replay (DESIGN.md §9:
+/// `roam-board bench-memory`: the recorder's peak RSS over a long 10 Hz replay (docs/DESIGN.md §9:
 /// flat, ≤ 30 MB over 24 h). Runs `record --replay -` on the bench board as a child, fed a
 /// generated stream, once for a short baseline and once for the long ride, then checks that
 /// every epoch written became a stored fix (none lost while the recorder fell behind).
