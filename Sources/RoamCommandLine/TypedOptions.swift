@@ -78,6 +78,9 @@ extension ParsedArguments {
         try converted(option.spec.name, expectation: option.expectation) ?? option.defaultValue
     }
 
+    /// The option's text as given, for a message that quotes it.
+    public func text(_ option: some OptionDeclaration) -> String? { values[option.spec.name] }
+
     /// Whether the option was on the command line at all (a default counts as not given).
     public func isGiven(_ option: some OptionDeclaration) -> Bool {
         values[option.spec.name] != nil || flags.contains(option.spec.name)

@@ -81,7 +81,7 @@ enum RecordCommand {
     private static func commitInterval(_ p: ParsedArguments, profile: BoardProfile) throws -> Double {
         if let seconds = try p.value(Options.commitInterval) {
             guard seconds.isFinite, (0...5).contains(seconds) else {
-                let text = p.values[Options.commitInterval.spec.name] ?? ""
+                let text = p.text(Options.commitInterval) ?? ""
                 throw UsageError(command: "record", message: "--commit-interval expects \(Options.commitInterval.expectation), found '\(text)'")
             }
             return seconds
