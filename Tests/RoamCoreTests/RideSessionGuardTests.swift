@@ -31,7 +31,9 @@ import Testing
 
     @Test(arguments: [(600, true), (3599, true), (3605, false), (7200, false)])
     func aResumedRideIsClosedWhenGNSSTimeSaysItIsStale(laterS: Int, resumes: Bool) throws {
-        var (session, state) = Self.resumed()
+        var (session, _) = Self.resumed()
+        // The ride as committed after its restart gap.
+        let state = try #require(session.pipeline).state
         let items = SessionFixture.riding(from: 4 + laterS, seconds: 2, speedMps: 5)
         let actions = session.handle(SessionFixture.batch(items, nowNs: 500))
         if resumes {
