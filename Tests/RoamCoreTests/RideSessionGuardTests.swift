@@ -39,7 +39,8 @@ import Testing
         if resumes {
             let commit = try #require(SessionFixture.commit(in: actions))
             #expect(commit.batch.rideID == 4)
-            #expect(session.phase == .recording(try #require(session.pipeline)), "the resume is settled")
+            let settled = try #require(session.pipeline)
+            #expect(session.phase == .recording(settled), "the resume is settled")
             return
         }
         guard case .stopRide(4, state.lastAccepted?.utcMs, 500, .staleAfterRestart(let reason)) = actions.first else {
