@@ -5,8 +5,9 @@ import RoamStore
 import Synchronization
 
 /// The commit thread (DESIGN.md §3). Takes what arrived within one commit interval as one batch,
-/// runs it through the pipeline and commits it in one transaction (P1). A failed commit keeps the raw items parked,
-/// in order, raises the alarm and retries with backoff (P3). The pipeline is pure and only the
+/// hands it to the ride session (`RideSession`: the lifecycle and its guards) and carries out
+/// what it asks (`CommitLoop+Session`): commit the batch in one transaction (P1), start or stop a
+/// ride, tell the world. A failed commit keeps the raw items parked, in order, raises the alarm and retries with backoff (P3). The session is pure and only the
 /// committed state is kept, so a retried batch is processed again from that state and the stored
 /// totals always match the stored fixes (P2). When storage comes back, the first batch that lands
 /// records the outage (`alarm`, `recovered`, `lost` events) and the alarm goes down.
@@ -35,7 +36,7 @@ public final class CommitLoop: @unchecked Sendable {
         public init() {}
     }
 
-    private struct Outage {
+    struct Outage {
         var sinceNs: UInt64
         var firstError: String
         var failures = 0
@@ -45,34 +46,27 @@ public final class CommitLoop: @unchecked Sendable {
     private let queue: SensorQueue
     let options: Options
     let clock: @Sendable () -> UInt64
-    private let realtimeMs: @Sendable () -> Int64
+    let realtimeMs: @Sendable () -> Int64
     let emit: @Sendable (RecorderEvent) -> Void
     let status: StatusPublisher
     /// Epochs taken from the queue (or counted lost in it) so far: with the sensor loop's
     /// `epochsAssembled`, how far the commit thread is behind (the bench replay paces itself on it).
     let epochsTaken = Atomic<Int>(0)
 
-    /// The ride and pipeline state as last committed; nil when idle.
-    var pipeline: RidePipeline?
+    /// The ride lifecycle as last committed (`RideSession`): handled on a copy, kept when the store agreed.
+    var session: RideSession
     /// Raw items not yet committed, oldest first: the parking space.
-    private var parked: [SensorItem] = []
-    private var parkedEpochs = 0
+    var parked: [SensorItem] = []
+    var parkedEpochs = 0
     /// Hand-overs from the queue among `parked` (one per `takeBatch` that brought epochs).
     private var parkedBatches = 0
     /// Epochs dropped and not yet recorded as a `lost` event.
-    private var lostEpochs = 0
-    private var outage: Outage?
+    var lostEpochs = 0
+    var outage: Outage?
     private var alarm: Alarm?
     private var retryDelayS: Double
     private var nextRetryNs: UInt64 = 0
     var storage: StorageWatch
-    /// Ride events that wait for the next batch (a "storage low" noticed between commits).
-    var pendingEvents: [RideEvent] = []
-    var forgottenWarned = false
-    /// Set by `rearm`: the first GNSS time after the restart still has to confirm the resume.
-    var confirmingResume = false
-    /// Set when a stale ride was closed after a restart and its successor is not started yet.
-    var startingAfterStale = false
 
     init(store: RideStore, queue: SensorQueue, options: Options, status: StatusPublisher,
          clock: @escaping @Sendable () -> UInt64, realtimeMs: @escaping @Sendable () -> Int64,
@@ -81,26 +75,7 @@ public final class CommitLoop: @unchecked Sendable {
         self.clock = clock; self.realtimeMs = realtimeMs; self.emit = emit
         self.retryDelayS = options.retryInitialS
         self.storage = StorageWatch(rule: options.lowStorage)
-    }
-
-    /// Re-arms the active ride from its stored row (O(1), no replay: P2) and commits its restart gap
-    /// before returning (P7). Idempotent: re-arming the ride already armed does nothing.
-    func rearm(_ row: RideRow) {
-        if let current = pipeline, current.rideID == row.id { return }
-        pipeline = RidePipeline(rideID: row.id, state: row.pipelineState, parameters: row.parameters)
-        let lastSeq = row.pipelineState.nextSeq > 0 ? row.pipelineState.nextSeq - 1 : nil
-        status.update(urgent: true) { $0.rideID = row.id; $0.lastAckedSeq = lastSeq }
-        parked.insert(.restarted(monoNs: clock()), at: 0)
-        confirmingResume = true
-        commitParked()
-        emit(.rideStarted(rideID: row.id, resumed: true))
-    }
-
-    /// Closes a ride that re-arm will not resume (`RearmPolicy`).
-    func close(_ row: RideRow, reason: String) throws {
-        try store.stopRide(id: row.id, endedUTCms: row.pipelineState.lastAccepted?.utcMs,
-                           events: [RideEvent(kind: .stop, monoNs: clock(), detail: reason)])
-        emit(.rideClosedAtRestart(rideID: row.id, reason: reason))
+        self.session = RideSession(rules: options.sessionRules)
     }
 
     /// Runs until the queue is closed and drained.
@@ -163,7 +138,7 @@ public final class CommitLoop: @unchecked Sendable {
     }
 
     /// Commits parked items in order: runs between presses become batches, presses start or stop rides.
-    private func commitParked() {
+    func commitParked() {
         var index = 0
         // Only batches held back by a failed commit count as parked; a normal hand-over is not.
         var landedBatches = outage != nil ? parkedBatches : 0
@@ -172,15 +147,14 @@ public final class CommitLoop: @unchecked Sendable {
             while end < parked.count, !parked[end].isPress { end += 1 }
             do {
                 if end > index {
-                    try commitChunk(parked[index..<end], parkedBatches: landedBatches)
+                    try commitBatch(parked[index..<end], parkedBatches: landedBatches)
                     landedBatches = 0
                     index = end  // committed: a failing stop below must not park it again
-                    try endForgottenRide()
-                    warnOfForgottenRide()
+                    try run { .batchSettled(nowNs: self.clock()) }
                 }
                 index = end
                 if end < parked.count, case .press(let monoNs) = parked[end] {
-                    try handlePress(monoNs: monoNs)
+                    try run { .press(monoNs: monoNs) }
                     index = end + 1
                 }
             } catch {
@@ -220,81 +194,5 @@ public final class CommitLoop: @unchecked Sendable {
         if let raised { emit(.alarmRaised(raised)) }
         emit(.commitFailed(error: text, parkedEpochs: parkedEpochs, retryInS: retryDelayS))
         retryDelayS = min(retryDelayS * 2, options.retryMaxS)
-    }
-
-    private func commitChunk(_ items: ArraySlice<SensorItem>, parkedBatches landing: Int) throws {
-        try closeStaleResumedRide(before: items)
-        guard var p = pipeline else { lostEpochs = 0; return } // idle: epochs are not recorded, nor their loss
-        var fixes: [FixRecord] = []
-        var events = pendingEvents
-        let now = clock()
-        if let outage {
-            let seconds = (Double(now - outage.sinceNs) / 1e8).rounded() / 10
-            events.append(RideEvent(kind: .alarm, monoNs: outage.sinceNs, detail: "storage failed: \(outage.firstError)"))
-            events.append(RideEvent(kind: .recovered, monoNs: now,
-                detail: "storage back after \(seconds) s and \(outage.failures) failed commits; "
-                    + "\(landing) parked batches (\(parkedEpochs) epochs) landed in order"))
-        }
-        if lostEpochs > 0 {
-            events.append(RideEvent(kind: .lost, monoNs: now, detail: "\(lostEpochs) fixes lost: the queue or the parking space was full"))
-        }
-        // Gaps that do not come from the fixes carry their position, so `check` can replay them (P2).
-        func positioned(_ gap: RideEvent) -> RideEvent {
-            var gap = gap
-            gap.detail = GapMarker.detail(gap, beforeSeq: p.state.nextSeq)
-            return gap
-        }
-        for item in items {
-            switch item {
-            case .epoch(let e):
-                let (fix, caused) = p.process(e)
-                fixes.append(fix); events += caused
-            case .receiverSilent(let monoNs, _):
-                if !p.state.segmentPending { events.append(positioned(p.markGap(.receiverSilent, monoNs: monoNs))) }
-            case .restarted(let monoNs):
-                events.append(positioned(p.markGap(.loggerRestarted, monoNs: monoNs)))
-                events.append(RideEvent(kind: .rearm, monoNs: monoNs, detail: "resumed from the stored ride row"))
-            case .receiverBack, .press:
-                break
-            }
-        }
-        guard !fixes.isEmpty || !events.isEmpty else { return }
-        let batch = Batch(rideID: p.rideID, fixes: fixes, events: events, state: p.state)
-        let commitUTCms = realtimeMs()
-        try store.commit(batch, commitUTCms: commitUTCms, parkedBatches: landing, lostFixes: lostEpochs)
-        let recovered = outage == nil ? 0 : parkedEpochs
-        pipeline = p
-        lostEpochs = 0
-        outage = nil
-        pendingEvents = []
-        let seqs = fixes.isEmpty ? nil : fixes.first!.seq...fixes.last!.seq
-        status.update { s in
-            s.rideID = p.rideID; s.committedBatches += 1; s.lostEpochsPending = 0
-            s.lastCommitMonoNs = now; s.lastCommitUTCms = commitUTCms
-            if let last = seqs?.upperBound { s.lastAckedSeq = last }
-        }
-        emit(.committed(CommitReport(rideID: p.rideID, seqs: seqs, fixCount: fixes.count,
-                                     totals: p.state.totals, recoveredParkedEpochs: recovered)))
-    }
-
-    private func handlePress(monoNs: UInt64) throws {
-        // A press settles what a resumed ride is: the rider's word, not the clock's.
-        confirmingResume = false
-        if let p = pipeline {
-            try store.stopRide(id: p.rideID, endedUTCms: p.state.lastAccepted?.utcMs,
-                               events: [RideEvent(kind: .stop, monoNs: monoNs, detail: "button")])
-            pipeline = nil
-            forgottenWarned = false
-            status.update(urgent: true) { $0.rideID = nil }
-            emit(.rideStopped(rideID: p.rideID, totals: p.state.totals))
-        } else {
-            // A ride started on a nearly full card says so in its own events.
-            let low = storage.low.map { [RideEvent(kind: .storageLow, monoNs: monoNs, detail: $0.detail)] } ?? []
-            let row = try store.startRide(startedMonoNs: monoNs, parameters: options.parameters,
-                                          events: [RideEvent(kind: .start, monoNs: monoNs, detail: "button")] + low)
-            pipeline = RidePipeline(rideID: row.id, state: row.pipelineState, parameters: row.parameters)
-            status.update(urgent: true) { $0.rideID = row.id; $0.lastAckedSeq = nil }
-            emit(.rideStarted(rideID: row.id, resumed: false))
-        }
     }
 }

@@ -1,3 +1,4 @@
+import RoamCore
 import RoamStore
 
 /// What re-arm does with a ride that was still recording when the recorder last stopped (P7).
@@ -12,7 +13,7 @@ import RoamStore
 /// there is no GNSS time yet, and re-arm must not wait for it (P7). A Pi has no RTC, so after a
 /// power loss its clock may be behind; then the last commit looks recent (or in the future) and
 /// the ride is resumed — the safe side, as resuming loses nothing and the gap is recorded. The
-/// receiver then settles it: `decideAtFirstFix` compares the ride's last GNSS time with the first
+/// receiver then settles it: `staleResume` (`StaleResumeRule`) compares the ride's last GNSS time with the first
 /// GNSS time after the restart, and a ride found older than `closeAfterS` by that clock is closed
 /// and the fixes go to a new ride (a Pi with fake-hwclock wakes up next morning believing it is
 /// still yesterday evening).
@@ -27,14 +28,8 @@ public struct RearmPolicy: Sendable, Equatable {
 
     public init(closeAfterS: Double = 6 * 3600) { self.closeAfterS = closeAfterS }
 
-    /// At the first fix with GNSS time after a resume: `lastUTCms` is the ride's last fix time.
-    public func decideAtFirstFix(lastUTCms: Int64, firstUTCms: Int64) -> Decision {
-        let ageS = Double(firstUTCms - lastUTCms) / 1000
-        guard ageS > closeAfterS else { return .resume }
-        let hours = (ageS / 360).rounded() / 10
-        return .close(reason: "closed after restart: its last fix was \(hours) h before the first fix after the restart "
-                      + "by GNSS time (the limit is \(closeAfterS / 3600) h)")
-    }
+    /// What decides at the first fix with GNSS time after a resume (the ride session applies it).
+    public var staleResume: StaleResumeRule { StaleResumeRule(closeAfterS: closeAfterS) }
 
     public func decide(_ row: RideRow, nowUTCms: Int64) -> Decision {
         guard let last = row.lastCommitUTCms ?? row.startedUTCms else { return .resume }

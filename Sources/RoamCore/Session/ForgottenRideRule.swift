@@ -1,0 +1,27 @@
+/// A ride auto-paused for hours was forgotten (a bike left in the shed): from `warnAfterS` on
+/// the LED says so, so a rider who walks past sees it; at `endAfterS` the ride ends itself with
+/// a stop event saying why, so it does not record all night. Paused time is the ride's own GNSS clock.
+public struct ForgottenRideRule: Sendable, Equatable {
+    public var endAfterS: Double
+    public var warnAfterS: Double
+
+    public init(endAfterS: Double = 4 * 3600, warnAfterS: Double = 3600) {
+        self.endAfterS = endAfterS; self.warnAfterS = warnAfterS
+    }
+
+    public enum Verdict: Sendable, Equatable {
+        case end(pausedS: Double)
+        case warn(pausedS: Double)
+        case movingAgain
+        case none
+    }
+
+    /// `pausedS` is how long the ride has been auto-paused (nil: moving); `warned` whether the
+    /// warning is showing.
+    public func verdict(pausedS: Double?, warned: Bool) -> Verdict {
+        if let pausedS, pausedS >= endAfterS { return .end(pausedS: pausedS) }
+        if !warned, let pausedS, pausedS >= warnAfterS { return .warn(pausedS: pausedS) }
+        if warned, pausedS == nil { return .movingAgain }
+        return .none
+    }
+}

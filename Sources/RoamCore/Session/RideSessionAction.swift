@@ -1,0 +1,47 @@
+/// What the ride session asks its executor (the commit thread) to do, in order. Store actions
+/// (`startRide`, `stopRide`, `commit`) are transactions: when one fails, the actions after it
+/// are not carried out and the session must keep the state it had before the event, so the
+/// event can be handed over again (P3).
+public enum RideSessionAction: Sendable, Equatable {
+    /// Open a ride; the executor answers with `RideSessionEvent.rideOpened`.
+    case startRide(startedMonoNs: UInt64, parameters: PipelineParameters, events: [RideEvent])
+    case stopRide(rideID: Int64, endedUTCms: Int64?, monoNs: UInt64, reason: RideStopReason)
+    case commit(RideSessionCommit)
+    /// Tell the outside world (LED, status, log), once the store actions before it succeeded.
+    case announce(RideSessionNotice)
+    /// Hand the same event over again once the actions before it succeeded: the batch needs a
+    /// ride closed or opened first, each its own transaction.
+    case again
+}
+
+/// One transaction's worth of a ride: the batch, and where its gaps that do not come from the
+/// fixes sit (`beforeSeq`), which the store records so a replay can mark them at the same place (P2).
+public struct RideSessionCommit: Sendable, Equatable {
+    public struct GapPosition: Sendable, Equatable {
+        /// Index into `batch.events`.
+        public var eventIndex: Int
+        public var beforeSeq: Int64
+        public init(eventIndex: Int, beforeSeq: Int64) { self.eventIndex = eventIndex; self.beforeSeq = beforeSeq }
+    }
+
+    public var batch: Batch
+    public var gapPositions: [GapPosition]
+    public init(batch: Batch, gapPositions: [GapPosition]) { self.batch = batch; self.gapPositions = gapPositions }
+}
+
+/// Why a ride ends; the executor renders the stop event's text (`button` is stored as is).
+public enum RideStopReason: Sendable, Equatable {
+    case button
+    /// Auto-paused for `pausedS`, at or beyond the forgotten-ride limit `limitS`.
+    case forgotten(pausedS: Double, limitS: Double)
+    /// A resumed ride found older than the limit by GNSS time (`StaleResumeRule`).
+    case staleAfterRestart(reason: String)
+}
+
+public enum RideSessionNotice: Sendable, Equatable {
+    case rideStarted(rideID: Int64, resumed: Bool)
+    case rideStopped(rideID: Int64, totals: RideTotals)
+    case rideClosedAtRestart(rideID: Int64, reason: String)
+    case rideLooksForgotten(rideID: Int64, pausedS: Double)
+    case rideMovingAgain(rideID: Int64)
+}

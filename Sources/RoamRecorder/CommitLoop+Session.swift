@@ -1,0 +1,189 @@
+import Foundation
+import RoamCore
+import RoamStore
+
+/// The commit thread carries out what the ride session asks: store actions as transactions,
+/// notices as events and status. The session is handled on a copy and kept only when every store
+/// action succeeded; a failure throws, the items stay parked and the event is handed over again (P3).
+extension CommitLoop {
+    /// Re-arms the active ride from its stored row (O(1), no replay: P2) and commits its restart gap
+    /// before returning (P7). Idempotent: re-arming the ride already armed does nothing.
+    func rearm(_ row: RideRow) {
+        let notices = session.handle(.rearmed(rideID: row.id, state: row.pipelineState, parameters: row.parameters))
+        guard !notices.isEmpty else { return }
+        let lastSeq = row.pipelineState.nextSeq > 0 ? row.pipelineState.nextSeq - 1 : nil
+        status.update(urgent: true) { $0.rideID = row.id; $0.lastAckedSeq = lastSeq }
+        parked.insert(.restarted(monoNs: clock()), at: 0)
+        commitParked()
+        for case .announce(let notice) in notices { announce(notice) }
+    }
+
+    /// Closes a ride that re-arm will not resume (`RearmPolicy`).
+    func close(_ row: RideRow, reason: String) throws {
+        try store.stopRide(id: row.id, endedUTCms: row.pipelineState.lastAccepted?.utcMs,
+                           events: [RideEvent(kind: .stop, monoNs: clock(), detail: reason)])
+        emit(.rideClosedAtRestart(rideID: row.id, reason: reason))
+    }
+
+    /// Hands the session one batch of items between presses, with the outage and loss to record.
+    func commitBatch(_ items: ArraySlice<SensorItem>, parkedBatches landing: Int) throws {
+        let sessionItems = items.compactMap(\.sessionItem)
+        let committed = try run { [self] in
+            let now = clock()
+            return .batch(RideSessionBatch(items: sessionItems, nowNs: now, outageEvents: outageEvents(now: now, landing: landing)))
+        } commit: { commit, nowNs in
+            try self.carryOut(commit, nowNs: nowNs, parkedBatches: landing)
+        }
+        if !committed { lostEpochs = 0 }  // idle: epochs are not recorded, nor their loss
+    }
+
+    /// Runs an event through a copy of the session and carries out its actions in order, again while
+    /// the session asks for it; returns whether a batch was committed. Throws at the first failing store action.
+    @discardableResult
+    func run(_ event: () -> RideSessionEvent,
+             commit: (RideSessionCommit, UInt64) throws -> Void = { _, _ in }) throws -> Bool {
+        var committed = false
+        var again = true
+        while again {
+            again = false
+            let current = event()
+            var next = session
+            var notices: [RideSessionNotice] = []
+            for action in next.handle(current) {
+                switch action {
+                case .startRide(let monoNs, let parameters, let events):
+                    let row = try store.startRide(startedMonoNs: monoNs, parameters: parameters, events: events)
+                    for case .announce(let notice) in next.handle(.rideOpened(rideID: row.id, state: row.pipelineState,
+                                                                              parameters: row.parameters)) {
+                        notices.append(notice)
+                    }
+                case .stopRide(let rideID, let endedUTCms, let monoNs, let reason):
+                    try store.stopRide(id: rideID, endedUTCms: endedUTCms,
+                                       events: [RideEvent(kind: .stop, monoNs: monoNs, detail: reason.detail)])
+                case .commit(let c):
+                    guard case .batch(let b) = current else { continue }
+                    try commit(c, b.nowNs)
+                    committed = true
+                case .announce(let notice):
+                    notices.append(notice)
+                case .again:
+                    again = true
+                }
+            }
+            session = next
+            notices.forEach(announce)
+        }
+        return committed
+    }
+
+    /// The storage outage that ended and the fixes lost, recorded with the next commit of a ride.
+    private func outageEvents(now: UInt64, landing: Int) -> [RideEvent] {
+        var events: [RideEvent] = []
+        if let outage {
+            let seconds = (Double(now - outage.sinceNs) / 1e8).rounded() / 10
+            let landed = "\(landing) parked batches (\(parkedEpochs) epochs) landed in order"
+            events.append(RideEvent(kind: .alarm, monoNs: outage.sinceNs, detail: "storage failed: \(outage.firstError)"))
+            events.append(RideEvent(kind: .recovered, monoNs: now,
+                detail: "storage back after \(seconds) s and \(outage.failures) failed commits; \(landed)"))
+        }
+        if lostEpochs > 0 {
+            events.append(RideEvent(kind: .lost, monoNs: now, detail: "\(lostEpochs) fixes lost: the queue or the parking space was full"))
+        }
+        return events
+    }
+
+    private func carryOut(_ commit: RideSessionCommit, nowNs now: UInt64, parkedBatches landing: Int) throws {
+        var batch = commit.batch
+        for gap in commit.gapPositions {
+            batch.events[gap.eventIndex].detail = GapMarker.detail(batch.events[gap.eventIndex], beforeSeq: gap.beforeSeq)
+        }
+        let commitUTCms = realtimeMs()
+        try store.commit(batch, commitUTCms: commitUTCms, parkedBatches: landing, lostFixes: lostEpochs)
+        let recovered = outage == nil ? 0 : parkedEpochs
+        lostEpochs = 0
+        outage = nil
+        let fixes = batch.fixes
+        let seqs = fixes.isEmpty ? nil : fixes.first!.seq...fixes.last!.seq
+        status.update { s in
+            s.rideID = batch.rideID; s.committedBatches += 1; s.lostEpochsPending = 0
+            s.lastCommitMonoNs = now; s.lastCommitUTCms = commitUTCms
+            if let last = seqs?.upperBound { s.lastAckedSeq = last }
+        }
+        emit(.committed(CommitReport(rideID: batch.rideID, seqs: seqs, fixCount: fixes.count,
+                                     totals: batch.state.totals, recoveredParkedEpochs: recovered)))
+    }
+
+    private func announce(_ notice: RideSessionNotice) {
+        switch notice {
+        case .rideStarted(let rideID, let resumed):
+            if !resumed { status.update(urgent: true) { $0.rideID = rideID; $0.lastAckedSeq = nil } }
+            emit(.rideStarted(rideID: rideID, resumed: resumed))
+        case .rideStopped(let rideID, let totals):
+            status.update(urgent: true) { $0.rideID = nil }
+            emit(.rideStopped(rideID: rideID, totals: totals))
+        case .rideClosedAtRestart(let rideID, let reason):
+            emit(.rideClosedAtRestart(rideID: rideID, reason: reason))
+        case .rideLooksForgotten(let rideID, let pausedS):
+            emit(.rideLooksForgotten(rideID: rideID, pausedS: pausedS))
+        case .rideMovingAgain(let rideID):
+            emit(.rideMovingAgain(rideID: rideID))
+        }
+    }
+
+    /// Measures free space against `options.lowStorage` (statvfs and one read of the rides table).
+    /// Recording goes on either way: nothing is ever deleted to make room.
+    func checkStorage() {
+        switch storage.check(nowNs: clock(), measure: store.storageEstimate) {
+        case .becameLow(let low):
+            _ = session.handle(.storageLow(detail: low.detail, nowNs: clock()))
+            status.update(urgent: true) { $0.storageLow = low.detail }
+            emit(.storageLow(low))
+        case .recovered(let free):
+            _ = session.handle(.storageRecovered)
+            status.update(urgent: true) { $0.storageLow = nil }
+            emit(.storageRecovered(freeBytes: free))
+        case .unmeasured(let error):
+            emit(.storageUnmeasured(error: error))
+        case nil:
+            break
+        }
+    }
+}
+
+extension CommitLoop.Options {
+    var sessionRules: RideSession.Rules {
+        var rules = RideSession.Rules()
+        rules.parameters = parameters
+        rules.staleResume = rearm.staleResume
+        rules.forgotten = ForgottenRideRule(endAfterS: forgottenAfterS, warnAfterS: forgottenWarnAfterS)
+        return rules
+    }
+}
+
+extension RideStopReason {
+    /// The stop event's text.
+    var detail: String {
+        switch self {
+        case .button:
+            return "button"
+        case .forgotten(let pausedS, let limitS):
+            return String(format: "ended itself: paused for %.1f h (limit %.1f h), a forgotten recording",
+                          pausedS / 3600, limitS / 3600)
+        case .staleAfterRestart(let reason):
+            return reason
+        }
+    }
+}
+
+extension SensorItem {
+    /// The item as the ride session takes it; a press is its own event.
+    var sessionItem: RideSessionItem? {
+        switch self {
+        case .epoch(let e): return .epoch(e)
+        case .receiverSilent(let monoNs, _): return .receiverSilent(monoNs: monoNs)
+        case .receiverBack(let monoNs): return .receiverBack(monoNs: monoNs)
+        case .restarted(let monoNs): return .restarted(monoNs: monoNs)
+        case .press: return nil
+        }
+    }
+}
