@@ -1,5 +1,5 @@
 import Foundation
-import RoamBench
+import RoamSimulator
 import RoamCore
 import RoamHardware
 @testable import RoamRecorder
@@ -17,11 +17,11 @@ import Testing
         let led: RecordingLED
         let controls: RigControls
         let recorder: Recorder
-        let reports: HardwareRigTests.Reports
+        let reports: ReportedLines
 
         init() throws {
             let harness = try RecorderHarness(), button = FakeButton(clock: .live), led = RecordingLED()
-            let reports = HardwareRigTests.Reports()
+            let reports = ReportedLines()
             let controls = RigControls(button: try Button(input: button, activeLow: true, now: button.nowNs), output: led,
                                        isRecording: false, report: reports.add)
             let store = try RideStore(path: harness.dbPath, busyTimeoutMs: 50)

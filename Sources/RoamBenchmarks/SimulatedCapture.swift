@@ -1,4 +1,5 @@
 import Glibc
+import RoamSimulator
 
 /// Writes a long NMEA capture of the bench ride (`BenchLaps`): RMC, GGA, GSA and GST per 1 Hz
 /// epoch, CRLF endings, valid checksums. The parser benchmark feeds the same file to our stream

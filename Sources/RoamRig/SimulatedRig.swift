@@ -1,16 +1,19 @@
 import Foundation
-import RoamBench
 import RoamCore
 import RoamHardware
-import RoamStore
+import RoamRecorder
+import RoamSimulator
 import Synchronization
 
 /// The bench board: the real recorder, `SerialPort`, BMP280 driver and store, with only the far
 /// end of each wire simulated — NMEA written into a real pseudo-terminal, a BMP280 register map
 /// behind a fake I2C bus, and a scripted button.
-public final class BenchRig: @unchecked Sendable {
+///
+/// `@unchecked Sendable`: every stored property is a `let` of a thread-safe device except
+/// `controls`, which `BoardSession` sets once before the recorder starts and `play` only reads.
+public final class SimulatedRig: @unchecked Sendable {
     public enum Script: Sendable {
-        /// The simulated ride (RoamBench's RideSimulation), paced by the recorder or in real time.
+        /// The simulated ride (RoamSimulator's RideSimulation), paced by the recorder or in real time.
         case simulatedRide(RideSimulation, realtime: Bool)
         /// Any NMEA capture (a gpsd log, or a stream on standard input), recorded as one ride.
         case capture(CaptureReader)
@@ -24,8 +27,8 @@ public final class BenchRig: @unchecked Sendable {
     public let bus: FakeI2CBus
     public let sensor: FakeBMP280
     public let barometer: BMP280
-    /// Trials hold the ride at a chosen second through a control file (see `BenchHold`).
-    private let hold = BenchHold.fromEnvironment()
+    /// Trials hold the ride at a chosen second through a control file (see `SimulatedRideHold`).
+    private let hold = SimulatedRideHold.fromEnvironment()
     /// The rider's button and the status LED: fakes behind the real `Button` and `StatusLED` drivers.
     public let button: FakeButton
     public let led: RecordingLED
@@ -41,8 +44,7 @@ public final class BenchRig: @unchecked Sendable {
             replayer.attach(FakeGNSSModule(family: profile.receiver == .auto ? .ublox : profile.receiver))
         }
         // The secondary is opened and put in raw mode before a byte is written (no echo, no line editing).
-        port = GNSSReceiver.serial(path: replayer.secondaryPath, baud: profile.baud,
-                                   setup: profile.receiver == .none ? nil : ReceiverSetup(family: profile.receiver, targetBaud: profile.baud, rateHz: profile.rateHz))
+        port = BoardDevices.receiver(profile, path: replayer.secondaryPath)
         port.onReport = { report in FileHandle.standardError.write(Data((report.summary + "\n").utf8)) }
         try port.reopen()
         bus = FakeI2CBus(device: "bench:i2c")
@@ -110,7 +112,7 @@ public final class BenchRig: @unchecked Sendable {
         var nmea: [UInt8]
         var pressurePa: Double
         var temperatureC: Double
-        /// The simulated ride's second, for trials that hold the ride at one (`BenchHold`).
+        /// The simulated ride's second, for trials that hold the ride at one (`SimulatedRideHold`).
         var second: Int?
     }
 

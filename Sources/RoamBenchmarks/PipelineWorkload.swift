@@ -1,4 +1,5 @@
 import RoamCore
+import RoamSimulator
 
 /// The CPU work of one epoch on the board, minus the storage: the sensor thread's framing,
 /// decoding and epoch assembly (`NMEAStream`), the commit thread's `RidePipeline` and the `Batch`

@@ -1,4 +1,5 @@
 import RoamCore
+import RoamSimulator
 
 /// The explored-map benchmark's history: synthetic rides that explore exactly `cells` distinct
 /// precision-7 geohash cells, for `scripts/bench-explored`. Each ride leaves home and wanders cell

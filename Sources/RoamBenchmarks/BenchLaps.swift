@@ -1,4 +1,5 @@
 import RoamCore
+import RoamSimulator
 
 /// The bench ride ridden again and again with the clock running on: lap k starts the second after
 /// lap k-1 ended and has its own noise (seed k+1), so a long input never repeats a UTC time (which

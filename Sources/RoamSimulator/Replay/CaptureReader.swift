@@ -9,7 +9,7 @@ public final class CaptureReader: @unchecked Sendable {
     private let ownsDescriptor: Bool
 
     /// Opens the capture now, so a wrong path is reported before anything is recorded.
-    public init(path: String) throws(BenchmarkError) {
+    public init(path: String) throws(CaptureError) {
         self.path = path
         if path == "-" {
             fd = STDIN_FILENO; ownsDescriptor = false
@@ -21,7 +21,7 @@ public final class CaptureReader: @unchecked Sendable {
     }
 
     /// Up to `capacity` bytes; empty at the end of the capture.
-    public func next(capacity: Int = 64 * 1024) throws(BenchmarkError) -> [UInt8] {
+    public func next(capacity: Int = 64 * 1024) throws(CaptureError) -> [UInt8] {
         var chunk = [UInt8](repeating: 0, count: capacity)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, capacity) }

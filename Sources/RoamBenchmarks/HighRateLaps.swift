@@ -1,4 +1,5 @@
 import RoamCore
+import RoamSimulator
 
 /// The bench route ridden lap after lap at `hz` epochs per second, as NMEA bytes: the 10 Hz
 /// input of the recorder memory benchmark (DESIGN.md §9, "peak RSS over a 24-hour 10 Hz replay").

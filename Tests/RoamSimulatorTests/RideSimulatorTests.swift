@@ -1,6 +1,6 @@
 import Testing
 import RoamCore
-import RoamBench
+import RoamSimulator
 
 /// The bench simulator is the ground truth for the pipeline's tests, so its own output is
 /// checked here with independent code: our own checksum, our own field parsing, our own atmosphere.

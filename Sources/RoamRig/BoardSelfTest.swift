@@ -1,11 +1,12 @@
 import Foundation
-import RoamBench
 import RoamCore
 import RoamHardware
+import RoamRecorder
+import RoamSimulator
 
 /// `selftest`: opens each device the board declares and probes it, one `ProbeResult` per device,
-/// in the order a newcomer wires them. On the bench board the devices are the bench rig's fakes,
-/// so the command (and its tests) run anywhere.
+/// in the order a newcomer wires them, opened as `BoardDevices` opens them for `record`. On the
+/// bench board the devices are the simulated rig's, so the command (and its tests) run anywhere.
 ///
 /// Run it with the recorder stopped: the recorder holds the GPIO lines (a probe then names it as
 /// their holder) and would share the UART's bytes.
@@ -19,8 +20,7 @@ public enum BoardSelfTest {
     static func board(_ profile: BoardProfile, listenMs: UInt64) -> [ProbeResult] {
         var results: [ProbeResult] = []
         let uartName = "uart \(profile.uart) at \(profile.baud) baud"
-        let setup = profile.receiver == .none ? nil : ReceiverSetup(family: profile.receiver, targetBaud: profile.baud, rateHz: profile.rateHz)
-        let receiver = GNSSReceiver.serial(path: profile.uart, baud: profile.baud, setup: setup)
+        let receiver = BoardDevices.receiver(profile, path: profile.uart)
         do {
             try receiver.reopen()
             receiver.configureNow()
@@ -50,13 +50,13 @@ public enum BoardSelfTest {
             return results
         }
         do {
-            let line = try GPIOLine.input(chip: profile.gpioChip, line: profile.buttonLine, bias: profile.buttonBias)
+            let line = try BoardDevices.buttonLine(profile)
             results.append(DeviceProbe.button(line, activeLow: profile.buttonActiveLow, bias: profile.buttonBias, biasApplied: line.biasApplied))
         } catch {
             results.append(ProbeResult("gpio \(chip) line \(profile.buttonLine) button", ok: false, "\(error)"))
         }
         do {
-            let line = try GPIOLine.output(chip: profile.gpioChip, line: profile.ledLine)
+            let line = try BoardDevices.ledLine(profile)
             results.append(DeviceProbe.led(line))
         } catch {
             results.append(ProbeResult("gpio \(chip) line \(profile.ledLine) led", ok: false, "\(error)"))
@@ -64,12 +64,16 @@ public enum BoardSelfTest {
         return results
     }
 
-    /// The bench rig's devices: a few simulated seconds of NMEA through the real pty and
+    /// The simulated rig's devices: a few simulated seconds of NMEA through the real pty and
     /// `SerialPort`, the BMP280 register map, the fake button and the recording LED.
     static func bench(_ profile: BoardProfile) -> [ProbeResult] {
-        let rig: BenchRig
+        let rig: SimulatedRig
         do {
-            rig = try BenchRig(profile: profile)
+            // The bench rig reports nothing: its devices are there, or it throws.
+            guard let simulated = try BoardDevices.open(profile, report: { _ in }).simulated else {
+                return [ProbeResult("bench rig", ok: false, "the board is not the bench board")]
+            }
+            rig = simulated
         } catch {
             return [ProbeResult("bench rig", ok: false, "\(error)")]
         }

@@ -1,14 +1,14 @@
 import Foundation
 import RoamCore
 import RoamHardware
-@testable import RoamRecorder
+@testable import RoamRig
 import Synchronization
 import Testing
 
 /// The real-board rig on this machine: a pseudo-terminal stands in for the UART; there is no I2C
 /// bus and no gpiochip, so those paths are the absent-device ones, each reported in words.
 @Suite struct HardwareRigTests {
-    final class Reports: @unchecked Sendable {
+    final class Reports: Sendable {
         let lines = Mutex<[String]>([])
         func add(_ line: String) { lines.withLock { $0.append(line) } }
         var all: [String] { lines.withLock { $0 } }

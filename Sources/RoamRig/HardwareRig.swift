@@ -3,9 +3,9 @@ import Glibc
 import RoamCore
 import RoamHardware
 
-/// The board's real devices, made from its profile: the receiver on the UART, the BMP280 on the
-/// I2C bus, the button and LED lines of the GPIO chip. The single place that turns a board file
-/// into devices for `record` (the bench board has `BenchRig`).
+/// A real board's devices, made from its profile: the receiver on the UART, the BMP280 on the
+/// I2C bus, the button and LED lines of the GPIO chip. `BoardDevices` makes them for `record`
+/// (the bench board's come from `SimulatedRig`).
 ///
 /// What is fatal and what is not: a permission problem or an impossible baud is a configuration
 /// error and throws (before any ride is re-armed, so a restarting unit writes no gaps). A device
@@ -24,8 +24,7 @@ public final class HardwareRig {
 
     public init(profile: BoardProfile, report: @escaping @Sendable (String) -> Void) throws {
         self.profile = profile
-        let setup = profile.receiver == .none ? nil : ReceiverSetup(family: profile.receiver, targetBaud: profile.baud, rateHz: profile.rateHz)
-        receiver = GNSSReceiver.serial(path: profile.uart, baud: profile.baud, setup: setup)
+        receiver = BoardDevices.receiver(profile, path: profile.uart)
         // Configured on the sensor thread at each open; what it found is said once per outcome.
         let say = report
         receiver.onReport = { [say] r in say(r.summary) }
@@ -71,7 +70,7 @@ public final class HardwareRig {
     private static func button(_ profile: BoardProfile, _ report: @escaping @Sendable (String) -> Void) -> (Button?, (() throws -> Button)?) {
         let open = { () throws -> Button in
             try refuseSoCBank(profile.gpioChip)
-            let line = try GPIOLine.input(chip: profile.gpioChip, line: profile.buttonLine, bias: profile.buttonBias)
+            let line = try BoardDevices.buttonLine(profile)
             if !line.biasApplied {
                 report("button: the kernel refused bias \(profile.buttonBias.rawValue) on \(line.device); fit an external pull resistor (10 kΩ).")
             }
@@ -91,7 +90,7 @@ public final class HardwareRig {
     private static func led(_ profile: BoardProfile, _ report: (String) -> Void) -> (any DigitalOutput)? {
         let open = { () throws(DeviceError) -> any DigitalOutput in
             try refuseSoCBank(profile.gpioChip)
-            return try GPIOLine.output(chip: profile.gpioChip, line: profile.ledLine, initial: false)
+            return try BoardDevices.ledLine(profile)
         }
         do {
             return try open()

@@ -1,17 +1,17 @@
 import Foundation
 
-/// Bench only: lets a trial hold the simulated ride at a chosen second, e.g. to fill the disk
+/// The bench board only: lets a trial hold the simulated ride at a chosen second, e.g. to fill the disk
 /// or inject I/O errors at a known point, then let it go on. Named by the environment variable
 /// `ROAM_BENCH_HOLD_FILE`; the file holds one number N: the rig plays the seconds before N, says
 /// "bench: holding before second N" on standard error, and waits while the file still says N.
 /// Writing a larger number moves the hold on; removing the file lets the ride run to its end.
 /// The recorder itself keeps running while the rig holds (it reads a quiet receiver).
-struct BenchHold {
+struct SimulatedRideHold {
     static let environmentKey = "ROAM_BENCH_HOLD_FILE"
     let path: String
 
-    static func fromEnvironment() -> BenchHold? {
-        ProcessInfo.processInfo.environment[environmentKey].map(BenchHold.init(path:))
+    static func fromEnvironment() -> SimulatedRideHold? {
+        ProcessInfo.processInfo.environment[environmentKey].map(SimulatedRideHold.init(path:))
     }
 
     /// Returns once the file allows `second` to be played.
