@@ -15,7 +15,7 @@ public struct HighRateLaps: IteratorProtocol, Sequence, Sendable {
     private var second = 0
     private var tick = 0
 
-    public init(hz: Int, route: BenchRoute = .standard, startUTCms: Int64 = RideSimulation.defaultStartUTCms) {
+    public init(hz: Int, route: SimulatedRoute = .standard, startUTCms: Int64 = RideSimulation.defaultStartUTCms) {
         precondition((1...20).contains(hz), "1 to 20 epochs per second")
         self.hz = hz
         samples = route.samples

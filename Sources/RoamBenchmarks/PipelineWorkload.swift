@@ -5,7 +5,7 @@ import RoamSimulator
 /// decoding and epoch assembly (`NMEAStream`), the commit thread's `RidePipeline` and the `Batch`
 /// it would commit, one epoch per batch as in calm conditions. No SQLite, no fsync, no clock.
 ///
-/// Input is prepared up front (`BenchLaps`, with its barometer values), so `scripts/bench-cpu`
+/// Input is prepared up front (`RideLaps`, with its barometer values), so `scripts/bench-cpu`
 /// can count instructions of runs that differ only in `run`'s epoch count and subtract them.
 public struct PipelineWorkload: Sendable {
     /// What the run produced, folded so the optimiser cannot drop any of the work.
@@ -21,7 +21,7 @@ public struct PipelineWorkload: Sendable {
 
     /// Prepares `capacity` seconds of the bench ride (one epoch each).
     public init(capacity: Int) {
-        seconds = Array(BenchLaps().prefix(capacity))
+        seconds = Array(RideLaps().prefix(capacity))
     }
 
     public var capacity: Int { seconds.count }

@@ -1,7 +1,7 @@
 import Glibc
 import RoamSimulator
 
-/// Writes a long NMEA capture of the bench ride (`BenchLaps`): RMC, GGA, GSA and GST per 1 Hz
+/// Writes a long NMEA capture of the bench ride (`RideLaps`): RMC, GGA, GSA and GST per 1 Hz
 /// epoch, CRLF endings, valid checksums. The parser benchmark feeds the same file to our stream
 /// and to gpsd's gpsdecode.
 public enum SimulatedCapture {
@@ -23,7 +23,7 @@ public enum SimulatedCapture {
         var summary = Summary(sentences: 0, epochs: 0, bytes: 0)
         var pending: [UInt8] = []
         pending.reserveCapacity(1 << 20)
-        var laps = BenchLaps()
+        var laps = RideLaps()
         while summary.sentences < target, let second = laps.next() {
             pending += second.nmea
             summary.sentences += second.nmea.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }

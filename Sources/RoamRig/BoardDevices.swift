@@ -24,7 +24,7 @@ public struct BoardDevices {
                                 openButtonLater: rig.openButtonLater, led: rig.led, simulated: nil)
         }
         let rig = try SimulatedRig(profile: profile)
-        // The bench's button and LED run through the real Button and StatusLED drivers.
+        // The bench's button and LED run through the real Button and LEDPatternPlayer drivers.
         return BoardDevices(receiver: rig.port, barometer: rig.barometer, button: try rig.makeButton(profile),
                             openButtonLater: nil, led: rig.led, simulated: rig)
     }

@@ -29,7 +29,7 @@ public final class SimulatedRig: @unchecked Sendable {
     public let barometer: BMP280
     /// Trials hold the ride at a chosen second through a control file (see `SimulatedRideHold`).
     private let hold = SimulatedRideHold.fromEnvironment()
-    /// The rider's button and the status LED: fakes behind the real `Button` and `StatusLED` drivers.
+    /// The rider's button and the status LED: fakes behind the real `Button` and `LEDPatternPlayer` drivers.
     public let button: FakeButton
     public let led: RecordingLED
     /// When set (by `record`), scripted presses go through `button` and the rig's button thread;

@@ -9,7 +9,7 @@ import Testing
 @Suite struct PerfInputsTests {
     @Test func lapsKeepTheClockRunningAndChangeTheNoise() {
         let lap = RideSimulation().seconds
-        let seconds = Array(BenchLaps().prefix(lap.count + 2))
+        let seconds = Array(RideLaps().prefix(lap.count + 2))
         #expect(Array(seconds.prefix(lap.count)) == lap, "the first lap is the bench ride itself")
         for (a, b) in zip(seconds, seconds.dropFirst()) { #expect(b.utcMs == a.utcMs + 1000) }
         // The second lap starts at the route's start again, with other receiver noise.

@@ -7,7 +7,7 @@ import RoamStore
 import Testing
 
 /// The whole rider's side on the real recorder: `FakeButton` through the `Button` driver and the
-/// button thread, `RecordingLED` through `StatusLED` and the LED thread, a real SQLite file and the
+/// button thread, `RecordingLED` through `LEDPatternPlayer` and the LED thread, a real SQLite file and the
 /// simulated receiver through a real pseudo-terminal. Storage fails (another connection holds the
 /// write lock) and the rider presses stop during the alarm.
 @Suite struct PressDuringAlarmTests {

@@ -6,7 +6,7 @@ import RoamSimulator
 /// checked here with independent code: our own checksum, our own field parsing, our own atmosphere.
 @Suite struct RideSimulatorTests {
     static let ride = RideSimulation()
-    static var route: BenchRoute { ride.route }
+    static var route: SimulatedRoute { ride.route }
 
     @Test func everySentenceIsFramedAndChecksummed() throws {
         for second in Self.ride.seconds {
@@ -62,7 +62,7 @@ import RoamSimulator
     }
 
     @Test func standardTruthIsAsDocumented() {
-        let route = BenchRoute.standard
+        let route = SimulatedRoute.standard
         #expect(route.totalSeconds == 2191 && route.movingSeconds == 1950)
         #expect(route.stopSeconds == [1336..<1576] && route.tunnelSeconds == [1723..<1814])
         #expect(abs(route.trueLengthM - 13_230) < 0.01 && abs(route.trueLengthExcludingTunnelM - 12_592.9) < 0.05)

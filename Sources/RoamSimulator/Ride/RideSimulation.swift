@@ -9,7 +9,7 @@ public struct RideSimulation: Sendable {
     /// How far the glitched epoch is thrown, due north of where the receiver would have put it.
     public static let spikeNorthM = 300.0
 
-    public let route: BenchRoute
+    public let route: SimulatedRoute
     public let seed: UInt64
     public let spikeAtSecond: Int?
     public let startUTCms: Int64
@@ -21,7 +21,7 @@ public struct RideSimulation: Sendable {
     /// - Parameter spikeAtSecond: a second with a fix (`route.hasFix(at:)`) whose position is
     ///   thrown 300 m north; every other byte of the ride stays as without the spike.
     public init(
-        route: BenchRoute = .standard, seed: UInt64 = 1, spikeAtSecond: Int? = nil,
+        route: SimulatedRoute = .standard, seed: UInt64 = 1, spikeAtSecond: Int? = nil,
         startUTCms: Int64 = RideSimulation.defaultStartUTCms
     ) {
         if let spike = spikeAtSecond {

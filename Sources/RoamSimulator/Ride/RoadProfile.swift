@@ -14,7 +14,7 @@ struct RoadProfile: Sendable {
     let pieces: [Piece]
     var lengthM: Double { pieces.last?.endM ?? 0 }
 
-    init(legs: [BenchLeg], startAltitudeM: Double) {
+    init(legs: [RouteLeg], startAltitudeM: Double) {
         var pieces: [Piece] = []
         var s = 0.0, altitude = startAltitudeM
         for leg in legs {

@@ -18,7 +18,7 @@ enum RouteIntegrator {
         var weatherDriftPa: Double
     }
 
-    static func integrate(startLatDeg: Double, startLonDeg: Double, startAltitudeM: Double, legs: [BenchLeg]) -> Result {
+    static func integrate(startLatDeg: Double, startLonDeg: Double, startAltitudeM: Double, legs: [RouteLeg]) -> Result {
         let profile = RoadProfile(legs: legs, startAltitudeM: startAltitudeM)
         var halts: [Halt] = []
         var s = 0.0

@@ -3,12 +3,12 @@ import RoamCore
 import RoamHardware
 import Synchronization
 
-/// The LED thread: recorder events in (from any thread), `StatusLED` driven at the pattern's
+/// The LED thread: recorder events in (from any thread), `LEDPatternPlayer` driven at the pattern's
 /// instants. It sleeps until the next level change or the next event, so a dark LED costs nothing.
 /// The sleep runs on the monotonic clock (`MonotonicCondition`): a wall clock set back mid-wait
 /// would otherwise hold the LED at its level (a blink left on, a pattern frozen) until some event.
-public final class LEDController: @unchecked Sendable {
-    private let led: StatusLED
+public final class LEDThread: @unchecked Sendable {
+    private let led: LEDPatternPlayer
     private let clock: @Sendable () -> UInt64
     /// Whether the latest epoch had a position; set by `start` (the recorder's sensor thread knows).
     private var hasFix: @Sendable () -> Bool = { false }
@@ -22,7 +22,7 @@ public final class LEDController: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     static let historyLimit = 64
 
-    public init(led: StatusLED, isRecording: Bool, clock: @escaping @Sendable () -> UInt64,
+    public init(led: LEDPatternPlayer, isRecording: Bool, clock: @escaping @Sendable () -> UInt64,
                 report: @escaping @Sendable (String) -> Void) {
         self.led = led; self.clock = clock; self.report = report
         tracker = LEDStatusTracker(isRecording: isRecording)

@@ -5,14 +5,14 @@ import RoamSimulator
 /// lap k-1 ended and has its own noise (seed k+1), so a long input never repeats a UTC time (which
 /// the pipeline would flag) and never repeats bytes. Each lap starts back at the route's start:
 /// one spatial jump per lap of about 2,200 epochs.
-public struct BenchLaps: IteratorProtocol, Sequence, Sendable {
-    private let route: BenchRoute
+public struct RideLaps: IteratorProtocol, Sequence, Sendable {
+    private let route: SimulatedRoute
     private var lap = 0
     private var startUTCms: Int64
     private var current: [SimulatedSecond] = []
     private var index = 0
 
-    public init(route: BenchRoute = .standard, startUTCms: Int64 = RideSimulation.defaultStartUTCms) {
+    public init(route: SimulatedRoute = .standard, startUTCms: Int64 = RideSimulation.defaultStartUTCms) {
         self.route = route
         self.startUTCms = startUTCms
     }

@@ -1,12 +1,12 @@
 /// A scripted ride with a known truth: roads, tunnels and stops laid out from a start point,
 /// ridden at 1 Hz by `RouteIntegrator`. Everything here is derived from the legs alone; the
 /// seed of a `RideSimulation` only changes the sensor noise, never the truth.
-public struct BenchRoute: Sendable {
+public struct SimulatedRoute: Sendable {
     public let name: String
     public let startLatDeg: Double
     public let startLonDeg: Double
     public let startAltitudeM: Double
-    public let legs: [BenchLeg]
+    public let legs: [RouteLeg]
 
     /// One sample per second, from the start press (second 0) to the halt at the end.
     public let samples: [TruthSample]
@@ -26,7 +26,7 @@ public struct BenchRoute: Sendable {
     /// The seconds with no fix, one range per tunnel.
     public let tunnelSeconds: [Range<Int>]
 
-    public init(name: String, startLatDeg: Double, startLonDeg: Double, startAltitudeM: Double, legs: [BenchLeg]) {
+    public init(name: String, startLatDeg: Double, startLonDeg: Double, startAltitudeM: Double, legs: [RouteLeg]) {
         precondition(legs.contains { if case .stop = $0 { false } else { true } }, "a route needs a road")
         self.name = name
         self.startLatDeg = startLatDeg

@@ -5,7 +5,7 @@ import RoamCore
 /// board's LED thread and in tests against `RecordingLED` at chosen instants.
 ///
 /// The line is written only when its level changes, so a dark LED costs no GPIO traffic.
-public final class StatusLED {
+public final class LEDPatternPlayer {
     public let output: any DigitalOutput
     public private(set) var pattern: LEDPattern
     private var patternStartNs: UInt64

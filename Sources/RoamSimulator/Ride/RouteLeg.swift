@@ -22,7 +22,7 @@ public struct BenchRoad: Sendable, Equatable {
 }
 
 /// One step of a bench route's script.
-public enum BenchLeg: Sendable, Equatable {
+public enum RouteLeg: Sendable, Equatable {
     /// Open sky: the receiver has a fix.
     case road(BenchRoad)
     /// The receiver has no fix strictly inside; the rider keeps moving.

@@ -4,9 +4,9 @@ import Synchronization
 import Testing
 @testable import RoamHardware
 
-/// `StatusLED` playing RoamCore's patterns onto `RecordingLED`, driven the way the LED thread
+/// `LEDPatternPlayer` playing RoamCore's patterns onto `RecordingLED`, driven the way the LED thread
 /// drives it (refresh, sleep until the returned instant), on a virtual clock.
-@Suite struct StatusLEDTests {
+@Suite struct LEDPatternPlayerTests {
     static let ms: UInt64 = 1_000_000
     final class VirtualClock: Sendable {
         let ns = Atomic<UInt64>(0)
@@ -22,7 +22,7 @@ import Testing
     }
 
     /// What the LED thread does: refresh, then sleep until the next change, until `untilMs`.
-    func play(_ led: StatusLED, fromMs: UInt64, untilMs: UInt64) throws {
+    func play(_ led: LEDPatternPlayer, fromMs: UInt64, untilMs: UInt64) throws {
         var t = fromMs * Self.ms
         while t < untilMs * Self.ms {
             clock.set(t)
@@ -34,13 +34,13 @@ import Testing
     func changes() -> [String] { recording.changes.map(\.description) }
 
     @Test func playsTheAlarmAsItsPatternSays() throws {
-        let led = StatusLED(output: recording, pattern: .alarm, atNs: 0)
+        let led = LEDPatternPlayer(output: recording, pattern: .alarm, atNs: 0)
         try play(led, fromMs: 0, untilMs: 600)
         #expect(changes() == ["on@0ms", "off@100ms", "on@200ms", "off@300ms", "on@400ms", "off@500ms"])
     }
 
     @Test func aCommitBlinkFlashesOverTheDarkRecordingPattern() throws {
-        let led = StatusLED(output: recording, pattern: .dark, atNs: 0)
+        let led = LEDPatternPlayer(output: recording, pattern: .dark, atNs: 0)
         try play(led, fromMs: 0, untilMs: 1000)
         led.flash(.commitBlink, atNs: 1_000 * Self.ms)
         try play(led, fromMs: 1_000, untilMs: 5_000)
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func reportingTheSameStatusAgainDoesNotRestartItsBlink() throws {
-        let led = StatusLED(output: recording, pattern: .receiverSilent, atNs: 0)
+        let led = LEDPatternPlayer(output: recording, pattern: .receiverSilent, atNs: 0)
         try play(led, fromMs: 0, untilMs: 500)
         led.show(.receiverSilent, atNs: 500 * Self.ms)
         try play(led, fromMs: 500, untilMs: 2_500)
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func aNewStatusStartsItsPatternAtOnce() throws {
-        let led = StatusLED(output: recording, pattern: .idle, atNs: 0)
+        let led = LEDPatternPlayer(output: recording, pattern: .idle, atNs: 0)
         try play(led, fromMs: 0, untilMs: 1_000)
         led.show(.alarm, atNs: 1_010 * Self.ms)
         try play(led, fromMs: 1_010, untilMs: 1_250)
@@ -64,13 +64,13 @@ import Testing
     }
 
     @Test func theLineIsWrittenOnlyWhenTheLevelChanges() throws {
-        let led = StatusLED(output: recording, pattern: .dark, atNs: 0)
+        let led = LEDPatternPlayer(output: recording, pattern: .dark, atNs: 0)
         for t in stride(from: UInt64(0), to: 10_000, by: 7) { clock.set(t * Self.ms); try led.refresh(atNs: t * Self.ms) }
         #expect(changes() == ["off@0ms"])
     }
 
     @Test func aFailedWriteIsReportedAndRetriedOnTheNextRefresh() throws {
-        let led = StatusLED(output: recording, pattern: .alarm, atNs: 0)
+        let led = LEDPatternPlayer(output: recording, pattern: .alarm, atNs: 0)
         recording.failNextWrite(.ioError)
         #expect {
             try led.refresh(atNs: 0)

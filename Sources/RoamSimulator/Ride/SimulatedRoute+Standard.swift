@@ -1,4 +1,4 @@
-extension BenchRoute {
+extension SimulatedRoute {
     /// The reference ride, about 37 minutes and 13 km, set in the Dreisam valley east of
     /// Freiburg im Breisgau (Black Forest), starting near Kirchzarten at 392 m. The roads are
     /// made up; the start point, heights and grades are plausible for the area.
@@ -12,7 +12,7 @@ extension BenchRoute {
     /// - 13 230.0 m of road, 12 592.9 m of it visible (637.1 m hidden by the tunnel);
     /// - ascent 119.99 m, descent 99.99 m, summit 511.99 m at the top of the climb;
     /// - café stop: seconds 1336..<1576; no fix: seconds 1723..<1814 (91 s).
-    public static let standard = BenchRoute(
+    public static let standard = SimulatedRoute(
         name: "standard",
         startLatDeg: 47.9640,
         startLonDeg: 7.9520,
