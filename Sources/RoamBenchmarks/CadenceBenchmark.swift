@@ -103,6 +103,8 @@ public enum CadenceBenchmark {
 }
 
 /// Counts the 'ack' lines a child prints, reading its stdout on a thread of its own.
+/// `@unchecked Sendable`: `count` is written only by the reading thread and read by `finish` after
+/// `done` says that thread has ended (the semaphore orders the two).
 private final class AckCounter: @unchecked Sendable {
     private let fd: CInt
     private var count = 0

@@ -7,7 +7,7 @@ import RoamHardware
 ///   directory, in alternating rounds, and their ratio (goal ≥ 0.85);
 /// - bytes written per 1 Hz batch (one fix per commit), from /proc/self/io (goal ≤ 16 KiB);
 /// - open + resume time of a ride of N fixes (goal: flat in N).
-/// RoamBench sees no store: the caller passes the commit and resume steps in as closures.
+/// RoamBenchmarks sees no store: the caller passes the commit and resume steps in as closures.
 public enum CommitBenchmark {
     public struct Rates: Sendable {
         public var commitsPerSecond: Double

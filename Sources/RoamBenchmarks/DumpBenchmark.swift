@@ -7,7 +7,7 @@ import RoamCore
 /// second"): a synthetic 24-hour ride at 10 Hz, then each format dumped while the process's peak
 /// RSS is reset and read back from /proc, and the time taken by the monotonic clock.
 ///
-/// RoamBench sees neither the store nor the exporters, so the caller passes them in as closures:
+/// RoamBenchmarks sees neither the store nor the exporters, so the caller passes them in as closures:
 /// `commit` stores one batch, `dump` writes one format and returns the bytes it wrote.
 public enum DumpBenchmark {
     public struct Figure: Sendable {

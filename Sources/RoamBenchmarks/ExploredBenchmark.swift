@@ -7,7 +7,7 @@ import RoamSimulator
 /// lines and revisit each other the way real riding does, not as a filled square (which would
 /// flatter the run encoding). One accepted fix per cell step, 1 s apart.
 ///
-/// RoamBench does not see the store: the caller passes `startRide`, `commit` and `stopRide`.
+/// RoamBenchmarks does not see the store: the caller passes `startRide`, `commit` and `stopRide`.
 public enum ExploredBenchmark {
     public static func writeRides(cells: Int, fixesPerRide: Int = 2_000, startUTCms: Int64, seed: UInt64 = 18,
                                   startRide: (_ startUTCms: Int64) throws -> Int64,

@@ -90,6 +90,7 @@ public enum RecorderMemoryBenchmark {
 }
 
 /// Reads a child's VmRSS from /proc every 100 ms on its own thread.
+/// `@unchecked Sendable`: the samples and the stop flag are behind a `Mutex`; `path` is immutable.
 private final class RSSSampler: @unchecked Sendable {
     private let path: String
     private let state = Mutex<(samples: [RecorderMemoryBenchmark.Sample], stop: Bool)>(([], false))

@@ -7,6 +7,9 @@ import Synchronization
 /// instants. It sleeps until the next level change or the next event, so a dark LED costs nothing.
 /// The sleep runs on the monotonic clock (`MonotonicCondition`): a wall clock set back mid-wait
 /// would otherwise hold the LED at its level (a blink left on, a pattern frozen) until some event.
+///
+/// `@unchecked Sendable`: the tracker, the history, the player and the flags are used only with
+/// `condition` held; `running` only by the one thread that starts and stops it.
 public final class LEDThread: @unchecked Sendable {
     private let led: LEDPatternPlayer
     private let clock: @Sendable () -> UInt64

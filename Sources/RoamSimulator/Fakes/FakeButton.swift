@@ -11,6 +11,8 @@ import Synchronization
 ///   the whole timeout), so a test of debouncing and long presses runs instantly and identically.
 /// - `.live`: CLOCK_MONOTONIC; an edge is delivered when its time has come, and waits really wait.
 ///   The bench rig's button thread uses this one.
+/// `@unchecked Sendable`: the script and the clock live in `state` (a `Mutex`); `wakeUp` is an
+/// `NSCondition`, itself thread-safe; everything else is immutable.
 public final class FakeButton: DigitalInput, @unchecked Sendable {
     public enum Clock: Sendable { case simulated(startNs: UInt64), live }
 

@@ -3,6 +3,8 @@ import Glibc
 /// An NMEA capture read in chunks from a file or from standard input (`-`), so a replay of any
 /// length holds one chunk in memory: the 24-hour 10 Hz memory benchmark streams ~280 MB of NMEA
 /// through the recorder without the replay itself growing the recorder's RSS.
+/// `@unchecked Sendable`: handed whole to the one thread that replays it; the descriptor is read
+/// only there and closed when the reader goes.
 public final class CaptureReader: @unchecked Sendable {
     public let path: String
     private var fd: CInt

@@ -6,6 +6,8 @@ import Synchronization
 /// host writes (commands), judged at the baud the host has set on its side, and writes the
 /// module's answers; the ride's NMEA goes out through the module's sentence set and baud. While
 /// `idle`, the module repeats its banner, as a receiver without a script still talks.
+/// `@unchecked Sendable`: the module is behind a `Mutex`, writes to the pty behind `writeLock`, the
+/// flags are atomics; the rest is set in `init` and never changed.
 public final class ModuleLink: @unchecked Sendable {
     private let pty: PseudoTerminal
     private let module: Mutex<FakeGNSSModule>

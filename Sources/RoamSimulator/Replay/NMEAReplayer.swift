@@ -4,6 +4,8 @@ import RoamHardware
 /// `SerialPort` reads them through real termios settings, exactly like a receiver on a UART.
 /// With a `FakeGNSSModule` attached, the bytes go out as that module would send them (its
 /// sentence set, its baud) and the host's commands are answered.
+/// `@unchecked Sendable`: `module` is attached once, before the first write, by the thread that
+/// then plays the script; the pty and the module link are thread-safe for their own parts.
 public final class NMEAReplayer: @unchecked Sendable {
     public let pty: PseudoTerminal
     public var secondaryPath: String { pty.secondaryPath }
