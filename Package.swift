@@ -20,9 +20,14 @@ let package = Package(
         .target(name: "RoamCore"),
         .target(name: "RoamStore", dependencies: ["RoamCore", "CSQLite"]),
         .target(name: "RoamHardware", dependencies: ["RoamCore", "CShims"]),
-        .target(name: "RoamBench", dependencies: ["RoamCore", "RoamHardware"]),
+        // The simulated board: fakes that speak the real protocols, the simulated ride, replays.
+        .target(name: "RoamSimulator", dependencies: ["RoamCore", "RoamHardware"]),
         .target(name: "RoamExport", dependencies: ["RoamCore"]),
-        .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamBench"]),
+        .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware"]),
+        // From a board profile to its devices, real or simulated, and the session that records with them.
+        .target(name: "RoamRig", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamSimulator", "RoamRecorder"]),
+        // The benchmarks behind the bench-* commands and roam-perf.
+        .target(name: "RoamBenchmarks", dependencies: ["RoamCore", "RoamHardware", "RoamSimulator"]),
         // The board as a USB drive for the hand-over without a shell: FAT image via dosfstools/mtools,
         // configfs gadget, the keeper that rebuilds the image while no host has it.
         .target(name: "RoamDrive", dependencies: ["RoamCore", "RoamStore"]),
@@ -30,10 +35,13 @@ let package = Package(
         .target(name: "RoamCommandLine"),
         .executableTarget(
             name: "RoamBoardCLI",
-            dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamBench", "RoamExport", "RoamRecorder", "RoamCommandLine", "RoamDrive"]
+            dependencies: [
+                "RoamCore", "RoamStore", "RoamHardware", "RoamSimulator", "RoamBenchmarks", "RoamExport", "RoamRecorder", "RoamRig",
+                "RoamCommandLine", "RoamDrive",
+            ]
         ),
         // Parser throughput beside gpsdecode and the CPU-per-epoch workload (scripts/bench-parser, scripts/bench-cpu).
-        .executableTarget(name: "RoamPerf", dependencies: ["RoamCore", "RoamBench", "RoamCommandLine"]),
+        .executableTarget(name: "RoamPerf", dependencies: ["RoamCore", "RoamBenchmarks", "RoamCommandLine"]),
         // libFuzzer targets (scripts/fuzz): one file each defining LLVMFuzzerTestOneInput; in a normal
         // build they are executables that do nothing.
         .executableTarget(name: "FuzzNMEA", dependencies: ["RoamCore"]),
@@ -41,11 +49,13 @@ let package = Package(
         .executableTarget(name: "FuzzCommandLine", dependencies: ["RoamCommandLine"]),
         .testTarget(name: "RoamCoreTests", dependencies: ["RoamCore"]),
         .testTarget(name: "RoamStoreTests", dependencies: ["RoamStore", "RoamCore"]),
-        .testTarget(name: "RoamHardwareTests", dependencies: ["RoamHardware", "RoamBench", "CShims"]),
-        .testTarget(name: "RoamBenchTests", dependencies: ["RoamBench", "RoamCore"]),
+        .testTarget(name: "RoamHardwareTests", dependencies: ["RoamHardware", "RoamSimulator", "CShims"]),
+        .testTarget(name: "RoamSimulatorTests", dependencies: ["RoamSimulator", "RoamCore"]),
+        .testTarget(name: "RoamBenchmarksTests", dependencies: ["RoamBenchmarks", "RoamSimulator", "RoamCore"]),
         .testTarget(name: "RoamExportTests", dependencies: ["RoamExport", "RoamCore"]),
         .testTarget(name: "RoamCommandLineTests", dependencies: ["RoamCommandLine"]),
-        .testTarget(name: "RoamRecorderTests", dependencies: ["RoamRecorder", "RoamStore", "RoamBench", "RoamCore"]),
+        .testTarget(name: "RoamRecorderTests", dependencies: ["RoamRecorder", "RoamStore", "RoamSimulator", "RoamCore"]),
+        .testTarget(name: "RoamRigTests", dependencies: ["RoamRig", "RoamRecorder", "RoamHardware", "RoamCore"]),
         // Depends on the executable so `swift test` builds roam-board before the end-to-end tests spawn it.
         .testTarget(name: "RoamBoardCLITests", dependencies: ["RoamBoardCLI", "RoamStore", "RoamCore", "RoamDrive"]),
     ]

@@ -1,5 +1,5 @@
 import Glibc
-import RoamBench
+import RoamBenchmarks
 import RoamCommandLine
 
 /// Runs one parsed roam-perf subcommand and prints its figures on stdout.

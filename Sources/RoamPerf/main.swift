@@ -1,5 +1,5 @@
 import Glibc
-import RoamBench
+import RoamBenchmarks
 import RoamCommandLine
 
 // roam-perf: parse, run one benchmark step, map errors to an exit status (64 usage, 1 failure).

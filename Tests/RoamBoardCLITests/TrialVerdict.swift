@@ -24,7 +24,7 @@ enum TrialVerdict {
                               environment: env)
     }
 
-    /// Moves the bench's hold (written atomically, as `BenchHold` expects); nil lets the ride run to its end.
+    /// Moves the bench's hold (written atomically, as `SimulatedRideHold` expects); nil lets the ride run to its end.
     static func hold(_ file: URL, beforeSecond second: Int?) throws {
         guard let second else { try FileManager.default.removeItem(at: file); return }
         let temporary = file.appendingPathExtension("new")

@@ -1,4 +1,4 @@
-import RoamBench
+import RoamSimulator
 import RoamCore
 import Testing
 @testable import RoamHardware

@@ -1,4 +1,4 @@
-import RoamBench
+import RoamSimulator
 import RoamCore
 @testable import RoamHardware
 import Testing

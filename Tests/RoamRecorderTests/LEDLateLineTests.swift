@@ -1,5 +1,5 @@
 import Foundation
-import RoamBench
+import RoamSimulator
 import RoamCore
 import RoamHardware
 @testable import RoamRecorder
@@ -18,7 +18,7 @@ import Testing
             return fake
         }
         let reports = Mutex<[String]>([])
-        let controller = LEDController(led: StatusLED(output: output, atNs: MonotonicClock.nowNs()), isRecording: false,
+        let controller = LEDThread(led: LEDPatternPlayer(output: output, atNs: MonotonicClock.nowNs()), isRecording: false,
                                        clock: MonotonicClock.nowNs, report: { line in reports.withLock { $0.append(line) } })
         controller.start(hasFix: { false })
         // The idle pattern lights 30 ms every 3 s: the first try fails, a later one opens the line.

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import RoamBench
+import RoamSimulator
 import RoamCore
 import RoamHardware
 @testable import RoamRecorder

@@ -1,4 +1,4 @@
-import RoamBench
+import RoamSimulator
 import RoamCore
 import Testing
 
@@ -31,12 +31,12 @@ import Testing
 
     @Test func weatherDriftDuringTheStopAddsNoClimb() throws {
         // The same ride and noise with a steady sky: the café stop's 1.5 hPa fall must change nothing.
-        let legs = BenchRoute.standard.legs.map { leg -> BenchLeg in
+        let legs = SimulatedRoute.standard.legs.map { leg -> RouteLeg in
             if case .stop(let seconds, _) = leg { return .stop(seconds: seconds, weatherDriftPa: 0) }
             return leg
         }
-        let s = BenchRoute.standard
-        let calm = BenchRoute(name: "calm", startLatDeg: s.startLatDeg, startLonDeg: s.startLonDeg, startAltitudeM: s.startAltitudeM, legs: legs)
+        let s = SimulatedRoute.standard
+        let calm = SimulatedRoute(name: "calm", startLatDeg: s.startLatDeg, startLonDeg: s.startLonDeg, startAltitudeM: s.startAltitudeM, legs: legs)
         let calmRun = PipelineRun(RideSimulation(route: calm, seed: 1))
         let withDrift = try #require(Self.standard.totals.ascentM), without = try #require(calmRun.totals.ascentM)
         print("ascent with the weather drift \(withDrift) m, without \(without) m")

@@ -1,9 +1,9 @@
-import RoamBench
+import RoamSimulator
 import RoamCore
 
 /// The bench simulator's ride run through the real parser and the pipeline, in memory: the
 /// simulator's NMEA bytes into `NMEAStream`, each epoch with the barometer reading of its own
-/// second (as `BenchRig` does), and a monotonic clock that advances 1 ms per simulated second,
+/// second (as `SimulatedRig` does), and a monotonic clock that advances 1 ms per simulated second,
 /// as on a bench replaying as fast as it can. Times must therefore come from GNSS, not from it.
 struct PipelineRun {
     let simulation: RideSimulation

@@ -1,5 +1,5 @@
 import Foundation
-import RoamBench
+import RoamSimulator
 import RoamCore
 import RoamHardware
 @testable import RoamRecorder
@@ -7,7 +7,7 @@ import RoamStore
 import Testing
 
 /// The whole rider's side on the real recorder: `FakeButton` through the `Button` driver and the
-/// button thread, `RecordingLED` through `StatusLED` and the LED thread, a real SQLite file and the
+/// button thread, `RecordingLED` through `LEDPatternPlayer` and the LED thread, a real SQLite file and the
 /// simulated receiver through a real pseudo-terminal. Storage fails (another connection holds the
 /// write lock) and the rider presses stop during the alarm.
 @Suite struct PressDuringAlarmTests {
@@ -17,11 +17,11 @@ import Testing
         let led: RecordingLED
         let controls: RigControls
         let recorder: Recorder
-        let reports: HardwareRigTests.Reports
+        let reports: ReportedLines
 
         init() throws {
             let harness = try RecorderHarness(), button = FakeButton(clock: .live), led = RecordingLED()
-            let reports = HardwareRigTests.Reports()
+            let reports = ReportedLines()
             let controls = RigControls(button: try Button(input: button, activeLow: true, now: button.nowNs), output: led,
                                        isRecording: false, report: reports.add)
             let store = try RideStore(path: harness.dbPath, busyTimeoutMs: 50)

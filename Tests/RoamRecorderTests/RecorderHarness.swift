@@ -1,5 +1,5 @@
 import Foundation
-import RoamBench
+import RoamSimulator
 import RoamCore
 import RoamHardware
 @testable import RoamRecorder
@@ -44,11 +44,11 @@ final class RecorderHarness {
                         realtimeMs: realtimeMs, emit: { events.append($0) })
     }
 
-    /// A recorder on a new ride whose events also drive a real `LEDController` over a recording
+    /// A recorder on a new ride whose events also drive a real `LEDThread` over a recording
     /// LED, for tests of what the LED shows. The LED is fed first: a test waits on the event log,
     /// then reads the LED.
-    func recorderWithLED(options: Recorder.Options) throws -> (Recorder, LEDController) {
-        let led = LEDController(led: StatusLED(output: RecordingLED(), atNs: MonotonicClock.nowNs()), isRecording: false,
+    func recorderWithLED(options: Recorder.Options) throws -> (Recorder, LEDThread) {
+        let led = LEDThread(led: LEDPatternPlayer(output: RecordingLED(), atNs: MonotonicClock.nowNs()), isRecording: false,
                                 clock: MonotonicClock.nowNs, report: { FileHandle.standardError.write(Data("led: \($0)\n".utf8)) })
         let events = self.events
         let recorder = Recorder(store: try RideStore(path: dbPath), activeRide: nil, source: port, barometer: nil,

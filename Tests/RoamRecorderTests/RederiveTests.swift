@@ -1,5 +1,5 @@
 import Foundation
-import RoamBench
+import RoamSimulator
 import RoamCore
 import RoamStore
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import RoamBench
+import RoamBenchmarks
 import RoamStore
 
 /// `roam-board bench-cadence`: bytes handed to the SD card and fdatasync calls per hour of riding,

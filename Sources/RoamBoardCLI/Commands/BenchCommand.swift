@@ -1,5 +1,6 @@
 import Foundation
-import RoamBench
+import RoamBenchmarks
+import RoamSimulator
 import RoamCore
 import RoamHardware
 import RoamStore

@@ -1,5 +1,5 @@
 import Foundation
-import RoamBench
+import RoamBenchmarks
 import RoamCore
 import RoamExport
 import RoamStore

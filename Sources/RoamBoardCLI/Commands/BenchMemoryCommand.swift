@@ -1,5 +1,5 @@
 import Foundation
-import RoamBench
+import RoamBenchmarks
 import RoamStore
 
 /// `roam-board bench-memory`: the recorder's peak RSS over a long 10 Hz replay (docs/DESIGN.md §9:

@@ -1,8 +1,9 @@
 import Foundation
-import RoamBench
 import RoamCore
 import RoamExport
 import RoamRecorder
+import RoamRig
+import RoamSimulator
 import RoamStore
 
 /// `roam-board record --board DIR`: the recorder. On the bench board it plays the simulated ride
@@ -33,42 +34,20 @@ enum RecordCommand {
         let store = try RideStore(path: dbPath)
         let active = try store.activeRide()
         let progress = ProgressPrinter(acks: p.value(Options.acks), quiet: p.value(Options.quiet))
-        guard profile.isBench else {
-            // The real devices, until systemd stops the unit (SIGTERM) or Ctrl-C.
-            let signal = try BoardSession.run(profile: profile, store: store, activeRide: active, options: options,
-                                              emit: { progress.handle($0) }, report: { Console.error($0) })
-            Console.error("roam-board record: stopped by signal \(signal); everything read is committed")
-            return
-        }
-        let rig = try BenchRig(profile: profile)
-        // The bench's button and LED run through the real Button and StatusLED drivers.
-        let controls = RigControls(button: try rig.makeButton(profile), output: rig.led, isRecording: active != nil,
-                                   report: { Console.error($0) })
-        rig.controls = controls
         if replay != nil {
             // A replayed capture may be years old: only dates before the first GPS week rollover
             // (1999-08-22) are taken as rolled over, not everything before this build's floor.
             options.commit.parameters.rolloverFloorUTCms = 935_280_000_000
         }
-        let recorder = Recorder(store: store, activeRide: active, source: rig.port, barometer: rig.barometer,
-                                options: options, emit: { progress.handle($0); controls.handle($0) })
-        recorder.start()
-        controls.start(recorder: recorder)
+        // The bench board plays a replay, or the simulated ride; a real board records until stopped.
         let realtime = p.value(Options.realtime)
-        let script: BenchRig.Script = replay.map { $0.script(realtime: realtime) }
-            ?? .simulatedRide(RideSimulation(), realtime: realtime)
-        let resumeFrom: Int? = replay == nil ? active.map { Int($0.pipelineState.nextSeq) } : nil
-        do {
-            try rig.play(script, recorder: recorder, resumeFromSecond: resumeFrom)
-        } catch {
-            controls.stopButton()
-            recorder.stop()
-            controls.stop()
-            throw error
+        let script: () -> SimulatedRig.Script = { replay.map { $0.script(realtime: realtime) } ?? .simulatedRide(RideSimulation(), realtime: realtime) }
+        let end = try BoardSession.run(profile: profile, store: store, activeRide: active, options: options, script: script,
+                                       emit: { progress.handle($0) }, report: { Console.error($0) })
+        if case .signal(let signal) = end {
+            Console.error("roam-board record: stopped by signal \(signal); everything read is committed")
+            return
         }
-        controls.stopButton()
-        recorder.stop()
-        controls.stop()
         progress.finish()
         if let failure = progress.lastFailure {
             throw CLIError(description: "storage failed and parked data could not be committed before exit: \(failure)", status: ExitStatus.ioError)

@@ -1,7 +1,8 @@
 import Foundation
-import RoamBench
 import RoamCore
 import RoamRecorder
+import RoamRig
+import RoamSimulator
 import RoamStore
 
 /// What `record --replay FILE` replays on the bench board, told apart by the file's own first
@@ -38,7 +39,7 @@ enum ReplaySource {
         }
     }
 
-    func script(realtime: Bool) -> BenchRig.Script {
+    func script(realtime: Bool) -> SimulatedRig.Script {
         switch self {
         case .nmea(let reader): return .capture(reader)
         case .track(let track, _): return .track(TrackReplay.epochs(track), realtime: realtime)

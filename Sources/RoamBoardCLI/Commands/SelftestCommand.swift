@@ -1,4 +1,5 @@
 import RoamRecorder
+import RoamRig
 
 /// `roam-board selftest --board DIR`: one line per device the board declares — OK with what was
 /// found, or FAIL with what is wrong and what to check. Exit 0 when all are OK, 74 otherwise.

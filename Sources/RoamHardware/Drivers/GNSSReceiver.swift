@@ -10,6 +10,9 @@ import Synchronization
 ///
 /// Configuration runs inside `read` on the sensor thread; the bytes it reads meanwhile are served
 /// by the next reads, so the recorder loses no sentence to it.
+/// `@unchecked Sendable`: everything mutable belongs to the sensor thread (or to the one thread
+/// that opens and configures it before that thread starts), except `setupRuns` and the interrupt
+/// flag, which are atomics other threads read and set.
 public final class GNSSReceiver: ReopenableByteSource, @unchecked Sendable {
     public struct Watch: Sendable {
         /// Bytes resuming after this much quiet: the module may have been power-cycled.

@@ -7,6 +7,7 @@ import RoamCore
 /// the LED as an output. The request is held until deinit, so no other program can drive the line.
 ///
 /// Not for concurrent use: each line belongs to one thread (the button thread, the LED thread).
+/// `@unchecked Sendable` for that reason: a line is handed to its thread, which alone then uses it.
 public final class GPIOLine: DigitalInput, DigitalOutput, @unchecked Sendable {
     /// "/dev/gpiochip0 line 17", as errors name it.
     public let device: String

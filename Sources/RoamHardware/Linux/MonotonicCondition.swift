@@ -10,7 +10,8 @@ import Glibc
 /// a deadline is a reading of `MonotonicClock.nowNs()`, which nothing can set.
 ///
 /// The pthread objects have their own allocations because they must never move once initialised,
-/// and Swift promises no fixed address for stored properties.
+/// and Swift promises no fixed address for stored properties. `@unchecked Sendable`: its only state
+/// is that mutex and condition, made to be shared between threads, behind pointers that never change.
 public final class MonotonicCondition: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>

@@ -2,6 +2,8 @@ import CShims
 
 /// The primary side of a pseudo-terminal pair. The secondary's path (`/dev/pts/N`) is opened by
 /// `SerialPort` exactly as a real UART would be, so the bench and the tests run the real termios code.
+/// `@unchecked Sendable`: reads and writes on one descriptor are the kernel's to order; `fd`
+/// changes only in `close`, called by its owner once no thread uses the terminal any more.
 public final class PseudoTerminal: @unchecked Sendable {
     public let secondaryPath: String
     private var fd: CInt

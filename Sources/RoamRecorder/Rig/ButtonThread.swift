@@ -10,6 +10,9 @@ import Synchronization
 /// - long press: "new ride": stop the current ride, if any, and start the next. Whether a ride is
 ///   running is tracked here from the presses already queued, not from the database, so a press
 ///   made while storage is failing (the alarm) still counts and lands in order when it recovers (P3).
+///
+/// `@unchecked Sendable`: the button and the ride tracking belong to the button thread once it
+/// runs; `start` and `stop` run on one other thread; other threads see only the atomics.
 public final class ButtonThread: @unchecked Sendable {
     /// nil until `open` finds the line (a gpiochip that appears after the recorder started).
     private var button: Button?

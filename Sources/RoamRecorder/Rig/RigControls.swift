@@ -3,13 +3,13 @@ import RoamHardware
 
 /// The rider's side of a rig: the button thread and the LED thread, over any `DigitalInput` and
 /// `DigitalOutput` — gpiochip lines on a board, `FakeButton` and `RecordingLED` on the bench —
-/// through the same `Button` and `StatusLED` drivers.
+/// through the same `Button` and `LEDPatternPlayer` drivers.
 ///
 /// Built before the recorder (its `handle` is part of the recorder's event callback, so the LED
 /// sees the re-arm of P7), started after it. `@unchecked Sendable`: `handle` only reads immutable
 /// state; `start` and the stops run on one thread.
 public final class RigControls: @unchecked Sendable {
-    public let led: LEDController?
+    public let led: LEDThread?
     public private(set) var buttonThread: ButtonThread?
     private let button: Button?
     private let openButtonLater: (() throws -> Button)?
@@ -22,7 +22,7 @@ public final class RigControls: @unchecked Sendable {
                 clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nowNs,
                 report: @escaping @Sendable (String) -> Void) {
         self.button = button; self.openButtonLater = openButtonLater; self.isRecording = isRecording; self.report = report
-        led = output.map { LEDController(led: StatusLED(output: $0, atNs: clock()), isRecording: isRecording, clock: clock, report: report) }
+        led = output.map { LEDThread(led: LEDPatternPlayer(output: $0, atNs: clock()), isRecording: isRecording, clock: clock, report: report) }
     }
 
     /// Forwards a recorder event to the LED.

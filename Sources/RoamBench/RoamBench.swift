@@ -1,1 +1,0 @@
-// RoamBench: see DESIGN.md §2.

@@ -1,0 +1,133 @@
+import Foundation
+import RoamHardware
+import Synchronization
+
+/// Peak RSS of the real recorder over a long high-rate replay (DESIGN.md §9: flat, ≤ 30 MB over
+/// 24 h at 10 Hz). The recorder runs as a child process (`record --replay -` on the bench board)
+/// so nothing of the generator is counted; NMEA is generated on the fly into its standard input,
+/// which it writes into its pseudo-terminal: the pipe and the pty block when full, so the replay
+/// runs as fast as the recorder reads and commits and no byte is dropped. The child's RSS is
+/// sampled from /proc with the number of epochs written so far; its peak comes from wait4.
+public enum RecorderMemoryBenchmark {
+    public struct Sample: Sendable {
+        public var epochsWritten: Int
+        public var rssBytes: Int
+        /// The process's own memory (heap, stacks): RSS less the shared libraries' resident pages.
+        public var anonBytes: Int
+    }
+
+    public struct Result: Sendable {
+        public var epochsWritten: Int
+        public var samples: [Sample]
+        public var peakRSSBytes: Int
+        public var exitStatus: CInt
+        public var wallS: Double
+        public var cpuS: Double
+
+        /// The largest RSS and anonymous memory sampled while at most `epochs` epochs had been written.
+        public func rss(through epochs: Int) -> (rss: Int, anon: Int)? {
+            let upTo = samples.filter { $0.epochsWritten <= epochs }
+            guard let rss = upTo.map(\.rssBytes).max(), let anon = upTo.map(\.anonBytes).max() else { return nil }
+            return (rss, anon)
+        }
+    }
+
+    /// Runs `executable arguments` (which must read the capture from stdin) with `epochs` epochs of
+    /// `laps`; stderr goes to `stderrPath`.
+    public static func run(_ executable: String, _ arguments: [String], laps: HighRateLaps, epochs: Int,
+                           stderrPath: String) throws(BenchmarkError) -> Result {
+        var fds: [CInt] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw .errno("creating", "the replay pipe") }
+        // Neither end leaks into the child beyond the dup2 onto its standard input.
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        signal(SIGPIPE, SIG_IGN)
+        let pid: pid_t
+        do {
+            pid = try ProcessPlumbing.spawn(executable, arguments, streams: [
+                .descriptor(fds[0]), .file("/dev/null", flags: O_WRONLY), .file(stderrPath, flags: O_WRONLY | O_CREAT | O_TRUNC)])
+        } catch {
+            close(fds[0]); close(fds[1])
+            throw error
+        }
+        close(fds[0])
+
+        let progress = Atomic<Int>(0)
+        let sampler = RSSSampler(pid: pid)
+        let wall0 = MonotonicClock.nowNs()
+        sampler.start { progress.load(ordering: .relaxed) }
+        var laps = laps
+        var pending: [UInt8] = []
+        pending.reserveCapacity(1 << 16)
+        var written = 0, writeError: BenchmarkError?
+        do throws(BenchmarkError) {
+            for _ in 0..<epochs {
+                pending += laps.next()!
+                written += 1
+                if pending.count >= 1 << 16 {
+                    try feed(fds[1], pending)
+                    pending.removeAll(keepingCapacity: true)
+                    progress.store(written, ordering: .relaxed)
+                }
+            }
+            try feed(fds[1], pending)
+        } catch {
+            writeError = error  // the child is still reaped below
+        }
+        progress.store(written, ordering: .relaxed)
+        close(fds[1])
+        let waited = Swift.Result { () throws(BenchmarkError) in try ProcessPlumbing.wait(pid, executable) }
+        let wallS = Double(MonotonicClock.nowNs() - wall0) / 1e9
+        let samples = sampler.stop()
+        if let writeError { throw writeError }
+        let (status, usage) = try waited.get()
+        return Result(epochsWritten: written, samples: samples, peakRSSBytes: usage.ru_maxrss * 1024,
+                      exitStatus: status, wallS: wallS, cpuS: ProcessPlumbing.cpuSeconds(usage))
+    }
+
+    private static func feed(_ fd: CInt, _ bytes: [UInt8]) throws(BenchmarkError) {
+        try ProcessPlumbing.writeAll(fd, bytes, step: "writing the replay into", subject: "the recorder's standard input")
+    }
+}
+
+/// Reads a child's VmRSS from /proc every 100 ms on its own thread.
+/// `@unchecked Sendable`: the samples and the stop flag are behind a `Mutex`; `path` is immutable.
+private final class RSSSampler: @unchecked Sendable {
+    private let path: String
+    private let state = Mutex<(samples: [RecorderMemoryBenchmark.Sample], stop: Bool)>(([], false))
+    private let done = DispatchSemaphore(value: 0)
+
+    init(pid: pid_t) { path = "/proc/\(pid)/status" }
+
+    func start(progress: @escaping @Sendable () -> Int) {
+        Thread { [self] in loop(progress); done.signal() }.start()
+    }
+
+    func stop() -> [RecorderMemoryBenchmark.Sample] {
+        state.withLock { $0.stop = true }
+        done.wait()
+        return state.withLock { $0.samples }
+    }
+
+    private func loop(_ progress: () -> Int) {
+        while !state.withLock({ $0.stop }) {
+            let epochs = progress()
+            if let (rss, anon) = Self.memory(path) {
+                state.withLock { $0.samples.append(.init(epochsWritten: epochs, rssBytes: rss, anonBytes: anon)) }
+            }
+            usleep(100_000)
+        }
+    }
+
+    /// VmRSS and RssAnon in bytes; nil once the process is gone.
+    private static func memory(_ path: String) -> (Int, Int)? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }  // gone: no sample
+        var rss: Int?, anon: Int?
+        for line in text.split(separator: "\n") {
+            let kB = { Int(line.drop { $0 != ":" }.filter(\.isNumber)).map { $0 * 1024 } }
+            if line.hasPrefix("VmRSS:") { rss = kB() }
+            if line.hasPrefix("RssAnon:") { anon = kB() }
+        }
+        guard let rss, let anon else { return nil }
+        return (rss, anon)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import RoamCore
+import RoamHardware
+import Synchronization
+
+/// The LED thread: recorder events in (from any thread), `LEDPatternPlayer` driven at the pattern's
+/// instants. It sleeps until the next level change or the next event, so a dark LED costs nothing.
+/// The sleep runs on the monotonic clock (`MonotonicCondition`): a wall clock set back mid-wait
+/// would otherwise hold the LED at its level (a blink left on, a pattern frozen) until some event.
+///
+/// `@unchecked Sendable`: the tracker, the history, the player and the flags are used only with
+/// `condition` held; `running` only by the one thread that starts and stops it.
+public final class LEDThread: @unchecked Sendable {
+    private let led: LEDPatternPlayer
+    private let clock: @Sendable () -> UInt64
+    /// Whether the latest epoch had a position; set by `start` (the recorder's sensor thread knows).
+    private var hasFix: @Sendable () -> Bool = { false }
+    private let report: @Sendable (String) -> Void
+    private let condition = MonotonicCondition()
+    // Guarded by `condition`.
+    private var tracker: LEDStatusTracker
+    private var history: [LEDStatus]
+    private var stopRequested = false
+    private var running = false
+    private let done = DispatchSemaphore(value: 0)
+    static let historyLimit = 64
+
+    public init(led: LEDPatternPlayer, isRecording: Bool, clock: @escaping @Sendable () -> UInt64,
+                report: @escaping @Sendable (String) -> Void) {
+        self.led = led; self.clock = clock; self.report = report
+        tracker = LEDStatusTracker(isRecording: isRecording)
+        history = [tracker.status]
+        led.show(tracker.status.pattern, atNs: clock())
+    }
+
+    /// The statuses shown so far (the latest 64 at least), without repeats, for tests.
+    public var statusHistory: [LEDStatus] { condition.lock(); defer { condition.unlock() }; return history }
+    public var status: LEDStatus { condition.lock(); defer { condition.unlock() }; return tracker.status }
+
+    /// Feeds one recorder event (called on the recorder's threads; never blocks on the LED).
+    public func handle(_ event: RecorderEvent) {
+        condition.lock(); defer { condition.unlock() }
+        let now = clock()
+        let blink = tracker.apply(event, hasFix: hasFix())
+        let status = tracker.status
+        if history.last != status {
+            history.append(status)
+            // Bounded: a receiver that comes and goes all day must not grow memory (DESIGN.md §9).
+            if history.count > 2 * Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+        }
+        led.show(status.pattern, atNs: now)
+        if blink { led.flash(.commitBlink, atNs: now) }
+        condition.signal()
+    }
+
+    /// Starts the LED thread; `hasFix` tells a batch with a position from one without.
+    public func start(hasFix: @escaping @Sendable () -> Bool) {
+        condition.lock(); self.hasFix = hasFix; condition.unlock()
+        running = true
+        let thread = Thread { [self] in run(); done.signal() }
+        thread.name = "roam-led"
+        thread.start()
+    }
+
+    /// Stops the thread and turns the LED off: a dark LED means no recorder is running.
+    public func stop() {
+        guard running else { return }
+        running = false
+        condition.lock(); stopRequested = true; condition.signal(); condition.unlock()
+        done.wait()
+        condition.lock(); defer { condition.unlock() }
+        do { try led.off() } catch { report("led: \(error)") }
+    }
+
+    private func run() {
+        // A line absent at start was reported by the rig; its first failures here are not news.
+        var failing = (led.output as? ReopeningDigitalOutput)?.isOpen == false
+        condition.lock(); defer { condition.unlock() }
+        while !stopRequested {
+            var nextNs: UInt64?
+            do {
+                nextNs = try led.refresh(atNs: clock())
+                // A line still unopened refreshes without touching it (a dark pattern): not "working" yet.
+                if failing, (led.output as? ReopeningDigitalOutput)?.isOpen ?? true {
+                    failing = false
+                    report("led \(led.output.device): working")
+                }
+            } catch {
+                if !failing { failing = true; report("led: \(error)") }
+                nextNs = clock() + 2_000_000_000
+            }
+            let now = clock()
+            let waitNs = nextNs.map { $0 > now ? $0 - now : 0 } ?? 3_600_000_000_000
+            condition.wait(timeoutNs: waitNs)
+        }
+    }
+}

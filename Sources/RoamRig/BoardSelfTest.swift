@@ -1,0 +1,95 @@
+import Foundation
+import RoamCore
+import RoamHardware
+import RoamRecorder
+import RoamSimulator
+
+/// `selftest`: opens each device the board declares and probes it, one `ProbeResult` per device,
+/// in the order a newcomer wires them, opened as `BoardDevices` opens them for `record`. On the
+/// bench board the devices are the simulated rig's, so the command (and its tests) run anywhere.
+///
+/// Run it with the recorder stopped: the recorder holds the GPIO lines (a probe then names it as
+/// their holder) and would share the UART's bytes.
+public enum BoardSelfTest {
+    public static func run(profile: BoardProfile, dataDir: String, listenMs: UInt64 = 3000) -> [ProbeResult] {
+        var results = profile.isBench ? bench(profile) : board(profile, listenMs: listenMs)
+        results.append(DeviceProbe.dataDirectory(dataDir, createdByRecord: profile.isBench))
+        return results
+    }
+
+    static func board(_ profile: BoardProfile, listenMs: UInt64) -> [ProbeResult] {
+        var results: [ProbeResult] = []
+        let uartName = "uart \(profile.uart) at \(profile.baud) baud"
+        let receiver = BoardDevices.receiver(profile, path: profile.uart)
+        do {
+            try receiver.reopen()
+            receiver.configureNow()
+            results.append(DeviceProbe.receiver(receiver, baud: profile.baud, listenMs: listenMs))
+            if let held = PortHolders.hint(device: profile.uart) {
+                results.append(ProbeResult(uartName, ok: false, "another program reads this port too, splitting its bytes: " + held))
+            }
+        } catch {
+            results.append(ProbeResult(uartName, ok: false, "\(error)"))
+        }
+        if let console = BoardSystemChecks.serialConsole(uart: profile.uart) { results.append(console) }
+        do {
+            let bus = try LinuxI2CBus(device: profile.i2cBus)
+            results.append(DeviceProbe.barometer(bus: bus, address: UInt16(profile.bmp280Address)))
+        } catch {
+            results.append(ProbeResult("i2c \(profile.i2cBus) bmp280 at \(I2CContext.hex(profile.bmp280Address))", ok: false, "\(error)"))
+            if let why = BoardSystemChecks.i2cBus(profile.i2cBus) { results.append(why) }
+        }
+        let chip = GPIOLine.chipPath(profile.gpioChip)
+        do {
+            let info = try GPIOChipInfo.read(chip)
+            try HardwareRig.refuseSoCBank(profile.gpioChip)
+            results.append(ProbeResult("gpio \(chip)", ok: true, "\(info.label), \(info.lineCount) lines"))
+        } catch {
+            // Without the chip, the button and LED lines cannot be probed: one line says why.
+            results.append(ProbeResult("gpio \(chip)", ok: false, "\(error)"))
+            return results
+        }
+        do {
+            let line = try BoardDevices.buttonLine(profile)
+            results.append(DeviceProbe.button(line, activeLow: profile.buttonActiveLow, bias: profile.buttonBias, biasApplied: line.biasApplied))
+        } catch {
+            results.append(ProbeResult("gpio \(chip) line \(profile.buttonLine) button", ok: false, "\(error)"))
+        }
+        do {
+            let line = try BoardDevices.ledLine(profile)
+            results.append(DeviceProbe.led(line))
+        } catch {
+            results.append(ProbeResult("gpio \(chip) line \(profile.ledLine) led", ok: false, "\(error)"))
+        }
+        return results
+    }
+
+    /// The simulated rig's devices: a few simulated seconds of NMEA through the real pty and
+    /// `SerialPort`, the BMP280 register map, the fake button and the recording LED.
+    static func bench(_ profile: BoardProfile) -> [ProbeResult] {
+        let rig: SimulatedRig
+        do {
+            // The bench rig reports nothing: its devices are there, or it throws.
+            guard let simulated = try BoardDevices.open(profile, report: { _ in }).simulated else {
+                return [ProbeResult("bench rig", ok: false, "the board is not the bench board")]
+            }
+            rig = simulated
+        } catch {
+            return [ProbeResult("bench rig", ok: false, "\(error)")]
+        }
+        var results: [ProbeResult] = []
+        do {
+            rig.configureReceiver()
+            let seconds = RideSimulation().seconds.prefix(3)
+            try rig.replayer.write(seconds.flatMap(\.nmea))
+            results.append(DeviceProbe.receiver(rig.port, baud: profile.baud))
+        } catch {
+            results.append(ProbeResult("uart \(rig.replayer.secondaryPath) (bench pty)", ok: false, "\(error)"))
+        }
+        rig.sensor.setAmbient(pressurePa: 101_325, temperatureC: 20)
+        results.append(DeviceProbe.barometer(bus: rig.bus, address: UInt16(profile.bmp280Address)))
+        results.append(DeviceProbe.button(rig.button, activeLow: profile.buttonActiveLow, bias: profile.buttonBias, biasApplied: true))
+        results.append(DeviceProbe.led(rig.led, onMs: 100))
+        return results
+    }
+}

@@ -1,0 +1,56 @@
+import RoamCore
+import RoamHardware
+import RoamRecorder
+import RoamSimulator
+import RoamStore
+
+/// `record` on any board: its devices from `BoardDevices`, the recorder, the button and LED
+/// threads. A real board records until systemd stops the unit (SIGTERM) or Ctrl-C; the bench board
+/// until its script is played (or `ShutdownSignal` cuts it short). Everything already read is
+/// committed before it returns; a ride still recording stays active and is re-armed at the next start (P7).
+public enum BoardSession {
+    public enum End: Sendable, Equatable {
+        /// A real board's session, ended by this signal.
+        case signal(Int32)
+        /// The bench board's script was played to its end (or stopped by a signal meanwhile).
+        case scriptPlayed
+    }
+
+    /// `script`: what the bench board plays, made once its recorder reads (P7: anything slow comes
+    /// after); a real board never calls it.
+    public static func run(profile: BoardProfile, store: RideStore, activeRide: RideRow?, options: Recorder.Options = .init(),
+                           script: () -> SimulatedRig.Script = { .simulatedRide(RideSimulation(), realtime: false) },
+                           emit: @escaping @Sendable (RecorderEvent) -> Void,
+                           report: @escaping @Sendable (String) -> Void) throws -> End {
+        // Before any thread exists, so every thread inherits the blocked mask and sigwait takes them.
+        // The bench board's script watches `ShutdownSignal` instead, whose handler needs them unblocked.
+        let signals = profile.isBench ? nil : BlockedSignals.block()
+        let devices = try BoardDevices.open(profile, report: report)
+        let controls = RigControls(button: devices.button, openButtonLater: devices.openButtonLater, output: devices.led,
+                                   isRecording: activeRide != nil, report: report)
+        devices.simulated?.controls = controls
+        let recorder = Recorder(store: store, activeRide: activeRide, source: devices.receiver, barometer: devices.barometer,
+                                options: options, emit: { event in emit(event); controls.handle(event) })
+        recorder.start()
+        controls.start(recorder: recorder)
+        // No press after the button stops; the LED darkens last, once it has shown the final events.
+        defer {
+            controls.stopButton()
+            recorder.stop()
+            controls.stop()
+        }
+        if let signals { return .signal(signals.wait()) }
+        // Only the bench board leaves its signals unblocked, and its devices are always simulated.
+        guard let simulated = devices.simulated else { return .scriptPlayed }
+        let played = script()
+        try simulated.play(played, recorder: recorder, resumeFromSecond: resumeSecond(played, activeRide))
+        return .scriptPlayed
+    }
+
+    /// A simulated ride re-armed after a restart continues at its first second not yet committed;
+    /// a replay starts from its beginning.
+    private static func resumeSecond(_ script: SimulatedRig.Script, _ activeRide: RideRow?) -> Int? {
+        guard case .simulatedRide = script else { return nil }
+        return activeRide.map { Int($0.pipelineState.nextSeq) }
+    }
+}

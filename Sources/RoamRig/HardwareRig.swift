@@ -1,0 +1,116 @@
+import Foundation
+import Glibc
+import RoamCore
+import RoamHardware
+
+/// A real board's devices, made from its profile: the receiver on the UART, the BMP280 on the
+/// I2C bus, the button and LED lines of the GPIO chip. `BoardDevices` makes them for `record`
+/// (the bench board's come from `SimulatedRig`).
+///
+/// What is fatal and what is not: a permission problem or an impossible baud is a configuration
+/// error and throws (before any ride is re-armed, so a restarting unit writes no gaps). A device
+/// that is merely absent is reported and the recorder runs without it: the receiver is reopened
+/// with backoff, the barometer (and a bus not there yet) re-probed (fixes flagged meanwhile, P6), a missing button or LED
+/// leaves the recorder resuming an active ride rather than crash-looping.
+public final class HardwareRig {
+    public let profile: BoardProfile
+    public let receiver: GNSSReceiver
+    public let barometer: BMP280?
+    public let button: Button?
+    /// Set when the button's chip or line was absent at start: the button thread keeps trying it.
+    public let openButtonLater: (() throws -> Button)?
+    /// The LED line, or one opened later by the LED thread when its chip was absent at start.
+    public let led: (any DigitalOutput)?
+
+    public init(profile: BoardProfile, report: @escaping @Sendable (String) -> Void) throws {
+        self.profile = profile
+        receiver = BoardDevices.receiver(profile, path: profile.uart)
+        // Configured on the sensor thread at each open; what it found is said once per outcome.
+        let say = report
+        receiver.onReport = { [say] r in say(r.summary) }
+        do {
+            try receiver.reopen()
+        } catch {
+            if Self.isConfigurationError(error) { throw error }
+            report("receiver: \(error) Recording waits for it (reopened with backoff).")
+        }
+        barometer = Self.barometer(profile, report)
+        (button, openButtonLater) = Self.button(profile, report)
+        led = Self.led(profile, report)
+    }
+
+    /// Errors no retry can fix: permissions, an unsupported baud, a path that is not a tty.
+    static func isConfigurationError(_ error: DeviceError) -> Bool {
+        [EACCES, EPERM, EINVAL, ENOTTY].contains(error.errno.rawValue)
+    }
+
+    /// A bus that is missing at start is opened later by the re-probe (every 2 s while recording):
+    /// a late i2c-dev or a bus enabled after boot costs the fixes until then, not the ride's climb.
+    private static func barometer(_ profile: BoardProfile, _ report: (String) -> Void) -> BMP280? {
+        let bus = ReopeningI2CBus(device: profile.i2cBus)
+        if let error = bus.openError {
+            if [EACCES, EPERM].contains(error.errno.rawValue) {
+                report("barometer: \(error) Recording without it: climb is unavailable (fixes are flagged).")
+                return nil
+            }
+            report("barometer: \(error) Recording without it until the bus appears (retried every 2 s); fixes are flagged meanwhile.")
+            return BMP280(bus: bus, address: UInt16(profile.bmp280Address))
+        }
+        let sensor = BMP280(bus: bus, address: UInt16(profile.bmp280Address))
+        do {
+            try sensor.probe()
+        } catch {
+            report("barometer: \(error) Re-probed while recording; fixes are flagged until it answers.")
+        }
+        return sensor
+    }
+
+    /// The button, or (when its chip or line is merely absent: a GPIO driver loaded after the unit
+    /// started) an opener the button thread retries. Permissions and a wrong bank are not retried.
+    private static func button(_ profile: BoardProfile, _ report: @escaping @Sendable (String) -> Void) -> (Button?, (() throws -> Button)?) {
+        let open = { () throws -> Button in
+            try refuseSoCBank(profile.gpioChip)
+            let line = try BoardDevices.buttonLine(profile)
+            if !line.biasApplied {
+                report("button: the kernel refused bias \(profile.buttonBias.rawValue) on \(line.device); fit an external pull resistor (10 kΩ).")
+            }
+            return try Button(input: line, activeLow: profile.buttonActiveLow, now: MonotonicClock.nowNs)
+        }
+        do {
+            return (try open(), nil)
+        } catch let error as DeviceError where [ENOENT, ENODEV, ENXIO].contains(error.errno.rawValue) {
+            report("button: \(error) Rides cannot be started or stopped until it appears (tried again every 2 s).")
+            return (nil, open)
+        } catch {
+            report("button: \(error) Rides cannot be started or stopped until this is fixed.")
+            return (nil, nil)
+        }
+    }
+
+    private static func led(_ profile: BoardProfile, _ report: (String) -> Void) -> (any DigitalOutput)? {
+        let open = { () throws(DeviceError) -> any DigitalOutput in
+            try refuseSoCBank(profile.gpioChip)
+            return try BoardDevices.ledLine(profile)
+        }
+        do {
+            return try open()
+        } catch where [ENOENT, ENODEV, ENXIO].contains(error.errno.rawValue) {
+            report("led: \(error) Recording continues without status light until it appears (tried again every 2 s).")
+            return ReopeningDigitalOutput(device: "\(GPIOLine.chipPath(profile.gpioChip)) line \(profile.ledLine)", open: open)
+        } catch {
+            report("led: \(error) Recording continues without status light.")
+            return nil
+        }
+    }
+
+    /// On a Pi 5 with a kernel before 6.6.45, gpiochip0 is a 32-line SoC bank (Wi-Fi and Bluetooth
+    /// control lines), not the header's RP1: reconfiguring its lines would be harmful, so refuse.
+    static func refuseSoCBank(_ chip: String) throws(DeviceError) {
+        let info = try GPIOChipInfo.read(GPIOLine.chipPath(chip))
+        guard !info.label.hasPrefix("gpio-brcmstb") else {
+            throw DeviceError(.gpio, .requestLine, device: info.path, detail: "label \(info.label)", errno: .invalidArgument,
+                              hint: "This is a Pi 5 SoC bank, not the 40-pin header (pinctrl-rp1). Kernels before 6.6.45 "
+                                  + "number the header gpiochip4: set gpio_chip = gpiochip4 in board.conf and in the unit's DeviceAllow.")
+        }
+    }
+}

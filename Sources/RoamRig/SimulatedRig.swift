@@ -1,0 +1,183 @@
+import Foundation
+import RoamCore
+import RoamHardware
+import RoamRecorder
+import RoamSimulator
+import Synchronization
+
+/// The bench board: the real recorder, `SerialPort`, BMP280 driver and store, with only the far
+/// end of each wire simulated — NMEA written into a real pseudo-terminal, a BMP280 register map
+/// behind a fake I2C bus, and a scripted button.
+///
+/// `@unchecked Sendable`: every stored property is a `let` of a thread-safe device except
+/// `controls`, which `BoardSession` sets once before the recorder starts and `play` only reads.
+public final class SimulatedRig: @unchecked Sendable {
+    public enum Script: Sendable {
+        /// The simulated ride (RoamSimulator's RideSimulation), paced by the recorder or in real time.
+        case simulatedRide(RideSimulation, realtime: Bool)
+        /// Any NMEA capture (a gpsd log, or a stream on standard input), recorded as one ride.
+        case capture(CaptureReader)
+        /// A recorded ride (a GPX track): each epoch at its own time, the barometer following its elevation.
+        case track([ReplayEpoch], realtime: Bool)
+    }
+
+    public let replayer: NMEAReplayer
+    /// The real `SerialPort` on the pty's secondary, configured at open like a board's receiver.
+    public let port: GNSSReceiver
+    public let bus: FakeI2CBus
+    public let sensor: FakeBMP280
+    public let barometer: BMP280
+    /// Trials hold the ride at a chosen second through a control file (see `SimulatedRideHold`).
+    private let hold = SimulatedRideHold.fromEnvironment()
+    /// The rider's button and the status LED: fakes behind the real `Button` and `LEDPatternPlayer` drivers.
+    public let button: FakeButton
+    public let led: RecordingLED
+    /// When set (by `record`), scripted presses go through `button` and the rig's button thread;
+    /// without it they are queued into the recorder directly.
+    public var controls: RigControls?
+
+    public init(profile: BoardProfile) throws {
+        replayer = try NMEAReplayer()
+        // A stock module at the far end (9600 baud, 1 Hz, every sentence) that obeys its own family's
+        // commands; `receiver = none` keeps the plain pty (the host's baud is then whatever it says).
+        if profile.receiver != .none {
+            replayer.attach(FakeGNSSModule(family: profile.receiver == .auto ? .ublox : profile.receiver))
+        }
+        // The secondary is opened and put in raw mode before a byte is written (no echo, no line editing).
+        port = BoardDevices.receiver(profile, path: replayer.secondaryPath)
+        port.onReport = { report in FileHandle.standardError.write(Data((report.summary + "\n").utf8)) }
+        try port.reopen()
+        bus = FakeI2CBus(device: "bench:i2c")
+        sensor = FakeBMP280()
+        bus.attach(sensor, at: UInt16(profile.bmp280Address))
+        barometer = BMP280(bus: bus, address: UInt16(profile.bmp280Address))
+        try barometer.probe()
+        button = FakeButton(device: "bench:gpio line \(profile.buttonLine)", idleLevel: profile.buttonActiveLow, clock: .live)
+        led = RecordingLED(device: "bench:gpio line \(profile.ledLine)", capacity: 256)
+    }
+
+    /// The bench's `Button` driver over the fake button (debounced from its edge timestamps).
+    public func makeButton(_ profile: BoardProfile) throws(DeviceError) -> Button {
+        try Button(input: button, activeLow: profile.buttonActiveLow, now: button.nowNs)
+    }
+
+    /// Plays the script against a started recorder: presses start (unless a ride is being resumed),
+    /// feeds the receiver and barometer, waits until every epoch is read, presses stop.
+    /// `resumeFromSecond` continues a simulated ride after a restart (the first second not yet committed).
+    public func play(_ script: Script, recorder: Recorder, resumeFromSecond: Int? = nil) throws {
+        waitForReceiverSetup()
+        if resumeFromSecond == nil { press(recorder) }
+        switch script {
+        case .simulatedRide(let simulation, let realtime):
+            try playSimulation(simulation, from: resumeFromSecond ?? 0, realtime: realtime, recorder: recorder)
+        case .track(let epochs, let realtime):
+            let feed = epochs.map { Feed(nmea: $0.nmea, pressurePa: $0.pressurePa, temperatureC: $0.temperatureC, second: nil) }
+            let t0 = epochs.first?.utcMs ?? 0
+            try play(feed, offsetNs: { UInt64(max(0, epochs[$0].utcMs - t0)) * 1_000_000 }, realtime: realtime, recorder: recorder)
+        case .capture(let reader):
+            replayer.module?.verbatim.store(true, ordering: .releasing)
+            sensor.setAmbient(pressurePa: 101_325, temperatureC: 20)
+            try replay(reader, recorder: recorder)
+            waitUntilQuiet(recorder)
+        }
+        // A stop signal leaves the ride recording: the next start re-arms it (P7), as after a power cut.
+        if !ShutdownSignal.isRequested { press(recorder) }
+    }
+
+    /// The recorder's sensor thread configures the receiver at its first read; the script starts
+    /// once that is done (the module talks only in banners until then), or after 20 s regardless.
+    public func waitForReceiverSetup() {
+        guard port.setup != nil else { return }
+        wait(for: { port.setupRuns.load(ordering: .acquiring) }, toReach: 1, timeoutS: 20)
+        replayer.module?.idle.store(false, ordering: .releasing)
+    }
+
+    /// Configures the receiver now, on this thread (`selftest`, which reads the port itself).
+    public func configureReceiver() {
+        port.configureNow()
+        replayer.module?.idle.store(false, ordering: .releasing)
+    }
+
+    /// A press of the fake button (with contact bounce), waited for until the button thread has
+    /// queued it, so it stays in order with the NMEA written next.
+    private func press(_ recorder: Recorder) {
+        guard let thread = controls?.buttonThread else { recorder.press(); return }
+        let before = thread.gesturesHandled.load(ordering: .acquiring)
+        button.pressNow()
+        wait(for: { thread.gesturesHandled.load(ordering: .acquiring) }, toReach: before + 1, timeoutS: 5)
+    }
+
+    /// What the devices say for one epoch: its sentences, and the barometer's reading meanwhile.
+    private struct Feed {
+        var nmea: [UInt8]
+        var pressurePa: Double
+        var temperatureC: Double
+        /// The simulated ride's second, for trials that hold the ride at one (`SimulatedRideHold`).
+        var second: Int?
+    }
+
+    private func playSimulation(_ simulation: RideSimulation, from first: Int, realtime: Bool, recorder: Recorder) throws {
+        let seconds = simulation.seconds
+        guard first < seconds.count else { return }
+        let feed = seconds[first...].map { Feed(nmea: $0.nmea, pressurePa: $0.pressurePa, temperatureC: $0.temperatureC, second: $0.second) }
+        try play(feed, offsetNs: { UInt64($0) * 1_000_000_000 }, realtime: realtime, recorder: recorder)
+    }
+
+    /// Writes each epoch's sentences with the barometer reading what it should when that epoch is
+    /// sampled; in real time at `offsetNs(i)` after the first, otherwise as fast as the recorder reads.
+    private func play(_ feed: [Feed], offsetNs: (Int) -> UInt64, realtime: Bool, recorder: Recorder) throws {
+        guard let first = feed.first else { return }
+        let sensorLoop = recorder.sensor
+        let counter = { sensorLoop.epochsAssembled.load(ordering: .acquiring) }
+        let base = counter()
+        sensor.setAmbient(pressurePa: first.pressurePa, temperatureC: first.temperatureC)
+        let start = MonotonicClock.nowNs()
+        for (offset, epoch) in feed.enumerated() {
+            if ShutdownSignal.isRequested { return }
+            if let second = epoch.second { hold?.wait(beforeSecond: second) }
+            if realtime {
+                sensor.setAmbient(pressurePa: epoch.pressurePa, temperatureC: epoch.temperatureC)
+                let due = start + offsetNs(offset)
+                while case let now = MonotonicClock.nowNs(), now < due, !ShutdownSignal.isRequested {
+                    usleep(UInt32(min((due - now) / 1000, 1_000_000)))
+                }
+                try replayer.write(epoch.nmea)
+            } else {
+                // The sentences of epoch N complete epoch N-1, which samples the barometer: it must
+                // still hold epoch N-1's pressure until that epoch is handed over.
+                try replayer.write(epoch.nmea)
+                wait(for: counter, toReach: base + offset, timeoutS: 2)
+                sensor.setAmbient(pressurePa: epoch.pressurePa, temperatureC: epoch.temperatureC)
+            }
+        }
+        wait(for: counter, toReach: base + feed.count, timeoutS: 5)
+    }
+
+    private func wait(for counter: () -> Int, toReach target: Int, timeoutS: Double) {
+        let deadline = MonotonicClock.nowNs() + UInt64(timeoutS * 1e9)
+        while counter() < target && MonotonicClock.nowNs() < deadline { usleep(200) }
+    }
+
+    /// Streams a capture faster than real time, but never more than `maxQueuedEpochs` ahead of the
+    /// commit thread: a real receiver sends at most 10 epochs a second, so the queue (sized for
+    /// minutes of that) only overflows when a replay outruns the commits, which the bench must not.
+    private func replay(_ reader: CaptureReader, recorder: Recorder, maxQueuedEpochs: Int = 512) throws {
+        while true {
+            let chunk = try reader.next(capacity: 4096)
+            if chunk.isEmpty { return }
+            while recorder.queuedEpochs > maxQueuedEpochs && !ShutdownSignal.isRequested { usleep(1000) }
+            try replayer.replay(capture: chunk)
+        }
+    }
+
+    /// A capture has no known epoch count: wait until the count stops moving for a second.
+    private func waitUntilQuiet(_ recorder: Recorder) {
+        var last = -1
+        while true {
+            let now = recorder.sensor.epochsAssembled.load(ordering: .acquiring)
+            if now == last || ShutdownSignal.isRequested { return }
+            last = now
+            usleep(1_000_000)
+        }
+    }
+}

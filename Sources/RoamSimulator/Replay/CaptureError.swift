@@ -1,0 +1,15 @@
+import Glibc
+
+/// A capture that could not be opened or read: which step, on which file, and the errno's text.
+public struct CaptureError: Error, Equatable, CustomStringConvertible {
+    public var step: String
+    public var path: String
+    public var reason: String
+
+    /// The failure of a libc call, with the errno it left.
+    static func errno(_ step: String, _ path: String, _ code: CInt = Glibc.errno) -> CaptureError {
+        CaptureError(step: step, path: path, reason: String(cString: strerror(code)))
+    }
+
+    public var description: String { "\(step) \(path) failed: \(reason)" }
+}

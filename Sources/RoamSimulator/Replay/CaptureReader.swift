@@ -1,0 +1,36 @@
+import Glibc
+
+/// An NMEA capture read in chunks from a file or from standard input (`-`), so a replay of any
+/// length holds one chunk in memory: the 24-hour 10 Hz memory benchmark streams ~280 MB of NMEA
+/// through the recorder without the replay itself growing the recorder's RSS.
+/// `@unchecked Sendable`: handed whole to the one thread that replays it; the descriptor is read
+/// only there and closed when the reader goes.
+public final class CaptureReader: @unchecked Sendable {
+    public let path: String
+    private var fd: CInt
+    private let ownsDescriptor: Bool
+
+    /// Opens the capture now, so a wrong path is reported before anything is recorded.
+    public init(path: String) throws(CaptureError) {
+        self.path = path
+        if path == "-" {
+            fd = STDIN_FILENO; ownsDescriptor = false
+        } else {
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            ownsDescriptor = true
+            guard fd >= 0 else { throw .errno("opening the capture", path) }
+        }
+    }
+
+    /// Up to `capacity` bytes; empty at the end of the capture.
+    public func next(capacity: Int = 64 * 1024) throws(CaptureError) -> [UInt8] {
+        var chunk = [UInt8](repeating: 0, count: capacity)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, capacity) }
+            if n >= 0 { chunk.removeSubrange(n...); return chunk }
+            if errno != EINTR { throw .errno("reading the capture", path) }
+        }
+    }
+
+    deinit { if ownsDescriptor && fd >= 0 { close(fd) } }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import RoamCore
+import RoamHardware
+@testable import RoamRig
+import Synchronization
+import Testing
+
+/// The real-board rig on this machine: a pseudo-terminal stands in for the UART; there is no I2C
+/// bus and no gpiochip, so those paths are the absent-device ones, each reported in words.
+@Suite struct HardwareRigTests {
+    final class Reports: Sendable {
+        let lines = Mutex<[String]>([])
+        func add(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    func profile(uart: String, baud: Int = 9600) throws -> BoardProfile {
+        try BoardProfile.parse("""
+            name = test
+            uart = \(uart)
+            baud = \(baud)
+            i2c_bus = /dev/i2c-99
+            bmp280_address = 0x76
+            gpio_chip = gpiochip99
+            button_line = 17
+            button_active = low
+            button_bias = pull-up
+            led_line = 27
+            data_dir = /tmp
+            """, file: "board.conf")
+    }
+
+    @Test func absentDevicesAreReportedAndTheRecorderRunsWithoutThem() throws {
+        let pty = try PseudoTerminal()
+        let reports = Reports()
+        let rig = try HardwareRig(profile: try profile(uart: pty.secondaryPath), report: reports.add)
+        #expect(rig.receiver.isOpen)
+        // The barometer stays, over a bus that its re-probe opens once it appears.
+        #expect(rig.barometer != nil && rig.button == nil)
+        #expect((rig.led as? ReopeningDigitalOutput)?.isOpen == false)   // opened by the LED thread once it appears
+        #expect(throws: DeviceError.self) { try rig.barometer?.reprobe() }
+        let lines = reports.all
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("barometer: i2c open on /dev/i2c-99 failed: No such file or directory [ENOENT 2]."))
+        #expect(lines[0].contains("until the bus appears (retried every 2 s)"))
+        #expect(lines[1].hasPrefix("button: gpio open on /dev/gpiochip99 failed") && lines[1].contains("until it appears (tried again every 2 s)"))
+        #expect(rig.openButtonLater != nil)   // the button thread keeps trying the chip
+        #expect(lines[2].hasPrefix("led: gpio open on /dev/gpiochip99 failed") && lines[2].contains("until it appears (tried again every 2 s)"))
+    }
+
+    @Test func aMissingReceiverIsWaitedForNotFatal() throws {
+        let reports = Reports()
+        let rig = try HardwareRig(profile: try profile(uart: "/dev/ttyNOSUCHUART"), report: reports.add)
+        #expect(!rig.receiver.isOpen)
+        #expect(reports.all.first?.hasPrefix("receiver: uart open on /dev/ttyNOSUCHUART failed: No such file or directory") == true)
+        #expect(reports.all.first?.contains("Recording waits for it") == true)
+    }
+
+    @Test func anImpossibleBaudIsAConfigurationErrorAndFatal() throws {
+        let pty = try PseudoTerminal()
+        #expect {
+            _ = try HardwareRig(profile: try profile(uart: pty.secondaryPath, baud: 12_345), report: { _ in })
+        } throws: { error in
+            (error as? DeviceError)?.errno == .invalidArgument && "\(error)".contains("Check the baud in board.conf")
+        }
+    }
+
+    @Test func aPathThatIsNotATTYIsFatalToo() throws {
+        #expect {
+            _ = try HardwareRig(profile: try profile(uart: "/dev/null"), report: { _ in })
+        } throws: { error in
+            (error as? DeviceError)?.errno.rawValue == ENOTTY
+        }
+    }
+
+    @Test func theSoCBankGuardNeedsTheChipToExist() {
+        #expect {
+            try HardwareRig.refuseSoCBank("gpiochip99")
+        } throws: { error in
+            (error as? DeviceError)?.errno == .noSuchFile
+        }
+    }
+}
