@@ -21,7 +21,13 @@ let package = Package(
         .target(name: "RoamStore", dependencies: ["RoamCore", "CSQLite"]),
         .target(name: "RoamHardware", dependencies: ["RoamCore", "CShims"]),
         .target(name: "RoamBench", dependencies: ["RoamCore", "RoamHardware"]),
-        .target(name: "RoamExport", dependencies: ["RoamCore"]),
+        // The pages' JavaScript is compiled into the module (`PackageResources`), so the installed
+        // binary needs no resource bundle beside it.
+        .target(
+            name: "RoamExport",
+            dependencies: ["RoamCore"],
+            resources: [.embedInCode("Scripts/replay-core.js"), .embedInCode("Scripts/replay-ui.js"), .embedInCode("Scripts/explored.js")]
+        ),
         .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamBench"]),
         // The board as a USB drive for the hand-over without a shell: FAT image via dosfstools/mtools,
         // configfs gadget, the keeper that rebuilds the image while no host has it.

@@ -26,12 +26,12 @@ enum ReplayControls {
     }
 
     /// A ride with nothing to play still gets the page's script (local times, map marks' size).
-    static var pageScript: String { "<script id=\"replay-ui\">//<![CDATA[\n" + ReplayScript.ui + "\n//]]></script>\n" }
+    static var pageScript: String { "<script id=\"replay-ui\">//<![CDATA[\n" + ReplayScript.ui + "//]]></script>\n" }
 
     static func scripts(_ data: ReplayData) -> String {
         "<script type=\"application/json\" id=\"replay-data\">" + data.json + "</script>\n"
-            + "<script id=\"replay-core\">//<![CDATA[\n" + ReplayScript.core + "\n//]]></script>\n"
-            + "<script id=\"replay-ui\">//<![CDATA[\n" + ReplayScript.ui + "\n//]]></script>\n"
+            + "<script id=\"replay-core\">//<![CDATA[\n" + ReplayScript.core + "//]]></script>\n"
+            + "<script id=\"replay-ui\">//<![CDATA[\n" + ReplayScript.ui + "//]]></script>\n"
     }
 
     /// Fixed cells: the readout never wraps or shifts as its values change (the state cell cuts a
