@@ -21,12 +21,15 @@ let package = Package(
         .target(name: "RoamStore", dependencies: ["RoamCore", "CSQLite"]),
         .target(name: "RoamHardware", dependencies: ["RoamCore", "CShims"]),
         .target(name: "RoamBench", dependencies: ["RoamCore", "RoamHardware"]),
-        // The pages' JavaScript is compiled into the module (`PackageResources`), so the installed
+        // The pages' JavaScript and CSS are compiled into the module (`PackageResources`), so the installed
         // binary needs no resource bundle beside it.
         .target(
             name: "RoamExport",
             dependencies: ["RoamCore"],
-            resources: [.embedInCode("Scripts/replay-core.js"), .embedInCode("Scripts/replay-ui.js"), .embedInCode("Scripts/explored.js")]
+            resources: [
+                .embedInCode("Scripts/replay-core.js"), .embedInCode("Scripts/replay-ui.js"), .embedInCode("Scripts/explored.js"),
+                .embedInCode("Styles/ride-page.css"), .embedInCode("Styles/replay.css"), .embedInCode("Styles/explored.css"),
+            ]
         ),
         .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamBench"]),
         // The board as a USB drive for the hand-over without a shell: FAT image via dosfstools/mtools,

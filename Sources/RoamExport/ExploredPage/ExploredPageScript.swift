@@ -9,21 +9,6 @@
 /// included (latitude is linear, nothing goes to infinity). `window.explored` exposes the state
 /// the tests and the benchmark read.
 enum ExploredPageScript {
-    /// The colours are the ones the page's CSS and legend use (`ExploredPageStyle`), filled into the
-    /// file's placeholders so they are stated once.
-    static let source = filled(String(decoding: PackageResources.explored_js, as: UTF8.self), [
-        ("@dark@", ExploredPageStyle.dark), ("@lit@", ExploredPageStyle.lit),
-        ("@new@", ExploredPageStyle.new), ("@track@", ExploredPageStyle.track),
-    ])
-
-    /// Each placeholder must be in the file exactly once: a renamed one would leave the page a
-    /// colour it cannot parse.
-    private static func filled(_ template: String, _ values: [(placeholder: String, value: String)]) -> String {
-        var text = template
-        for (placeholder, value) in values {
-            precondition(text.ranges(of: placeholder).count == 1, "Scripts/explored.js must hold \(placeholder) once")
-            text = text.replacing(placeholder, with: value)
-        }
-        return text
-    }
+    static let source = PageTemplate.filled(String(decoding: PackageResources.explored_js, as: UTF8.self),
+                                            in: "Scripts/explored.js", ExploredPageStyle.colours)
 }
