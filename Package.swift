@@ -22,7 +22,16 @@ let package = Package(
         .target(name: "RoamHardware", dependencies: ["RoamCore", "CShims"]),
         // The simulated board: fakes that speak the real protocols, the simulated ride, replays.
         .target(name: "RoamSimulator", dependencies: ["RoamCore", "RoamHardware"]),
-        .target(name: "RoamExport", dependencies: ["RoamCore"]),
+        // The pages' JavaScript and CSS are compiled into the module (`PackageResources`), so the installed
+        // binary needs no resource bundle beside it.
+        .target(
+            name: "RoamExport",
+            dependencies: ["RoamCore"],
+            resources: [
+                .embedInCode("Scripts/replay-core.js"), .embedInCode("Scripts/replay-ui.js"), .embedInCode("Scripts/explored.js"),
+                .embedInCode("Styles/ride-page.css"), .embedInCode("Styles/replay.css"), .embedInCode("Styles/explored.css"),
+            ]
+        ),
         .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware"]),
         // From a board profile to its devices, real or simulated, and the session that records with them.
         .target(name: "RoamRig", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamSimulator", "RoamRecorder"]),

@@ -26,37 +26,15 @@ enum ReplayControls {
     }
 
     /// A ride with nothing to play still gets the page's script (local times, map marks' size).
-    static var pageScript: String { "<script id=\"replay-ui\">//<![CDATA[\n" + ReplayScript.ui + "\n//]]></script>\n" }
+    static var pageScript: String { "<script id=\"replay-ui\">//<![CDATA[\n" + ReplayScript.ui + "//]]></script>\n" }
 
     static func scripts(_ data: ReplayData) -> String {
         "<script type=\"application/json\" id=\"replay-data\">" + data.json + "</script>\n"
-            + "<script id=\"replay-core\">//<![CDATA[\n" + ReplayScript.core + "\n//]]></script>\n"
-            + "<script id=\"replay-ui\">//<![CDATA[\n" + ReplayScript.ui + "\n//]]></script>\n"
+            + "<script id=\"replay-core\">//<![CDATA[\n" + ReplayScript.core + "//]]></script>\n"
+            + "<script id=\"replay-ui\">//<![CDATA[\n" + ReplayScript.ui + "//]]></script>\n"
     }
 
-    /// Fixed cells: the readout never wraps or shifts as its values change (the state cell cuts a
-    /// long gap cause with an ellipsis; its title has it whole).
-    static let css = """
-        .replay { position: sticky; top: 0; z-index: 2; background: #fff; padding: 8px 12px;
-          border-bottom: 1px solid #ddd; }
-        .replay[hidden] { display: none; }
-        .replay .controls { display: flex; align-items: center; gap: 10px; }
-        .replay button { width: 5.5em; font: inherit; padding: 4px 0; border: 1px solid #bbb; border-radius: 6px; background: #f4f4f4; }
-        .replay select { font: inherit; }
-        .replay input[type=range] { flex: 1; min-width: 0; }
-        .replay .readouts { display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); gap: 2px 14px; margin-top: 6px;
-          font-variant-numeric: tabular-nums; }
-        .replay .readout { display: flex; flex-direction: column; min-width: 0; white-space: nowrap; overflow: hidden; }
-        .replay .readout .value { font-weight: 600; font-size: 16px; overflow: hidden; text-overflow: ellipsis; }
-        .replay .label { color: #666; font-size: 12px; }
-        @media (max-width: 700px) { .replay .readouts { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-          .replay .ro-local { display: none; } .replay .readout .value { font-size: 15px; } }
-        #replay-out-status.gap { color: #b00; }
-        #replay-out-status.paused { color: #8a5a00; }
-        svg #replay-marker { fill: #111; stroke: #fff; stroke-width: calc(3px * var(--u, 1)); r: calc(8px * var(--u, 1)); }
-        svg #replay-marker.paused { fill: #8a5a00; }
-        svg #replay-marker.gap { fill: none; stroke: #b00; stroke-dasharray: 4 3; }
-        .chart line.cursor { stroke: #111; stroke-width: 1.5; vector-effect: non-scaling-stroke; }
-
-        """
+    /// Styles/replay.css. Fixed cells: the readout never wraps or shifts as its values change (the
+    /// state cell cuts a long gap cause with an ellipsis; its title has it whole).
+    static let css = String(decoding: PackageResources.replay_css, as: UTF8.self)
 }

@@ -2,7 +2,7 @@
 /// consecutive integers, each run written as two numbers, the gap since the end of the previous
 /// run and the run's length less one, each number in `ExploredNumberText`. Neighbouring cells
 /// of one geohash parent are consecutive integers, so a ridden area costs a few bytes a run,
-/// not an object per cell. The page's script decodes it (`ExploredPageScript.decoder`).
+/// not an object per cell. The page's script decodes it (Scripts/explored.js).
 public enum ExploredCellRuns {
     /// `cells` must be strictly increasing.
     public static func encode<C: Collection>(_ cells: C) -> String where C.Element == UInt64 {
