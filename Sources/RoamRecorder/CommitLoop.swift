@@ -241,7 +241,7 @@ public final class CommitLoop: @unchecked Sendable {
         // Gaps that do not come from the fixes carry their position, so `check` can replay them (P2).
         func positioned(_ gap: RideEvent) -> RideEvent {
             var gap = gap
-            gap.detail = GapMarker.detail(gap, beforeSeq: p.state.nextSeq)
+            gap.beforeSeq = p.state.nextSeq
             return gap
         }
         for item in items {
