@@ -41,7 +41,7 @@ import Testing
     }
 
     /// Reads one column of one row in the SQL type that `like` has.
-    static func value<Row>(_ db: SQLiteConnection, _ sql: String, like: Column<Row>.Value) throws -> Column<Row>.Value {
+    static func value(_ db: SQLiteConnection, _ sql: String, like: ColumnValue) throws -> ColumnValue {
         let statement = try db.prepare(sql)
         _ = try statement.step()
         switch like {
@@ -57,7 +57,7 @@ import Testing
         let (store, ride) = try Sample.startedStore(at: dir.path())
         try store.commit(Sample.batch(ride: ride.id, seqs: 0..<2), commitUTCms: 1)
         let f = Sample.fullFix(ride: ride.id, seq: 1), e = f.epoch
-        typealias V = Column<FixRecord>.Value
+        typealias V = ColumnValue
         let expected: [String: V] = [
             "ride_id": .integer(f.rideID), "seq": .integer(f.seq), "t_mono_ns": .integer(Int64(bitPattern: f.monoNs)),
             "t_of_day_ms": .integer(e.timeOfDayMs.map(Int64.init)), "date_ymd": .integer(20_240_609),
@@ -90,7 +90,7 @@ import Testing
         state.totals.ascentM = 4.5; state.totals.descentM = 5.5; state.totals.maxSpeedMps = 6.5
         state.totals.fixCount = 7; state.totals.acceptedCount = 8; state.totals.flaggedCount = 9; state.totals.gapCount = 10
         try store.commit(Batch(rideID: ride.id, fixes: [], events: [], state: state), commitUTCms: 1)
-        typealias V = Column<RideTotals>.Value
+        typealias V = ColumnValue
         let expected: [String: V] = [
             "distance_m": .real(1.5), "moving_s": .real(2.5), "elapsed_s": .real(3.5), "ascent_m": .real(4.5),
             "descent_m": .real(5.5), "max_speed_mps": .real(6.5), "fix_count": .integer(7), "accepted_count": .integer(8),

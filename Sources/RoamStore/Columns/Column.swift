@@ -1,3 +1,10 @@
+/// What a row binds to a column; nil binds NULL.
+enum ColumnValue: Equatable {
+    case integer(Int64?)
+    case real(Double?)
+    case text(String?)
+}
+
 /// One column of a table, described once: its name, its SQL declaration, whether it is raw
 /// (written once, never updated: P4), the value a row binds to it and how a read value goes back
 /// into a row. The table's CREATE TABLE text, its immutability trigger, its INSERT, UPDATE and
@@ -6,12 +13,7 @@
 ///
 /// Unchecked: the closures and key paths are created once, in static column lists, and never mutated.
 struct Column<Row>: @unchecked Sendable {
-    /// What a row binds to a column; nil binds NULL.
-    enum Value: Equatable {
-        case integer(Int64?)
-        case real(Double?)
-        case text(String?)
-    }
+    typealias Value = ColumnValue
 
     let name: String
     /// What follows the name in CREATE TABLE ("REAL", "INTEGER NOT NULL DEFAULT 0", …).
@@ -30,65 +32,48 @@ struct Column<Row>: @unchecked Sendable {
 
     /// The same column for a row that holds this one's row in `field`.
     func lifted<Outer>(_ field: WritableKeyPath<Outer, Row>) -> Column<Outer> {
-        var outerValue: ((Outer) -> Column<Outer>.Value)?
-        if let value = self.value {
-            outerValue = { (outer: Outer) -> Column<Outer>.Value in
-                switch value(outer[keyPath: field]) {
-                case .integer(let v): return .integer(v)
-                case .real(let v): return .real(v)
-                case .text(let v): return .text(v)
-                }
-            }
-        }
+        var outerValue: ((Outer) -> ColumnValue)?
+        if let value { outerValue = { (outer: Outer) -> ColumnValue in value(outer[keyPath: field]) } }
         var outerRead: ((inout Outer, StoredValue) -> String?)?
-        if let read = self.read {
-            outerRead = { (outer: inout Outer, stored: StoredValue) -> String? in read(&outer[keyPath: field], stored) }
-        }
+        if let read { outerRead = { (outer: inout Outer, stored: StoredValue) -> String? in read(&outer[keyPath: field], stored) } }
         return Column<Outer>(name, declaration, raw: isRaw, value: outerValue, read: outerRead)
     }
 
-    /// A column whose field needs no conversion.
-    static func real(_ name: String, sql declaration: String = "REAL", raw: Bool = false,
-                     _ field: WritableKeyPath<Row, Double?>) -> Column {
-        Column(name, declaration, raw: raw, value: { .real($0[keyPath: field]) },
-               read: { row, stored in row[keyPath: field] = stored.optionalDouble; return nil })
+    /// A column that holds `field` as `encode` gives it and reads it back with `decode` (refusing no value).
+    private static func field<T>(_ name: String, _ declaration: String, _ raw: Bool, _ field: WritableKeyPath<Row, T>,
+                                 _ encode: @escaping (T) -> Value, _ decode: @escaping (StoredValue) -> T) -> Column {
+        Column(name, declaration, raw: raw, value: { encode($0[keyPath: field]) },
+               read: { row, stored in row[keyPath: field] = decode(stored); return nil })
     }
 
-    static func real(_ name: String, sql declaration: String = "REAL NOT NULL", raw: Bool = false,
-                     _ field: WritableKeyPath<Row, Double>) -> Column {
-        Column(name, declaration, raw: raw, value: { .real($0[keyPath: field]) },
-               read: { row, stored in row[keyPath: field] = stored.double; return nil })
+    // Fields that need no conversion, by Swift type; nil is NULL.
+    static func real(_ name: String, sql: String = "REAL", raw: Bool = false, _ f: WritableKeyPath<Row, Double?>) -> Column {
+        field(name, sql, raw, f, { .real($0) }, { $0.optionalDouble })
     }
 
-    static func integer(_ name: String, sql declaration: String = "INTEGER", raw: Bool = false,
-                        _ field: WritableKeyPath<Row, Int?>) -> Column {
-        Column(name, declaration, raw: raw, value: { .integer($0[keyPath: field].map(Int64.init)) },
-               read: { row, stored in row[keyPath: field] = stored.optionalInt; return nil })
+    static func real(_ name: String, sql: String = "REAL NOT NULL", raw: Bool = false, _ f: WritableKeyPath<Row, Double>) -> Column {
+        field(name, sql, raw, f, { .real($0) }, { $0.double })
     }
 
-    static func integer(_ name: String, sql declaration: String = "INTEGER NOT NULL", raw: Bool = false,
-                        _ field: WritableKeyPath<Row, Int>) -> Column {
-        Column(name, declaration, raw: raw, value: { .integer(Int64($0[keyPath: field])) },
-               read: { row, stored in row[keyPath: field] = stored.int; return nil })
+    static func integer(_ name: String, sql: String = "INTEGER", raw: Bool = false, _ f: WritableKeyPath<Row, Int?>) -> Column {
+        field(name, sql, raw, f, { .integer($0.map(Int64.init)) }, { $0.optionalInt })
     }
 
-    static func integer(_ name: String, sql declaration: String = "INTEGER", raw: Bool = false,
-                        _ field: WritableKeyPath<Row, Int64?>) -> Column {
-        Column(name, declaration, raw: raw, value: { .integer($0[keyPath: field]) },
-               read: { row, stored in row[keyPath: field] = stored.optionalInt64; return nil })
+    static func integer(_ name: String, sql: String = "INTEGER NOT NULL", raw: Bool = false, _ f: WritableKeyPath<Row, Int>) -> Column {
+        field(name, sql, raw, f, { .integer(Int64($0)) }, { $0.int })
     }
 
-    static func integer(_ name: String, sql declaration: String = "INTEGER NOT NULL", raw: Bool = false,
-                        _ field: WritableKeyPath<Row, Int64>) -> Column {
-        Column(name, declaration, raw: raw, value: { .integer($0[keyPath: field]) },
-               read: { row, stored in row[keyPath: field] = stored.int64; return nil })
+    static func integer(_ name: String, sql: String = "INTEGER", raw: Bool = false, _ f: WritableKeyPath<Row, Int64?>) -> Column {
+        field(name, sql, raw, f, { .integer($0) }, { $0.optionalInt64 })
+    }
+
+    static func integer(_ name: String, sql: String = "INTEGER NOT NULL", raw: Bool = false, _ f: WritableKeyPath<Row, Int64>) -> Column {
+        field(name, sql, raw, f, { .integer($0) }, { $0.int64 })
     }
 
     /// An unsigned 64-bit time, stored as the signed integer with the same bits.
-    static func bits(_ name: String, sql declaration: String = "INTEGER NOT NULL", raw: Bool = false,
-                     _ field: WritableKeyPath<Row, UInt64>) -> Column {
-        Column(name, declaration, raw: raw, value: { .integer(Int64(bitPattern: $0[keyPath: field])) },
-               read: { row, stored in row[keyPath: field] = UInt64(bitPattern: stored.int64); return nil })
+    static func bits(_ name: String, sql: String = "INTEGER NOT NULL", raw: Bool = false, _ f: WritableKeyPath<Row, UInt64>) -> Column {
+        field(name, sql, raw, f, { .integer(Int64(bitPattern: $0)) }, { UInt64(bitPattern: $0.int64) })
     }
 }
 
