@@ -95,7 +95,7 @@ extension CommitLoop {
     private func carryOut(_ commit: RideSessionCommit, nowNs now: UInt64, parkedBatches landing: Int) throws {
         var batch = commit.batch
         for gap in commit.gapPositions {
-            batch.events[gap.eventIndex].detail = GapMarker.detail(batch.events[gap.eventIndex], beforeSeq: gap.beforeSeq)
+            batch.events[gap.eventIndex].beforeSeq = gap.beforeSeq
         }
         let commitUTCms = realtimeMs()
         try store.commit(batch, commitUTCms: commitUTCms, parkedBatches: landing, lostFixes: lostEpochs)

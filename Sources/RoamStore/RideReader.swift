@@ -2,12 +2,11 @@ import RoamCore
 
 /// Read-only access for `rides`, `show`, `dump`, `check` and `status`. Opens its own read-only
 /// connection, so it works while the recorder writes (WAL: readers see the last commit and never
-/// block the writer). Never writes; `RideStore.markDumped` is the writer's job.
+/// block the writer). Never writes; `DumpLedger.markDumped` records a dump.
 ///
 /// Methods throw `SQLiteError` for storage failures and `StoreError` for unreadable rows.
 public final class RideReader {
     let connection: SQLiteConnection
-    private let json = PipelineJSON()
 
     public var path: String { connection.path }
 
@@ -21,7 +20,7 @@ public final class RideReader {
     public func rides() throws -> [RideRow] {
         let statement = try connection.prepare(RideColumns.select + " ORDER BY id")
         var rows: [RideRow] = []
-        while try statement.step() { rows.append(try RideColumns.read(statement, json: json, path: path)) }
+        while try statement.step() { rows.append(try RideColumns.read(statement, path: path)) }
         return rows
     }
 
@@ -29,26 +28,12 @@ public final class RideReader {
         let statement = try connection.prepare(RideColumns.select + " WHERE id = ?1")
         try statement.bind(id, at: 1)
         guard try statement.step() else { return nil }
-        return try RideColumns.read(statement, json: json, path: path)
+        return try RideColumns.read(statement, path: path)
     }
 
     /// The ride's events in the order they were recorded.
     public func events(ride id: Int64) throws -> [RideEvent] {
-        let statement = try connection.prepare(
-            "SELECT kind, t_mono_ns, t_utc_ms, detail FROM events WHERE ride_id = ?1 ORDER BY id")
-        try statement.bind(id, at: 1)
-        var events: [RideEvent] = []
-        while try statement.step() {
-            var r = RowReader(statement)
-            let kindText = r.text()
-            guard let kind = RideEventKind(rawValue: kindText) else {
-                throw StoreError.corruptRow(table: "events", detail: "ride \(id) has event kind '\(kindText)'", path: path)
-            }
-            let monoNs = r.optionalInt64().map { UInt64(bitPattern: $0) }
-            let utcMs = r.optionalInt64()
-            events.append(RideEvent(kind: kind, monoNs: monoNs, utcMs: utcMs, detail: r.text()))
-        }
-        return events
+        try EventColumns.events(connection, ride: id).map(\.event)
     }
 
     /// A cursor over the ride's fixes in `seq` order, one row in memory at a time.

@@ -42,14 +42,14 @@ public final class RideStore {
     public func activeRide() throws -> RideRow? {
         defer { selectActive.reset() }
         guard try selectActive.step() else { return nil }
-        return try RideColumns.read(selectActive, json: json, path: path)
+        return try RideColumns.read(selectActive, path: path)
     }
 
     public func ride(id: Int64) throws -> RideRow? {
         defer { selectByID.reset() }
         try selectByID.bind(id, at: 1)
         guard try selectByID.step() else { return nil }
-        return try RideColumns.read(selectByID, json: json, path: path)
+        return try RideColumns.read(selectByID, path: path)
     }
 
     /// Creates a recording ride with a fresh pipeline state, plus `events` (a start event, say).
@@ -157,14 +157,6 @@ public final class RideStore {
             return true
         }
         guard stopped else { throw StoreError.rideNotRecording(id: id) }
-    }
-
-    /// Records that `dump` handed the ride over (the reader never writes, so the CLI calls this).
-    public func markDumped(id: Int64, dumpedUTCms: Int64) throws(SQLiteError) {
-        let update = try connection.prepare("UPDATE rides SET dumped_utc_ms = ?2 WHERE id = ?1")
-        try update.bind(id, at: 1)
-        try update.bind(dumpedUTCms, at: 2)
-        try update.run()
     }
 
     private func insert(_ event: RideEvent, ride: Int64, recordedUTCms: Int64?) throws(SQLiteError) {

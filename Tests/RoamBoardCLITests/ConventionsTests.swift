@@ -80,7 +80,7 @@ import Testing
     @Test func ridesShowsDumpedAtAndInterruptedRides() throws {
         let f = try DumpFixture.make()
         defer { f.remove() }
-        try RideStore(path: f.dbPath).markDumped(id: f.a.id, dumpedUTCms: DumpFixture.startUTCms + 86_400_000)
+        try DumpLedger(path: f.dbPath).markDumped(id: f.a.id, dumpedUTCms: DumpFixture.startUTCms + 86_400_000)
         let r = try CLIRunner.run(["rides", "--db", f.dbPath])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
@@ -111,7 +111,7 @@ import Testing
     @Test func dryRunsLeaveTheDatabaseByteForByte() throws {
         let f = try DumpFixture.make()
         defer { f.remove() }
-        try RideStore(path: f.dbPath).markDumped(id: f.a.id, dumpedUTCms: DumpFixture.startUTCms)
+        try DumpLedger(path: f.dbPath).markDumped(id: f.a.id, dumpedUTCms: DumpFixture.startUTCms)
         // Checkpointed, so the main file holds everything and the WAL is empty before the dry runs.
         try SQLiteConnection(path: f.dbPath, mode: .readWrite).execute("PRAGMA wal_checkpoint(TRUNCATE)")
         let files = [f.dbPath, f.dbPath + "-wal"]

@@ -18,7 +18,7 @@ struct PruneCommandTests {
         defer { fixture.remove() }
         let store = try RideStore(path: fixture.dbPath)
         // A dumped on 2026-06-20; B never dumped; C (recording) carries a dumped time too, and must still stay.
-        try store.markDumped(id: fixture.a.id, dumpedUTCms: Self.utcMs(2026, 6, 20) + 3_600_000)
+        try DumpLedger(path: store.path).markDumped(id: fixture.a.id, dumpedUTCms: Self.utcMs(2026, 6, 20) + 3_600_000)
         try store.connection.execute("UPDATE rides SET dumped_utc_ms = \(Self.utcMs(2026, 6, 1)) WHERE id = \(fixture.c.id)")
         let probe = try SQLiteConnection(path: fixture.dbPath, mode: .readOnly)
         let cells = try count(probe, "SELECT count(*) FROM explored")
@@ -51,8 +51,8 @@ struct PruneCommandTests {
         let fixture = try DumpFixture.make()
         defer { fixture.remove() }
         let store = try RideStore(path: fixture.dbPath)
-        try store.markDumped(id: fixture.a.id, dumpedUTCms: Self.utcMs(2026, 6, 20))
-        try store.markDumped(id: fixture.b.id, dumpedUTCms: Self.utcMs(2026, 6, 20))
+        try DumpLedger(path: store.path).markDumped(id: fixture.a.id, dumpedUTCms: Self.utcMs(2026, 6, 20))
+        try DumpLedger(path: store.path).markDumped(id: fixture.b.id, dumpedUTCms: Self.utcMs(2026, 6, 20))
         let report = try Prune.run(path: fixture.dbPath, dumpedBeforeUTCms: Self.utcMs(2026, 7, 1))
         #expect(report.rideIDs == [fixture.a.id, fixture.b.id])
         #expect(report.fixes == fixture.a.fixes.count + fixture.b.fixes.count)

@@ -36,7 +36,7 @@ import Testing
         let id = try recordedRide(h)
         let files = [h.dbPath, h.dbPath + "-wal"]
         let before = files.map(fileState)
-        let report = try ConsistencyCheck.run(path: h.dbPath)
+        let report = try PipelineReplay.check(path: h.dbPath)
         let after = files.map(fileState)
         #expect(report.isConsistent, "\(report.text)")
         #expect(report.rides.map(\.id) == [id])
@@ -60,7 +60,7 @@ import Testing
         let id = try recordedRide(h)
         let writer = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
         try writer.execute("UPDATE rides SET distance_m = distance_m + 25, gap_count = gap_count + 1 WHERE id = \(id)")
-        let report = try ConsistencyCheck.run(path: h.dbPath)
+        let report = try PipelineReplay.check(path: h.dbPath)
         #expect(!report.isConsistent)
         let problems = report.rides.first?.problems ?? []
         #expect(problems.contains { $0.hasPrefix("distanceM: ride row") })
@@ -74,19 +74,18 @@ import Testing
         let id = try recordedRide(h)
         let writer = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
         try writer.execute("UPDATE fixes SET distance_added_m = distance_added_m + 3 WHERE ride_id = \(id) AND seq = 40")
-        let report = try ConsistencyCheck.run(path: h.dbPath)
+        let report = try PipelineReplay.check(path: h.dbPath)
         #expect(!report.isConsistent)
         #expect(report.rides.first?.problems.contains { $0.hasPrefix("fix 40: distance_added_m") } == true)
     }
 
-    @Test("A gap marker's position survives the round trip through the event's detail")
-    func gapMarkerRoundTrip() {
-        let gap = RideEvent(kind: .gap, monoNs: 5, detail: GapCause.loggerRestarted.rawValue)
-        let detail = GapMarker.detail(gap, beforeSeq: 1234)
-        #expect(GapMarker.parse(detail)?.causeText == "logger restarted")
-        #expect(GapMarker.parse(detail)?.beforeSeq == 1234)
-        #expect(GapMarker.parse("no fix") == nil)
-        #expect(GapMarker.matches(RideEvent(kind: .gap, detail: detail), .loggerRestarted))
+    @Test("A gap marker's position reads after its cause, and matches its cause with or without one")
+    func gapMarkerText() {
+        let gap = RideEvent(kind: .gap, monoNs: 5, detail: GapCause.loggerRestarted.rawValue, beforeSeq: 1234)
+        #expect(GapMarker.text(gap) == "logger restarted; before fix 1234")
+        #expect(GapMarker.text(RideEvent(kind: .gap, detail: "no fix")) == "no fix")
+        #expect(GapMarker.matches(gap, .loggerRestarted))
         #expect(GapMarker.matches(RideEvent(kind: .gap, detail: "logger restarted"), .loggerRestarted))
+        #expect(!GapMarker.matches(gap, .receiverSilent))
     }
 }

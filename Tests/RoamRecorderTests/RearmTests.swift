@@ -30,7 +30,7 @@ import Testing
         #expect(try reader.seqs(ride: id) == Array(0..<20))
         let resumed = h.events.all.filter { if case .rideStarted(_, true) = $0 { return true }; return false }
         #expect(resumed.count == 1)
-        #expect(try ConsistencyCheck.run(path: h.dbPath).isConsistent)
+        #expect(try PipelineReplay.check(path: h.dbPath).isConsistent)
     }
 
     @Test("P7: the restart gap is committed before start() returns, the ride continues from its row")
@@ -44,7 +44,7 @@ import Testing
         #expect(after.totals.gapCount == before.totals.gapCount + 1)
         #expect(after.pipelineState.nextSeq == before.pipelineState.nextSeq)
         let gap = try #require(try h.reader().gapEvents(ride: id, .loggerRestarted).first)
-        #expect(GapMarker.parse(gap.detail)?.beforeSeq == 6)
+        #expect(gap.beforeSeq == 6)
         r.stop()
     }
 
@@ -65,7 +65,7 @@ import Testing
         let stop = try #require(try reader.events(ride: id).last)
         #expect(stop.kind == .stop && stop.detail.hasPrefix("closed at restart"))
         #expect(h.events.all.contains { if case .rideClosedAtRestart(id, _) = $0 { return true }; return false })
-        #expect(try ConsistencyCheck.run(path: h.dbPath).isConsistent)
+        #expect(try PipelineReplay.check(path: h.dbPath).isConsistent)
     }
 
     @Test("P7 policy: resume within the limit, close past it, resume when the clock is behind the last commit",

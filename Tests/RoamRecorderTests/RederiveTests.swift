@@ -35,7 +35,7 @@ import Testing
                         let stored = try #require(try store.ride(id: id))
                         pipeline = RidePipeline(rideID: id, state: stored.pipelineState, parameters: stored.parameters)
                         var gap = pipeline.markGap(.loggerRestarted, monoNs: inputs[r].monoNs)
-                        gap.detail = GapMarker.detail(gap, beforeSeq: pipeline.state.nextSeq)
+                        gap.beforeSeq = pipeline.state.nextSeq
                         events.append(gap)
                     }
                 }
@@ -97,7 +97,7 @@ import Testing
         /// Everything a rederive may touch: fixes, events, rides, explored.
         func contentHash() throws -> [UInt64] {
             [try hash("fixes", columns: Self.rawColumns + Self.derivedColumns, orderBy: "ride_id, seq"),
-             try hash("events", columns: ["id", "ride_id", "kind", "t_mono_ns", "t_utc_ms", "detail", "recorded_utc_ms"], orderBy: "id"),
+             try hash("events", columns: ["id", "ride_id", "kind", "t_mono_ns", "t_utc_ms", "detail", "recorded_utc_ms", "before_seq"], orderBy: "id"),
              try hash("rides", columns: ["id", "state", "distance_m", "moving_s", "elapsed_s", "ascent_m", "descent_m", "max_speed_mps",
                                          "fix_count", "accepted_count", "flagged_count", "gap_count", "pipeline_state", "parameters",
                                          "params_version"], orderBy: "id"),
@@ -117,7 +117,7 @@ import Testing
         var stored = Set<String>()
         try reader.forEachExploredCell(precision: 7) { stored.insert($0.geohash) }
         #expect(cells.count > 50 && stored == cells)
-        let check = try ConsistencyCheck.run(path: ride.path)
+        let check = try PipelineReplay.check(path: ride.path)
         #expect(check.isConsistent, "\(check.text)")
         #expect(ride.liveTotals.segmentCount == 3 && ride.liveTotals.gapCount == 2)
     }
@@ -151,7 +151,7 @@ import Testing
         let row = try #require(try RideReader(path: ride.path).ride(id: ride.id))
         #expect(row.parameters == p && row.totals.distanceM == report.totals.distanceM)
         let events = try RideReader(path: ride.path).events(ride: ride.id).filter { $0.kind == .gap }
-        #expect(events.map { GapMarker.parse($0.detail)?.causeText ?? $0.detail } == [GapCause.loggerRestarted.rawValue])
+        #expect(events.map(\.detail) == [GapCause.loggerRestarted.rawValue])
 
         // Twice with the same parameters: nothing changes at all.
         let content = try ride.contentHash()
@@ -163,7 +163,7 @@ import Testing
         let back = try ride.rederive(PipelineParameters())
         #expect(back.totals == ride.liveTotals && back.pipelineGapsAfter == 1)
         #expect(try ride.rawHash() == raw)
-        #expect(try ConsistencyCheck.run(path: ride.path).isConsistent)
+        #expect(try PipelineReplay.check(path: ride.path).isConsistent)
     }
 
     @Test func undatedFixesAreBackfilledInALaterBatchAndRederiveAgrees() throws {

@@ -27,7 +27,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let (store, _) = try storeWithFixes(dir)
         let update = "UPDATE fixes SET \(column) = \(column) WHERE seq = 2"
-        if SchemaV1.rawFixColumns.contains(column) {
+        if FixColumns.table.rawNames.contains(column) {
             #expect(throws: SQLiteError.self) { try store.connection.execute(update) }
         } else {
             try store.connection.execute(update)

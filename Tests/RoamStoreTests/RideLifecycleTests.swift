@@ -62,7 +62,7 @@ import Testing
     func markDumped() throws {
         let dir = try TemporaryDirectory()
         let (store, ride) = try Sample.startedStore(at: dir.path())
-        try store.markDumped(id: ride.id, dumpedUTCms: 4_242)
+        try DumpLedger(path: store.path).markDumped(id: ride.id, dumpedUTCms: 4_242)
         #expect(try store.ride(id: ride.id)?.dumpedUTCms == 4_242)
     }
 }

@@ -5,7 +5,7 @@ import RoamStore
 /// and never writes, so it may run while the recorder records. Exit 0 consistent, 65 not.
 enum CheckCommand {
     static func run(_ p: ParsedArguments) throws {
-        let report = try ConsistencyCheck.run(path: try BoardLoader.databasePath(p))
+        let report = try PipelineReplay.check(path: try BoardLoader.databasePath(p))
         print(report.text)
         guard report.isConsistent else {
             throw CLIError(description: "\(report.path) is not consistent (see the report above)", status: ExitStatus.dataError)

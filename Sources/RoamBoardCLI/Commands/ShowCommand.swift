@@ -45,8 +45,7 @@ enum ShowCommand {
             if fix.flags.isAccepted { segments[segments.count - 1].accepted += 1 }
         }
         let gaps = try reader.events(ride: id).filter { $0.kind == .gap }.map { event -> Gap in
-            let marker = GapMarker.parse(event.detail)
-            return Gap(cause: marker?.causeText ?? event.detail, utcMs: event.utcMs, beforeSeq: marker?.beforeSeq)
+            Gap(cause: event.detail, utcMs: event.utcMs, beforeSeq: event.beforeSeq)
         }
 
         let t = ride.totals, s = ride.pipelineState.totals

@@ -33,7 +33,7 @@ enum ViewCommand {
         track.finish()
         pauses.finish()
         splits.finish()
-        let causes = try reader.events(ride: id).filter { $0.kind == .gap }.map(\.detail)
+        let causes = try reader.events(ride: id).filter { $0.kind == .gap }.map(GapMarker.text)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let parameters = String(decoding: try encoder.encode(ride.parameters), as: UTF8.self)

@@ -17,7 +17,11 @@ public struct RideEvent: Sendable, Equatable {
     public var monoNs: UInt64?
     public var utcMs: Int64?
     public var detail: String
-    public init(kind: RideEventKind, monoNs: UInt64? = nil, utcMs: Int64? = nil, detail: String = "") {
-        self.kind = kind; self.monoNs = monoNs; self.utcMs = utcMs; self.detail = detail
+    /// For a gap that the fixes do not show (a logger restart, a silent receiver): the fix it came
+    /// before, so replaying the stored fixes can mark it at the same place. nil for other events.
+    public var beforeSeq: Int64?
+    public init(kind: RideEventKind, monoNs: UInt64? = nil, utcMs: Int64? = nil, detail: String = "",
+                beforeSeq: Int64? = nil) {
+        self.kind = kind; self.monoNs = monoNs; self.utcMs = utcMs; self.detail = detail; self.beforeSeq = beforeSeq
     }
 }

@@ -8,7 +8,7 @@ struct Migration: Sendable {
 /// The ordered list of migrations and the `meta` table that records them:
 /// `schema_version` → the latest applied version, `migration.<n>` → the name of migration n.
 enum Migrations {
-    static let all: [Migration] = [SchemaV1.migration]
+    static let all: [Migration] = [SchemaV1.migration, SchemaV2.migration]
     static let latestVersion = all.map(\.version).max() ?? 0
 
     private static let createMeta = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID"
@@ -17,13 +17,14 @@ enum Migrations {
 
     /// Brings a writer's database up to `latestVersion` in one transaction, or refuses a database
     /// written by newer code (its schema may hold promises this code would break).
-    static func migrate(_ db: SQLiteConnection) throws {
+    /// `upTo` stops earlier: tests make the databases that older code wrote.
+    static func migrate(_ db: SQLiteConnection, upTo target: Int = latestVersion) throws {
         let outcome = try db.inTransaction { () throws(SQLiteError) -> Outcome in
             try db.execute(createMeta)
             let text = try storedVersionText(db) ?? "0"
             guard let found = Int(text) else { return .unreadable(text) }
             guard found <= latestVersion else { return .tooNew(found) }
-            for migration in all where migration.version > found {
+            for migration in all where migration.version > found && migration.version <= target {
                 try db.execute(migration.sql)
                 try setMeta(db, key: "migration.\(migration.version)", value: migration.name)
                 try setMeta(db, key: "schema_version", value: String(migration.version))

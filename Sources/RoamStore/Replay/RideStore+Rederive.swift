@@ -52,7 +52,7 @@ extension RideStore {
         let json = PipelineJSON()
         let parametersJSON = try json.encode(params)
         return try inWriteTransaction(rollingBack: dryRun) {
-            var run = try Recomputation(connection: connection, row: row, parameters: params)
+            var run = try RederiveWriter(connection: connection, row: row, parameters: params)
             try run.run()
             let (before, rewritten) = try run.replacePipelineGaps(recordedUTCms: recordedUTCms)
             let update = try connection.prepare("""

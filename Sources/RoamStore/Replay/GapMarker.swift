@@ -1,0 +1,19 @@
+import RoamCore
+
+/// Gaps that did not come from the fixes themselves (a logger restart, a silent receiver) carry
+/// the fix they came before in `RideEvent.beforeSeq` (`events.before_seq`), so `check` and
+/// `rederive` can call `markGap` at the same place when they replay the stored fixes. Gaps the
+/// pipeline finds by itself (no fix, a jump) carry no position: replaying the fixes finds them again.
+public enum GapMarker {
+    /// How a gap reads on the ride's page: its cause, and where it sits among the fixes when it
+    /// has a position, e.g. "logger restarted; before fix 1234".
+    public static func text(_ gap: RideEvent) -> String {
+        guard let seq = gap.beforeSeq else { return gap.detail }
+        return gap.detail + "; before fix " + String(seq)
+    }
+
+    /// True for a stored gap event of this cause, whether or not it carries a position.
+    public static func matches(_ event: RideEvent, _ cause: GapCause) -> Bool {
+        event.kind == .gap && event.detail == cause.rawValue
+    }
+}

@@ -1,0 +1,80 @@
+import RoamCore
+
+extension PipelineReplay {
+    private static let shownMismatches = 3
+
+    /// `check` for one ride: replays its stored fixes with its stored parameters and compares
+    /// every derived column and the ride's totals with what is stored (P2).
+    static func compare(row: RideRow, events: [RideEvent], fixes: FixCursor) throws -> ConsistencyReport.Ride {
+        var problems: [String] = []
+        let gaps = events.filter { $0.kind == .gap }
+        var lastPosition: Int64?
+        for event in gaps {
+            guard let seq = event.beforeSeq else { continue }
+            guard GapCause(rawValue: event.detail) != nil else {
+                problems.append("gap event '\(event.detail)' names no known cause"); continue
+            }
+            if let last = lastPosition, seq < last {
+                problems.append("gap marker before fix \(seq) was recorded after one before fix \(last)")
+            }
+            lastPosition = seq
+        }
+        let storedPipelineGaps = gaps.filter { $0.beforeSeq == nil }.count
+
+        var replay = PipelineReplay(rideID: row.id, parameters: row.parameters, gapEvents: gaps, sortingMarkers: false)
+        var replayGaps = 0, count = 0, mismatched = 0
+        var expectedSeq: Int64 = 0
+        while let fix = try fixes.next() {
+            if fix.seq != expectedSeq {
+                problems.append(fix.seq > expectedSeq ? "fixes \(expectedSeq)...\(fix.seq - 1) are missing"
+                                                      : "fix \(fix.seq) is out of order after \(expectedSeq - 1)")
+            }
+            expectedSeq = fix.seq + 1
+            let (record, caused) = replay.process(fix)
+            replayGaps += caused.filter { $0.kind == .gap }.count
+            count += 1
+            let diffs = Self.derivedDifferences(stored: fix, recomputed: record)
+            if !diffs.isEmpty {
+                mismatched += 1
+                if mismatched <= Self.shownMismatches { problems.append("fix \(fix.seq): " + diffs.joined(separator: "; ")) }
+            }
+        }
+        if mismatched > Self.shownMismatches {
+            problems.append("… \(mismatched) fixes in all have derived columns that their raw columns do not imply")
+        }
+        let pastTheEnd = replay.finish()
+        let state = replay.pipeline.state
+        if pastTheEnd > 0 {
+            problems.append("\(pastTheEnd) gap markers point past the last fix (\(state.nextSeq - 1))")
+        }
+        if replayGaps != storedPipelineGaps {
+            problems.append("\(storedPipelineGaps) gap events found by the pipeline are stored, the fixes imply \(replayGaps)")
+        }
+        if row.pipelineState.nextSeq != state.nextSeq {
+            problems.append("stored pipeline state continues at fix \(row.pipelineState.nextSeq), the fixes end at \(state.nextSeq - 1)")
+        }
+        // The row's columns hold some totals (those named in RideColumns); the stored state holds all.
+        problems += TotalsComparison.differences(stored: row.totals, recomputed: state.totals,
+                                                 storedLabel: "ride row", only: Self.totalsColumns)
+        problems += TotalsComparison.differences(stored: row.pipelineState.totals, recomputed: state.totals,
+                                                 storedLabel: "stored pipeline state")
+        var ride = ConsistencyReport.Ride(id: row.id, state: row.state, fixCount: count,
+                                          gapMarkers: replay.markers.count, problems: problems)
+        ride.gaps = row.totals.gapCount
+        return ride
+    }
+
+    static let totalsColumns = Set(RideColumns.totals.writtenNames)
+
+    /// The derived columns of `fixes` that feed the totals, stored against recomputed. Times and
+    /// flags are left out: a later batch may back-fill them once the receiver sends a date.
+    static func derivedDifferences(stored a: FixRecord, recomputed b: FixRecord) -> [String] {
+        var lines: [String] = []
+        func compare(_ name: String, _ x: Any, _ y: Any) {
+            if !TotalsComparison.equal(x, y) { lines.append("\(name): stored \(x), fixes imply \(y)") }
+        }
+        compare("segment", a.segment, b.segment)
+        compare("distance_added_m", a.distanceAddedM, b.distanceAddedM)
+        return lines
+    }
+}

@@ -1,0 +1,53 @@
+import RoamCore
+
+/// The one replay of stored fixes through the pipeline, shared by `check` (which compares what
+/// comes out with what is stored) and `rederive` (which writes it back). It starts from a fresh
+/// state with the given parameters and calls `markGap` where the recorder did: at the gaps the
+/// fixes do not show, whose events carry the fix they came before (`RideEvent.beforeSeq`).
+/// Nothing is re-implemented here: as the pipeline grows, the replay grows with it.
+public struct PipelineReplay {
+    private(set) var pipeline: RidePipeline
+    /// The positioned gap events, in the order they are marked.
+    let markers: [(beforeSeq: Int64, cause: GapCause, monoNs: UInt64?)]
+    /// Details of positioned gap events that name no known cause (they are not marked).
+    let unknownCauses: [String]
+    private var nextMarker = 0
+
+    /// `sortingMarkers`: mark gaps by position even when they were recorded out of order (rederive);
+    /// `check` keeps the recorded order and reports it when it is wrong.
+    init(rideID: Int64, parameters: PipelineParameters, gapEvents: [RideEvent], sortingMarkers: Bool) {
+        pipeline = RidePipeline(rideID: rideID, state: PipelineState(), parameters: parameters)
+        var markers: [(beforeSeq: Int64, cause: GapCause, monoNs: UInt64?)] = []
+        var unknown: [String] = []
+        for event in gapEvents where event.kind == .gap {
+            guard let seq = event.beforeSeq else { continue }
+            guard let cause = GapCause(rawValue: event.detail) else { unknown.append(event.detail); continue }
+            markers.append((seq, cause, event.monoNs))
+        }
+        if sortingMarkers {
+            markers = markers.enumerated().sorted { ($0.element.beforeSeq, $0.offset) < ($1.element.beforeSeq, $1.offset) }
+                .map(\.element)
+        }
+        self.markers = markers
+        unknownCauses = unknown
+    }
+
+    /// The stored fix recomputed from its raw columns, with the events its processing caused.
+    mutating func process(_ stored: FixRecord) -> (record: FixRecord, events: [RideEvent]) {
+        applyMarkers(upTo: stored.seq)
+        return pipeline.process(stored.storedInput)
+    }
+
+    /// Marks the gaps recorded after the last fix; returns how many markers point past it.
+    mutating func finish() -> Int {
+        applyMarkers(upTo: pipeline.state.nextSeq)
+        return markers.count - nextMarker
+    }
+
+    private mutating func applyMarkers(upTo seq: Int64) {
+        while nextMarker < markers.count, markers[nextMarker].beforeSeq <= seq {
+            _ = pipeline.markGap(markers[nextMarker].cause, monoNs: markers[nextMarker].monoNs)
+            nextMarker += 1
+        }
+    }
+}
