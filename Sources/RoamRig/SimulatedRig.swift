@@ -144,9 +144,11 @@ public final class SimulatedRig: @unchecked Sendable {
                 try replayer.write(epoch.nmea)
             } else {
                 // The sentences of epoch N complete epoch N-1, which samples the barometer: it must
-                // still hold epoch N-1's pressure until that epoch is handed over.
+                // still hold epoch N-1's pressure until that epoch is handed over. The bound is
+                // generous: on a loaded machine the sensor thread can be seconds late, and moving the
+                // pressure on early would store the next epoch's reading (a different ride each run).
                 try replayer.write(epoch.nmea)
-                wait(for: counter, toReach: base + offset, timeoutS: 2)
+                wait(for: counter, toReach: base + offset, timeoutS: 30)
                 sensor.setAmbient(pressurePa: epoch.pressurePa, temperatureC: epoch.temperatureC)
             }
         }
