@@ -51,24 +51,28 @@ lw_apply() {
 # lw_mark_state INDEX NAME: the state right after the mark NAME.
 lw_mark_state() { awk -v m="$2" '$6 == m { print $1; exit }' "$1"; }
 
-# lw_states INDEX FIRST LAST RANDOM SEED: the states to replay, ascending: every flush or FUA entry
-# and every mark from FIRST to LAST, and RANDOM states drawn (seeded) between them. Of states with
-# no write between them (a mark right after a flush) only the last is kept: the same device, judged
-# against the most that was acknowledged by then.
+# lw_states INDEX FIRST LAST FLUSHES RANDOM SEED: the states to replay from FIRST to LAST, ascending:
+# every mark, FLUSHES of the flush or FUA entries (all of them if there are fewer; drawn seeded
+# otherwise: each state costs seconds under TCG) and RANDOM entries drawn between them. Sets
+# LW_FLUSHES to how many flush or FUA entries there are. Of states with no write between them (a
+# mark right after a flush) only the last is kept: the same device, judged against the most that
+# was acknowledged by then.
 lw_states() {
-    awk -v first="$2" -v last="$3" -v n="$4" -v seed="$5" '
-        function has(f, bit) { return int(f / bit) % 2 == 1 }
+    LW_FLUSHES=$(awk -v first="$2" -v last="$3" '$1 >= first && $1 <= last && $5 % 4 != 0' "$1" | wc -l)
+    awk -v first="$2" -v last="$3" -v k="$4" -v n="$5" -v seed="$6" '
         { nr[$1] = $4 }
-        $1 >= first && $1 <= last && (has($5, 1) || has($5, 2) || $6 != "-") { s[$1] = 1 }
+        $1 >= first && $1 <= last && $6 != "-" { s[$1] = 1 }
+        $1 >= first && $1 <= last && $5 % 4 != 0 { f[++m] = $1 }
         END {
             srand(seed)
-            for (k = 0; k < n; k++) s[first + int(rand() * (last - first + 1))] = 1
+            for (j = 0; j < k && m > 0; j++) { r = 1 + int(rand() * m); s[f[r]] = 1; f[r] = f[m--] }
+            for (j = 0; j < n; j++) s[first + int(rand() * (last - first + 1))] = 1
             for (i = first; i <= last; i++) {
                 if (nr[i] > 0) wrote = 1
                 if (!(i in s)) continue
                 if (!wrote && c > 0) out[c - 1] = i; else out[c++] = i
                 wrote = 0
             }
-            for (k = 0; k < c; k++) print out[k]
+            for (j = 0; j < c; j++) print out[j]
         }' "$1"
 }

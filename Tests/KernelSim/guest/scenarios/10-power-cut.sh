@@ -12,7 +12,8 @@ PC_MNT=/mnt/pc
 PC_SNAP=/mnt/pc-state
 PC_BOARD=$PC/board
 PC_OUT=$PC_MNT/out
-PC_RANDOM=8
+PC_FLUSHES=12
+PC_RANDOM=6
 PC_SEED=10
 
 . $KSIM/logwrites.sh
@@ -145,7 +146,7 @@ elif pc_record && lw_index $PC/log.img $PC/index; then
     pass $S "ride $PC_RIDE recorded and dumped on ext4 over dm-log-writes: $PC_ACKS batches acknowledged, $(wc -l < $PC/dumped.sha256) files dumped, $LW_ENTRIES log entries"
     grep -v ' -$' $PC/index | sed "s/^/INFO $S: mark /"
     _first=$(lw_mark_state $PC/index ready) _last=$LW_ENTRIES
-    lw_states $PC/index "$_first" "$_last" $PC_RANDOM $PC_SEED > $PC/states
+    lw_states $PC/index "$_first" "$_last" $PC_FLUSHES $PC_RANDOM $PC_SEED > $PC/states
     dd if=/dev/zero of=$PC/replay.img bs=1M count=0 seek=16 2>/dev/null
     PC_N=0 PC_BAD=0 PC_LOST=0 PC_TORN=0 PC_FSCK=0 PC_NO_DB=0 PC_UNBORN=0 PC_WHOLE=0 PC_DUMP_LOST=0 _at=0 _shown=0
     _t0=$(uptime_ms)
@@ -159,7 +160,7 @@ elif pc_record && lw_index $PC/log.img $PC/index; then
     # The last state is the whole log: the device as the board left it.
     cmp -s $PC/replay.img $PC/data.img || fail $S "the whole log replayed differs from the device itself: the replayer is wrong"
     info $S "$PC_N states in $(seconds $(($(uptime_ms) - _t0))) s; dumped files found whole $PC_WHOLE times"
-    [ $PC_N -ge 20 ] && [ $PC_BAD = 0 ] && pass $S "states replayed: $PC_N (every flush and mark after mkfs, $PC_RANDOM random points between), each mounts; 'check' exits 0 once a batch was acknowledged (before: $PC_NO_DB without a database, $PC_UNBORN with its creation cut short, exit 65 with those words)" \
+    [ $PC_N -ge 12 ] && [ $PC_BAD = 0 ] && pass $S "states replayed: $PC_N (after mkfs: every mark, $PC_FLUSHES of the $LW_FLUSHES flush or FUA entries and $PC_RANDOM random entries, seeded; identical states once), each mounts; 'check' exits 0 once a batch was acknowledged (before: $PC_NO_DB without a database, $PC_UNBORN with its creation cut short, exit 65 with those words)" \
         || fail $S "states replayed: $PC_N, $PC_BAD of them failed to mount or 'check' did not exit 0"
     [ $PC_LOST = 0 ] && pass $S "acknowledged batches lost: 0 (in every state, every batch acknowledged before it is in the database)" \
         || fail $S "acknowledged batches lost: $PC_LOST (summed over the states)"
