@@ -47,10 +47,11 @@ pc_setup() {
 # pc_record: one ride on the log-writes ext4, a mark after every few acknowledgements; then stopped,
 # dumped in both formats, unmounted and the target removed (which writes the log's last super).
 pc_record() {
-    _board=$BOARD _db=$DB
-    BOARD=$PC_BOARD DB=$PC_MNT/roam/rides.db
-    rec_start
-    BOARD=$_board
+    _db=$DB DB=$PC_MNT/roam/rides.db
+    # Not rec_start: its /tmp/record-*.out files are the other scenarios' count of acknowledged fixes.
+    REC_OUT=$PC/record.out REC_ERR=$PC/record.err
+    roam-board record --board $PC_BOARD --acks --quiet > $REC_OUT 2> $REC_ERR &
+    REC_PID=$!
     if ! waitfor 60 rec_ready_or_gone || ! rec_alive; then fail $S "the recorder did not come up: $(rec_words)"; DB=$_db; return 1; fi
     feed ON
     press
