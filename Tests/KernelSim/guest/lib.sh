@@ -114,7 +114,7 @@ judge() { awk -v cal="$BMP280_CAL" -v adcT="${2:-$ADC_T}" -v adcP="$1" -f $KSIM/
 near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'; }
 
 # Scenario ids, for the lines that skip them all when the board did not come up.
-SCENARIOS="s1-selftest s2-ride s3-pressure s4-silent s5-restart s6-clock s8-usb-drive"
+SCENARIOS="s1-selftest s2-ride s3-pressure s4-silent s5-restart s6-clock s8-usb-drive s10-power-cut"
 
 # A placeholder command's refusal ("'selftest' is not implemented yet"; record on a real board
 # before the hardware rig exists): the scenario is skipped with these words, never passed.

@@ -2,17 +2,19 @@
 # built here with --static-swift-stdlib against libgpiod 1.6, the GNSS on the pc machine's second 16550.
 source "$KSIM_DIR/host/kernel.sh"
 
-# s8-usb-drive records three more rides and builds the drive three times under TCG.
-KSIM_DEFAULT_TIMEOUT=420
+# s8-usb-drive records three more rides and builds the drive three times under TCG; s10-power-cut
+# replays its block log to two dozen states and checks each: 600 s under a loaded host's TCG.
+KSIM_DEFAULT_TIMEOUT=900
 KSIM_BOARD=kernel-sim
 # The Debian packages the harness needs besides the kernel headers.
 KSIM_PACKAGES=(qemu-system-x86 busybox-static gpiod i2c-tools sqlite3 cpio gzip xz-utils kmod make gcc libc6-dev binutils
-               dosfstools mtools)
+               dosfstools mtools dmsetup e2fsprogs)
 # The tools the guest scripts call, at their host paths, with their shared libraries.
 # (busybox's own i2cget/i2cset applets shadow i2c-tools in its shell, so the scripts use full paths.)
 KSIM_GUEST_TOOLS=(/usr/bin/gpiodetect /usr/bin/gpioinfo /usr/bin/gpioget /usr/bin/gpiofind /usr/sbin/i2cget /usr/sbin/i2cset
                   /usr/sbin/i2cdetect /usr/bin/sqlite3
-                  /usr/sbin/mkfs.vfat /usr/sbin/fsck.vfat /usr/bin/mcopy /usr/bin/mmd /usr/bin/mdir /usr/bin/mtype)
+                  /usr/sbin/mkfs.vfat /usr/sbin/fsck.vfat /usr/bin/mcopy /usr/bin/mmd /usr/bin/mdir /usr/bin/mtype
+                  /usr/sbin/dmsetup /usr/sbin/mkfs.ext4 /usr/sbin/e2fsck)
 # mtools converts names through iconv: glibc's gconv configuration and the DOS code pages it uses.
 KSIM_GUEST_GCONV=(gconv-modules gconv-modules.cache gconv-modules.d IBM850.so IBM437.so)
 ROAM_BIN="$KSIM_CACHE/swift/release/roam-board"

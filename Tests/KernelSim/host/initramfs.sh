@@ -23,7 +23,7 @@ ksim_module_order() {
     echo $order
 }
 
-# Sets INITRAMFS. Layout: /init, /kernel-sim/{lib.sh,arch.sh,*.awk,scenarios/}, /roam/Boards/<board>,
+# Sets INITRAMFS. Layout: /init, /kernel-sim/{lib.sh,logwrites.sh,arch.sh,*.awk,scenarios/}, /roam/Boards/<board>,
 # /lib/modules/kernel-sim/{*.ko,order}, busybox, the guest tools and /usr/bin/roam-board (the arch
 # file's ksim_stage_arch puts the programs and their libraries in place).
 ksim_make_initramfs() {
@@ -32,7 +32,7 @@ ksim_make_initramfs() {
     rm -rf "$stage" && mkdir -p "$stage"/{bin,dev,proc,sys,tmp,var,kernel-sim,roam/Boards}
     ksim_stage_arch "$stage" || return 1
     cp "$KSIM_DIR/guest/init" "$stage/init" && chmod 755 "$stage/init"
-    cp -r "$KSIM_DIR/guest/lib.sh" "$KSIM_DIR/guest/"*.awk "$KSIM_DIR/guest/scenarios" "$stage/kernel-sim/"
+    cp -r "$KSIM_DIR/guest/lib.sh" "$KSIM_DIR/guest/logwrites.sh" "$KSIM_DIR/guest/"*.awk "$KSIM_DIR/guest/scenarios" "$stage/kernel-sim/"
     cp "$KSIM_DIR/guest/arch-$KSIM_ARCH.sh" "$stage/kernel-sim/arch.sh"
     cp -r "$ROOT/Boards/$KSIM_BOARD" "$stage/roam/Boards/"
     mkdir -p "$stage/lib/modules/kernel-sim"

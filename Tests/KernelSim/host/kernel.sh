@@ -7,13 +7,17 @@
 # The stock modules the guest loads (the order comes from modinfo, in initramfs.sh). After the first
 # three, s8-usb-drive's: the gadget side (libcomposite, the mass-storage function, dummy_hcd, which is
 # a device controller and a host controller at once) and the computer's side (usb-storage, sd_mod
-# with what it needs, vfat with its code pages).
+# with what it needs, vfat with its code pages). Last, s10-power-cut's: loop devices, device-mapper
+# with its log-writes target, and ext4 (jbd2 and ext4 want crc32c loaded first: a softdep, which the
+# module order below does not read, but its name sorts before theirs).
 KSIM_STOCK_MODULES=(fs/configfs/configfs.ko drivers/i2c/i2c-dev.ko drivers/i2c/i2c-stub.ko
     drivers/usb/common/usb-common.ko drivers/usb/core/usbcore.ko drivers/usb/gadget/udc/udc-core.ko
     drivers/usb/gadget/libcomposite.ko drivers/usb/gadget/function/usb_f_mass_storage.ko drivers/usb/gadget/udc/dummy_hcd.ko
     drivers/scsi/scsi_common.ko drivers/scsi/scsi_mod.ko drivers/usb/storage/usb-storage.ko drivers/scsi/sd_mod.ko
     block/t10-pi.ko lib/crc-t10dif.ko crypto/crct10dif_common.ko lib/crc64-rocksoft.ko lib/crc64.ko
-    fs/fat/fat.ko fs/fat/vfat.ko fs/nls/nls_cp437.ko fs/nls/nls_iso8859-1.ko fs/nls/nls_ascii.ko fs/nls/nls_utf8.ko)
+    fs/fat/fat.ko fs/fat/vfat.ko fs/nls/nls_cp437.ko fs/nls/nls_iso8859-1.ko fs/nls/nls_ascii.ko fs/nls/nls_utf8.ko
+    drivers/block/loop.ko drivers/md/dm-mod.ko drivers/md/dm-log-writes.ko
+    fs/ext4/ext4.ko fs/jbd2/jbd2.ko fs/mbcache.ko lib/crc16.ko crypto/crc32c_generic.ko)
 
 # Every stock module is in the cache (a cache made before the list grew lacks some).
 ksim_stock_current() {
