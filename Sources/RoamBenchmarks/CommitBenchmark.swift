@@ -1,7 +1,7 @@
 import Foundation
 import RoamHardware
 
-/// The commit-path figures of DESIGN.md §9, each measured beside its anchor in the
+/// The commit-path figures of docs/DESIGN.md §9, each measured beside its anchor in the
 /// same run because absolute numbers drift on a shared machine:
 /// - durable batch commits per second against a raw write + fdatasync loop on the same
 ///   directory, in alternating rounds, and their ratio (goal ≥ 0.85);

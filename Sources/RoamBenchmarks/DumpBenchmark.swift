@@ -3,7 +3,7 @@ import Glibc
 #endif
 import RoamCore
 
-/// The `dump` benchmark of DESIGN.md §9 ("dump streams with flat memory at ≥ 200 k fixes per
+/// The `dump` benchmark of docs/DESIGN.md §9 ("dump streams with flat memory at ≥ 200 k fixes per
 /// second"): a synthetic 24-hour ride at 10 Hz, then each format dumped while the process's peak
 /// RSS is reset and read back from /proc, and the time taken by the monotonic clock.
 ///

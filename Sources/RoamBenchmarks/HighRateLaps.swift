@@ -2,7 +2,7 @@ import RoamCore
 import RoamSimulator
 
 /// The bench route ridden lap after lap at `hz` epochs per second, as NMEA bytes: the 10 Hz
-/// input of the recorder memory benchmark (DESIGN.md §9, "peak RSS over a 24-hour 10 Hz replay").
+/// input of the recorder memory benchmark (docs/DESIGN.md §9, "peak RSS over a 24-hour 10 Hz replay").
 /// Between two 1 Hz truth samples the truth is interpolated linearly; the receiver's noise model
 /// is stepped once per epoch. The clock runs on across laps (no UTC time repeats) and each lap
 /// starts back at the route's start (one spatial jump per lap, flagged by the pipeline).

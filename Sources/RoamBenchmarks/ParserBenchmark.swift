@@ -2,7 +2,7 @@ import Glibc
 import RoamCore
 
 /// NMEA framing, decoding and epoch assembly against gpsd's `gpsdecode` on the same file
-/// (DESIGN.md §9, goal ≥ 2×). Both sides read the file from the start and turn every sentence
+/// (docs/DESIGN.md §9, goal ≥ 2×). Both sides read the file from the start and turn every sentence
 /// into what they hand on: ours `Epoch` values (keeping each epoch's raw text), gpsdecode its JSON
 /// reports (written to /dev/null while timed, so writing them costs it nothing).
 ///

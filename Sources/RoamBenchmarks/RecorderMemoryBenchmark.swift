@@ -2,7 +2,7 @@ import Foundation
 import RoamHardware
 import Synchronization
 
-/// Peak RSS of the real recorder over a long high-rate replay (DESIGN.md §9: flat, ≤ 30 MB over
+/// Peak RSS of the real recorder over a long high-rate replay (docs/DESIGN.md §9: flat, ≤ 30 MB over
 /// 24 h at 10 Hz). The recorder runs as a child process (`record --replay -` on the bench board)
 /// so nothing of the generator is counted; NMEA is generated on the fly into its standard input,
 /// which it writes into its pseudo-terminal: the pipe and the pty block when full, so the replay

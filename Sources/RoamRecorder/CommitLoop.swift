@@ -4,7 +4,7 @@ import RoamHardware
 import RoamStore
 import Synchronization
 
-/// The commit thread (DESIGN.md §3). Takes what arrived within one commit interval as one batch,
+/// The commit thread (docs/DESIGN.md §3). Takes what arrived within one commit interval as one batch,
 /// hands it to the ride session (`RideSession`: the lifecycle and its guards) and carries out
 /// what it asks (`CommitLoop+Session`): commit the batch in one transaction (P1), start or stop a
 /// ride, tell the world. A failed commit keeps the raw items parked, in order, raises the alarm and retries with backoff (P3). The session is pure and only the

@@ -1,7 +1,7 @@
 import Foundation
 import RoamStore
 
-/// When the data directory counts as nearly full (DESIGN.md §6 "storage nearly full").
+/// When the data directory counts as nearly full (docs/DESIGN.md §6 "storage nearly full").
 /// The recorder checks it every `checkEveryS`, shows it on the LED and in `status`, writes a
 /// "storage low" event into the recording ride, and goes on recording: it never deletes a ride
 /// to make room (only `prune` removes rides, and only dumped ones).

@@ -6,7 +6,7 @@ import RoamStore
 import Synchronization
 
 /// Wires the receiver and barometer to the pipeline and the store through the two threads of
-/// DESIGN.md §3. Start-up order (P7): the store is open and the active ride row read before this
+/// docs/DESIGN.md §3. Start-up order (P7): the store is open and the active ride row read before this
 /// is built; `start()` starts reading the receiver first, then re-arms the ride (its restart gap
 /// committed), then starts the commit thread. `start`, `rearm` and `stop` are idempotent: a
 /// second call opens nothing, starts no thread, creates no ride and writes no second gap.

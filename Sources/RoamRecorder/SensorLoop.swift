@@ -3,7 +3,7 @@ import RoamCore
 import RoamHardware
 import Synchronization
 
-/// The sensor thread (DESIGN.md §3): UART bytes -> framer -> decoder -> epoch assembler -> epoch,
+/// The sensor thread (docs/DESIGN.md §3): UART bytes -> framer -> decoder -> epoch assembler -> epoch,
 /// stamped with the monotonic clock and the latest barometer sample, pushed to the queue.
 /// It never waits on storage: the queue push never blocks.
 ///

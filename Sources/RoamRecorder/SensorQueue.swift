@@ -1,7 +1,7 @@
 import RoamCore
 import RoamHardware
 
-/// The bounded hand-over from the sensor thread to the commit thread (DESIGN.md §3).
+/// The bounded hand-over from the sensor thread to the commit thread (docs/DESIGN.md §3).
 /// The sensor side never waits: when the queue is full the item is counted as lost (P3), and the
 /// commit thread records the count as an event once it can write again.
 ///

@@ -1,6 +1,6 @@
 import RoamCore
 
-/// Writes `explored` (DESIGN.md §5): the precision-7 geohash of each accepted fix, inserted once.
+/// Writes `explored` (docs/DESIGN.md §5): the precision-7 geohash of each accepted fix, inserted once.
 /// A cell keeps its first visit: later rides, and `rederive`, never move or remove it (a cell
 /// once explored stays explored).
 enum ExploredCells {

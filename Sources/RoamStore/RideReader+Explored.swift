@@ -13,7 +13,7 @@ public struct ExploredCell: Sendable, Equatable {
 
 extension RideReader {
     /// Calls `body` with every explored cell at `precision` (1...7), in geohash order, one row in
-    /// memory at a time. Coarser cells are prefixes of the stored precision-7 cells (DESIGN.md §4).
+    /// memory at a time. Coarser cells are prefixes of the stored precision-7 cells (docs/DESIGN.md §4).
     public func forEachExploredCell(precision: Int, _ body: (ExploredCell) throws -> Void) throws {
         precondition((1...7).contains(precision), "explored cells are stored at precision 7")
         // SQLite's bare-column rule: with MIN(), ride_id comes from the row holding the minimum.

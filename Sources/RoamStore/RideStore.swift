@@ -13,7 +13,7 @@ public final class RideStore {
     private let updateTotals: SQLiteStatement
     private let selectActive: SQLiteStatement
     private let selectByID: SQLiteStatement
-    /// Explored cells of accepted fixes, inserted in the batch's transaction (DESIGN.md §5).
+    /// Explored cells of accepted fixes, inserted in the batch's transaction (docs/DESIGN.md §5).
     private let insertExplored: SQLiteStatement
 
     public var path: String { connection.path }

@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func lowStorageIsTheAlarmsFastBlinkInBursts() {
-        // DESIGN.md §6: storage nearly full shows the alarm's fast blink; the bursts tell it apart.
+        // docs/DESIGN.md §6: storage nearly full shows the alarm's fast blink; the bursts tell it apart.
         let burst = LEDPattern.storageLow.timeline(untilMs: 1000)
         #expect(burst.map(\.atMs) == LEDPattern.alarm.timeline(untilMs: 1000).map(\.atMs).filter { $0 < 1000 })
         #expect(LEDPattern.storageLow.isOn(atMs: 1500) == false && LEDPattern.storageLow.isOn(atMs: 2900) == false)

@@ -2,7 +2,7 @@ import RoamSimulator
 import RoamCore
 import Testing
 
-/// The pipeline against the bench ride's known truth (DESIGN.md §5): the
+/// The pipeline against the bench ride's known truth (docs/DESIGN.md §5): the
 /// simulator's NMEA bytes through the real parser, the barometer values of each second, a fast
 /// replay's clock. Measured errors are printed; the bounds are the issue's.
 @Suite struct PipelineGroundTruthTests {

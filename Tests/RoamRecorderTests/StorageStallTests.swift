@@ -4,7 +4,7 @@ import RoamCore
 import RoamStore
 import Testing
 
-/// DESIGN.md §3 and §9: SD cards stall for up to two seconds, the kernel's tty buffer holds a
+/// docs/DESIGN.md §3 and §9: SD cards stall for up to two seconds, the kernel's tty buffer holds a
 /// fraction of that, so the sensor thread must keep reading while a commit waits. Here another
 /// writer holds the database for 2 s (the commit waits on its busy timeout, as on a stalled card):
 /// every epoch written meanwhile still lands, in order, in the next, larger batch.

@@ -2,7 +2,7 @@ import RoamCore
 import Testing
 @testable import RoamStore
 
-/// DESIGN §4: dump, check and status read while the recorder writes.
+/// docs/DESIGN.md §4: dump, check and status read while the recorder writes.
 @Suite struct RideReaderTests {
     @Test("A reader sees committed data, not the open transaction, while the writer holds the lock")
     func readsCommittedDataWhileWriterHoldsTheDatabase() throws {

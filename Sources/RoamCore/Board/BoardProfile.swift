@@ -1,4 +1,4 @@
-/// What a board declares (DESIGN.md §6, P8): one UART, one I2C bus, one GPIO chip, one data
+/// What a board declares (docs/DESIGN.md §6, P8): one UART, one I2C bus, one GPIO chip, one data
 /// directory, and nothing else. Parsed from `board.conf` (`key = value`, `#` comments).
 public struct BoardProfile: Sendable, Equatable {
     public var name: String
@@ -12,7 +12,7 @@ public struct BoardProfile: Sendable, Equatable {
     /// How long the recorder gathers epochs into one batch (one transaction, one fdatasync) before
     /// committing it: 0.2…5 s, optional in the file: 1 s. At 10 Hz, 10 epochs per commit instead of
     /// 10 commits a second on the SD card; a power cut costs at most this window of epochs, none of
-    /// them acknowledged (DESIGN.md §1, P1).
+    /// them acknowledged (docs/DESIGN.md §1, P1).
     public var commitIntervalS: Double = 1.0
     /// `/dev/i2c-N`, or `bench` for the BMP280 register map behind a fake bus.
     public var i2cBus: String

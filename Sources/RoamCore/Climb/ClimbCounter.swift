@@ -1,4 +1,4 @@
-/// Ascent and descent counted peak to trough with hysteresis (DESIGN.md §5): a rise counts only
+/// Ascent and descent counted peak to trough with hysteresis (docs/DESIGN.md §5): a rise counts only
 /// once the altitude has turned by at least `hysteresisM`, so sensor noise and small undulations
 /// add nothing, while a real climb counts in full, from its trough to its peak.
 ///

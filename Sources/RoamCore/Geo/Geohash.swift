@@ -1,6 +1,6 @@
 /// Geohash (Niemeyer, 2008): a cell name in base 32 whose bits alternately halve the longitude
 /// and latitude ranges, longitude first. Explored cells are stored at precision 7 (about
-/// 153 m × 153 m at the equator); precisions 5 and 6 are its prefixes (DESIGN.md §5).
+/// 153 m × 153 m at the equator); precisions 5 and 6 are its prefixes (docs/DESIGN.md §5).
 public enum Geohash {
     public static let exploredPrecision = 7
     private static let alphabet = Array("0123456789bcdefghjkmnpqrstuvwxyz".utf8)

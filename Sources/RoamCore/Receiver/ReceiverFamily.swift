@@ -28,7 +28,7 @@ public enum ReceiverFamily: String, Sendable, CaseIterable {
     }
 }
 
-/// The sentences the recorder asks for (DESIGN.md: RMC for time, speed and course, GGA for
+/// The sentences the recorder asks for (docs/DESIGN.md: RMC for time, speed and course, GGA for
 /// altitude and satellites, GSA for DOP and fix mode, GST for the error estimate). GSV, GLL,
 /// VTG and ZDA are turned off: at 10 Hz GSV alone would fill a 115200 baud line.
 public enum ReceiverSentences {

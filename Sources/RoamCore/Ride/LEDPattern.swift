@@ -78,7 +78,7 @@ extension LEDPattern {
     public static let idle = LEDPattern(name: "idle", steps: [Step(true, 30), Step(false, 2970)], repeats: true)
     /// A batch could not be committed: fast 5 Hz blink until it is.
     public static let alarm = LEDPattern(name: "alarm", steps: [Step(true, 100), Step(false, 100)], repeats: true)
-    /// Storage nearly full (DESIGN.md §6 asks for the alarm's fast blink): the same 5 Hz blink in
+    /// Storage nearly full (docs/DESIGN.md §6 asks for the alarm's fast blink): the same 5 Hz blink in
     /// bursts of five with 2 s dark, so the rider can tell "offload soon" from "data at risk now".
     public static let storageLow = LEDPattern(name: "storage low", steps: [
         Step(true, 100), Step(false, 100), Step(true, 100), Step(false, 100), Step(true, 100), Step(false, 100),

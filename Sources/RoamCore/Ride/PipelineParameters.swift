@@ -38,7 +38,7 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// really is elsewhere, and a new segment starts (cause: spatial jump).
     public var jumpConfirmFixes = 3
 
-    // Auto-pause (DESIGN.md §5)
+    // Auto-pause (docs/DESIGN.md §5)
     public var pauseBelowMps = 1.0
     public var pauseAfterS = 3.0
     public var resumeAboveMps = 1.5

@@ -1,4 +1,4 @@
-/// Turns sensor epochs into fix rows and events (DESIGN.md §5), updating the ride's state and
+/// Turns sensor epochs into fix rows and events (docs/DESIGN.md §5), updating the ride's state and
 /// totals: time, accuracy and distance gates, jumps, gaps and segments, auto-pause, smoothing,
 /// barometric altitude and climb. Every step writes flags and derived columns; no epoch is
 /// dropped (P4).

@@ -1,4 +1,4 @@
-/// Dates the epochs that arrived before the receiver's first valid date (DESIGN.md §5). They were
+/// Dates the epochs that arrived before the receiver's first valid date (docs/DESIGN.md §5). They were
 /// stored with only monotonic time (`TimeSource.monotonicOnly`); once a dated epoch arrives, the
 /// run `fromSeq..<anchorSeq` gets UTC from it, in the transaction of the batch holding the anchor.
 ///

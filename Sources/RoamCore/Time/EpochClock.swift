@@ -1,4 +1,4 @@
-/// The pipeline's time step (DESIGN.md §5): stamps each epoch with GNSS UTC (rollover-corrected)
+/// The pipeline's time step (docs/DESIGN.md §5): stamps each epoch with GNSS UTC (rollover-corrected)
 /// once the receiver has had a fix, never with the board's clock; flags a time that repeats or
 /// goes backwards; tracks the run of undated epochs and hands out its back-fill when the first
 /// date arrives; and measures the elapsed time between epochs that are in order.

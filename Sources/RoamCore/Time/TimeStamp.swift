@@ -1,7 +1,7 @@
 /// When an epoch happened, on every clock that saw it: GNSS UTC (date and time of day), the GNSS
 /// time of day alone (before the receiver's first date), and the board's monotonic clock (always).
 ///
-/// Intervals prefer GNSS time (DESIGN.md §5: a Pi has no RTC and a replayed ride runs faster than
+/// Intervals prefer GNSS time (docs/DESIGN.md §5: a Pi has no RTC and a replayed ride runs faster than
 /// real time); the monotonic clock is the fallback for epochs the receiver sent without any time.
 public struct TimeStamp: Sendable, Equatable, Codable {
     public var utcMs: Int64?

@@ -1,4 +1,4 @@
-/// Auto-pause (DESIGN.md §5): speed hysteresis with dwell. Pauses once the speed has stayed below
+/// Auto-pause (docs/DESIGN.md §5): speed hysteresis with dwell. Pauses once the speed has stayed below
 /// `pauseBelowMps` for `pauseAfterS`, resumes once it has stayed above `resumeAboveMps` for
 /// `resumeAfterS`; the band between the two thresholds keeps the state it has.
 ///

@@ -1,4 +1,4 @@
-/// How far a reported position may be from the truth, per the receiver's own estimate (DESIGN.md §5):
+/// How far a reported position may be from the truth, per the receiver's own estimate (docs/DESIGN.md §5):
 /// the GST error estimates when the receiver sends them, else HDOP × a receiver error constant
 /// (the user-equivalent range error). Nil when the epoch carries neither.
 public struct HorizontalAccuracy: Sendable, Equatable {

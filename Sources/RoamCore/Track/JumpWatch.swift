@@ -1,4 +1,4 @@
-/// Watches fixes that fail the implied-speed test (DESIGN.md §5, jumps). One such fix is a glitch
+/// Watches fixes that fail the implied-speed test (docs/DESIGN.md §5, jumps). One such fix is a glitch
 /// and is flagged. Several in a row that agree with each other mean the receiver really is
 /// elsewhere (or the track before them was wrong): the track breaks and continues from there.
 public struct JumpWatch: Sendable, Equatable, Codable {

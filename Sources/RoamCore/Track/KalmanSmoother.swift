@@ -1,4 +1,4 @@
-/// Constant-velocity Kalman filter over a segment's usable positions (DESIGN.md §5), written to the
+/// Constant-velocity Kalman filter over a segment's usable positions (docs/DESIGN.md §5), written to the
 /// derived columns `smooth_lat_deg`/`smooth_lon_deg`; the raw position stays as received (P4).
 ///
 /// Process noise grows with the time since the last fix; measurement noise is the receiver's own

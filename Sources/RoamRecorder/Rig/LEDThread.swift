@@ -45,7 +45,7 @@ public final class LEDThread: @unchecked Sendable {
         let status = tracker.status
         if history.last != status {
             history.append(status)
-            // Bounded: a receiver that comes and goes all day must not grow memory (DESIGN.md §9).
+            // Bounded: a receiver that comes and goes all day must not grow memory (docs/DESIGN.md §9).
             if history.count > 2 * Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
         }
         led.show(status.pattern, atNs: now)

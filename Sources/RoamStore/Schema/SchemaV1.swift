@@ -1,9 +1,9 @@
-/// Migration 1: rides, fixes, events, explored (DESIGN.md §4). Units are in every column name.
+/// Migration 1: rides, fixes, events, explored (docs/DESIGN.md §4). Units are in every column name.
 ///
 /// `fixes` is keyed by `fix_key` = ride_id << 32 | seq, its rowid: one B-tree, appended at its
 /// right edge. A composite primary key would write a second B-tree (its index) on every commit, and
 /// WITHOUT ROWID rebalances three sibling pages on every split; either pushes a 1 Hz batch past the
-/// 16 KiB-per-batch budget of DESIGN.md §9. Reads of a ride are one range of the key (`FixKey`).
+/// 16 KiB-per-batch budget of docs/DESIGN.md §9. Reads of a ride are one range of the key (`FixKey`).
 ///
 /// Deletion policy (P4): processing never deletes. A fix can only be deleted when its ride row is
 /// already gone, and the only way that happens is an explicit prune: `DELETE FROM rides WHERE id = ?`
