@@ -11,6 +11,8 @@ import Synchronization
 /// committed state is kept, so a retried batch is processed again from that state and the stored
 /// totals always match the stored fixes (P2). When storage comes back, the first batch that lands
 /// records the outage (`alarm`, `recovered`, `lost` events) and the alarm goes down.
+/// `@unchecked Sendable`: the session, the parked batches and the outage belong to the commit thread
+/// (`run`); other threads read only the atomics (`epochsTaken`) and the status behind its lock.
 public final class CommitLoop: @unchecked Sendable {
     public struct Options: Sendable {
         /// At least an hour at 10 Hz: beyond it the oldest parked epochs are dropped and counted.

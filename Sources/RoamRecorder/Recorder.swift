@@ -10,6 +10,8 @@ import Synchronization
 /// is built; `start()` starts reading the receiver first, then re-arms the ride (its restart gap
 /// committed), then starts the commit thread. `start`, `rearm` and `stop` are idempotent: a
 /// second call opens nothing, starts no thread, creates no ride and writes no second gap.
+/// `@unchecked Sendable`: its lifecycle flags are behind a `Mutex`; the loops it owns are `let`s,
+/// each safe to share for its own reason (see them).
 public final class Recorder: @unchecked Sendable {
     public struct Options: Sendable {
         public var sensor = SensorLoop.Options()

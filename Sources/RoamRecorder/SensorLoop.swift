@@ -10,6 +10,8 @@ import Synchronization
 /// A receiver that goes away (EIO/ENODEV: a USB receiver unplugged) is one "receiver silent" gap
 /// (P5), then reopened with exponential backoff if the source can reopen. Every wait is in the
 /// kernel (poll) or on the stop signal, bounded by the next thing due, so idle costs no CPU.
+/// `@unchecked Sendable`: the NMEA stream and the source belong to the sensor thread (`run`);
+/// other threads see only the atomics (stop request, epochs assembled, fix, reopen attempts).
 public final class SensorLoop: @unchecked Sendable {
     public struct Options: Sendable {
         /// A 1 Hz receiver sends its burst then stays quiet; after this much quiet the epoch is complete.

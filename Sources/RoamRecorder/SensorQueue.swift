@@ -15,6 +15,7 @@ import RoamHardware
 /// Every wait runs on the monotonic clock (`MonotonicCondition`): its deadlines are what bring the
 /// next batch and the retry of parked batches (P3), and a wall clock set back mid-wait must not
 /// postpone either by the size of the jump.
+/// `@unchecked Sendable`: every mutable field is read and written only with `condition` locked.
 public final class SensorQueue: @unchecked Sendable {
     private let condition = MonotonicCondition()
     private var items: [SensorItem] = []
