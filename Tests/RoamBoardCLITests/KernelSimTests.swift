@@ -39,6 +39,9 @@ struct KernelSimTests {
     @Test("s8: the board as a USB drive through dummy_hcd: a SCSI disk mounted read-only, dump's files, hand-over, replug, SIGKILL mid-rebuild", .kernelSim("s8-usb-drive"))
     func usbDrive() async throws { try await judge("s8-usb-drive", passes: 6) }
 
+    @Test("s9: a stock u-blox (9600 baud, 1 Hz) found, moved to 115200 and 10 Hz by acknowledged UBX commands; a ride at 10 Hz through the 8250 UART, commits at the cadence", .kernelSim("s9-ten-hz"))
+    func tenHertz() async throws { try await judge("s9-ten-hz", passes: 7) }
+
     /// `passes`: the checks a scenario makes when all of them run; fewer PASS lines with no FAIL or
     /// SKIP mean a check went missing, which must not read as a pass.
     fileprivate func judge(_ id: String, passes expected: Int? = nil, arch: KernelSimArch = .x86_64) async throws {
@@ -241,4 +244,7 @@ struct KernelSimArm64Tests {
     /// The arm64 VM has no dummy_hcd or mtools in its initramfs: s8 says so in a SKIP line and the trait skips this.
     @Test("aarch64 s8: the board as a USB drive (runs in the x86-64 VM only)", .kernelSim("s8-usb-drive", .arm64))
     func usbDrive() async throws { try await judge("s8-usb-drive", passes: 6) }
+
+    @Test("aarch64 s9: the u-blox configured to 10 Hz by acknowledged UBX commands, a ride at 10 Hz through the PL011 (its baud is not modelled: SKIP)", .kernelSim("s9-ten-hz", .arm64))
+    func tenHertz() async throws { try await judge("s9-ten-hz") }
 }
