@@ -22,6 +22,7 @@ usage: gnss-feeder.py TO_GUEST_FIFO FROM_GUEST_FIFO
        gnss-feeder.py --pty PATH_FILE   (writes the pty's path into PATH_FILE)
 Runs until killed; every event goes to stderr (the run's feeder.log).
 """
+import fcntl
 import os
 import pty
 import select
@@ -37,6 +38,8 @@ STEP_E4_PER_100MS = 3        # 0.0030' of latitude per second = 5.56 m/s = 10.80
 STOCK_SENTENCES = {"GGA", "GLL", "GSA", "GSV", "RMC", "VTG"}
 NMEA_IDS = {0x00: "GGA", 0x01: "GLL", 0x02: "GSA", 0x03: "GSV", 0x04: "RMC", 0x05: "VTG", 0x06: "GRS", 0x07: "GST", 0x08: "ZDA"}
 BAUDS = (4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800)
+# Bytes the guest may leave unread (about 1.4 s at 10 Hz) before it counts as not listening.
+MAX_QUEUED = 4096
 SPEEDS = {getattr(termios, "B%d" % b): b for b in BAUDS + (1200, 2400)}
 
 
@@ -185,16 +188,30 @@ class Link:
             self.rfd = os.open(args[1], os.O_RDONLY)
         os.set_blocking(self.wfd, False)
 
+    def drop_queued(self, why):
+        """Discards what the guest has not taken yet: a real wire holds no bytes (the UART's own
+        FIFO is QEMU's), so what was sent at another speed, or while nobody read, is gone."""
+        if self.slave is not None:
+            queued = int.from_bytes(fcntl.ioctl(self.slave, termios.FIONREAD, b"\0" * 4), "little")
+            if queued > 0 and (why != "backlog" or queued > MAX_QUEUED):
+                termios.tcflush(self.slave, termios.TCIFLUSH)
+                log("%d bytes the guest had not read dropped (%s)" % (queued, why))
+
     def guest_baud(self, module_baud):
         if self.slave is None:
             return module_baud
         return SPEEDS.get(termios.tcgetattr(self.slave)[5], 0)
 
     def write(self, data):
-        try:
-            os.write(self.wfd, data)
-        except BlockingIOError:
-            pass    # nobody drains the guest's RX FIFO (its port is closed): the bytes are lost, as on a wire
+        # Whole, or the rest dropped after a second: then nobody drains the guest's RX FIFO (its
+        # port is closed) and the bytes are lost, as on a wire.
+        while data:
+            try:
+                data = data[os.write(self.wfd, data):]
+            except BlockingIOError:
+                if not select.select([], [self.wfd], [], 1.0)[1]:
+                    log("%d bytes the guest does not take dropped" % len(data))
+                    return
 
 
 def main(args):
@@ -210,6 +227,7 @@ def main(args):
         if guest != heard_baud:
             log("guest UART at %s baud, module at %d" % (guest, module.baud))
             heard_baud = guest
+            link.drop_queued("the guest changed speed")
         if ready:
             data = os.read(link.rfd, 4096)
             if not data:
@@ -222,6 +240,7 @@ def main(args):
                     feeding = True
                 elif b"$PKSIM,FEED,OFF" in line:
                     feeding = False
+                    link.drop_queued("the TX wire was cut")
                 if b"$PKSIM," in line:
                     log("%s at %d ms" % (line[line.find(b"$PKSIM,"):].strip().decode(errors="replace"), t_ms - START_MS))
             answer, new_baud = module.feed(data if guest == module.baud else junk(data))
@@ -235,6 +254,7 @@ def main(args):
         if module.banner_due and feeding:
             out, module.banner_due = BANNER + out, False
         if feeding:
+            link.drop_queued("backlog")
             link.write(out if guest == module.baud else junk(out))
         t_ms += module.period_ms
         next_due += module.period_ms / 1000.0

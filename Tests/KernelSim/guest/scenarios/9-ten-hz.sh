@@ -4,7 +4,13 @@
 # driver (8250 on x86-64, PL011 on arm64) whose fixes come at 10 Hz and whose commits keep the cadence.
 S=s9-ten-hz
 BAUD=$(board_value baud)
+# The board as it is, but at 10 Hz (the other scenarios keep its 1 Hz: see its board.conf).
+BOARD_AS_IS=$BOARD
+RATE_HZ=10
 PERIOD_MS=$((1000 / RATE_HZ))
+BOARD=/tmp/board-10hz
+mkdir -p $BOARD
+sed "s/^rate_hz = .*/rate_hz = $RATE_HZ/" $BOARD_AS_IS/board.conf > $BOARD/board.conf
 
 # The speed the driver was asked for (termios), as stty reads it.
 uart_speed() { stty -F $UART | sed -n 's/^speed \([0-9]*\) baud.*/\1/p'; }
@@ -40,13 +46,16 @@ else
     esac
     speed=$(uart_speed)
     press
+    start_ms=$(uptime_ms)
     R=
     if waitfor 15 new_ride_recording "$prev"; then
         R=$(recording_ride)
         before=$(fix_acks)
         waitfor 60 fix_acks_reach $((before + 15)) || fail $S "fewer than 15 commits with fixes within 60 s: $(rec_words)"
         press
-        if waitfor 15 ride_state_is $R stopped; then
+        waitfor 15 ride_state_is $R stopped
+        ride_ms=$(($(uptime_ms) - start_ms))
+        if ride_state_is $R stopped; then
             pass $S "a press started ride $R, $(($(fix_acks) - before)) commits with fixes later a press stopped it"
         else
             fail $S "ride $R is '$(ride_state $R)' 15 s after the second press: $(rec_words)"
@@ -113,14 +122,18 @@ else
         else
             fail $S "$gst of $n fixes carry GST, $stock carry a GSV, GLL or VTG"
         fi
-        # The cadence: at most one commit per commit_interval_s of the ride, plus the one the stop makes.
+        # The cadence, by the guest's clock from press to stop (a guest behind the stream commits
+        # what it has): at most one commit per commit_interval_s, plus the one the stop makes.
         commits=$(grep -c "^ack ride=$R .* fixes=[1-9]" $REC_OUT)
         acked=$(acked_fixes $R)
-        most=$((span / 1000 / COMMIT_S + 2))
+        most=$((ride_ms / 1000 / COMMIT_S + 2))
         if [ "$commits" -ge 1 ] && [ "$commits" -le "$most" ]; then
-            pass $S "$commits commits with fixes over $(seconds "$span") s (at most $most at one per $COMMIT_S s), $((acked / commits)) fixes each on average"
+            pass $S "$commits commits with fixes in a ride of $(seconds "$ride_ms") s (at most $most at one per $COMMIT_S s), $((acked / commits)) fixes each on average"
         else
-            fail $S "$commits commits with fixes over $(seconds "$span") s: more than one per $COMMIT_S s (at most $most)"
+            fail $S "$commits commits with fixes in a ride of $(seconds "$ride_ms") s: more than one per $COMMIT_S s (at most $most)"
         fi
     fi
 fi
+info $S "$UART: $(uart_kind) $(grep -o 'tx:.*' /proc/tty/driver/serial 2>/dev/null | sed -n 2p)"
+BOARD=$BOARD_AS_IS
+RATE_HZ=$(board_value rate_hz)
