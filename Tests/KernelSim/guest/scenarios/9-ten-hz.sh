@@ -73,10 +73,10 @@ else
     sed "s/^/INFO $S: feeder /" /tmp/feeder-report.txt
     state=$(sed -n 's/^STATE,//p' /tmp/feeder-report.txt)
     took=$(sed -n 's/^TOOK,//p' /tmp/feeder-report.txt | tr '\n' ',' | sed 's/,$//; s/,/, /g')
-    want_prt=
-    [ "$UART_SPEED_MODELLED" = 1 ] && want_prt="CFG-PRT $BAUD"
+    # CFG-PRT only where a wrong baud is junk: elsewhere the module is heard at 115200 from the start.
+    if [ "$UART_SPEED_MODELLED" = 1 ]; then set -- "CFG-PRT $BAUD"; else set --; fi
     missing=
-    for cmd in $want_prt "CFG-MSG GST 1" "CFG-MSG GSV 0" "CFG-MSG GLL 0" "CFG-MSG VTG 0" "CFG-RATE $PERIOD_MS"; do
+    for cmd in "$@" "CFG-MSG GST 1" "CFG-MSG GSV 0" "CFG-MSG GLL 0" "CFG-MSG VTG 0" "CFG-RATE $PERIOD_MS"; do
         case ", $took, " in *", $cmd, "*) ;; *) missing="$missing [$cmd]" ;; esac
     done
     case "$state" in
