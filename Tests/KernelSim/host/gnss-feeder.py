@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The far end of the guest's GNSS UART: a u-blox M8 on a straight road heading north at 5.6 m/s.
 
-It starts as a stock module does: 9600 baud, 1 Hz, the factory sentence set (GGA GLL GSA GSV RMC
-VTG; GST and ZDA off), and changes only for a correct UBX command: CFG-PRT (baud), CFG-MSG (one
+It starts as a module whose backup cell kept what an earlier session saved: 115200 baud, 1 Hz,
+RMC GGA GSA (the boards of s1-s8 take it as it is, receiver = none). After "$PKSIM,POWER" it is a
+stock module, its backup drained: 9600 baud, 1 Hz, the factory sentence set (GGA GLL GSA GSV RMC
+VTG; GST and ZDA off). Either way it changes only for a correct UBX command: CFG-PRT (baud), CFG-MSG (one
 sentence on or off), CFG-RATE (measurement period), each answered with ACK-ACK, or ACK-NAK when
 refused; MON-VER polls are answered. A frame whose Fletcher checksum is wrong changes nothing and
 gets no answer, as on the real chip. At a baud too slow for its output the module drops what does
@@ -16,6 +18,7 @@ FIFO pair: virt's PL011 model passes no speed on) the guest is taken to listen a
 Harness lines from the guest, not part of the module (read at any speed, answered in clear):
   $PKSIM,FEED,ON|OFF   the module's TX wire connected or cut (it keeps running, and its settings)
   $PKSIM,POWER         power cycle: back to the stock settings, the banner again, the report emptied
+  $PKSIM,PRESET        power cycle with the saved settings again (what s1-s8 expect), report emptied
   $PKSIM,REPORT        "$PKSIM,STATE,..." and one "$PKSIM,TOOK,..." per command taken, then "$PKSIM,END"
 
 usage: gnss-feeder.py TO_GUEST_FIFO FROM_GUEST_FIFO
@@ -36,6 +39,7 @@ DATE = "290625"              # 29 June 2025, DDMMYY
 LAT_MIN_E4 = 220000          # 47°22.0000'N, in 1/10000 minute
 STEP_E4_PER_100MS = 3        # 0.0030' of latitude per second = 5.56 m/s = 10.80 kn
 STOCK_SENTENCES = {"GGA", "GLL", "GSA", "GSV", "RMC", "VTG"}
+SAVED_SENTENCES = {"GGA", "GSA", "RMC"}
 NMEA_IDS = {0x00: "GGA", 0x01: "GLL", 0x02: "GSA", 0x03: "GSV", 0x04: "RMC", 0x05: "VTG", 0x06: "GRS", 0x07: "GST", 0x08: "ZDA"}
 BAUDS = (4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800)
 # Bytes the guest may leave unread (about 1.4 s at 10 Hz) before it counts as not listening.
@@ -80,10 +84,13 @@ class Module:
     """The receiver's settings and its command parser (UBX and NMEA framing)."""
 
     def __init__(self):
-        self.power_on()
+        self.power_on(saved=True)
 
-    def power_on(self):
-        self.baud, self.period_ms, self.sentences = 9600, 1000, set(STOCK_SENTENCES)
+    def power_on(self, saved=False):
+        if saved:
+            self.baud, self.period_ms, self.sentences = 115200, 1000, set(SAVED_SENTENCES)
+        else:
+            self.baud, self.period_ms, self.sentences = 9600, 1000, set(STOCK_SENTENCES)
         # What the report tells since power-up: the commands taken, and the answers given.
         self.took, self.counts = [], {"ack": 0, "nak": 0, "badsum": 0}
         self.rx = b""
@@ -263,6 +270,8 @@ def main(args):
 def harness(line, module, link):
     if b"$PKSIM,POWER" in line:
         module.power_on()
+    elif b"$PKSIM,PRESET" in line:
+        module.power_on(saved=True)
     elif b"$PKSIM,REPORT" in line:
         c = module.counts
         out = nmea("PKSIM,STATE,baud=%d,period_ms=%d,out=%s,ack=%d,nak=%d,badsum=%d" % (

@@ -10,7 +10,7 @@ RATE_HZ=10
 PERIOD_MS=$((1000 / RATE_HZ))
 BOARD=/tmp/board-10hz
 mkdir -p $BOARD
-sed "s/^rate_hz = .*/rate_hz = $RATE_HZ/" $BOARD_AS_IS/board.conf > $BOARD/board.conf
+sed -e "s/^rate_hz = .*/rate_hz = $RATE_HZ/" -e "s/^receiver = .*/receiver = ublox/" $BOARD_AS_IS/board.conf > $BOARD/board.conf
 
 # The speed the driver was asked for (termios), as stty reads it.
 uart_speed() { stty -F $UART | sed -n 's/^speed \([0-9]*\) baud.*/\1/p'; }
@@ -137,3 +137,5 @@ fi
 info $S "$UART: $(uart_kind) $(grep -o 'tx:.*' /proc/tty/driver/serial 2>/dev/null | sed -n 2p)"
 BOARD=$BOARD_AS_IS
 RATE_HZ=$(board_value rate_hz)
+# The later scenarios' board takes the receiver as it is: give it back its saved settings.
+printf '$PKSIM,PRESET\r\n' > $UART
