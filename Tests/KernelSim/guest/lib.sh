@@ -12,6 +12,9 @@ UART=$(board_value uart)
 I2C_DEV=$(board_value i2c_bus)
 I2C_BUS=${I2C_DEV#/dev/i2c-}
 GPIO_CHIP=$(board_value gpio_chip)
+# The receiver's rate once configured, and the recorder's commit cadence.
+RATE_HZ=$(board_value rate_hz)
+COMMIT_S=$(board_value commit_interval_s)
 BMP280_ADDR=0x76
 BUTTON_LINE=17
 LED_LINE=27
@@ -114,7 +117,7 @@ judge() { awk -v cal="$BMP280_CAL" -v adcT="${2:-$ADC_T}" -v adcP="$1" -f $KSIM/
 near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'; }
 
 # Scenario ids, for the lines that skip them all when the board did not come up.
-SCENARIOS="s1-selftest s2-ride s3-pressure s4-silent s5-restart s6-clock s8-usb-drive s10-power-cut"
+SCENARIOS="s1-selftest s2-ride s3-pressure s4-silent s5-restart s6-clock s8-usb-drive s9-ten-hz s10-power-cut"
 
 # A placeholder command's refusal ("'selftest' is not implemented yet"; record on a real board
 # before the hardware rig exists): the scenario is skipped with these words, never passed.

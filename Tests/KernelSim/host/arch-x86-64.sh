@@ -2,12 +2,12 @@
 # built here with --static-swift-stdlib against libgpiod 1.6, the GNSS on the pc machine's second 16550.
 source "$KSIM_DIR/host/kernel.sh"
 
-# s8-usb-drive records three more rides and builds the drive three times under TCG; s10-power-cut
-# replays its block log to two dozen states and checks each: 600 s under a loaded host's TCG.
+# s8-usb-drive records three more rides and builds the drive three times under TCG; s9 records a
+# minute at 10 Hz; s10-power-cut replays its block log to two dozen states and checks each.
 KSIM_DEFAULT_TIMEOUT=900
 KSIM_BOARD=kernel-sim
 # The Debian packages the harness needs besides the kernel headers.
-KSIM_PACKAGES=(qemu-system-x86 busybox-static gpiod i2c-tools sqlite3 cpio gzip xz-utils kmod make gcc libc6-dev binutils
+KSIM_PACKAGES=(qemu-system-x86 python3 busybox-static gpiod i2c-tools sqlite3 cpio gzip xz-utils kmod make gcc libc6-dev binutils
                dosfstools mtools dmsetup e2fsprogs)
 # The tools the guest scripts call, at their host paths, with their shared libraries.
 # (busybox's own i2cget/i2cset applets shadow i2c-tools in its shell, so the scripts use full paths.)
@@ -109,11 +109,14 @@ ksim_stage_arch() {
 
 # TCG only: on this machine class /dev/kvm is PVM, which hangs a stock Debian kernel, and TCG boots
 # in about 10 s anyway. serial0 (ttyS0) is the console, serial1 (ttyS1) the GNSS UART.
-# ksim_qemu_cmd CONSOLE_LOG GNSS_PIPE: sets QEMU_CMD.
+# The GNSS UART is a host tty (QEMU's serial chardev) on the feeder's pty: QEMU sets its speed from
+# the 16550's divisor, which is how the feeder knows what baud the guest listens at.
+KSIM_GNSS_LINK=pty
+# ksim_qemu_cmd CONSOLE_LOG GNSS_PTY: sets QEMU_CMD.
 ksim_qemu_cmd() {
     QEMU_CMD=(qemu-system-x86_64 -accel tcg -cpu max -m 768 -smp 1 -nodefaults -no-reboot -display none
               -kernel "$VMLINUZ" -initrd "$INITRAMFS"
               -append "console=ttyS0 quiet panic=-1"
               -chardev "file,id=console,path=$1" -serial chardev:console
-              -chardev "pipe,id=gnss,path=$2" -serial chardev:gnss)
+              -chardev "serial,id=gnss,path=$2" -serial chardev:gnss)
 }

@@ -1,8 +1,8 @@
 # Boots the guest under QEMU and streams its verdict lines (sourced by scripts/kernel-sim).
 #
 # The arch file's ksim_qemu_cmd gives the machine: its console is logged to a file, its GNSS UART is
-# a pair of FIFOs between QEMU and gnss-feeder.sh. `timeout` bounds the whole VM, and panic=-1 with
-# -no-reboot turns a guest panic into a QEMU exit rather than a hang.
+# gnss-feeder.py's pty (KSIM_GNSS_LINK=pty) or a pair of FIFOs between QEMU and it. `timeout` bounds
+# the whole VM, and panic=-1 with -no-reboot turns a guest panic into a QEMU exit rather than a hang.
 
 KSIM_DONE_MARK="KERNEL-SIM-DONE"
 
@@ -11,16 +11,27 @@ ksim_boot() {
     local limit=$1 run="$KSIM_CACHE/run"
     rm -rf "$run" && mkdir -p "$run"
     CONSOLE_LOG="$run/console.log"
-    mkfifo "$run/gnss.in" "$run/gnss.out"
     : > "$CONSOLE_LOG"
-    ksim_qemu_cmd "$CONSOLE_LOG" "$run/gnss"
-    local t0 qpid fpid
+    local t0 qpid fpid gnss="$run/gnss" feeder="$KSIM_DIR/host/gnss-feeder.py"
+    if [ "$KSIM_GNSS_LINK" = pty ]; then
+        # The feeder's pty, whose speed QEMU sets to the guest's divisor: it exists before QEMU opens it.
+        python3 "$feeder" --pty "$run/gnss.pty" 2> "$run/feeder.log" &
+        fpid=$!
+        local i; for i in $(seq 50); do [ -s "$run/gnss.pty" ] && break; sleep 0.1; done
+        [ -s "$run/gnss.pty" ] || { ksim_fail "the GNSS feeder made no pty: $(tail -3 "$run/feeder.log")"; return 1; }
+        gnss=$(cat "$run/gnss.pty")
+    else
+        mkfifo "$run/gnss.in" "$run/gnss.out"
+    fi
+    ksim_qemu_cmd "$CONSOLE_LOG" "$gnss"
     t0=$(ksim_now)
     timeout --kill-after=5 "$limit" "${QEMU_CMD[@]}" < /dev/null > "$run/qemu.log" 2>&1 &
     qpid=$!
-    # QEMU opens both FIFOs read-write, so the feeder's opens return once QEMU is up.
-    bash "$KSIM_DIR/host/gnss-feeder.sh" "$run/gnss.in" "$run/gnss.out" 2> "$run/feeder.log" &
-    fpid=$!
+    if [ "$KSIM_GNSS_LINK" != pty ]; then
+        # QEMU opens both FIFOs read-write, so the feeder's opens return once QEMU is up.
+        python3 "$feeder" "$run/gnss.in" "$run/gnss.out" 2> "$run/feeder.log" &
+        fpid=$!
+    fi
     # Stream the guest's verdicts as they come; tail ends when QEMU does.
     tail -n +1 -s 0.2 -f --pid="$qpid" "$CONSOLE_LOG" | tr -d '\r' | grep --line-buffered -E '^(PASS|FAIL|SKIP|INFO) ' || true
     local rc=0

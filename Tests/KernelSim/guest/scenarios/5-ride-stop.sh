@@ -28,6 +28,9 @@ if [ -n "$RIDE" ]; then
         pass $S "every fix has the sent longitude, a latitude on the road and its raw \$GPRMC text"
     else
         fail $S "$off fixes off the road the feeder sent, or without their raw RMC"
+        sql "SELECT seq, lat_deg, lon_deg, replace(replace(nmea, char(13), ''), char(10), ' | ') FROM fixes WHERE ride_id = $RIDE
+             AND lat_deg IS NOT NULL AND (abs(lon_deg - (8 + 32.5 / 60)) > 1e-7 OR lat_deg < 47 + 22.0 / 60
+             OR nmea NOT LIKE '%\$GPRMC,%')" | while read -r line; do echo "INFO $S: off: $line"; done
     fi
     set -- $(judge $ADC_P); P1=$1
     set -- $(judge $((ADC_P + 2000))); P2=$1

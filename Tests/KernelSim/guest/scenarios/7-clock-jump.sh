@@ -130,14 +130,14 @@ else
             fail $S "ride $R is '$(ride_state $R)' 15 s after the press: $(rec_words)"
         fi
         events $R $S
-        # One fix per second fed, each with the feeder's GNSS time: no second missing, none out of order.
-        # flags & 48: FixFlags.repeatedTime (1 << 4) and .timeBackwards (1 << 5).
-        set -- $(sql "SELECT count(*), ifnull((max(t_utc_ms) - min(t_utc_ms)) / 1000 + 1, 0), count(DISTINCT segment),
+        # One fix per epoch fed (the board's rate_hz), each with the feeder's GNSS time: no epoch
+        # missing, none out of order. flags & 48: FixFlags.repeatedTime (1 << 4) and .timeBackwards (1 << 5).
+        set -- $(sql "SELECT count(*), ifnull((max(t_utc_ms) - min(t_utc_ms)) * $RATE_HZ / 1000 + 1, 0), count(DISTINCT segment),
                       ifnull(sum(lat_deg IS NULL), 0), ifnull(sum((flags & 48) != 0), 0) FROM fixes WHERE ride_id = $R" | tr '|' ' ')
         if [ "$1" -ge "$acked" ] && [ "$1" = "$2" ] && [ "$4" = 0 ] && [ "$5" = 0 ]; then
-            pass $S "every fix fed is stored: $1 fixes over $2 s of GNSS time ($acked acknowledged before the stop), none flagged as time going back or repeating"
+            pass $S "every fix fed is stored: $1 fixes over $2 epochs of GNSS time at $RATE_HZ Hz ($acked acknowledged before the stop), none flagged as time going back or repeating"
         else
-            fail $S "fixes: $1 stored, $acked acknowledged, $2 s of GNSS time, $4 without position, $5 flagged time-backwards or repeated"
+            fail $S "fixes: $1 stored, $acked acknowledged, $2 epochs of GNSS time at $RATE_HZ Hz, $4 without position, $5 flagged time-backwards or repeated"
         fi
         gaps=$(sql "SELECT count(*) FROM events WHERE ride_id = $R AND kind = 'gap'")
         row_gaps=$(sql "SELECT gap_count FROM rides WHERE id = $R")
