@@ -36,7 +36,11 @@ ksim_boot() {
     tail -n +1 -s 0.2 -f --pid="$qpid" "$CONSOLE_LOG" | tr -d '\r' | grep --line-buffered -E '^(PASS|FAIL|SKIP|INFO) ' || true
     local rc=0
     wait "$qpid" || rc=$?
+    # The pty feeder holds both ends of its pty and never sees an end of file: it is stopped here,
+    # with SIGKILL after a second if SIGTERM did not land (a blocked mask inherited from the caller).
     kill "$fpid" 2>/dev/null || true
+    local j; for j in $(seq 10); do kill -0 "$fpid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$fpid" 2>/dev/null || true
     wait "$fpid" 2>/dev/null || true
     BOOT_SECS=$(ksim_secs "$t0" "$(ksim_now)")
     if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then

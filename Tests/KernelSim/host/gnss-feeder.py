@@ -29,6 +29,7 @@ import fcntl
 import os
 import pty
 import select
+import signal
 import sys
 import termios
 import time
@@ -281,6 +282,10 @@ def harness(line, module, link):
 
 
 if __name__ == "__main__":
+    # Started from `swift test`, the feeder inherits a signal mask with SIGTERM blocked (the recorder's
+    # tests block it for sigwait): unblocked here, or boot.sh's kill after the VM would never land.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
         main(sys.argv[1:])
     except KeyboardInterrupt:
