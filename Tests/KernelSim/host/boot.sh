@@ -13,7 +13,7 @@ ksim_boot() {
     CONSOLE_LOG="$run/console.log"
     : > "$CONSOLE_LOG"
     local t0 qpid fpid gnss="$run/gnss" feeder="$KSIM_DIR/host/gnss-feeder.py"
-    if [ "$KSIM_GNSS_LINK" = pty ]; then
+    if [ "${KSIM_GNSS_LINK:-fifo}" = pty ]; then
         # The feeder's pty, whose speed QEMU sets to the guest's divisor: it exists before QEMU opens it.
         python3 "$feeder" --pty "$run/gnss.pty" 2> "$run/feeder.log" &
         fpid=$!
@@ -27,7 +27,7 @@ ksim_boot() {
     t0=$(ksim_now)
     timeout --kill-after=5 "$limit" "${QEMU_CMD[@]}" < /dev/null > "$run/qemu.log" 2>&1 &
     qpid=$!
-    if [ "$KSIM_GNSS_LINK" != pty ]; then
+    if [ "${KSIM_GNSS_LINK:-fifo}" != pty ]; then
         # QEMU opens both FIFOs read-write, so the feeder's opens return once QEMU is up.
         python3 "$feeder" "$run/gnss.in" "$run/gnss.out" 2> "$run/feeder.log" &
         fpid=$!
