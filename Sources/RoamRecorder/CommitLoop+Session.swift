@@ -93,10 +93,7 @@ extension CommitLoop {
     }
 
     private func carryOut(_ commit: RideSessionCommit, nowNs now: UInt64, parkedBatches landing: Int) throws {
-        var batch = commit.batch
-        for gap in commit.gapPositions {
-            batch.events[gap.eventIndex].beforeSeq = gap.beforeSeq
-        }
+        let batch = commit.batch
         let commitUTCms = realtimeMs()
         try store.commit(batch, commitUTCms: commitUTCms, parkedBatches: landing, lostFixes: lostEpochs)
         let recovered = outage == nil ? 0 : parkedEpochs

@@ -54,7 +54,7 @@ import Testing
         #expect(commit.batch.fixes.map(\.seq) == [0, 1, 2, 3])
         #expect(commit.batch.events.first == outage[0])
         #expect(commit.batch.state == session.pipeline?.state)
-        #expect(commit.gapPositions.isEmpty)
+        #expect(commit.batch.events.allSatisfy { $0.beforeSeq == nil })
     }
 
     @Test func theSameEventFromTheSameStateAsksForTheSameActions() {
@@ -80,10 +80,11 @@ import Testing
         let commit = try #require(SessionFixture.commit(in: session.handle(SessionFixture.batch(before + items))))
         let silent = commit.batch.events.filter { $0.kind == .gap && $0.detail == GapCause.receiverSilent.rawValue }
         #expect(silent.count == gaps)
-        #expect(commit.gapPositions.count == gaps)
-        for position in commit.gapPositions {
-            #expect(commit.batch.events[position.eventIndex].kind == .gap)
-            #expect(position.beforeSeq == 3, "the gap sits before the next fix")
+        let positioned = commit.batch.events.filter { $0.beforeSeq != nil }
+        #expect(positioned.count == gaps)
+        for gap in positioned {
+            #expect(gap.kind == .gap)
+            #expect(gap.beforeSeq == 3, "the gap sits before the next fix")
         }
     }
 
@@ -101,7 +102,7 @@ import Testing
         let commit = try #require(SessionFixture.commit(in: session.handle(SessionFixture.batch([.restarted(monoNs: 77)]))))
         #expect(commit.batch.events.map(\.kind) == [.gap, .rearm])
         #expect(commit.batch.events[0].detail == GapCause.loggerRestarted.rawValue)
-        #expect(commit.gapPositions == [.init(eventIndex: 0, beforeSeq: state.nextSeq)])
+        #expect(commit.batch.events.map(\.beforeSeq) == [state.nextSeq, nil])
         #expect(commit.batch.fixes.isEmpty)
     }
 

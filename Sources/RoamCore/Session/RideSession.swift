@@ -117,10 +117,10 @@ public struct RideSession: Sendable {
         var p = pipeline
         var fixes: [FixRecord] = []
         var events = pendingEvents + batch.outageEvents
-        var positions: [RideSessionCommit.GapPosition] = []
         // Gaps that do not come from the fixes carry their position, so `check` can replay them (P2).
         func positioned(_ gap: RideEvent) {
-            positions.append(.init(eventIndex: events.count, beforeSeq: p.state.nextSeq))
+            var gap = gap
+            gap.beforeSeq = p.state.nextSeq
             events.append(gap)
         }
         for item in batch.items {
@@ -143,7 +143,7 @@ public struct RideSession: Sendable {
         phase = confirming ? .confirmingResume(p) : .recording(p)
         pendingEvents = []
         let batch = Batch(rideID: p.rideID, fixes: fixes, events: events, state: p.state)
-        return [.commit(RideSessionCommit(batch: batch, gapPositions: positions))]
+        return [.commit(RideSessionCommit(batch: batch))]
     }
 
     /// Ends a forgotten ride, or shows and takes back its warning (`ForgottenRideRule`).

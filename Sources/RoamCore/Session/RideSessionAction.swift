@@ -14,19 +14,11 @@ public enum RideSessionAction: Sendable, Equatable {
     case again
 }
 
-/// One transaction's worth of a ride: the batch, and where its gaps that do not come from the
-/// fixes sit (`beforeSeq`), which the store records so a replay can mark them at the same place (P2).
+/// One transaction's worth of a ride. Its gaps that do not come from the fixes carry where they
+/// sit (`RideEvent.beforeSeq`), which the store records so a replay can mark them there (P2).
 public struct RideSessionCommit: Sendable, Equatable {
-    public struct GapPosition: Sendable, Equatable {
-        /// Index into `batch.events`.
-        public var eventIndex: Int
-        public var beforeSeq: Int64
-        public init(eventIndex: Int, beforeSeq: Int64) { self.eventIndex = eventIndex; self.beforeSeq = beforeSeq }
-    }
-
     public var batch: Batch
-    public var gapPositions: [GapPosition]
-    public init(batch: Batch, gapPositions: [GapPosition]) { self.batch = batch; self.gapPositions = gapPositions }
+    public init(batch: Batch) { self.batch = batch }
 }
 
 /// Why a ride ends; the executor renders the stop event's text (`button` is stored as is).
