@@ -100,6 +100,9 @@ public final class CommitLoop: @unchecked Sendable {
         }
         if !parked.isEmpty { commitParked() }
         status.flush(force: true)
+        // Closed here, on the thread that owns it, so `Recorder.stop()` returns with the WAL
+        // checkpointed rather than whenever the last reference to the store happens to go.
+        store.close()
     }
 
     private func park(_ items: [SensorItem], epochs: Int) {

@@ -124,7 +124,8 @@ public final class Recorder: @unchecked Sendable {
     /// A debounced button press, in order with the epochs.
     public func press(monoNs: UInt64? = nil) { queue.push(.press(monoNs: monoNs ?? clock())) }
 
-    /// Stops reading, commits everything already read, and returns when both threads have ended.
+    /// Stops reading, commits everything already read, and returns when both threads have ended
+    /// and the store is closed.
     public func stop() {
         let running = lifecycle.withLock { s -> Bool in
             guard s.started, !s.stopped else { return false }

@@ -8,13 +8,13 @@ import RoamCore
 public final class RideStore {
     let connection: SQLiteConnection
     private let json = PipelineJSON()
-    private let insertFix: SQLiteStatement
-    private let insertEvent: SQLiteStatement
-    private let updateTotals: SQLiteStatement
-    private let selectActive: SQLiteStatement
-    private let selectByID: SQLiteStatement
+    private var insertFix: SQLiteStatement!
+    private var insertEvent: SQLiteStatement!
+    private var updateTotals: SQLiteStatement!
+    private var selectActive: SQLiteStatement!
+    private var selectByID: SQLiteStatement!
     /// Explored cells of accepted fixes, inserted in the batch's transaction (docs/DESIGN.md §5).
-    private let insertExplored: SQLiteStatement
+    private var insertExplored: SQLiteStatement!
 
     public var path: String { connection.path }
 
@@ -36,6 +36,14 @@ public final class RideStore {
         selectActive = try connection.prepare(RideColumns.select + " WHERE state = 'recording'", persistent: true)
         selectByID = try connection.prepare(RideColumns.select + " WHERE id = ?1", persistent: true)
         insertExplored = try connection.prepare(ExploredCells.insertSQL, persistent: true)
+    }
+
+    /// Finalizes the statements and closes the connection now, which checkpoints the WAL when
+    /// this is the last connection. The store is not used again afterwards.
+    public func close() {
+        insertFix = nil; insertEvent = nil; updateTotals = nil
+        selectActive = nil; selectByID = nil; insertExplored = nil
+        connection.close()
     }
 
     /// The recording ride, if any: one probe of the partial index on `state` (O(1) in ride length, P7).

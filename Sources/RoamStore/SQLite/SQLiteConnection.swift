@@ -1,6 +1,6 @@
 import CSQLite
 
-/// Owns one `sqlite3*` handle; `deinit` closes it. Not thread-safe by design: it is opened
+/// Owns one `sqlite3*` handle; `close()` or `deinit` closes it. Not thread-safe by design: it is opened
 /// NOMUTEX and belongs to one thread at a time (the commit thread, or a reader's caller).
 public final class SQLiteConnection {
     public enum Mode: Sendable {
@@ -10,7 +10,13 @@ public final class SQLiteConnection {
         case readOnly
     }
 
-    let handle: OpaquePointer
+    private let openHandle: OpaquePointer
+    /// Set by `close()`; any use after it stops the program rather than touch a freed handle.
+    public private(set) var isClosed = false
+    var handle: OpaquePointer {
+        precondition(!isClosed, "the SQLite connection to \(path) was used after close()")
+        return openHandle
+    }
     public let path: String
     public let mode: Mode
     /// True while `inTransaction` runs its body; tells a deliberate nesting from a leftover.
@@ -28,7 +34,7 @@ public final class SQLiteConnection {
             sqlite3_close_v2(db)
             throw SQLiteError(code: ResultCode(rawValue: rc), message: message, path: path)
         }
-        self.handle = db
+        self.openHandle = db
         self.path = path
         self.mode = mode
         sqlite3_extended_result_codes(db, 1)
@@ -38,7 +44,17 @@ public final class SQLiteConnection {
 
     deinit {
         // close_v2 defers the close until every statement is finalized, so order of release is free.
-        sqlite3_close_v2(handle)
+        if !isClosed { sqlite3_close_v2(openHandle) }
+    }
+
+    /// Closes now rather than whenever the last reference goes: the last writer's close is what
+    /// checkpoints the WAL into the database file, so a caller that must be done with the files
+    /// (the recorder's `stop()`) closes them itself. Statements still alive keep the handle as a
+    /// zombie until they are finalized; none of them may be stepped again.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        sqlite3_close_v2(openHandle)
     }
 
     /// P1: WAL with synchronous=FULL syncs the WAL once per commit, so an acknowledged batch
