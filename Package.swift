@@ -11,6 +11,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // deflate for the ride row's JSON columns, so the row committed with every batch fits one page.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "CShims",
             path: "CShims",
@@ -18,7 +20,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("gpiod"), .linkedLibrary("i2c")]
         ),
         .target(name: "RoamCore"),
-        .target(name: "RoamStore", dependencies: ["RoamCore", "CSQLite"]),
+        .target(name: "RoamStore", dependencies: ["RoamCore", "CSQLite", "CZlib"]),
         .target(name: "RoamHardware", dependencies: ["RoamCore", "CShims"]),
         // The simulated board: fakes that speak the real protocols, the simulated ride, replays.
         .target(name: "RoamSimulator", dependencies: ["RoamCore", "RoamHardware"]),

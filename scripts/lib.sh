@@ -19,4 +19,4 @@ apt_install() {
 }
 
 # The native dependency set of docs/DESIGN.md §2.
-native_deps() { apt_install libsqlite3-dev libgpiod-dev libi2c-dev pkg-config; }
+native_deps() { apt_install libsqlite3-dev libgpiod-dev libi2c-dev zlib1g-dev pkg-config; }

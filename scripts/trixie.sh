@@ -101,15 +101,25 @@ debootstrap_root() {
     printf '#!/bin/sh\nexit 101\n' > "$dir/usr/sbin/policy-rc.d" && chmod 755 "$dir/usr/sbin/policy-rc.d"
 }
 
+# stamped FILE WORDS...: FILE (a root's completion mark) names exactly WORDS (the packages it was
+# made with); a root cached under .build/ from an older list is then completed, not trusted.
+stamped() { local f=$1; shift; [ -f "$f" ] && [ "$(cat "$f")" = "$*" ]; }
+
 # The amd64 trixie root with swiftlang 6.0.3 and the native -dev libraries.
+AMD64_PACKAGES=(swiftlang libc6-dev pkgconf libsqlite3-dev libgpiod-dev libi2c-dev zlib1g-dev ca-certificates)
 trixie_amd64_root() {
-    [ -f "$AMD64_ROOT/.roam-complete" ] && { trixie_mount "$AMD64_ROOT" with-src; return 0; }
-    debootstrap_root "$AMD64_ROOT" amd64
-    trixie_mount "$AMD64_ROOT" with-src
-    step "swiftlang and the -dev libraries in the amd64 trixie root"
+    if [ -f "$AMD64_ROOT/.roam-complete" ]; then
+        trixie_mount "$AMD64_ROOT" with-src
+        stamped "$AMD64_ROOT/.roam-complete" "${AMD64_PACKAGES[@]}" && return 0
+        step "completing the cached amd64 trixie root (${AMD64_PACKAGES[*]})"
+    else
+        debootstrap_root "$AMD64_ROOT" amd64
+        trixie_mount "$AMD64_ROOT" with-src
+        step "swiftlang and the -dev libraries in the amd64 trixie root"
+    fi
     in_root "$AMD64_ROOT" "apt-get update -q" > /dev/null || die "apt-get update in the amd64 root failed"
-    root_apt "$AMD64_ROOT" swiftlang libc6-dev pkgconf libsqlite3-dev libgpiod-dev libi2c-dev ca-certificates
-    touch "$AMD64_ROOT/.roam-complete"
+    root_apt "$AMD64_ROOT" "${AMD64_PACKAGES[@]}"
+    echo "${AMD64_PACKAGES[*]}" > "$AMD64_ROOT/.roam-complete"
 }
 
 # arm64 packages become downloadable from inside the amd64 root (apt-get download pkg:arm64).
@@ -133,14 +143,14 @@ download_arm64() {
 }
 
 # The arm64 packages the sysroot is made of: the Swift runtime and modules, glibc, gcc's runtime,
-# and the -dev packages of the three C libraries roam-board links.
+# and the -dev packages of the four C libraries roam-board links.
 SYSROOT_PACKAGES=(swiftlang libswiftlang libc6 libc6-dev linux-libc-dev:all libgcc-14-dev libgcc-s1 libstdc++-14-dev
-                  libstdc++6 libsqlite3-dev libsqlite3-0 libgpiod-dev libgpiod3 libi2c-dev libi2c0)
+                  libstdc++6 libsqlite3-dev libsqlite3-0 libgpiod-dev libgpiod3 libi2c-dev libi2c0 zlib1g-dev zlib1g)
 
 # An arm64 sysroot from trixie's arm64 packages (dpkg-deb -x, no maintainer script runs), slimmed
 # of the parts only a native toolchain uses, and the Swift SDK bundle naming it.
 trixie_sysroot() {
-    [ -f "$SYSROOT/.roam-complete" ] && return 0
+    stamped "$SYSROOT/.roam-complete" "${SYSROOT_PACKAGES[@]}" && return 0
     trixie_arm64_apt
     step "arm64 sysroot from trixie's packages (${SYSROOT_PACKAGES[*]})"
     local debs="$TRIXIE/debs-sysroot"
@@ -151,7 +161,7 @@ trixie_sysroot() {
     ln -sfn usr/lib "$SYSROOT/lib"
     rm -rf "$SYSROOT/usr/libexec/swift/bin" "$SYSROOT/usr/share" "$SYSROOT"/usr/libexec/swift/lib/lib* \
         "$SYSROOT"/usr/libexec/swift/lib/swift/{embedded,host,pm,FrameworkABIBaseline} "$debs"
-    touch "$SYSROOT/.roam-complete"
+    echo "${SYSROOT_PACKAGES[*]}" > "$SYSROOT/.roam-complete"
 }
 
 # same_or_write FILE: stdin into FILE unless FILE already says exactly that (an SDK file that

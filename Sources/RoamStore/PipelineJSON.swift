@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// JSON text for `rides.pipeline_state` and `rides.parameters`. Keys are sorted so equal values
+/// JSON for `rides.pipeline_state` and `rides.parameters` (stored packed, `PackedJSON`). Keys are sorted so equal values
 /// give equal text; non-finite numbers get names, because a NaN or an infinity in a filter
 /// state must not make a batch impossible to commit (P3).
 /// Written with `JSONTextEncoder` (the same text as JSONEncoder with these options, at a fraction
@@ -24,5 +24,10 @@ struct PipelineJSON {
 
     func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
         try decoder.decode(type, from: Data(text.utf8))
+    }
+
+    /// `value` as the ride row stores it: its JSON deflated against `dictionary` (`PackedJSON`).
+    func packed<T: Encodable>(_ value: T, _ dictionary: PresetDictionary) throws -> [UInt8] {
+        try PackedJSON.pack(try encode(value), with: dictionary)
     }
 }

@@ -65,7 +65,7 @@ public final class RideStore {
     public func startRide(startedMonoNs: UInt64, startedUTCms: Int64? = nil, parameters: PipelineParameters,
                           events: [RideEvent] = []) throws -> RideRow {
         let state = PipelineState()
-        let stateJSON = try json.encode(state), parametersJSON = try json.encode(parameters)
+        let stateJSON = try json.packed(state, .pipelineState1), parametersJSON = try json.packed(parameters, .parameters1)
         enum Outcome { case created(Int64), alreadyRecording(Int64) }
         let outcome = try connection.inTransaction { () throws(SQLiteError) -> Outcome in
             defer { selectActive.reset() }
@@ -106,13 +106,10 @@ public final class RideStore {
     ///   - lostFixes: fixes dropped because the parking space ran out; added to `lost_count`.
     /// A failure rolls everything back and throws; the same batch can be committed again.
     public func commit(_ batch: Batch, commitUTCms: Int64, parkedBatches: Int = 0, lostFixes: Int = 0) throws(SQLiteError) {
-        var stateJSON: String
+        let stateJSON: [UInt8]
         do {
-            stateJSON = try json.encode(batch.state)
-            // Padded to a whole number of 64-byte steps (JSON ignores trailing spaces): the ride row then
-            // keeps its size from batch to batch, and SQLite overwrites it in place, writing only the
-            // pages whose bytes changed, instead of freeing and reallocating its overflow pages.
-            stateJSON += String(repeating: " ", count: (64 - stateJSON.utf8.count % 64) % 64)
+            // Packed, so the ride row fits one page, padded to 64-byte steps so it keeps its size (PackedJSON).
+            stateJSON = try json.packed(batch.state, .pipelineState1)
         } catch {
             // Unreachable for today's PipelineState (non-finite numbers have names); still never swallowed.
             throw SQLiteError(code: .misuse, message: "pipeline state is not encodable: \(error)", path: path)

@@ -15,7 +15,7 @@ import RoamCore
     private func snapshot(_ fixture: DumpFixture) throws -> String {
         let c = try SQLiteConnection(path: fixture.dbPath, mode: .readOnly)
         let fixes = try c.singleText("SELECT group_concat(quote(ride_id)||quote(seq)||quote(lat_deg)||quote(lon_deg)||quote(nmea)||quote(flags)||quote(segment)||quote(baro_alt_m)||quote(t_utc_ms), '|') FROM (SELECT * FROM fixes ORDER BY ride_id, seq)") ?? ""
-        let rides = try c.singleText("SELECT group_concat(id||state||distance_m||fix_count||pipeline_state||parameters, '|') FROM rides") ?? ""
+        let rides = try c.singleText("SELECT group_concat(id||state||distance_m||fix_count||hex(pipeline_state)||hex(parameters), '|') FROM rides") ?? ""
         let events = try c.singleText("SELECT count(*) FROM events") ?? ""
         return fixes + rides + events
     }

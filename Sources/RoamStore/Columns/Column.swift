@@ -89,4 +89,6 @@ struct StoredValue {
     var double: Double { statement.double(at: index) }
     var optionalDouble: Double? { statement.optionalDouble(at: index) }
     var text: String { statement.text(at: index) }
+    var isBlob: Bool { statement.isBlob(at: index) }
+    var blob: [UInt8] { statement.blob(at: index) ?? [] }
 }

@@ -34,11 +34,13 @@ enum RideColumns {
     private static let bookkeeping: [C] = [
         .integer("parked_count", sql: "INTEGER NOT NULL DEFAULT 0", \.parkedCount),
         .integer("lost_count", sql: "INTEGER NOT NULL DEFAULT 0", \.lostCount),
+        // Declared TEXT since schema 1; written as packed BLOBs (PackedJSON), which SQLite keeps as
+        // they are in a TEXT column, while older rows keep their JSON text. Both read back the same.
         C("pipeline_state", "TEXT NOT NULL", value: nil, read: { row, stored in
-            decode(stored.text, into: &row.pipelineState)
+            decode(stored, into: &row.pipelineState)
         }),
         C("parameters", "TEXT NOT NULL", value: nil, read: { row, stored in
-            decode(stored.text, into: &row.parameters)
+            decode(stored, into: &row.parameters)
         }),
         // The parameters' shape, readable without decoding them; the row reads it from the JSON.
         C("params_version", "INTEGER NOT NULL", value: { .integer(Int64($0.parameters.version)) }, read: nil),
@@ -80,9 +82,11 @@ enum RideColumns {
         }
     }
 
-    /// JSON columns are decoded as they are read; a problem reads ": <why>" after the ride's id.
-    private static func decode<T: Decodable>(_ text: String, into field: inout T) -> String? {
+    /// JSON columns are decoded as they are read: a BLOB is packed JSON, TEXT the JSON that rows
+    /// written before `PackedJSON` hold. A problem reads ": <why>" after the ride's id.
+    private static func decode<T: Decodable>(_ stored: StoredValue, into field: inout T) -> String? {
         do {
+            let text = stored.isBlob ? try PackedJSON.unpack(stored.blob) : stored.text
             field = try PipelineJSON().decode(T.self, from: text)
             return nil
         } catch {

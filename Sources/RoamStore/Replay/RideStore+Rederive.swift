@@ -50,7 +50,7 @@ extension RideStore {
         params.algorithm = PipelineParameters().algorithm
         if let problem = params.problem { throw RederiveError.invalidParameters(problem) }
         let json = PipelineJSON()
-        let parametersJSON = try json.encode(params)
+        let parametersJSON = try json.packed(params, .parameters1)
         return try inWriteTransaction(rollingBack: dryRun) {
             var run = try RederiveWriter(connection: connection, row: row, parameters: params)
             try run.run()
@@ -62,7 +62,7 @@ extension RideStore {
             var b = RowBinder(update)
             try b.add(id)
             try RideColumns.bindTotals(run.pipeline.state.totals, to: &b)
-            try b.add(try json.encode(run.pipeline.state))
+            try b.add(try json.packed(run.pipeline.state, .pipelineState1))
             try b.add(parametersJSON)
             try b.add(params.version)
             try update.run()

@@ -10,6 +10,7 @@ struct RowBinder {
     mutating func add(_ value: Int?) throws(SQLiteError) { try statement.bind(value, at: index); index += 1 }
     mutating func add(_ value: Double?) throws(SQLiteError) { try statement.bind(value, at: index); index += 1 }
     mutating func add(_ value: String?) throws(SQLiteError) { try statement.bind(value, at: index); index += 1 }
+    mutating func add(_ value: [UInt8]?) throws(SQLiteError) { try statement.bind(value, at: index); index += 1 }
 }
 
 /// Reads result columns 0, 1, … in call order, the counterpart of `RowBinder`.

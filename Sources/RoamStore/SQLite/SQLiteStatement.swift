@@ -102,6 +102,8 @@ public final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    public func isBlob(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_BLOB }
+
     public func blob(at index: Int32) -> [UInt8]? {
         guard !isNull(at: index) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, index))

@@ -1,0 +1,92 @@
+import CZlib
+
+/// How the ride row's JSON columns (`pipeline_state`, `parameters`) are stored: deflated against a
+/// preset dictionary, as a BLOB. The row is rewritten with every batch (P1), and SQLite writes a
+/// whole page for each page the row touches: as JSON text the row was 2.8 kB, a leaf and two
+/// overflow pages in every commit; packed it is about 650 B and fits its leaf, which is most of
+/// the difference between 82 and 60 MB an hour at 10 Hz (README, "Commits and the SD card").
+///
+/// Layout: one byte naming the `PresetDictionary`, the raw deflate stream (RFC 1951), then zero
+/// bytes up to a multiple of `step`, so the row keeps its size from batch to batch and SQLite
+/// rewrites it in place. A TEXT value in these columns is JSON as rows before this format held it,
+/// and is read as it is.
+enum PackedJSON {
+    static let step = 64
+
+    struct Failure: Error, CustomStringConvertible, Sendable {
+        var description: String
+    }
+
+    static func pack(_ json: String, with dictionary: PresetDictionary) throws(Failure) -> [UInt8] {
+        var stream = z_stream()
+        // A 4 KiB window holds the dictionary and the whole value; level 9 costs microseconds here.
+        try check(roam_deflate_init2(&stream, 9, -12, 8, Z_DEFAULT_STRATEGY), "starting deflate", stream)
+        defer { deflateEnd(&stream) }
+        try setDictionary(dictionary, on: &stream, deflateSetDictionary)
+        var input = Array(json.utf8)
+        var output = [UInt8](repeating: 0, count: 1 + Int(deflateBound(&stream, uLong(input.count))))
+        output[0] = dictionary.rawValue
+        // The closures return zlib's code rather than throw: Swift 6.0's withUnsafe… only rethrows `any Error`.
+        let (rc, produced) = input.withUnsafeMutableBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target -> (Int32, Int) in
+                stream.next_in = source.baseAddress; stream.avail_in = uInt(source.count)
+                stream.next_out = target.baseAddress! + 1; stream.avail_out = uInt(target.count - 1)
+                let rc = deflate(&stream, Z_FINISH)
+                return (rc, target.count - Int(stream.avail_out))
+            }
+        }
+        guard rc == Z_STREAM_END else { throw Failure(description: "deflate did not finish (zlib \(rc))") }
+        output.removeLast(output.count - produced)
+        output += repeatElement(0, count: (step - output.count % step) % step)
+        return output
+    }
+
+    /// The JSON text of a packed value; what is wrong with it, in words, when it is not one.
+    static func unpack(_ stored: [UInt8]) throws(Failure) -> String {
+        guard let first = stored.first else { throw Failure(description: "is an empty BLOB") }
+        guard let dictionary = PresetDictionary(rawValue: first) else {
+            throw Failure(description: "names preset dictionary \(first), which this build does not know (a newer roam-board wrote it)")
+        }
+        var stream = z_stream()
+        try check(roam_inflate_init2(&stream, -15), "starting inflate", stream)
+        defer { inflateEnd(&stream) }
+        try setDictionary(dictionary, on: &stream, inflateSetDictionary)
+        var input = stored
+        var text: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let rc = input.withUnsafeMutableBufferPointer { source -> Int32 in
+            stream.next_in = source.baseAddress! + 1; stream.avail_in = uInt(source.count - 1)
+            while true {
+                let (rc, got) = chunk.withUnsafeMutableBufferPointer { target -> (Int32, Int) in
+                    stream.next_out = target.baseAddress; stream.avail_out = uInt(target.count)
+                    let rc = inflate(&stream, Z_NO_FLUSH)
+                    return (rc, target.count - Int(stream.avail_out))
+                }
+                text += chunk[0..<got]
+                if rc != Z_OK { return rc }
+            }
+        }
+        guard rc == Z_STREAM_END else {
+            throw Failure(description: rc == Z_BUF_ERROR ? "ends before its deflate stream does (truncated)"
+                                                         : "is not a deflate stream (zlib \(rc))")
+        }
+        let rest = stored.suffix(Int(stream.avail_in))
+        guard rest.allSatisfy({ $0 == 0 }) else { throw Failure(description: "has \(rest.count) bytes after its deflate stream that are not padding") }
+        guard let json = String(validating: text, as: UTF8.self) else { throw Failure(description: "inflates to text that is not UTF-8") }
+        return json
+    }
+
+    private static func setDictionary(_ dictionary: PresetDictionary, on stream: inout z_stream,
+                                      _ set: (z_streamp, UnsafePointer<Bytef>, uInt) -> Int32) throws(Failure) {
+        let bytes = Array(dictionary.text.utf8)
+        let rc = bytes.withUnsafeBufferPointer { set(&stream, $0.baseAddress!, uInt($0.count)) }
+        try check(rc, "setting preset dictionary \(dictionary.rawValue)", stream)
+    }
+
+    private static func check(_ rc: Int32, _ step: String, _ stream: z_stream) throws(Failure) {
+        guard rc == Z_OK else {
+            let detail = stream.msg.map { String(cString: $0) } ?? "zlib \(rc)"
+            throw Failure(description: "\(step) failed: \(detail)")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import RoamCore
+import RoamSimulator
+@testable import RoamStore
+import Testing
+
+/// The ride row is rewritten with every batch; packed, it must fit one 1 KiB page whatever the
+/// state of the ride, and give back exactly the JSON it was made of.
+@Suite struct PackedRideRowTests {
+    /// SQLite keeps up to 989 bytes of a row in a 1 KiB table leaf (usable size - 35); the totals
+    /// and keys around the two packed columns take about 200.
+    static let rowBudget = 989
+
+    @Test(arguments: [true, false])
+    func everyStateOfTheBenchRidePacksSmallAndUnpacksToTheSameJSON(barometer: Bool) throws {
+        let json = PipelineJSON()
+        var pipeline = RidePipeline(rideID: 1, state: PipelineState(), parameters: PipelineParameters())
+        var largest = 0, compared = 0
+        for (i, input) in PipelineRun.inputs(RideSimulation(), barometer: barometer).enumerated() {
+            _ = pipeline.process(input)
+            guard i % 5 == 0 else { continue }
+            let packed = try json.packed(pipeline.state, .pipelineState1)
+            #expect(packed.count % PackedJSON.step == 0)
+            #expect(try PackedJSON.unpack(packed) == (try json.encode(pipeline.state)), "epoch \(i)")
+            largest = max(largest, packed.count)
+            compared += 1
+        }
+        #expect(compared > 400)
+        let parameters = try json.packed(PipelineParameters(), .parameters1)
+        print("largest packed state \(largest) B, parameters \(parameters.count) B (JSON: \(try json.encode(pipeline.state).utf8.count) B)")
+        #expect(largest + parameters.count + 250 <= Self.rowBudget)
+    }
+
+    @Test("The preset dictionaries are the ones stored values were packed against")
+    func dictionariesArePinned() {
+        // Changing a dictionary makes every ride packed against it unreadable: add a new one instead.
+        #expect(PresetDictionary.pipelineState1.crc32 == 0xB12C_67DA)
+        #expect(PresetDictionary.parameters1.crc32 == 0xF6D0_24DB)
+    }
+
+    @Test("A recorded ride's row stays in one page: no overflow page in the rides table, through restarts and gaps")
+    func recordedRideRowFitsOnePage() throws {
+        let h = try RecorderHarness()
+        let first = try h.recorder()
+        first.start()
+        first.press()
+        try h.feed(40)
+        #expect(h.waitForAck(through: 39))
+        first.stop()
+        let second = try h.recorder()
+        second.start()
+        try h.feed(20)
+        #expect(h.waitForAck(through: 59))
+        second.stop()
+        let db = try SQLiteConnection(path: h.dbPath, mode: .readOnly)
+        #expect(try db.singleText("SELECT typeof(pipeline_state) || ' ' || typeof(parameters) FROM rides") == "blob blob")
+        #expect(try db.singleText("SELECT count(*) FROM dbstat WHERE name = 'rides' AND pagetype = 'overflow'") == "0")
+        #expect(try db.singleText("SELECT count(*) FROM dbstat WHERE name = 'rides' AND pagetype = 'leaf'") == "1")
+    }
+}
