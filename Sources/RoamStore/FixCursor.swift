@@ -50,14 +50,14 @@ public final class FixCursor {
                 continue
             }
             var fix = try FixColumns.read(statement, path: path)
-            fix.epoch.sentences = sentences(at: nmeaColumn)
+            fix.epoch.sentences = try sentences(at: nmeaColumn, of: fix)
             try body(fix)
         }
     }
 
     private func current() throws(StoreError) -> FixRecord {
         var fix = try FixColumns.read(statement, path: path)
-        if let nmeaColumn { fix.epoch.sentences = sentences(at: nmeaColumn) }
+        if let nmeaColumn { fix.epoch.sentences = try sentences(at: nmeaColumn, of: fix) }
         return fix
     }
 
@@ -67,9 +67,16 @@ public final class FixCursor {
         statement.reset()
     }
 
-    /// The stored text split at each "\n" (the joint `FixColumns.bind` puts between sentences,
+    /// The stored text (unpacked first when it is a BLOB) split at each "\n" (the joint `FixColumns.bind` puts between sentences,
     /// which never contain one); empty text is no sentence at all.
-    private func sentences(at column: Int32) -> [String] {
+    private func sentences(at column: Int32, of fix: FixRecord) throws(StoreError) -> [String] {
+        if statement.isBlob(at: column) {
+            do throws(PackedText.Failure) {
+                return try FixColumns.sentences(StoredValue(statement: statement, index: column))
+            } catch {
+                throw .corruptRow(table: "fixes", detail: "ride \(fix.rideID) seq \(fix.seq) has nmea that \(error)", path: path)
+            }
+        }
         guard let text = sqlite3_column_text(statement.handle, column) else { return [] }
         let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, column)))
         guard !bytes.isEmpty else { return [] }

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// JSON for `rides.pipeline_state` and `rides.parameters` (stored packed, `PackedJSON`). Keys are sorted so equal values
+/// JSON for `rides.pipeline_state` and `rides.parameters` (stored packed, `PackedText`). Keys are sorted so equal values
 /// give equal text; non-finite numbers get names, because a NaN or an infinity in a filter
 /// state must not make a batch impossible to commit (P3).
 /// Written with `JSONTextEncoder` (the same text as JSONEncoder with these options, at a fraction
@@ -26,8 +26,8 @@ struct PipelineJSON {
         try decoder.decode(type, from: Data(text.utf8))
     }
 
-    /// `value` as the ride row stores it: its JSON deflated against `dictionary` (`PackedJSON`).
+    /// `value` as the ride row stores it: its JSON deflated against `dictionary` (`PackedText`).
     func packed<T: Encodable>(_ value: T, _ dictionary: PresetDictionary) throws -> [UInt8] {
-        try PackedJSON.pack(try encode(value), with: dictionary)
+        try PackedText.pack(try encode(value), with: dictionary, paddedTo: PackedText.rowStep)
     }
 }

@@ -108,7 +108,7 @@ public final class RideStore {
     public func commit(_ batch: Batch, commitUTCms: Int64, parkedBatches: Int = 0, lostFixes: Int = 0) throws(SQLiteError) {
         let stateJSON: [UInt8]
         do {
-            // Packed, so the ride row fits one page, padded to 64-byte steps so it keeps its size (PackedJSON).
+            // Packed, so the ride row fits one page, padded to 64-byte steps so it keeps its size (PackedText).
             stateJSON = try json.packed(batch.state, .pipelineState1)
         } catch {
             // Unreachable for today's PipelineState (non-finite numbers have names); still never swallowed.

@@ -20,8 +20,8 @@ import Testing
             _ = pipeline.process(input)
             guard i % 5 == 0 else { continue }
             let packed = try json.packed(pipeline.state, .pipelineState1)
-            #expect(packed.count % PackedJSON.step == 0)
-            #expect(try PackedJSON.unpack(packed) == (try json.encode(pipeline.state)), "epoch \(i)")
+            #expect(packed.count % PackedText.rowStep == 0)
+            #expect(try PackedText.unpack(packed) == (try json.encode(pipeline.state)), "epoch \(i)")
             largest = max(largest, packed.count)
             compared += 1
         }
@@ -36,6 +36,8 @@ import Testing
         // Changing a dictionary makes every ride packed against it unreadable: add a new one instead.
         #expect(PresetDictionary.pipelineState1.crc32 == 0xB12C_67DA)
         #expect(PresetDictionary.parameters1.crc32 == 0xF6D0_24DB)
+        #expect(PresetDictionary.nmea1.crc32 == 0x2713_06CF)
+        #expect(PresetDictionary.allCases.count == 3)
     }
 
     @Test("A recorded ride's row stays in one page: no overflow page in the rides table, through restarts and gaps")

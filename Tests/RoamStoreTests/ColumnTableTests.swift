@@ -48,6 +48,7 @@ import Testing
         case .integer: return .integer(statement.optionalInt64(at: 0))
         case .real: return .real(statement.optionalDouble(at: 0))
         case .text: return .text(statement.optionalText(at: 0))
+        case .blob: return .blob(statement.blob(at: 0))
         }
     }
 
@@ -67,7 +68,7 @@ import Testing
             "sats_used": .integer(e.satellitesUsed.map(Int64.init)), "hdop": .real(e.hdop), "vdop": .real(e.vdop),
             "pdop": .real(e.pdop), "gst_lat_err_m": .real(e.gstLatErrM), "gst_lon_err_m": .real(e.gstLonErrM),
             "gst_alt_err_m": .real(e.gstAltErrM), "pressure_pa": .real(f.pressurePa), "temperature_c": .real(f.temperatureC),
-            "nmea": .text(e.sentences.joined(separator: "\n")), "t_utc_ms": .integer(f.utcMs),
+            "nmea": .blob(try PackedText.pack(e.sentences.joined(separator: "\n"), with: .nmea1)), "t_utc_ms": .integer(f.utcMs),
             "t_source": .integer(Int64(f.timeSource.rawValue)), "flags": .integer(Int64(f.flags.rawValue)),
             "segment": .integer(Int64(f.segment)), "smooth_lat_deg": .real(f.smoothedLatDeg),
             "smooth_lon_deg": .real(f.smoothedLonDeg), "baro_alt_m": .real(f.baroAltM),

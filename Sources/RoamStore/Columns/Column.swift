@@ -3,6 +3,7 @@ enum ColumnValue: Equatable {
     case integer(Int64?)
     case real(Double?)
     case text(String?)
+    case blob([UInt8]?)
 }
 
 /// One column of a table, described once: its name, its SQL declaration, whether it is raw

@@ -61,6 +61,7 @@ struct ColumnTable<Row>: @unchecked Sendable {
             case .integer(let v): try binder.add(v)
             case .real(let v): try binder.add(v)
             case .text(let v): try binder.add(v)
+            case .blob(let v): try binder.add(v)
             }
         }
     }

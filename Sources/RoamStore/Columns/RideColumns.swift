@@ -34,7 +34,7 @@ enum RideColumns {
     private static let bookkeeping: [C] = [
         .integer("parked_count", sql: "INTEGER NOT NULL DEFAULT 0", \.parkedCount),
         .integer("lost_count", sql: "INTEGER NOT NULL DEFAULT 0", \.lostCount),
-        // Declared TEXT since schema 1; written as packed BLOBs (PackedJSON), which SQLite keeps as
+        // Declared TEXT since schema 1; written as packed BLOBs (PackedText), which SQLite keeps as
         // they are in a TEXT column, while older rows keep their JSON text. Both read back the same.
         C("pipeline_state", "TEXT NOT NULL", value: nil, read: { row, stored in
             decode(stored, into: &row.pipelineState)
@@ -83,10 +83,10 @@ enum RideColumns {
     }
 
     /// JSON columns are decoded as they are read: a BLOB is packed JSON, TEXT the JSON that rows
-    /// written before `PackedJSON` hold. A problem reads ": <why>" after the ride's id.
+    /// written before `PackedText` hold. A problem reads ": <why>" after the ride's id.
     private static func decode<T: Decodable>(_ stored: StoredValue, into field: inout T) -> String? {
         do {
-            let text = stored.isBlob ? try PackedJSON.unpack(stored.blob) : stored.text
+            let text = stored.isBlob ? try PackedText.unpack(stored.blob) : stored.text
             field = try PipelineJSON().decode(T.self, from: text)
             return nil
         } catch {

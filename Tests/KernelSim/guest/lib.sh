@@ -50,6 +50,16 @@ uptime_ms() { read -r _up _idle < /proc/uptime; echo $((${_up%.*}${_up#*.} * 10)
 
 sql() { sqlite3 -batch -noheader "$DB" "$1"; }
 
+# fix_rows RIDE: one line per fix of RIDE (flagged ones too), as `dump --format csv --raw` writes it,
+# the raw NMEA last with "\n" between sentences. The NMEA is stored deflated, which sqlite3 cannot
+# read; the dump reads a backup copy, so the ride is not marked as handed over.
+fix_rows() {
+    rm -f /tmp/fix-rows.db /tmp/fix-rows.db-wal /tmp/fix-rows.db-shm
+    sqlite3 "$DB" ".backup /tmp/fix-rows.db" &&
+        roam-board dump --db /tmp/fix-rows.db --ride "$1" --format csv --raw --out - 2>/dev/null | tail -n +2
+    rm -f /tmp/fix-rows.db /tmp/fix-rows.db-wal /tmp/fix-rows.db-shm
+}
+
 # The GNSS receiver on the host listens on its RX line, our TX.
 feed() { printf '$PKSIM,FEED,%s\r\n' "$1" > "$UART"; }
 

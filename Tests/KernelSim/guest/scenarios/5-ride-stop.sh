@@ -23,14 +23,15 @@ if [ -n "$RIDE" ]; then
     fi
     # Positions as sent: the feeder's road runs due north from 47°22.0000'N 8°32.5000'E.
     off=$(sql "SELECT count(*) FROM fixes WHERE ride_id = $RIDE AND lat_deg IS NOT NULL
-               AND (abs(lon_deg - (8 + 32.5 / 60)) > 1e-7 OR lat_deg < 47 + 22.0 / 60 OR nmea NOT LIKE '%\$GPRMC,%')")
-    if [ "$off" = 0 ]; then
-        pass $S "every fix has the sent longitude, a latitude on the road and its raw \$GPRMC text"
+               AND (abs(lon_deg - (8 + 32.5 / 60)) > 1e-7 OR lat_deg < 47 + 22.0 / 60)")
+    fix_rows $RIDE > /tmp/s5-rows.csv
+    rows=$(wc -l < /tmp/s5-rows.csv)
+    no_rmc=$(grep -c -v '\$GPRMC,' /tmp/s5-rows.csv || true)
+    if [ "$off" = 0 ] && [ "$rows" = "$fixes" ] && [ "$no_rmc" = 0 ]; then
+        pass $S "every fix has the sent longitude, a latitude on the road and its raw \$GPRMC text ($rows read back by dump)"
     else
-        fail $S "$off fixes off the road the feeder sent, or without their raw RMC"
-        sql "SELECT seq, lat_deg, lon_deg, replace(replace(nmea, char(13), ''), char(10), ' | ') FROM fixes WHERE ride_id = $RIDE
-             AND lat_deg IS NOT NULL AND (abs(lon_deg - (8 + 32.5 / 60)) > 1e-7 OR lat_deg < 47 + 22.0 / 60
-             OR nmea NOT LIKE '%\$GPRMC,%')" | while read -r line; do echo "INFO $S: off: $line"; done
+        fail $S "$off fixes off the road the feeder sent; $no_rmc of the $rows fixes dump read back (of $fixes) without their raw RMC"
+        grep -v '\$GPRMC,' /tmp/s5-rows.csv | head -5 | while read -r line; do echo "INFO $S: no RMC: $line"; done
     fi
     set -- $(judge $ADC_P); P1=$1
     set -- $(judge $((ADC_P + 2000))); P2=$1

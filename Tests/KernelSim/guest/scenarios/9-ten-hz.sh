@@ -106,9 +106,13 @@ else
 
     if [ -n "$R" ]; then
         # 10 Hz by the receiver's own clock: the GNSS times the fixes carry, not the guest's pace.
-        set -- $(sql "SELECT count(*), max(t_of_day_ms) - min(t_of_day_ms), ifnull(sum(gst_lat_err_m IS NOT NULL), 0),
-                      ifnull(sum(nmea LIKE '%GSV,%' OR nmea LIKE '%GLL,%' OR nmea LIKE '%VTG,%'), 0) FROM fixes WHERE ride_id = $R" | tr '|' ' ')
-        n=$1 span=$2 gst=$3 stock=$4
+        set -- $(sql "SELECT count(*), max(t_of_day_ms) - min(t_of_day_ms), ifnull(sum(gst_lat_err_m IS NOT NULL), 0)
+                      FROM fixes WHERE ride_id = $R" | tr '|' ' ')
+        n=$1 span=$2 gst=$3
+        # Sentences the board turned off, in the raw NMEA as dump reads it back (one line per fix).
+        fix_rows $R > /tmp/s9-rows.csv
+        stock=$(grep -c -E 'G[A-Z](GSV|GLL|VTG),' /tmp/s9-rows.csv || true)
+        [ "$(wc -l < /tmp/s9-rows.csv)" = "$n" ] || stock="unreadable ($(wc -l < /tmp/s9-rows.csv) of $n fixes read back)"
         steps=$(sql "SELECT count(*) FROM (SELECT t_of_day_ms - lag(t_of_day_ms) OVER (ORDER BY seq) AS d FROM fixes
                      WHERE ride_id = $R) WHERE d IS NOT NULL AND d != $PERIOD_MS")
         rate=$(awk -v n="$n" -v s="$span" 'BEGIN { if (s > 0) printf "%.2f", (n - 1) * 1000 / s; else print 0 }')

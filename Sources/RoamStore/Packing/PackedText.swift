@@ -1,29 +1,34 @@
 import CZlib
 
-/// How the ride row's JSON columns (`pipeline_state`, `parameters`) are stored: deflated against a
-/// preset dictionary, as a BLOB. The row is rewritten with every batch (P1), and SQLite writes a
-/// whole page for each page the row touches: as JSON text the row was 2.8 kB, a leaf and two
-/// overflow pages in every commit; packed it is about 650 B and fits its leaf, which is most of
-/// the difference between 82 and 60 MB an hour at 10 Hz (README, "Commits and the SD card").
+/// Text stored deflated against a preset dictionary, as a BLOB: the ride row's JSON columns
+/// (`pipeline_state`, `parameters`) and each fix's raw NMEA. Each commit rewrites whole pages, and
+/// the kernel writes whole 4 KiB pages of the WAL: as text the ride row was 2.8 kB (a leaf and two
+/// overflow pages rewritten with every batch) and a fix 350 B (two to a 1 KiB page); packed, the
+/// row fits its leaf and four fixes share a page (README, "Commits and the SD card").
 ///
 /// Layout: one byte naming the `PresetDictionary`, the raw deflate stream (RFC 1951), then zero
-/// bytes up to a multiple of `step`, so the row keeps its size from batch to batch and SQLite
-/// rewrites it in place. A TEXT value in these columns is JSON as rows before this format held it,
-/// and is read as it is.
-enum PackedJSON {
-    static let step = 64
+/// bytes up to a multiple of the `paddedTo` the writer chose (the ride row pads to `rowStep`, so it
+/// keeps its size from batch to batch and SQLite rewrites it in place). The bytes read back are the
+/// text's bytes exactly: the raw stream stays as it arrived (P4). A TEXT value in these columns is
+/// what rows written before packing hold, and is read as it is.
+enum PackedText {
+    /// The ride row's padding step.
+    static let rowStep = 64
+    /// The deflate window, part of the format: 4 KiB holds a dictionary and the longest value, and
+    /// an inflater needs no more than that (a reader inflates every fix it reads).
+    private static let windowBits: Int32 = 12
 
     struct Failure: Error, CustomStringConvertible, Sendable {
         var description: String
     }
 
-    static func pack(_ json: String, with dictionary: PresetDictionary) throws(Failure) -> [UInt8] {
+    static func pack(_ text: String, with dictionary: PresetDictionary, paddedTo step: Int = 1) throws(Failure) -> [UInt8] {
         var stream = z_stream()
-        // A 4 KiB window holds the dictionary and the whole value; level 9 costs microseconds here.
-        try check(roam_deflate_init2(&stream, 9, -12, 8, Z_DEFAULT_STRATEGY), "starting deflate", stream)
+        // Negative window bits: a raw stream, no zlib header. Level 9 costs microseconds on these sizes.
+        try check(roam_deflate_init2(&stream, 9, -windowBits, 8, Z_DEFAULT_STRATEGY), "starting deflate", stream)
         defer { deflateEnd(&stream) }
         try setDictionary(dictionary, on: &stream, deflateSetDictionary)
-        var input = Array(json.utf8)
+        var input = Array(text.utf8)
         var output = [UInt8](repeating: 0, count: 1 + Int(deflateBound(&stream, uLong(input.count))))
         output[0] = dictionary.rawValue
         // The closures return zlib's code rather than throw: Swift 6.0's withUnsafe… only rethrows `any Error`.
@@ -41,14 +46,14 @@ enum PackedJSON {
         return output
     }
 
-    /// The JSON text of a packed value; what is wrong with it, in words, when it is not one.
+    /// The text of a packed value; what is wrong with it, in words, when it is not one.
     static func unpack(_ stored: [UInt8]) throws(Failure) -> String {
         guard let first = stored.first else { throw Failure(description: "is an empty BLOB") }
         guard let dictionary = PresetDictionary(rawValue: first) else {
             throw Failure(description: "names preset dictionary \(first), which this build does not know (a newer roam-board wrote it)")
         }
         var stream = z_stream()
-        try check(roam_inflate_init2(&stream, -15), "starting inflate", stream)
+        try check(roam_inflate_init2(&stream, -windowBits), "starting inflate", stream)
         defer { inflateEnd(&stream) }
         try setDictionary(dictionary, on: &stream, inflateSetDictionary)
         var input = stored
@@ -72,8 +77,9 @@ enum PackedJSON {
         }
         let rest = stored.suffix(Int(stream.avail_in))
         guard rest.allSatisfy({ $0 == 0 }) else { throw Failure(description: "has \(rest.count) bytes after its deflate stream that are not padding") }
-        guard let json = String(validating: text, as: UTF8.self) else { throw Failure(description: "inflates to text that is not UTF-8") }
-        return json
+        // The packed bytes were a Swift String's UTF-8: only damage fails here.
+        guard let unpacked = String(validating: text, as: UTF8.self) else { throw Failure(description: "inflates to text that is not UTF-8") }
+        return unpacked
     }
 
     private static func setDictionary(_ dictionary: PresetDictionary, on stream: inout z_stream,
