@@ -25,7 +25,7 @@ enum PackedText {
     static func pack(_ text: String, with dictionary: PresetDictionary, paddedTo step: Int = 1) throws(Failure) -> [UInt8] {
         var stream = z_stream()
         // Negative window bits: a raw stream, no zlib header. Level 9 costs microseconds on these sizes.
-        try check(roam_deflate_init2(&stream, 9, -windowBits, 8, Z_DEFAULT_STRATEGY), "starting deflate", stream)
+        try check(roam_deflate_init2(&stream, 9, -windowBits, 8, Z_DEFAULT_STRATEGY), "starting deflate")
         defer { deflateEnd(&stream) }
         try setDictionary(dictionary, on: &stream, deflateSetDictionary)
         var input = Array(text.utf8)
@@ -53,7 +53,7 @@ enum PackedText {
             throw Failure(description: "names preset dictionary \(first), which this build does not know (a newer roam-board wrote it)")
         }
         var stream = z_stream()
-        try check(roam_inflate_init2(&stream, -windowBits), "starting inflate", stream)
+        try check(roam_inflate_init2(&stream, -windowBits), "starting inflate")
         defer { inflateEnd(&stream) }
         try setDictionary(dictionary, on: &stream, inflateSetDictionary)
         var input = stored
@@ -86,13 +86,17 @@ enum PackedText {
                                       _ set: (z_streamp, UnsafePointer<Bytef>, uInt) -> Int32) throws(Failure) {
         let bytes = Array(dictionary.text.utf8)
         let rc = bytes.withUnsafeBufferPointer { set(&stream, $0.baseAddress!, uInt($0.count)) }
-        try check(rc, "setting preset dictionary \(dictionary.rawValue)", stream)
+        try check(rc, "setting preset dictionary \(dictionary.rawValue)")
     }
 
-    private static func check(_ rc: Int32, _ step: String, _ stream: z_stream) throws(Failure) {
-        guard rc == Z_OK else {
-            let detail = stream.msg.map { String(cString: $0) } ?? "zlib \(rc)"
-            throw Failure(description: "\(step) failed: \(detail)")
+    /// Only setting up can fail here, and only for these reasons; each is said in words.
+    private static func check(_ rc: Int32, _ step: String) throws(Failure) {
+        guard rc != Z_OK else { return }
+        let why = switch rc {
+        case Z_MEM_ERROR: "out of memory"
+        case Z_VERSION_ERROR: "the zlib library installed is not the one roam-board was built against (reinstall zlib1g)"
+        default: "zlib refused the parameters (code \(rc))"
         }
+        throw Failure(description: "\(step) failed: \(why)")
     }
 }
