@@ -8,12 +8,7 @@ import Testing
 @Suite struct ConsistencyCheckTests {
     /// A ride with a restart in the middle and a silent receiver, stopped by the button.
     private func recordedRide(_ h: RecorderHarness) throws -> Int64 {
-        let first = try h.recorder()
-        first.start()
-        first.press()
-        try h.feed(30)
-        #expect(h.waitForAck(through: 29))
-        first.stop()
+        _ = try h.interruptedRide(seconds: 30)
         let second = try h.recorder()
         second.start()
         try h.feed(30)

@@ -43,12 +43,7 @@ import Testing
     @Test("A recorded ride's row stays in one page: no overflow page in the rides table, through restarts and gaps")
     func recordedRideRowFitsOnePage() throws {
         let h = try RecorderHarness()
-        let first = try h.recorder()
-        first.start()
-        first.press()
-        try h.feed(40)
-        #expect(h.waitForAck(through: 39))
-        first.stop()
+        _ = try h.interruptedRide(seconds: 40)
         let second = try h.recorder()
         second.start()
         try h.feed(20)

@@ -143,6 +143,13 @@ rec_start() {
     REC_PID=$!
 }
 rec_alive() { kill -0 "$REC_PID" 2>/dev/null; }
+# rec_stop: SIGTERM (the recorder commits what it read and exits), SIGKILL if it is still there
+# after 15 s, then reaped.
+rec_stop() {
+    kill -TERM $REC_PID
+    waitfor 15 sh -c "! kill -0 $REC_PID 2>/dev/null" || kill -9 $REC_PID
+    wait $REC_PID
+}
 
 # libgpiod 1.6's tools (x86-64) and 2.x's (arm64) differ: 2.x has no gpiofind, its gpioinfo takes
 # the chip as -c CHIP (a bare argument is a line name), and it prints the consumer after the direction.

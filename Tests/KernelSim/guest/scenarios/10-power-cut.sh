@@ -66,9 +66,7 @@ pc_record() {
     press
     waitfor 15 ride_state_is "$PC_RIDE" stopped || fail $S "ride $PC_RIDE did not stop on the press"
     feed OFF
-    kill -TERM $REC_PID
-    waitfor 15 sh -c "! kill -0 $REC_PID 2>/dev/null" || kill -9 $REC_PID
-    wait $REC_PID
+    rec_stop
     pc_mark stopped $REC_OUT
     PC_ACKS=$(grep -c '^ack ' $REC_OUT)
     roam-board dump --board $PC_BOARD --all --format fit --out $PC_OUT/ > $PC/dump.out 2>&1 &&

@@ -23,9 +23,7 @@ drive_record_ride() {
     press
     waitfor 15 ride_state_is "$DRIVE_RIDE" stopped || fail $S "ride $DRIVE_RIDE did not stop on the press"
     feed OFF
-    kill -TERM $REC_PID
-    waitfor 15 sh -c "! kill -0 $REC_PID 2>/dev/null" || kill -9 $REC_PID
-    wait $REC_PID
+    rec_stop
     return 0
 }
 

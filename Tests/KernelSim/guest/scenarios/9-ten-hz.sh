@@ -35,8 +35,7 @@ rec_start
 if ! waitfor 90 setup_said || ! waitfor 30 rec_ready_or_gone || ! rec_alive; then
     fail $S "the recorder did not say how the receiver's configuration went within 90 s: $(rec_words)"
     feed OFF
-    rec_alive && { kill -TERM $REC_PID; waitfor 15 sh -c "! kill -0 $REC_PID 2>/dev/null" || kill -9 $REC_PID; }
-    wait $REC_PID
+    if rec_alive; then rec_stop; else wait $REC_PID; fi
 else
     said=$(said_setup)
     info $S "recorder: $said"
@@ -64,9 +63,7 @@ else
         fail $S "no new ride 15 s after the press: $(rec_words)"
     fi
     feed OFF
-    kill -TERM $REC_PID
-    waitfor 15 sh -c "! kill -0 $REC_PID 2>/dev/null" || kill -9 $REC_PID
-    wait $REC_PID
+    rec_stop
 
     # The feeder's side: every command arrived intact (checksum) and was taken.
     feeder_report /tmp/feeder-report.txt
