@@ -135,6 +135,13 @@ public struct NMEALineFramer: Sendable {
         }
     }
 
+    /// The bytes of a sentence begun but not yet ended (`$` onwards), nil between sentences: what a
+    /// reader that hands the stream on to another must pass with it, so that one frames it whole.
+    public var unfinishedSentence: [UInt8]? {
+        if case .sentence = state { return buffer }
+        return nil
+    }
+
     /// The sentence of the last `.sentence` event; `frame.line` is valid only inside `body`.
     public func withSentence<R>(_ body: (NMEAFrame) -> R) -> R {
         buffer.withUnsafeBufferPointer { body(NMEAFrame(line: $0, starIndex: starIndex)) }

@@ -117,6 +117,9 @@ public final class GNSSReceiver: ReopenableByteSource, @unchecked Sendable {
 
     /// What configuration read, kept for the recorder: the checksummed data sentences only, not the
     /// module's banners, acknowledgements or the junk of wrong bauds (they are no part of the ride).
+    /// A sentence still arriving when configuration hands the port back is kept as far as it came:
+    /// the next reads bring its end. Dropped, its tail reached the recorder as junk and the epoch
+    /// after every reconfiguration lost that sentence (often its RMC).
     static func dataSentences(_ bytes: [UInt8]) -> [UInt8] {
         var framer = NMEALineFramer()
         var out: [UInt8] = []
@@ -125,11 +128,18 @@ public final class GNSSReceiver: ReopenableByteSource, @unchecked Sendable {
             while let event = framer.next(input, &index) {
                 guard case .sentence = event else { continue }
                 let text = framer.withSentence { $0.text }
-                guard !text.hasPrefix("$P"), !(text.count > 6 && text.dropFirst(3).hasPrefix("TXT")) else { continue }
+                guard !isModuleTalk(text.utf8) else { continue }
                 out += Array(text.utf8) + [0x0D, 0x0A]
             }
         }
+        if let begun = framer.unfinishedSentence, !isModuleTalk(begun) { out += begun }
         return out
+    }
+
+    /// A proprietary sentence (`$P…`: acknowledgements, answers) or a `TXT` banner.
+    private static func isModuleTalk<C: Collection<UInt8>>(_ text: C) -> Bool {
+        let bytes = Array(text.prefix(6))
+        return (bytes.count >= 2 && bytes[1] == UInt8(ascii: "P")) || (bytes.count >= 6 && bytes[3...5].elementsEqual("TXT".utf8))
     }
 
     private func servePending(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
