@@ -63,13 +63,14 @@ public final class SimulatedRig: @unchecked Sendable {
 
     /// Plays the script against a started recorder: presses start (unless a ride is being resumed),
     /// feeds the receiver and barometer, waits until every epoch is read, presses stop.
-    /// `resumeFromSecond` continues a simulated ride after a restart (the first second not yet committed).
-    public func play(_ script: Script, recorder: Recorder, resumeFromSecond: Int? = nil) throws {
+    /// `resumeFromEpoch` continues a simulated ride after a restart (the first epoch not yet committed:
+    /// the ride's next seq, one fix per epoch).
+    public func play(_ script: Script, recorder: Recorder, resumeFromEpoch: Int? = nil) throws {
         waitForReceiverSetup()
-        if resumeFromSecond == nil { press(recorder) }
+        if resumeFromEpoch == nil { press(recorder) }
         switch script {
         case .simulatedRide(let simulation, let realtime):
-            try playSimulation(simulation, from: resumeFromSecond ?? 0, realtime: realtime, recorder: recorder)
+            try playSimulation(simulation, from: resumeFromEpoch ?? 0, realtime: realtime, recorder: recorder)
         case .track(let epochs, let realtime):
             let feed = epochs.map { Feed(nmea: $0.nmea, pressurePa: $0.pressurePa, temperatureC: $0.temperatureC, second: nil) }
             let t0 = epochs.first?.utcMs ?? 0
@@ -116,11 +117,17 @@ public final class SimulatedRig: @unchecked Sendable {
         var second: Int?
     }
 
+    /// The epochs a module sends a second: what the recorder set it to (1 without a module, or
+    /// when it refused), so a board at rate_hz = 10 records ten fixes a second on the bench too.
+    public var moduleRateHz: Int { min(10, max(1, replayer.module?.state.rateHz ?? 1)) }
+
     private func playSimulation(_ simulation: RideSimulation, from first: Int, realtime: Bool, recorder: Recorder) throws {
-        let seconds = simulation.seconds
-        guard first < seconds.count else { return }
-        let feed = seconds[first...].map { Feed(nmea: $0.nmea, pressurePa: $0.pressurePa, temperatureC: $0.temperatureC, second: $0.second) }
-        try play(feed, offsetNs: { UInt64($0) * 1_000_000_000 }, realtime: realtime, recorder: recorder)
+        let epochs = simulation.epochs(perSecond: moduleRateHz)
+        guard first < epochs.count else { return }
+        let played = epochs[first...]
+        let feed = played.map { Feed(nmea: $0.nmea, pressurePa: $0.pressurePa, temperatureC: $0.temperatureC, second: $0.wholeSecond) }
+        let startMs = played.first!.offsetMs
+        try play(feed, offsetNs: { UInt64(played[first + $0].offsetMs - startMs) * 1_000_000 }, realtime: realtime, recorder: recorder)
     }
 
     /// Writes each epoch's sentences with the barometer reading what it should when that epoch is

@@ -33,7 +33,8 @@ enum BenchCadenceCommand {
 
         var rows: [(Setup, CadenceBenchmark.PerHour, storedPerFix: Double)] = []
         for hz in rates {
-            for setup in [Setup(hz: hz, intervalS: 0), Setup(hz: hz, intervalS: intervalS)] {
+            let baseline = p.value(Options.cadenceOnly) ? [] : [Setup(hz: hz, intervalS: 0)]
+            for setup in baseline + [Setup(hz: hz, intervalS: intervalS)] {
                 var runs: [CadenceBenchmark.Run] = []
                 var sizes: [(bytes: Int, fixes: Int)] = []
                 for s in [shortS, seconds] {

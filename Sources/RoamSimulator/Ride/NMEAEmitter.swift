@@ -1,6 +1,6 @@
 import RoamCore
 
-/// Speaks for a multi-GNSS receiver at 1 Hz: for each second, RMC, GGA, GSA and GST with the
+/// Speaks for a multi-GNSS receiver: for each second, RMC, GGA, GSA and GST with the
 /// `GN` talker, NMEA 4.0 field layout, `*HH` checksums and CRLF endings, in that order (the
 /// order u-blox receivers use). Positions are the truth plus `ReceiverErrorModel`'s errors.
 ///
@@ -23,7 +23,15 @@ public struct NMEAEmitter: Sendable {
     /// order: the noise carries over from one second to the next. `glitchNorthM` moves this
     /// epoch's reported position north without touching anything else (a multipath glitch).
     public mutating func sentences(for truth: TruthSample, utcMs: Int64, glitchNorthM: Double = 0) -> [String] {
-        let e = errors.next(truth: truth)
+        Self.sentences(for: truth, error: error(for: truth), utcMs: utcMs, glitchNorthM: glitchNorthM)
+    }
+
+    /// The receiver's error at the epoch of `truth.second`: once per second, in order.
+    mutating func error(for truth: TruthSample) -> ReceiverError { errors.next(truth: truth) }
+
+    /// The sentences of an epoch whose receiver error is already known: a whole second's draw, or
+    /// one interpolated between two of them for an epoch in between (`RideSimulation.epochs`).
+    static func sentences(for truth: TruthSample, error e: ReceiverError, utcMs: Int64, glitchNorthM: Double = 0) -> [String] {
         let time = NMEAText.time(utcMs: utcMs), date = NMEAText.date(utcMs: utcMs)
         let t = Self.talker
         guard !truth.isInTunnel else {
@@ -65,7 +73,7 @@ public struct NMEAEmitter: Sendable {
     }
 
     /// In [0, 360) after rounding to 0.01°, so 359.996° prints as 0.00, never as 360.00.
-    private func courseCentidegrees(_ deg: Double) -> Double {
+    private static func courseCentidegrees(_ deg: Double) -> Double {
         let c = (deg * 100).rounded().truncatingRemainder(dividingBy: 36_000)
         return (c < 0 ? c + 36_000 : c) / 100
     }

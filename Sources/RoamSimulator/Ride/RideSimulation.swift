@@ -1,6 +1,6 @@
 import RoamCore
 
-/// A whole bench ride, second by second: receiver bytes, barometer values and the truth they
+/// A whole bench ride, second by second (and at a higher rate through `epochs(perSecond:)`): receiver bytes, barometer values and the truth they
 /// came from. Pure: the same route, seed and spike give the same bytes on every run.
 public struct RideSimulation: Sendable {
     /// 2026-06-14 07:30:00 UTC (09:30 in Freiburg on a Sunday in June).
@@ -14,6 +14,8 @@ public struct RideSimulation: Sendable {
     public let spikeAtSecond: Int?
     public let startUTCms: Int64
     public let seconds: [SimulatedSecond]
+    /// The receiver's error at each second, kept for the epochs between seconds (`epochs(perSecond:)`).
+    let receiverErrors: [ReceiverError]
 
     /// Seconds at which the rider presses the button: at 0 to start, after the last second to stop.
     public var buttonPresses: [Int] { [0, seconds.count] }
@@ -36,15 +38,19 @@ public struct RideSimulation: Sendable {
         var master = SeededGenerator(seed: seed)
         var receiver = NMEAEmitter(seed: master.next())
         var barometer = BarometerTruth(seed: master.next(), startAltitudeM: route.startAltitudeM)
+        var errors: [ReceiverError] = []
         seconds = route.samples.map { truth in
             let utcMs = startUTCms + Int64(truth.second) * 1000
             let isSpike = truth.second == spikeAtSecond
-            let text = receiver.sentences(for: truth, utcMs: utcMs, glitchNorthM: isSpike ? Self.spikeNorthM : 0)
+            let error = receiver.error(for: truth)
+            errors.append(error)
+            let text = NMEAEmitter.sentences(for: truth, error: error, utcMs: utcMs, glitchNorthM: isSpike ? Self.spikeNorthM : 0)
             let reading = barometer.reading(for: truth)
             return SimulatedSecond(
                 second: truth.second, utcMs: utcMs, nmea: Array(text.joined().utf8),
                 pressurePa: reading.pressurePa, temperatureC: reading.temperatureC,
                 truth: truth, isSpike: isSpike)
         }
+        receiverErrors = errors
     }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import RoamCore
+import RoamRecorder
+@testable import RoamRig
+import RoamSimulator
+import RoamStore
+import Testing
+
+/// The bench board at the rate its board.conf asks for: the recorder configures the simulated
+/// u-blox module (CFG-RATE), and the module then sends the ride at that rate, so `rate_hz = 10`
+/// records ten fixes a second on the bench as on a real board.
+@Suite struct BenchRateTests {
+    /// 50 s along a straight 300 m road: short enough for ten epochs a second in a test.
+    static let ride = RideSimulation(route: SimulatedRoute(name: "short", startLatDeg: 47.9640, startLonDeg: 7.9520, startAltitudeM: 392, legs: [
+        .road(BenchRoad(lengthM: 300, climbM: 0, speedMps: 6, fromHeadingDeg: 80, toHeadingDeg: 80)),
+    ]))
+
+    func record(rateHz: Int, receiver: String) throws -> (fixes: [FixRecord], ride: RideRow) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("roam-bench-rate-\(getpid())-\(rateHz)-\(receiver)")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let profile = try BoardProfile.parse("""
+            name = bench
+            uart = bench
+            baud = 115200
+            receiver = \(receiver)
+            rate_hz = \(rateHz)
+            i2c_bus = bench
+            bmp280_address = 0x76
+            gpio_chip = bench
+            button_line = 17
+            button_active = low
+            button_bias = pull-up
+            led_line = 27
+            data_dir = \(dir.path)
+            """, file: "board.conf")
+        let db = dir.appendingPathComponent("rides.db").path
+        let store = try RideStore(path: db)
+        let end = try BoardSession.run(profile: profile, store: store, activeRide: nil, script: { .simulatedRide(Self.ride, realtime: false) },
+                                       emit: { _ in }, report: { _ in })
+        #expect(end == .scriptPlayed)
+        let reader = try RideReader(path: db)
+        let ride = try #require(try reader.rides().first)
+        var fixes: [FixRecord] = []
+        try reader.forEachFix(ride: ride.id) { fixes.append($0) }
+        return (fixes, ride)
+    }
+
+    @Test func aBoardAtTenHertzRecordsTenFixesASecond() throws {
+        let (fixes, ride) = try record(rateHz: 10, receiver: "ublox")
+        #expect(fixes.count == (Self.ride.seconds.count - 1) * 10 + 1)
+        #expect(fixes.map(\.seq) == Array(0..<Int64(fixes.count)))
+        let times = fixes.compactMap(\.epoch.utcMs)
+        #expect(times.count == fixes.count)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 == 100 })
+        // Every tenth fix is the 1 Hz epoch of its second.
+        var oneHz = NMEAStream()
+        let seconds = Self.ride.seconds.flatMap { oneHz.feed($0.nmea) } + oneHz.finish()
+        for (i, epoch) in seconds.enumerated() {
+            #expect(fixes[i * 10].epoch.latDeg == epoch.latDeg && fixes[i * 10].epoch.lonDeg == epoch.lonDeg, "second \(i)")
+        }
+        // The same 300 m road, measured from ten times the fixes.
+        #expect(abs(ride.totals.distanceM - 300) < 30, "distance \(ride.totals.distanceM) m")
+    }
+
+    @Test func aBoardAtOneHertzAndAModuleLeftAloneRecordOneFixASecond() throws {
+        for receiver in ["ublox", "none"] {
+            let rate = receiver == "none" ? 10 : 1
+            let (fixes, ride) = try record(rateHz: rate, receiver: receiver)
+            #expect(fixes.count == Self.ride.seconds.count, "receiver = \(receiver), rate_hz = \(rate)")
+            let times = fixes.compactMap(\.epoch.utcMs)
+            #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 == 1000 })
+            #expect(abs(ride.totals.distanceM - 300) < 30, "distance \(ride.totals.distanceM) m")
+        }
+    }
+}
