@@ -43,7 +43,13 @@ public enum CadenceBenchmark {
     /// Runs `executable arguments` (reading NMEA on stdin, printing 'ack' lines on stdout) and feeds
     /// it `seconds` of `laps` at `laps.hz`, paced on the monotonic clock from the moment the child
     /// says its ride started (its stderr, a file at `stderrPath`). `strace`: count syncs with it.
-    public static func run(_ executable: String, _ arguments: [String], laps: HighRateLaps, seconds: Double,
+    ///
+    /// `warmUpEpochs` go first, a thousand a second: enough fills the WAL once, so the timed part
+    /// finds it being reused, as every commit of a ride past its first minutes does. While the WAL
+    /// file still grows, each commit also extends it (ext4's metadata and journal at every
+    /// fdatasync), which a short run would otherwise charge to the whole hour. Both runs of a setup
+    /// warm up alike, so the difference keeps only the timed riding.
+    public static func run(_ executable: String, _ arguments: [String], laps: HighRateLaps, seconds: Double, warmUpEpochs: Int = 0,
                            strace: String?, scratch: String, stderrPath: String) throws(BenchmarkError) -> Run {
         let summary = scratch + "/strace-\(getpid())-\(MonotonicClock.nowNs()).txt"
         let (program, argv) = strace.map { ($0, ["-f", "-c", "-e", "trace=fdatasync,fsync", "-o", summary, executable] + arguments) }
@@ -68,8 +74,14 @@ public enum CadenceBenchmark {
         if waitForRideStart(stderrPath, pid: pid) {
             var laps = laps
             let total = Int(seconds * Double(laps.hz)), periodNs = 1_000_000_000 / UInt64(laps.hz)
-            let start = MonotonicClock.nowNs()
             do throws(BenchmarkError) {
+                for _ in 0..<warmUpEpochs {
+                    let bytes = laps.next()!
+                    try ProcessPlumbing.writeAll(input[1], bytes, step: "writing the ride into", subject: "the recorder's standard input")
+                    written += 1; nmeaBytes += bytes.count
+                    usleep(1000)
+                }
+                let start = MonotonicClock.nowNs()
                 for i in 0..<total {
                     let due = start + UInt64(i) * periodNs
                     while case let now = MonotonicClock.nowNs(), now < due { usleep(UInt32(min((due - now) / 1000, 100_000))) }

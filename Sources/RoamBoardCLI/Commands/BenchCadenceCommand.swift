@@ -21,6 +21,10 @@ enum BenchCadenceCommand {
         guard shortS > 0, seconds > shortS, seconds <= 7200, intervalS > 0, intervalS <= 5 else {
             throw UsageError(command: "bench-cadence", message: "--seconds expects S ≤ 7200 above --short-seconds > 0, --interval 0 < S ≤ 5")
         }
+        let warmUp = try p.value(Options.warmUp)
+        guard (0...100_000).contains(warmUp) else {
+            throw UsageError(command: "bench-cadence", message: "--warm-up expects 0 to 100000 epochs, found '\(warmUp)'")
+        }
         let rates = try p.value(Options.hz)
         for hz in rates where !(1...20).contains(hz) {
             throw UsageError(command: "bench-cadence", message: "--hz expects \(Options.hz.expectation), found '\(hz)'")
@@ -43,7 +47,7 @@ enum BenchCadenceCommand {
                     Console.error("bench-cadence: \(setup.label), \(Int(s)) s of riding in real time…")
                     var run = try CadenceBenchmark.run(me, ["record", "--board", board, "--db", db, "--replay", "-", "--quiet", "--acks",
                                                             "--commit-interval", String(setup.intervalS)],
-                                                       laps: HighRateLaps(hz: hz), seconds: s, strace: strace,
+                                                       laps: HighRateLaps(hz: hz), seconds: s, warmUpEpochs: warmUp, strace: strace,
                                                        scratch: scratch.path, stderrPath: log)
                     guard run.exitStatus == 0 else {
                         let tail = (try? String(contentsOfFile: log, encoding: .utf8)).map { String($0.suffix(2000)) } ?? ""
@@ -64,6 +68,7 @@ enum BenchCadenceCommand {
             }
         }
         print("roam-board bench-cadence  (record --replay - on \(board) in real time; per hour = (\(Int(seconds)) s run - \(Int(shortS)) s run) x 3600 / \(Int(seconds - shortS)) s)")
+        print("each run first feeds \(warmUp) epochs at 1000/s (the WAL filled once, then reused as in a ride past its first minutes); both runs alike, so it cancels")
         print("bytes written: the recorder's wait4 ru_oublock x 512 (= /proc/PID/io write_bytes: WAL, its checkpoints, status file) + the final checkpoint of its WAL (/proc/self/io); syncs: strace -f -c")
         print("setup".padded(to: 38) + "MB written/h".padded(to: 14) + "fdatasync/h".padded(to: 13) + "commits/h".padded(to: 11)
               + "B written/fix".padded(to: 15) + "NMEA B/fix".padded(to: 12) + "DB B/fix")

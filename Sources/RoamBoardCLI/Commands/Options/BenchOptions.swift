@@ -33,11 +33,14 @@ extension BenchCadenceCommand {
             "Epoch rates, comma-separated (default \($0))."
         }
         static let interval = DefaultedOption<Double>("--interval", "S", default: 1) { "The cadence measured as 'after' (default \($0), board.conf's default)." }
+        static let warmUp = DefaultedOption<Int>("--warm-up", "N", default: 4000) {
+            "Epochs fed first at 1000 a second, the same in both runs, so the timed part finds the WAL reused as in a ride past its first minutes (default \($0); 0: start on an empty WAL)."
+        }
         static let cadenceOnly = Flag("--cadence-only", help: "Measure only the cadence, not each epoch alone: for a long run such as --seconds 3600.")
     }
 
     static let spec = CommandSpec(name: "bench-cadence", abstract: "Benchmark the SD card's hour: bytes written and fdatasync per hour at 1 and 10 Hz, each epoch alone beside the commit cadence, with the payload.", options: [
-        Options.seconds, Options.shortSeconds, Options.hz, Options.interval, Options.cadenceOnly, SharedOptions.benchBoard, SharedOptions.scratchDir, SharedOptions.keepScratch,
+        Options.seconds, Options.shortSeconds, Options.hz, Options.interval, Options.warmUp, Options.cadenceOnly, SharedOptions.benchBoard, SharedOptions.scratchDir, SharedOptions.keepScratch,
     ], discussion: "Use a release build: swift build -c release; .build/release/roam-board bench-cadence. Counting fdatasync needs strace.")
 }
 
