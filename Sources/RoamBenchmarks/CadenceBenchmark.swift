@@ -41,8 +41,8 @@ public enum CadenceBenchmark {
     }
 
     /// Runs `executable arguments` (reading NMEA on stdin, printing 'ack' lines on stdout) and feeds
-    /// it `seconds` of `laps` at `laps.hz`, paced on the monotonic clock from the moment the child
-    /// says its ride started (its stderr, a file at `stderrPath`). `strace`: count syncs with it.
+    /// it `seconds` of `laps` at `laps.hz`, paced on the monotonic clock, once the child says its ride
+    /// started (its stderr, a file at `stderrPath`) and the warm-up is fed. `strace`: count syncs with it.
     ///
     /// `warmUpEpochs` go first, a thousand a second: enough fills the WAL once, so the timed part
     /// finds it being reused, as every commit of a ride past its first minutes does. While the WAL
@@ -75,11 +75,13 @@ public enum CadenceBenchmark {
             var laps = laps
             let total = Int(seconds * Double(laps.hz)), periodNs = 1_000_000_000 / UInt64(laps.hz)
             do throws(BenchmarkError) {
-                for _ in 0..<warmUpEpochs {
+                let warmUpStart = MonotonicClock.nowNs()
+                for i in 0..<warmUpEpochs {
+                    let due = warmUpStart + UInt64(i) * 1_000_000
+                    while case let now = MonotonicClock.nowNs(), now < due { usleep(UInt32((due - now) / 1000)) }
                     let bytes = laps.next()!
                     try ProcessPlumbing.writeAll(input[1], bytes, step: "writing the ride into", subject: "the recorder's standard input")
                     written += 1; nmeaBytes += bytes.count
-                    usleep(1000)
                 }
                 let start = MonotonicClock.nowNs()
                 for i in 0..<total {
@@ -102,7 +104,7 @@ public enum CadenceBenchmark {
                    syncCalls: strace == nil ? nil : try StraceSummary.syncCalls(summary), commits: commits, exitStatus: status)
     }
 
-    /// The recorder configures the receiver, then the bench presses start: pacing begins there.
+    /// The recorder configures the receiver, then the bench presses start: the feed begins there.
     private static func waitForRideStart(_ stderrPath: String, pid: pid_t) -> Bool {
         let deadline = MonotonicClock.nowNs() + 60_000_000_000
         while MonotonicClock.nowNs() < deadline {

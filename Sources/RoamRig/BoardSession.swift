@@ -43,14 +43,14 @@ public enum BoardSession {
         // Only the bench board leaves its signals unblocked, and its devices are always simulated.
         guard let simulated = devices.simulated else { return .scriptPlayed }
         let played = script()
-        try simulated.play(played, recorder: recorder, resumeFromEpoch: resumeEpoch(played, activeRide))
+        try simulated.play(played, recorder: recorder, resume: resume(played, activeRide))
         return .scriptPlayed
     }
 
-    /// A simulated ride re-armed after a restart continues at its first epoch not yet committed;
+    /// A simulated ride re-armed after a restart continues after the last GNSS time it committed;
     /// a replay starts from its beginning.
-    private static func resumeEpoch(_ script: SimulatedRig.Script, _ activeRide: RideRow?) -> Int? {
+    private static func resume(_ script: SimulatedRig.Script, _ activeRide: RideRow?) -> SimulatedRig.Resume? {
         guard case .simulatedRide = script else { return nil }
-        return activeRide.map { Int($0.pipelineState.nextSeq) }
+        return activeRide.map { SimulatedRig.Resume(afterUTCms: $0.pipelineState.clock.lastTimed?.utcMs) }
     }
 }

@@ -63,14 +63,20 @@ public final class SimulatedRig: @unchecked Sendable {
 
     /// Plays the script against a started recorder: presses start (unless a ride is being resumed),
     /// feeds the receiver and barometer, waits until every epoch is read, presses stop.
-    /// `resumeFromEpoch` continues a simulated ride after a restart (the first epoch not yet committed:
-    /// the ride's next seq, one fix per epoch).
-    public func play(_ script: Script, recorder: Recorder, resumeFromEpoch: Int? = nil) throws {
+    /// Where a re-armed simulated ride continues: after the last GNSS time it committed (nil: it has
+    /// none yet, so from its start). By time, not by count: the module may now send at another rate.
+    public struct Resume: Sendable, Equatable {
+        public var afterUTCms: Int64?
+        public init(afterUTCms: Int64?) { self.afterUTCms = afterUTCms }
+    }
+
+    /// `resume` continues a simulated ride after a restart instead of pressing start.
+    public func play(_ script: Script, recorder: Recorder, resume: Resume? = nil) throws {
         waitForReceiverSetup()
-        if resumeFromEpoch == nil { press(recorder) }
+        if resume == nil { press(recorder) }
         switch script {
         case .simulatedRide(let simulation, let realtime):
-            try playSimulation(simulation, from: resumeFromEpoch ?? 0, realtime: realtime, recorder: recorder)
+            try playSimulation(simulation, resume: resume, realtime: realtime, recorder: recorder)
         case .track(let epochs, let realtime):
             let feed = epochs.map { Feed(nmea: $0.nmea, pressurePa: $0.pressurePa, temperatureC: $0.temperatureC, second: nil) }
             let t0 = epochs.first?.utcMs ?? 0
@@ -117,17 +123,26 @@ public final class SimulatedRig: @unchecked Sendable {
         var second: Int?
     }
 
-    /// The epochs a module sends a second: what the recorder set it to (1 without a module, or
-    /// when it refused), so a board at rate_hz = 10 records ten fixes a second on the bench too.
+    /// The epochs a module sends a second: what the recorder set it to, so a board at rate_hz = 10
+    /// records ten fixes a second on the bench too. 1 without a module, when it refused, or when its
+    /// configuration had not ended within `waitForReceiverSetup`'s 20 s (read once, as the ride starts).
     public var moduleRateHz: Int { min(10, max(1, replayer.module?.state.rateHz ?? 1)) }
 
-    private func playSimulation(_ simulation: RideSimulation, from first: Int, realtime: Bool, recorder: Recorder) throws {
+    /// The first epoch a resumed ride has not committed: the first after its last GNSS time.
+    static func firstEpoch(of epochs: [SimulatedEpoch], resume: Resume?) -> Int {
+        guard let resume else { return 0 }
+        guard let last = resume.afterUTCms else { return 0 }
+        return epochs.firstIndex { $0.utcMs > last } ?? epochs.count
+    }
+
+    private func playSimulation(_ simulation: RideSimulation, resume: Resume?, realtime: Bool, recorder: Recorder) throws {
         let epochs = simulation.epochs(perSecond: moduleRateHz)
+        let first = Self.firstEpoch(of: epochs, resume: resume)
         guard first < epochs.count else { return }
-        let played = epochs[first...]
+        let played = Array(epochs[first...])
         let feed = played.map { Feed(nmea: $0.nmea, pressurePa: $0.pressurePa, temperatureC: $0.temperatureC, second: $0.wholeSecond) }
-        let startMs = played.first!.offsetMs
-        try play(feed, offsetNs: { UInt64(played[first + $0].offsetMs - startMs) * 1_000_000 }, realtime: realtime, recorder: recorder)
+        let startMs = played[0].offsetMs
+        try play(feed, offsetNs: { UInt64(played[$0].offsetMs - startMs) * 1_000_000 }, realtime: realtime, recorder: recorder)
     }
 
     /// Writes each epoch's sentences with the barometer reading what it should when that epoch is

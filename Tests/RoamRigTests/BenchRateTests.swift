@@ -64,6 +64,21 @@ import Testing
         #expect(abs(ride.totals.distanceM - 300) < 30, "distance \(ride.totals.distanceM) m")
     }
 
+    /// A re-armed ride continues after the last GNSS time it committed, whatever rate the module now sends at.
+    @Test func aResumedRideContinuesAfterItsLastTimeAtAnyRate() {
+        let ride = RideSimulation()
+        let tenHz = ride.epochs(perSecond: 10), oneHz = ride.epochs(perSecond: 1)
+        let second500 = ride.seconds[500].utcMs
+        #expect(SimulatedRig.firstEpoch(of: tenHz, resume: nil) == 0)
+        #expect(SimulatedRig.firstEpoch(of: tenHz, resume: .init(afterUTCms: nil)) == 0)
+        #expect(SimulatedRig.firstEpoch(of: oneHz, resume: .init(afterUTCms: second500)) == 501)
+        // Recorded at 10 Hz up to 500.3 s, resumed at 1 Hz: from second 501, not from epoch 5004.
+        #expect(SimulatedRig.firstEpoch(of: oneHz, resume: .init(afterUTCms: second500 + 300)) == 501)
+        // Recorded at 1 Hz up to second 500, resumed at 10 Hz: from 500.1 s, not from epoch 501 (50.1 s).
+        #expect(SimulatedRig.firstEpoch(of: tenHz, resume: .init(afterUTCms: second500)) == 5001)
+        #expect(SimulatedRig.firstEpoch(of: tenHz, resume: .init(afterUTCms: tenHz.last!.utcMs)) == tenHz.count)
+    }
+
     @Test func aBoardAtOneHertzAndAModuleLeftAloneRecordOneFixASecond() throws {
         for receiver in ["ublox", "none"] {
             let rate = receiver == "none" ? 10 : 1

@@ -56,13 +56,30 @@ import Testing
         #expect(checked > 15_000)
     }
 
-    @Test func inTheTunnelTheEpochsBetweenSecondsHaveNoFixEither() throws {
-        let tunnel = try #require(Self.ride.seconds.firstIndex { $0.truth.isInTunnel })
-        let between = Self.tenHz[(tunnel - 1) * 10 + 1..<tunnel * 10]
-        for e in between {
-            let rmc = RideSimulatorTests.fields(RideSimulatorTests.lines(e.nmea)[0])
-            #expect(rmc[2] == "V")
+    /// Every epoch has a fix exactly when the road at its own distance is outside the tunnel: the fix
+    /// goes at the entrance portal and comes back at the exit, between whole seconds too.
+    @Test func theFixGoesAndComesBackAtThePortals() throws {
+        var along = 0.0
+        var portals: (entry: Double, exit: Double)?
+        for leg in Self.ride.route.legs {
+            switch leg {
+            case .road(let road): along += road.lengthM
+            case .tunnel(let road): portals = (along, along + road.lengthM); along += road.lengthM
+            case .stop: break
+            }
         }
+        let (entry, exit) = try #require(portals)
+        let seconds = Self.ride.seconds
+        var noFix = 0
+        for (i, epoch) in Self.tenHz.enumerated() {
+            let a = seconds[i / 10].truth, b = i % 10 == 0 ? a : seconds[i / 10 + 1].truth
+            let distance = a.distanceM + (b.distanceM - a.distanceM) * Double(i % 10) / 10
+            let status = RideSimulatorTests.fields(RideSimulatorTests.lines(epoch.nmea)[0])[2]
+            #expect((status == "V") == (distance > entry && distance < exit), "epoch \(i) at \(distance) m, portals \(entry)…\(exit) m")
+            if status == "V" { noFix += 1 }
+        }
+        // About 90 s inside at 7 m/s: within a tenth of a second of 630 m / 7 m/s either way.
+        #expect(abs(Double(noFix) / 10 - 90) < 2, "\(noFix) epochs without a fix")
     }
 
     @Test func theSpikeStaysOnItsOneWholeSecond() {

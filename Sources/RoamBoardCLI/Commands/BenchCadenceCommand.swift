@@ -68,7 +68,8 @@ enum BenchCadenceCommand {
             }
         }
         print("roam-board bench-cadence  (record --replay - on \(board) in real time; per hour = (\(Int(seconds)) s run - \(Int(shortS)) s run) x 3600 / \(Int(seconds - shortS)) s)")
-        print("each run first feeds \(warmUp) epochs at 1000/s (the WAL filled once, then reused as in a ride past its first minutes); both runs alike, so it cancels")
+        print(warmUp == 0 ? "no warm-up: each run starts on an empty WAL, whose growth every commit of the first minutes pays for (ext4 metadata)"
+              : "each run first feeds \(warmUp) epochs at 1000/s (the WAL filled once, then reused as in a ride past its first minutes); both runs alike, so it cancels")
         print("bytes written: the recorder's wait4 ru_oublock x 512 (= /proc/PID/io write_bytes: WAL, its checkpoints, status file) + the final checkpoint of its WAL (/proc/self/io); syncs: strace -f -c")
         print("setup".padded(to: 38) + "MB written/h".padded(to: 14) + "fdatasync/h".padded(to: 13) + "commits/h".padded(to: 11)
               + "B written/fix".padded(to: 15) + "NMEA B/fix".padded(to: 12) + "DB B/fix")

@@ -119,7 +119,9 @@ public final class GNSSReceiver: ReopenableByteSource, @unchecked Sendable {
     /// module's banners, acknowledgements or the junk of wrong bauds (they are no part of the ride).
     /// A sentence still arriving when configuration hands the port back is kept as far as it came:
     /// the next reads bring its end. Dropped, its tail reached the recorder as junk and the epoch
-    /// after every reconfiguration lost that sentence (often its RMC).
+    /// after every reconfiguration lost that sentence (often its RMC). A banner or an answer cut
+    /// within its first six bytes cannot be told from data yet and is passed on too; the recorder
+    /// then stores it as it stores the banners a module sends while riding.
     static func dataSentences(_ bytes: [UInt8]) -> [UInt8] {
         var framer = NMEALineFramer()
         var out: [UInt8] = []

@@ -1,6 +1,6 @@
 import RoamCore
 
-/// Speaks for a multi-GNSS receiver: for each second, RMC, GGA, GSA and GST with the
+/// Speaks for a multi-GNSS receiver: for each epoch, RMC, GGA, GSA and GST with the
 /// `GN` talker, NMEA 4.0 field layout, `*HH` checksums and CRLF endings, in that order (the
 /// order u-blox receivers use). Positions are the truth plus `ReceiverErrorModel`'s errors.
 ///

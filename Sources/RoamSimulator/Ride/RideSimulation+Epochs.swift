@@ -3,12 +3,15 @@
 /// A receiver's navigation filter moves smoothly between its whole-second solutions, so an epoch
 /// between seconds s and s+1 is the truth interpolated between them with the receiver's error
 /// interpolated between the two seconds' draws: no new noise, and every whole-second epoch is the
-/// 1 Hz epoch byte for byte (the spike stays on its one whole second). The rider's state (standing,
-/// in the tunnel) is the later second's, as the truth describes the second that ends there.
+/// 1 Hz epoch byte for byte (the spike stays on its one whole second). Standing is the later
+/// second's (the truth says whether the rider moved during the second that ends there); the tunnel
+/// is the road's at the epoch's own distance, so the fix goes and comes back at the portals.
 extension RideSimulation {
-    /// The ride's epochs at `perSecond` (1…10): at 1 the seconds themselves.
+    /// The ride's epochs at `perSecond` (1…10): at 1 the seconds themselves. Between seconds they are
+    /// `1000 / perSecond` ms apart, rounded to the 10 ms that NMEA's hundredths carry.
     public func epochs(perSecond: Int) -> [SimulatedEpoch] {
         precondition((1...10).contains(perSecond), "a module sends 1 to 10 epochs a second, asked for \(perSecond)")
+        let road = RoadProfile(legs: route.legs, startAltitudeM: route.startAltitudeM)
         var out: [SimulatedEpoch] = []
         out.reserveCapacity(seconds.count * perSecond)
         for (i, a) in seconds.enumerated() {
@@ -17,9 +20,10 @@ extension RideSimulation {
             guard i + 1 < seconds.count, perSecond > 1 else { continue }
             let b = seconds[i + 1]
             for k in 1..<perSecond {
-                let stepMs = Int64(k) * 1000 / Int64(perSecond)
+                let stepMs = (Int64(k) * 1000 / Int64(perSecond) + 5) / 10 * 10
                 let f = Double(stepMs) / 1000
-                let truth = a.truth.interpolated(to: b.truth, f)
+                var truth = a.truth.interpolated(to: b.truth, f)
+                truth.isInTunnel = road.isInTunnel(at: truth.distanceM)
                 let error = receiverErrors[i].interpolated(to: receiverErrors[i + 1], f)
                 let text = NMEAEmitter.sentences(for: truth, error: error, utcMs: a.utcMs + stepMs)
                 out.append(SimulatedEpoch(offsetMs: Int64(a.second) * 1000 + stepMs, utcMs: a.utcMs + stepMs, nmea: Array(text.joined().utf8),
@@ -42,7 +46,8 @@ private func lerpDegrees(_ a: Double, _ b: Double, _ f: Double) -> Double {
 }
 
 extension TruthSample {
-    /// The point `f` (0…1) of the way to `next`, with `next`'s standing and tunnel state.
+    /// The point `f` (0…1) of the way to `next`, with `next`'s standing and tunnel state (the caller
+    /// asks the road about the tunnel at the point's own distance).
     func interpolated(to next: TruthSample, _ f: Double) -> TruthSample {
         TruthSample(second: second, latDeg: lerp(latDeg, next.latDeg, f), lonDeg: lerp(lonDeg, next.lonDeg, f),
                     altitudeM: lerp(altitudeM, next.altitudeM, f), distanceM: lerp(distanceM, next.distanceM, f),

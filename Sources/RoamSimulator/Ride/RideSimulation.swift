@@ -1,7 +1,8 @@
 import RoamCore
 
-/// A whole bench ride, second by second (and at a higher rate through `epochs(perSecond:)`): receiver bytes, barometer values and the truth they
-/// came from. Pure: the same route, seed and spike give the same bytes on every run.
+/// A whole bench ride, second by second: receiver bytes, barometer values and the truth they came
+/// from (`epochs(perSecond:)` gives it at a module's higher rate). Pure: the same route, seed and
+/// spike give the same bytes on every run.
 public struct RideSimulation: Sendable {
     /// 2026-06-14 07:30:00 UTC (09:30 in Freiburg on a Sunday in June).
     public static let defaultStartUTCms = CivilDate.daysFromCivil(year: 2026, month: 6, day: 14) * 86_400_000
