@@ -68,6 +68,6 @@ let package = Package(
         .testTarget(name: "RoamRecorderTests", dependencies: ["RoamRecorder", "RoamStore", "RoamSimulator", "RoamCore"]),
         .testTarget(name: "RoamRigTests", dependencies: ["RoamRig", "RoamRecorder", "RoamHardware", "RoamCore", "RoamSimulator", "RoamStore"]),
         // Depends on the executable so `swift test` builds roam-board before the end-to-end tests spawn it.
-        .testTarget(name: "RoamBoardCLITests", dependencies: ["RoamBoardCLI", "RoamStore", "RoamCore", "RoamDrive"]),
+        .testTarget(name: "RoamBoardCLITests", dependencies: ["RoamBoardCLI", "RoamStore", "RoamCore", "RoamDrive", "RoamSimulator"]),
     ]
 )

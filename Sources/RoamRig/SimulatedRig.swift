@@ -185,12 +185,19 @@ public final class SimulatedRig: @unchecked Sendable {
     /// Streams a capture faster than real time, but never more than `maxQueuedEpochs` ahead of the
     /// commit thread: a real receiver sends at most 10 epochs a second, so the queue (sized for
     /// minutes of that) only overflows when a replay outruns the commits, which the bench must not.
+    /// It waits only between two epochs (`CaptureEpochCutter`): paused inside one, the recorder would
+    /// close it half read.
     private func replay(_ reader: CaptureReader, recorder: Recorder, maxQueuedEpochs: Int = 512) throws {
+        var cutter = CaptureEpochCutter()
         while true {
             let chunk = try reader.next(capacity: 4096)
             if chunk.isEmpty { return }
-            while recorder.queuedEpochs > maxQueuedEpochs && !ShutdownSignal.isRequested { usleep(1000) }
-            try replayer.replay(capture: chunk)
+            for piece in cutter.feed(chunk) {
+                if piece.startsEpoch {
+                    while recorder.queuedEpochs > maxQueuedEpochs && !ShutdownSignal.isRequested { usleep(1000) }
+                }
+                try replayer.replay(capture: piece.bytes)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RoamSimulator
 import RoamStore
 import Testing
 
@@ -68,6 +69,29 @@ struct ReplayInputTests {
         let rides = try CLIRunner.run(["rides", "--db", db])
         let row = try #require(rides.stdout.split(separator: "\n").last.map(String.init))
         #expect(row.hasSuffix(" 15     0"), "want 15 fixes and no gap: \(row)")
+    }
+
+    /// The bench waits while the recorder's queue is long; paused inside an epoch, the recorder
+    /// closed it half read and stored the rest as a second epoch of the same time.
+    @Test("a capture replayed faster than a 2 s cadence commits it stores every epoch once, none cut in two")
+    func fastReplayAtACadenceCutsNoEpoch() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let epochs = RideSimulation().epochs(perSecond: 10).prefix(3000)
+        let file = dir.appendingPathComponent("ten-hz.nmea")
+        try Data(epochs.flatMap(\.nmea)).write(to: file)
+        let db = dir.appendingPathComponent("rides.db").path
+        let r = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--replay", file.path, "--commit-interval", "2", "--quiet"])
+        try #require(r.status == 0, "record failed: \(r.stderr)")
+        let reader = try RideReader(path: db)
+        let ride = try #require(try reader.rides().first)
+        var times: [Int64] = [], repeated = 0
+        try reader.forEachFix(ride: ride.id) { fix in
+            times.append(fix.epoch.utcMs ?? -1)
+            if fix.flags.contains(.repeatedTime) { repeated += 1 }
+        }
+        #expect(times == epochs.map(\.utcMs), "\(times.count) fixes for \(epochs.count) epochs")
+        #expect(repeated == 0)
     }
 
     @Test("--replay DB --ride N replays the stored raw NMEA and pressure: the same ride again")

@@ -1,0 +1,52 @@
+import RoamCore
+
+/// Finds where epochs begin in a capture's bytes, so the bench can pause its replay between two
+/// epochs and never inside one.
+///
+/// A replay faster than real time waits whenever the recorder's queue is long. Paused inside an
+/// epoch, the recorder heard nothing for longer than its epoch quiet time, closed the epoch half
+/// read, and stored the rest as a second epoch of the same time (seen at a 2 s cadence, where
+/// the queue held 2000 epochs while the commit thread wrote them). A receiver never pauses
+/// there: it sends each epoch as one burst. Nothing is held back: every byte fed is handed out
+/// in the same call, so a live feed (standard input at a receiver's pace) reaches the recorder as
+/// it comes.
+public struct CaptureEpochCutter: Sendable {
+    /// A piece of the bytes fed; `startsEpoch`: it begins with an epoch's first sentence, a place
+    /// where the replay may wait.
+    public struct Piece: Sendable, Equatable {
+        public var bytes: [UInt8]
+        public var startsEpoch: Bool
+    }
+
+    /// An epoch is known to begin where its first sentence closes the one before in this stream.
+    private var stream = NMEAStream()
+    private var line: [UInt8] = []
+    /// The current line began in an earlier call (its start is already handed out).
+    private var lineBeganEarlier = false
+
+    public init() {}
+
+    /// `bytes` in order, cut before each line that begins an epoch and began in these bytes.
+    public mutating func feed(_ bytes: [UInt8]) -> [Piece] {
+        var pieces: [Piece] = []
+        var pieceStart = 0, pieceStartsEpoch = false, lineStart = 0
+        for (i, byte) in bytes.enumerated() {
+            line.append(byte)
+            // CR and LF each end a line here: a CR LF pair is a line and an empty one.
+            guard byte == 0x0A || byte == 0x0D else { continue }
+            if !stream.feed(line).isEmpty && !lineBeganEarlier {
+                if lineStart > pieceStart {
+                    pieces.append(Piece(bytes: Array(bytes[pieceStart..<lineStart]), startsEpoch: pieceStartsEpoch))
+                    pieceStart = lineStart
+                }
+                pieceStartsEpoch = true
+            }
+            line.removeAll(keepingCapacity: true)
+            lineBeganEarlier = false
+            lineStart = i + 1
+        }
+        if pieceStart < bytes.count { pieces.append(Piece(bytes: Array(bytes[pieceStart...]), startsEpoch: pieceStartsEpoch)) }
+        lineBeganEarlier = !line.isEmpty
+        return pieces
+    }
+}
