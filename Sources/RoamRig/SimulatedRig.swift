@@ -61,8 +61,6 @@ public final class SimulatedRig: @unchecked Sendable {
         try Button(input: button, activeLow: profile.buttonActiveLow, now: button.nowNs)
     }
 
-    /// Plays the script against a started recorder: presses start (unless a ride is being resumed),
-    /// feeds the receiver and barometer, waits until every epoch is read, presses stop.
     /// Where a re-armed simulated ride continues: after the last GNSS time it committed (nil: it has
     /// none yet, so from its start). By time, not by count: the module may now send at another rate.
     public struct Resume: Sendable, Equatable {
@@ -70,7 +68,9 @@ public final class SimulatedRig: @unchecked Sendable {
         public init(afterUTCms: Int64?) { self.afterUTCms = afterUTCms }
     }
 
-    /// `resume` continues a simulated ride after a restart instead of pressing start.
+    /// Plays the script against a started recorder: presses start (unless `resume` continues a ride
+    /// re-armed after a restart), feeds the receiver and barometer, waits until every epoch is read,
+    /// presses stop.
     public func play(_ script: Script, recorder: Recorder, resume: Resume? = nil) throws {
         waitForReceiverSetup()
         if resume == nil { press(recorder) }
