@@ -130,8 +130,7 @@ public final class SimulatedRig: @unchecked Sendable {
 
     /// The first epoch a resumed ride has not committed: the first after its last GNSS time.
     static func firstEpoch(of epochs: [SimulatedEpoch], resume: Resume?) -> Int {
-        guard let resume else { return 0 }
-        guard let last = resume.afterUTCms else { return 0 }
+        guard let last = resume?.afterUTCms else { return 0 }
         return epochs.firstIndex { $0.utcMs > last } ?? epochs.count
     }
 
