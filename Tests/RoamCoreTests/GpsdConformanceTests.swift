@@ -29,7 +29,7 @@ import Testing
     ]
     static let derivedSpeed = "gpsd derives speed from successive positions; the receiver sent none"
 
-    @Test(.enabled(if: GpsdCorpus.directory != nil, GpsdCorpus.absentMessage))
+    @Test
     func epochsAgreeWithGpsdReports() throws {
         var rows: [String] = []
         var unexpected: [String] = []
@@ -71,7 +71,7 @@ import Testing
         #expect(stale.isEmpty, "allow-list entries that no longer match anything: \(stale)")
     }
 
-    @Test(.enabled(if: GpsdCorpus.directory != nil, GpsdCorpus.absentMessage))
+    @Test
     func framerAcceptsExactlyWhatGpsdAccepts() throws {
         var mismatches: [String] = []
         print("file                              gpsd-accepted  ours  only-gpsd  only-ours")
@@ -117,21 +117,19 @@ private func pad(_ n: Int, _ width: Int) -> String {
 
 /// Where the gpsd captures are: `Tests/Data/gpsd` (with their licence and origin in its README).
 enum GpsdCorpus {
-    static let directory: URL? = {
-        let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let dir = repoRoot.appendingPathComponent("Tests/Data/gpsd")
-        return FileManager.default.fileExists(atPath: dir.path) ? dir : nil
-    }()
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Data/gpsd")
 
-    static let absentMessage: Comment =
-        "Tests/Data/gpsd is missing from this checkout: the gpsd captures are part of the repository"
+    /// The captures checked in with the repository. A test over them must not pass over fewer: a
+    /// missing or emptied folder fails every test that reads it rather than passing with nothing read.
+    static let checkedIn = 22
 
     static func logs() throws -> [URL] {
-        guard let directory else { return [] }
-        return try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+        let logs = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "log" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        try #require(logs.count >= checkedIn, "\(directory.path) holds \(logs.count) gpsd captures; the repository has \(checkedIn)")
+        return logs
     }
 }
 

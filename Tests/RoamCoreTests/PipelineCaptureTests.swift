@@ -6,18 +6,7 @@ import Testing
 /// epoch becomes a row, and what it rejects carries its reason. The GPS-320FW capture, recorded
 /// against a simulator at the 2019 week rollover, checks the rollover correction on real bytes.
 @Suite struct PipelineCaptureTests {
-    static let directory: URL? = {
-        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let dir = repo.appendingPathComponent("Tests/Data/gpsd")
-        return FileManager.default.fileExists(atPath: dir.path) ? dir : nil
-    }()
-    static let absent: Comment = "Tests/Data/gpsd is missing from this checkout: the gpsd captures are part of the repository"
-
-    static func captures() throws -> [URL] {
-        guard let directory else { return [] }
-        return try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "log" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
-    }
+    static func captures() throws -> [URL] { try GpsdCorpus.logs() }
 
     /// A floor below every capture (the first GPS week rollover), as a replay of old captures sets it.
     static let replayFloorUTCms = CivilDate.daysFromCivil(year: 1999, month: 8, day: 22) * 86_400_000
@@ -33,7 +22,7 @@ import Testing
         return (epochs, rows, pipeline.state)
     }
 
-    @Test(.enabled(if: directory != nil, absent))
+    @Test
     func neverCrashesAndFlagsWhatItRejects() throws {
         var lines = ["capture                          epochs accepted flagged gaps segs   dist_m  elapsed_s  flags"]
         for file in try Self.captures() {
@@ -75,9 +64,9 @@ import Testing
         print(lines.joined(separator: "\n"))
     }
 
-    @Test(.enabled(if: directory != nil, absent))
+    @Test
     func correctsAGPSWeekRolloverOnARealCapture() throws {
-        let file = try #require(Self.directory?.appendingPathComponent("gp-320fw-2019-04-06-overflow.log"))
+        let file = GpsdCorpus.directory.appendingPathComponent("gp-320fw-2019-04-06-overflow.log")
         let original = [UInt8](try Data(contentsOf: file))
         // This receiver kept the right date across the 2019 rollover because it was not restarted.
         // A restarted one would resolve the week against 1999 and say 1999-08-21: same bytes
