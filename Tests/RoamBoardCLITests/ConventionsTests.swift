@@ -21,8 +21,20 @@ import Testing
         defer { f.remove() }
         let r = try CLIRunner.run(["dump", "--db", f.dbPath, "--ride", "\(f.a.id)", "--format", "gpx", "--out", "x.fit"], cwd: f.directory)
         #expect(r.status == 64)
-        #expect(r.stderr.contains("--out x.fit ends in .fit but this writes .gpx"), "\(r.stderr)")
+        #expect(r.stderr.contains("--out x.fit ends in .fit and is not a folder; this writes .gpx: name a file x.gpx, or a folder x.fit/"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: f.directory.appendingPathComponent("x.fit").path))
+    }
+
+    /// `-o q.xml`, `-o ride1.htm` and `-o ride1` once made a folder of that name and put the file in it.
+    @Test(arguments: [("dump", "gpx", "q.xml", "q.gpx"), ("view", "html", "ride1.htm", "ride1.html"), ("dump", "csv", "ride1", "ride1.csv")])
+    func outWithAnExtensionNotTheFormatsOrNoneIsAUsageErrorNamingBothChoices(command: String, format: String, out: String, file: String) throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let formatArguments = command == "dump" ? ["--format", format] : []
+        let r = try CLIRunner.run([command, "--db", f.dbPath, "--ride", "\(f.a.id)"] + formatArguments + ["-o", out], cwd: f.directory)
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr.contains("name a file \(file), or a folder \(out)/"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: f.directory.appendingPathComponent(out).path))
     }
 
     @Test func trailingSlashIsAFolderCreatedForViewAndDump() throws {

@@ -23,7 +23,7 @@ import RoamCore
     @Test func notDumpedWritesEachStoppedRideOnceMarksItAndChangesNothingElse() throws {
         let fixture = try DumpFixture.make()
         defer { fixture.remove() }
-        let out = fixture.directory.appendingPathComponent("out").path
+        let out = fixture.directory.appendingPathComponent("out").path + "/"
         let before = try snapshot(fixture)
         let r = try CLIRunner.run(["dump", "--db", fixture.dbPath, "--not-dumped", "--format", "fit", "--out", out])
         #expect(r.status == 0, "\(r.stderr)")
@@ -46,7 +46,7 @@ import RoamCore
         let fixture = try DumpFixture.make()
         defer { fixture.remove() }
         let out = fixture.directory.appendingPathComponent("out")
-        #expect(try CLIRunner.run(["dump", "--db", fixture.dbPath, "--all", "--format", "csv", "--out", out.path]).status == 0)
+        #expect(try CLIRunner.run(["dump", "--db", fixture.dbPath, "--all", "--format", "csv", "--out", out.path + "/"]).status == 0)
         let file = out.appendingPathComponent("20260614T073000Z-ride-\(fixture.a.id).csv")
         try Data("mine".utf8).write(to: file)
         let refused = try CLIRunner.run(["dump", "--db", fixture.dbPath, "--ride", "\(fixture.a.id)", "--format", "csv", "--out", out.path])
@@ -79,7 +79,7 @@ import RoamCore
         defer { fixture.remove() }
         let writer = try SQLiteConnection(path: fixture.dbPath, mode: .readWrite)
         try writer.execute("UPDATE rides SET started_utc_ms = NULL WHERE id = \(fixture.b.id)")
-        let out = fixture.directory.appendingPathComponent("out").path
+        let out = fixture.directory.appendingPathComponent("out").path + "/"
         let r = try CLIRunner.run(["dump", "--db", fixture.dbPath, "--ride", "\(fixture.b.id)", "--format", "gpx", "--out", out])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.hasSuffix("/20260615T073000Z-ride-\(fixture.b.id).gpx\n"))

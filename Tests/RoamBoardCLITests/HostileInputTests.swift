@@ -34,7 +34,7 @@ struct HostileInputTests {
         #expect((check.stdout + check.stderr).contains(db), "check names the file")
         #expect(try HostileFixtures.snapshot(db) == before, "check wrote to the damaged database")
 
-        let dump = try CLIRunner.run(["dump", "--db", db, "--all", "--format", "gpx", "--out", out.path])
+        let dump = try CLIRunner.run(["dump", "--db", db, "--all", "--format", "gpx", "--out", out.path + "/"])
         #expect(dump.status == 65, "dump: \(dump.stdout) \(dump.stderr)")
         let said = dump.stderr.lowercased()
         #expect(said.contains("malformed") || said.contains("corrupt") || said.contains("not a database"), "dump: \(dump.stderr)")
@@ -115,7 +115,7 @@ struct HostileInputTests {
         #expect(truncate(ballast, off_t(HostileFixtures.size(of: ballast) - 16 * 1024)) == 0)
         let before = try HostileFixtures.snapshot(db)
         let out = mountPoint.appendingPathComponent("rides")
-        let r = try CLIRunner.run(["dump", "--db", db, "--all", "--format", "gpx", "--raw", "--out", out.path])
+        let r = try CLIRunner.run(["dump", "--db", db, "--all", "--format", "gpx", "--raw", "--out", out.path + "/"])
         #expect(r.status == 74, "dump: \(r.stdout) \(r.stderr)")
         #expect(r.stderr.contains("No space left on device") || r.stderr.lowercased().contains("full"), "dump: \(r.stderr)")
         let left = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []

@@ -5,14 +5,12 @@ import RoamExport
 /// Where `-o/--out` sends a command's output, by one rule for every command:
 /// `-` is standard output; a trailing `/` or an existing folder is a folder (created as needed,
 /// one file per ride named by start and id); a name ending in the format's extension is a file
-/// (its folders created as needed); a name ending in another format's extension is a mistake.
+/// (its folders created as needed). Any other name (another extension, or none) is a usage error
+/// naming both choices: made into a folder, `-o ride1.htm` would hide the page one level down.
 enum OutputTarget: Equatable {
     case standardOutput
     case file(String)
     case folder(String)
-
-    /// Every extension a roam-board command writes: naming one of them for another format is a slip.
-    static let knownExtensions = ExportFormat.allCases.map(\.fileExtension) + ["html"]
 
     static func resolve(_ out: String?, extension ext: String, command: String) throws -> OutputTarget {
         guard let out, out != "-" else { return .standardOutput }
@@ -20,14 +18,12 @@ enum OutputTarget: Equatable {
         if out.hasSuffix("/") || (FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) && isDirectory.boolValue) {
             return .folder(out)
         }
-        let lower = out.lowercased()
-        if lower.hasSuffix("." + ext) { return .file(out) }
-        if let other = knownExtensions.first(where: { $0 != ext && lower.hasSuffix("." + $0) }) {
-            let stem = String(out.dropLast(other.count))
-            throw UsageError(command: command, message: "--out \(out) ends in .\(other) but this writes .\(ext): "
-                             + "name the file \(stem)\(ext), or give a folder (\(out)/)")
-        }
-        return .folder(out)
+        if out.lowercased().hasSuffix("." + ext) { return .file(out) }
+        let name = out.split(separator: "/").last.map(String.init) ?? out
+        let stem = name.lastIndex(of: ".").map { String(out.dropLast(name.distance(from: $0, to: name.endIndex))) } ?? out
+        let found = name.lastIndex(of: ".").map { "ends in \(name[$0...])" } ?? "has no extension"
+        throw UsageError(command: command, message: "--out \(out) \(found) and is not a folder; this writes .\(ext): "
+                         + "name a file \(stem).\(ext), or a folder \(out)/")
     }
 
     /// The path a ride goes to in a folder.

@@ -17,6 +17,6 @@ enum SharedOptions {
         Option<String>("--out", "PATH",
                        help: "- for standard output; a name ending in the format's extension is one file (--ride only); "
                            + "a trailing / or an existing folder is a folder, one file per ride named by start time and id. "
-                           + "Missing folders are created. \(note)", short: "-o")
+                           + "Missing folders are created; any other name is refused. \(note)", short: "-o")
     }
 }
