@@ -51,7 +51,7 @@ import RoamCore
         try Data("mine".utf8).write(to: file)
         let refused = try CLIRunner.run(["dump", "--db", fixture.dbPath, "--ride", "\(fixture.a.id)", "--format", "csv", "--out", out.path])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("already exists; pass --force to overwrite"))
+        #expect(refused.stderr.contains("already exists with other contents; pass --force to overwrite"))
         #expect(try String(contentsOf: file, encoding: .utf8) == "mine")
         let forced = try CLIRunner.run(["dump", "--db", fixture.dbPath, "--ride", "\(fixture.a.id)", "--format", "csv", "--out", out.path, "--force"])
         #expect(forced.status == 0)

@@ -27,6 +27,10 @@ enum DumpCommand {
                     (sink, fixes) = try exportText(format, summary, raw: raw, reader: reader, into: StandardOutputSink())
                     try sink.flush()
                 }
+            case .file(let path) where plan.inPlace.contains(ride.id):
+                fixes = ride.totals.fixCount
+                Console.error("ride \(ride.id): \(path) already holds it, byte for byte: left as it is")
+                print(path)
             case .file(let path):
                 var sink = try AtomicFileSink(path: path, overwrite: p.value(Options.force))
                 do {
@@ -43,10 +47,22 @@ enum DumpCommand {
                 Console.error("ride \(ride.id) is still recording: dumped what was committed so far (\(fixes) fixes); not marked as dumped")
                 continue
             }
-            if ledger == nil { ledger = try DumpLedger(path: reader.path) }
-            try ledger!.markDumped(id: ride.id, dumpedUTCms: WallClock.nowUTCms())
+            // The first handed-over time stays (prune counts from it). The ride's file is complete
+            // whatever happens here, so a mark that cannot be written is a warning, not a failure.
+            do {
+                if ledger == nil { ledger = try DumpLedger(path: reader.path) }
+                try ledger!.markDumped(id: ride.id, dumpedUTCms: WallClock.nowUTCms(), keepingEarlier: true)
+            } catch {
+                Console.error("warning: ride \(ride.id) was dumped completely, but could not be marked as dumped in \(reader.path): "
+                              + "\(ErrorText.describe(error)). 'dump --not-dumped' will offer it again; nothing is lost")
+            }
         }
         if plan.rides.isEmpty { Console.error("no ride to dump in \(reader.path)") }
+    }
+
+    /// The bytes a dump of `ride` writes, in memory: to tell whether a file already in place is this ride.
+    static func bytes(of ride: RideRow, span: RideSpan, format: ExportFormat, raw: Bool, reader: RideReader) throws -> [UInt8] {
+        try export(format, summary(ride, span: span), raw: raw, reader: reader, into: MemorySink()).0.bytes
     }
 
     static func summary(_ ride: RideRow, span: RideSpan) throws -> RideSummary {

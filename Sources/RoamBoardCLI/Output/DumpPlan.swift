@@ -4,7 +4,9 @@ import RoamExport
 import RoamStore
 
 /// Which rides `dump` hands over and where each one goes, decided before anything is written:
-/// a usage mistake or an existing file stops the dump before its first byte.
+/// a usage mistake or an existing file that differs stops the dump before its first byte. A file
+/// already holding exactly the ride's bytes (a dump completed just before a power cut, before its
+/// mark) is left as it is and the ride is marked: dumping twice is the same as dumping once.
 struct DumpPlan {
     enum Destination: Equatable { case standardOutput, file(String) }
     private enum Output { case standardOutput, file(String), directory(String) }
@@ -14,6 +16,8 @@ struct DumpPlan {
     /// Each ride's start and end, as every command shows them (`RideReader.span`).
     let spans: [Int64: RideSpan]
     private let output: Output
+    /// Rides whose file is already in place with the same bytes: not written again, only marked.
+    private(set) var inPlace: Set<Int64> = []
 
     /// The zone of the file names (the board's, else UTC).
     let time: LocalTime
@@ -68,13 +72,20 @@ struct DumpPlan {
             output = .standardOutput
         }
         if !p.value(Options.force) {
-            let existing = rides.compactMap { ride -> String? in
-                guard case .file(let path) = destination(for: ride), access(path, F_OK) == 0 else { return nil }
-                return path
+            var differing: [String] = []
+            for ride in rides {
+                guard case .file(let path) = destination(for: ride), access(path, F_OK) == 0 else { continue }
+                let span = spans[ride.id] ?? RideSpan(startUTCms: nil, endUTCms: nil)
+                let bytes = try DumpCommand.bytes(of: ride, span: span, format: format, raw: p.value(Options.raw), reader: reader)
+                if FileManager.default.contents(atPath: path).map({ [UInt8]($0) == bytes }) == true {
+                    inPlace.insert(ride.id)
+                } else {
+                    differing.append(path)
+                }
             }
-            if !existing.isEmpty {
-                throw CLIError(description: "\(existing.joined(separator: ", ")) already exist\(existing.count == 1 ? "s" : ""); "
-                               + "pass --force to overwrite", status: ExitStatus.failure)
+            if !differing.isEmpty {
+                throw CLIError(description: "\(differing.joined(separator: ", ")) already exist\(differing.count == 1 ? "s" : "") "
+                               + "with other contents; pass --force to overwrite", status: ExitStatus.failure)
             }
         }
     }
