@@ -26,12 +26,18 @@ public struct RearmPolicy: Sendable, Equatable {
     /// Default 6 hours: longer than any lunch stop, shorter than a night.
     public var closeAfterS: Double
 
+    /// Set for a bench replay, which always records its own new ride: a ride found recording (one
+    /// whose replay was stopped by Ctrl-C) is closed with these words instead of resumed. Resumed,
+    /// the replay's first scripted press would stop it, and the replay would record nothing.
+    public var closeAnyRide: String?
+
     public init(closeAfterS: Double = 6 * 3600) { self.closeAfterS = closeAfterS }
 
     /// What decides at the first fix with GNSS time after a resume (the ride session applies it).
     public var staleResume: StaleResumeRule { StaleResumeRule(closeAfterS: closeAfterS) }
 
     public func decide(_ row: RideRow, nowUTCms: Int64) -> Decision {
+        if let closeAnyRide { return .close(reason: closeAnyRide) }
         guard let last = row.lastCommitUTCms ?? row.startedUTCms else { return .resume }
         let ageS = Double(nowUTCms - last) / 1000
         guard ageS > closeAfterS else { return .resume }

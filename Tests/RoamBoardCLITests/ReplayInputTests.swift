@@ -34,6 +34,10 @@ struct ReplayInputTests {
         Case(name: "empty track", content: Array(gpx("").utf8), says: "the track is empty"),
         // A FIT file header: size 14, protocol 0x10, profile, data size, ".FIT".
         Case(name: "a FIT file", content: [14, 0x10, 0x5C, 0x08, 0, 0, 0, 0] + Array(".FIT".utf8) + [0, 0], says: "gpsbabel -i garmin_fit"),
+        Case(name: "an empty file", content: [], says: "is empty: nothing to replay"),
+        // Sentence-shaped but never checksummed right: read as NMEA, it would start an empty ride.
+        Case(name: "junk text", content: Array("hello\n$GPRMC,no checksum\n$GPGGA,1,2,3*00\nnot a ride\n".utf8),
+             says: "holds no checksummed NMEA sentence"),
     ]
 
     @Test("refused with exit 65, the file named, no ride recorded", arguments: cases)

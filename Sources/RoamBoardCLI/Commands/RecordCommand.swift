@@ -38,6 +38,7 @@ enum RecordCommand {
             // A replayed capture may be years old: only dates before the first GPS week rollover
             // (1999-08-22) are taken as rolled over, not everything before this build's floor.
             options.commit.parameters.rolloverFloorUTCms = 935_280_000_000
+            options.rearm.closeAnyRide = "closed: the replay recording it was interrupted; this replay records a new ride"
         }
         // The bench board plays a replay, or the simulated ride; a real board records until stopped.
         let realtime = p.value(Options.realtime)

@@ -9,7 +9,9 @@ import RoamStore
 /// bytes: a GPX track (each point at its time, the barometer following its elevation), a ride of
 /// another roam-board database (its stored raw NMEA and pressure, exactly as recorded: how a ride
 /// from a real board becomes a bench case) or an NMEA capture (streamed as it is). A FIT file is
-/// named and refused: GPSBabel converts it.
+/// named and refused: GPSBabel converts it. Anything that is none of these (a folder, an empty
+/// file, text without one checksummed sentence) is refused before a ride exists: a replay that
+/// records nothing must not leave an empty ride behind.
 enum ReplaySource {
     case nmea(CaptureReader)
     case track(GPXTrack, path: String)
@@ -17,7 +19,14 @@ enum ReplaySource {
 
     static func open(_ path: String, ride: String?) throws -> ReplaySource {
         if path == "-" { return .nmea(try capture(path)) }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UsageError(command: "record", message: "--replay \(path) is a folder: name a GPX track, an NMEA capture or a roam-board database")
+        }
         let head = try firstBytes(path, 512)
+        if head.isEmpty {
+            throw CLIError(description: "\(path) is empty: nothing to replay; nothing was recorded", status: ExitStatus.dataError)
+        }
         if head.starts(with: Array("SQLite format 3\0".utf8)) { return .recorded(try storedRide(path, ride)) }
         if ride != nil {
             throw UsageError(command: "record", message: "--ride applies to --replay of a roam-board database; \(path) is not one")
@@ -27,7 +36,13 @@ enum ReplaySource {
                 + "gpsbabel -i garmin_fit -f \(path) -o gpx,gpxver=1.1 -F ride.gpx", status: ExitStatus.dataError)
         }
         let text = String(decoding: head, as: UTF8.self)
-        guard text.contains("<gpx") || text.hasPrefix("<?xml") else { return .nmea(try capture(path)) }
+        guard text.contains("<gpx") || text.hasPrefix("<?xml") else {
+            guard try CaptureSniffer.holdsASentence(path) else {
+                throw CLIError(description: "\(path) holds no checksummed NMEA sentence in its first \(CaptureSniffer.limitBytes >> 20) MiB "
+                               + "and is not a GPX track or a roam-board database; nothing was recorded", status: ExitStatus.dataError)
+            }
+            return .nmea(try capture(path))
+        }
         let whole: Data
         do { whole = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw CLIError(description: "cannot read \(path): check the path and its permissions", status: ExitStatus.usage)

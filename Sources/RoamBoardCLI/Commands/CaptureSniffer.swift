@@ -1,0 +1,34 @@
+import Glibc
+import RoamCore
+
+/// Whether a file `record --replay` would stream as NMEA holds at least one sentence the
+/// recorder would take (framed, checksum present and right), read through the same framer.
+enum CaptureSniffer {
+    /// A capture's first sentence comes within its first kilobytes; junk is not read to its end.
+    static let limitBytes = 16 << 20
+
+    static func holdsASentence(_ path: String) throws -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw CLIError(description: "cannot read capture \(path): check the path and its permissions", status: ExitStatus.usage)
+        }
+        defer { close(fd) }
+        var framer = NMEALineFramer()
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        var total = 0
+        while total < limitBytes {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            total += n
+            let found = chunk.withUnsafeBufferPointer { buffer -> Bool in
+                let input = UnsafeBufferPointer(rebasing: buffer[0..<n])
+                var index = 0
+                while let event = framer.next(input, &index) { if event == .sentence { return true } }
+                return false
+            }
+            if found { return true }
+        }
+        return false
+    }
+}
