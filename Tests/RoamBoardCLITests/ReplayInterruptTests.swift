@@ -54,6 +54,29 @@ import Testing
         #expect(try RideReader(path: db).rides().filter { $0.totals.fixCount == Self.points }.count == 5)
     }
 
+    /// A GPX has no speed or course; sent empty, the page drew the track grey ("no speed recorded")
+    /// beside a card with a maximum speed. RMC now carries both, from the positions and times.
+    @Test("a replayed GPX track's RMC carries the speed and course its positions and times imply")
+    func replayedTrackCarriesSpeedAndCourse() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("ride.gpx")
+        try Self.track().write(to: file, atomically: true, encoding: .utf8)
+        let db = dir.appendingPathComponent("rides.db").path
+        let r = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--replay", file.path, "--quiet"])
+        try #require(r.status == 0, "\(r.stderr)")
+        let reader = try RideReader(path: db)
+        let ride = try #require(try reader.rides().first)
+        var speeds: [Double] = [], courses: [Double] = []
+        try reader.forEachFix(ride: ride.id) { fix in
+            if let s = fix.epoch.speedMps { speeds.append(s) }
+            if let c = fix.epoch.courseDeg { courses.append(c) }
+        }
+        // 5 m/s due north, rounded to NMEA's thousandth of a knot and hundredth of a degree.
+        #expect(speeds.count == Self.points && speeds.allSatisfy { abs($0 - 5.0) < 0.01 }, "\(speeds.prefix(5))")
+        #expect(courses.count == Self.points && courses.allSatisfy { min($0, 360 - $0) < 0.05 }, "\(courses.prefix(5))")
+    }
+
     @Test("a folder given to --replay is a usage error, and no ride or database is made")
     func aFolderIsRefused() throws {
         let dir = try CLIRunner.temporaryDirectory()

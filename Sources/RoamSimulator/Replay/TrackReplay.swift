@@ -22,10 +22,11 @@ public enum TrackReplay {
     /// Without any `<ele>` the barometer reads a constant sea-level pressure: climb 0, said so by the caller.
     public static func epochs(_ track: GPXTrack) -> [ReplayEpoch] {
         var elevation = track.points.first(where: { $0.elevationM != nil })?.elevationM ?? 0
-        return track.points.map { point in
+        return track.points.indices.map { i in
+            let point = track.points[i]
             // A point without <ele> keeps the last one: the barometer never jumps to sea level mid-ride.
             if let e = point.elevationM { elevation = e }
-            let nmea = sentences(point, elevationM: point.elevationM)
+            let nmea = sentences(point, elevationM: point.elevationM, motion: motion(track.points, at: i))
             return ReplayEpoch(utcMs: point.utcMs, nmea: Array(nmea.joined().utf8),
                                pressurePa: BarometerTruth.standardPressurePa(altitudeM: elevation),
                                temperatureC: 15 - 0.0065 * elevation)
@@ -37,15 +38,36 @@ public enum TrackReplay {
         (track.points.first!.utcMs, track.points.last!.utcMs)
     }
 
-    /// RMC (no speed or course: a GPX has none, and the pipeline then uses the implied speed) and
-    /// GGA (quality 1; HDOP unknown, so 1.0), GP talker, CRLF endings.
-    static func sentences(_ p: GPXTrack.Point, elevationM: Double?) -> [String] {
+    /// Speed over ground (m/s) and course (degrees true) at point `i`, as a receiver sends them in
+    /// RMC: a GPX has neither, so they come from the positions and times, over the interval that
+    /// ends at the point (the first point uses the one after it). nil where the times do not move.
+    static func motion(_ points: [GPXTrack.Point], at i: Int) -> (speedMps: Double, courseDeg: Double)? {
+        guard points.count > 1 else { return nil }
+        let (a, b) = i == 0 ? (points[0], points[1]) : (points[i - 1], points[i])
+        let dt = Double(b.utcMs - a.utcMs) / 1000
+        guard dt > 0 else { return nil }
+        let d = Haversine.distanceM(lat1: a.latDeg, lon1: a.lonDeg, lat2: b.latDeg, lon2: b.lonDeg)
+        let radPerDeg = Double.pi / 180
+        let (lat1, lat2, dLon) = (a.latDeg * radPerDeg, b.latDeg * radPerDeg, (b.lonDeg - a.lonDeg) * radPerDeg)
+        let y = sine(dLon) * cosine(lat2)
+        let x = cosine(lat1) * sine(lat2) - sine(lat1) * cosine(lat2) * cosine(dLon)
+        let course = arctangent2(y, x) / radPerDeg
+        return (d / dt, course < 0 ? course + 360 : course)
+    }
+
+    static let knotsPerMps = 3600.0 / 1852.0
+
+    /// RMC with the speed and course `motion` derived (course empty below 0.5 m/s, as receivers
+    /// leave it when standing) and GGA (quality 1; HDOP unknown, so 1.0), GP talker, CRLF endings.
+    static func sentences(_ p: GPXTrack.Point, elevationM: Double?, motion: (speedMps: Double, courseDeg: Double)?) -> [String] {
         let time = NMEAText.time(utcMs: p.utcMs), date = NMEAText.date(utcMs: p.utcMs)
         let (lat, ns) = NMEAText.angle(p.latDeg, degreeDigits: 2, positive: "N", negative: "S")
         let (lon, ew) = NMEAText.angle(p.lonDeg, degreeDigits: 3, positive: "E", negative: "W")
         let altitude = elevationM.map { NMEAText.fixed($0, 1) } ?? ""
+        let speed = motion.map { NMEAText.fixed($0.speedMps * knotsPerMps, 3) } ?? ""
+        let course = motion.flatMap { $0.speedMps < 0.5 ? nil : NMEAText.fixed(min($0.courseDeg, 359.99), 2) } ?? ""
         return [
-            NMEAText.sentence(["GPRMC", time, "A", lat, ns, lon, ew, "", "", date, "", "", "A"]),
+            NMEAText.sentence(["GPRMC", time, "A", lat, ns, lon, ew, speed, course, date, "", "", "A"]),
             NMEAText.sentence(["GPGGA", time, lat, ns, lon, ew, "1", "08", "1.0", altitude, altitude.isEmpty ? "" : "M", "0.0", "M", "", ""]),
         ]
     }
