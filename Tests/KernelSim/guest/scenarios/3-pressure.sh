@@ -43,7 +43,7 @@ else
         if [ -z "$alt" ]; then
             fail $S "no fix with the new pressure to judge the altitude on"
         elif [ "$alt" = null ]; then
-            skip $S "barometric altitude: baro_alt_m is NULL (this build does not derive it yet); predicted $A1 -> $A2 m"
+            fail $S "barometric altitude: baro_alt_m is NULL; predicted $A1 -> $A2 m"
         elif near "$alt" "$A2" 0.05; then
             pass $S "barometric altitude $alt m, predicted $A2 m (from $A1 m)"
         else

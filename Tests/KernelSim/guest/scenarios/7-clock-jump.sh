@@ -67,8 +67,7 @@ rec_start
 waitfor 60 rec_ready_or_gone
 if ! rec_alive; then
     wait $REC_PID; rc=$?
-    if not_implemented $REC_ERR; then skip $S "roam-board record on a real board: $(rec_words)"
-    else fail $S "roam-board record exited ($rc) before taking the GPIO lines: $(rec_words)"; fi
+    fail $S "roam-board record exited ($rc) before taking the GPIO lines: $(rec_words)"
 elif ride_recording; then
     skip $S "ride $(recording_ride) is still recording from an earlier scenario (see s5-restart)"
 else
