@@ -70,4 +70,27 @@ import Testing
         #expect(rows[0].distanceAddedM == 0 && pl.state.totals.bridgedM == 0)
         #expect(pl.state.totals.distanceM == before, "nothing across; the 5 m step after it is under the distance gate")
     }
+
+    /// Other devices' rides came out 2.1 % and 2.4 % long: 15–25 min gaps (a café, a walk) whose
+    /// straight line implies 0.2–0.7 m/s were bridged as if ridden, where the device had auto-paused.
+    @Test("a gap slower than the auto-pause speed is a pause: nothing bridged and no moving time; a tunnel at speed still is")
+    func aSlowGapIsAPauseNotRiding() {
+        var pl = RidePipeline(rideID: 4, state: PipelineState())
+        _ = R.ride(&pl, seconds: 20, speedMps: 5)
+        let (distance, moving) = (pl.state.totals.distanceM, pl.state.totals.movingS)
+        // 20 min later, 400 m on from the last fix (95 m): 0.33 m/s across the gap, then riding again.
+        let (rows, events) = R.ride(&pl, from: 1_219, seconds: 3, speedMps: 5, startM: 495)
+        #expect(events.map(\.detail) == [GapCause.lostFix.rawValue])
+        #expect(rows[0].flags.contains(.bridgeTooSlow) && !rows[0].flags.contains(.bridged))
+        #expect(rows[0].distanceAddedM == 0 && pl.state.totals.bridgedM == 0 && pl.state.totals.bridgedGaps == 0)
+        #expect(abs(pl.state.totals.distanceM - distance - 10) < 0.5, "only the 10 m ridden after the gap")
+        #expect(pl.state.totals.movingS - moving < 3, "the 20 min are not riding")
+
+        // The same 400 m in 80 s (5 m/s through a tunnel): bridged, and moving time.
+        var tunnel = RidePipeline(rideID: 5, state: PipelineState())
+        _ = R.ride(&tunnel, seconds: 20, speedMps: 5)
+        let (through, _) = R.ride(&tunnel, from: 99, seconds: 3, speedMps: 5, startM: 495)
+        #expect(through[0].flags.contains(.bridged) && abs(through[0].distanceAddedM - 400) < 0.5)
+        #expect(tunnel.state.totals.movingS > 80)
+    }
 }

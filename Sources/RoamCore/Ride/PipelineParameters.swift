@@ -6,7 +6,8 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     public var version = 3
     /// Which algorithms produced the derived columns; bumped when their behaviour changes.
     /// 2: gaps judged against the receiver's learned epoch rhythm; distance bridged across gaps.
-    public var algorithm = "roam-pipeline/2"
+    /// 3: a gap slower than the auto-pause speed is a pause: not bridged, not moving time.
+    public var algorithm = "roam-pipeline/3"
 
     // Time
     /// A GNSS date earlier than this is a GPS week rollover and moves on by 1024 weeks

@@ -69,9 +69,10 @@ extension RidePipeline {
         var speedForMax = epoch.speedMps
         let smoothed: (latDeg: Double, lonDeg: Double)
         if state.segmentPending || state.lastAccepted == nil {
-            // A loss of fix between two moments of riding: the rider kept moving through it.
+            // A loss of fix between two moments of riding: the rider kept moving through it, unless
+            // the gap's own straight line is slower than riding (a stop or a walk: a pause).
             if state.segmentPending, state.gapBeganMoving, !isPaused, (speed ?? 0) >= p.pauseBelowMps,
-               let dt = dtS, dt <= p.movingGapMaxS {
+               let dt = dtS, dt <= p.movingGapMaxS, (implied ?? 0) >= p.pauseBelowMps {
                 state.totals.movingS += dt
             }
             if state.segmentPending, let prev = previous, let dt = dtS { added = bridge(from: prev, to: point, dtS: dt, flags: &flags) }
@@ -100,7 +101,9 @@ extension RidePipeline {
     }
 
     /// Distance across a gap (P5): the great-circle between its two good ends, counted as
-    /// bridged when a bicycle could have covered it in the time; otherwise flagged and not counted.
+    /// bridged when a bicycle could have covered it in the time, riding; otherwise flagged and not
+    /// counted. A gap whose straight line implies less than the auto-pause speed was a stop or a
+    /// walk (15–25 min for a few hundred metres, where a device had auto-paused): a pause, not riding.
     private mutating func bridge(from prev: PipelineState.AcceptedPoint, to point: PipelineState.AcceptedPoint,
                                  dtS: Double, flags: inout FixFlags) -> Double {
         let d = Self.distanceM(prev, point)
@@ -108,6 +111,10 @@ extension RidePipeline {
         guard d >= parameters.distanceGateM else { return 0 }
         guard d <= parameters.maxSpeedMps * dtS + parameters.jumpSlackM else {
             flags.insert(.bridgeImplausible)
+            return 0
+        }
+        guard d >= parameters.pauseBelowMps * dtS else {
+            flags.insert(.bridgeTooSlow)
             return 0
         }
         flags.insert(.bridged)

@@ -31,6 +31,9 @@ public struct FixFlags: OptionSet, Sendable, Hashable, Codable {
     /// Informational, on a segment's first fix: the gap's ends imply a speed no bicycle reaches,
     /// so nothing was bridged.
     public static let bridgeImplausible = FixFlags(rawValue: 1 << 14)
+    /// Informational, on a segment's first fix: the gap's ends imply less than the auto-pause
+    /// speed, so the rider was stopped or walking: a pause, nothing bridged.
+    public static let bridgeTooSlow    = FixFlags(rawValue: 1 << 15)
 
     /// Flags that keep a fix out of distance and the drawn track.
     public static let rejecting: FixFlags = [.noFix, .lowAccuracy, .underDistanceGate, .implausibleJump,
@@ -48,6 +51,7 @@ public struct FixFlags: OptionSet, Sendable, Hashable, Codable {
         (.paused, "paused"), (.beforeValidDate, "before-valid-date"), (.barometerMissing, "barometer-missing"),
         (.segmentStart, "segment-start"), (.afterRestart, "after-restart"), (.afterSilence, "after-receiver-silent"),
         (.barometerSpike, "barometer-spike"), (.bridged, "bridged-gap"), (.bridgeImplausible, "gap-too-fast-to-bridge"),
+        (.bridgeTooSlow, "gap-at-pause-speed"),
     ]
 
     public var names: [String] { Self.names.filter { contains($0.0) }.map { $0.1 } }
