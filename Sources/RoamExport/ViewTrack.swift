@@ -42,18 +42,22 @@ public struct ViewTrack: Sendable {
     private var skipped: Point?
 
     /// `expectedAccepted` (the ride's accepted count) sets the thinning stride up front.
-    public init(expectedAccepted: Int, maxPoints: Int = 20_000, maxFlagged: Int = 4_000) {
+    /// `parameters`: the ride's own, whose thresholds the set-aside words name.
+    public init(expectedAccepted: Int, parameters: PipelineParameters = PipelineParameters(), maxPoints: Int = 20_000,
+                maxFlagged: Int = 4_000) {
+        setAside = SetAsideCount(parameters)
         stride = max(1, expectedAccepted / max(1, maxPoints))
         self.maxFlagged = max(2, maxFlagged)
     }
 
-    /// Flags that only inform (a segment's first fix, a missing barometer, a logger restart or a
-    /// silent receiver before the fix) are not "flagged" here.
-    static let informational: FixFlags = FixFlags([.segmentStart, .barometerMissing]).union(.loggerEvents)
+    /// What "flagged" means on the page, as in the card, `show` and `rides`: set aside from distance
+    /// and the drawn track (`SetAsideCount`); a paused or segment-starting fix that is drawn is not.
+    public private(set) var setAside: SetAsideCount
 
     public mutating func add(_ fix: FixRecord) {
         distanceM += fix.distanceAddedM
-        let shown = fix.flags.subtracting(Self.informational)
+        setAside.add(fix.flags)
+        let shown = fix.flags.isAccepted ? [] : fix.flags.subtracting(SetAsideCount.informational)
         if !shown.isEmpty {
             flaggedTotal += 1
             for name in shown.names { flaggedCounts[name, default: 0] += 1 }

@@ -110,7 +110,13 @@ import Testing
         let gapsA = try #require(try store.ride(id: f.a.id)).totals.gapCount
         #expect(gapsA > 1)
         let show = try CLIRunner.run(["show", "--db", f.dbPath, "--ride", "\(f.a.id)"])
-        #expect(show.stdout.contains("; \(gapsA) gaps;"), "\(show.stdout)")
+        #expect(show.stdout.contains(" \(gapsA) gaps; parked"), "\(show.stdout)")
+        // One count of set-aside fixes, in words, the same in show, the page's card and its checkbox.
+        let totals = try #require(try store.ride(id: f.a.id)).totals
+        let said = "\(totals.acceptedCount) points kept for distance; \(totals.flaggedCount) set aside"
+        #expect(show.stdout.contains(said) && show.stdout.contains("nothing deleted"), "\(show.stdout)")
+        let page = try CLIRunner.run(["view", "--db", f.dbPath, "--ride", "\(f.a.id)", "-o", "-"]).stdout
+        #expect(page.contains(said) && page.contains("Show flagged fixes (\(totals.flaggedCount)"), "the page counts otherwise")
         let check = try CLIRunner.run(["check", "--db", f.dbPath])
         #expect(check.stdout.contains("fixes, \(gapsA) gaps:"), "\(check.stdout)")
         #expect(!check.stdout.contains("gap markers"))

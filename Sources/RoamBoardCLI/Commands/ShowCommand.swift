@@ -29,9 +29,11 @@ enum ShowCommand {
         }
         var segments: [Segment] = []
         var byFlag = FlagCounts()
+        var setAside = SetAsideCount(ride.parameters)
         var sources: [TimeSource: Int] = [:]
         try reader.forEachFix(ride: id) { fix in
             byFlag.add(fix.flags)
+            setAside.add(fix.flags)
             sources[fix.timeSource, default: 0] += 1
             let usable = fix.flags.subtracting(.underDistanceGate).isAccepted
             guard fix.epoch.hasPosition, usable else { return }
@@ -65,8 +67,8 @@ enum ShowCommand {
             print("  climb       unavailable (no barometer; GNSS altitude is never used for climb)")
         }
         print("  max speed   \(FixedPoint.format(t.maxSpeedMps * 3.6, digits: 1)) km/h")
-        print("  fixes       \(t.fixCount): accepted \(t.acceptedCount), flagged \(t.flaggedCount); "
-              + "\(Plural.count(t.gapCount, "gap")); parked \(ride.parkedCount); lost \(ride.lostCount)")
+        print("  fixes       \(t.fixCount): \(setAside.sentence)")
+        print("              \(Plural.count(t.gapCount, "gap")); parked \(ride.parkedCount); lost \(ride.lostCount)")
         let sourceNames: [(TimeSource, String)] = [(.gnss, "GNSS"), (.rolloverCorrected, "GNSS, week rollover corrected"),
                                                    (.backfilled, "back-filled"), (.monotonicOnly, "monotonic only")]
         print("  time        " + sourceNames.compactMap { src, name in sources[src].map { "\(name) \($0)" } }.joined(separator: ", "))

@@ -22,7 +22,7 @@ enum ViewCommand {
         guard let ride = try reader.ride(id: id) else {
             throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
         }
-        var track = ViewTrack(expectedAccepted: ride.totals.acceptedCount)
+        var track = ViewTrack(expectedAccepted: ride.totals.acceptedCount, parameters: ride.parameters)
         var pauses = ReplayPauses()
         var splits = RideSplits()
         try reader.forEachExportedFix(ride: id, withNMEA: false) { fix in

@@ -47,7 +47,7 @@ struct PageSections {
         if let s = ride.startedUTCms { rows.append(("Start", clock.element(utcMs: s, offsetS: clock.startOffsetS, dated: false))) }
         if let e = ride.endedUTCms { rows.append(("End", clock.element(utcMs: e, offsetS: clock.endOffsetS, dated: false))) }
         rows += [("Gaps", String(t.gapCount)), ("Segments", String(track.segments.count)),
-                 ("Fixes", "\(t.fixCount) (accepted \(t.acceptedCount), flagged \(t.flaggedCount))")]
+                 ("Fixes", "\(t.fixCount): \(XMLText.escape(track.setAside.sentence))")]
         return "<table class=\"totals\">\n" + rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }.joined(separator: "\n") + "\n</table>\n"
     }
 
@@ -94,9 +94,11 @@ struct PageSections {
 
     func flagged() -> String {
         guard !track.flaggedCounts.isEmpty else { return "<p class=\"flaggedinfo\">No flagged fixes.</p>\n" }
-        var s = "<table class=\"flaggedinfo\"><tr><th>Flag</th><th>Fixes</th></tr>"
-        for (_, name) in FixFlags.names where track.flaggedCounts[name] != nil {
-            s += "<tr><td>\(name)</td><td>\(track.flaggedCounts[name]!)</td></tr>"
+        // The same count and words as the card and `show`; one fix may give more than one reason.
+        var s = "<p class=\"flaggedinfo\">\(track.setAside.setAside) fixes set aside from distance and the drawn track, kept in the "
+            + "database; one fix may have more than one reason.</p>\n<table class=\"flaggedinfo\"><tr><th>Reason</th><th>Flag</th><th>Fixes</th></tr>"
+        for reason in track.setAside.reasons {
+            s += "<tr><td>\(XMLText.escape(reason.words))</td><td>\(reason.name)</td><td>\(reason.count)</td></tr>"
         }
         return s + "</table>\n"
     }

@@ -1,0 +1,59 @@
+/// One count of the fixes a ride set aside, in words a rider reads, computed once from the fixes'
+/// flags and shown alike by `show` and the ride page: "905 points kept for distance; 1286 set aside
+/// (1195 closer than 10 m to the last, 241 while paused); nothing deleted". A fix is set aside
+/// when a rejecting flag keeps it out of distance and the drawn track (`FixFlags.isAccepted`); the
+/// reasons are the flags it carries, so one fix may give more than one reason.
+public struct SetAsideCount: Sendable, Equatable {
+    public struct Reason: Sendable, Equatable {
+        public var name: String
+        public var words: String
+        public var count: Int
+    }
+
+    /// The ride's own parameters: the thresholds the words name are the ones that decided.
+    public let parameters: PipelineParameters
+    public private(set) var kept = 0
+    public private(set) var setAside = 0
+    private var byName = FlagCounts()
+
+    /// Flags that only inform (a segment's first fix, a missing barometer, a logger restart or a
+    /// silent receiver before the fix, what became of a gap): never a reason for setting a fix aside.
+    public static let informational: FixFlags = FixFlags([.segmentStart, .barometerMissing, .bridged, .bridgeImplausible,
+                                                          .bridgeTooSlow]).union(.loggerEvents)
+
+    public init(_ parameters: PipelineParameters = PipelineParameters()) { self.parameters = parameters }
+
+    public mutating func add(_ flags: FixFlags) {
+        guard !flags.isAccepted else { kept += 1; return }
+        setAside += 1
+        byName.add(flags.subtracting(Self.informational))
+    }
+
+    /// In flag order, each with its words, e.g. ("under-distance-gate", "closer than 10 m to the last", 1195).
+    public var reasons: [Reason] {
+        FixFlags.names.compactMap { flag, name in
+            byName[name] > 0 ? Reason(name: name, words: words(flag, name), count: byName[name]) : nil
+        }
+    }
+
+    public var sentence: String {
+        let why = reasons.map { "\($0.count) \($0.words)" }
+        return "\(kept) points kept for distance; \(setAside) set aside" + (why.isEmpty ? "" : " (\(why.joined(separator: ", ")))")
+            + "; nothing deleted"
+    }
+
+    private func words(_ flag: FixFlags, _ name: String) -> String {
+        switch flag {
+        case .noFix: return "without a position"
+        case .lowAccuracy: return "less accurate than \(Int(parameters.maxAccuracyM)) m"
+        case .underDistanceGate: return "closer than \(Int(parameters.distanceGateM)) m to the last"
+        case .implausibleJump: return "jumps no bicycle makes"
+        case .repeatedTime: return "repeating a time"
+        case .timeBackwards: return "going back in time"
+        case .paused: return "while paused"
+        case .beforeValidDate: return "before the receiver knew the date"
+        case .barometerSpike: return "with a barometer spike"
+        default: return name
+        }
+    }
+}

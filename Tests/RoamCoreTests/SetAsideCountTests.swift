@@ -1,0 +1,22 @@
+import Testing
+@testable import RoamCore
+
+/// One count, in words: kept and set aside as the totals count them, reasons by flag.
+@Suite struct SetAsideCountTests {
+    @Test func countsAsTheTotalsDoAndSaysWhyInWords() {
+        var p = PipelineParameters()
+        p.distanceGateM = 12
+        var c = SetAsideCount(p)
+        var totals = RideTotals()
+        let fixes: [FixFlags] = [[], [.paused], [.segmentStart, .bridged], [.underDistanceGate], [.underDistanceGate, .paused],
+                                 [.noFix, .afterRestart], [.lowAccuracy, .barometerMissing]]
+        for flags in fixes {
+            c.add(flags)
+            if flags.isAccepted { totals.acceptedCount += 1 } else { totals.flaggedCount += 1 }
+        }
+        #expect(c.kept == totals.acceptedCount && c.setAside == totals.flaggedCount)
+        #expect(c.sentence == "3 points kept for distance; 4 set aside (1 without a position, 1 less accurate than 50 m, "
+                + "2 closer than 12 m to the last, 1 while paused); nothing deleted")
+        #expect(c.reasons.map(\.name) == ["no-fix", "low-accuracy", "under-distance-gate", "paused"])
+    }
+}
