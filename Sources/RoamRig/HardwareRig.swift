@@ -104,13 +104,14 @@ public final class HardwareRig {
     }
 
     /// On a Pi 5 with a kernel before 6.6.45, gpiochip0 is a 32-line SoC bank (Wi-Fi and Bluetooth
-    /// control lines), not the header's RP1: reconfiguring its lines would be harmful, so refuse.
+    /// control lines), not the header's RP1: reconfiguring its lines would be harmful, so refuse a
+    /// board file that names a chip by number and got one of those.
     static func refuseSoCBank(_ chip: String) throws(DeviceError) {
         let info = try GPIOChipInfo.read(GPIOLine.chipPath(chip))
         guard !info.label.hasPrefix("gpio-brcmstb") else {
             throw DeviceError(.gpio, .requestLine, device: info.path, detail: "label \(info.label)", errno: .invalidArgument,
-                              hint: "This is a Pi 5 SoC bank, not the 40-pin header (pinctrl-rp1). Kernels before 6.6.45 "
-                                  + "number the header gpiochip4: set gpio_chip = gpiochip4 in board.conf and in the unit's DeviceAllow.")
+                              hint: "This is a Pi 5 SoC bank, not the 40-pin header (pinctrl-rp1), whose number moves with the "
+                                  + "kernel: set gpio_chip = /dev/roam-gpiochip, the board's udev rule links the chip labelled pinctrl-rp1 there.")
         }
     }
 }
