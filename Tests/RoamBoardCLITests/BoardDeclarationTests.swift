@@ -132,6 +132,7 @@ import Testing
             #expect(BoardFiles.udevValue("SYMLINK", in: rule) == "roam-gpiochip", "\(name)")
             #expect(BoardFiles.udevValue("TAG", in: rule) == "systemd", "\(name): the unit waits for the link's device unit")
             #expect(rule.contains("ENV{DEVNAME}==\"?*\""), "\(name): the legacy /sys/class/gpio entries have no node to ask")
+            #expect(BoardFiles.udevValue("TEST", in: rule) == "/usr/bin/roam-board", "\(name): no PROGRAM run once the package is removed")
         }
     }
 
@@ -140,7 +141,9 @@ import Testing
         for name in Self.headerChipLabels.keys.sorted() {
             let board = try #require(try BoardFiles.all().first { $0.name == name })
             let udc = try board.udevRules().filter { BoardFiles.udevValue("SUBSYSTEM", in: $0) == "udc" }
-            #expect(udc == [#"SUBSYSTEM=="udc", ACTION=="add", TAG+="systemd", ENV{SYSTEMD_WANTS}+="roam-board-drive.service""#], "\(name)")
+            // TEST==: once the package is removed (its program gone, the rule kept in /etc), nothing is started.
+            #expect(udc == [#"SUBSYSTEM=="udc", ACTION=="add", TEST=="/usr/bin/roam-board", TAG+="systemd", "#
+                + #"ENV{SYSTEMD_WANTS}+="roam-board-drive.service""#], "\(name)")
         }
     }
 
