@@ -140,10 +140,11 @@ import Testing
     func udevRulesStartTheDriveOnAUDC() throws {
         for name in Self.headerChipLabels.keys.sorted() {
             let board = try #require(try BoardFiles.all().first { $0.name == name })
-            let udc = try board.udevRules().filter { BoardFiles.udevValue("SUBSYSTEM", in: $0) == "udc" }
+            let udc = try board.udevRules().filter { BoardFiles.udevValue("SUBSYSTEM", in: $0) == "udc" }.map(String.init)
             // TEST==: once the package is removed (its program gone, the rule kept in /etc), nothing is started.
-            #expect(udc == [#"SUBSYSTEM=="udc", ACTION=="add", TEST=="/usr/bin/roam-board", TAG+="systemd", "#
-                + #"ENV{SYSTEMD_WANTS}+="roam-board-drive.service""#], "\(name)")
+            let want = #"SUBSYSTEM=="udc", ACTION=="add", TEST=="/usr/bin/roam-board", TAG+="systemd", "#
+                + #"ENV{SYSTEMD_WANTS}+="roam-board-drive.service""#
+            #expect(udc == [want], "\(name)")
         }
     }
 
