@@ -17,6 +17,13 @@ public final class UDCStateWatch {
     /// The state as it is now ("configured", "not attached", "suspended", ...), nil when the
     /// controller is gone (its driver unloaded). Re-arms the notification.
     public func read() -> String? {
+        // A controller that went away and came back (or a test's file renamed over) is another
+        // file: follow the path, not the descriptor.
+        var now = stat(), held = stat()
+        if fd >= 0, stat(path, &now) != 0 || fstat(fd, &held) != 0 || now.st_ino != held.st_ino || now.st_dev != held.st_dev {
+            close(fd)
+            fd = -1
+        }
         if fd < 0 { fd = open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 64)

@@ -62,6 +62,8 @@ elif ! drive_record_ride; then
 else
     mkdir -p $MNT
     R1=$DRIVE_RIDE
+    # glibc without nsswitch.conf asks "compat", whose module this initramfs does not carry.
+    [ -f /etc/nsswitch.conf ] || printf 'passwd: files\ngroup: files\n' > /etc/nsswitch.conf
     grep -q '^roam:' /etc/passwd 2>/dev/null || echo "roam:x:$ROAM_UID:$ROAM_UID:roam:/nonexistent:/bin/false" >> /etc/passwd
     grep -q '^roam:' /etc/group 2>/dev/null || echo "roam:x:$ROAM_UID:" >> /etc/group
     # The data folder is roam's, as the package makes it; root's recorder keeps the database's owner
@@ -74,7 +76,8 @@ else
         fail $S "drive --setup-only --owner roam failed: $(cat /tmp/drive-setup.out | tr '\n' ' ')"
     fi
     SERIAL=$(cat $GADGET/strings/0x409/serialnumber)
-    setpriv --reuid=$ROAM_UID --regid=$ROAM_UID --clear-groups \
+    # util-linux's setpriv by path: busybox's own applet has no --reuid.
+    /usr/bin/setpriv --reuid=$ROAM_UID --regid=$ROAM_UID --clear-groups \
         roam-board drive --board $BOARD --udc $UDC --poll-ms 200 > /tmp/drive.out 2> /tmp/drive.err &
     DRIVE_PID=$!
     if waitfor 120 host_disk && waitfor 30 udc_state_is configured; then
