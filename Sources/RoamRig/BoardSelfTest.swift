@@ -32,6 +32,7 @@ public enum BoardSelfTest {
             results.append(ProbeResult(uartName, ok: false, "\(error)"))
         }
         if let console = BoardSystemChecks.serialConsole(uart: profile.uart) { results.append(console) }
+        if let usb = BoardSystemChecks.usbGadget() { results.append(usb) }
         do {
             let bus = try LinuxI2CBus(device: profile.i2cBus)
             results.append(DeviceProbe.barometer(bus: bus, address: UInt16(profile.bmp280Address)))

@@ -37,7 +37,7 @@ struct KernelSimTests {
     func clockJump() async throws { try await judge("s6-clock", passes: 9) }
 
     @Test("s8: the board as a USB drive through dummy_hcd: a SCSI disk mounted read-only, dump's files, hand-over, replug, SIGKILL mid-rebuild", .kernelSim("s8-usb-drive"))
-    func usbDrive() async throws { try await judge("s8-usb-drive", passes: 6) }
+    func usbDrive() async throws { try await judge("s8-usb-drive", passes: 8) }
 
     @Test("s9: a stock u-blox (9600 baud, 1 Hz) found, moved to 115200 and 10 Hz by acknowledged UBX commands; a ride at 10 Hz through the 8250 UART, commits at the cadence", .kernelSim("s9-ten-hz"))
     func tenHertz() async throws { try await judge("s9-ten-hz", passes: 7) }
@@ -269,7 +269,7 @@ struct KernelSimArm64Tests {
 
     /// The arm64 VM has no dummy_hcd or mtools in its initramfs: s8 says so in a SKIP line and the trait skips this.
     @Test("aarch64 s8: the board as a USB drive (runs in the x86-64 VM only)", .kernelSim("s8-usb-drive", .arm64))
-    func usbDrive() async throws { try await judge("s8-usb-drive", passes: 6) }
+    func usbDrive() async throws { try await judge("s8-usb-drive", passes: 8) }
 
     @Test("aarch64 s9: the u-blox configured to 10 Hz by acknowledged UBX commands, a ride at 10 Hz through the PL011 (its baud is not modelled: SKIP)", .kernelSim("s9-ten-hz", .arm64))
     func tenHertz() async throws { try await judge("s9-ten-hz") }

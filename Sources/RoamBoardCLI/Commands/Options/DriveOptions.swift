@@ -8,8 +8,8 @@ extension DriveCommand {
         static func maxMiB(_ help: @escaping (String) -> String) -> DefaultedOption<Int> {
             DefaultedOption<Int>("--max-mib", "N", default: defaultMaxMiB, help: help)
         }
-        static let imageMaxMiB = maxMiB { "Largest image in MiB (default \($0)); older rides beyond it are left off." }
-        static let driveMaxMiB = maxMiB { "Largest image in MiB (default \($0))." }
+        static let imageMaxMiB = maxMiB { "Cap in MiB on the rides already handed over (default \($0)); older ones beyond it are left off." }
+        static let driveMaxMiB = maxMiB { "Cap in MiB on the rides already handed over (default \($0))." }
         static let udc = Option<String>("--udc", "NAME", help: "The USB device controller (default: the first in /sys/class/udc).")
         static let setupOnly = Flag("--setup-only", help: "Create and bind the gadget, then exit (as root, before the unprivileged keeper).")
         static let owner = Option<String>("--owner", "USER", help: "With --setup-only: the user that may re-point the medium and bind the controller.")
@@ -17,12 +17,12 @@ extension DriveCommand {
         static let sysRoot = DefaultedOption<String>("--sys-root", "DIR", default: "") { _ in
             "Tests: a folder standing for / (its sys/kernel/config and sys/class/udc)."
         }
-        static let pollMs = DefaultedOption<Int>("--poll-ms", "MS", default: 1000) { "How often the USB state is read (default \($0))." }
+        static let pollMs = DefaultedOption<Int>("--poll-ms", "MS", default: 1000) { "How often the rides are looked at (default \($0)); the USB state is waited on (POLLPRI)." }
     }
 
     static let imageSpec = CommandSpec(name: "drive-image", abstract: "Build the USB drive's image now: a FAT file system with Rides/*.fit, *.gpx and README.txt.", options: [
         SharedOptions.db, SharedOptions.board, Options.image, Options.imageMaxMiB,
-    ], discussion: "Rebuilt only when the rides changed; written as FILE.new, synced, renamed over FILE. Needs dosfstools and mtools.")
+    ], discussion: "Rebuilt only when the rides changed, in place from the previous image (FILE.spare) where it can: only what changed is written; synced, checked (fsck.vfat -n), renamed over FILE. Needs dosfstools and mtools.")
 
     static let driveSpec = CommandSpec(name: "drive", abstract: "Offer the rides as a read-only USB drive (configfs gadget) and keep it up to date while no host has it.", options: [
         SharedOptions.db, SharedOptions.boardFolder, Options.image, Options.driveMaxMiB, Options.udc, Options.setupOnly, Options.owner,
