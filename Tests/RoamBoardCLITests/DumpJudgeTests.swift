@@ -8,7 +8,7 @@ import RoamCore
 @Suite(.serialized, .enabled(if: Judge.isAvailable, Judge.skipReason))
 struct DumpJudgeTests {
     private func dumpAll(_ fixture: DumpFixture, _ format: String, raw: Bool = false) throws -> [Int64: String] {
-        let out = fixture.directory.appendingPathComponent(format + (raw ? "-raw" : "")).path
+        let out = fixture.directory.appendingPathComponent(format + (raw ? "-raw" : "")).path + "/"
         let r = try CLIRunner.run(["dump", "--db", fixture.dbPath, "--all", "--format", format, "--out", out] + (raw ? ["--raw"] : []))
         #expect(r.status == 0, "\(r.stderr)")
         var files: [Int64: String] = [:]

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamCore
 import Testing
 @testable import RoamStore
 
@@ -85,7 +86,10 @@ struct HostileInputTests {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let capture = dir.appendingPathComponent("noise.nmea")
-        try HostileFixtures.randomBytes(10 << 20, seed: 0x5EED).write(to: capture)
+        // One good sentence first, as a receiver sends before the line turns to noise: a file with
+        // none is refused before a ride exists (ReplayInputTests).
+        let first = Data((NMEAChecksum.seal("$GPTXT,01,01,02,noise follows") + "\r\n").utf8)
+        try (first + HostileFixtures.randomBytes(10 << 20, seed: 0x5EED)).write(to: capture)
         let db = dir.appendingPathComponent("rides.db").path
         let r = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--replay", capture.path, "--quiet"])
         #expect(r.status == 0, "record: \(r.stderr)")
