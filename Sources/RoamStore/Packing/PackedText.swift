@@ -4,7 +4,7 @@ import CZlib
 /// (`pipeline_state`, `parameters`) and each fix's raw NMEA. Each commit rewrites whole pages, and
 /// the kernel writes whole 4 KiB pages of the WAL: as text the ride row was 2.8 kB (a leaf and two
 /// overflow pages rewritten with every batch) and a fix about 500 B (two to a 1 KiB page); packed,
-/// the row fits its leaf and three fixes share a page (README, "Commits and the SD card").
+/// the row fits its leaf and three fixes share a page (docs/BENCHMARKS.md, "Commits and the SD card").
 ///
 /// Layout: one byte naming the `PresetDictionary`, the raw deflate stream (RFC 1951), then zero
 /// bytes up to a multiple of the `paddedTo` the writer chose (the ride row pads to `rowStep`, so it
