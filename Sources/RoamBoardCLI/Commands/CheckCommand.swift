@@ -5,7 +5,15 @@ import RoamStore
 /// and never writes, so it may run while the recorder records. Exit 0 consistent, 65 not.
 enum CheckCommand {
     static func run(_ p: ParsedArguments) throws {
-        let report = try PipelineReplay.check(path: try BoardLoader.databasePath(p))
+        let path = try BoardLoader.databasePath(p)
+        let report: ConsistencyReport
+        do {
+            report = try PipelineReplay.check(path: path)
+        } catch let e as SQLiteError where e.isCorrupt {
+            // Damaged where even the schema or the list of rides is: nothing to list, and no command to send them to.
+            throw CLIError(description: "\(path) is too damaged to read even its list of rides, or is not a roam-board database "
+                           + "(check --db/--board); roam-board cannot save rides from it", status: ExitStatus.dataError)
+        }
         print(report.text)
         guard report.isConsistent else {
             throw CLIError(description: "\(report.path) is not consistent (see the report above)", status: ExitStatus.dataError)

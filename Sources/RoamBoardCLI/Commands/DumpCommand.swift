@@ -5,59 +5,102 @@ import RoamStore
 
 /// `roam-board dump`: streams rides from a read-only connection (a WAL reader that never blocks the
 /// recorder) through an exporter, to stdout or to one file per ride written atomically, then
-/// records each stopped ride's dumped-at time. Nothing else in the database changes.
+/// records each stopped ride's dumped-at time. Nothing else in the database changes. On a damaged
+/// database every ride that can be read completely is still written, the others are named, and
+/// nothing is marked: the damaged file is never written to.
 enum DumpCommand {
     static func run(_ p: ParsedArguments) throws {
         let format = try p.value(Options.format)
         let (reader, time) = try BoardLoader.reader(p)
         let plan = try DumpPlan(p, format: format, reader: reader, time: time)
         let raw = p.value(Options.raw)
-        var ledger: DumpLedger?
+        var unreadable = plan.unreadable
+        for id in unreadable { Console.error("ride \(id): cannot be read completely (the database is damaged there); left out") }
+        var toMark: [Int64] = []
+        var written = 0
         for ride in plan.rides {
             let summary = try summary(ride, span: plan.spans[ride.id] ?? RideSpan(startUTCms: nil, endUTCms: nil))
-            let fixes: Int
-            switch plan.destination(for: ride) {
-            case .standardOutput:
-                if format.isBinary {
-                    var sink = try SpooledStandardOutputSink()
-                    (sink, fixes) = try export(format, summary, raw: raw, reader: reader, into: sink)
-                    try sink.finish()
-                } else {
-                    var sink: StandardOutputSink
-                    (sink, fixes) = try exportText(format, summary, raw: raw, reader: reader, into: StandardOutputSink())
-                    try sink.flush()
-                }
-            case .file(let path) where plan.inPlace.contains(ride.id):
-                fixes = ride.totals.fixCount
-                Console.error("ride \(ride.id): \(path) already holds it, byte for byte: left as it is")
-                print(path)
-            case .file(let path):
-                var sink = try AtomicFileSink(path: path, overwrite: p.value(Options.force))
-                do {
-                    (sink, fixes) = try export(format, summary, raw: raw, reader: reader, into: sink)
-                    try sink.commit()
-                } catch {
-                    sink.abandon()
-                    throw error
-                }
-                print(path)
+            guard let fixes = try readable({ try write(ride, summary, plan: plan, raw: raw, reader: reader,
+                                                       force: p.value(Options.force)) }) else {
+                Console.error("ride \(ride.id): cannot be read completely (the database is damaged there); left out")
+                unreadable.append(ride.id)
+                continue
             }
+            written += 1
             // A recording ride's file holds what was committed so far: the ride is not handed over yet.
             if ride.state == .recording {
                 Console.error("ride \(ride.id) is still recording: dumped what was committed so far (\(fixes) fixes); not marked as dumped")
                 continue
             }
-            // The first handed-over time stays (prune counts from it). The ride's file is complete
-            // whatever happens here, so a mark that cannot be written is a warning, not a failure.
+            toMark.append(ride.id)
+        }
+        if plan.rides.isEmpty && unreadable.isEmpty { Console.error("no ride to dump in \(reader.path)") }
+        guard unreadable.isEmpty else {
+            let names = unreadable.map(String.init).joined(separator: ", ")
+            throw CLIError(description: "\(reader.path) is damaged: ride\(unreadable.count == 1 ? "" : "s") \(names) could not be read "
+                           + "completely and \(unreadable.count == 1 ? "was" : "were") left out; \(written) of "
+                           + "\(written + unreadable.count) written whole. Nothing was marked as dumped: the damaged file "
+                           + "is not written to ('roam-board check' lists what it still holds)", status: ExitStatus.dataError)
+        }
+        mark(toMark, in: reader.path)
+    }
+
+    /// Writes one ride where the plan says; returns the fixes read.
+    private static func write(_ ride: RideRow, _ summary: RideSummary, plan: DumpPlan, raw: Bool, reader: RideReader,
+                              force: Bool) throws -> Int {
+        let format = plan.format
+        var fixes = 0
+        switch plan.destination(for: ride) {
+        case .standardOutput:
+            if format.isBinary {
+                var sink = try SpooledStandardOutputSink()
+                (sink, fixes) = try export(format, summary, raw: raw, reader: reader, into: sink)
+                try sink.finish()
+            } else {
+                var sink: StandardOutputSink
+                (sink, fixes) = try exportText(format, summary, raw: raw, reader: reader, into: StandardOutputSink())
+                try sink.flush()
+            }
+        case .file(let path) where plan.inPlace.contains(ride.id):
+            fixes = ride.totals.fixCount
+            Console.error("ride \(ride.id): \(path) already holds it, byte for byte: left as it is")
+            print(path)
+        case .file(let path):
+            var sink = try AtomicFileSink(path: path, overwrite: force)
             do {
-                if ledger == nil { ledger = try DumpLedger(path: reader.path) }
-                try ledger!.markDumped(id: ride.id, dumpedUTCms: WallClock.nowUTCms(), keepingEarlier: true)
+                (sink, fixes) = try export(format, summary, raw: raw, reader: reader, into: sink)
+                try sink.commit()
             } catch {
-                Console.error("warning: ride \(ride.id) was dumped completely, but could not be marked as dumped in \(reader.path): "
+                sink.abandon()
+                throw error
+            }
+            print(path)
+        }
+        return fixes
+    }
+
+    /// The first handed-over time stays (prune counts from it). Each ride's file is complete
+    /// whatever happens here, so a mark that cannot be written is a warning, not a failure.
+    private static func mark(_ ids: [Int64], in path: String) {
+        var ledger: DumpLedger?
+        for id in ids {
+            do {
+                if ledger == nil { ledger = try DumpLedger(path: path) }
+                try ledger!.markDumped(id: id, dumpedUTCms: WallClock.nowUTCms(), keepingEarlier: true)
+            } catch {
+                Console.error("warning: ride \(id) was dumped completely, but could not be marked as dumped in \(path): "
                               + "\(ErrorText.describe(error)). 'dump --not-dumped' will offer it again; nothing is lost")
             }
         }
-        if plan.rides.isEmpty { Console.error("no ride to dump in \(reader.path)") }
+    }
+
+    /// Runs `body`; nil when SQLite found a damaged page (the ride is named and left out, the dump goes on).
+    static func readable<T>(_ body: () throws -> T) throws -> T? {
+        do {
+            return try body()
+        } catch let e as SQLiteError where e.isCorrupt {
+            return nil
+        }
     }
 
     /// The bytes a dump of `ride` writes, in memory: to tell whether a file already in place is this ride.

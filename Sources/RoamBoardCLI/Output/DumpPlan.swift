@@ -12,6 +12,8 @@ struct DumpPlan {
     private enum Output { case standardOutput, file(String), directory(String) }
 
     let rides: [RideRow]
+    /// Rides selected but not readable on a damaged database (their span already ran into the damage).
+    private(set) var unreadable: [Int64] = []
     let format: ExportFormat
     /// Each ride's start and end, as every command shows them (`RideReader.span`).
     let spans: [Int64: RideSpan]
@@ -32,25 +34,32 @@ struct DumpPlan {
                 : "\(chosen.joined(separator: " and ")) exclude each other: give one"
             throw UsageError(command: "dump", message: message)
         }
+        var selected: [RideRow]
         if let id = try p.value(Options.ride) {
             guard let ride = try reader.ride(id: id) else {
                 throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
             }
-            rides = [ride]
+            selected = [ride]
         } else if p.value(Options.all) {
-            rides = try reader.rides()
+            selected = try reader.rides()
         } else {
             let all = try reader.rides()
             // A recording ride is handed over once it stops; dumping it now would mark half a ride.
             for r in all where r.state == .recording && r.dumpedUTCms == nil {
                 Console.error("ride \(r.id) is still recording: skipped until it stops")
             }
-            rides = all.filter { $0.dumpedUTCms == nil && $0.state == .stopped }
+            selected = all.filter { $0.dumpedUTCms == nil && $0.state == .stopped }
         }
 
+        // On a damaged database a ride whose pages are damaged is left out and named; the others go.
         var spans: [Int64: RideSpan] = [:]
-        for ride in rides { spans[ride.id] = try reader.span(ride.id) }
+        var unreadable: [Int64] = []
+        for ride in selected {
+            do { spans[ride.id] = try reader.span(ride.id) } catch let e as SQLiteError where e.isCorrupt { unreadable.append(ride.id) }
+        }
+        rides = selected.filter { !unreadable.contains($0.id) }
         self.spans = spans
+        self.unreadable = unreadable
 
         switch try OutputTarget.resolve(p.value(Options.out), extension: format.fileExtension, command: "dump") {
         case .file(let path):
@@ -76,7 +85,8 @@ struct DumpPlan {
             for ride in rides {
                 guard case .file(let path) = destination(for: ride), access(path, F_OK) == 0 else { continue }
                 let span = spans[ride.id] ?? RideSpan(startUTCms: nil, endUTCms: nil)
-                let bytes = try DumpCommand.bytes(of: ride, span: span, format: format, raw: p.value(Options.raw), reader: reader)
+                guard let bytes = try DumpCommand.readable({ try DumpCommand.bytes(of: ride, span: span, format: format,
+                                                                                raw: p.value(Options.raw), reader: reader) }) else { continue }
                 if FileManager.default.contents(atPath: path).map({ [UInt8]($0) == bytes }) == true {
                     inPlace.insert(ride.id)
                 } else {

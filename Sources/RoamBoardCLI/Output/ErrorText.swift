@@ -28,7 +28,7 @@ enum ErrorText {
             if access(path, F_OK) != 0 { return missingDatabase(path) }
             return "cannot open the database \(path): check that it is a file you may read, in a folder you may write (SQLite keeps its -wal and -shm files beside it)"
         case .notADatabase, .corrupt:
-            return "\(path) is corrupt or not a roam-board database: check --db/--board; 'roam-board check' says what is wrong"
+            return "\(path) is damaged or not a roam-board database: check --db/--board; 'roam-board check' lists the rides it can still read"
         case .full:
             return "the storage holding \(path) is full: free some space (prune dumped rides: roam-board prune --dumped-before DATE)"
         case .ioError:

@@ -16,6 +16,8 @@ public struct ConsistencyReport: Sendable, Equatable {
     /// "ok", or SQLite's list of what is wrong.
     public var integrity: [String]
     public var rides: [Ride]
+    /// On a damaged file: which rides can still be read completely (nil: not even their list).
+    public var rescue: [RideRescue.Ride]? = nil
 
     public var isIntegrityOK: Bool { integrity == ["ok"] }
     public var isConsistent: Bool { isIntegrityOK && rides.allSatisfy { $0.problems.isEmpty } }
@@ -24,7 +26,11 @@ public struct ConsistencyReport: Sendable, Equatable {
     public var text: String {
         var lines = ["database  \(path)",
                      "integrity " + (isIntegrityOK ? "ok" : "FAILED")]
-        if !isIntegrityOK { lines += integrity.prefix(20).map { "  " + $0 } }
+        if !isIntegrityOK {
+            // SQLite's own lines name pages and b-trees: a rider needs to know only that it is damaged.
+            lines.append("  the file is damaged (SQLite's integrity check: \(integrity.count) problem\(integrity.count == 1 ? "" : "s"))")
+            lines += rescueLines
+        }
         for ride in rides {
             let verdict = ride.problems.isEmpty ? "consistent" : "INCONSISTENT"
             lines.append("ride \(ride.id) (\(ride.state.rawValue)): \(ride.fixCount) fixes, \(ride.gaps) gap\(ride.gaps == 1 ? "" : "s"): \(verdict)")
@@ -33,5 +39,19 @@ public struct ConsistencyReport: Sendable, Equatable {
         if rides.isEmpty && isIntegrityOK { lines.append("no rides") }
         lines.append(isConsistent ? "consistent" : "NOT consistent")
         return lines.joined(separator: "\n")
+    }
+
+    /// What a damaged file still holds, in words, and how to save it.
+    private var rescueLines: [String] {
+        guard let rescue else { return ["the list of rides cannot be read: no ride can be saved from this file"] }
+        var lines = rescue.map { ride in
+            ride.isReadable
+                ? "ride \(ride.id) (\(ride.state.rawValue)): can be read completely, \(ride.fixesRead) fixes"
+                : "ride \(ride.id) (\(ride.state.rawValue)): cannot be read completely: \(ride.damage!) after \(ride.fixesRead) fixes"
+        }
+        let readable = rescue.filter(\.isReadable).count
+        lines.append("\(readable) of \(rescue.count) rides can still be read in full; save them before anything else: "
+                     + "roam-board dump --all --format fit -o DIR/ (the others are named and left out)")
+        return lines
     }
 }

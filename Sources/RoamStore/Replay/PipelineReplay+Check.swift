@@ -10,7 +10,13 @@ extension PipelineReplay {
         try db.execute("BEGIN DEFERRED")
         do {
             let report = try inSnapshot(reader)
-            try db.execute("COMMIT")
+            do {
+                try db.execute("COMMIT")
+            } catch {
+                // A damaged file can fail even the end of a read; the report already says it is damaged.
+                guard error.isCorrupt, !report.isIntegrityOK else { throw error }
+                if !db.isAutocommit { try? db.execute("ROLLBACK") }
+            }
             return report
         } catch {
             if !db.isAutocommit { try db.execute("ROLLBACK") }
@@ -18,14 +24,29 @@ extension PipelineReplay {
         }
     }
 
+    /// "ok", or what is wrong; when the check itself runs into the damage, that in words rather than
+    /// SQLite's internals.
+    private static func integrityLines(_ connection: SQLiteConnection) throws(SQLiteError) -> [String] {
+        var lines: [String] = []
+        do {
+            let integrityCheck = try connection.prepare("PRAGMA integrity_check")
+            while try integrityCheck.step() { lines.append(integrityCheck.text(at: 0)) }
+            integrityCheck.reset()
+        } catch {
+            guard error.isCorrupt else { throw error }
+            return ["SQLite stopped at a damaged page: the file is damaged"]
+        }
+        return lines
+    }
+
     private static func inSnapshot(_ reader: RideReader) throws -> ConsistencyReport {
-        let integrityCheck = try reader.connection.prepare("PRAGMA integrity_check")
-        var integrity: [String] = []
-        while try integrityCheck.step() { integrity.append(integrityCheck.text(at: 0)) }
-        integrityCheck.reset()
+        let integrity = try integrityLines(reader.connection)
         var report = ConsistencyReport(path: reader.path, integrity: integrity, rides: [])
-        // A damaged file gives no trustworthy rows to compare.
-        guard report.isIntegrityOK else { return report }
+        // A damaged file gives no trustworthy rows to compare; what can still be read is listed instead.
+        guard report.isIntegrityOK else {
+            report.rescue = RideRescue.survey(reader)
+            return report
+        }
         for row in try reader.rides() {
             report.rides.append(try compare(row: row, events: try reader.events(ride: row.id),
                                             fixes: try reader.fixes(ride: row.id)))
