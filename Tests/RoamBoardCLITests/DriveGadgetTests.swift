@@ -173,7 +173,7 @@ struct DriveSetupOwnershipTests {
         try DriveProbe.recordBenchRide(rig.db)
         let build = try CLIRunner.run(["drive-image", "--db", rig.db])
         #expect(build.status == 0, "\(build.stderr)")
-        let setup = try CLIRunner.run(["drive", "--board", "Boards/bench", "--db", rig.db, "--sys-root", rig.root.path, "--setup-only"])
+        let setup = try CLIRunner.run(["drive", "--board", "Boards/bench", "--db", rig.db, "--sys-root", rig.root.path, "--setup-only", "--owner", "\(getuid()):\(getgid())"])
         #expect(setup.status == 0, "\(setup.stderr)")
         let serial = rig.attribute(rig.gadget.appendingPathComponent("strings/0x409/serialnumber"))
         #expect(serial?.hasPrefix("ROAM") == true && serial != "ROAM", "\(serial ?? "none")")

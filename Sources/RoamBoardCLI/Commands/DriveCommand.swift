@@ -95,8 +95,14 @@ enum DriveCommand {
         try BoardLoader.requireDatabase(path)
     }
 
+    /// A user name, or UID:GID as numbers (a system without a user database for it, as the
+    /// kernel-sim guest).
     private static func account(_ name: String) throws -> (uid: uid_t, gid: gid_t) {
-        guard let pw = getpwnam(name) else { throw CLIError(description: "no user '\(name)' on this system: check --owner", status: ExitStatus.usage) }
+        let numbers = name.split(separator: ":", omittingEmptySubsequences: false).map { uid_t($0) }
+        if numbers.count == 2, let uid = numbers[0], let gid = numbers[1] { return (uid, gid) }
+        guard let pw = getpwnam(name) else {
+            throw CLIError(description: "no user '\(name)' on this system: check --owner (a name, or UID:GID)", status: ExitStatus.usage)
+        }
         return (pw.pointee.pw_uid, pw.pointee.pw_gid)
     }
 }

@@ -12,7 +12,7 @@ extension DriveCommand {
         static let driveMaxMiB = maxMiB { "Cap in MiB on the rides already handed over (default \($0))." }
         static let udc = Option<String>("--udc", "NAME", help: "The USB device controller (default: the first in /sys/class/udc).")
         static let setupOnly = Flag("--setup-only", help: "Create and bind the gadget, then exit (as root, before the unprivileged keeper).")
-        static let owner = Option<String>("--owner", "USER", help: "With --setup-only: the user that may re-point the medium and bind the controller.")
+        static let owner = Option<String>("--owner", "USER", help: "With --setup-only: the user (a name, or UID:GID) that may re-point the medium and bind the controller.")
         /// Empty: the real root.
         static let sysRoot = DefaultedOption<String>("--sys-root", "DIR", default: "") { _ in
             "Tests: a folder standing for / (its sys/kernel/config and sys/class/udc)."

@@ -4,8 +4,8 @@
 # would. Unplug is removing dummy_hcd (controller and host gone, as with a pulled cable), replug is
 # loading it again: dummy_hcd keeps the UDC state "configured" through a host-side disconnect or a
 # SET_CONFIGURATION 0 (udc-core and composite do not reset it; dwc2 on a Pi sets "not attached").
-# The keeper runs as the unit runs it: `--setup-only --owner roam` as root, then `drive` as user roam
-# (uid 990 here) through setpriv, so a keeper that writes what only root may (the restart loop of a
+# The keeper runs as the unit runs it: `--setup-only --owner` as root, then `drive` as an unprivileged
+# user (uid 990 here, by number: the guest has no user database) through setpriv, so a keeper that writes what only root may (the restart loop of a
 # serial number rewritten) fails here as it would on a board.
 S=s8-usb-drive
 ROAM_UID=990
@@ -62,18 +62,14 @@ elif ! drive_record_ride; then
 else
     mkdir -p $MNT
     R1=$DRIVE_RIDE
-    # glibc without nsswitch.conf asks "compat", whose module this initramfs does not carry.
-    [ -f /etc/nsswitch.conf ] || printf 'passwd: files\ngroup: files\n' > /etc/nsswitch.conf
-    grep -q '^roam:' /etc/passwd 2>/dev/null || echo "roam:x:$ROAM_UID:$ROAM_UID:roam:/nonexistent:/bin/false" >> /etc/passwd
-    grep -q '^roam:' /etc/group 2>/dev/null || echo "roam:x:$ROAM_UID:" >> /etc/group
     # The data folder is roam's, as the package makes it; root's recorder keeps the database's owner
     # for its -wal and -shm (SQLite does as root), and the rest is handed back after each ride.
     give_data_to_roam() { chown -R $ROAM_UID:$ROAM_UID /var/lib/roam-board; }
     give_data_to_roam
-    if roam-board drive --board $BOARD --udc $UDC --setup-only --owner roam > /tmp/drive-setup.out 2>&1; then
+    if roam-board drive --board $BOARD --udc $UDC --setup-only --owner $ROAM_UID:$ROAM_UID > /tmp/drive-setup.out 2>&1; then
         pass $S "setup as root: $(cat /tmp/drive-setup.out | head -1); serial $(cat $GADGET/strings/0x409/serialnumber), medium and UDC owned by $(stat -c %u $GADGET/functions/mass_storage.usb0/lun.0/file),$(stat -c %u $GADGET/UDC)"
     else
-        fail $S "drive --setup-only --owner roam failed: $(cat /tmp/drive-setup.out | tr '\n' ' ')"
+        fail $S "drive --setup-only --owner $ROAM_UID:$ROAM_UID failed: $(cat /tmp/drive-setup.out | tr '\n' ' ')"
     fi
     SERIAL=$(cat $GADGET/strings/0x409/serialnumber)
     # util-linux's setpriv by path: busybox's own applet has no --reuid.
