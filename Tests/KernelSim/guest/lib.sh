@@ -70,18 +70,27 @@ press() {
     echo pull-up > "$SIM/sim_gpio$BUTTON_LINE/pull"
 }
 
-# led_watch FILE: appends "<uptime ms> <level>" at each change of the LED line until killed.
-# Reniced: it only samples while roam-board is idle, which is when the LED changes.
+# led_watch FILE: appends "<uptime ms> <level>" at each change of the LED line until killed; a
+# fall also carries when the line was last seen on ("<ms> 0 <last on ms>"), a lower bound of the
+# on-period that a starved watcher cannot stretch (led_on_seen).
+# Reniced: it only samples while roam-board is idle, which is when the LED changes. Under load it
+# may not sample for half a second, and a 60 ms blink then reads as on from rise to fall that long.
+# The clock is read at a change and while the line is on, so a rise is timed as quickly as ever.
 led_watch() {
     sh -c '
         last=x
+        seen=
         while :; do
             read -r v < "$1"
-            if [ "$v" != "$last" ]; then
+            if [ "$v" = 1 ] || [ "$v" != "$last" ]; then
                 read -r up idle < /proc/uptime
-                echo "$((${up%.*}${up#*.} * 10)) $v" >> "$2"
+                now=$((${up%.*}${up#*.} * 10))
+            fi
+            if [ "$v" != "$last" ]; then
+                echo "$now $v${seen:+ $seen}" >> "$2"
                 last=$v
             fi
+            if [ "$v" = 1 ]; then seen=$now; else seen=; fi
         done' led_watch "$SIM/sim_gpio$LED_LINE/value" "$1" &
     LED_WATCH_PID=$!
     renice -n 19 -p $LED_WATCH_PID > /dev/null
@@ -91,6 +100,13 @@ led_watch() {
 led_on_periods() {
     awk -v from="$2" -v to="$3" '$1 < from || $1 > to { next }
         $2 == "1" { on = $1 } $2 == "0" && on != "" { printf "%d ", $1 - on; on = "" }' "$1"
+}
+
+# led_on_seen FILE FROM_MS TO_MS: for each on-period in the window, how long the line was seen on
+# (first to last sample that read it on): a lower bound, where led_on_periods gives an upper one.
+led_on_seen() {
+    awk -v from="$2" -v to="$3" '$1 < from || $1 > to { next }
+        $2 == "1" { on = $1 } $2 == "0" && on != "" && $3 != "" { printf "%d ", $3 - on; on = "" }' "$1"
 }
 
 # seconds MS: "1.2"
