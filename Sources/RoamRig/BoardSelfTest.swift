@@ -11,8 +11,10 @@ import RoamSimulator
 /// Run it with the recorder stopped: the recorder holds the GPIO lines (a probe then names it as
 /// their holder) and would share the UART's bytes.
 public enum BoardSelfTest {
-    public static func run(profile: BoardProfile, dataDir: String, listenMs: UInt64 = 3000) -> [ProbeResult] {
+    /// `sysRoot`: where /sys is ("" on a board; tests lay out a folder like it).
+    public static func run(profile: BoardProfile, dataDir: String, listenMs: UInt64 = 3000, sysRoot: String = "") -> [ProbeResult] {
         var results = profile.isBench ? bench(profile) : board(profile, listenMs: listenMs)
+        if !profile.isBench { results += UDCProbe.results(root: sysRoot) }
         results.append(DeviceProbe.dataDirectory(dataDir, createdByRecord: profile.isBench))
         return results
     }

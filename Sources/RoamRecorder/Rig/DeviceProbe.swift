@@ -7,10 +7,19 @@ public struct ProbeResult: Sendable, Equatable, CustomStringConvertible {
     public var device: String
     public var isOK: Bool
     public var message: String
+    /// Something to know that is not the recorder's failure (a USB controller held by another
+    /// gadget): printed as NOTE, and counted as OK.
+    public var isNote = false
 
     public init(_ device: String, ok: Bool, _ message: String) { self.device = device; isOK = ok; self.message = message }
 
-    public var description: String { "\(isOK ? "OK  " : "FAIL") \(device): \(message)" }
+    public static func note(_ device: String, _ message: String) -> ProbeResult {
+        var result = ProbeResult(device, ok: true, message)
+        result.isNote = true
+        return result
+    }
+
+    public var description: String { "\(isNote ? "NOTE" : isOK ? "OK  " : "FAIL") \(device): \(message)" }
 }
 
 /// The checks behind `selftest`, each against a port, so the same code probes the board's real

@@ -70,11 +70,16 @@ press() {
     echo pull-up > "$SIM/sim_gpio$BUTTON_LINE/pull"
 }
 
-# led_watch FILE: appends "<uptime ms> <level>" at each change of the LED line until killed.
+# led_watch FILE: appends "<uptime ms> <level>" at each change of the LED line until killed; a
+# fall also carries when the line was last seen on ("<ms> 0 <last on ms>"), a lower bound of the
+# on-period that a starved watcher cannot stretch (led_on_seen).
 # From the kernel's gpio_value trace event where the kernel has it: every value the recorder sets is
 # logged by gpiolib itself, so a 60 ms blink cannot slip between two samples on a loaded TCG guest
-# (the aarch64 s2 once sampled 2 of 6). The recorder sets no other output line, and `get == 0`
-# keeps only sets. Otherwise the line is sampled, reniced so it runs while roam-board is idle.
+# (the aarch64 s2 once sampled 2 of 6), and a fall was on until that very moment. The recorder sets
+# no other output line, and `get == 0` keeps only sets. Otherwise the line is sampled, reniced so it
+# runs while roam-board is idle; under load it may not sample for half a second, and a 60 ms blink
+# then reads as on from rise to fall that long. The clock is read at a change and while the line is
+# on, so a rise is timed as quickly as ever.
 TRACEFS=/sys/kernel/tracing
 led_watch() {
     [ -d $TRACEFS/events ] || mount -t tracefs tracefs $TRACEFS 2> /dev/null
@@ -87,7 +92,11 @@ led_watch() {
         # "  task-1 [000] ..... 12.345678: gpio_value: 539 set 1": CLOCK_MONOTONIC seconds, as /proc/uptime.
         awk -v out="$1" '/gpio_value: [0-9]+ set [01]$/ {
                 for (i = 1; i < NF; i++) if ($(i + 1) == "gpio_value:") { t = $i; sub(":", "", t) }
-                if ($NF != last) { printf "%d %s\n", t * 1000, $NF >> out; fflush(out); last = $NF }
+                if ($NF != last) {
+                    ms = int(t * 1000)
+                    if ($NF == 1) printf "%d 1\n", ms >> out; else printf "%d 0 %d\n", ms, ms >> out
+                    fflush(out); last = $NF
+                }
             }' $TRACEFS/trace_pipe &
         LED_WATCH_PID=$!
         return 0
@@ -95,13 +104,18 @@ led_watch() {
     echo "INFO led_watch: no gpio_value trace event in this kernel; sampling $SIM/sim_gpio$LED_LINE/value"
     sh -c '
         last=x
+        seen=
         while :; do
             read -r v < "$1"
-            if [ "$v" != "$last" ]; then
+            if [ "$v" = 1 ] || [ "$v" != "$last" ]; then
                 read -r up idle < /proc/uptime
-                echo "$((${up%.*}${up#*.} * 10)) $v" >> "$2"
+                now=$((${up%.*}${up#*.} * 10))
+            fi
+            if [ "$v" != "$last" ]; then
+                echo "$now $v${seen:+ $seen}" >> "$2"
                 last=$v
             fi
+            if [ "$v" = 1 ]; then seen=$now; else seen=; fi
         done' led_watch "$SIM/sim_gpio$LED_LINE/value" "$1" &
     LED_WATCH_PID=$!
     renice -n 19 -p $LED_WATCH_PID > /dev/null
@@ -111,6 +125,13 @@ led_watch() {
 led_on_periods() {
     awk -v from="$2" -v to="$3" '$1 < from || $1 > to { next }
         $2 == "1" { on = $1 } $2 == "0" && on != "" { printf "%d ", $1 - on; on = "" }' "$1"
+}
+
+# led_on_seen FILE FROM_MS TO_MS: for each on-period in the window, how long the line was seen on
+# (first to last sample that read it on): a lower bound, where led_on_periods gives an upper one.
+led_on_seen() {
+    awk -v from="$2" -v to="$3" '$1 < from || $1 > to { next }
+        $2 == "1" { on = $1 } $2 == "0" && on != "" && $3 != "" { printf "%d ", $3 - on; on = "" }' "$1"
 }
 
 # seconds MS: "1.2"

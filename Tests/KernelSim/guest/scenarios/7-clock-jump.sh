@@ -28,7 +28,7 @@ judge_blinks() {
     _now=$(uptime_ms)
     _acks=$(($(fix_acks) - $3))
     _rises=$(led_rises /tmp/led-clock.txt "$2" "$_now")
-    _long=$(led_on_periods /tmp/led-clock.txt "$2" "$_now" | awk '{ for (i = 1; i <= NF; i++) if ($i >= 400) printf "%s ", $i }')
+    _long=$(led_on_seen /tmp/led-clock.txt "$2" "$_now" | awk '{ for (i = 1; i <= NF; i++) if ($i >= 400) printf "%s ", $i }')
     if [ "$_rises" -ge 3 ] && [ $((_rises * 2)) -ge "$_acks" ] && [ -z "$_long" ]; then
         pass $S "$1: the LED blinked $_rises times over $_acks acknowledged commits, each blink short"
     else
