@@ -86,14 +86,18 @@ struct DriveGadgetTests {
         let imageWhilePlugged = try DriveProbe.bytes(URL(fileURLWithPath: rig.image))
         let mediumWritten = try rig.modified(rig.lun.appendingPathComponent("file"))
         let second = try DriveProbe.recordBenchRide(rig.db)
-        #expect(keeper.waitForStderr(containing: "drive.img.next"), "\(keeper.stderrLines)")
+        // The build of the two rides, not the start's of one (whose line also names drive.img.next):
+        // on a loaded machine the keeper may see the new ride only seconds later. A build of a 70 MB
+        // image through mkfs, mcopy and fsck can take minutes there.
+        #expect(keeper.wait(timeoutS: 300) { _, err in err.contains { $0.contains("drive.img.next") && $0.contains("with 2 ride(s)") } },
+                "\(keeper.stderrLines)")
         let seen3 = try DriveProbe.rideFiles(rig.image)
         #expect(seen3.allSatisfy { $0.contains("-ride-\(first).") })
         #expect(try DriveProbe.bytes(URL(fileURLWithPath: rig.image)) == imageWhilePlugged)
         #expect(try rig.modified(rig.lun.appendingPathComponent("file")) == mediumWritten, "the medium was re-pointed under the host")
         // Unplugged: the image built ahead is swapped in, the LUN pointed at it, the new ride not yet handed over.
         try rig.cable("not attached")
-        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 ride(s)"), "\(keeper.stderrLines)")
+        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 ride(s)", timeoutS: 300), "\(keeper.stderrLines)")
         let seen4 = try DriveProbe.bytes(URL(fileURLWithPath: rig.image))
         #expect(seen4 != imageWhilePlugged)
         let seen5 = try DriveProbe.rideIDs(rig.image)
@@ -202,7 +206,7 @@ struct DriveSetupOwnershipTests {
         try DriveProbe.recordBenchRide(rig.db)
         let keeper = try rig.keeper()
         defer { keeper.kill() }
-        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 ride(s)"), "\(keeper.stderrLines)")
+        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 ride(s)", timeoutS: 300), "\(keeper.stderrLines)")
         #expect(try rig.modified(rig.lun.appendingPathComponent("file")) != before[rig.lun.appendingPathComponent("file").path])
     }
 }

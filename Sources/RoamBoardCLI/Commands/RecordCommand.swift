@@ -34,7 +34,8 @@ enum RecordCommand {
         let store = try RideStore(path: dbPath)
         let active = try store.activeRide()
         let progress = ProgressPrinter(acks: p.value(Options.acks), quiet: p.value(Options.quiet))
-        if replay != nil {
+        if let replay {
+            options.commit.parameters.temperatureMeasured = replay.measuresTemperature
             // A replayed capture may be years old: only dates before the first GPS week rollover
             // (1999-08-22) are taken as rolled over, not everything before this build's floor.
             options.commit.parameters.rolloverFloorUTCms = 935_280_000_000

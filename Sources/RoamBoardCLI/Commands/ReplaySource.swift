@@ -15,7 +15,8 @@ import RoamStore
 enum ReplaySource {
     case nmea(CaptureReader)
     case track(GPXTrack, path: String)
-    case recorded([ReplayEpoch])
+    /// `measuredTemperature`: the stored ride had temperatures of its own (not a replay without).
+    case recorded([ReplayEpoch], measuredTemperature: Bool)
 
     static func open(_ path: String, ride: String?) throws -> ReplaySource {
         if path == "-" { return .nmea(try capture(path)) }
@@ -27,7 +28,7 @@ enum ReplaySource {
         if head.isEmpty {
             throw CLIError(description: "\(path) is empty: nothing to replay; nothing was recorded", status: ExitStatus.dataError)
         }
-        if head.starts(with: Array("SQLite format 3\0".utf8)) { return .recorded(try storedRide(path, ride)) }
+        if head.starts(with: Array("SQLite format 3\0".utf8)) { return try storedRide(path, ride) }
         if ride != nil {
             throw UsageError(command: "record", message: "--ride applies to --replay of a roam-board database; \(path) is not one")
         }
@@ -54,17 +55,27 @@ enum ReplaySource {
         }
     }
 
+    /// Whether the bench barometer's temperature will be one a device measured: a stored ride's, or
+    /// a track's `atemp`. A capture carries none and a track without it only the standard atmosphere's.
+    var measuresTemperature: Bool {
+        switch self {
+        case .nmea: return false
+        case .track(let track, _): return track.hasTemperature
+        case .recorded(_, let measured): return measured
+        }
+    }
+
     func script(realtime: Bool) -> SimulatedRig.Script {
         switch self {
         case .nmea(let reader): return .capture(reader)
         case .track(let track, _): return .track(TrackReplay.epochs(track), realtime: realtime)
-        case .recorded(let epochs): return .track(epochs, realtime: realtime)
+        case .recorded(let epochs, _): return .track(epochs, realtime: realtime)
         }
     }
 
     /// The ride's raw epochs as stored: every fix's sentences in order, its pressure and
     /// temperature (a fix stored without a sample keeps the barometer at the last one).
-    private static func storedRide(_ path: String, _ rideText: String?) throws -> [ReplayEpoch] {
+    private static func storedRide(_ path: String, _ rideText: String?) throws -> ReplaySource {
         guard let rideText else {
             throw UsageError(command: "record", message: "\(path) is a roam-board database: name the ride to replay with --ride N")
         }
@@ -74,10 +85,10 @@ enum ReplaySource {
             throw CLIError(description: "\(path) has no ride \(id) (see roam-board rides --db \(path))", status: ExitStatus.dataError)
         }
         var epochs: [ReplayEpoch] = []
-        var pressure = 101_325.0, temperature = 15.0
+        var pressure = 101_325.0, temperature = 15.0, measured = false
         try reader.forEachFix(ride: id) { fix in
             if let p = fix.pressurePa { pressure = p }
-            if let t = fix.temperatureC { temperature = t }
+            if let t = fix.temperatureC { temperature = t; measured = true }
             guard !fix.epoch.sentences.isEmpty else { return }
             let nmea = fix.epoch.sentences.map { $0 + "\r\n" }.joined()
             epochs.append(ReplayEpoch(utcMs: fix.utcMs ?? 0, nmea: Array(nmea.utf8), pressurePa: pressure, temperatureC: temperature))
@@ -85,7 +96,7 @@ enum ReplaySource {
         guard !epochs.isEmpty else {
             throw CLIError(description: "\(path): ride \(id) has no raw NMEA to replay; nothing was recorded", status: ExitStatus.dataError)
         }
-        return epochs
+        return .recorded(epochs, measuredTemperature: measured)
     }
 
     private static func capture(_ path: String) throws -> CaptureReader {

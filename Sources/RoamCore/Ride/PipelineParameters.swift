@@ -67,6 +67,11 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// the pressure change meanwhile is weather.
     public var weatherStillRadiusM = 50.0
 
+    // Provenance
+    /// false when the barometer's temperature is no measurement of the air (a bench replay of a
+    /// track or capture that carries none): fixes then store no temperature, and nothing shows one.
+    public var temperatureMeasured = true
+
     public init() {}
 
     public init(from decoder: any Decoder) throws {
@@ -100,6 +105,7 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
         baroMaxVerticalSpeedMps = try value(.baroMaxVerticalSpeedMps, d.baroMaxVerticalSpeedMps)
         baroStepConfirmSamples = try value(.baroStepConfirmSamples, d.baroStepConfirmSamples)
         weatherStillRadiusM = try value(.weatherStillRadiusM, d.weatherStillRadiusM)
+        temperatureMeasured = try value(.temperatureMeasured, d.temperatureMeasured)
     }
 
     /// Why these parameters cannot run, or nil: thresholds that would make gates meaningless.

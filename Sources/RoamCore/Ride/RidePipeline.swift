@@ -47,7 +47,7 @@ public struct RidePipeline: Sendable {
         }
         let record = FixRecord(
             rideID: rideID, seq: state.nextSeq, monoNs: input.monoNs, epoch: epoch,
-            pressurePa: input.barometer?.pressurePa, temperatureC: input.barometer?.temperatureC,
+            pressurePa: input.barometer?.pressurePa, temperatureC: parameters.temperatureMeasured ? input.barometer?.temperatureC : nil,
             utcMs: clock.time.utcMs, timeSource: clock.source, flags: flags, segment: state.segment,
             smoothedLatDeg: track?.smoothed?.latDeg, smoothedLonDeg: track?.smoothed?.lonDeg, baroAltM: baroAltM,
             distanceAddedM: track?.distanceAddedM ?? 0)

@@ -11,7 +11,13 @@ public struct GPXTrack: Sendable, Equatable {
         public var utcMs: Int64
         /// Metres above sea level, when the file has it.
         public var elevationM: Double?
+        /// The air temperature the device measured (Garmin's TrackPointExtension `atemp`, which
+        /// GPSBabel writes with `garminextensions`), when the file has it.
+        public var temperatureC: Double? = nil
     }
+
+    /// Whether any point carries a measured temperature.
+    public var hasTemperature: Bool { points.contains { $0.temperatureC != nil } }
 
     public var points: [Point]
 
@@ -60,7 +66,14 @@ public struct GPXTrack: Sendable, Equatable {
                 }
                 elevation = v
             }
-            points.append(Point(latDeg: lat, lonDeg: lon, utcMs: utcMs, elevationM: elevation))
+            var temperature: Double?
+            if let t = Self.extensionElement("atemp", in: body) {
+                guard let v = Double(t), v.isFinite, (-60...70).contains(v) else {
+                    throw Problem(description: "point \(n): atemp \(t) is not an air temperature in °C")
+                }
+                temperature = v
+            }
+            points.append(Point(latDeg: lat, lonDeg: lon, utcMs: utcMs, elevationM: elevation, temperatureC: temperature))
             i = close + 1
         }
         guard !points.isEmpty else { throw Problem(description: "the track is empty: no <trkpt> with a position") }
@@ -87,6 +100,18 @@ public struct GPXTrack: Sendable, Equatable {
             return nil
         }
         return String(body[open.upperBound..<close.lowerBound]).trimmingSpaces
+    }
+
+    /// The text of the first `<prefix:name>…</prefix:name>` of an extension, whatever its namespace
+    /// prefix (`gpxtpx:`, `ns3:`), or without one.
+    static func extensionElement(_ name: String, in body: String) -> String? {
+        guard let tag = body.range(of: name + ">") else { return nil }
+        let before = body[..<tag.lowerBound]
+        guard let lt = before.lastIndex(of: "<"), !before[lt...].contains("/"),
+              before[before.index(after: lt)...].allSatisfy({ $0.isLetter || $0.isNumber || $0 == ":" || $0 == "_" }) else { return nil }
+        let rest = body[tag.upperBound...]
+        guard let end = rest.range(of: "</") else { return nil }
+        return String(rest[..<end.lowerBound]).trimmingSpaces
     }
 
     /// `YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm)`, as GPX 1.1's xsd:dateTime.

@@ -22,14 +22,19 @@ public enum TrackReplay {
     /// Without any `<ele>` the barometer reads a constant sea-level pressure: climb 0, said so by the caller.
     public static func epochs(_ track: GPXTrack) -> [ReplayEpoch] {
         var elevation = track.points.first(where: { $0.elevationM != nil })?.elevationM ?? 0
+        var measured = track.points.first(where: { $0.temperatureC != nil })?.temperatureC
         return track.points.indices.map { i in
             let point = track.points[i]
             // A point without <ele> keeps the last one: the barometer never jumps to sea level mid-ride.
             if let e = point.elevationM { elevation = e }
+            if let t = point.temperatureC { measured = t }
             let nmea = sentences(point, elevationM: point.elevationM, motion: motion(track.points, at: i))
             return ReplayEpoch(utcMs: point.utcMs, nmea: Array(nmea.joined().utf8),
                                pressurePa: BarometerTruth.standardPressurePa(altitudeM: elevation),
-                               temperatureC: 15 - 0.0065 * elevation)
+                               // The device's own air temperature where the file has it; else the standard
+                               // atmosphere's, which the fake sensor needs and the ride does not store
+                               // (`PipelineParameters.temperatureMeasured`).
+                               temperatureC: measured ?? 15 - 0.0065 * elevation)
         }
     }
 
