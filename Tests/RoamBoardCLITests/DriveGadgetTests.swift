@@ -123,7 +123,7 @@ struct DriveGadgetTests {
         let id = try DriveProbe.recordBenchRide(rig.db)
         let dump = try CLIRunner.run(["dump", "--db", rig.db, "--ride", "\(id)", "--format", "gpx", "--out", rig.dir.appendingPathComponent("r.gpx").path])
         #expect(dump.status == 0, "\(dump.stderr)")
-        let before = try #require(try rig.dumped()[id] ?? nil)
+        let before = try #require(try rig.dumped()[id] ?? nil, "dump did not mark ride \(id): \(dump.stderr)")
         try rig.cable("configured")
         let keeper = try rig.keeper()
         defer { keeper.kill() }

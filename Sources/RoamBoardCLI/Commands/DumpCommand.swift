@@ -85,7 +85,9 @@ enum DumpCommand {
         var ledger: DumpLedger?
         for id in ids {
             do {
-                if ledger == nil { ledger = try DumpLedger(path: path) }
+                // The files are written: waiting for a recorder's commit or checkpoint costs nothing,
+                // and a loaded card may take seconds.
+                if ledger == nil { ledger = try DumpLedger(path: path, busyTimeoutMs: 30_000) }
                 try ledger!.markDumped(id: id, dumpedUTCms: WallClock.nowUTCms(), keepingEarlier: true)
             } catch {
                 Console.error("warning: ride \(id) was dumped completely, but could not be marked as dumped in \(path): "
