@@ -4,7 +4,7 @@
 public struct TileExplorer: Sendable {
     public private(set) var tileSet: TileSet
     /// The ride that first visited each tile, and that visit's time (UTC ms).
-    public private(set) var firstVisit: [TileSet.TilePosition: (ride: Int64, utcMs: Int64)] = [:]
+    public private(set) var firstVisit: [TileSet.TilePosition: (ride: Int64, utcMs: Int64?)] = [:]
     public private(set) var rides: [RideTiles] = []
 
     public struct RideTiles: Sendable {
@@ -23,7 +23,7 @@ public struct TileExplorer: Sendable {
     public var zoom: Int { tileSet.zoom }
 
     /// One accepted fix of `ride`; rides must come in ride order, each ride's fixes together.
-    public mutating func add(ride: Int64, latDeg: Double, lonDeg: Double, utcMs: Int64) {
+    public mutating func add(ride: Int64, latDeg: Double, lonDeg: Double, utcMs: Int64?) {
         if current?.ride != ride { finishRide(); current = (ride, 0) }
         let t = SlippyTile(latDeg: latDeg, lonDeg: lonDeg, zoom: zoom)
         if tileSet.insert(x: t.x, y: t.y) {
