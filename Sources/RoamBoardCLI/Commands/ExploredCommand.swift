@@ -7,6 +7,10 @@ import RoamStore
 /// cells each ride visited first. Streams from a read-only connection.
 enum ExploredCommand {
     static func run(_ p: ParsedArguments) throws {
+        if p.value(Options.tiles) { return try runTiles(p) }
+        guard !p.isGiven(Options.zoom) else {
+            throw UsageError(command: "explored", message: "--zoom needs --tiles (geohash cells take --precision)")
+        }
         if p.value(Options.summary) {
             guard !p.isGiven(Options.precision), !p.isGiven(Options.format) else {
                 throw UsageError(command: "explored", message: "--summary covers precisions 5, 6 and 7 as text: drop --precision and --format")

@@ -11,3 +11,5 @@ import Darwin
 @inline(__always) public func arcsine(_ x: Double) -> Double { asin(x) }
 @inline(__always) public func arctangent2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 @inline(__always) public func power(_ x: Double, _ y: Double) -> Double { pow(x, y) }
+@inline(__always) public func naturalLogarithm(_ x: Double) -> Double { log(x) }
+@inline(__always) public func roundedDown(_ x: Double) -> Double { floor(x) }

@@ -60,11 +60,16 @@ extension ExploredCommand {
             "GeoJSON polygons or one line per cell (default \($0)), at the one --precision asked for."
         }
         static let summary = Flag("--summary", help: "Cells and km² at precisions 7, 6 and 5, and per ride the cells it visited first.")
+        static let tiles = Flag("--tiles", help: "Slippy-map tiles (z/x/y) instead of geohash cells, computed from the accepted fixes; with --summary: tiles, max square and max cluster at zooms 14 and 17, and per ride its new tiles and the scores it raised.")
+        static let zoom = DefaultedOption<Int>("--zoom", "Z", default: 14, choices: [14, 17]) {
+            "Tile zoom with --tiles: \($0) (~2.4 km at the equator, default) or 17 (~300 m)."
+        }
     }
 
     static let spec = CommandSpec(name: "explored", abstract: "List the geohash cells ever visited, across all rides.", options: [
-        SharedOptions.db, SharedOptions.board, Options.precision, Options.format, Options.summary,
-    ], discussion: "A database recorded before cells were has none: 'rederive --ride N' fills a ride's cells. 'view --explored' draws them.")
+        SharedOptions.db, SharedOptions.board, Options.precision, Options.format, Options.summary, Options.tiles, Options.zoom,
+    ], discussion: "A database recorded before cells were has none: 'rederive --ride N' fills a ride's cells. 'view --explored' draws them. "
+        + "Tiles count only tiles holding an accepted fix (nothing is filled in between fixes).")
 }
 
 extension RederiveCommand {

@@ -1,0 +1,22 @@
+import RoamCore
+
+extension RideReader {
+    /// The explorer tiles at each of `zooms`, computed on demand from the stored accepted fixes
+    /// with a position (the fixes the explored cells come from), every ride in id order.
+    /// Nothing is stored: one pass over each ride's fixes, one row in memory at a time.
+    public func exploreTiles(zooms: [Int]) throws -> [TileExplorer] {
+        var explorers = zooms.map { TileExplorer(zoom: $0) }
+        for ride in try rides() {
+            for i in explorers.indices { explorers[i].addEmptyRide(ride.id) }
+            let cursor = try FixCursor(connection: connection, rideID: ride.id, excludingFlags: .rejecting, withNMEA: false)
+            defer { cursor.finish() }
+            while let fix = try cursor.next() {
+                guard fix.flags.isAccepted, fix.epoch.hasPosition,
+                      let lat = fix.epoch.latDeg, let lon = fix.epoch.lonDeg else { continue }
+                for i in explorers.indices { explorers[i].add(ride: ride.id, latDeg: lat, lonDeg: lon, utcMs: fix.utcMs) }
+            }
+        }
+        for i in explorers.indices { explorers[i].finishRide() }
+        return explorers
+    }
+}
