@@ -10,7 +10,7 @@ enum Judge {
     }
 
     static let isAvailable = python != nil
-    static let skipReason: Comment = "ROAM_PYTHON is not set: run ./scripts/test, which installs the outside readers (gpxpy, gpsbabel, garmin-fit-sdk, pygeohash)"
+    static let skipReason: Comment = "ROAM_PYTHON is not set: run ./scripts/test, which installs the outside readers (gpxpy, gpsbabel, garmin-fit-sdk, pygeohash, mercantile)"
 
     static func run(_ script: String, _ arguments: [String], stdin: Data? = nil) throws -> Any {
         guard let python else { throw JudgeFailure(description: "ROAM_PYTHON is not set") }
