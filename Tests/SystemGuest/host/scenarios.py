@@ -1,0 +1,324 @@
+#!/usr/bin/env python3
+"""The system guest's scenarios g1-g8, judged from the host (Tests/SystemGuest/README.md).
+
+usage: scenarios.py RUN_DIR KERNEL INITRD DISK DEB_NAME CUTS SEED
+Prints "PASS|FAIL|INFO <scenario>: ..." lines; exits 1 when a check failed.
+"""
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from guest import Guest, GuestError  # noqa: E402
+
+ROAM = "runuser -u roam -- "
+DB = "/var/lib/roam-board/rides.db"
+BOARD = "--board /etc/roam-board"
+UNITS = ("roam-board.service", "roam-board-drive.service")
+# TCG on a loaded 2-core machine: a boot is 45-90 s; every wait here is several times that.
+BOOT_S = 300
+
+
+class Run:
+    def __init__(self, argv):
+        self.dir, kernel, initrd, disk, self.deb, cuts, seed = argv
+        self.cuts, self.rng = int(cuts), random.Random(int(seed))
+        here = os.path.dirname(os.path.abspath(__file__))
+        self.cfg = {"kernel": kernel, "initrd": initrd, "disk": disk,
+                    "feeder": os.path.join(here, "..", "..", "KernelSim", "host", "gnss-feeder.py")}
+        self.failed, self.boots, self.all_acks = False, 0, []
+        self.t_first = None
+        self.g = None
+
+    def say(self, verdict, scenario, text):
+        if verdict == "FAIL":
+            self.failed = True
+        print("%s %s: %s" % (verdict, scenario, text), flush=True)
+
+    def check(self, scenario, ok, text):
+        self.say("PASS" if ok else "FAIL", scenario, text)
+        return ok
+
+    # ---- the machine
+    def boot(self, extra_append=""):
+        self.boots += 1
+        self.g = Guest(self.cfg, self.dir, self.boots, extra_append)
+        now = time.monotonic()
+        self.t_first = self.t_first or now
+        # The receiver's clock runs on through power cuts: each boot's feeder starts where it is now.
+        self.g.start(36000 + int(now - self.t_first), feeding=True)
+        return self.g.wait_agent(BOOT_S)
+
+    def sh(self, command, timeout=120):
+        return self.g.run(command, timeout)
+
+    def out(self, command, timeout=120):
+        return self.sh(command, timeout)[1].strip()
+
+    def sql(self, query):
+        return self.out("%ssqlite3 -batch -noheader %s \"%s\"" % (ROAM, DB, query))
+
+    def end_boot(self, cut):
+        self.no_loop_check()
+        if cut:
+            self.g.kill()
+        else:
+            self.g.poweroff()
+        self.all_acks += self.g.acks()
+
+    # ---- the board
+    def ready(self, timeout=BOOT_S):
+        """Seconds from power-on until roam-board holds the button line (debugfs), or None."""
+        cmd = "grep -qE 'GPIO17 *\\|roam-board' /sys/kernel/debug/gpio"
+        if self.g.wait_for(cmd, timeout) is None:
+            return None
+        return self.g.since_power_on()
+
+    def press(self, hold=0.3):
+        sim = self.out("cat /run/roam-sim/gpio-sim")
+        self.sh("echo pull-down > %s/sim_gpio17/pull; sleep %s; echo pull-up > %s/sim_gpio17/pull" % (sim, hold, sim))
+
+    def recording(self):
+        return self.sql("SELECT id FROM rides WHERE state = 'recording'")
+
+    def wait_recording(self, other_than="", timeout=60):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            r = self.recording()
+            if r and r != other_than:
+                return r
+            time.sleep(1)
+        return None
+
+    def wait_acks(self, n, ride=None, timeout=90):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            got = [a for a in self.g.acks() if a[3] > 0 and (ride is None or a[0] == int(ride))]
+            if len(got) >= n:
+                return True
+            time.sleep(1)
+        return False
+
+    def wait_state(self, ride, state, timeout=60):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.sql("SELECT state FROM rides WHERE id = %s" % ride) == state:
+                return True
+            time.sleep(1)
+        return False
+
+    def journal(self, unit):
+        return self.out("journalctl -b -u %s -o cat --no-pager | tail -n 40" % unit)
+
+    def no_loop_check(self):
+        counts = {u: self.out("systemctl show -p NRestarts --value %s" % u) for u in UNITS}
+        failed = self.out("systemctl --failed --no-legend --plain | awk '{ print $1 }' | xargs")
+        ok = all(c == "0" for c in counts.values()) and failed == ""
+        self.check("g6-no-loop", ok, "boot %d: NRestarts %s; failed units: %s" % (
+            self.boots, ", ".join("%s=%s" % (u, c) for u, c in counts.items()), failed or "none"))
+        if not ok:
+            for u in UNITS:
+                for line in self.journal(u).splitlines()[-6:]:
+                    self.say("INFO", "g6-no-loop", "[%s] %s" % (u, line))
+
+    # ---- scenarios
+    def g1_install(self):
+        secs = self.boot()
+        self.say("INFO", "g1-install", "first boot: the agent answered %.0f s after power-on" % secs)
+        self.say("INFO", "g1-install", "simulators: " + self.out("cat /run/roam-sim/log | xargs -d '\\n' | head -c 400"))
+        rc, text = self.sh("cd /root && apt-get install -y -q ./%s 2>&1 | tail -n 4" % self.deb, 600)
+        ok = self.check("g1-install", rc == 0 and self.out("dpkg-query -W -f='${Status}' roam-board") == "install ok installed",
+                        "apt install ./%s (offline, every dependency already on the board): %s" % (self.deb, text.splitlines()[-1:] or "?"))
+        rc, diff = self.sh("/usr/local/lib/roam-sim/make-board.sh")
+        for line in diff.splitlines():
+            if line.startswith(("<", ">")):
+                self.say("INFO", "g1-install", "board system-guest vs rpi-zero-2w: " + line)
+        rc, text = self.sh("roam-board-enable system-guest 2>&1", 600)
+        for line in text.splitlines()[-8:]:
+            self.say("INFO", "g1-install", "[roam-board-enable] " + line)
+        active = {u: self.out("systemctl is-active %s" % u) for u in UNITS}
+        users = {u: self.out("ps -o user= -C roam-board | sort -u | xargs")for u in UNITS[:1]}
+        self.check("g1-install", ok and rc == 0 and all(a == "active" for a in active.values()),
+                   "roam-board-enable system-guest exit %d; %s; processes run as: %s" % (
+                       rc, ", ".join("%s %s" % kv for kv in active.items()), users["roam-board.service"]))
+        self.end_boot(cut=False)
+
+    def g2_boot(self):
+        self.boot()
+        secs = self.ready()
+        if not self.check("g2-boot", secs is not None, "power-on to recorder ready (button line held): %s s under TCG"
+                          % ("%.1f" % secs if secs else "never within %d" % BOOT_S)):
+            for line in self.journal("roam-board.service").splitlines()[-8:]:
+                self.say("INFO", "g2-boot", "[journal] " + line)
+            return False
+        chains = ""
+        for u in UNITS:
+            chain = self.out("systemd-analyze critical-chain --no-pager %s 2>&1" % u, 180)
+            chains += chain
+            for line in chain.splitlines():
+                self.say("INFO", "g2-boot", "[critical-chain] " + line)
+        bad = [t for t in ("network-online.target", "time-sync.target") if t in chains]
+        self.check("g2-boot", not bad, "the critical chains of both units wait for %s" % (
+            " and ".join(bad) if bad else "no network-online.target and no time-sync.target"))
+        at_boot = self.out("cat /run/roam-sim/i2c-dev-at-boot")
+        self.check("g2-boot", at_boot == "yes", "i2c-dev loaded at boot by the installed package (modules-load.d): %s" % at_boot)
+        return True
+
+    def g3_ride(self):
+        before = self.sql("SELECT ifnull(max(id), 0) FROM rides")
+        self.press()
+        ride = self.wait_recording(other_than="")
+        if not self.check("g3-ride", ride is not None and ride != before, "press: ride %s recording" % ride):
+            return
+        got = self.wait_acks(5, ride)
+        self.press()
+        stopped = self.wait_state(ride, "stopped")
+        fixes = self.sql("SELECT count(*) FROM fixes WHERE ride_id = %s" % ride)
+        self.check("g3-ride", got and stopped and fixes.isdigit() and int(fixes) > 0,
+                   "press, ride, press: ride %s %s with %s fixes (%d acked batches with fixes)"
+                   % (ride, "stopped" if stopped else "NOT stopped", fixes, len([a for a in self.g.acks() if a[3]])))
+
+    def g4_power_cut(self):
+        self.press()
+        ride = self.wait_recording(other_than="")
+        if not self.check("g4-power-cut", ride is not None and self.wait_acks(2, ride), "ride %s started and acked" % ride):
+            return
+        resumed = 0
+        for cut in range(1, self.cuts + 1):
+            delay = self.rng.uniform(2.0, 20.0)
+            time.sleep(delay)
+            acked = len(self.g.acks())
+            self.say("INFO", "g4-power-cut", "cut %d: SIGKILL of QEMU %.1f s into boot %d's ride, %d batches acked in it"
+                     % (cut, delay, self.boots, acked))
+            self.end_boot(cut=True)
+            self.boot()
+            secs = self.ready()
+            back = self.wait_recording(timeout=120) if secs else None
+            fresh = back == ride and self.wait_acks(1, ride)
+            resumed += 1 if fresh else 0
+            if not fresh:
+                self.say("FAIL", "g4-power-cut", "after cut %d: ride %s not resumed (recording: %s, ready: %s)" % (cut, ride, back, secs))
+                for line in self.journal("roam-board.service").splitlines()[-6:]:
+                    self.say("INFO", "g4-power-cut", "[journal] " + line)
+        self.press()
+        self.wait_state(ride, "stopped")
+        self.all_acks_now = self.all_acks + self.g.acks()
+        queries = ["SELECT (SELECT count(*) FROM fixes WHERE ride_id = %d AND seq BETWEEN %d AND %d) = %d;" % a
+                   for a in self.all_acks_now]
+        self.sh("cat > /tmp/lost.sql << 'EOF'\n%s\nEOF" % "\n".join(queries))
+        held = self.out("%ssqlite3 -batch -noheader %s < /tmp/lost.sql | grep -c '^1$'" % (ROAM, DB), 300)
+        lost = len(queries) - int(held or 0)
+        rc, text = self.sh("%sroam-board check %s 2>&1 | tail -n 2" % (ROAM, BOARD), 300)
+        self.check("g4-power-cut", resumed == self.cuts and lost == 0 and rc == 0,
+                   "%d power cuts, ride %s resumed after %d; acknowledged batches %d, lost %d; check exit %d: %s"
+                   % (self.cuts, ride, resumed, len(queries), lost, rc, " ".join(text.split())[:200]))
+
+    def g5_drive(self):
+        S = "g5-drive"
+        udc = self.out("ls /sys/class/udc | head -1")
+        if not self.check(S, udc != "", "a USB device controller: %s" % (udc or "none (dummy_hcd)")):
+            return
+        disk = self.g.wait_for("for d in /sys/block/sd*; do [ -e $d ] && echo /dev/${d##*/} && exit 0; done; exit 1", 120)
+        if not self.check(S, disk is not None, "the host side sees the gadget as %s (UDC %s: %s)"
+                          % ((disk or "no disk").strip(), udc, self.out("cat /sys/class/udc/%s/state" % udc))):
+            self.journal_lines(S, "roam-board-drive.service")
+            return
+        disk = disk.strip()
+        mounted = self.g.wait_for("mkdir -p /mnt/drive; mount -t vfat -o ro %s /mnt/drive" % disk, 60)
+        self.compare_drive(S, mounted is not None, "plugged")
+        # Unplug, a ride, replug: the new ride is on the drive and marked as handed over.
+        self.sh("umount /mnt/drive; rmmod dummy_hcd")
+        self.press()
+        ride = self.wait_recording(other_than="")
+        self.wait_acks(3, ride)
+        self.press()
+        self.wait_state(ride, "stopped")
+        time.sleep(2)
+        self.sh("modprobe dummy_hcd")
+        disk = self.g.wait_for("for d in /sys/block/sd*; do [ -e $d ] && echo /dev/${d##*/} && exit 0; done; exit 1", 120)
+        ok = disk is not None and self.g.wait_for("mount -t vfat -o ro %s /mnt/drive && ls /mnt/drive/Rides | grep -q 'ride-%s\\.fit' || { umount /mnt/drive; exit 1; }"
+                                                  % (disk.strip(), ride), 180) is not None
+        marked = self.g.wait_for("test \"$(%ssqlite3 %s 'SELECT dumped_utc_ms IS NOT NULL FROM rides WHERE id = %s')\" = 1" % (ROAM, DB, ride), 60)
+        self.check(S, ok and marked is not None, "unplug, ride %s, replug: %s on the drive, hand-over mark %s"
+                   % (ride, "there" if ok else "NOT", "set" if marked is not None else "NOT set"))
+        if ok:
+            self.compare_drive(S, True, "replugged")
+        self.sh("umount /mnt/drive")
+        self.journal_lines(S, "roam-board-drive.service", 6)
+
+    def compare_drive(self, S, mounted, when):
+        if not self.check(S, mounted, "%s: mounted read-only on the host side" % when):
+            return
+        rc, text = self.sh(
+            "rm -rf /tmp/dump /tmp/dump.db; mkdir -p /tmp/dump && chown roam /tmp/dump && "
+            "%ssqlite3 %s '.backup /tmp/dump.db' && %sroam-board dump --db /tmp/dump.db --all --format fit --out /tmp/dump/ >/dev/null && "
+            "%sroam-board dump --db /tmp/dump.db --all --format gpx --out /tmp/dump/ >/dev/null && "
+            "cd /tmp/dump && n=0 && for f in *; do n=$((n+1)); cmp -s $f /mnt/drive/Rides/$f || echo differs: $f; done; "
+            "[ \"$(ls /tmp/dump | xargs)\" = \"$(ls /mnt/drive/Rides | xargs)\" ] || echo names: $(ls /mnt/drive/Rides | xargs); echo files: $n"
+            % (ROAM, DB, ROAM, ROAM), 300)
+        self.check(S, rc == 0 and "differs" not in text and "names:" not in text,
+                   "%s: the drive's Rides/ equal dump's output (%s)" % (when, " ".join(text.split())[:200]))
+
+    def journal_lines(self, S, unit, n=8):
+        for line in self.journal(unit).splitlines()[-n:]:
+            self.say("INFO", S, "[%s] %s" % (unit, line))
+
+    def g7_reinstall(self):
+        S = "g7-reinstall"
+        rides = self.out("%sroam-board rides %s 2>&1 | md5sum" % (ROAM, BOARD))
+        n = self.sql("SELECT count(*) FROM rides")
+        self.sh("apt-get remove -y -q roam-board > /tmp/remove.log 2>&1", 300)
+        states = " ".join("%s %s/%s" % (u, self.out("systemctl is-active %s" % u), self.out("systemctl is-enabled %s 2>&1" % u)) for u in UNITS)
+        stopped = all(self.out("systemctl is-active %s" % u) != "active" for u in UNITS) and \
+            all(self.out("systemctl is-enabled %s 2>&1" % u) not in ("enabled", "enabled-runtime") for u in UNITS)
+        self.check(S, stopped, "apt-get remove: %s" % states)
+        rc, _ = self.sh("dpkg --purge roam-board > /tmp/purge.log 2>&1", 300)
+        kept = self.out("test -s %s && echo kept" % DB) == "kept"
+        self.check(S, rc == 0 and kept and self.out("test -e /usr/bin/roam-board || echo gone") == "gone",
+                   "dpkg --purge exit %d: the program gone, rides.db %s" % (rc, "kept" if kept else "GONE"))
+        rc, _ = self.sh("cd /root && apt-get install -y -q ./%s > /tmp/reinstall.log 2>&1 && /usr/local/lib/roam-sim/make-board.sh > /dev/null && roam-board-enable system-guest > /tmp/enable.log 2>&1" % self.deb, 600)
+        same = self.out("%sroam-board rides %s 2>&1 | md5sum" % (ROAM, BOARD)) == rides
+        active = all(self.out("systemctl is-active %s" % u) == "active" for u in UNITS)
+        self.check(S, rc == 0 and same and active, "reinstalled and enabled again (exit %d): the same %s rides listed: %s; units active: %s"
+                   % (rc, n, same, active))
+
+    def g8_missing(self):
+        S = "g8-missing"
+        self.boot("roam.missing module_blacklist=i2c_dev,dummy_hcd")
+        # Past udev's device timeout (90 s) with room to spare: a unit that loops has restarted by then.
+        self.g.wait_for("awk '{ exit !($1 > 200) }' /proc/uptime", 400, every=5)
+        for u in UNITS:
+            state = self.out("systemctl show -p ActiveState,SubState,NRestarts --value %s | xargs" % u)
+            lines = [line for line in self.journal(u).splitlines() if line.strip()]
+            product = [line for line in lines if not line.startswith(("Started ", "Starting ", "Stopped ", "Stopping "))]
+            self.check(S, state.startswith("active running 0") and 1 <= len(product) <= 3,
+                       "%s with no gpiochip label, no UDC, no i2c-dev: %s (ActiveState SubState NRestarts); %d journal lines"
+                       % (u, state, len(product)))
+            for line in lines[-5:]:
+                self.say("INFO", S, "[%s] %s" % (u, line))
+        self.end_boot(cut=False)
+
+    def main(self):
+        t0 = time.monotonic()
+        try:
+            self.g1_install()
+            if self.g2_boot():
+                self.g3_ride()
+                self.g4_power_cut()
+                self.g5_drive()
+                self.g7_reinstall()
+            self.end_boot(cut=False)
+            self.g8_missing()
+        except GuestError as e:
+            self.say("FAIL", "system-guest", str(e))
+            if self.g:
+                for line in open(self.g.console, errors="replace").read().replace("\r", "").splitlines()[-12:]:
+                    self.say("INFO", "console", line)
+                self.g.kill()
+        self.say("INFO", "system-guest", "%d boots, %.0f s" % (self.boots, time.monotonic() - t0))
+        return 1 if self.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(Run(sys.argv[1:]).main())
