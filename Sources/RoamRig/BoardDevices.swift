@@ -17,9 +17,11 @@ public struct BoardDevices {
 
     /// Opens every device `profile` declares. Throws only what no retry can fix (see `HardwareRig`);
     /// `report` gets one line per device that is absent and waited for.
-    public static func open(_ profile: BoardProfile, report: @escaping @Sendable (String) -> Void) throws -> BoardDevices {
+    /// `lateDevices`: see `LateDeviceRestart` (a real board's recorder under systemd).
+    public static func open(_ profile: BoardProfile, report: @escaping @Sendable (String) -> Void,
+                            lateDevices: LateDeviceRestart? = nil) throws -> BoardDevices {
         guard profile.isBench else {
-            let rig = try HardwareRig(profile: profile, report: report)
+            let rig = try HardwareRig(profile: profile, report: report, lateDevices: lateDevices)
             return BoardDevices(receiver: rig.receiver, barometer: rig.barometer, button: rig.button,
                                 openButtonLater: rig.openButtonLater, led: rig.led, simulated: nil)
         }

@@ -43,10 +43,12 @@ public enum BoardSelfTest {
         do {
             let info = try GPIOChipInfo.read(chip)
             try HardwareRig.refuseSoCBank(profile.gpioChip)
-            results.append(ProbeResult("gpio \(chip)", ok: true, "\(info.label), \(info.lineCount) lines"))
+            results.append(ProbeResult("gpio \(chip)", ok: true, "\(info.label), \(info.lineCount) lines" + linkTarget(chip)))
         } catch {
             // Without the chip, the button and LED lines cannot be probed: one line says why.
-            results.append(ProbeResult("gpio \(chip)", ok: false, "\(error)"))
+            let udevLink = chip.hasPrefix("/dev/gpiochip") ? ""
+                : " \(chip) is made by the board's udev rule for the chip with the header's label: check /etc/udev/rules.d/99-roam-board.rules against the labels gpiodetect shows."
+            results.append(ProbeResult("gpio \(chip)", ok: false, "\(error)" + udevLink))
             return results
         }
         do {
@@ -62,6 +64,17 @@ public enum BoardSelfTest {
             results.append(ProbeResult("gpio \(chip) line \(profile.ledLine) led", ok: false, "\(error)"))
         }
         return results
+    }
+
+    /// " (/dev/gpiochip4)" when `path` is a link (the udev rule's /dev/roam-gpiochip), so the
+    /// chip's number is in view; "" for the chip itself.
+    static func linkTarget(_ path: String) -> String {
+        do {
+            let target = try FileManager.default.destinationOfSymbolicLink(atPath: path)
+            return " (" + (target.hasPrefix("/") ? target : "/dev/" + target) + ")"
+        } catch {
+            return "" // not a link: the number is in the path already
+        }
     }
 
     /// The simulated rig's devices: a few simulated seconds of NMEA through the real pty and

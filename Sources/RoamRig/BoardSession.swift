@@ -25,7 +25,9 @@ public enum BoardSession {
         // Before any thread exists, so every thread inherits the blocked mask and sigwait takes them.
         // The bench board's script watches `ShutdownSignal` instead, whose handler needs them unblocked.
         let signals = profile.isBench ? nil : BlockedSignals.block()
-        let devices = try BoardDevices.open(profile, report: report)
+        // Its signal thread takes the SIGTERM a device refused by the unit's device list raises.
+        let late = signals == nil ? nil : LateDeviceRestart.underSystemd(report: report)
+        let devices = try BoardDevices.open(profile, report: report, lateDevices: late)
         let controls = RigControls(button: devices.button, openButtonLater: devices.openButtonLater, output: devices.led,
                                    isRecording: activeRide != nil, report: report)
         devices.simulated?.controls = controls

@@ -22,7 +22,9 @@ public final class HardwareRig {
     /// The LED line, or one opened later by the LED thread when its chip was absent at start.
     public let led: (any DigitalOutput)?
 
-    public init(profile: BoardProfile, report: @escaping @Sendable (String) -> Void) throws {
+    /// `lateDevices`: what to do when a device absent at start is refused once it appears (nil:
+    /// keep retrying; see `LateDeviceRestart`).
+    public init(profile: BoardProfile, report: @escaping @Sendable (String) -> Void, lateDevices: LateDeviceRestart? = nil) throws {
         self.profile = profile
         receiver = BoardDevices.receiver(profile, path: profile.uart)
         // Configured on the sensor thread at each open; what it found is said once per outcome.
@@ -34,9 +36,10 @@ public final class HardwareRig {
             if Self.isConfigurationError(error) { throw error }
             report("receiver: \(error) Recording waits for it (reopened with backoff).")
         }
-        barometer = Self.barometer(profile, report)
-        (button, openButtonLater) = Self.button(profile, report)
-        led = Self.led(profile, report)
+        barometer = Self.barometer(profile, report, lateDevices)
+        (button, openButtonLater) = Self.button(profile, report, lateDevices)
+        led = Self.led(profile, report, lateDevices)
+        lateDevices?.arm()
     }
 
     /// Errors no retry can fix: permissions, an unsupported baud, a path that is not a tty.
@@ -46,8 +49,10 @@ public final class HardwareRig {
 
     /// A bus that is missing at start is opened later by the re-probe (every 2 s while recording):
     /// a late i2c-dev or a bus enabled after boot costs the fixes until then, not the ride's climb.
-    private static func barometer(_ profile: BoardProfile, _ report: (String) -> Void) -> BMP280? {
-        let bus = ReopeningI2CBus(device: profile.i2cBus)
+    private static func barometer(_ profile: BoardProfile, _ report: (String) -> Void, _ late: LateDeviceRestart?) -> BMP280? {
+        let bus = ReopeningI2CBus(device: profile.i2cBus) { (path: String) throws(DeviceError) -> any I2CBus in
+            try LateDeviceRestart.opening(late, "barometer") { () throws(DeviceError) -> any I2CBus in try LinuxI2CBus(device: path) }
+        }
         if let error = bus.openError {
             if [EACCES, EPERM].contains(error.errno.rawValue) {
                 report("barometer: \(error) Recording without it: climb is unavailable (fixes are flagged).")
@@ -67,7 +72,8 @@ public final class HardwareRig {
 
     /// The button, or (when its chip or line is merely absent: a GPIO driver loaded after the unit
     /// started) an opener the button thread retries. Permissions and a wrong bank are not retried.
-    private static func button(_ profile: BoardProfile, _ report: @escaping @Sendable (String) -> Void) -> (Button?, (() throws -> Button)?) {
+    private static func button(_ profile: BoardProfile, _ report: @escaping @Sendable (String) -> Void,
+                               _ late: LateDeviceRestart?) -> (Button?, (() throws -> Button)?) {
         let open = { () throws -> Button in
             try refuseSoCBank(profile.gpioChip)
             let line = try BoardDevices.buttonLine(profile)
@@ -80,17 +86,26 @@ public final class HardwareRig {
             return (try open(), nil)
         } catch let error as DeviceError where [ENOENT, ENODEV, ENXIO].contains(error.errno.rawValue) {
             report("button: \(error) Rides cannot be started or stopped until it appears (tried again every 2 s).")
-            return (nil, open)
+            return (nil, {
+                do {
+                    return try open()
+                } catch let error as DeviceError {
+                    late?.refused(error, what: "button")
+                    throw error
+                }
+            })
         } catch {
             report("button: \(error) Rides cannot be started or stopped until this is fixed.")
             return (nil, nil)
         }
     }
 
-    private static func led(_ profile: BoardProfile, _ report: (String) -> Void) -> (any DigitalOutput)? {
+    private static func led(_ profile: BoardProfile, _ report: (String) -> Void, _ late: LateDeviceRestart?) -> (any DigitalOutput)? {
         let open = { () throws(DeviceError) -> any DigitalOutput in
-            try refuseSoCBank(profile.gpioChip)
-            return try BoardDevices.ledLine(profile)
+            try LateDeviceRestart.opening(late, "led") { () throws(DeviceError) -> any DigitalOutput in
+                try refuseSoCBank(profile.gpioChip)
+                return try BoardDevices.ledLine(profile)
+            }
         }
         do {
             return try open()
@@ -104,13 +119,14 @@ public final class HardwareRig {
     }
 
     /// On a Pi 5 with a kernel before 6.6.45, gpiochip0 is a 32-line SoC bank (Wi-Fi and Bluetooth
-    /// control lines), not the header's RP1: reconfiguring its lines would be harmful, so refuse.
+    /// control lines), not the header's RP1: reconfiguring its lines would be harmful, so refuse a
+    /// board file that names a chip by number and got one of those.
     static func refuseSoCBank(_ chip: String) throws(DeviceError) {
         let info = try GPIOChipInfo.read(GPIOLine.chipPath(chip))
         guard !info.label.hasPrefix("gpio-brcmstb") else {
             throw DeviceError(.gpio, .requestLine, device: info.path, detail: "label \(info.label)", errno: .invalidArgument,
-                              hint: "This is a Pi 5 SoC bank, not the 40-pin header (pinctrl-rp1). Kernels before 6.6.45 "
-                                  + "number the header gpiochip4: set gpio_chip = gpiochip4 in board.conf and in the unit's DeviceAllow.")
+                              hint: "This is a Pi 5 SoC bank, not the 40-pin header (pinctrl-rp1), whose number moves with the "
+                                  + "kernel: set gpio_chip = /dev/roam-gpiochip, the board's udev rule links the chip labelled pinctrl-rp1 there.")
         }
     }
 }

@@ -25,7 +25,8 @@ import Testing
             guard bench == 0 else { continue }
             #expect(p.uart.hasPrefix("/dev/tty"), "\(board.name): uart \(p.uart)")
             #expect(p.i2cBus.wholeMatch(of: /\/dev\/i2c-[0-9]+/) != nil, "\(board.name): i2c_bus \(p.i2cBus)")
-            #expect(p.gpioChip.wholeMatch(of: /(\/dev\/)?gpiochip[0-9]+/) != nil, "\(board.name): gpio_chip \(p.gpioChip)")
+            // By number (the kernel-sim boards, whose chips stay put) or the udev rule's link, found by label.
+            #expect(p.gpioChip.wholeMatch(of: /(\/dev\/)?gpiochip[0-9]+|\/dev\/roam-gpiochip/) != nil, "\(board.name): gpio_chip \(p.gpioChip)")
             #expect(p.dataDir.hasPrefix("/"), "\(board.name): a real board's data_dir is absolute")
         }
     }
@@ -107,9 +108,43 @@ import Testing
     @Test("P8: each udev rule names exactly its board's devices")
     func udevRulesNameExactlyTheBoardsDevices() throws {
         for board in try BoardFiles.all() where FileManager.default.fileExists(atPath: board.udevURL.path) {
-            let names = try board.udevKernelNames()
+            let names = try board.udevOwnedNames()
             #expect(names.sorted() == board.deviceNodes.map { String($0.split(separator: "/").last!) }.sorted(),
-                    "\(board.name): udev rule matches \(names)")
+                    "\(board.name): udev rule owns \(names)")
+        }
+    }
+
+    /// The header chip's label on each Pi: its number moves with the kernel (a Pi 5's RP1 chip was
+    /// gpiochip4, then gpiochip0, then gpiochip10 and up), its label does not.
+    static let headerChipLabels = ["rpi-4": "pinctrl-bcm2711", "rpi-5": "pinctrl-rp1", "rpi-zero-2w": "pinctrl-bcm2835"]
+
+    @Test("Each Pi's udev rule links the GPIO chip with the header's label, asked of the chip itself, to the board's gpio_chip")
+    func udevRulesFindTheHeaderChipByLabel() throws {
+        for (name, label) in Self.headerChipLabels {
+            let board = try #require(try BoardFiles.all().first { $0.name == name })
+            #expect(board.profile.gpioChip == "/dev/roam-gpiochip", "\(name)")
+            let gpio = try board.udevRules().filter { BoardFiles.udevValue("SUBSYSTEM", in: $0) == "gpio" }
+            #expect(gpio.count == 1, "\(name): \(gpio.count) gpio rules")
+            let rule = try #require(gpio.first)
+            #expect(BoardFiles.udevValue("KERNEL", in: rule) == "gpiochip[0-9]*", "\(name)")
+            #expect(BoardFiles.udevValue("PROGRAM", in: rule) == "/usr/bin/roam-board gpio-label --chip $devnode", "\(name)")
+            #expect(BoardFiles.udevValue("RESULT", in: rule) == label, "\(name)")
+            #expect(BoardFiles.udevValue("SYMLINK", in: rule) == "roam-gpiochip", "\(name)")
+            #expect(BoardFiles.udevValue("TAG", in: rule) == "systemd", "\(name): the unit waits for the link's device unit")
+            #expect(rule.contains("ENV{DEVNAME}==\"?*\""), "\(name): the legacy /sys/class/gpio entries have no node to ask")
+            #expect(BoardFiles.udevValue("TEST", in: rule) == "/usr/bin/roam-board", "\(name): no PROGRAM run once the package is removed")
+        }
+    }
+
+    @Test("Each Pi's udev rule starts the drive's unit when a USB device controller appears")
+    func udevRulesStartTheDriveOnAUDC() throws {
+        for name in Self.headerChipLabels.keys.sorted() {
+            let board = try #require(try BoardFiles.all().first { $0.name == name })
+            let udc = try board.udevRules().filter { BoardFiles.udevValue("SUBSYSTEM", in: $0) == "udc" }.map(String.init)
+            // TEST==: once the package is removed (its program gone, the rule kept in /etc), nothing is started.
+            let want = #"SUBSYSTEM=="udc", ACTION=="add", TEST=="/usr/bin/roam-board", TAG+="systemd", "#
+                + #"ENV{SYSTEMD_WANTS}+="roam-board-drive.service""#
+            #expect(udc == [want], "\(name)")
         }
     }
 

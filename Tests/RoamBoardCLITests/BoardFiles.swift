@@ -51,13 +51,25 @@ struct BoardFiles {
         return URL(fileURLWithPath: boardDir, isDirectory: true).appendingPathComponent(profile.dataDir).standardizedFileURL.path
     }
 
-    /// The KERNEL== names the udev rule matches, in order.
-    func udevKernelNames() throws -> [String] {
+    /// The udev rule's lines, comments and blank lines left out.
+    func udevRules() throws -> [Substring] {
         try String(contentsOf: udevURL, encoding: .utf8).split(separator: "\n")
-            .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
-            .compactMap { line in
-                guard let r = line.range(of: "KERNEL==\"") else { return nil }
-                return String(line[r.upperBound...].prefix { $0 != "\"" })
-            }
+            .filter { let t = $0.trimmingCharacters(in: .whitespaces); return !t.isEmpty && !t.hasPrefix("#") }
+    }
+
+    /// The value of `KEY` in one rule line: `KEY=="v"`, `KEY+="v"`, `KEY="v"`; nil when absent.
+    static func udevValue(_ key: String, in line: Substring) -> String? {
+        for op in ["==", "+=", "="] {
+            if let r = line.range(of: "\(key)\(op)\"") { return String(line[r.upperBound...].prefix { $0 != "\"" }) }
+        }
+        return nil
+    }
+
+    /// The device names the rule makes user roam the owner of, in order: the link it makes when it
+    /// makes one (the GPIO chip, found by label), else the KERNEL== name.
+    func udevOwnedNames() throws -> [String] {
+        try udevRules().filter { Self.udevValue("OWNER", in: $0) != nil }.compactMap { line in
+            Self.udevValue("SYMLINK", in: line) ?? Self.udevValue("KERNEL", in: line)
+        }
     }
 }

@@ -46,6 +46,11 @@ struct DriveGadgetTests {
             try TrialChild(TrialPaths.binary, ["drive", "--board", "Boards/bench", "--db", db, "--sys-root", root.path, "--poll-ms", "50"])
         }
 
+        /// When the file was last written (the test root's attributes are plain files).
+        func modified(_ url: URL) throws -> Date {
+            try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date)
+        }
+
         func dumped() throws -> [Int64: Int64?] {
             Dictionary(uniqueKeysWithValues: try RideReader(path: db).rides().map { ($0.id, $0.dumpedUTCms) })
         }
@@ -77,14 +82,18 @@ struct DriveGadgetTests {
         let notDumped = try CLIRunner.run(["dump", "--db", rig.db, "--not-dumped", "--format", "fit", "--out", rig.dir.appendingPathComponent("out").path + "/"])
         #expect(notDumped.stderr.contains("no ride to dump"), "\(notDumped.stdout) \(notDumped.stderr)")
 
-        // A ride recorded while a host has the drive is not put on it under the host's feet.
-        let second = try DriveProbe.recordBenchRide(rig.db)
+        // A ride recorded while a host has the drive is built ahead beside it, not put under the host's feet.
         let imageWhilePlugged = try DriveProbe.bytes(URL(fileURLWithPath: rig.image))
+        let mediumWritten = try rig.modified(rig.lun.appendingPathComponent("file"))
+        let second = try DriveProbe.recordBenchRide(rig.db)
+        #expect(keeper.waitForStderr(containing: "drive.img.next"), "\(keeper.stderrLines)")
         let seen3 = try DriveProbe.rideFiles(rig.image)
         #expect(seen3.allSatisfy { $0.contains("-ride-\(first).") })
-        // Unplugged: rebuilt with both, the LUN pointed at it again, the new ride not yet handed over.
+        #expect(try DriveProbe.bytes(URL(fileURLWithPath: rig.image)) == imageWhilePlugged)
+        #expect(try rig.modified(rig.lun.appendingPathComponent("file")) == mediumWritten, "the medium was re-pointed under the host")
+        // Unplugged: the image built ahead is swapped in, the LUN pointed at it, the new ride not yet handed over.
         try rig.cable("not attached")
-        #expect(keeper.waitForStderr(containing: "with 2 ride(s)"), "\(keeper.stderrLines)")
+        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 ride(s)"), "\(keeper.stderrLines)")
         let seen4 = try DriveProbe.bytes(URL(fileURLWithPath: rig.image))
         #expect(seen4 != imageWhilePlugged)
         let seen5 = try DriveProbe.rideIDs(rig.image)
@@ -149,5 +158,51 @@ struct DriveGadgetTests {
         #expect(seen10 == [id])
         let seen11 = try DriveProbe.fsck(rig.image)
         #expect(seen11.status == 0)
+    }
+}
+
+/// The unit's two steps: `--setup-only` (root) makes the gadget and sets its one serial number;
+/// the keeper (user roam on a board) writes none of the attributes the setup owns, and re-points
+/// the medium only when the image changed: not at its start, not through a plug with no new ride,
+/// not when it is started again (the restart loop of a keeper that rewrote the serial).
+@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+struct DriveSetupOwnershipTests {
+    @Test func theKeeperRewritesNothingTheSetupWroteAndRepointsOnlyForANewImage() throws {
+        let rig = try DriveGadgetTests.Rig.make("drive-ownership")
+        defer { TrialPaths.remove(rig.dir) }
+        try DriveProbe.recordBenchRide(rig.db)
+        let build = try CLIRunner.run(["drive-image", "--db", rig.db])
+        #expect(build.status == 0, "\(build.stderr)")
+        let setup = try CLIRunner.run(["drive", "--board", "Boards/bench", "--db", rig.db, "--sys-root", rig.root.path, "--setup-only"])
+        #expect(setup.status == 0, "\(setup.stderr)")
+        let serial = rig.attribute(rig.gadget.appendingPathComponent("strings/0x409/serialnumber"))
+        #expect(serial?.hasPrefix("ROAM") == true && serial != "ROAM", "\(serial ?? "none")")
+        #expect(rig.attribute(rig.lun.appendingPathComponent("file")) == rig.image)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: rig.gadget.path).map { rig.gadget.appendingPathComponent($0) }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+        let before = try Dictionary(uniqueKeysWithValues: files.map { ($0.path, try rig.modified($0)) })
+        usleep(20_000)
+
+        for round in 1...2 {
+            let keeper = try rig.keeper()
+            #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) on dummy_udc.0"), "\(keeper.stderrLines)")
+            try rig.cable("configured")
+            #expect(keeper.waitForStderr(containing: "a host has the drive"), "round \(round): \(keeper.stderrLines)")
+            try rig.cable("not attached")
+            #expect(keeper.waitForStderr(containing: "USB state not attached"), "round \(round): \(keeper.stderrLines)")
+            keeper.kill()
+            let after = try Dictionary(uniqueKeysWithValues: files.map { ($0.path, try rig.modified($0)) })
+            let rewritten = after.filter { before[$0.key] != $0.value }.keys.sorted()
+            #expect(rewritten.isEmpty, "round \(round): the keeper wrote \(rewritten)")
+            #expect(!keeper.stderrLines.contains { $0.contains("offering \(rig.image) with") }, "round \(round): re-pointed an unchanged image")
+        }
+        #expect(rig.attribute(rig.gadget.appendingPathComponent("strings/0x409/serialnumber")) == serial)
+
+        // A new ride: the keeper re-points the medium once, for the new image.
+        try DriveProbe.recordBenchRide(rig.db)
+        let keeper = try rig.keeper()
+        defer { keeper.kill() }
+        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 ride(s)"), "\(keeper.stderrLines)")
+        #expect(try rig.modified(rig.lun.appendingPathComponent("file")) != before[rig.lun.appendingPathComponent("file").path])
     }
 }

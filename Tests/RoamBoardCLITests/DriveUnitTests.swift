@@ -25,6 +25,8 @@ import Testing
             let text = try String(contentsOf: unit(board), encoding: .utf8)
             #expect(text.contains("ExecStart=/usr/bin/roam-board drive --board /etc/roam-board\n"), "\(board)")
             #expect(text.contains("User=roam") && text.contains("PrivateNetwork=yes") && text.contains("CapabilityBoundingSet=\n"))
+            // No loop on a board without a controller or without the gadget folder (226/NAMESPACE).
+            #expect(text.contains("\nConditionPathExistsGlob=/sys/class/udc/*\n") && text.contains("\nReadWritePaths=-/sys/kernel/config/usb_gadget/roam-board\n"), "\(board)")
             // verify checks that each program exists: the binary just built stands for /usr/bin's.
             let copy = dir.appendingPathComponent(board).appendingPathComponent("roam-board-drive.service")
             try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -4,7 +4,7 @@ enum CommandTable {
     static let all: [CommandSpec] = [
         RecordCommand.spec, RidesCommand.spec, ShowCommand.spec, DumpCommand.spec, ViewCommand.spec, ExploredCommand.spec,
         RederiveCommand.spec, CheckCommand.spec, PruneCommand.spec, DriveCommand.imageSpec, DriveCommand.driveSpec,
-        StatusCommand.spec, SelftestCommand.spec,
+        StatusCommand.spec, SelftestCommand.spec, GPIOLabelCommand.spec,
         BenchDumpCommand.spec, BenchMemoryCommand.spec, BenchCadenceCommand.spec, BenchCommand.spec, BenchExploredCommand.spec,
         // Generators for the .deb: shell completion and the man page, from this very table.
         CommandSpec(name: "completion", abstract: "Print the bash or zsh completion script.", options: [shell],

@@ -16,6 +16,7 @@ enum Commands {
         case "check": try CheckCommand.run(p)
         case "status": try StatusCommand.run(p)
         case "selftest": try SelftestCommand.run(p)
+        case "gpio-label": try GPIOLabelCommand.run(p)
         case "bench-dump": try BenchDumpCommand.run(p)
         case "bench": try BenchCommand.run(p)
         case "bench-memory": try BenchMemoryCommand.run(p)

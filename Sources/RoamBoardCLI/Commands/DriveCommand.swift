@@ -37,7 +37,7 @@ enum DriveCommand {
             guard line.hasPrefix("drive: built") || line.hasSuffix("building a new one") else { return }
             Console.error(line)
         }
-        try keeper.start(nowUTCms: WallClock.nowUTCms())
+        try keeper.buildNow(nowUTCms: WallClock.nowUTCms())
         if let failure = keeper.lastFailure { throw CLIError(description: failure.description, status: ExitStatus.ioError) }
         let listing = try DriveImageReader.read(t.settings.builder.imagePath)
         print("\(t.settings.builder.imagePath): \(listing.rideIDs.count) ride(s) on the drive (\(listing.files.count) files)")
@@ -51,7 +51,11 @@ enum DriveCommand {
         if p.value(Options.setupOnly) {
             let owner = try p.value(Options.owner).map(account)
             let image = FileManager.default.fileExists(atPath: t.settings.builder.imagePath) ? t.settings.builder.imagePath : ""
-            try gadget.setUp(image: image, udc: udc, serial: "ROAM", owner: owner)
+            // The one serial number, set here once; the keeper never writes it.
+            let serial = MassStorageGadget.serial(boardName: t.settings.boardName)
+            if try gadget.setUp(image: image, udc: udc, serial: serial, owner: owner), !image.isEmpty {
+                ServedImage.record(image, owner: owner)
+            }
             print("gadget \(gadget.paths.gadget) bound to \(udc), medium \(image.isEmpty ? "none yet" : image)")
             return
         }
@@ -60,11 +64,15 @@ enum DriveCommand {
         let reader = try RideReader(path: t.settings.databasePath)
         let keeper = try DriveKeeper(t.settings, writer: DriveRideFiles(reader: reader, time: t.time), say: Console.error)
         try keeper.start(nowUTCms: WallClock.nowUTCms())
-        Console.error("drive: offering \(t.settings.builder.imagePath) on \(udc)")
+        // The cable through the kernel's notification (POLLPRI) on the controller's state; the
+        // rides are looked at every poll interval as well.
+        let watch = UDCStateWatch(path: gadget.paths.udcState(udc))
+        var notified = false
+        var first = true
         var lastError: String?
         while true {
             do {
-                try keeper.step(nowUTCms: WallClock.nowUTCms())
+                try keeper.step(state: watch.read(), notified: notified, nowUTCms: WallClock.nowUTCms())
                 lastError = nil
             } catch {
                 // Said once, not every poll; the keeper tries again at the next one.
@@ -72,7 +80,9 @@ enum DriveCommand {
                 if line != lastError { Console.error("drive: \(line)") }
                 lastError = line
             }
-            usleep(useconds_t(max(pollMs, 10)) * 1000)
+            if first { Console.error("drive: offering \(t.settings.builder.imagePath) on \(udc)") }
+            first = false
+            notified = watch.wait(timeoutMs: max(pollMs, 10))
         }
     }
 

@@ -2,9 +2,10 @@ import Foundation
 import Glibc
 
 /// The board as a USB drive: a configfs gadget (libcomposite) with one mass-storage function whose
-/// only LUN is read-only and removable, backed by the drive image. Every step is idempotent and
-/// writes an attribute only when its value differs, so the unprivileged keeper can run it again
-/// after the privileged setup (`ro` cannot change while a file is open; `UDC` refuses a rebind).
+/// only LUN is read-only and removable, backed by the drive image. `setUp` is the privileged step
+/// (root, once per start of the unit) and writes an attribute only when its value differs; the
+/// unprivileged keeper never calls it on a gadget that exists, and writes only the two files it
+/// was handed: the medium (`point`) and the binding (`bind`).
 public struct MassStorageGadget: Sendable {
     public let paths: GadgetPaths
 
@@ -34,9 +35,21 @@ public struct MassStorageGadget: Sendable {
         }
     }
 
+    /// The gadget's serial number, one for both the setup and the keeper: stable for a board, so a
+    /// host keeps its mount point, and never rewritten once set.
+    public static func serial(boardName: String) -> String {
+        let digits = boardName.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }
+        return "ROAM" + String(digits, radix: 16, uppercase: true)
+    }
+
+    /// The gadget's LUN exists: the privileged setup ran since the last boot.
+    public var isSetUp: Bool { FileManager.default.fileExists(atPath: paths.lun + "/file") }
+
     /// Creates the gadget with the image as its medium and binds it to `udc`. `owner` (uid, gid)
     /// receives the files the keeper writes later: the LUN's medium and the controller binding.
-    public func setUp(image: String, udc: String, serial: String, owner: (uid: uid_t, gid: gid_t)? = nil) throws {
+    /// Returns whether the medium was written (it is left alone when it already names `image`).
+    @discardableResult
+    public func setUp(image: String, udc: String, serial: String, owner: (uid: uid_t, gid: gid_t)? = nil) throws -> Bool {
         try requireConfigfs()
         for dir in [paths.gadget, paths.gadget + "/strings/0x409", paths.config + "/strings/0x409", paths.lun] { try makeFolder(dir) }
         // Linux Foundation's ids for a composite gadget, as the kernel's own examples use.
@@ -62,12 +75,14 @@ public struct MassStorageGadget: Sendable {
                 guard chown(file, owner.uid, owner.gid) == 0 else { throw failure("cannot hand over", file) }
             }
         }
-        try point(at: image)
+        // Only when it differs: a restart of the unit must not re-point the medium under a host.
+        let pointed = try set("file", image, in: paths.lun)
         try bind(udc)
+        return pointed
     }
 
-    /// The LUN's medium: written even when unchanged, so the kernel opens the file anew after the
-    /// image was renamed over (it holds the old file open until then). "" ejects.
+    /// The LUN's medium: written even when the path is unchanged, so the kernel opens the file anew
+    /// after another image was renamed in (it holds the old one open until then). "" ejects.
     public func point(at image: String) throws {
         try write(image, to: paths.lun + "/file")
     }
@@ -83,10 +98,12 @@ public struct MassStorageGadget: Sendable {
     /// "not attached" with no cable; nil if unreadable.
     public func state(_ udc: String) -> String? { read(paths.udcState(udc)) }
 
-    private func set(_ name: String, _ value: String, in dir: String) throws {
+    @discardableResult
+    private func set(_ name: String, _ value: String, in dir: String) throws -> Bool {
         let path = dir + "/" + name
-        if read(path) == value { return }
+        if read(path) == value { return false }
         try write(value, to: path)
+        return true
     }
 
     private func read(_ path: String) -> String? {

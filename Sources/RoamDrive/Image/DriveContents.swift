@@ -23,6 +23,8 @@ public struct DriveContents: Sendable, Equatable {
     public var leftOff: [Int64]
     public var fingerprint: String
     public var imageBytes: Int64 = 0
+    /// How the image was made: in place from a base, or new (said in the keeper's line).
+    public var change = ""
 
     public var rideIDs: [Int64] { rides.map(\.id) }
 }
@@ -37,12 +39,21 @@ public enum DriveSelection {
         }
     }
 
-    /// Newest first, each ride that still fits in `budget` bytes (a big old ride is skipped, and
-    /// smaller older ones after it may still go on). Returns the indices kept.
-    public static func fitting(sizes: [Int64], budget: Int64) -> [Int] {
+    /// The order in which rides claim room: those not yet handed over first, then those handed
+    /// over, each newest first. The drive holds the first group whole if storage allows, and of
+    /// the second the newest that fit under the cap.
+    public static func claimOrder(_ rides: [RideRow]) -> [RideRow] {
+        let newestFirst = candidates(rides)
+        return newestFirst.filter { $0.dumpedUTCms == nil } + newestFirst.filter { $0.dumpedUTCms != nil }
+    }
+
+    /// Each ride in claim order that still fits: not handed over within `room`, handed over within
+    /// `min(room, cap)` (a big old ride is skipped, and smaller older ones after it may still go on).
+    /// Returns the indices kept.
+    public static func fitting(sizes: [Int64], handedOver: [Bool], room: Int64, cap: Int64) -> [Int] {
         var used: Int64 = 0
         var kept: [Int] = []
-        for (i, size) in sizes.enumerated() where used + size <= budget {
+        for (i, size) in sizes.enumerated() where used + size <= (handedOver[i] ? min(room, cap) : room) {
             used += size
             kept.append(i)
         }
@@ -52,17 +63,25 @@ public enum DriveSelection {
     /// Changes whenever a ride appears, goes (pruned), stops or is rederived; not when it is marked
     /// dumped, so marking a hand-over never causes a rebuild.
     public static func fingerprint(_ rides: [RideRow]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for ride in candidates(rides) {
-            let t = ride.totals
-            let line = "\(ride.id)|\(ride.startedUTCms ?? -1)|\(ride.endedUTCms ?? -1)|\(ride.lastCommitUTCms ?? -1)|"
-                + "\(t.fixCount)|\(t.acceptedCount)|\(t.distanceM)|\(t.ascentM ?? -1)|\(ride.parameters.version)\n"
-            for byte in line.utf8 {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
-        }
-        let hex = String(hash, radix: 16)
-        return "roam-drive/1 " + String(repeating: "0", count: 16 - hex.count) + hex
+        "roam-drive/1 " + hex(candidates(rides).reduce(UInt64(0xcbf2_9ce4_8422_2325)) { fnv($0, line($1)) })
+    }
+
+    /// One ride's content as its files show it: a ride's cached files are reused while it is unchanged.
+    public static func stamp(_ ride: RideRow) -> String { hex(fnv(0xcbf2_9ce4_8422_2325, line(ride))) }
+
+    private static func line(_ ride: RideRow) -> String {
+        let t = ride.totals
+        return "\(ride.id)|\(ride.startedUTCms ?? -1)|\(ride.endedUTCms ?? -1)|\(ride.lastCommitUTCms ?? -1)|"
+            + "\(t.fixCount)|\(t.acceptedCount)|\(t.distanceM)|\(t.ascentM ?? -1)|\(ride.parameters.version)\n"
+    }
+
+    private static func fnv(_ start: UInt64, _ text: String) -> UInt64 {
+        text.utf8.reduce(start) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// The bytes a file takes on the image: whole 4 KiB clusters (`mkfs.vfat -s 8`).

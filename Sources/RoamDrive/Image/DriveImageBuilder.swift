@@ -2,10 +2,13 @@ import Foundation
 import Glibc
 import RoamStore
 
-/// Builds the drive's FAT image with Debian's tools and swaps it in atomically: the rides are
-/// exported into a staging folder, `mkfs.vfat` makes `<image>.new` just big enough, `mcopy` fills it,
-/// it is fsync'd, renamed over `<image>` and the folder fsync'd. A power cut or a SIGKILL at any
-/// point leaves the old image or the new one, never a mixture.
+/// Builds the drive's next FAT image with Debian's tools, writing only what changed: the base is
+/// an image not served (`.next` or `.spare`) whose manifest it agrees with; it is renamed to
+/// `.new`, the rides no longer wanted are deleted from it (`mdel`), the new or changed ones are
+/// exported and copied in (`mcopy`), README.txt is replaced, the file is fsync'd and renamed to
+/// `.next`. Without a usable base (first build, a corrupt or too small one) a new sparse image is
+/// made (`mkfs.vfat -C`) and filled. A power cut or SIGKILL at any point leaves the served image
+/// whole; the half-made `.new` is dropped at the next start.
 public struct DriveImageBuilder {
     public var imagePath: String
     /// FAT volume label (11 characters at most).
@@ -13,56 +16,87 @@ public struct DriveImageBuilder {
     /// Left free for the recorder whatever the image wants: the recorder's own low-storage floor
     /// (`LowStorageRule.minFreeBytes`), so building the drive never makes it stop a ride.
     public var reserveBytes: Int64 = 64 << 20
-    /// The largest image built; older rides beyond it are left off.
+    /// The cap on the rides already handed over: the newest that fit under it go on the drive
+    /// beside every ride not yet handed over.
     public var maxImageBytes: Int64 = 2 << 30
 
     public init(imagePath: String) { self.imagePath = imagePath }
 
-    var newPath: String { imagePath + ".new" }
-    var stagingPath: String { imagePath + ".staging" }
-    var folder: String { (imagePath as NSString).deletingLastPathComponent.isEmpty ? "." : (imagePath as NSString).deletingLastPathComponent }
+    public var slots: DriveImageSlots { DriveImageSlots(image: imagePath) }
 
-    /// Builds and swaps in an image of `rides` (all of them; only stopped ones go on it).
-    public func build(rides: [RideRow], writer: DriveRideWriter, facts: DriveReadme.Facts) throws -> DriveContents {
-        let candidates = DriveSelection.candidates(rides)
+    /// Builds `.next` from `rides` (all of them; only stopped ones go on it). `busyInode`: the image
+    /// the kernel has open, never edited (it is the served one, or was until the LUN is re-pointed).
+    public func build(rides: [RideRow], writer: DriveRideWriter, facts: DriveReadme.Facts, busyInode: UInt64? = nil) throws -> DriveContents {
+        let slots = slots
+        slots.clearUnfinished()
+        defer { try? FileManager.default.removeItem(atPath: slots.staging) }
+        let base = [slots.next, slots.spare].lazy
+            .filter { DriveImageSlots.exists($0) && DriveManifest.inode($0) != busyInode }
+            .compactMap { path in DriveManifest.load(image: path, folder: slots.manifests).map { (path: path, manifest: $0) } }
+            .first
+        var known: [String: [DriveManifest.File]] = [:]
+        for m in [base?.manifest, Self.peek(imagePath, slots)].compactMap({ $0 }) {
+            for file in m.files + m.measured { known[Self.key(file.rideID, file.stamp), default: []].append(file) }
+        }
+        var export = DriveExport(writer: writer, folder: slots.staging + "/Rides")
+        try export.prepare()
+
+        // Room: what is free beyond the recorder's floor, halved for the staged copies, plus the base's own payload.
         let free = try freeBytes()
-        // The staged files and the new image exist at once beside the old image: count both.
-        let room = (free - reserveBytes) / 2 - Self.overhead(0)
-        let budget = min(maxImageBytes - Self.overhead(maxImageBytes), room)
-        guard budget > 0 else {
-            throw DriveError(.storageFull, "storage too full for a new drive image: \(DriveReadme.megabytes(free)) free on \(folder), "
+        let basePayload = base?.manifest.files.reduce(Int64(0)) { $0 + DriveSelection.onDisk($1.bytes) } ?? 0
+        let room = (free - reserveBytes) / 2 + basePayload - Self.overhead(0)
+        guard room > 0 else {
+            throw DriveError(.storageFull, "storage too full for a new drive image: \(DriveReadme.megabytes(free)) free on \(slots.folder), "
                              + "\(DriveReadme.megabytes(reserveBytes)) stay for recording; the previous image is kept. "
                              + "Prune rides already handed over (roam-board prune --dumped-before DATE)")
         }
-        let rideFolder = stagingPath + "/Rides"
-        try? FileManager.default.removeItem(atPath: stagingPath)
-        try makeFolder(rideFolder)
-        defer { try? FileManager.default.removeItem(atPath: stagingPath) }
-
-        var kept: [DriveContents.Ride] = []
-        var leftOff: [Int64] = []
-        var used: Int64 = 0
-        for ride in candidates {
-            let names = try writer.write(ride, into: rideFolder)
-            let bytes = try names.reduce(Int64(0)) { $0 + DriveSelection.onDisk(try size(rideFolder + "/" + $1)) }
-            if used + bytes <= budget {
-                used += bytes
-                kept.append(.init(id: ride.id, startedUTCms: ride.startedUTCms, distanceM: ride.totals.distanceM, files: names, bytes: bytes))
-                if let end = ride.endedUTCms { stamp(names.map { rideFolder + "/" + $0 }, utcMs: end) }
-            } else {
-                leftOff.append(ride.id)
-                for name in names { unlink(rideFolder + "/" + name) }
-            }
+        let order = DriveSelection.claimOrder(rides)
+        var files: [[DriveManifest.File]] = []
+        for ride in order {
+            let stamp = DriveSelection.stamp(ride)
+            if let cached = known[Self.key(ride.id, stamp)] { files.append(Self.unique(cached)); continue }
+            files.append(try export.files(ride, stamp: stamp))
         }
-        var contents = DriveContents(rides: kept, leftOff: leftOff, fingerprint: DriveSelection.fingerprint(rides))
+        let sizes = files.map { $0.reduce(Int64(0)) { $0 + DriveSelection.onDisk($1.bytes) } }
+        let keptIndices = DriveSelection.fitting(sizes: sizes, handedOver: order.map { $0.dumpedUTCms != nil },
+                                                 room: room, cap: maxImageBytes - Self.overhead(maxImageBytes))
+        let keptSet = Set(keptIndices)
+        let newestFirst = DriveSelection.candidates(rides).map(\.id)
+        let position = Dictionary(uniqueKeysWithValues: newestFirst.enumerated().map { ($1, $0) })
+        let keptRides = keptIndices.sorted { position[order[$0].id]! < position[order[$1].id]! }
+        var contents = DriveContents(
+            rides: keptRides.map { i in
+                .init(id: order[i].id, startedUTCms: order[i].startedUTCms, distanceM: order[i].totals.distanceM,
+                      files: files[i].map(\.name), bytes: sizes[i])
+            },
+            leftOff: order.indices.filter { !keptSet.contains($0) }.sorted { position[order[$0].id]! < position[order[$1].id]! }.map { order[$0].id },
+            fingerprint: DriveSelection.fingerprint(rides))
+        let payload = keptIndices.reduce(Int64(0)) { $0 + sizes[$1] }
         let readme = DriveReadme.text(contents, DriveReadme.Facts(boardName: facts.boardName, builtUTCms: facts.builtUTCms,
-                                                                   freeBytes: free - used))
-        try Data(readme.utf8).write(to: URL(fileURLWithPath: stagingPath + "/README.txt"))
-        used += DriveSelection.onDisk(Int64(readme.utf8.count))
-        contents.imageBytes = used + Self.overhead(used)
-        do { try writeImage(contents, rideFolder: rideFolder) } catch {
-            // A half-made new image is worth nothing; the old one was never touched.
-            unlink(newPath)
+                                                                   freeBytes: free - payload))
+        var manifest = DriveManifest(fingerprint: contents.fingerprint, files: keptRides.flatMap { files[$0] },
+                                     measured: order.indices.filter { !keptSet.contains($0) }.flatMap { files[$0] }, imageBytes: 0)
+        let wanted = Dictionary(uniqueKeysWithValues: keptRides.map { (order[$0].id, order[$0]) })
+        let editor = DriveImageEditor(slots: slots, label: label)
+        do {
+            let change: DriveImageEditor.Change
+            if let base, let edit = try editor.planEdit(base: base.path, manifest: base.manifest, want: manifest.files,
+                                                        readmeBytes: Int64(readme.utf8.count)) {
+                try editor.startEdit(from: base.path)
+                change = try editor.apply(edit, export: &export, rides: wanted, readme: readme)
+            } else {
+                let size = Self.imageSize(payload: payload + DriveSelection.onDisk(Int64(readme.utf8.count)), cap: maxImageBytes)
+                change = try editor.fresh(sizeBytes: size, volumeID: String(contents.fingerprint.suffix(8)), want: manifest.files,
+                                          export: &export, rides: wanted, readme: readme)
+            }
+            contents.imageBytes = change.imageBytes
+            contents.change = change.summary
+            manifest.imageBytes = change.imageBytes
+            try editor.finish(manifest: manifest)
+        } catch {
+            // A half-made image is worth nothing; the served one was never touched.
+            DriveManifest.forget(image: slots.new, folder: slots.manifests)
+            unlink(slots.new)
             throw error
         }
         return contents
@@ -71,59 +105,31 @@ public struct DriveImageBuilder {
     /// FAT tables, boot sectors, directories and slack: 1 MiB plus 3 %, in whole KiB.
     static func overhead(_ payload: Int64) -> Int64 { ((1 << 20) + payload * 3 / 100 + 1023) / 1024 * 1024 }
 
-    private func writeImage(_ contents: DriveContents, rideFolder: String) throws {
-        unlink(newPath)
-        let volumeID = String(contents.fingerprint.suffix(8))
-        try DriveTools.run("mkfs.vfat", ["-C", "-s", "8", "-n", label, "-i", volumeID, newPath, "\(contents.imageBytes / 1024)"],
-                           what: "make the FAT file system \(newPath)")
-        try DriveTools.run("mmd", ["-i", newPath, "::/Rides"], what: "make the Rides folder in \(newPath)")
-        let files = contents.rides.flatMap(\.files).map { rideFolder + "/" + $0 }
-        if !files.isEmpty {
-            // -m keeps each file's time (the ride's end); -D o never asks about a name clash.
-            try DriveTools.run("mcopy", ["-i", newPath, "-m", "-D", "o"] + files + ["::/Rides/"], what: "copy the rides into \(newPath)")
-        }
-        try DriveTools.run("mcopy", ["-i", newPath, "-D", "o", stagingPath + "/README.txt", "::/README.txt"],
-                           what: "copy README.txt into \(newPath)")
-        try syncFile(newPath)
-        guard rename(newPath, imagePath) == 0 else { throw system("cannot rename \(newPath) over", imagePath) }
-        try syncFile(folder, directory: true)
+    /// A new image leaves room to grow (it is sparse: the room costs no writes), so that the next
+    /// rides fit in place: half again the payload, at least 64 MiB, but no more than the cap allows.
+    static func imageSize(payload: Int64, cap: Int64) -> Int64 {
+        let grown = max(payload + max(payload / 2, 64 << 20), payload)
+        let bounded = max(payload, min(grown, cap))
+        return (bounded + overhead(bounded) + 1023) / 1024 * 1024
+    }
+
+    static func key(_ id: Int64, _ stamp: String) -> String { "\(id)|\(stamp)" }
+
+    private static func unique(_ files: [DriveManifest.File]) -> [DriveManifest.File] {
+        var seen = Set<String>()
+        return files.filter { seen.insert($0.name).inserted }
+    }
+
+    /// The served image's manifest without reading the image back: only its sizes are used.
+    private static func peek(_ path: String, _ slots: DriveImageSlots) -> DriveManifest? {
+        guard let ino = DriveManifest.inode(path),
+              let data = FileManager.default.contents(atPath: "\(slots.manifests)/\(ino).json") else { return nil }
+        return try? JSONDecoder().decode(DriveManifest.self, from: data)
     }
 
     private func freeBytes() throws -> Int64 {
         var fs = statvfs()
-        guard statvfs(folder, &fs) == 0 else { throw system("cannot measure free space on", folder) }
+        guard statvfs(slots.folder, &fs) == 0 else { throw slots.failure("cannot measure free space on", slots.folder) }
         return Int64(fs.f_bavail) * Int64(fs.f_frsize)
-    }
-
-    private func makeFolder(_ path: String) throws {
-        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw DriveError(.fileSystem, "cannot create the staging folder \(path): check that \(folder) is writable")
-        }
-    }
-
-    private func size(_ path: String) throws -> Int64 {
-        var st = stat()
-        guard stat(path, &st) == 0 else { throw system("cannot read the size of", path) }
-        return Int64(st.st_size)
-    }
-
-    /// The ride's end as the file's time, which `mcopy -m` carries onto the drive.
-    private func stamp(_ paths: [String], utcMs: Int64) {
-        var times = [timespec(tv_sec: Int(utcMs / 1000), tv_nsec: 0), timespec(tv_sec: Int(utcMs / 1000), tv_nsec: 0)]
-        for path in paths { _ = utimensat(AT_FDCWD, path, &times, 0) }
-    }
-
-    private func syncFile(_ path: String, directory: Bool = false) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | (directory ? O_DIRECTORY : 0))
-        guard fd >= 0 else { throw system("cannot open", path) }
-        defer { close(fd) }
-        guard fsync(fd) == 0 else { throw system("cannot fsync", path) }
-    }
-
-    private func system(_ what: String, _ path: String) -> DriveError {
-        let reason = String(cString: strerror(errno))
-        let full = errno == ENOSPC ? "\(what) \(path): no space left; the previous image is kept. Prune rides already handed over"
-            : "\(what) \(path): \(reason); the previous image is kept"
-        return DriveError(errno == ENOSPC ? .storageFull : .fileSystem, full)
     }
 }

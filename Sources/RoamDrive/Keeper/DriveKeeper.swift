@@ -1,15 +1,19 @@
 import Foundation
 import RoamStore
 
-/// Follows the cable: keeps the drive image in step with the rides while no host has the drive,
-/// re-points the gadget's medium after a swap, and marks the rides on the medium as handed over
-/// when a host configures the gadget. It reads the database through a WAL reader and writes only
-/// the hand-over marks (`DumpLedger`), so the recorder never waits for more than one UPDATE.
+/// Follows the cable: builds the next image ahead whenever the rides change (`.next`, beside the
+/// served one), swaps it in and re-points the gadget's medium the moment no host has the drive,
+/// and marks the rides on the medium as handed over when a host configures the gadget. It reads the
+/// database through a WAL reader and writes only the hand-over marks (`DumpLedger`), so the
+/// recorder never waits for more than one UPDATE.
+///
+/// Of the gadget it writes only what it was handed by the privileged setup: the medium (only when
+/// the served image really changed) and the binding (only when the controller lost it). The
+/// gadget's identity (serial number, ids, strings) is the setup's, set once and never rewritten.
 ///
 /// The hand-over rule: a stopped ride counts as handed over once the gadget was in the UDC state
 /// "configured" (a host enumerated it and chose its configuration) while the ride was on the medium.
-/// Marked at that moment, not at unplug: on a Pi Zero 2 W the cable is also the power, and
-/// unplugging cuts it.
+/// Marked at that moment, not at unplug: on a Pi Zero 2 W the cable is also the power.
 public final class DriveKeeper {
     public struct Settings {
         public var databasePath: String
@@ -30,15 +34,20 @@ public final class DriveKeeper {
     private let say: (String) -> Void
     private let reader: RideReader
     private var ledger: DumpLedger?
-    /// The image file's state, and the one the gadget serves (they differ until a re-point).
-    private var built: (fingerprint: String?, rides: [Int64]) = (nil, [])
+    private var follower = CableFollower()
+    private var slots: DriveImageSlots { settings.builder.slots }
+    /// The database state of the newest image (the ready one, else the served one).
+    private var builtFingerprint: String?
+    /// The rides of `.next`, nil while none is ready.
+    private var ready: [Int64]?
+    /// The file the kernel has open (its inode) and the rides on it.
+    private var servedInode: UInt64?
     private var served: [Int64]?
     /// A database state whose build failed: tried again only once the rides change.
     private var failedFingerprint: String?
-    private var lastState: String?
+    private var lastState: String??
     /// The last build's failure, nil after a success (`drive-image` exits with it).
     public private(set) var lastFailure: DriveError?
-    private var markedThisPlug = false
 
     public init(_ settings: Settings, writer: DriveRideWriter, say: @escaping (String) -> Void) throws {
         self.settings = settings
@@ -47,64 +56,103 @@ public final class DriveKeeper {
         reader = try RideReader(path: settings.databasePath)
     }
 
-    /// Reads the image there (a missing or corrupt one is said and rebuilt), builds it if the rides
-    /// changed, then offers it on the gadget.
+    /// Reads what the images beside the database hold (a corrupt one is said and replaced), sets
+    /// the gadget up only if no privileged setup did (a test, a manual run as root), and builds the
+    /// next image if the rides changed. The first `step` offers it.
     public func start(nowUTCms: Int64) throws {
-        do {
-            let listing = try DriveImageReader.read(settings.builder.imagePath)
-            built = (listing.fingerprint, listing.rideIDs)
-        } catch let e as DriveError where e.kind == .imageUnreadable {
-            if FileManager.default.fileExists(atPath: settings.builder.imagePath) {
-                say("drive: \(e.description); building a new one")
+        slots.clearUnfinished()
+        let image = slots.image
+        var current: DriveImageReader.Listing?
+        do { current = try DriveImageReader.read(image) } catch let e as DriveError where e.kind == .imageUnreadable {
+            if DriveImageSlots.exists(image) { say("drive: \(e.description); building a new one") }
+        }
+        if DriveImageSlots.exists(slots.next) {
+            if let manifest = DriveManifest.load(image: slots.next, folder: slots.manifests) {
+                ready = Array(Set(manifest.files.map(\.rideID))).sorted()
+                builtFingerprint = manifest.fingerprint
+            } else {
+                unlink(slots.next)
+            }
+        }
+        if ready == nil { builtFingerprint = current?.fingerprint }
+        if let gadget = settings.gadget, let udc = settings.udc {
+            if !gadget.isSetUp {
+                let medium = current != nil ? image : ""
+                try gadget.setUp(image: medium, udc: udc, serial: MassStorageGadget.serial(boardName: settings.boardName))
+                if current != nil { ServedImage.record(image) }
+            }
+            if gadget.medium == image, let ino = ServedImage.read(image) {
+                servedInode = ino
+                if ino == DriveManifest.inode(image) { served = current?.rideIDs }
             }
         }
         _ = try rebuildIfChanged(nowUTCms: nowUTCms)
-        guard let gadget = settings.gadget, let udc = settings.udc else { return }
-        let medium = FileManager.default.fileExists(atPath: settings.builder.imagePath) ? settings.builder.imagePath : ""
-        try gadget.setUp(image: medium, udc: udc, serial: serial)
-        served = medium.isEmpty ? nil : built.rides
     }
 
-    /// One look at the cable and the rides. Returns whether an image was built.
-    @discardableResult
-    public func step(nowUTCms: Int64) throws -> Bool {
-        let state = settings.gadget.flatMap { g in settings.udc.flatMap { g.state($0) } }
-        defer { lastState = state }
-        if state != lastState, let state { say("drive: USB state \(state)") }
-        if state == "configured" {
-            if !markedThisPlug { try markServed(nowUTCms: nowUTCms) }
-            return false
-        }
-        markedThisPlug = false
-        // A controller that went away and came back (its driver reloaded) lost the binding: bind again.
-        if let gadget = settings.gadget, let udc = settings.udc, state != nil, gadget.boundController == "" {
-            try gadget.bind(udc)
-            say("drive: \(udc) is back: gadget bound again")
-        }
-        let didBuild = try rebuildIfChanged(nowUTCms: nowUTCms)
-        // No host holds the medium now: hand it the newest image (the kernel reopens the file).
-        if let gadget = settings.gadget, served != built.rides || didBuild,
-           FileManager.default.fileExists(atPath: settings.builder.imagePath) {
-            try gadget.point(at: settings.builder.imagePath)
-            served = built.rides
-        }
-        return didBuild
+    /// `drive-image`: builds if the rides changed and puts the image in place at once (no gadget).
+    public func buildNow(nowUTCms: Int64) throws {
+        try start(nowUTCms: nowUTCms)
+        if try slots.swapIn() { ready = nil }
     }
 
-    /// Builds the image unless it already holds the rides as they are. Never throws for lack of
-    /// room or a failing tool: the previous image stays, the reason is said once.
+    /// One look at the cable (its state now, and whether the kernel said it changed since the last
+    /// look) and at the rides.
+    public func step(state: String?, notified: Bool, nowUTCms: Int64) throws {
+        if state != lastState || notified { say("drive: USB state \(state ?? "gone (no controller)")\(notified && state == lastState ? " again" : "")") }
+        lastState = state
+        switch follower.observe(state: state, notified: notified) {
+        case .held:
+            // Built ahead, beside the served image: nothing changes under the host.
+            _ = try rebuildIfChanged(nowUTCms: nowUTCms)
+        case .newPlug:
+            // The host has just (re)enumerated: the newest image goes in before it reads much.
+            try offer()
+            try markServed(nowUTCms: nowUTCms)
+        case .free:
+            // A controller that went away and came back (its driver reloaded) lost the binding.
+            if let gadget = settings.gadget, let udc = settings.udc, state != nil, gadget.boundController == "" {
+                try gadget.bind(udc)
+                say("drive: \(udc) is back: gadget bound again")
+            }
+            _ = try rebuildIfChanged(nowUTCms: nowUTCms)
+            try offer()
+        }
+    }
+
+    /// Swaps the ready image in and points the medium at it, only when it differs from the file
+    /// the kernel has open.
+    private func offer() throws {
+        guard let gadget = settings.gadget else { return }
+        if try slots.swapIn() {
+            served = nil
+            if let ready { served = ready }
+            ready = nil
+        }
+        guard let ino = DriveManifest.inode(slots.image), ino != servedInode else { return }
+        try gadget.point(at: slots.image)
+        servedInode = ino
+        ServedImage.record(slots.image)
+        if served == nil { served = (try? DriveImageReader.read(slots.image))?.rideIDs }
+        say("drive: offering \(slots.image) with \(served?.count ?? 0) ride(s)")
+    }
+
+    /// Builds `.next` unless the newest image already holds the rides as they are. Never throws for
+    /// lack of room, a failing tool or an image that fails its check: the previous image stays,
+    /// the reason is said once.
     public func rebuildIfChanged(nowUTCms: Int64) throws -> Bool {
         let rides = try reader.rides()
         let fingerprint = DriveSelection.fingerprint(rides)
-        guard fingerprint != built.fingerprint, fingerprint != failedFingerprint else { return false }
+        guard fingerprint != builtFingerprint, fingerprint != failedFingerprint else { return false }
         let facts = DriveReadme.Facts(boardName: settings.boardName, builtUTCms: nowUTCms)
         do {
-            let contents = try settings.builder.build(rides: rides, writer: writer, facts: facts)
-            built = (contents.fingerprint, contents.rideIDs)
+            let contents = try settings.builder.build(rides: rides, writer: writer, facts: facts, busyInode: servedInode)
+            try DriveImageCheck.verify(slots.next, holding: contents)
+            builtFingerprint = contents.fingerprint
+            ready = contents.rideIDs
             failedFingerprint = nil
             lastFailure = nil
             let left = contents.leftOff.isEmpty ? "" : "; left off for lack of room: rides \(contents.leftOff.map(String.init).joined(separator: ", "))"
-            say("drive: built \(settings.builder.imagePath) (\(DriveReadme.megabytes(contents.imageBytes))) with \(contents.rides.count) ride(s)\(left)")
+            say("drive: built \(slots.next) (\(DriveReadme.megabytes(contents.imageBytes))) with \(contents.rides.count) ride(s), \(contents.change)\(left)")
             return true
         } catch let e as DriveError {
             failedFingerprint = fingerprint
@@ -116,7 +164,6 @@ public final class DriveKeeper {
 
     /// Marks every ride on the served medium that is not yet handed over.
     private func markServed(nowUTCms: Int64) throws {
-        markedThisPlug = true
         guard let served, !served.isEmpty else { return }
         let dumped = Set(try reader.rides().filter { $0.dumpedUTCms != nil }.map(\.id))
         let fresh = served.filter { !dumped.contains($0) }
@@ -135,11 +182,5 @@ public final class DriveKeeper {
             }
         }
         say("drive: a host has the drive: handed over rides \(marked.map(String.init).joined(separator: ", "))")
-    }
-
-    /// The gadget's serial number: stable for a board, so a host keeps its mount point.
-    private var serial: String {
-        let digits = settings.boardName.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }
-        return "ROAM" + String(digits, radix: 16, uppercase: true)
     }
 }

@@ -11,9 +11,11 @@ KSIM_PACKAGES=(qemu-system-x86 python3 busybox-static gpiod i2c-tools sqlite3 cp
                dosfstools mtools dmsetup e2fsprogs)
 # The tools the guest scripts call, at their host paths, with their shared libraries.
 # (busybox's own i2cget/i2cset applets shadow i2c-tools in its shell, so the scripts use full paths.)
+# setpriv (util-linux): s8 runs the drive keeper as an unprivileged user, as its unit does.
 KSIM_GUEST_TOOLS=(/usr/bin/gpiodetect /usr/bin/gpioinfo /usr/bin/gpioget /usr/bin/gpiofind /usr/sbin/i2cget /usr/sbin/i2cset
                   /usr/sbin/i2cdetect /usr/bin/sqlite3
-                  /usr/sbin/mkfs.vfat /usr/sbin/fsck.vfat /usr/bin/mcopy /usr/bin/mmd /usr/bin/mdir /usr/bin/mtype
+                  /usr/sbin/mkfs.vfat /usr/sbin/fsck.vfat /usr/bin/mcopy /usr/bin/mmd /usr/bin/mdir /usr/bin/mtype /usr/bin/mdel
+                  /usr/bin/setpriv
                   /usr/sbin/dmsetup /usr/sbin/mkfs.ext4 /usr/sbin/e2fsck)
 # mtools converts names through iconv: glibc's gconv configuration and the DOS code pages it uses.
 KSIM_GUEST_GCONV=(gconv-modules gconv-modules.cache gconv-modules.d IBM850.so IBM437.so)

@@ -23,7 +23,8 @@ ksim_module_order() {
     echo $order
 }
 
-# Sets INITRAMFS. Layout: /init, /kernel-sim/{lib.sh,logwrites.sh,arch.sh,*.awk,scenarios/}, /roam/Boards/<board>,
+# Sets INITRAMFS. Layout: /init, /kernel-sim/{lib.sh,logwrites.sh,arch.sh,*.awk,scenarios/}, /roam/Boards/<board>
+# (and rpi-*/99-roam-board.rules),
 # /lib/modules/kernel-sim/{*.ko,order}, busybox, the guest tools and /usr/bin/roam-board (the arch
 # file's ksim_stage_arch puts the programs and their libraries in place).
 ksim_make_initramfs() {
@@ -35,6 +36,10 @@ ksim_make_initramfs() {
     cp -r "$KSIM_DIR/guest/lib.sh" "$KSIM_DIR/guest/logwrites.sh" "$KSIM_DIR/guest/"*.awk "$KSIM_DIR/guest/scenarios" "$stage/kernel-sim/"
     cp "$KSIM_DIR/guest/arch-$KSIM_ARCH.sh" "$stage/kernel-sim/arch.sh"
     cp -r "$ROOT/Boards/$KSIM_BOARD" "$stage/roam/Boards/"
+    # The Pi boards' udev rules: s1 runs their label match on gpio-sim banks.
+    for b in rpi-zero-2w rpi-4 rpi-5; do
+        mkdir -p "$stage/roam/Boards/$b" && cp "$ROOT/Boards/$b/99-roam-board.rules" "$stage/roam/Boards/$b/"
+    done
     mkdir -p "$stage/lib/modules/kernel-sim"
     cp "$KMOD_DIR"/*.ko "$stage/lib/modules/kernel-sim/"
     local order

@@ -4,7 +4,12 @@
 # would. Unplug is removing dummy_hcd (controller and host gone, as with a pulled cable), replug is
 # loading it again: dummy_hcd keeps the UDC state "configured" through a host-side disconnect or a
 # SET_CONFIGURATION 0 (udc-core and composite do not reset it; dwc2 on a Pi sets "not attached").
+# The keeper runs as the unit runs it: `--setup-only --owner roam` as root, then `drive` as user roam
+# (uid 990 here) through setpriv, so a keeper that writes what only root may (the restart loop of a
+# serial number rewritten) fails here as it would on a board.
 S=s8-usb-drive
+ROAM_UID=990
+GADGET=/sys/kernel/config/usb_gadget/roam-board
 UDC=dummy_udc.0
 MNT=/mnt/drive
 IMG=/var/lib/roam-board/drive.img
@@ -57,7 +62,20 @@ elif ! drive_record_ride; then
 else
     mkdir -p $MNT
     R1=$DRIVE_RIDE
-    roam-board drive --board $BOARD --udc $UDC --poll-ms 200 > /tmp/drive.out 2> /tmp/drive.err &
+    grep -q '^roam:' /etc/passwd 2>/dev/null || echo "roam:x:$ROAM_UID:$ROAM_UID:roam:/nonexistent:/bin/false" >> /etc/passwd
+    grep -q '^roam:' /etc/group 2>/dev/null || echo "roam:x:$ROAM_UID:" >> /etc/group
+    # The data folder is roam's, as the package makes it; root's recorder keeps the database's owner
+    # for its -wal and -shm (SQLite does as root), and the rest is handed back after each ride.
+    give_data_to_roam() { chown -R $ROAM_UID:$ROAM_UID /var/lib/roam-board; }
+    give_data_to_roam
+    if roam-board drive --board $BOARD --udc $UDC --setup-only --owner roam > /tmp/drive-setup.out 2>&1; then
+        pass $S "setup as root: $(cat /tmp/drive-setup.out | head -1); serial $(cat $GADGET/strings/0x409/serialnumber), medium and UDC owned by $(stat -c %u $GADGET/functions/mass_storage.usb0/lun.0/file),$(stat -c %u $GADGET/UDC)"
+    else
+        fail $S "drive --setup-only --owner roam failed: $(cat /tmp/drive-setup.out | tr '\n' ' ')"
+    fi
+    SERIAL=$(cat $GADGET/strings/0x409/serialnumber)
+    setpriv --reuid=$ROAM_UID --regid=$ROAM_UID --clear-groups \
+        roam-board drive --board $BOARD --udc $UDC --poll-ms 200 > /tmp/drive.out 2> /tmp/drive.err &
     DRIVE_PID=$!
     if waitfor 120 host_disk && waitfor 30 udc_state_is configured; then
         pass $S "gadget bound to $UDC; the host side sees a new SCSI disk $DISK ($(cat $DISK_SYS/device/vendor 2>/dev/null | xargs) $(cat $DISK_SYS/device/model 2>/dev/null | xargs)), UDC state configured"
@@ -87,6 +105,7 @@ else
     # unplug it is, and a replug shows it.
     if drive_record_ride; then
         R2=$DRIVE_RIDE
+        give_data_to_roam
         image_has_ride $R2 && fail $S "ride $R2 was put on the drive while the host had it"
         unplug
         waitfor 20 udc_gone || fail $S "dummy_hcd did not go away: $(lsmod | grep dummy)"
@@ -104,7 +123,14 @@ else
             fail $S "the image was not rebuilt with ride $R2 within 120 s of the unplug: $(tail -3 /tmp/drive.err | tr '\n' ' ')"
         fi
     fi
-    grep '^drive:' /tmp/drive.err | head -12 | sed "s/^/INFO $S: [drive] /"
+    grep '^drive:' /tmp/drive.err | head -16 | sed "s/^/INFO $S: [drive] /"
+    # The keeper as roam never stopped (on a board: NRestarts=0) and never touched what root set.
+    if kill -0 $DRIVE_PID 2>/dev/null && [ "$(cat $GADGET/strings/0x409/serialnumber)" = "$SERIAL" ] \
+        && [ "$(awk '/^Uid:/ { print $2 }' /proc/$DRIVE_PID/status)" = $ROAM_UID ] && ! grep -q 'Permission denied' /tmp/drive.err; then
+        pass $S "the keeper ran as uid $ROAM_UID through plug, unplug and replug without exiting or a permission error; serial $SERIAL as the setup set it"
+    else
+        fail $S "the keeper as uid $ROAM_UID: alive=$(kill -0 $DRIVE_PID 2>/dev/null && echo yes || echo no), serial $(cat $GADGET/strings/0x409/serialnumber) (setup: $SERIAL), $(grep -m1 'denied\|cannot' /tmp/drive.err)"
+    fi
 
     # SIGKILL in the middle of a rebuild: the keeper stopped, a third ride, `drive-image` killed
     # while its new image is half made (a wrapper stops mcopy there and names itself).

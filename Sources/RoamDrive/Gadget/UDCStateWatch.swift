@@ -1,0 +1,44 @@
+import Foundation
+import Glibc
+
+/// The controller's `state` attribute, read and waited on the way sysfs wants: the kernel calls
+/// sysfs_notify on it at every state change (udc-core's usb_gadget_set_state), which wakes a
+/// poll(2) for POLLPRI; reading the attribute again re-arms it. The kernel counts the changes, so
+/// a change that happened while we were busy (a rebuild) still wakes the next wait, even when the
+/// state is back to "configured" by then: a short reset on replug is never missed.
+/// A test root's plain file never raises POLLPRI; there the wait is a timed poll.
+public final class UDCStateWatch {
+    public let path: String
+    private var fd: Int32 = -1
+
+    public init(path: String) { self.path = path }
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// The state as it is now ("configured", "not attached", "suspended", ...), nil when the
+    /// controller is gone (its driver unloaded). Re-arms the notification.
+    public func read() -> String? {
+        if fd < 0 { fd = open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard n >= 0 else {
+            // Removed under us (the controller went away): open anew next time.
+            close(fd)
+            fd = -1
+            return nil
+        }
+        return String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Waits up to `timeoutMs` for the kernel to say the state changed. True when it did (read()
+    /// then says what it is now), false after the timeout.
+    public func wait(timeoutMs: Int) -> Bool {
+        guard fd >= 0 else {
+            usleep(useconds_t(max(timeoutMs, 1)) * 1000)
+            return false
+        }
+        var p = pollfd(fd: fd, events: Int16(POLLPRI), revents: 0)
+        let n = poll(&p, 1, Int32(timeoutMs))
+        return n > 0 && p.revents & Int16(POLLPRI | POLLERR) != 0
+    }
+}

@@ -1,0 +1,21 @@
+import Glibc
+
+/// The new image read back before it may be offered: `fsck.vfat -n` (dosfstools; reads the FAT
+/// and the folders, never repairs) finds it clean, and mtools lists exactly the rides the build put
+/// on it. An image that fails is deleted and the served one stays: a host never sees a drive that
+/// the board could not read back itself.
+enum DriveImageCheck {
+    static func verify(_ path: String, holding contents: DriveContents) throws {
+        do {
+            try DriveTools.run("fsck.vfat", ["-n", path], what: "check the new image \(path)")
+            let listing = try DriveImageReader.read(path)
+            guard listing.rideIDs == contents.rideIDs.sorted(), listing.fingerprint == contents.fingerprint else {
+                throw DriveError(.imageUnreadable, "the new image \(path) holds rides \(listing.rideIDs), not \(contents.rideIDs.sorted())")
+            }
+        } catch let e as DriveError {
+            DriveManifest.forget(image: path, folder: DriveManifest.folder(String(path.dropLast(".next".count))))
+            unlink(path)
+            throw DriveError(.imageUnreadable, "\(e.description); the previous image is kept")
+        }
+    }
+}

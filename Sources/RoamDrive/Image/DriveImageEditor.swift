@@ -1,0 +1,104 @@
+import Foundation
+import Glibc
+import RoamStore
+
+/// The mtools and dosfstools steps on `.new`: a new sparse file system, or an edit in place of a
+/// base image, then fsync, the manifest, and the rename to `.next`.
+struct DriveImageEditor {
+    let slots: DriveImageSlots
+    let label: String
+
+    struct Edit {
+        var remove: [String]
+        var add: [DriveManifest.File]
+    }
+
+    struct Change {
+        var imageBytes: Int64
+        var summary: String
+    }
+
+    /// What turns the base into the wanted image, or nil when it has too little room left.
+    func planEdit(base: String, manifest: DriveManifest, want: [DriveManifest.File], readmeBytes: Int64) throws -> Edit? {
+        let have = Set(manifest.files.map { DriveImageBuilder.key($0.rideID, $0.stamp) + "|" + $0.name })
+        let wanted = Set(want.map { DriveImageBuilder.key($0.rideID, $0.stamp) + "|" + $0.name })
+        let remove = manifest.files.filter { !wanted.contains(DriveImageBuilder.key($0.rideID, $0.stamp) + "|" + $0.name) }
+        let add = want.filter { !have.contains(DriveImageBuilder.key($0.rideID, $0.stamp) + "|" + $0.name) }
+        let freed = remove.reduce(Int64(0)) { $0 + DriveSelection.onDisk($1.bytes) }
+        let needed = add.reduce(Int64(0)) { $0 + DriveSelection.onDisk($1.bytes) } + DriveSelection.onDisk(readmeBytes) + (256 << 10)
+        guard try bytesFree(base) + freed >= needed else { return nil }
+        return Edit(remove: remove.map(\.name), add: add)
+    }
+
+    /// The base leaves its role: from here on it is the half-made `.new` until `finish`.
+    func startEdit(from base: String) throws {
+        DriveManifest.forget(image: base, folder: slots.manifests)
+        guard rename(base, slots.new) == 0 else { throw slots.failure("cannot rename \(base) to", slots.new) }
+    }
+
+    func apply(_ edit: Edit, export: inout DriveExport, rides: [Int64: RideRow], readme: String) throws -> Change {
+        if !edit.remove.isEmpty {
+            try DriveTools.run("mdel", ["-i", slots.new] + edit.remove.map { "::/Rides/" + $0 }, what: "delete old rides from \(slots.new)")
+        }
+        try copyIn(edit.add, export: &export, rides: rides)
+        try writeReadme(readme)
+        return Change(imageBytes: try size(slots.new),
+                      summary: "in place: \(edit.add.count) file(s) copied in, \(edit.remove.count) deleted")
+    }
+
+    func fresh(sizeBytes: Int64, volumeID: String, want: [DriveManifest.File], export: inout DriveExport,
+               rides: [Int64: RideRow], readme: String) throws -> Change {
+        try DriveTools.run("mkfs.vfat", ["-C", "-s", "8", "-n", label, "-i", volumeID, slots.new, "\(sizeBytes / 1024)"],
+                           what: "make the FAT file system \(slots.new)")
+        try DriveTools.run("mmd", ["-i", slots.new, "::/Rides"], what: "make the Rides folder in \(slots.new)")
+        try copyIn(want, export: &export, rides: rides)
+        try writeReadme(readme)
+        return Change(imageBytes: sizeBytes, summary: "new image: \(want.count) file(s) copied in")
+    }
+
+    /// Synced, described, then renamed into its role: a manifest never names a file not yet synced.
+    func finish(manifest: DriveManifest) throws {
+        let fd = open(slots.new, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw slots.failure("cannot open", slots.new) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard synced else { throw slots.failure("cannot fsync", slots.new) }
+        try manifest.save(image: slots.new, folder: slots.manifests)
+        guard rename(slots.new, slots.next) == 0 else { throw slots.failure("cannot rename \(slots.new) to", slots.next) }
+        try slots.syncFolder()
+    }
+
+    private func copyIn(_ files: [DriveManifest.File], export: inout DriveExport, rides: [Int64: RideRow]) throws {
+        var paths: [String] = []
+        var seen = Set<Int64>()
+        for file in files where seen.insert(file.rideID).inserted {
+            guard let ride = rides[file.rideID] else { continue }
+            paths += try export.paths(ride)
+        }
+        guard !paths.isEmpty else { return }
+        // -m keeps each file's time (the ride's end); -D o never asks about a name clash.
+        try DriveTools.run("mcopy", ["-i", slots.new, "-m", "-D", "o"] + paths + ["::/Rides/"], what: "copy the rides into \(slots.new)")
+    }
+
+    private func writeReadme(_ text: String) throws {
+        let path = slots.staging + "/README.txt"
+        do { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) } catch {
+            throw DriveError(.fileSystem, "cannot write \(path): \(error); the previous image is kept")
+        }
+        try DriveTools.run("mcopy", ["-i", slots.new, "-D", "o", path, "::/README.txt"], what: "copy README.txt into \(slots.new)")
+    }
+
+    /// The base's free room as mtools counts it ("N bytes free" under a listing of the root).
+    private func bytesFree(_ image: String) throws -> Int64 {
+        let listing = try DriveTools.run("mdir", ["-i", image, "::/"], what: "measure the room left on \(image)")
+        guard let line = listing.split(separator: "\n").last(where: { $0.contains("bytes free") }),
+              let value = Int64(line.filter(\.isNumber)) else { return 0 }
+        return value
+    }
+
+    private func size(_ path: String) throws -> Int64 {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw slots.failure("cannot read the size of", path) }
+        return Int64(st.st_size)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Glibc
+
+/// The files beside the image and their roles. `<image>` is what the gadget serves; `.next` is
+/// built ahead and waits for the moment no host has the drive; `.spare` is the image served
+/// before, kept as the base the next build edits in place (so only what changed is written);
+/// `.new` is the one being edited, `.staging` the ride files exported for it. Every role changes by
+/// rename(2) followed by an fsync of the folder, so a power cut leaves each file whole in one role.
+public struct DriveImageSlots: Sendable, Equatable {
+    public var image: String
+    public init(image: String) { self.image = image }
+
+    public var next: String { image + ".next" }
+    public var spare: String { image + ".spare" }
+    public var new: String { image + ".new" }
+    public var staging: String { image + ".staging" }
+    public var manifests: String { DriveManifest.folder(image) }
+    public var folder: String {
+        let dir = (image as NSString).deletingLastPathComponent
+        return dir.isEmpty ? "." : dir
+    }
+
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// Leftovers of a build that did not finish (a crash, a power cut): never used.
+    public func clearUnfinished() {
+        unlink(new)
+        try? FileManager.default.removeItem(atPath: staging)
+    }
+
+    /// Puts the ready image in place: the served one becomes the spare, `.next` the served one.
+    /// False when nothing was ready. The kernel keeps reading the old file (now the spare) until the
+    /// LUN is pointed at the image again.
+    @discardableResult
+    public func swapIn() throws -> Bool {
+        guard Self.exists(next) else { return false }
+        if Self.exists(image), rename(image, spare) != 0 { throw failure("cannot rename \(image) to", spare) }
+        guard rename(next, image) == 0 else { throw failure("cannot rename \(next) to", image) }
+        try syncFolder()
+        DriveManifest.prune(keeping: [image, next, spare], folder: manifests)
+        return true
+    }
+
+    func syncFolder() throws {
+        let fd = open(folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+        guard fd >= 0 else { throw failure("cannot open", folder) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw failure("cannot fsync", folder) }
+    }
+
+    func failure(_ what: String, _ path: String) -> DriveError {
+        DriveError(errno == ENOSPC ? .storageFull : .fileSystem,
+                   "\(what) \(path): \(String(cString: strerror(errno))); the previous image is kept")
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Glibc
+
+/// What one image file holds, file by file with the content stamp of its ride, kept beside the
+/// images in `<image>.manifests/<inode>.json`. By inode, because the images are renamed between
+/// their roles (next, served, spare) and the inode follows the file. A manifest is trusted only
+/// when the image agrees with it (the same file names and README fingerprint, read back with
+/// mtools): an image a host wrote to, or one half updated when the power went, is never reused.
+struct DriveManifest: Codable, Equatable {
+    struct File: Codable, Equatable {
+        var name: String
+        var rideID: Int64
+        var stamp: String
+        var bytes: Int64
+    }
+
+    var fingerprint: String
+    /// The ride files on the image.
+    var files: [File]
+    /// Sizes of rides measured but left off for lack of room, so they are not exported again only
+    /// to be measured.
+    var measured: [File] = []
+    var imageBytes: Int64
+
+    static func folder(_ imagePath: String) -> String { imagePath + ".manifests" }
+
+    static func inode(_ path: String) -> UInt64? {
+        var st = stat()
+        return stat(path, &st) == 0 ? UInt64(st.st_ino) : nil
+    }
+
+    /// The manifest of the image at `path`, if there is one and the image agrees with it.
+    static func load(image path: String, folder: String) -> DriveManifest? {
+        guard let ino = inode(path),
+              let data = FileManager.default.contents(atPath: "\(folder)/\(ino).json"),
+              let manifest = try? JSONDecoder().decode(DriveManifest.self, from: data),
+              let listing = try? DriveImageReader.read(path),
+              listing.fingerprint == manifest.fingerprint,
+              listing.files == manifest.files.map(\.name).sorted()
+        else { return nil }
+        return manifest
+    }
+
+    /// Written after the image is synced; a power cut before leaves an image without one, which is
+    /// never reused as a base (it is rebuilt whole instead).
+    func save(image path: String, folder: String) throws {
+        guard let ino = Self.inode(path) else { throw DriveError(.fileSystem, "cannot read the inode of \(path)") }
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let target = "\(folder)/\(ino).json"
+        do {
+            try JSONEncoder().encode(self).write(to: URL(fileURLWithPath: target), options: .atomic)
+        } catch {
+            throw DriveError(.fileSystem, "cannot write \(target): \(error); the previous image is kept")
+        }
+    }
+
+    static func forget(image path: String, folder: String) {
+        if let ino = inode(path) { unlink("\(folder)/\(ino).json") }
+    }
+
+    /// Removes the manifests of files that are none of `images` any more.
+    static func prune(keeping images: [String], folder: String) {
+        let live = Set(images.compactMap(inode).map { "\($0).json" })
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !live.contains(name) {
+            unlink("\(folder)/\(name)")
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// `roam-board gpio-label --chip PATH`, the udev rule's PROGRAM, on its failure paths (this machine
+/// has no gpiochip; the kernel-sim guest's s1 asks gpio-sim banks labelled like the Pis' chips).
+/// A failure prints nothing on stdout, so the rule's RESULT== cannot match it.
+@Suite struct GPIOLabelCommandTests {
+    @Test func aMissingChipIsNamedAndPrintsNoLabel() throws {
+        let r = try CLIRunner.run(["gpio-label", "--chip", "/dev/gpiochip99"])
+        #expect(r.status == 74)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("gpio open on /dev/gpiochip99 failed: No such file or directory [ENOENT 2]."), "\(r.stderr)")
+    }
+
+    @Test func aNodeThatIsNotAGPIOChipSaysSo() throws {
+        let r = try CLIRunner.run(["gpio-label", "--chip", "/dev/null"])
+        #expect(r.status == 74)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("/dev/null is not a GPIO chip"), "\(r.stderr)")
+    }
+
+    @Test func theChipIsRequired() throws {
+        let r = try CLIRunner.run(["gpio-label"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("--chip"), "\(r.stderr)")
+    }
+}

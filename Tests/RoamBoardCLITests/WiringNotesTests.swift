@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+/// Each Pi's wiring.md says what its board.conf does: the receiver's baud, and that its RX wire is
+/// needed (the recorder writes to the module to set its baud and rate; without that wire it stays
+/// at its boot baud, 9600, and 1 Hz).
+@Suite struct WiringNotesTests {
+    @Test("Each Pi's wiring.md gives board.conf's uart and baud, and the receiver's RX wire as required")
+    func wiringAgreesWithTheBoardFile() throws {
+        for name in BoardDeclarationTests.headerChipLabels.keys.sorted() {
+            let board = try #require(try BoardFiles.all().first { $0.name == name })
+            let wiring = try String(contentsOf: board.dir.appendingPathComponent("wiring.md"), encoding: .utf8)
+            let rows = wiring.split(separator: "\n").filter { $0.hasPrefix("| ") }
+            let tx = try #require(rows.first { $0.hasPrefix("| | TX |") }, "\(name): no receiver TX row")
+            #expect(tx.contains("`uart = \(board.profile.uart)`, `baud = \(board.profile.baud)`"), "\(name): \(tx)")
+            let rx = try #require(rows.first { $0.hasPrefix("| | RX ") }, "\(name): no receiver RX row")
+            #expect(rx.contains("required") && !rx.contains("optional"), "\(name): \(rx)")
+            #expect(board.profile.receiver != .none, "\(name): a board that configures its receiver needs the RX wire")
+            // Any other baud named as board.conf's would contradict it.
+            let named = wiring.matches(of: /`baud = ([0-9]+)`/).map { Int($0.output.1)! }
+            #expect(named.allSatisfy { $0 == board.profile.baud }, "\(name): wiring.md names baud \(named)")
+        }
+    }
+}
