@@ -3,7 +3,7 @@
 # units): gpio-sim as the Pi's pin controller, i2c-stub as the BMP280 at 0x76, dummy_hcd as the USB
 # device controller. The GNSS needs nothing here: virt's PL011 is ttyAMA0 and the host feeds it.
 # Kernel command line "roam.missing" leaves every device out (scenario g8: devices that never appear).
-set -u
+set -ux
 STATE=/run/roam-sim
 mkdir -p $STATE
 say() { echo "roam-sim: $*"; echo "$*" >> $STATE/log; }
@@ -17,6 +17,7 @@ fi
 
 # gpio-sim as the Pi Zero 2 W's pinctrl-bcm2835: 54 lines named as Raspberry Pi OS names them.
 # virt's own PL061 is gpiochip0, so this chip is gpiochip1: only its label says it is the header.
+mountpoint -q /sys/kernel/config || mount -t configfs configfs /sys/kernel/config
 modprobe gpio-sim || { say "modprobe gpio-sim failed"; exit 1; }
 C=/sys/kernel/config/gpio-sim/pi
 mkdir -p $C/bank0

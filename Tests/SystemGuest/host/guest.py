@@ -106,7 +106,8 @@ class Guest:
             if line is None:
                 raise GuestError("no answer within %d s to: %s" % (timeout, command[:120]))
             parts = line.split(" ", 2)
-            if len(parts) >= 2 and parts[0] == ident:
+            # The console echoes what it got until the agent has made it raw: such lines are skipped.
+            if len(parts) >= 2 and parts[0] == ident and parts[1].isdigit():
                 out = base64.b64decode(parts[2]).decode(errors="replace") if len(parts) == 3 else ""
                 return int(parts[1]), out
 

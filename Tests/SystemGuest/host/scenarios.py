@@ -70,7 +70,9 @@ class Run:
     # ---- the board
     def ready(self, timeout=BOOT_S):
         """Seconds from power-on until roam-board holds the button line (debugfs), or None."""
-        cmd = "grep -qE 'GPIO17 *\\|roam-board' /sys/kernel/debug/gpio"
+        # gpio-sim's section of debugfs: "gpio-<base+17> (roam-board) input,pull-up" once it holds it.
+        cmd = ("awk '/^gpiochip/ { sim = /gpio-sim/; split($3, r, \"-\"); base = r[1] } "
+               "sim && $1 == \"gpio-\" base + 17 && /[(]roam-board[)]/ { held = 1 } END { exit !held }' /sys/kernel/debug/gpio")
         if self.g.wait_for(cmd, timeout) is None:
             return None
         return self.g.since_power_on()
@@ -132,16 +134,19 @@ class Run:
                         "apt install ./%s (offline, every dependency already on the board): %s" % (self.deb, text.splitlines()[-1:] or "?"))
         rc, diff = self.sh("/usr/local/lib/roam-sim/make-board.sh")
         for line in diff.splitlines():
-            if line.startswith(("<", ">")):
+            if ": < " in line or ": > " in line:
                 self.say("INFO", "g1-install", "board system-guest vs rpi-zero-2w: " + line)
         rc, text = self.sh("roam-board-enable system-guest 2>&1", 600)
         for line in text.splitlines()[-8:]:
             self.say("INFO", "g1-install", "[roam-board-enable] " + line)
         active = {u: self.out("systemctl is-active %s" % u) for u in UNITS}
-        users = {u: self.out("ps -o user= -C roam-board | sort -u | xargs")for u in UNITS[:1]}
-        self.check("g1-install", ok and rc == 0 and all(a == "active" for a in active.values()),
-                   "roam-board-enable system-guest exit %d; %s; processes run as: %s" % (
-                       rc, ", ".join("%s %s" % kv for kv in active.items()), users["roam-board.service"]))
+        users = " ".join(self.out("p=$(systemctl show -p MainPID --value %s); [ \"$p\" != 0 ] && stat -c %%U /proc/$p || echo none" % u)
+                         for u in UNITS)
+        if not self.check("g1-install", ok and rc == 0 and all(a == "active" for a in active.values()),
+                          "roam-board-enable system-guest exit %d; %s; main processes run as: %s" % (
+                              rc, ", ".join("%s %s" % kv for kv in active.items()), users)):
+            for u in UNITS:
+                self.journal_lines("g1-install", u)
         self.end_boot(cut=False)
 
     def g2_boot(self):
@@ -289,11 +294,16 @@ class Run:
         # Past udev's device timeout (90 s) with room to spare: a unit that loops has restarted by then.
         self.g.wait_for("awk '{ exit !($1 > 200) }' /proc/uptime", 400, every=5)
         for u in UNITS:
-            state = self.out("systemctl show -p ActiveState,SubState,NRestarts --value %s | xargs" % u)
+            state = self.out("systemctl show -p ActiveState,SubState,NRestarts,ConditionResult --value %s | xargs" % u)
             lines = [line for line in self.journal(u).splitlines() if line.strip()]
             product = [line for line in lines if not line.startswith(("Started ", "Starting ", "Stopped ", "Stopping "))]
-            self.check(S, state.startswith("active running 0") and 1 <= len(product) <= 3,
-                       "%s with no gpiochip label, no UDC, no i2c-dev: %s (ActiveState SubState NRestarts); %d journal lines"
+            if u == "roam-board.service":
+                # Waits for its devices, says so, and does not restart.
+                ok = state.startswith("active running 0") and 1 <= len(product) <= 4
+            else:
+                # No UDC: either waiting like the recorder, or not started at all (its condition), never looping.
+                ok = state.startswith("active running 0") or state.startswith("inactive dead 0 no")
+            self.check(S, ok, "%s with no gpiochip label, no UDC, no i2c-dev: %s (ActiveState SubState NRestarts ConditionResult); %d journal lines"
                        % (u, state, len(product)))
             for line in lines[-5:]:
                 self.say("INFO", S, "[%s] %s" % (u, line))
