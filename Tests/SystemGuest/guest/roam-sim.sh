@@ -3,7 +3,7 @@
 # units): gpio-sim as the Pi's pin controller, i2c-stub as the BMP280 at 0x76, dummy_hcd as the USB
 # device controller. The GNSS needs nothing here: virt's PL011 is ttyAMA0 and the host feeds it.
 # Kernel command line "roam.missing" leaves every device out (scenario g8: devices that never appear).
-set -ux
+set -u
 STATE=/run/roam-sim
 mkdir -p $STATE
 say() { echo "roam-sim: $*"; echo "$*" >> $STATE/log; }

@@ -91,7 +91,7 @@ sg_make_initramfs() {
 # sg_make_image DEB IMAGE: a copy of root-base with the module tree, the test units and DEB in
 # /root, as a 2 GiB sparse ext4 image.
 sg_make_image() {
-    local deb=$1 img=$2 r="$SG_CACHE/run-root" u
+    local deb=$1 img=$2 r="$(dirname "$2")/root" u
     step "disk image from root-base (mkfs.ext4 -d)"
     rm -rf "$r" && cp -a "$SG_BASE" "$r"
     cp -a "$SG_TREE/usr/lib/modules" "$r/usr/lib/"
