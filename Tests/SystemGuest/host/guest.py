@@ -8,6 +8,7 @@ The PL011 (ttyAMA0) is the GNSS receiver: Tests/KernelSim/host/gnss-feeder.py ov
 kill() is SIGKILL to QEMU: the guest loses its RAM and nothing it had written, a whole-OS power cut.
 """
 import base64
+import ctypes
 import os
 import re
 import signal
@@ -20,6 +21,11 @@ ACK = re.compile(r"^ack ride=(\d+) seq=(\d+)\.\.\.(\d+) fixes=(\d+)$")
 
 class GuestError(Exception):
     pass
+
+
+def die_with_parent():
+    """In the child: SIGKILL when the harness goes (prctl PR_SET_PDEATHSIG), so no VM outlives a killed run."""
+    ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))
 
 
 class Guest:
@@ -54,13 +60,14 @@ class Guest:
                "-chardev", "pipe,id=gnss,path=" + os.path.join(self.dir, "gnss"), "-serial", "chardev:gnss"]
         self.t0 = time.monotonic()
         qlog = open(os.path.join(self.dir, self.tag + "-qemu.log"), "w")
-        self.qemu = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=qlog, stderr=subprocess.STDOUT)
+        self.qemu = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=qlog, stderr=subprocess.STDOUT,
+                                     preexec_fn=die_with_parent)
         fargs = ["python3", self.cfg["feeder"], "--start-s", "%d" % feed_start_s]
         if feeding:
             fargs.append("--feeding")
         flog = open(os.path.join(self.dir, self.tag + "-feeder.log"), "w")
         self.feeder = subprocess.Popen(fargs + [self.fifo("in"), self.fifo("out")], stdin=subprocess.DEVNULL,
-                                       stdout=flog, stderr=subprocess.STDOUT)
+                                       stdout=flog, stderr=subprocess.STDOUT, preexec_fn=die_with_parent)
         deadline = time.monotonic() + 30
         while True:
             try:

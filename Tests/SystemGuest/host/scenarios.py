@@ -6,6 +6,7 @@ Prints "PASS|FAIL|INFO <scenario>: ..." lines; exits 1 when a check failed.
 """
 import os
 import random
+import signal
 import sys
 import time
 
@@ -340,4 +341,6 @@ class Run:
 
 
 if __name__ == "__main__":
+    # SIGTERM (a CI timeout) ends the run through SystemExit, and the VM with it (die_with_parent).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     sys.exit(Run(sys.argv[1:]).main())
