@@ -102,8 +102,22 @@ class Guest:
         line, self.buf = self.buf.split(b"\n", 1)
         return line.decode(errors="replace").strip()
 
-    def run(self, command, timeout=120):
-        """(exit status, output) of COMMAND run by sh as root in the guest."""
+    def run(self, command, timeout=120, retries=1):
+        """(exit status, output) of COMMAND run by sh as root in the guest. A command that gets no
+        answer is sent again (RETRIES times) under a new id: only for commands safe to repeat."""
+        for attempt in range(retries + 1):
+            try:
+                return self._run_once(command, timeout)
+            except GuestError as e:
+                if attempt == retries or self.qemu.poll() is not None:
+                    raise
+                self.log_note("no answer, sent again: %s" % e)
+
+    def log_note(self, text):
+        with open(os.path.join(self.dir, self.tag + "-agent.log"), "a") as f:
+            f.write("%.1f %s\n" % (self.since_power_on(), text))
+
+    def _run_once(self, command, timeout):
         self.seq += 1
         ident = "%d-%d" % (self.no, self.seq)
         self.sock.sendall(("%s %s\n" % (ident, base64.b64encode(command.encode()).decode())).encode())
@@ -123,7 +137,7 @@ class Guest:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
-                rc, out = self.run("echo up", timeout=5)
+                rc, out = self.run("echo up", timeout=5, retries=0)
                 if rc == 0 and out.strip() == "up":
                     return self.since_power_on()
             except GuestError:
@@ -162,7 +176,7 @@ class Guest:
 
     def poweroff(self, timeout=180):
         try:
-            self.run("systemctl --no-block poweroff", timeout=30)
+            self.run("systemctl --no-block poweroff", timeout=30, retries=0)
         except GuestError:
             pass
         try:

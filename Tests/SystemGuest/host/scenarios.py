@@ -47,6 +47,9 @@ class Run(GuestRun):
             for line in self.journal("roam-board.service").splitlines()[-8:]:
                 self.say("INFO", "g2-boot", "[journal] " + line)
             return False
+        self.say("INFO", "g2-boot", "systemd-analyze time: " + " ".join(self.out("systemd-analyze time 2>&1 | head -1", 180).split()))
+        self.say("INFO", "g2-boot", "of which the test's simulators (roam-sim.service): " +
+                 self.out("systemd-analyze blame --no-pager | grep roam-sim.service | xargs", 180))
         chains = ""
         for u in UNITS:
             chain = self.out("systemd-analyze critical-chain --no-pager %s 2>&1" % u, 180)
