@@ -115,8 +115,16 @@ class Run(GuestRun):
         udc = self.out("ls /sys/class/udc | head -1")
         if not self.check(S, udc != "", "a USB device controller: %s" % (udc or "none (dummy_hcd)")):
             return
+        # A plug shows what the board had when the cable came: unplug first, wait until the image
+        # holds every stopped ride (the keeper does not change a drive a host has), then plug.
+        self.sh("umount /mnt/drive 2>/dev/null; rmmod dummy_hcd", retries=0)
+        stopped = self.sql("SELECT group_concat(id, ' ') FROM rides WHERE state = 'stopped'").split()
+        built = self.g.wait_for(" && ".join("mdir -i /var/lib/roam-board/drive.img -b ::/Rides 2>/dev/null | grep -q 'ride-%s\\.fit'" % r
+                                            for r in stopped) or "true", 240, every=5)
+        self.check(S, built is not None, "unplugged: the drive image holds the %d stopped rides (%s)" % (len(stopped), " ".join(stopped)))
+        self.sh("modprobe dummy_hcd", retries=0)
         disk = self.g.wait_for("for d in /sys/block/sd*; do [ -e $d ] && echo /dev/${d##*/} && exit 0; done; exit 1", 120)
-        if not self.check(S, disk is not None, "the host side sees the gadget as %s (UDC %s: %s)"
+        if not self.check(S, disk is not None, "plugged: the host side sees the gadget as %s (UDC %s: %s)"
                           % ((disk or "no disk").strip(), udc, self.out("cat /sys/class/udc/%s/state" % udc))):
             self.journal_lines(S, "roam-board-drive.service")
             return
@@ -124,14 +132,15 @@ class Run(GuestRun):
         mounted = self.g.wait_for("mkdir -p /mnt/drive; mount -t vfat -o ro %s /mnt/drive" % disk, 60)
         self.compare_drive(S, mounted is not None, "plugged")
         # Unplug, a ride, replug: the new ride is on the drive and marked as handed over.
-        self.sh("umount /mnt/drive; rmmod dummy_hcd")
+        self.sh("umount /mnt/drive; rmmod dummy_hcd", retries=0)
         self.press()
         ride = self.wait_recording(other_than="")
         self.wait_acks(3, ride)
         self.press()
         self.wait_state(ride, "stopped")
-        time.sleep(2)
-        self.sh("modprobe dummy_hcd")
+        # Rebuilt while unplugged, as kernel-sim s8 waits for it; then the replug.
+        self.g.wait_for("mdir -i /var/lib/roam-board/drive.img -b ::/Rides 2>/dev/null | grep -q 'ride-%s\\.fit'" % ride, 240, every=5)
+        self.sh("modprobe dummy_hcd", retries=0)
         disk = self.g.wait_for("for d in /sys/block/sd*; do [ -e $d ] && echo /dev/${d##*/} && exit 0; done; exit 1", 120)
         ok = disk is not None and self.g.wait_for("mount -t vfat -o ro %s /mnt/drive && ls /mnt/drive/Rides | grep -q 'ride-%s\\.fit' || { umount /mnt/drive; exit 1; }"
                                                   % (disk.strip(), ride), 180) is not None
