@@ -21,8 +21,11 @@ Harness lines from the guest, not part of the module (read at any speed, answere
   $PKSIM,PRESET        power cycle with the saved settings again (what s1-s8 expect), report emptied
   $PKSIM,REPORT        "$PKSIM,STATE,..." and one "$PKSIM,TOOK,..." per command taken, then "$PKSIM,END"
 
-usage: gnss-feeder.py TO_GUEST_FIFO FROM_GUEST_FIFO
-       gnss-feeder.py --pty PATH_FILE   (writes the pty's path into PATH_FILE)
+usage: gnss-feeder.py [--start-s S] [--feeding] TO_GUEST_FIFO FROM_GUEST_FIFO
+       gnss-feeder.py [--start-s S] [--feeding] --pty PATH_FILE   (writes the pty's path into PATH_FILE)
+  --start-s S   the module's clock starts at S seconds after midnight UTC (default 36000, 10:00:00):
+                the system guest starts a feeder per boot and keeps the time running across power cuts
+  --feeding     the TX wire is connected from the start (no "$PKSIM,FEED,ON" needed)
 Runs until killed; every event goes to stderr (the run's feeder.log).
 """
 import fcntl
@@ -223,10 +226,15 @@ class Link:
 
 
 def main(args):
+    t_ms, feeding = START_MS, False
+    while args and args[0] in ("--start-s", "--feeding"):
+        if args[0] == "--feeding":
+            feeding, args = True, args[1:]
+        else:
+            t_ms, args = int(args[1]) * 1000, args[2:]
     link, module = Link(args), Module()
-    feeding, heard_baud = False, None
+    heard_baud = None
     text = b""
-    t_ms = START_MS
     next_due = time.monotonic()
     while True:
         timeout = max(0.0, next_due - time.monotonic())
