@@ -21,6 +21,8 @@ import Testing
         return ReplayInputTests.gpx(body)
     }
 
+    /// Also runs `check`: the totals recomputed from the stored columns (pressure without a
+    /// temperature) must equal the ride's (P2).
     static func temperatures(replaying gpx: String) throws -> (stored: [Double?], parameters: PipelineParameters) {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -33,6 +35,8 @@ import Testing
         let ride = try #require(try reader.rides().first)
         var stored: [Double?] = []
         try reader.forEachFix(ride: ride.id) { stored.append($0.temperatureC) }
+        let check = try CLIRunner.run(["check", "--db", db])
+        #expect(check.status == 0, "\(check.stdout)")
         return (stored, ride.parameters)
     }
 

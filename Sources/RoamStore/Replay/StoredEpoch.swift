@@ -6,8 +6,10 @@ extension FixRecord {
     /// sample is stamped with the fix's own receive time (the sample time is not stored).
     public var storedInput: SensorEpoch {
         var barometer: BarometerSample?
-        if let pressurePa, let temperatureC {
-            barometer = BarometerSample(pressurePa: pressurePa, temperatureC: temperatureC, monoNs: monoNs)
+        if let pressurePa {
+            // A ride whose temperature was no measurement stores none (`temperatureMeasured`); the
+            // pipeline uses only the pressure, and stores no temperature for such a ride again.
+            barometer = BarometerSample(pressurePa: pressurePa, temperatureC: temperatureC ?? 15, monoNs: monoNs)
         }
         return SensorEpoch(epoch: epoch, monoNs: monoNs, barometer: barometer)
     }
