@@ -19,11 +19,14 @@ let package = Package(
             cSettings: [.define("_GNU_SOURCE")],
             linkerSettings: [.linkedLibrary("gpiod"), .linkedLibrary("i2c")]
         ),
+        // The floor every other module stands on: errno, EINTR, clocks, threads, durable files,
+        // child processes, straight on libc (no Foundation, so no ICU in the binary).
+        .target(name: "RoamSystem"),
         .target(name: "RoamCore"),
-        .target(name: "RoamStore", dependencies: ["RoamCore", "CSQLite", "CZlib"]),
-        .target(name: "RoamHardware", dependencies: ["RoamCore", "CShims"]),
+        .target(name: "RoamStore", dependencies: ["RoamCore", "CSQLite", "CZlib", "RoamSystem"]),
+        .target(name: "RoamHardware", dependencies: ["RoamCore", "CShims", "RoamSystem"]),
         // The simulated board: fakes that speak the real protocols, the simulated ride, replays.
-        .target(name: "RoamSimulator", dependencies: ["RoamCore", "RoamHardware"]),
+        .target(name: "RoamSimulator", dependencies: ["RoamCore", "RoamHardware", "RoamSystem"]),
         // The pages' JavaScript and CSS are compiled into the module (`PackageResources`), so the installed
         // binary needs no resource bundle beside it.
         .target(
@@ -34,41 +37,42 @@ let package = Package(
                 .embedInCode("Styles/ride-page.css"), .embedInCode("Styles/replay.css"), .embedInCode("Styles/explored.css"),
             ]
         ),
-        .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware"]),
+        .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamSystem"]),
         // From a board profile to its devices, real or simulated, and the session that records with them.
-        .target(name: "RoamRig", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamSimulator", "RoamRecorder"]),
+        .target(name: "RoamRig", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamSimulator", "RoamRecorder", "RoamSystem"]),
         // The benchmarks behind the bench-* commands and roam-perf.
-        .target(name: "RoamBenchmarks", dependencies: ["RoamCore", "RoamHardware", "RoamSimulator"]),
+        .target(name: "RoamBenchmarks", dependencies: ["RoamCore", "RoamHardware", "RoamSimulator", "RoamSystem"]),
         // The board as a USB drive for the hand-over without a shell: FAT image via dosfstools/mtools,
         // configfs gadget, the keeper that rebuilds the image while no host has it.
-        .target(name: "RoamDrive", dependencies: ["RoamCore", "RoamStore"]),
+        .target(name: "RoamDrive", dependencies: ["RoamCore", "RoamStore", "RoamSystem"]),
         // The pure argument parser and help generator, a library so FuzzCommandLine can link it.
         .target(name: "RoamCommandLine"),
         .executableTarget(
             name: "RoamBoardCLI",
             dependencies: [
                 "RoamCore", "RoamStore", "RoamHardware", "RoamSimulator", "RoamBenchmarks", "RoamExport", "RoamRecorder", "RoamRig",
-                "RoamCommandLine", "RoamDrive",
+                "RoamCommandLine", "RoamDrive", "RoamSystem",
             ]
         ),
         // Parser throughput beside gpsdecode and the CPU-per-epoch workload (scripts/bench-parser, scripts/bench-cpu).
-        .executableTarget(name: "RoamPerf", dependencies: ["RoamCore", "RoamBenchmarks", "RoamCommandLine"]),
+        .executableTarget(name: "RoamPerf", dependencies: ["RoamCore", "RoamBenchmarks", "RoamCommandLine", "RoamSystem"]),
         // libFuzzer targets (scripts/fuzz): one file each defining LLVMFuzzerTestOneInput; in a normal
         // build they are executables that do nothing.
         .executableTarget(name: "FuzzNMEA", dependencies: ["RoamCore"]),
         .executableTarget(name: "FuzzBoardProfile", dependencies: ["RoamCore"]),
         .executableTarget(name: "FuzzCommandLine", dependencies: ["RoamCommandLine"]),
+        .testTarget(name: "RoamSystemTests", dependencies: ["RoamSystem"]),
         .testTarget(name: "RoamCoreTests", dependencies: ["RoamCore"]),
-        .testTarget(name: "RoamStoreTests", dependencies: ["RoamStore", "RoamCore"]),
-        .testTarget(name: "RoamHardwareTests", dependencies: ["RoamHardware", "RoamSimulator", "CShims"]),
-        .testTarget(name: "RoamSimulatorTests", dependencies: ["RoamSimulator", "RoamCore"]),
-        .testTarget(name: "RoamBenchmarksTests", dependencies: ["RoamBenchmarks", "RoamSimulator", "RoamCore"]),
+        .testTarget(name: "RoamStoreTests", dependencies: ["RoamStore", "RoamCore", "RoamSystem"]),
+        .testTarget(name: "RoamHardwareTests", dependencies: ["RoamHardware", "RoamSimulator", "CShims", "RoamSystem"]),
+        .testTarget(name: "RoamSimulatorTests", dependencies: ["RoamSimulator", "RoamCore", "RoamSystem"]),
+        .testTarget(name: "RoamBenchmarksTests", dependencies: ["RoamBenchmarks", "RoamSimulator", "RoamCore", "RoamSystem"]),
         .testTarget(name: "RoamExportTests", dependencies: ["RoamExport", "RoamCore"]),
         .testTarget(name: "RoamCommandLineTests", dependencies: ["RoamCommandLine"]),
-        .testTarget(name: "RoamRecorderTests", dependencies: ["RoamRecorder", "RoamStore", "RoamSimulator", "RoamCore"]),
-        .testTarget(name: "RoamDriveTests", dependencies: ["RoamDrive"]),
-        .testTarget(name: "RoamRigTests", dependencies: ["RoamRig", "RoamRecorder", "RoamHardware", "RoamCore", "RoamSimulator", "RoamStore"]),
+        .testTarget(name: "RoamRecorderTests", dependencies: ["RoamRecorder", "RoamStore", "RoamSimulator", "RoamCore", "RoamSystem"]),
+        .testTarget(name: "RoamDriveTests", dependencies: ["RoamDrive", "RoamSystem"]),
+        .testTarget(name: "RoamRigTests", dependencies: ["RoamRig", "RoamRecorder", "RoamHardware", "RoamCore", "RoamSimulator", "RoamStore", "RoamSystem"]),
         // Depends on the executable so `swift test` builds roam-board before the end-to-end tests spawn it.
-        .testTarget(name: "RoamBoardCLITests", dependencies: ["RoamBoardCLI", "RoamStore", "RoamCore", "RoamDrive", "RoamSimulator"]),
+        .testTarget(name: "RoamBoardCLITests", dependencies: ["RoamBoardCLI", "RoamStore", "RoamCore", "RoamDrive", "RoamSimulator", "RoamSystem"]),
     ]
 )

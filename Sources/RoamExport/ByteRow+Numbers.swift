@@ -41,13 +41,7 @@ extension ByteRow {
         """
 
     /// How many digits `String(value)` has.
-    static func decimalLength(_ value: UInt64) -> Int {
-        var length = 1
-        var n = value
-        while n >= 10_000 { n /= 10_000; length += 4 }
-        while n >= 10 { n /= 10; length += 1 }
-        return length
-    }
+    static func decimalLength(_ value: UInt64) -> Int { FixedPoint.decimalLength(value) }
 
     /// `String(value)` left-padded with zeros to `width` characters, a sign counting as one:
     /// the padding `CivilDate.iso8601` applies.

@@ -1,3 +1,5 @@
+import RoamCore
+
 /// RFC 4180 fields: quoted only when they hold a comma, a quote or a line break, quotes doubled.
 /// Numbers are written without exponent notation, so spreadsheets and stdlib parsers agree.
 /// The writer appends fields to its row; the String forms serve tests and one-off text.

@@ -1,3 +1,5 @@
+import RoamCore
+
 /// The barometric elevation profile (P6) against distance, the area under it coloured by the
 /// gradient of each stretch of about 100 m so the climbs read at a glance. One polyline group
 /// per segment, so the line breaks at every gap; fixes without a barometric altitude break it

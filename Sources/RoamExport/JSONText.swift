@@ -1,3 +1,5 @@
+import RoamCore
+
 /// JSON string and number text without Foundation: strings escaped per RFC 8259, numbers in
 /// fixed-point notation (never NaN or infinity, which JSON cannot hold: those become null).
 enum JSONText {

@@ -1,3 +1,5 @@
+import RoamCore
+
 /// The replay's markup: the control bar (play/pause, speed, time slider, readouts), hidden until
 /// its script shows it so a reader without scripts sees no dead controls; then the data and the
 /// two scripts, placed after the map and profile they draw on. Everything is inline: the page

@@ -1,3 +1,5 @@
+import RoamCore
+
 /// What the page's replay plays, built from the same `ViewTrack` points the map draws (so the
 /// marker lands on the drawn line) and written as compact JSON. Each segment is a set of columns
 /// of integers, each entry the difference from the previous non-null one: neighbouring fixes

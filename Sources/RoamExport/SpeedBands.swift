@@ -1,3 +1,5 @@
+import RoamCore
+
 /// Speed bands for the view's track colours: ascending limits in km/h, one colour per band
 /// (one more colour than limits). Cycling defaults: walking pace, easy, steady, fast, descending.
 public struct SpeedBands: Sendable, Equatable {

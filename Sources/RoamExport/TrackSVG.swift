@@ -1,3 +1,5 @@
+import RoamCore
+
 /// The map: each segment a `<g class="segment">` of polylines coloured by speed band; gaps drawn
 /// as nothing (P5) with a marker at each side and a label saying why and how long; stops
 /// (auto-pause) marked where the rider stood; start and finish; flagged fixes in a layer that

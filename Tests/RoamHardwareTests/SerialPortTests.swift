@@ -1,3 +1,4 @@
+import RoamSystem
 import Testing
 @testable import RoamHardware
 

@@ -1,3 +1,4 @@
+import RoamSystem
 import RoamSimulator
 import RoamCore
 import RoamHardware

@@ -1,3 +1,4 @@
+import RoamSystem
 import Foundation
 
 /// Debian's FAT tools as child processes: `mkfs.vfat` (dosfstools) makes the file system, `mcopy`,
@@ -35,8 +36,8 @@ public enum DriveTools {
         let result: ChildResult
         do {
             result = try ChildProcess.run(path, [name] + arguments, environment: environment.map { "\($0.key)=\($0.value)" })
-        } catch let errno as ChildProcess.Failure {
-            throw DriveError(.toolFailed, "cannot start \(name) to \(what): \(String(cString: strerror(errno.code)))")
+        } catch {
+            throw DriveError(.toolFailed, "cannot run \(name) to \(what): \(error.errno)")
         }
         guard result.status == 0 else {
             let detail = String(decoding: result.stderr, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""

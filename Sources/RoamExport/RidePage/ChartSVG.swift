@@ -1,3 +1,5 @@
+import RoamCore
+
 /// One chart of the ride: a quantity against distance or against ride time, one polyline group
 /// per drawn segment so the line breaks at every gap (P5), gaps and stops shaded or marked. The
 /// SVG stretches to the page's width (`preserveAspectRatio="none"`, strokes that do not scale);

@@ -1,3 +1,4 @@
+import RoamSystem
 import CShims
 import Glibc
 import RoamCore

@@ -1,3 +1,4 @@
+import RoamSystem
 import RoamCore
 
 /// What one configuration run found and did, said in words once by the recorder and by `selftest`.

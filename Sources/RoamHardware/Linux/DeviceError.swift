@@ -1,3 +1,4 @@
+import RoamSystem
 import Glibc
 
 /// A device operation that failed: what, on which device, the errno, and what to check.

@@ -1,3 +1,4 @@
+import RoamSystem
 import CShims
 
 /// The primary side of a pseudo-terminal pair. The secondary's path (`/dev/pts/N`) is opened by

@@ -1,3 +1,4 @@
+import RoamSystem
 import CShims
 
 /// A UART opened through the real termios path: non-blocking, no controlling tty, close-on-exec,

@@ -1,3 +1,4 @@
+import RoamSystem
 import RoamHardware
 import Synchronization
 

@@ -1,3 +1,4 @@
+import RoamSystem
 import RoamHardware
 
 /// The far end of an I2C wire: a chip seen through plain I2C transfers, behind `FakeI2CBus`.

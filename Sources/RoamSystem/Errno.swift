@@ -8,6 +8,9 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
     /// Builds the error from a shim result (`-errno`).
     public init(shimResult: CInt) { self.rawValue = -shimResult }
 
+    /// The calling thread's `errno`, read right after a libc call failed.
+    public static var current: Errno { Errno(rawValue: errno) }
+
     public static let interrupted = Errno(rawValue: EINTR)
     public static let wouldBlock = Errno(rawValue: EAGAIN)
     public static let noSuchDevice = Errno(rawValue: ENODEV)
@@ -29,6 +32,8 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
         case ENOENT: "ENOENT"; case EREMOTEIO: "EREMOTEIO"; case EIO: "EIO"; case ENOSPC: "ENOSPC"
         case EACCES: "EACCES"; case EPERM: "EPERM"; case EBUSY: "EBUSY"; case EINVAL: "EINVAL"
         case ETIMEDOUT: "ETIMEDOUT"; case ENOTTY: "ENOTTY"; case EBADF: "EBADF"
+        case EEXIST: "EEXIST"; case ENOTDIR: "ENOTDIR"; case EISDIR: "EISDIR"; case EROFS: "EROFS"
+        case ENOTEMPTY: "ENOTEMPTY"; case EXDEV: "EXDEV"; case EPIPE: "EPIPE"; case ECHILD: "ECHILD"
         default: "errno"
         }
     }
@@ -43,11 +48,3 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
     }
 }
 
-/// Calls `body` again while it returns -EINTR: the one place that handles interrupted syscalls.
-@inline(__always)
-public func retryingOnInterrupt(_ body: () -> CInt) -> CInt {
-    while true {
-        let r = body()
-        if r != -EINTR { return r }
-    }
-}

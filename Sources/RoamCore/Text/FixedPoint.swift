@@ -16,19 +16,10 @@ public enum FixedPoint {
         }
     }
 
-    /// Appends the bytes of `format(value, digits:)`.
-    static func append(_ value: Double, digits: Int, to row: ByteRow) {
-        precondition((0...9).contains(digits), "digits out of range")
-        guard value.isFinite else { return row.append(0x30) }  // "0", whatever the digits
-        guard let (n, negative) = scaled(value, digits: digits) else { return row.append(shortest: value) }
-        let length = length(n, digits: digits, negative: negative)
-        row.append(count: length) { render(n, digits: digits, negative: negative, into: $0, length: length) }
-    }
-
     /// The value times 10^digits, rounded, and whether a "-" goes in front (never for "-0.00");
     /// nil when it is too large for fixed point (then Swift's own text, exponent and all, is the
     /// answer). The callers answer "0" for NaN and infinity first.
-    private static func scaled(_ value: Double, digits: Int) -> (UInt64, negative: Bool)? {
+    package static func scaled(_ value: Double, digits: Int) -> (UInt64, negative: Bool)? {
         let scaled = (abs(value) * scales[digits]).rounded()
         guard scaled < 9.0e18 else { return nil }
         let n = UInt64(scaled)
@@ -36,12 +27,21 @@ public enum FixedPoint {
     }
 
     /// Digits (at least one before the point), the point when `digits` > 0, and the sign.
-    private static func length(_ n: UInt64, digits: Int, negative: Bool) -> Int {
-        Swift.max(ByteRow.decimalLength(n), digits + 1) + (digits > 0 ? 1 : 0) + (negative ? 1 : 0)
+    package static func length(_ n: UInt64, digits: Int, negative: Bool) -> Int {
+        Swift.max(decimalLength(n), digits + 1) + (digits > 0 ? 1 : 0) + (negative ? 1 : 0)
+    }
+
+    /// How many decimal digits `value` has.
+    package static func decimalLength(_ value: UInt64) -> Int {
+        var length = 1
+        var n = value
+        while n >= 10_000 { n /= 10_000; length += 4 }
+        while n >= 10 { n /= 10; length += 1 }
+        return length
     }
 
     /// Fills `p[0..<length]` from the right: digits, the point after `digits` of them, the sign.
-    private static func render(_ n: UInt64, digits: Int, negative: Bool, into p: UnsafeMutablePointer<UInt8>, length: Int) {
+    package static func render(_ n: UInt64, digits: Int, negative: Bool, into p: UnsafeMutablePointer<UInt8>, length: Int) {
         var n = n
         var i = length
         var written = 0

@@ -1,7 +1,8 @@
+import RoamSystem
 import Foundation
 import Synchronization
 import Testing
-@testable import RoamHardware
+
 
 /// `MonotonicCondition`: timed waits whose deadline is a CLOCK_MONOTONIC reading, so setting the
 /// wall clock cannot move it. Nothing here times anything: a wait either reached its deadline or

@@ -1,0 +1,129 @@
+import Glibc
+
+/// What a finished child left: its exit status (128 + the signal when a signal ended it, as a
+/// shell says it), the signal, and what it wrote.
+public struct ChildResult: Sendable {
+    public var status: Int32
+    public var signal: Int32
+    public var stdout: [UInt8]
+    public var stderr: [UInt8]
+}
+
+/// The one way the board starts another program: posix_spawn, nothing of ours inherited but
+/// the streams it is given. The drive keeper runs mkfs.fat and mtools with it; the benchmarks run
+/// the recorder and its peers.
+public enum ChildProcess {
+    /// What one standard stream of a child is connected to.
+    public enum Stream: Sendable {
+        case file(String, flags: CInt)
+        case descriptor(CInt)
+        case inherited
+    }
+
+    /// Runs `path` to its end with stdin from /dev/null and stdout, stderr read through two pipes
+    /// (polled together, so a chatty stderr never blocks the child). `environment` nil: this process's.
+    public static func run(_ path: String, _ argv: [String], environment: [String]? = nil) throws(SystemError) -> ChildResult {
+        var out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
+        guard pipe(&out) == 0 else { throw SystemError("make a pipe for", path, .current) }
+        guard pipe(&err) == 0 else { let e = Errno.current; close(out[0]); close(out[1]); throw SystemError("make a pipe for", path, e) }
+        // Only the dup2'd copies reach the child.
+        for fd in out + err { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let pid: pid_t
+        do {
+            pid = try spawn(path, argv: argv, streams: [.file("/dev/null", flags: O_RDONLY), .descriptor(out[1]), .descriptor(err[1])],
+                            environment: environment)
+        } catch {
+            for fd in out + err { close(fd) }
+            throw error
+        }
+        close(out[1]); close(err[1])
+        var stdout: [UInt8] = [], stderr: [UInt8] = []
+        drain(out[0], err[0], &stdout, &stderr)
+        let status = try wait(pid, path).status
+        let signal = status & 0x7f
+        // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: Glibc's macros are not imported.
+        return ChildResult(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, signal: signal, stdout: stdout, stderr: stderr)
+    }
+
+    /// Starts `path` with `argv` (argv[0] included) and its streams 0, 1, 2 set to `streams`.
+    public static func spawn(_ path: String, argv: [String], streams: [Stream], environment: [String]? = nil) throws(SystemError) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (fd, stream) in streams.enumerated() {
+            switch stream {
+            case .file(let file, let flags): posix_spawn_file_actions_addopen(&actions, CInt(fd), file, flags, 0o644)
+            case .descriptor(let source): posix_spawn_file_actions_adddup2(&actions, source, CInt(fd))
+            case .inherited: break
+            }
+        }
+        // The child starts with no signal blocked and the usual dispositions: the recorder blocks
+        // SIGTERM and SIGINT on its threads to take them with signalfd, and an inherited mask would
+        // make a stuck tool deaf to `kill` and to systemd's stop.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        markEveryDescriptorCloseOnExec()
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let cEnv = (environment ?? Environment.entries).map { strdup($0) } + [nil]
+        defer { (cArgs + cEnv).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, cArgs, cEnv)
+        guard spawned == 0 else { throw SystemError("start", path, Errno(rawValue: spawned)) }
+        return pid
+    }
+
+    /// Waits for `pid` to end; its raw wait status and resource usage (CPU times, peak RSS).
+    public static func wait(_ pid: pid_t, _ name: String) throws(SystemError) -> (status: CInt, usage: rusage) {
+        var status: CInt = 0
+        var usage = rusage()
+        do { _ = try retryingInterrupted { wait4(pid, &status, 0, &usage) } } catch { throw SystemError("wait for", name, error) }
+        return (status, usage)
+    }
+
+    /// Nothing else of ours reaches the child: an inherited pipe (our own caller's stdout) would
+    /// stay open for as long as a stuck tool lives. Swift's Glibc has no posix_spawn closefrom.
+    private static func markEveryDescriptorCloseOnExec() {
+        guard let dir = opendir("/proc/self/fd") else { return }
+        defer { closedir(dir) }
+        let own = dirfd(dir)
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let fd = Int32(name), fd > 2, fd != own else { continue }
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+        }
+    }
+
+    private static func drain(_ outFd: Int32, _ errFd: Int32, _ stdout: inout [UInt8], _ stderr: inout [UInt8]) {
+        var fds = [pollfd(fd: outFd, events: Int16(POLLIN), revents: 0), pollfd(fd: errFd, events: Int16(POLLIN), revents: 0)]
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while fds.contains(where: { $0.fd >= 0 }) {
+            do { _ = try retryingInterrupted { poll(&fds, nfds_t(fds.count), -1) } } catch { break }
+            for i in fds.indices where fds[i].fd >= 0 && fds[i].revents != 0 {
+                let n = try? buffer.withUnsafeMutableBytes { raw in Result { () throws(Errno) in try retryingInterrupted { read(fds[i].fd, raw.baseAddress, raw.count) } } }.get()
+                if let n, n > 0 {
+                    if i == 0 { stdout += buffer[0..<n] } else { stderr += buffer[0..<n] }
+                } else {
+                    close(fds[i].fd)
+                    fds[i].fd = -1
+                }
+            }
+        }
+        for fd in fds where fd.fd >= 0 { close(fd.fd) }
+    }
+}
+
+extension rusage {
+    /// User plus system CPU time in seconds.
+    public var cpuSeconds: Double {
+        Double(ru_utime.tv_sec) + Double(ru_utime.tv_usec) / 1e6 + Double(ru_stime.tv_sec) + Double(ru_stime.tv_usec) / 1e6
+    }
+}

@@ -1,0 +1,97 @@
+import Glibc
+
+/// The file operations the board needs, straight on libc: no Foundation, whose FileManager alone
+/// pulls ICU's 30 MB into a static binary. Failures are `SystemError`s that name the path.
+public enum FileSystem {
+    public enum Kind: Equatable, Sendable { case file, folder, symlink, device, other }
+
+    /// What is at `path` (following symlinks unless `followLinks` is false); nil when nothing is.
+    public static func kind(_ path: String, followLinks: Bool = true) -> Kind? {
+        var st = stat()
+        guard (followLinks ? stat(path, &st) : lstat(path, &st)) == 0 else { return nil }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .folder
+        case S_IFLNK: return .symlink
+        case S_IFCHR, S_IFBLK: return .device
+        default: return .other
+        }
+    }
+
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    public static func isFolder(_ path: String) -> Bool { kind(path) == .folder }
+    public static func isExecutable(_ path: String) -> Bool { kind(path) == .file && access(path, X_OK) == 0 }
+
+    /// The size in bytes of the file at `path`.
+    public static func size(_ path: String) throws(SystemError) -> Int64 {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw SystemError("stat", path, .current) }
+        return Int64(st.st_size)
+    }
+
+    /// The whole file.
+    public static func readBytes(_ path: String) throws(SystemError) -> [UInt8] {
+        let fd: CInt
+        do { fd = try retryingInterrupted { open(path, O_RDONLY | O_CLOEXEC) } } catch { throw SystemError("open", path, error) }
+        defer { close(fd) }
+        do { return try Descriptor.readAll(fd) } catch { throw SystemError("read", path, error) }
+    }
+
+    /// The whole file as UTF-8 text (invalid bytes become U+FFFD).
+    public static func readText(_ path: String) throws(SystemError) -> String {
+        String(decoding: try readBytes(path), as: UTF8.self)
+    }
+
+    /// Writes `bytes` to `path`, replacing it, without fsync: for files that matter only while the
+    /// system runs (sysfs and configfs attributes, scratch files). Durable files use `DurableFile`.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemError) {
+        let fd: CInt
+        do { fd = try retryingInterrupted { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode) } } catch { throw SystemError("create", path, error) }
+        defer { close(fd) }
+        do { try Descriptor.writeAll(fd, bytes) } catch { throw SystemError("write", path, error) }
+    }
+
+    /// The names in a folder, without "." and "..", sorted bytewise (the order `ls` gives in the C locale).
+    public static func folderEntries(_ path: String) throws(SystemError) -> [String] {
+        guard let dir = opendir(path) else { throw SystemError("list folder", path, .current) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Creates `path` and any missing parent folders; a folder already there is fine.
+    public static func makeFolders(_ path: String, mode: mode_t = 0o755) throws(SystemError) {
+        if isFolder(path) { return }
+        let parent = FilePath.parent(path)
+        if parent != path && parent != "." && parent != "/" { try makeFolders(parent, mode: mode) }
+        if mkdir(path, mode) != 0 && !(errno == EEXIST && isFolder(path)) {
+            throw SystemError("create folder", path, .current)
+        }
+    }
+
+    /// Removes a file, a symlink or a whole folder tree; nothing there is fine.
+    public static func removeTree(_ path: String) throws(SystemError) {
+        guard let kind = kind(path, followLinks: false) else { return }
+        if kind == .folder {
+            for name in try folderEntries(path) { try removeTree(FilePath.join(path, name)) }
+            guard rmdir(path) == 0 || errno == ENOENT else { throw SystemError("remove folder", path, .current) }
+        } else {
+            guard unlink(path) == 0 || errno == ENOENT else { throw SystemError("remove", path, .current) }
+        }
+    }
+
+    /// Where the symbolic link at `path` points.
+    public static func linkTarget(_ path: String) throws(SystemError) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n >= 0 else { throw SystemError("read link", path, .current) }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The folder for scratch files: $TMPDIR, else /tmp.
+    public static var temporaryFolder: String { Environment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp" }
+}

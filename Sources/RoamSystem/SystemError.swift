@@ -1,0 +1,17 @@
+/// A system call that failed, said as what was being done, to what, and the kernel's answer:
+/// "cannot open /var/lib/roam-board/drive.img: Permission denied [EACCES 13]".
+public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was being done, as a verb phrase: "open", "create folder", "fsync".
+    public var action: String
+    /// The path, device or program it was done to.
+    public var subject: String
+    public var errno: Errno
+
+    public init(_ action: String, _ subject: String, _ errno: Errno) {
+        self.action = action
+        self.subject = subject
+        self.errno = errno
+    }
+
+    public var description: String { "cannot \(action) \(subject): \(errno)" }
+}

@@ -1,0 +1,63 @@
+import Glibc
+import Testing
+import RoamSystem
+
+/// The libc file layer that replaces FileManager: each test runs on a real folder under /tmp.
+@Suite struct FileSystemTests {
+    let root: String
+
+    init() throws {
+        var template = Array("/tmp/roam-system-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        root = String(cString: try #require(made))
+    }
+
+    @Test("makeFolders creates every missing parent; removeTree removes the whole tree, and nothing there is fine")
+    func foldersAreMadeAndRemovedWhole() throws {
+        let deep = root + "/a/b/c"
+        try FileSystem.makeFolders(deep)
+        try FileSystem.makeFolders(deep)
+        try FileSystem.write(Array("x".utf8), to: deep + "/f")
+        #expect(FileSystem.kind(deep) == .folder)
+        #expect(try FileSystem.folderEntries(root + "/a/b") == ["c"])
+        try FileSystem.removeTree(root)
+        #expect(!FileSystem.exists(root))
+        try FileSystem.removeTree(root)
+    }
+
+    @Test("A failure names what was done, to which path, and the kernel's answer")
+    func failuresNameThePath() throws {
+        defer { try? FileSystem.removeTree(root) }
+        let missing = root + "/missing.txt"
+        #expect(throws: SystemError("open", missing, .noSuchFile)) { try FileSystem.readBytes(missing) }
+        do {
+            _ = try FileSystem.readBytes(missing)
+        } catch {
+            #expect(error.description.hasPrefix("cannot open \(missing): "))
+            #expect(error.description.contains("ENOENT"))
+        }
+    }
+
+    @Test("DurableFile.replace leaves the new bytes under the name and no partial file beside it")
+    func durableReplaceSwapsWholeFiles() throws {
+        defer { try? FileSystem.removeTree(root) }
+        let path = root + "/status"
+        try DurableFile.replace(path, with: Array("old".utf8))
+        try DurableFile.replace(path, with: Array("new bytes".utf8))
+        #expect(try FileSystem.readText(path) == "new bytes")
+        #expect(try FileSystem.folderEntries(root) == ["status"])
+        #expect(throws: SystemError.self) { try DurableFile.replace(root + "/no/such/folder/x", with: []) }
+    }
+
+    @Test("FilePath reads paths as dirname and basename do")
+    func pathsSplitLikeTheShell() {
+        #expect(FilePath.parent("a/b/c") == "a/b")
+        #expect(FilePath.parent("/c") == "/")
+        #expect(FilePath.parent("c") == ".")
+        #expect(FilePath.parent("a/b/") == "a")
+        #expect(FilePath.lastComponent("a/b/c.gpx") == "c.gpx")
+        #expect(FilePath.join("a/", "b") == "a/b")
+        #expect(FilePath.pathExtension("ride.FIT") == "fit")
+        #expect(FilePath.pathExtension(".hidden") == "")
+    }
+}
