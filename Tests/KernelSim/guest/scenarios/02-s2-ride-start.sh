@@ -1,6 +1,6 @@
 # s2-ride, first half: `roam-board record` on the real board takes the GPIO lines, a press made by
 # the simulated line's pull starts a ride, NMEA flows over the GNSS UART, and the LED blinks per commit.
-# The ride goes on through s3 and s4; 5-ride-stop.sh presses again and judges the database.
+# The ride goes on through s3 and s4; 05-s2-ride-stop.sh presses again and judges the database.
 S=s2-ride
 RIDE=
 # The receiver is powered and sending before the recorder starts, as on the bicycle.
