@@ -33,8 +33,8 @@ let package = Package(
             name: "RoamExport",
             dependencies: ["RoamCore"],
             resources: [
-                .embedInCode("Scripts/replay-core.js"), .embedInCode("Scripts/replay-ui.js"), .embedInCode("Scripts/explored.js"),
-                .embedInCode("Styles/ride-page.css"), .embedInCode("Styles/replay.css"), .embedInCode("Styles/explored.css"),
+                .embedInCode("Scripts/playback-core.js"), .embedInCode("Scripts/playback-ui.js"), .embedInCode("Scripts/explored.js"),
+                .embedInCode("Styles/ride-page.css"), .embedInCode("Styles/playback.css"), .embedInCode("Styles/explored.css"),
             ]
         ),
         .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamSystem"]),

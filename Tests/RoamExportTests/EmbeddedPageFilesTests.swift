@@ -23,11 +23,11 @@ import Testing
     }
 
     @Test func replayScriptsAreTheFilesAndCloseTheirCDATAOnly() throws {
-        let core = try file("Scripts/replay-core.js"), ui = try file("Scripts/replay-ui.js")
-        #expect(ReplayScript.core == core)
-        #expect(ReplayScript.ui == ui)
+        let core = try file("Scripts/playback-core.js"), ui = try file("Scripts/playback-ui.js")
+        #expect(PlaybackScript.core == core)
+        #expect(PlaybackScript.ui == ui)
         // The page writes "//]]>" straight after each: it must start a line and be the only one.
-        for script in [ReplayScript.core, ReplayScript.ui] {
+        for script in [PlaybackScript.core, PlaybackScript.ui] {
             #expect(script.hasSuffix("\n"))
             #expect(!script.contains("]]>"))
         }
@@ -43,9 +43,9 @@ import Testing
     }
 
     @Test func stylesAreTheFiles() throws {
-        let ride = try file("Styles/ride-page.css"), replay = try file("Styles/replay.css")
+        let ride = try file("Styles/ride-page.css"), replay = try file("Styles/playback.css")
         #expect(PageStyle.css == ride)
-        #expect(ReplayControls.css == replay)
+        #expect(PlaybackControls.css == replay)
         let explored = try file("Styles/explored.css")
         #expect(withColours(explored) != explored)
         #expect(ExploredPageStyle.css == withColours(explored))

@@ -10,7 +10,7 @@ import RoamCore
     /// A winding 1 Hz day with a 10-minute stop every two hours and temperature drifting.
     private func dayLongPage() -> (html: String, fixes: Int, distanceM: Double) {
         var track = ViewTrack(expectedAccepted: 86_400)
-        var pauses = ReplayPauses(), splits = RideSplits()
+        var pauses = PlaybackPauses(), splits = RideSplits()
         var lat = 45.0, lon = 6.0, distance = 0.0
         for i in 0..<86_400 {
             let t = Double(i), stopped = i % 7_200 >= 6_600

@@ -43,13 +43,13 @@ import RoamCore
         return f
     }
 
-    private func replay(_ fixes: [FixRecord], causes: [String] = []) throws -> (ReplayData, [String: Any], ViewTrack) {
+    private func replay(_ fixes: [FixRecord], causes: [String] = []) throws -> (PlaybackData, [String: Any], ViewTrack) {
         var track = ViewTrack(expectedAccepted: fixes.count)
-        var pauses = ReplayPauses()
+        var pauses = PlaybackPauses()
         for f in fixes { track.add(f); pauses.add(f) }
         track.finish(); pauses.finish()
-        let data = try #require(ReplayData(track: track, pauses: pauses.intervals, gapCauses: causes,
-                                           startUTCms: fixes.first?.utcMs, geometry: ReplayGeometry(track: track)))
+        let data = try #require(PlaybackData(track: track, pauses: pauses.intervals, gapCauses: causes,
+                                           startUTCms: fixes.first?.utcMs, geometry: PlaybackGeometry(track: track)))
         let object = try JSONSerialization.jsonObject(with: Data(data.json.utf8)) as? [String: Any]
         return (data, try #require(object), track)
     }
@@ -76,7 +76,7 @@ import RoamCore
     }
 
     @Test func pausesRunFromTheirFirstFixToTheNextOneNotPaused() {
-        var pauses = ReplayPauses()
+        var pauses = PlaybackPauses()
         for i in 0..<20 { pauses.add(timed(Double(i), flags: (5..<9).contains(i) || i >= 17 ? .paused : [])) }
         pauses.finish()
         let at = { (s: Int64) in ExportTestFixes.dayStartUTCms + 36_000_000 + s * 1000 }

@@ -23,7 +23,7 @@ enum ViewCommand {
             throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
         }
         var track = ViewTrack(expectedAccepted: ride.totals.acceptedCount, parameters: ride.parameters)
-        var pauses = ReplayPauses()
+        var pauses = PlaybackPauses()
         var splits = RideSplits()
         try reader.forEachExportedFix(ride: id, withNMEA: false) { fix in
             track.add(fix)

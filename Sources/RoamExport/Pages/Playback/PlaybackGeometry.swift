@@ -1,7 +1,7 @@
-/// Where the replay draws: the map's projection and the elevation profile's axes, the very ones
+/// Where the playback draws: the map's projection and the elevation profile's axes, the very ones
 /// `TrackSVG` and `ElevationSVG` draw with at these sizes, so the marker and the cursor sit on the
 /// drawn lines. `ViewReplayTests` checks both against the drawn vertices.
-struct ReplayGeometry {
+struct PlaybackGeometry {
     static let mapWidth = 960.0, mapMaxHeight = 600.0
 
     let map: MapProjection

@@ -10,7 +10,7 @@ public struct ViewTrack: Sendable {
         public var altitudeM: Double?
         /// The ride's running distance at this fix (P5: it never grows across a gap).
         public var distanceM: Double
-        /// The fix's GNSS time, for the replay (nil before the receiver sent a date that back-fill could use).
+        /// The fix's GNSS time, for the playback (nil before the receiver sent a date that back-fill could use).
         public var utcMs: Int64? = nil
         /// The barometer's temperature at this fix, for the page's temperature chart.
         public var temperatureC: Double? = nil

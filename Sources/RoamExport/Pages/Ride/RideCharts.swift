@@ -4,7 +4,7 @@
 struct RideCharts {
     let track: ViewTrack
     let marks: RideMarks
-    /// The replay's clock origin (UTC ms) and length: the time charts' x axis is its ride time.
+    /// The playback's clock origin (UTC ms) and length: the time charts' x axis is its ride time.
     let t0: Int64?
     let endS: Double
     var maxPoints = 1_500

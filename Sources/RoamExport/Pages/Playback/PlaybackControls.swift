@@ -1,10 +1,10 @@
 import RoamCore
 
-/// The replay's markup: the control bar (play/pause, speed, time slider, readouts), hidden until
+/// The playback's markup: the control bar (play/pause, speed, time slider, readouts), hidden until
 /// its script shows it so a reader without scripts sees no dead controls; then the data and the
 /// two scripts, placed after the map and profile they draw on. Everything is inline: the page
 /// still fetches nothing.
-enum ReplayControls {
+enum PlaybackControls {
     static let speeds = [1, 10, 60, 300]
     static let defaultSpeed = 60
 
@@ -28,15 +28,15 @@ enum ReplayControls {
     }
 
     /// A ride with nothing to play still gets the page's script (local times, map marks' size).
-    static var pageScript: String { "<script id=\"replay-ui\">//<![CDATA[\n" + ReplayScript.ui + "//]]></script>\n" }
+    static var pageScript: String { "<script id=\"replay-ui\">//<![CDATA[\n" + PlaybackScript.ui + "//]]></script>\n" }
 
-    static func scripts(_ data: ReplayData) -> String {
+    static func scripts(_ data: PlaybackData) -> String {
         "<script type=\"application/json\" id=\"replay-data\">" + data.json + "</script>\n"
-            + "<script id=\"replay-core\">//<![CDATA[\n" + ReplayScript.core + "//]]></script>\n"
-            + "<script id=\"replay-ui\">//<![CDATA[\n" + ReplayScript.ui + "//]]></script>\n"
+            + "<script id=\"replay-core\">//<![CDATA[\n" + PlaybackScript.core + "//]]></script>\n"
+            + "<script id=\"replay-ui\">//<![CDATA[\n" + PlaybackScript.ui + "//]]></script>\n"
     }
 
-    /// Styles/replay.css. Fixed cells: the readout never wraps or shifts as its values change (the
+    /// Styles/playback.css. Fixed cells: the readout never wraps or shifts as its values change (the
     /// state cell cuts a long gap cause with an ellipsis; its title has it whole).
-    static let css = String(decoding: PackageResources.replay_css, as: UTF8.self)
+    static let css = String(decoding: PackageResources.playback_css, as: UTF8.self)
 }

@@ -1,6 +1,6 @@
 /// A chart's axes: a quantity across (distance in metres, or ride time in seconds, from 0 to
 /// `maxDistM`) and a value up (from `low` to `high`, round numbers `step` apart), inside fixed
-/// margins. `ElevationSVG` and `ChartSVG` draw with it and the replay's cursor moves with it,
+/// margins. `ElevationSVG` and `ChartSVG` draw with it and the playback's cursor moves with it,
 /// so both agree. The charts stretch to the page's width, so the margins stay thin and the
 /// labels are HTML laid over the plot.
 struct ProfileScale: Equatable {

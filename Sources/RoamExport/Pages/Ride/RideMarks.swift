@@ -22,7 +22,7 @@ struct RideMarks {
 
     let marks: [Mark]
 
-    init(track: ViewTrack, pauses: [ReplayPauses.Interval], gapCauses: [String]) {
+    init(track: ViewTrack, pauses: [PlaybackPauses.Interval], gapCauses: [String]) {
         var out: [Mark] = []
         let timed = track.segments.flatMap(\.points).filter { $0.utcMs != nil }
         for p in pauses {

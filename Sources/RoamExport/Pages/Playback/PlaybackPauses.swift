@@ -1,10 +1,10 @@
 import RoamCore
 
-/// The ride's auto-paused stretches, for the replay. Paused fixes mostly sit under the distance
+/// The ride's auto-paused stretches, for the playback. Paused fixes mostly sit under the distance
 /// gate and so are not drawn: the drawn points alone cannot tell a café stop from slow riding,
 /// hence this pass over every fix. A run of fixes flagged `paused` lasts from its first fix to the
 /// next fix that is not paused (to its own last fix when the ride ends paused).
-public struct ReplayPauses: Sendable {
+public struct PlaybackPauses: Sendable {
     public struct Interval: Sendable, Equatable {
         public var fromUTCms: Int64
         public var toUTCms: Int64
@@ -16,7 +16,7 @@ public struct ReplayPauses: Sendable {
 
     public init() {}
 
-    /// Fixes without a GNSS time cannot be placed on the replay's clock and are passed over.
+    /// Fixes without a GNSS time cannot be placed on the playback's clock and are passed over.
     public mutating func add(_ fix: FixRecord) {
         guard let t = fix.utcMs else { return }
         if fix.flags.contains(.paused) {

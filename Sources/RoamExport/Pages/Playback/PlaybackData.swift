@@ -1,6 +1,6 @@
 import RoamCore
 
-/// What the page's replay plays, built from the same `ViewTrack` points the map draws (so the
+/// What the page's playback plays, built from the same `ViewTrack` points the map draws (so the
 /// marker lands on the drawn line) and written as compact JSON. Each segment is a set of columns
 /// of integers, each entry the difference from the previous non-null one: neighbouring fixes
 /// differ little, so most entries take two or three characters.
@@ -12,17 +12,17 @@ import RoamCore
 /// zone (null: the computer's). `gaps[i]` lies between segments i and i+1; `pauses` is a flat list of
 /// from, to pairs in ticks. Strings are escaped so the JSON holds no `<`, `>` or `&`, which keeps
 /// the page well-formed XML without a CDATA section (JSON cannot hold the comment that hides one).
-struct ReplayData {
+struct PlaybackData {
     let json: String
-    /// The replay's length in seconds.
+    /// The playback's length in seconds.
     let endS: Double
-    /// The replay's clock origin (UTC ms): ride time 0 on the page's time charts too.
+    /// The playback's clock origin (UTC ms): ride time 0 on the page's time charts too.
     let t0: Int64
 
     /// Nil when no drawn point has a GNSS time: there is nothing to play.
-    init?(track: ViewTrack, pauses: [ReplayPauses.Interval], gapCauses: [String], startUTCms: Int64?,
-          geometry: ReplayGeometry, zoneName: String? = nil) {
-        // Points the replay can place in time, per drawn segment; the segment's index is kept so a
+    init?(track: ViewTrack, pauses: [PlaybackPauses.Interval], gapCauses: [String], startUTCms: Int64?,
+          geometry: PlaybackGeometry, zoneName: String? = nil) {
+        // Points the playback can place in time, per drawn segment; the segment's index is kept so a
         // gap between two kept segments gets the causes of every gap the map shows between them.
         let timed = track.segments.enumerated().compactMap { i, seg -> (Int, ViewTrack.Segment)? in
             var kept = seg
@@ -40,10 +40,10 @@ struct ReplayData {
         var lastTick = 0
         var segments: [String] = []
         for (_, seg) in timed {
-            var t = ReplayDeltaColumn(), x = ReplayDeltaColumn(), y = ReplayDeltaColumn()
-            var v = ReplayDeltaColumn(), e = ReplayDeltaColumn(), d = ReplayDeltaColumn(), c = ReplayDeltaColumn()
+            var t = PlaybackDeltaColumn(), x = PlaybackDeltaColumn(), y = PlaybackDeltaColumn()
+            var v = PlaybackDeltaColumn(), e = PlaybackDeltaColumn(), d = PlaybackDeltaColumn(), c = PlaybackDeltaColumn()
             for p in seg.points {
-                lastTick = max(lastTick, ticks(p.utcMs!))  // never backwards: the replay's clock is monotone
+                lastTick = max(lastTick, ticks(p.utcMs!))  // never backwards: the playback's clock is monotone
                 t.append(lastTick)
                 x.append(Self.scaled(geometry.map.x(p.lonDeg), by: 10))
                 y.append(Self.scaled(geometry.map.y(p.latDeg), by: 10))
@@ -109,7 +109,7 @@ struct ReplayData {
 }
 
 /// A JSON array of integers written as differences from the previous non-null entry.
-struct ReplayDeltaColumn {
+struct PlaybackDeltaColumn {
     private var text = ""
     private var last = 0
     /// No value at all: the column is left out (a ride without a thermometer pays nothing).

@@ -2,43 +2,43 @@ import RoamCore
 
 /// One self-contained page for a ride: no scripts, fonts or images fetched, so it opens offline.
 /// Map first and full width, coloured by speed band, gaps left open and labelled with their
-/// cause and duration, stops marked; then the replay bar and its readout, the totals, charts of
+/// cause and duration, stops marked; then the playback bar and its readout, the totals, charts of
 /// elevation (coloured by gradient), speed and temperature against distance or time, splits per
 /// kilometre, the stops and gaps, the flagged fixes on demand. Pointing at a chart moves the map's
-/// marker there (`ReplayScript.ui`). Written as well-formed XHTML so tests can parse it as XML.
+/// marker there (`PlaybackScript.ui`). Written as well-formed XHTML so tests can parse it as XML.
 public struct HTMLView {
     public let ride: RideSummary
     public let track: ViewTrack
     public let bands: SpeedBands
     public let gapCauses: [String]
-    /// The ride's auto-paused stretches: stops on the map and charts, "paused" in the replay.
-    public let pauses: [ReplayPauses.Interval]
+    /// The ride's auto-paused stretches: stops on the map and charts, "paused" in the playback.
+    public let pauses: [PlaybackPauses.Interval]
     public let splits: [RideSplits.Split]
     public let clock: PageClock
 
     public init(ride: RideSummary, track: ViewTrack, bands: SpeedBands = .cycling, gapCauses: [String] = [],
-                pauses: [ReplayPauses.Interval] = [], splits: [RideSplits.Split] = [], clock: PageClock = .utc) {
+                pauses: [PlaybackPauses.Interval] = [], splits: [RideSplits.Split] = [], clock: PageClock = .utc) {
         self.ride = ride; self.track = track; self.bands = bands; self.gapCauses = gapCauses; self.pauses = pauses
         self.splits = splits; self.clock = clock
     }
 
     public func render() -> String {
         let marks = RideMarks(track: track, pauses: pauses, gapCauses: gapCauses)
-        let replay = ReplayData(track: track, pauses: pauses, gapCauses: gapCauses, startUTCms: ride.startedUTCms,
-                                geometry: ReplayGeometry(track: track), zoneName: clock.zoneName)
+        let replay = PlaybackData(track: track, pauses: pauses, gapCauses: gapCauses, startUTCms: ride.startedUTCms,
+                                geometry: PlaybackGeometry(track: track), zoneName: clock.zoneName)
         let sections = PageSections(ride: ride, track: track, bands: bands, marks: marks, clock: clock)
         var s = "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         s += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-        s += "<title>Ride \(ride.id)</title>\n<style>\n\(PageStyle.css)\(ReplayControls.css)</style>\n</head>\n"
+        s += "<title>Ride \(ride.id)</title>\n<style>\n\(PageStyle.css)\(PlaybackControls.css)</style>\n</head>\n"
         s += "<body" + (clock.zoneName.map { " data-zone=\"\(XMLText.escape($0))\"" } ?? "") + ">\n"
         s += header(sections)
         s += "<main>\n<section class=\"mapbox\">\n"
         s += TrackSVG(track: track, bands: bands, marks: marks)
-            .render(width: ReplayGeometry.mapWidth, maxHeight: ReplayGeometry.mapMaxHeight) + "</section>\n"
+            .render(width: PlaybackGeometry.mapWidth, maxHeight: PlaybackGeometry.mapMaxHeight) + "</section>\n"
         s += "<div class=\"maptools\">" + sections.legend()
         s += "<label class=\"flagtoggle\"><input type=\"checkbox\" id=\"show-flagged\"/> Show flagged fixes (\(track.flaggedTotal)"
             + (track.flagged.count < track.flaggedTotal ? ", \(track.flagged.count) with a position drawn" : "") + ")</label></div>\n"
-        s += replay.map { ReplayControls.bar(endS: $0.endS) } ?? ""
+        s += replay.map { PlaybackControls.bar(endS: $0.endS) } ?? ""
         s += "<section class=\"stats\">\n" + sections.totals() + "</section>\n"
         s += "<section class=\"profiles\">\n<div class=\"charthead\"><h2>Profile</h2>"
         s += "<span class=\"axis\" role=\"radiogroup\" aria-label=\"Charts against\">"
@@ -53,7 +53,7 @@ public struct HTMLView {
         s += "<p class=\"note\">Elevation: barometric (BMP280), metres above mean sea level by the ICAO standard atmosphere. "
         s += "Gaps are left open: no line or climb is drawn across them; the distance across each is bridged "
         s += "in a straight line between its two ends and shown apart.</p>\n</main>\n"
-        s += replay.map(ReplayControls.scripts) ?? ReplayControls.pageScript
+        s += replay.map(PlaybackControls.scripts) ?? PlaybackControls.pageScript
         s += "</body>\n</html>\n"
         return s
     }
