@@ -97,7 +97,7 @@ public struct ReceiverSetup {
                                              ubloxValueSet: version?.takesValueSet ?? false) {
             if shouldStop() { break }
             if let problem = send(command, io) {
-                if command.essential { problems.append(problem) } else { notes.append(problem + ": the module keeps its own, recording goes on") }
+                if command.essential { problems.append(problem) } else { notes.append(problem + ": the module keeps its own model and recording goes on") }
             }
         }
         var summary = "receiver: \(family.displayName) at \(line.baud) baud"
