@@ -87,9 +87,11 @@ import Testing
     @Test func planOrdersBaudFirstAndSkipsItWhenAlreadyThere() {
         let ublox = ReceiverPlan.commands(family: .ublox, fromBaud: 9600, toBaud: 115_200, rateHz: 10)
         #expect(ublox.first?.switchesBaudTo == 115_200)
-        #expect(ublox.last?.bytes == UBX.setRate(hz: 10).bytes)
-        #expect(ublox.count == 10)
-        #expect(ReceiverPlan.commands(family: .mtk, fromBaud: 115_200, toBaud: 115_200, rateHz: 5).map(\.expect) == [.pmtkAck(314), .pmtkAck(220)])
+        #expect(ublox.dropLast().last?.bytes == UBX.setRate(hz: 10).bytes)
+        #expect(ublox.last?.bytes == UBX.setDynamicModel(.automotive).bytes)   // last: a refusal leaves the rest set
+        #expect(ublox.count == 11)
+        #expect(ReceiverPlan.commands(family: .mtk, fromBaud: 115_200, toBaud: 115_200, rateHz: 5).map(\.expect)
+            == [.pmtkAck(314), .pmtkAck(220), .pmtkAck(886)])
         #expect(ReceiverPlan.commands(family: .none, fromBaud: 9600, toBaud: 9600, rateHz: 1).isEmpty)
         #expect(ReceiverSentences.minimumBaud(rateHz: 10) == 57_600)
         #expect(ReceiverSentences.minimumBaud(rateHz: 1) == 9600)

@@ -38,7 +38,8 @@ import Testing
 
     @Test func generation9PlanSendsBaudThenOneAcknowledgedValueSet() {
         let plan = ReceiverPlan.commands(family: .ublox, fromBaud: 9600, toBaud: 115_200, rateHz: 10, ubloxValueSet: true)
-        #expect(plan.count == 2)
+        #expect(plan.count == 3)
+        #expect(plan[2].bytes == UBX.setDynamicModelValue(.automotive).bytes && !plan[2].essential)
         #expect(plan[0].switchesBaudTo == 115_200 && plan[0].expect == .nothing)
         #expect(plan[1].expect == .ubxAck(0x06, 0x8A))
         var scanner = UBXScanner()
@@ -47,7 +48,7 @@ import Testing
         #expect(items?.contains(UBXConfigItem(UBXConfigKey.nmeaOnUART1["GSV"]!, 0)) == true)
         #expect(items?.contains(UBXConfigItem(UBXConfigKey.nmeaOnUART1["GST"]!, 1)) == true)
         let noBaud = ReceiverPlan.commands(family: .ublox, fromBaud: 115_200, toBaud: 115_200, rateHz: 5, ubloxValueSet: true)
-        #expect(noBaud.count == 1)
+        #expect(noBaud.count == 2)
     }
 
     static func monVer(_ parts: [(String, Int)]) -> UBXFrame {

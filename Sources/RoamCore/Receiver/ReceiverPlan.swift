@@ -14,15 +14,20 @@ public struct ReceiverCommand: Sendable, Equatable {
     public var bytes: [UInt8]
     public var expect: Expect
     public var switchesBaudTo: Int?
+    /// False for a refinement the ride does without (the dynamic model): its refusal is said, but
+    /// the module still counts as configured.
+    public var essential: Bool
 
-    public init(what: String, bytes: [UInt8], expect: Expect, switchesBaudTo: Int? = nil) {
+    public init(what: String, bytes: [UInt8], expect: Expect, switchesBaudTo: Int? = nil, essential: Bool = true) {
         self.what = what; self.bytes = bytes; self.expect = expect; self.switchesBaudTo = switchesBaudTo
+        self.essential = essential
     }
 }
 
 /// The commands that take a module of `family` to `baud`, `rateHz` and the recorder's sentence
 /// set, in the order they must be sent: baud first (at the baud the module is found at), then
-/// the sentence set (so the slow old set does not flood the new rate), then the rate.
+/// the sentence set (so the slow old set does not flood the new rate), then the rate, and last
+/// the dynamic model for a bicycle (UBXDynamicModel.swift), which the ride does without if refused.
 /// `ubloxValueSet`: the u-blox said (MON-VER) it has the generation 9 configuration interface.
 public enum ReceiverPlan {
     public static func commands(family: ReceiverFamily, fromBaud: Int, toBaud: Int, rateHz: Int,
@@ -50,6 +55,10 @@ public enum ReceiverPlan {
         }
         let rate = UBX.setRate(hz: rateHz)
         out.append(ReceiverCommand(what: "CFG-RATE \(1000 / max(1, rateHz)) ms", bytes: rate.bytes, expect: .ubxAck(rate.messageClass, rate.messageID)))
+        let model = UBXDynamicModel.forBicycle
+        let nav5 = UBX.setDynamicModel(model)
+        out.append(ReceiverCommand(what: "CFG-NAV5 dynamic model \(model.name)", bytes: nav5.bytes,
+                                   expect: .ubxAck(nav5.messageClass, nav5.messageID), essential: false))
         return out
     }
 
@@ -72,6 +81,10 @@ public enum ReceiverPlan {
         let frame = UBX.setValues(items)
         out.append(ReceiverCommand(what: "CFG-VALSET RMC GGA GSA GST on, GSV GLL VTG ZDA off, \(ms) ms", bytes: frame.bytes,
                                    expect: .ubxAck(frame.messageClass, frame.messageID)))
+        let model = UBXDynamicModel.forBicycle
+        let dyn = UBX.setDynamicModelValue(model)
+        out.append(ReceiverCommand(what: "CFG-VALSET NAVSPG-DYNMODEL \(model.name)", bytes: dyn.bytes,
+                                   expect: .ubxAck(dyn.messageClass, dyn.messageID), essential: false))
         return out
     }
 
@@ -82,9 +95,13 @@ public enum ReceiverPlan {
         }
         out.append(ReceiverCommand(what: "PMTK314 RMC, GGA, GSA, GST", bytes: Array(PMTK.setOutput(ReceiverSentences.wanted).utf8), expect: .pmtkAck(314)))
         out.append(ReceiverCommand(what: "PMTK220 \(1000 / max(1, rateHz)) ms", bytes: Array(PMTK.setRate(hz: rateHz).utf8), expect: .pmtkAck(220)))
+        let mode = PMTK.bicycleMode
+        out.append(ReceiverCommand(what: "PMTK886 \(mode.name) navigation mode", bytes: Array(PMTK.setNavigationMode(mode).utf8),
+                                   expect: .pmtkAck(886), essential: false))
         return out
     }
 
+    /// CASIC: the PCAS sentences have no dynamic model (docs/RECEIVERS.md), so none is sent.
     static func casic(fromBaud: Int, toBaud: Int, rateHz: Int) -> [ReceiverCommand] {
         var out: [ReceiverCommand] = []
         if fromBaud != toBaud, let baud = PCAS.setBaud(toBaud) {

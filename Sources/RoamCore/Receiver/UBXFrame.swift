@@ -49,6 +49,7 @@ public enum UBX {
         case (0x06, 0x00): return "CFG-PRT"
         case (0x06, 0x01): return "CFG-MSG"
         case (0x06, 0x08): return "CFG-RATE"
+        case (0x06, 0x24): return "CFG-NAV5"
         case (0x06, 0x8A): return "CFG-VALSET"
         case (0x05, 0x01): return "ACK-ACK"
         case (0x05, 0x00): return "ACK-NAK"

@@ -12,6 +12,8 @@ public struct ReceiverSetupReport: Sendable, Equatable, CustomStringConvertible 
     /// Bytes arrived but no checksummed sentence at any baud: a `selftest` that listens afterwards
     /// may hear nothing, the search having read it all, and must still say "junk", not "silent".
     public var sawOnlyJunk = false
+    /// The rate asked of the module: the board's, or less when the module is rated to less (nil: none asked).
+    public var rateHz: Int?
     public var description: String { summary }
 }
 
@@ -86,11 +88,17 @@ public struct ReceiverSetup {
         let toBaud = ReceiverPlan.supports(family, baud: targetBaud) ? targetBaud : foundBaud
         // A u-blox names its generation in MON-VER: M9/M10 take CFG-VALSET, older ones CFG-MSG/RATE.
         let version = family == .ublox ? ubloxVersion(io) : nil
-        var problems: [String] = []
+        // A module rated to less than the board asks (the u-blox 6: 5 Hz) is clamped, and said so.
+        let limit = version.flatMap { ReceiverRateLimit(ublox: $0) }
+        let rateHz = limit?.rate(forBoard: self.rateHz) ?? self.rateHz
+        // Essential commands refused leave the module unconfigured; a refused refinement is only said.
+        var problems: [String] = [], notes: [String] = []
         for command in ReceiverPlan.commands(family: family, fromBaud: foundBaud, toBaud: toBaud, rateHz: rateHz,
                                              ubloxValueSet: version?.takesValueSet ?? false) {
             if shouldStop() { break }
-            if let problem = send(command, io) { problems.append(problem) }
+            if let problem = send(command, io) {
+                if command.essential { problems.append(problem) } else { notes.append(problem + ": the module keeps its own model and recording goes on") }
+            }
         }
         var summary = "receiver: \(family.displayName) at \(line.baud) baud"
         if line.baud != foundBaud { summary += " (found at \(foundBaud))" }
@@ -98,13 +106,25 @@ public struct ReceiverSetup {
         if let identity = seen.identity { summary += ", says \(identity)" }
         if problems.isEmpty {
             summary += "; set to \(rateHz) Hz, RMC GGA GSA GST, GSV off"
+            if notes.isEmpty, let refinement = Self.refinement(family) { summary += ", " + refinement }
             if family == .casic { summary += " (CASIC sends no acknowledgement)" }
+            if !notes.isEmpty { summary += "; " + notes.joined(separator: "; ") }
         } else {
-            summary += "; " + problems.joined(separator: "; ") + ". Recording goes on at whatever rate the module gives."
+            summary += "; " + (problems + notes).joined(separator: "; ") + ". Recording goes on at whatever rate the module gives."
         }
+        if let note = limit?.clampNote(boardHz: self.rateHz) { summary += (summary.hasSuffix(".") ? " " : ". ") + note + "." }
         let needed = ReceiverSentences.minimumBaud(rateHz: rateHz)
         if line.baud < needed { summary += " Note: \(rateHz) Hz needs at least \(needed) baud; set baud = \(needed) in board.conf." }
-        return ReceiverSetupReport(baud: line.baud, family: family, configured: problems.isEmpty, summary: summary)
+        return ReceiverSetupReport(baud: line.baud, family: family, configured: problems.isEmpty, summary: summary, rateHz: rateHz)
+    }
+
+    /// What the family's last, non-essential command sets, for the report.
+    private static func refinement(_ family: ReceiverFamily) -> String? {
+        switch family {
+        case .ublox: "dynamic model \(UBXDynamicModel.forBicycle.name)"
+        case .mtk: "\(PMTK.bicycleMode.name) navigation mode"
+        default: nil
+        }
     }
 
     /// Asks each family for its version; the first answer names the module.

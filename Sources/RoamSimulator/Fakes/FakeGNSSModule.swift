@@ -12,10 +12,13 @@ public struct FakeGNSSModule: Sendable {
         case refuses
         /// Never answers, never changes (a module whose RX wire is not connected).
         case deaf
+        /// Takes everything but the dynamic model (CFG-NAV5, CFG-NAVSPG-DYNMODEL, PMTK886), which it refuses.
+        case refusesDynamicModel
     }
 
-    /// Which u-blox it is: an M8 takes CFG-PRT/MSG/RATE; an M10 refuses them (ACK-NAK) and takes CFG-VALSET.
-    public enum UBloxModel: Sendable, Equatable { case m8, m10 }
+    /// Which u-blox it is: an M8 takes CFG-PRT/MSG/RATE; an M10 refuses them (ACK-NAK) and takes CFG-VALSET;
+    /// a NEO-6 takes the old messages but refuses a rate above its rated 5 Hz.
+    public enum UBloxModel: Sendable, Equatable { case m8, m10, neo6 }
 
     public let family: ReceiverFamily
     public let ubloxModel: UBloxModel
@@ -23,6 +26,8 @@ public struct FakeGNSSModule: Sendable {
     public private(set) var baud = 9600
     public private(set) var rateHz = 1
     public private(set) var enabled: Set<String> = ["RMC", "GGA", "GSA", "GST", "GSV", "GLL", "VTG", "ZDA"]
+    /// The dynamic model (u-blox) or navigation mode (PMTK886) it was set to; nil: its own default.
+    public private(set) var dynamicModel: Int?
     /// Commands taken, in order ("CFG-RATE 100 ms"), for tests.
     public private(set) var accepted: [String] = []
     private var ubx = UBXScanner()
@@ -37,9 +42,11 @@ public struct FakeGNSSModule: Sendable {
     /// MON-VER as the two generations answer it: 30-byte software, 10-byte hardware version, 30-byte extensions.
     var versionFrame: UBXFrame {
         func field(_ text: String, _ width: Int) -> [UInt8] { Array(Array(text.utf8).prefix(width)) + [UInt8](repeating: 0, count: max(0, width - text.utf8.count)) }
-        let parts: [(String, Int)] = ubloxModel == .m8
-            ? [("ROM CORE 3.01 (107888)", 30), ("00080000", 10), ("FWVER=SPG 3.01", 30), ("PROTVER=18.00", 30), ("MOD=NEO-M8N-0", 30)]
-            : [("ROM SPG 5.10 (7b202e)", 30), ("000A0000", 10), ("FWVER=SPG 5.10", 30), ("PROTVER=34.10", 30), ("MOD=MAX-M10S", 30)]
+        let parts: [(String, Int)] = switch ubloxModel {
+        case .m8: [("ROM CORE 3.01 (107888)", 30), ("00080000", 10), ("FWVER=SPG 3.01", 30), ("PROTVER=18.00", 30), ("MOD=NEO-M8N-0", 30)]
+        case .m10: [("ROM SPG 5.10 (7b202e)", 30), ("000A0000", 10), ("FWVER=SPG 5.10", 30), ("PROTVER=34.10", 30), ("MOD=MAX-M10S", 30)]
+        case .neo6: [("7.03 (45969)", 30), ("00040007", 10)]
+        }
         return UBXFrame(UBX.classMON, 0x04, payload: parts.flatMap { field($0.0, $0.1) })
     }
 
@@ -111,7 +118,7 @@ public struct FakeGNSSModule: Sendable {
     private mutating func ubxCommand(_ frame: UBXFrame, newBaud: inout Int?) -> [UInt8] {
         guard frame.messageClass == UBX.classCFG || frame == UBX.pollVersion else { return [] }
         if frame == UBX.pollVersion { return versionFrame.bytes }
-        var ok = behaviour == .obeys
+        var ok = behaviour == .obeys || behaviour == .refusesDynamicModel
         let p = frame.payload
         if ubloxModel == .m10 { return UBX.ack(frame, accepted: ok && valueSet(frame, newBaud: &newBaud)).bytes }
         switch frame.messageID {
@@ -125,8 +132,11 @@ public struct FakeGNSSModule: Sendable {
             if ok, let name { if p[2] > 0 { enabled.insert(name) } else { enabled.remove(name) }; accepted.append("CFG-MSG \(name) \(p[2])") }
         case 0x08 where p.count == 6:
             let ms = Int(p[0]) | Int(p[1]) << 8
-            ok = ok && ms >= 100 && ms <= 10_000
+            ok = ok && ms >= (ubloxModel == .neo6 ? 200 : 100) && ms <= 10_000
             if ok { rateHz = max(1, 1000 / ms); accepted.append("CFG-RATE \(ms) ms") }
+        case UBX.idNAV5 where p.count == 36:
+            ok = ok && behaviour != .refusesDynamicModel && p[0] & 0x01 != 0 && UBXDynamicModel(rawValue: p[2]) != nil
+            if ok { dynamicModel = Int(p[2]); accepted.append("CFG-NAV5 dynModel \(p[2])") }
         default:
             ok = false
         }
@@ -136,7 +146,7 @@ public struct FakeGNSSModule: Sendable {
     /// An M10 takes CFG-VALSET only, and all of its items or none (an unknown key refuses the message).
     private mutating func valueSet(_ frame: UBXFrame, newBaud: inout Int?) -> Bool {
         guard frame.messageID == UBX.idVALSET, let items = UBX.values(in: frame.payload), !items.isEmpty else { return false }
-        var baud: Int?, ms: Int?, sentences: [(String, Bool)] = []
+        var baud: Int?, ms: Int?, model: Int?, sentences: [(String, Bool)] = []
         for item in items {
             switch item.key {
             case UBXConfigKey.uart1Baud:
@@ -147,6 +157,9 @@ public struct FakeGNSSModule: Sendable {
                 ms = Int(item.value)
             case UBXConfigKey.rateNav:
                 guard item.value == 1 else { return false }
+            case UBXConfigKey.dynamicModel:
+                guard behaviour != .refusesDynamicModel, UBXDynamicModel(rawValue: UInt8(truncatingIfNeeded: item.value)) != nil else { return false }
+                model = Int(item.value)
             default:
                 guard let name = UBXConfigKey.nmeaOnUART1.first(where: { $0.value == item.key })?.key else { return false }
                 sentences.append((name, item.value > 0))
@@ -154,6 +167,7 @@ public struct FakeGNSSModule: Sendable {
         }
         for (name, on) in sentences { if on { enabled.insert(name) } else { enabled.remove(name) } }
         if let ms { rateHz = max(1, 1000 / ms); accepted.append("CFG-VALSET \(ms) ms") }
+        if let model { dynamicModel = model; accepted.append("CFG-VALSET DYNMODEL \(model)") }
         if !sentences.isEmpty { accepted.append("CFG-VALSET " + sentences.map { "\($0.0) \($0.1 ? 1 : 0)" }.joined(separator: " ")) }
         if let baud { newBaud = baud; accepted.append("CFG-VALSET UART1 \(baud)") }
         return true
@@ -166,13 +180,16 @@ public struct FakeGNSSModule: Sendable {
         case .mtk where body.hasPrefix("$PMTK"):
             let number = Int(fields[0].dropFirst(5)) ?? -1
             if number == 605 { return NMEAChecksum.seal("$PMTK705,AXN_2.31_3339_13101700,5632,PA6H,1.0") + "\r\n" }
-            var ok = behaviour == .obeys
+            var ok = behaviour == .obeys || behaviour == .refusesDynamicModel
             switch number {
             case 251: if ok, let b = Int(fields.count > 1 ? fields[1] : "") { newBaud = b; accepted.append("PMTK251 \(b)") }; return ""
             case 220:
                 let ms = Int(fields.count > 1 ? fields[1] : "") ?? 0
                 ok = ok && ms >= 100 && ms <= 10_000
                 if ok { rateHz = 1000 / ms; accepted.append("PMTK220 \(ms)") }
+            case 886:
+                ok = ok && behaviour != .refusesDynamicModel && fields.count == 2 && ["0", "1", "2", "3"].contains(fields[1])
+                if ok { dynamicModel = Int(fields[1]); accepted.append("PMTK886 \(fields[1])") }
             case 314:
                 ok = ok && fields.count == 20
                 if ok {
@@ -185,7 +202,7 @@ public struct FakeGNSSModule: Sendable {
             }
             return NMEAChecksum.seal("$PMTK001,\(number),\(ok ? 3 : 1)") + "\r\n"
         case .casic where body.hasPrefix("$PCAS"):
-            guard behaviour == .obeys else { return "" }
+            guard behaviour != .refuses else { return "" }
             let value = fields.count > 1 ? fields[1] : ""
             switch fields[0] {
             case "$PCAS01": if let c = Int(value), PCAS.baudCodes.indices.contains(c) { newBaud = PCAS.baudCodes[c]; accepted.append("PCAS01 \(c)") }
