@@ -58,9 +58,9 @@ enum OutputTarget: Equatable {
     static func syncFolder(_ path: String) throws {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0, fsync(fd) == 0 else {
-            let e = errno
+            let e = Errno.current
             if fd >= 0 { close(fd) }
-            throw CLIError(description: "cannot sync the folder \(path) after creating the output folder in it: \(String(cString: strerror(e)))",
+            throw CLIError(description: "cannot sync the folder \(path) after creating the output folder in it: \(String(cString: strerror(e.rawValue)))",
                            status: ExitStatus.ioError)
         }
         close(fd)
