@@ -71,6 +71,27 @@ import Testing
         #expect(wrong.count == 0, "\(zone): \(wrong.prefix(5).map { "@\(instants[$0]) ours \(rules.offsetS(atUTC: instants[$0])) glibc \(expected[$0])" })")
     }
 
+    /// Every zone of zone1970.tab (Chile's M9.1.6/24, Nepal's +05:45, zones without summer time...)
+    /// read and checked on the 1st and 15th of each month of 2026, 2040 and 2100.
+    @Test func everyZoneOfTheDatabaseIsGlibcs() throws {
+        let table = try String(contentsOfFile: "/usr/share/zoneinfo/zone1970.tab", encoding: .utf8)
+        let names = table.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "\t").dropFirst(2).first.map(String.init) }
+        try #require(names.count > 200)
+        var instants: [Int64] = []
+        for year in [2026, 2040, 2100] {
+            for month in 1...12 {
+                for day in [1, 15] { instants.append(CivilDate.daysFromCivil(year: year, month: month, day: day) * 86_400 + 43_200) }
+            }
+        }
+        for name in names {
+            let rules = try Self.rules(name)
+            let expected = try Self.glibcOffsets(tz: name, instants)
+            try #require(expected.count == instants.count)
+            let wrong = instants.indices.filter { rules.offsetS(atUTC: instants[$0]) != expected[$0] }
+            #expect(wrong.count == 0, "\(name): \(wrong.prefix(3).map { "@\(instants[$0]) ours \(rules.offsetS(atUTC: instants[$0])) glibc \(expected[$0])" })")
+        }
+    }
+
     @Test func summerTimeChangesAreWhereTheFooterSays() throws {
         // Europe/Berlin 2100: summer time from 28 March 01:00 UTC to 31 October 01:00 UTC.
         let berlin = try Self.rules("Europe/Berlin")
