@@ -105,8 +105,9 @@ debootstrap_root() {
 # made with); a root cached under .build/ from an older list is then completed, not trusted.
 stamped() { local f=$1; shift; [ -f "$f" ] && [ "$(cat "$f")" = "$*" ]; }
 
-# The amd64 trixie root with swiftlang 6.0.3 and the native -dev libraries.
-AMD64_PACKAGES=(swiftlang libc6-dev pkgconf libsqlite3-dev libgpiod-dev libi2c-dev zlib1g-dev ca-certificates)
+# The amd64 trixie root with swiftlang 6.0.3 and the native -dev libraries; tzdata for board.conf's
+# time_zone (read from /usr/share/zoneinfo, not ICU; a minbase root need not have it).
+AMD64_PACKAGES=(swiftlang libc6-dev pkgconf libsqlite3-dev libgpiod-dev libi2c-dev zlib1g-dev ca-certificates tzdata)
 trixie_amd64_root() {
     if [ -f "$AMD64_ROOT/.roam-complete" ]; then
         trixie_mount "$AMD64_ROOT" with-src

@@ -1,9 +1,10 @@
-import Foundation
+import Glibc
+import RoamSystem
 
-/// Standard error and the live progress line.
+/// Standard error and the live progress line, each one write(2) straight to the descriptor.
 enum Console {
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStream.error(line + "\n")
     }
 
     static let stderrIsTerminal = isatty(2) == 1
@@ -11,18 +12,18 @@ enum Console {
     /// Rewrites one status line in place on a terminal; prints occasional plain lines otherwise.
     static func progress(_ line: String) {
         if stderrIsTerminal {
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+            StandardStream.error("\r\u{1B}[K" + line)
         } else {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            StandardStream.error(line + "\n")
         }
     }
 
     static func endProgress() {
-        if stderrIsTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        if stderrIsTerminal { StandardStream.error("\n") }
     }
 
     /// Stdout line flushed immediately (acknowledgements are read by other processes as they happen).
     static func out(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStream.output(line + "\n")
     }
 }

@@ -1,4 +1,5 @@
 import RoamCore
+import RoamDrive
 import RoamHardware
 import RoamStore
 
@@ -23,7 +24,18 @@ enum ExitStatus {
             return failure
         // A write cut short (hot journal) is the data's state, not an I/O failure: 65, as check documents.
         case let e as SQLiteError: return e.isCorrupt || e.code == .readOnlyRollback ? dataError : ioError
+        case let e as DriveError: return drive(e.kind)
         default: return failure
+        }
+    }
+
+    /// The drive's storage (full, unwritable, an unreadable image) and a board without a USB
+    /// device controller are device or storage errors, 74 as the database's own; a missing or
+    /// failing dosfstools/mtools is the system's set-up: 1, what the unit's journal line explains.
+    static func drive(_ kind: DriveError.Kind) -> Int32 {
+        switch kind {
+        case .storageFull, .fileSystem, .imageUnreadable, .noGadget: return ioError
+        case .toolMissing, .toolFailed: return failure
         }
     }
 }

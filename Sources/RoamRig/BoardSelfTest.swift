@@ -1,8 +1,8 @@
-import Foundation
 import RoamCore
 import RoamHardware
 import RoamRecorder
 import RoamSimulator
+import RoamSystem
 
 /// `selftest`: opens each device the board declares and probes it, one `ProbeResult` per device,
 /// in the order a newcomer wires them, opened as `BoardDevices` opens them for `record`. On the
@@ -73,7 +73,7 @@ public enum BoardSelfTest {
     /// chip's number is in view; "" for the chip itself.
     static func linkTarget(_ path: String) -> String {
         do {
-            let target = try FileManager.default.destinationOfSymbolicLink(atPath: path)
+            let target = try FileSystem.linkTarget(path)
             return " (" + (target.hasPrefix("/") ? target : "/dev/" + target) + ")"
         } catch {
             return "" // not a link: the number is in the path already

@@ -1,5 +1,4 @@
 import RoamSystem
-import Foundation
 import Glibc
 import RoamCore
 import RoamHardware

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import RoamSystem
 
 /// The bench board only: lets a trial hold the simulated ride at a chosen second, e.g. to fill the disk
 /// or inject I/O errors at a known point, then let it go on. Named by the environment variable
@@ -11,7 +12,7 @@ struct SimulatedRideHold {
     let path: String
 
     static func fromEnvironment() -> SimulatedRideHold? {
-        ProcessInfo.processInfo.environment[environmentKey].map(SimulatedRideHold.init(path:))
+        Environment.value(environmentKey).map(SimulatedRideHold.init(path:))
     }
 
     /// Returns once the file allows `second` to be played.
@@ -19,7 +20,7 @@ struct SimulatedRideHold {
         var announced: Int?
         while let limit = currentLimit(), second >= limit {
             if announced != limit {
-                FileHandle.standardError.write(Data("bench: holding before second \(limit)\n".utf8))
+                StandardStream.error("bench: holding before second \(limit)\n")
                 announced = limit
             }
             usleep(10_000)
@@ -28,7 +29,7 @@ struct SimulatedRideHold {
 
     /// nil when the file is absent or does not hold a number (yet: a writer may be mid-write).
     private func currentLimit() -> Int? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let text = try? FileSystem.readText(path) else { return nil }
+        return Int(text.trimmedOfWhitespace)
     }
 }

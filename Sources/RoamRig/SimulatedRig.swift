@@ -1,5 +1,5 @@
 import RoamSystem
-import Foundation
+import Glibc
 import RoamCore
 import RoamHardware
 import RoamRecorder
@@ -46,7 +46,7 @@ public final class SimulatedRig: @unchecked Sendable {
         }
         // The secondary is opened and put in raw mode before a byte is written (no echo, no line editing).
         port = BoardDevices.receiver(profile, path: replayer.secondaryPath)
-        port.onReport = { report in FileHandle.standardError.write(Data((report.summary + "\n").utf8)) }
+        port.onReport = { report in StandardStream.error(report.summary + "\n") }
         try port.reopen()
         bus = FakeI2CBus(device: "bench:i2c")
         sensor = FakeBMP280()

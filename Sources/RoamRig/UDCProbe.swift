@@ -1,5 +1,5 @@
-import Foundation
 import RoamRecorder
+import RoamSystem
 
 /// `selftest`'s USB lines: who holds each USB device controller. The rides' drive binds its
 /// configfs gadget ("roam-board") to the controller; a legacy gadget (g_ether, g_serial, from
@@ -15,7 +15,7 @@ enum UDCProbe {
         let udcClass = root + "/sys/class/udc"
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: udcClass).sorted()
+            names = try FileSystem.folderEntries(udcClass)
         } catch {
             return []   // no USB device controller on this board: nothing to hold
         }
@@ -37,7 +37,7 @@ enum UDCProbe {
     /// The controller's `function`, "" when free or unreadable (an older kernel without the file).
     private static func function(of udc: String) -> String {
         do {
-            return try String(contentsOfFile: udc + "/function", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            return try FileSystem.readText(udc + "/function").trimmedOfWhitespace
         } catch {
             return ""
         }

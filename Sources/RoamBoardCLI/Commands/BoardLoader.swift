@@ -1,35 +1,52 @@
-import Foundation
+import Glibc
 import RoamCore
 import RoamStore
+import RoamSystem
 
 /// Loads a board folder's board.conf and resolves where its database lives and its time zone.
 enum BoardLoader {
-    static func load(_ dir: String) throws -> (profile: BoardProfile, dir: URL) {
-        let folder = URL(fileURLWithPath: dir, isDirectory: true).standardizedFileURL
-        let file = folder.appendingPathComponent("board.conf")
-        var isDirectory: ObjCBool = false
-        // `--board …/board.conf` names the file, not its folder: say so instead of Foundation's error 256.
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            let parent = folder.deletingLastPathComponent().path
-            throw CLIError(description: "--board \(dir) is a file; give the folder that holds board.conf (--board \(parent))",
+    static func load(_ dir: String) throws -> (profile: BoardProfile, dir: String) {
+        let folder = absolute(dir)
+        let file = FilePath.join(folder, "board.conf")
+        // `--board …/board.conf` names the file, not its folder: say so instead of a bare "not a directory".
+        if let kind = FileSystem.kind(folder), kind != .folder {
+            throw CLIError(description: "--board \(dir) is a file; give the folder that holds board.conf (--board \(FilePath.parent(folder)))",
                            status: ExitStatus.usage)
         }
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            let why = access(file.path, F_OK) != 0 ? "it does not exist" : "permission denied: check its owner and mode"
-            throw CLIError(description: "cannot read board file \(file.path): \(why). Check --board (a folder holding board.conf).", status: ExitStatus.usage)
+        guard FileSystem.kind(file) == .file, let bytes = try? FileSystem.readBytes(file) else {
+            let why = access(file, F_OK) != 0 ? "it does not exist" : "permission denied: check its owner and mode"
+            throw CLIError(description: "cannot read board file \(file): \(why). Check --board (a folder holding board.conf).", status: ExitStatus.usage)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw BoardProfileError(file: file.path, line: nil, message: "not UTF-8 text")
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.elementsEqual(bytes) else {
+            throw BoardProfileError(file: file, line: nil, message: "not UTF-8 text")
         }
-        let profile = try BoardProfile.parse(text, file: file.path)
-        _ = try localTime(profile, file: file.path)
+        let profile = try BoardProfile.parse(text, file: file)
+        _ = try localTime(profile, file: file)
         return (profile, folder)
+    }
+
+    /// `path` from the root, its "." and ".." resolved by name (symbolic links are left as they are),
+    /// so messages and the database path read the same from any working directory.
+    static func absolute(_ path: String) -> String {
+        var whole = path
+        if !path.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            if getcwd(&buffer, buffer.count) != nil {
+                whole = FilePath.join(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), path)
+            }
+        }
+        var parts: [Substring] = []
+        for part in whole.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// The board's zone from the zone database (/usr/share/zoneinfo), or UTC when it names none.
     static func localTime(_ profile: BoardProfile, file: String) throws -> LocalTime {
         guard let name = profile.timeZone else { return LocalTime(zone: nil) }
-        guard let zone = TimeZone(identifier: name) else {
+        guard let zone = ZoneDatabase.zone(name) else {
             throw BoardProfileError(file: file, line: nil,
                 message: "'time_zone' names an unknown zone '\(name)': use a name from /usr/share/zoneinfo, e.g. Europe/Berlin (is tzdata installed?)")
         }
@@ -37,9 +54,11 @@ enum BoardLoader {
     }
 
     /// The data directory of a board: relative paths are relative to the board folder.
-    static func dataDir(_ profile: BoardProfile, boardDir: URL) -> URL {
-        profile.dataDir.hasPrefix("/") ? URL(fileURLWithPath: profile.dataDir, isDirectory: true)
-            : boardDir.appendingPathComponent(profile.dataDir, isDirectory: true).standardizedFileURL
+    static func dataDir(_ profile: BoardProfile, boardDir: String) -> String {
+        guard profile.dataDir.hasPrefix("/") else { return absolute(FilePath.join(boardDir, profile.dataDir)) }
+        var path = Substring(profile.dataDir)
+        while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }
+        return String(path)
     }
 
     static let databaseName = "rides.db"
@@ -54,8 +73,8 @@ enum BoardLoader {
         // --board is the same option whether a command requires it or not.
         if let board = try p.value(SharedOptions.board) {
             let (profile, dir) = try load(board)
-            time = try localTime(profile, file: dir.appendingPathComponent("board.conf").path)
-            boardDB = dataDir(profile, boardDir: dir).appendingPathComponent(databaseName).path
+            time = try localTime(profile, file: FilePath.join(dir, "board.conf"))
+            boardDB = FilePath.join(dataDir(profile, boardDir: dir), databaseName)
         }
         if let db = try p.value(SharedOptions.db) ?? boardDB { return (db, time) }
         throw UsageError(command: p.command, message: "missing --db FILE (or --board DIR to use that board's data directory)")
@@ -64,11 +83,10 @@ enum BoardLoader {
     /// Refuses a missing file before SQLite does (its "error 14" names nothing a rider can fix,
     /// and a writer would create an empty database from a typo).
     static func requireDatabase(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let kind = FileSystem.kind(path) else {
             throw CLIError(description: ErrorText.missingDatabase(path), status: ExitStatus.ioError)
         }
-        if isDirectory.boolValue {
+        if kind == .folder {
             throw CLIError(description: "\(path) is a folder, not a database: give --db FILE (e.g. \(path)/\(databaseName))", status: ExitStatus.usage)
         }
     }

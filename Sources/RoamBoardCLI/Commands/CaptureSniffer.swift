@@ -1,5 +1,6 @@
 import Glibc
 import RoamCore
+import RoamSystem
 
 /// Whether a file `record --replay` would stream as NMEA holds at least one sentence the
 /// recorder would take (framed, checksum present and right), read through the same framer.
@@ -8,8 +9,7 @@ enum CaptureSniffer {
     static let limitBytes = 16 << 20
 
     static func holdsASentence(_ path: String) throws -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
+        guard let fd = try? retryingInterrupted({ open(path, O_RDONLY | O_CLOEXEC) }) else {
             throw CLIError(description: "cannot read capture \(path): check the path and its permissions", status: ExitStatus.usage)
         }
         defer { close(fd) }
@@ -17,9 +17,9 @@ enum CaptureSniffer {
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         var total = 0
         while total < limitBytes {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
+            // A read error ends the search as the end of the file does: no sentence found.
+            let n = chunk.withUnsafeMutableBytes { raw in try? retryingInterrupted { read(fd, raw.baseAddress, raw.count) } }
+            guard let n, n > 0 else { return false }
             total += n
             let found = chunk.withUnsafeBufferPointer { buffer -> Bool in
                 let input = UnsafeBufferPointer(rebasing: buffer[0..<n])

@@ -1,10 +1,10 @@
-import Foundation
 import RoamCore
 import RoamExport
 import RoamRecorder
 import RoamRig
 import RoamSimulator
 import RoamStore
+import RoamSystem
 
 /// `roam-board record --board DIR`: the recorder. On the bench board it plays the simulated ride
 /// (or `--replay FILE`) through the real recorder and exits when the scripted stop press is committed.
@@ -12,7 +12,7 @@ enum RecordCommand {
     static func run(_ p: ParsedArguments) throws {
         let (profile, boardDir) = try BoardLoader.load(try p.value(Options.board))
         let dataDir = BoardLoader.dataDir(profile, boardDir: boardDir)
-        let dbPath = try p.value(SharedOptions.db) ?? dataDir.appendingPathComponent(BoardLoader.databaseName).path
+        let dbPath = try p.value(SharedOptions.db) ?? FilePath.join(dataDir, BoardLoader.databaseName)
         if !profile.isBench && (p.isGiven(Options.replay) || p.value(Options.realtime) || p.isGiven(Options.commitInterval)) {
             throw UsageError(command: "record", message: "--replay, --realtime and --commit-interval apply to the bench board only")
         }
@@ -74,20 +74,19 @@ enum RecordCommand {
     /// board's must exist (made for the recorder's user, or by the unit's StateDirectory=), and
     /// `record` refuses a missing one with the words `selftest` reports it in.
     private static func prepareDirectory(for dbPath: String, createsIt: Bool) throws {
-        let dir = URL(fileURLWithPath: dbPath).deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
+        let dir = FilePath.parent(BoardLoader.absolute(dbPath))
         if !createsIt {
-            guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw CLIError(description: "no data directory \(dir.path). Create it for the recorder's user "
-                               + "(install -d -o roam -m 0750 \(dir.path)), or let the unit's StateDirectory= create it.",
+            guard FileSystem.isFolder(dir) else {
+                throw CLIError(description: "no data directory \(dir). Create it for the recorder's user "
+                               + "(install -d -o roam -m 0750 \(dir)), or let the unit's StateDirectory= create it.",
                                status: ExitStatus.ioError)
             }
             return
         }
         do {
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try FileSystem.makeFolders(dir)
         } catch {
-            throw CLIError(description: "cannot create the data directory \(dir.path): check that its parent exists and is writable",
+            throw CLIError(description: "cannot create the data directory \(dir): check that its parent exists and is writable",
                            status: ExitStatus.ioError)
         }
     }

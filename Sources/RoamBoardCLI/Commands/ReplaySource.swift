@@ -1,9 +1,10 @@
-import Foundation
+import Glibc
 import RoamCore
 import RoamRecorder
 import RoamRig
 import RoamSimulator
 import RoamStore
+import RoamSystem
 
 /// What `record --replay FILE` replays on the bench board, told apart by the file's own first
 /// bytes: a GPX track (each point at its time, the barometer following its elevation), a ride of
@@ -20,8 +21,7 @@ enum ReplaySource {
 
     static func open(_ path: String, ride: String?) throws -> ReplaySource {
         if path == "-" { return .nmea(try capture(path)) }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if FileSystem.isFolder(path) {
             throw UsageError(command: "record", message: "--replay \(path) is a folder: name a GPX track, an NMEA capture or a roam-board database")
         }
         let head = try firstBytes(path, 512)
@@ -44,8 +44,8 @@ enum ReplaySource {
             }
             return .nmea(try capture(path))
         }
-        let whole: Data
-        do { whole = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+        let whole: [UInt8]
+        do { whole = try FileSystem.readBytes(path) } catch {
             throw CLIError(description: "cannot read \(path): check the path and its permissions", status: ExitStatus.usage)
         }
         do {
@@ -109,10 +109,18 @@ enum ReplaySource {
     }
 
     private static func firstBytes(_ path: String, _ count: Int) throws -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let fd = try? retryingInterrupted({ Glibc.open(path, O_RDONLY | O_CLOEXEC) }) else {
             throw CLIError(description: "cannot read capture \(path): check the path and its permissions", status: ExitStatus.usage)
         }
-        defer { try? handle.close() }
-        return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
+        defer { close(fd) }
+        // Up to `count` bytes; a read error reads as the end, as before.
+        var head = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = head.withUnsafeMutableBytes { raw in try? retryingInterrupted { read(fd, raw.baseAddress! + filled, count - filled) } }
+            guard let n, n > 0 else { break }
+            filled += n
+        }
+        return Array(head[0..<filled])
     }
 }

@@ -6,8 +6,8 @@ import RoamRig
 enum SelftestCommand {
     static func run(_ p: ParsedArguments) throws {
         let (profile, boardDir) = try BoardLoader.load(try p.value(SharedOptions.boardFolder))
-        let dataDir = BoardLoader.dataDir(profile, boardDir: boardDir).path
-        print("selftest of board '\(profile.name)' (\(boardDir.path)); run it with the recorder stopped")
+        let dataDir = BoardLoader.dataDir(profile, boardDir: boardDir)
+        print("selftest of board '\(profile.name)' (\(boardDir)); run it with the recorder stopped")
         let results = BoardSelfTest.run(profile: profile, dataDir: dataDir)
         for result in results { print(result) }
         let failed = results.filter { !$0.isOK }.count

@@ -1,5 +1,6 @@
 import Glibc
 import RoamExport
+import RoamSystem
 
 /// Writes an export to `<path>.partial`, fsyncs it, moves it to `path` and fsyncs the folder,
 /// so a power cut during a dump leaves either nothing (or the old file) or the whole new one.
@@ -14,10 +15,13 @@ struct AtomicFileSink: PatchableSink {
         if !overwrite && access(path, F_OK) == 0 { throw Self.exists(path) }
         self.path = path
         self.overwrite = overwrite
-        temporaryPath = path + ".partial"
-        let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw OutputError.system("cannot create", temporaryPath, errno) }
-        file = BufferedFile(fd: fd, path: temporaryPath)
+        let temporary = path + ".partial"
+        temporaryPath = temporary
+        let fd: CInt
+        do { fd = try retryingInterrupted { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } } catch {
+            throw OutputError.system(SystemError("create", temporary, error))
+        }
+        file = BufferedFile(fd: fd, path: temporary)
     }
 
     var bytesWritten: Int { file.count }
@@ -35,12 +39,8 @@ struct AtomicFileSink: PatchableSink {
             abandon()
             throw error
         }
-        let dir = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let dfd = open(dir.isEmpty ? "/" : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dfd >= 0 else { throw OutputError.system("cannot open folder", dir, errno) }
-        defer { close(dfd) }
         // The rename is durable only once the folder is synced.
-        guard fsync(dfd) == 0 else { throw OutputError.system("cannot fsync folder", dir, errno) }
+        do { try DurableFile.syncFolder(containing: path) } catch { throw OutputError.system(error) }
     }
 
     /// Removes the partial file after a failure.
@@ -51,7 +51,7 @@ struct AtomicFileSink: PatchableSink {
 
     private func move() throws {
         if overwrite {
-            guard rename(temporaryPath, path) == 0 else { throw OutputError.system("cannot rename \(temporaryPath) to", path, errno) }
+            guard rename(temporaryPath, path) == 0 else { throw OutputError.system(SystemError("rename \(temporaryPath) to", path, .current)) }
             return
         }
         if link(temporaryPath, path) == 0 {
@@ -61,9 +61,9 @@ struct AtomicFileSink: PatchableSink {
         let e = errno
         if e == EEXIST { throw Self.exists(path) }
         // File systems without hard links (FAT on a USB stick): check, then rename.
-        guard e == EPERM || e == EOPNOTSUPP || e == ENOSYS else { throw OutputError.system("cannot link \(temporaryPath) to", path, e) }
+        guard e == EPERM || e == EOPNOTSUPP || e == ENOSYS else { throw OutputError.system(SystemError("link \(temporaryPath) to", path, Errno(rawValue: e))) }
         if access(path, F_OK) == 0 { throw Self.exists(path) }
-        guard rename(temporaryPath, path) == 0 else { throw OutputError.system("cannot rename \(temporaryPath) to", path, errno) }
+        guard rename(temporaryPath, path) == 0 else { throw OutputError.system(SystemError("rename \(temporaryPath) to", path, .current)) }
     }
 
     static func exists(_ path: String) -> CLIError {

@@ -1,4 +1,5 @@
 import Glibc
+import RoamSystem
 
 /// A file descriptor with a 64 KiB write buffer: few write(2) calls, flat memory, and
 /// `pwrite` to patch bytes already written (the FIT header). EINTR and short writes retried here.
@@ -29,39 +30,28 @@ struct BufferedFile {
     }
 
     mutating func flush() throws {
-        try buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw OutputError.system("cannot write", path, errno)
-                }
-                offset += n
-            }
-        }
+        let failure = buffer.withUnsafeBytes { raw in Result { () throws(Errno) in try Descriptor.writeAll(fd, raw) } }
+        do { try failure.get() } catch { throw OutputError.system(SystemError("write", path, error)) }
         buffer.removeAll(keepingCapacity: true)
     }
 
     /// Rewrites bytes at `offset` of the file (after flushing, so the file holds them).
     mutating func overwrite(at offset: Int, bytes: [UInt8]) throws {
         try flush()
-        try bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw OutputError.system("cannot write", path, errno)
+        let failure = bytes.withUnsafeBytes { raw in
+            Result { () throws(Errno) in
+                var done = 0
+                while done < raw.count {
+                    done += try retryingInterrupted { pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done)) }
                 }
-                done += n
             }
         }
+        do { try failure.get() } catch { throw OutputError.system(SystemError("write", path, error)) }
     }
 
     mutating func sync() throws {
         try flush()
-        guard fsync(fd) == 0 else { throw OutputError.system("cannot fsync", path, errno) }
+        guard fsync(fd) == 0 else { throw OutputError.system(SystemError("fsync", path, .current)) }
     }
 
     mutating func close() {
@@ -70,8 +60,9 @@ struct BufferedFile {
 }
 
 /// Output failures name the path and the system's reason; exit status 74 (I/O).
+/// "cannot write out.gpx: no space left on device (the storage is full): free some space".
 enum OutputError {
-    static func system(_ what: String, _ path: String, _ code: Int32) -> CLIError {
-        CLIError(description: "\(what) \(path): \(ErrorText.errnoReason(code))", status: ExitStatus.ioError)
+    static func system(_ failure: SystemError) -> CLIError {
+        CLIError(description: "cannot \(failure.action) \(failure.subject): \(ErrorText.errnoReason(failure.errno))", status: ExitStatus.ioError)
     }
 }

@@ -1,21 +1,16 @@
-import Foundation
+import Glibc
 import RoamStore
+import RoamSystem
 
-/// Foreign errors (SQLite, Foundation, errno) as one sentence a rider can act on: what failed,
+/// Foreign errors (SQLite, the system's, JSON decoding) as one sentence a rider can act on: what failed,
 /// on which file, and what to check. Our own errors already read that way and pass through.
 enum ErrorText {
     static func describe(_ error: any Error) -> String {
         switch error {
         case let e as SQLiteError: return sqlite(e)
         case let e as DecodingError: return decoding(e)
-        case is CLIError, is UsageError, is StoreError: return "\(error)"
-        default:
-            let ns = error as NSError
-            guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return "\(error)" }
-            // JSONSerialization's "The data couldn't be read because it isn't in the correct format."
-            if ns.domain == NSCocoaErrorDomain && ns.code == NSPropertyListReadCorruptError { return "not valid JSON" }
-            let path = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path ?? "a file"
-            return "cannot use \(path): \(foundationReason(ns))"
+        case let e as SystemError: return "cannot \(e.action) \(e.subject): \(errnoReason(e.errno))"
+        default: return "\(error)"
         }
     }
 
@@ -52,25 +47,9 @@ enum ErrorText {
         "no database at \(path): record a ride first, or check --db/--board"
     }
 
-    /// Foundation's file errors by their POSIX cause, else by their Cocoa code.
-    static func foundationReason(_ ns: NSError) -> String {
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return errnoReason(Int32(underlying.code))
-        }
-        if ns.domain == NSPOSIXErrorDomain { return errnoReason(Int32(ns.code)) }
-        switch ns.code {
-        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "it does not exist: check the path"
-        case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied: check its owner and mode"
-        case NSFileReadInapplicableStringEncodingError, NSFileReadCorruptFileError: return "it is not UTF-8 text"
-        case NSFileWriteOutOfSpaceError: return "the storage is full: free some space"
-        case NSFileWriteVolumeReadOnlyError: return "the file system is read-only"
-        default: return "it cannot be read or written: check that it is a readable file, not a folder"
-        }
-    }
-
     /// errno as a reason with what to check, instead of strerror's bare words.
-    static func errnoReason(_ code: Int32) -> String {
-        switch code {
+    static func errnoReason(_ errno: Errno) -> String {
+        switch errno.rawValue {
         case ENOENT: return "it does not exist: check the path (its folder must exist)"
         case EACCES, EPERM: return "permission denied: check that you may write there (owner and mode)"
         case ENOSPC, EDQUOT: return "no space left on device (the storage is full): free some space"
@@ -79,7 +58,7 @@ enum ErrorText {
         case EISDIR: return "it is a folder, not a file: give a file name"
         case EEXIST: return "it exists already"
         case EIO: return "I/O error: check the storage device"
-        default: return String(cString: strerror(code)).lowercased()
+        default: return String(cString: strerror(errno.rawValue)).lowercased()
         }
     }
 

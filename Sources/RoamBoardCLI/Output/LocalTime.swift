@@ -1,18 +1,23 @@
-import Foundation
 import RoamCore
 
 /// Times as the rider reads them: in the board's zone (board.conf `time_zone`), else UTC.
 /// Storage and the files' contents stay UTC; only what is shown and file names use this.
 struct LocalTime {
+    /// A zone of the zone database, by the name board.conf gives it (`ZoneDatabase` reads it).
+    struct Zone {
+        let identifier: String
+        let rules: TimeZoneRules
+    }
+
     /// nil: UTC, written with a `Z` as before.
-    let zone: TimeZone?
+    let zone: Zone?
 
     /// The column heading's zone, "UTC" or "Europe/Berlin".
     var label: String { zone?.identifier ?? "UTC" }
 
     /// The zone's offset at that instant, in seconds (summer time included).
     func offsetS(utcMs: Int64) -> Int {
-        zone?.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utcMs) / 1000)) ?? 0
+        zone?.rules.offsetS(atUTCms: utcMs) ?? 0
     }
 
     /// ISO 8601 with milliseconds and the offset: 2026-06-14T09:30:00.000+02:00 (…Z in UTC).

@@ -1,6 +1,6 @@
-import Foundation
 import Glibc
 import RoamExport
+import RoamSystem
 
 /// Where `-o/--out` sends a command's output, by one rule for every command:
 /// `-` is standard output; a trailing `/` or an existing folder is a folder (created as needed,
@@ -14,8 +14,7 @@ enum OutputTarget: Equatable {
 
     static func resolve(_ out: String?, extension ext: String, command: String) throws -> OutputTarget {
         guard let out, out != "-" else { return .standardOutput }
-        var isDirectory: ObjCBool = false
-        if out.hasSuffix("/") || (FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) && isDirectory.boolValue) {
+        if out.hasSuffix("/") || FileSystem.isFolder(out) {
             return .folder(out)
         }
         if out.lowercased().hasSuffix("." + ext) { return .file(out) }
@@ -33,9 +32,8 @@ enum OutputTarget: Equatable {
 
     /// Creates `path` and its parents (an existing folder is fine); a file in the way is named.
     static func createFolder(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return }
+        if let kind = FileSystem.kind(path) {
+            if kind == .folder { return }
             throw CLIError(description: "cannot create the output folder \(path): a file of that name is in the way", status: ExitStatus.ioError)
         }
         // The folders about to be made, outermost first: each is durable only once its parent is synced.
@@ -43,27 +41,26 @@ enum OutputTarget: Equatable {
         var walk = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         while !walk.isEmpty, walk != "/", access(walk, F_OK) != 0 {
             made.insert(walk, at: 0)
-            walk = (walk as NSString).deletingLastPathComponent
+            walk = FilePath.parent(walk)
         }
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try FileSystem.makeFolders(path)
         } catch {
-            throw CLIError(description: "cannot create the output folder \(path): \(ErrorText.foundationReason(error as NSError))",
+            throw CLIError(description: "cannot create the output folder \(path): \(ErrorText.errnoReason(error.errno))",
                            status: ExitStatus.ioError)
         }
         // Without this a power cut can leave a ride marked dumped while its new folder is gone.
         for folder in made {
-            let parent = (folder as NSString).deletingLastPathComponent
-            try syncFolder(parent.isEmpty ? "." : parent)
+            try syncFolder(FilePath.parent(folder))
         }
     }
 
     static func syncFolder(_ path: String) throws {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0, fsync(fd) == 0 else {
-            let e = errno
+            let e = Errno.current
             if fd >= 0 { close(fd) }
-            throw CLIError(description: "cannot sync the folder \(path) after creating the output folder in it: \(String(cString: strerror(e)))",
+            throw CLIError(description: "cannot sync the folder \(path) after creating the output folder in it: \(String(cString: strerror(e.rawValue)))",
                            status: ExitStatus.ioError)
         }
         close(fd)

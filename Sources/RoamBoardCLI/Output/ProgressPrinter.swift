@@ -1,7 +1,7 @@
-import Foundation
 import RoamCore
 import RoamExport
 import RoamRecorder
+import RoamSystem
 import Synchronization
 
 /// Turns recorder events into the live progress line, `ack` lines and warnings.
@@ -33,7 +33,7 @@ final class ProgressPrinter: Sendable {
             let line: String? = state.withLock { s in
                 s.lastTotals = report.totals
                 s.lastFailure = nil
-                let now = DispatchTime.now().uptimeNanoseconds
+                let now = MonotonicClock.nowNs()
                 guard now - s.lastLineNs > 100_000_000 else { return nil }
                 s.lastLineNs = now
                 return Self.describe(report.totals, ride: report.rideID)

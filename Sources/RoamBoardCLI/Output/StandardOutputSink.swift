@@ -1,5 +1,6 @@
 import Glibc
 import RoamExport
+import RoamSystem
 
 /// Standard output, buffered.
 struct StandardOutputSink: ByteSink {
@@ -15,10 +16,12 @@ struct SpooledStandardOutputSink: PatchableSink {
     private var file: BufferedFile
 
     init() throws {
-        let dir = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        let dir = Environment.value("TMPDIR") ?? "/tmp"
         var template = Array((dir + "/roam-board-spool-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw OutputError.system("cannot create a temporary file in", dir, errno) }
+        let fd: CInt
+        do { fd = try retryingInterrupted { template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) } } } catch {
+            throw OutputError.system(SystemError("create a temporary file in", dir, error))
+        }
         // Unlinked at once: the bytes live only as long as the descriptor, whatever happens next.
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         file = BufferedFile(fd: fd, path: "a temporary file in \(dir)")
@@ -37,11 +40,12 @@ struct SpooledStandardOutputSink: PatchableSink {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var offset = 0
         while true {
-            let n = chunk.withUnsafeMutableBytes { pread(file.fd, $0.baseAddress!, $0.count, off_t(offset)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw OutputError.system("cannot read back", file.path, errno)
+            let fd = file.fd
+            let result = chunk.withUnsafeMutableBytes { raw in
+                Result { () throws(Errno) in try retryingInterrupted { pread(fd, raw.baseAddress!, raw.count, off_t(offset)) } }
             }
+            let n: Int
+            do { n = try result.get() } catch { throw OutputError.system(SystemError("read back", file.path, error)) }
             if n == 0 { break }
             try out.write(bytes: Array(chunk[0..<n]))
             offset += n
