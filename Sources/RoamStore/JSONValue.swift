@@ -162,7 +162,7 @@ struct JSONTextParser {
                 position += 1
                 try escape(into: &text)
             case 0..<0x20:
-                throw JSONTextError("a control character (0x\(String(byte, radix: 16))) inside a string: write it as an escape", at: position)
+                throw JSONTextError("a control character (0x\(hex(UInt32(byte), width: 2))) inside a string: write it as an escape", at: position)
             default:
                 text.append(byte)
                 position += 1
@@ -262,12 +262,13 @@ struct JSONTextParser {
     /// The byte at the current position, for messages: "'x'", "byte 0xff", "the end of the text".
     private var found: String {
         guard let byte = peek else { return "the end of the text" }
-        return byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(hex(UInt32(byte)))"
+        return byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(hex(UInt32(byte), width: 2))"
     }
 
-    private func hex(_ value: UInt32) -> String {
+    /// Upper-case hexadecimal, `width` digits at least: 2 for a byte, 4 for a \u code.
+    private func hex(_ value: UInt32, width: Int = 4) -> String {
         let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, (value > 0xFF ? 4 : 2) - digits.count)) + digits
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
