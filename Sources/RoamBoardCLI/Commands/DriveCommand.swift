@@ -21,7 +21,7 @@ enum DriveCommand {
         var name = "roam-board"
         if let board = try p.value(SharedOptions.board) { name = try BoardLoader.load(board).profile.name }
         // Beside the database; a bare database name ("ride.db") gives a bare image name.
-        let image = try p.value(Options.image) ?? FilePath.join(path.contains("/") ? FilePath.parent(path) : "", imageName)
+        let image = try p.value(Options.image) ?? FilePath.join(path.utf8.contains(UInt8(ascii: "/")) ? FilePath.parent(path) : "", imageName)
         var builder = DriveImageBuilder(imagePath: image)
         // One declaration for both commands' --max-mib: the same name, default and conversion.
         let mib = try p.value(Options.imageMaxMiB)
