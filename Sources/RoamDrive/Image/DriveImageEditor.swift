@@ -61,7 +61,12 @@ struct DriveImageEditor {
     func finish(manifest: DriveManifest) throws {
         do { try DurableFile.sync(slots.new) } catch { throw DriveImageSlots.failure(error) }
         try manifest.save(image: slots.new, folder: slots.manifests)
-        do { try DurableFile.rename(slots.new, to: slots.next) } catch { throw DriveImageSlots.failure(error) }
+        let ino = DriveManifest.inode(slots.new)
+        do { try DurableFile.rename(slots.new, to: slots.next) } catch {
+            // A failed rename drops `.new`: its manifest goes with it (unless `.next` is that file after all).
+            if let ino, DriveManifest.inode(slots.next) != ino { unlink("\(slots.manifests)/\(ino).json") }
+            throw DriveImageSlots.failure(error)
+        }
     }
 
     private func copyIn(_ files: [DriveManifest.File], export: inout DriveExport, rides: [Int64: RideRow]) throws {
