@@ -51,11 +51,12 @@ final class JSONTreeDecoder: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { JSONSingleValueDecoding(decoder: self) }
 
     /// Decodes `value` at `path` with the type's own conformance, or as a scalar.
-    func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, path: [any CodingKey]) throws -> T {
+    /// The path is built only when it is needed (an error, a nested decoder): not per scalar.
+    func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, path: @autoclosure () -> [any CodingKey]) throws -> T {
         if let scalar = T.self as? any JSONScalar.Type {
-            return try scalar.read(value, path: path, options: options) as! T
+            return try scalar.read(value, path: path(), options: options) as! T
         }
-        return try T(from: JSONTreeDecoder(value, path: path, options: options))
+        return try T(from: JSONTreeDecoder(value, path: path(), options: options))
     }
 
     // MARK: messages
@@ -113,19 +114,19 @@ struct JSONSingleValueDecoding: SingleValueDecodingContainer {
 
 /// The types JSON holds directly; each reads itself from a tree value or says what it found.
 protocol JSONScalar {
-    static func read(_ value: JSONValue, path: [any CodingKey], options: JSONTextDecoder) throws(JSONTextError) -> Self
+    static func read(_ value: JSONValue, path: @autoclosure () -> [any CodingKey], options: JSONTextDecoder) throws(JSONTextError) -> Self
 }
 
 extension Bool: JSONScalar {
-    static func read(_ value: JSONValue, path: [any CodingKey], options: JSONTextDecoder) throws(JSONTextError) -> Bool {
-        guard case .bool(let b) = value.kind else { throw JSONTreeDecoder.mismatch("true or false", value, path) }
+    static func read(_ value: JSONValue, path: @autoclosure () -> [any CodingKey], options: JSONTextDecoder) throws(JSONTextError) -> Bool {
+        guard case .bool(let b) = value.kind else { throw JSONTreeDecoder.mismatch("true or false", value, path()) }
         return b
     }
 }
 
 extension String: JSONScalar {
-    static func read(_ value: JSONValue, path: [any CodingKey], options: JSONTextDecoder) throws(JSONTextError) -> String {
-        guard case .string(let s) = value.kind else { throw JSONTreeDecoder.mismatch("a string", value, path) }
+    static func read(_ value: JSONValue, path: @autoclosure () -> [any CodingKey], options: JSONTextDecoder) throws(JSONTextError) -> String {
+        guard case .string(let s) = value.kind else { throw JSONTreeDecoder.mismatch("a string", value, path()) }
         return s
     }
 }
@@ -135,11 +136,11 @@ extension String: JSONScalar {
 protocol JSONFloatingScalar: JSONScalar, BinaryFloatingPoint, LosslessStringConvertible {}
 
 extension JSONFloatingScalar {
-    static func read(_ value: JSONValue, path: [any CodingKey], options: JSONTextDecoder) throws(JSONTextError) -> Self {
+    static func read(_ value: JSONValue, path: @autoclosure () -> [any CodingKey], options: JSONTextDecoder) throws(JSONTextError) -> Self {
         switch value.kind {
         case .number(let text):
             guard let number = Self(text), number.isFinite else {
-                throw JSONTextError("the number \(text)\(JSONTreeDecoder.describe(path)) is too large for a \(Self.self)", at: value.offset)
+                throw JSONTextError("the number \(text)\(JSONTreeDecoder.describe(path())) is too large for a \(Self.self)", at: value.offset)
             }
             return number
         case .string(let name) where options.nonFiniteNames != nil:
@@ -147,9 +148,9 @@ extension JSONFloatingScalar {
             if name == names.positiveInfinity { return .infinity }
             if name == names.negativeInfinity { return -.infinity }
             if name == names.nan { return .nan }
-            throw JSONTreeDecoder.mismatch("a number", value, path)
+            throw JSONTreeDecoder.mismatch("a number", value, path())
         default:
-            throw JSONTreeDecoder.mismatch("a number", value, path)
+            throw JSONTreeDecoder.mismatch("a number", value, path())
         }
     }
 }
@@ -162,17 +163,17 @@ extension Float: JSONFloatingScalar {}
 protocol JSONIntegerScalar: JSONScalar, FixedWidthInteger {}
 
 extension JSONIntegerScalar {
-    static func read(_ value: JSONValue, path: [any CodingKey], options: JSONTextDecoder) throws(JSONTextError) -> Self {
-        guard case .number(let text) = value.kind else { throw JSONTreeDecoder.mismatch("an integer", value, path) }
+    static func read(_ value: JSONValue, path: @autoclosure () -> [any CodingKey], options: JSONTextDecoder) throws(JSONTextError) -> Self {
+        guard case .number(let text) = value.kind else { throw JSONTreeDecoder.mismatch("an integer", value, path()) }
         let isPlain = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
         if isPlain {
             if let integer = Self(text) { return integer }
             if text == "-0" { return 0 }
         } else if let real = Double(text), real.isFinite {
-            guard real.rounded(.towardZero) == real else { throw JSONTreeDecoder.mismatch("an integer", value, path, found: text) }
+            guard real.rounded(.towardZero) == real else { throw JSONTreeDecoder.mismatch("an integer", value, path(), found: text) }
             if let integer = Self(exactly: real) { return integer }
         }
-        throw JSONTextError("the number \(text)\(JSONTreeDecoder.describe(path)) does not fit in \(Self.self)", at: value.offset)
+        throw JSONTextError("the number \(text)\(JSONTreeDecoder.describe(path())) does not fit in \(Self.self)", at: value.offset)
     }
 }
 

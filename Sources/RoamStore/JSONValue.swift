@@ -150,7 +150,16 @@ struct JSONTextParser {
     private mutating func string() throws(JSONTextError) -> String {
         let start = position
         position += 1
-        var text: [UInt8] = []
+        // Most strings (every key) hold no escape: made straight from the text, without a copy.
+        var end = position
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            guard let valid = String(validating: bytes[position..<end], as: UTF8.self) else { throw JSONTextError("a string that is not valid UTF-8", at: start) }
+            position = end + 1
+            return valid
+        }
+        var text = Array(bytes[position..<end])
+        position = end
         while true {
             guard let byte = peek else { throw JSONTextError("a string that never ends (it starts here)", at: start) }
             switch byte {
