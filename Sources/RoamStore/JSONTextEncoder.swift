@@ -8,17 +8,27 @@ import Synchronization
 /// `.sortedKeys` and `PipelineJSON`'s names for non-finite numbers (keys in UTF-8 byte order,
 /// "/" escaped, integral doubles without ".0"), so equal values give equal text and stored states
 /// read the same across versions; `PipelineJSONTests` holds it to JSONEncoder byte for byte.
-struct JSONTextEncoder {
-    var positiveInfinity = "inf", negativeInfinity = "-inf", nan = "nan"
+/// `JSONTextDecoder` reads it back; `dump` and `view` write a ride's parameters with it.
+public struct JSONTextEncoder: Sendable {
+    public var positiveInfinity: String, negativeInfinity: String, nan: String
+    /// Foundation's `.prettyPrinted` layout (`JSONPrettyLayout`), for text people read.
+    public var prettyPrinted: Bool
 
-    func encode<T: Encodable>(_ value: T) throws -> String {
+    public init(positiveInfinity: String = "inf", negativeInfinity: String = "-inf", nan: String = "nan", prettyPrinted: Bool = false) {
+        self.positiveInfinity = positiveInfinity
+        self.negativeInfinity = negativeInfinity
+        self.nan = nan
+        self.prettyPrinted = prettyPrinted
+    }
+
+    public func encode<T: Encodable>(_ value: T) throws -> String {
         let writer = JSONStreamWriter(options: self)
         try writer.encodeValue(value)
         if let unsupported = writer.unsupported {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription:
                 "JSONTextEncoder streams its output and cannot write \(unsupported); give the type a synthesized or flat conformance"))
         }
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return String(decoding: prettyPrinted ? JSONPrettyLayout.indent(writer.bytes) : writer.bytes, as: UTF8.self)
     }
 }
 

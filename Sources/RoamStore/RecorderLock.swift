@@ -1,4 +1,5 @@
 import Glibc
+import RoamSystem
 
 /// One recorder per database at a time. An exclusive `flock` on `<db>.lock`: the kernel
 /// drops it when the holder dies, SIGKILL included, so there is never a stale lock to clean up.
@@ -18,16 +19,16 @@ public final class RecorderLock {
 
     public struct Failed: Error, CustomStringConvertible {
         public var path: String
-        public var errno: Int32
+        public var errno: Errno
         public var description: String {
-            "cannot create the recorder lock \(path): \(String(cString: strerror(errno))). Check that the data directory is writable."
+            "cannot create the recorder lock \(path): \(errno). Check that the data directory is writable."
         }
     }
 
     public init(databasePath: String) throws {
-        path = databasePath + ".lock"
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failed(path: path, errno: errno) }
+        let path = databasePath + ".lock"
+        self.path = path
+        do { fd = try retryingInterrupted { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) } } catch { throw Failed(path: path, errno: error) }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let e = errno
             var buffer = [UInt8](repeating: 0, count: 32)
@@ -37,7 +38,7 @@ public final class RecorderLock {
                 let text = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
                 throw Held(path: path, holderPID: Int32(text.split(separator: "\n").first.map(String.init) ?? ""))
             }
-            throw Failed(path: path, errno: e)
+            throw Failed(path: path, errno: Errno(rawValue: e))
         }
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(fd, 0)

@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import RoamSystem
 
 /// How much riding still fits on the data directory's filesystem (low storage): the
 /// space left to an unprivileged writer, divided by what this database has cost per fix so far.
@@ -25,8 +25,8 @@ public struct StorageEstimate: Sendable, Equatable {
 
     public struct Failure: Error, CustomStringConvertible {
         public var path: String
-        public var errno: Int32
-        public var description: String { "cannot measure free space on \(path): \(String(cString: strerror(errno)))" }
+        public var errno: Errno
+        public var description: String { SystemError("measure free space on", path, errno).description }
     }
 
     public init(freeBytes: UInt64, bytesPerFix: Double?) {
@@ -37,9 +37,9 @@ public struct StorageEstimate: Sendable, Equatable {
     /// database file's size against `fixCount` (or takes the typical cost while it holds few fixes).
     public static func measure(databasePath: String, fixCount: Int) throws -> StorageEstimate {
         var fs = statvfs()
-        let directory = (databasePath as NSString).deletingLastPathComponent
-        guard statvfs(directory.isEmpty ? "." : directory, &fs) == 0 else {
-            throw Failure(path: directory, errno: errno)
+        let directory = FilePath.parent(databasePath)
+        guard statvfs(directory, &fs) == 0 else {
+            throw Failure(path: directory, errno: .current)
         }
         let free = UInt64(fs.f_bavail) * UInt64(fs.f_frsize)
         guard fixCount >= minFixesToMeasure else {

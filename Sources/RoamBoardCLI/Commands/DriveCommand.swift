@@ -1,8 +1,7 @@
-import RoamSystem
-import Foundation
 import Glibc
 import RoamDrive
 import RoamStore
+import RoamSystem
 
 /// `roam-board drive-image` builds the USB drive's image once; `roam-board drive` offers it as a
 /// read-only USB drive (configfs mass-storage gadget) and follows the cable (`DriveKeeper`).
@@ -21,7 +20,8 @@ enum DriveCommand {
         if requiringDatabase { try BoardLoader.requireDatabase(path) }
         var name = "roam-board"
         if let board = try p.value(SharedOptions.board) { name = try BoardLoader.load(board).profile.name }
-        let image = try p.value(Options.image) ?? ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(imageName)
+        // Beside the database; a bare database name ("ride.db") gives a bare image name.
+        let image = try p.value(Options.image) ?? FilePath.join(path.utf8.contains(UInt8(ascii: "/")) ? FilePath.parent(path) : "", imageName)
         var builder = DriveImageBuilder(imagePath: image)
         // One declaration for both commands' --max-mib: the same name, default and conversion.
         let mib = try p.value(Options.imageMaxMiB)
@@ -51,7 +51,7 @@ enum DriveCommand {
         let t = try target(p, gadget: gadget, udc: udc, requiringDatabase: false)
         if p.value(Options.setupOnly) {
             let owner = try p.value(Options.owner).map(account)
-            let image = FileManager.default.fileExists(atPath: t.settings.builder.imagePath) ? t.settings.builder.imagePath : ""
+            let image = FileSystem.exists(t.settings.builder.imagePath) ? t.settings.builder.imagePath : ""
             // The one serial number, set here once; the keeper never writes it.
             let serial = MassStorageGadget.serial(boardName: t.settings.boardName)
             if try gadget.setUp(image: image, udc: udc, serial: serial, owner: owner), !image.isEmpty {

@@ -1,8 +1,7 @@
-import RoamSystem
-import Foundation
 import RoamCore
 import RoamExport
 import RoamStore
+import RoamSystem
 
 /// `roam-board dump`: streams rides from a read-only connection (a WAL reader that never blocks the
 /// recorder) through an exporter, to stdout or to one file per ride written atomically, then
@@ -112,9 +111,8 @@ enum DumpCommand {
     }
 
     static func summary(_ ride: RideRow, span: RideSpan) throws -> RideSummary {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let parameters = String(decoding: try encoder.encode(ride.parameters), as: UTF8.self)
+        // Sorted keys, compact: the text JSONEncoder wrote with `.sortedKeys`.
+        let parameters = try JSONTextEncoder().encode(ride.parameters)
         return RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
                            totals: ride.totals, parametersJSON: parameters)
     }

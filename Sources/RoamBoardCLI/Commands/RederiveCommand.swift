@@ -1,8 +1,7 @@
-import RoamSystem
-import Foundation
 import RoamCore
 import RoamExport
 import RoamStore
+import RoamSystem
 
 /// `roam-board rederive --ride N [--params FILE]`: recomputes a stopped ride's flags, derived
 /// columns, segments and totals from its raw columns in one transaction (P4), recording the
@@ -45,20 +44,21 @@ enum RederiveCommand {
 
     /// Reads a parameters file; unknown keys are refused, so a misspelt threshold is never ignored.
     static func readParameters(_ file: String) throws -> PipelineParameters {
-        guard let data = FileManager.default.contents(atPath: file) else {
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.readBytes(file) } catch {
             throw CLIError(description: "cannot read parameters file \(file): check the path and its permissions", status: ExitStatus.usage)
         }
-        let known: Set<String>
         do {
-            let defaults = try JSONSerialization.jsonObject(with: JSONEncoder().encode(PipelineParameters()))
-            known = Set((defaults as? [String: Any] ?? [:]).keys)
-            guard let given = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            // The keys the defaults are written with: every parameter there is.
+            let known = Set(try JSONValue.parse(JSONTextEncoder().encode(PipelineParameters())).keys ?? [])
+            let given = try JSONValue.parse(bytes)
+            guard let keys = given.keys else {
                 throw CLIError(description: "\(file): expected a JSON object of pipeline parameters")
             }
-            if let unknown = given.keys.sorted().first(where: { !known.contains($0) }) {
+            if let unknown = keys.sorted().first(where: { !known.contains($0) }) {
                 throw CLIError(description: "\(file): unknown parameter '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
             }
-            let parameters = try JSONDecoder().decode(PipelineParameters.self, from: data)
+            let parameters = try JSONTextDecoder().decode(PipelineParameters.self, from: given)
             let current = PipelineParameters()
             guard parameters.algorithm == current.algorithm, parameters.version == current.version else {
                 throw CLIError(description: "\(file) names \(parameters.algorithm) version \(parameters.version); "

@@ -1,4 +1,3 @@
-import Foundation
 import RoamCore
 import RoamExport
 import RoamStore
@@ -34,9 +33,8 @@ enum ViewCommand {
         pauses.finish()
         splits.finish()
         let causes = try reader.events(ride: id).filter { $0.kind == .gap }.map(GapMarker.text)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let parameters = String(decoding: try encoder.encode(ride.parameters), as: UTF8.self)
+        // Sorted keys, Foundation's pretty layout: the page's text as JSONEncoder wrote it.
+        let parameters = try JSONTextEncoder(prettyPrinted: true).encode(ride.parameters)
         let span = try reader.span(id)
         let summary = RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
                                   totals: ride.totals, parametersJSON: parameters)

@@ -1,7 +1,8 @@
-import Foundation
+import Glibc
 import RoamCore
 import RoamExport
 import RoamStore
+import RoamSystem
 
 /// Which rides `dump` hands over and where each one goes, decided before anything is written:
 /// a usage mistake or an existing file that differs stops the dump before its first byte. A file
@@ -87,7 +88,7 @@ struct DumpPlan {
                 let span = spans[ride.id] ?? RideSpan(startUTCms: nil, endUTCms: nil)
                 guard let bytes = try DumpCommand.readable({ try DumpCommand.bytes(of: ride, span: span, format: format,
                                                                                 raw: p.value(Options.raw), reader: reader) }) else { continue }
-                if FileManager.default.contents(atPath: path).map({ [UInt8]($0) == bytes }) == true {
+                if (try? FileSystem.readBytes(path)) == bytes {
                     inPlace.insert(ride.id)
                 } else {
                     differing.append(path)

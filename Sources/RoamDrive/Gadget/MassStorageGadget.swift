@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import RoamSystem
 
 /// The board as a USB drive: a configfs gadget (libcomposite) with one mass-storage function whose
 /// only LUN is read-only and removable, backed by the drive image. `setUp` is the privileged step
@@ -13,7 +13,7 @@ public struct MassStorageGadget: Sendable {
 
     /// The controller to bind to: `udc` if given (it must exist), else the first in /sys/class/udc.
     public func controller(_ udc: String?) throws -> String {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: paths.udcClass)) ?? []).sorted()
+        let names = (try? FileSystem.folderEntries(paths.udcClass)) ?? []
         if let udc {
             guard names.contains(udc) else {
                 throw DriveError(.noGadget, "no USB device controller \(udc) in \(paths.udcClass) (there: \(names.isEmpty ? "none" : names.joined(separator: ", "))): check --udc; recording is unaffected")
@@ -29,7 +29,7 @@ public struct MassStorageGadget: Sendable {
 
     /// The kernel's gadget support: libcomposite loaded and configfs mounted.
     public func requireConfigfs() throws {
-        guard FileManager.default.fileExists(atPath: paths.configfs) else {
+        guard FileSystem.exists(paths.configfs) else {
             throw DriveError(.noGadget, "USB gadget configfs is missing (\(paths.configfs)): load it with 'modprobe libcomposite' "
                              + "and mount configfs on /sys/kernel/config; recording is unaffected")
         }
@@ -43,7 +43,7 @@ public struct MassStorageGadget: Sendable {
     }
 
     /// The gadget's LUN exists: the privileged setup ran since the last boot.
-    public var isSetUp: Bool { FileManager.default.fileExists(atPath: paths.lun + "/file") }
+    public var isSetUp: Bool { FileSystem.exists(paths.lun + "/file") }
 
     /// Creates the gadget with the image as its medium and binds it to `udc`. `owner` (uid, gid)
     /// receives the files the keeper writes later: the LUN's medium and the controller binding.
@@ -107,25 +107,29 @@ public struct MassStorageGadget: Sendable {
     }
 
     private func read(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        (try? FileSystem.readText(path))?.trimmedOfSpace
     }
 
     private func touch(_ path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure("cannot open", path) }
+        let fd: CInt
+        do { fd = try retryingInterrupted { open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644) } } catch { throw failure("cannot open", path, error) }
         close(fd)
     }
 
     /// One write(2) with a newline, as `echo` does: configfs takes an attribute in one store call.
     /// Under a test root the plain file is truncated to it.
     private func write(_ value: String, to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure("cannot open", path) }
+        let fd: CInt
+        do { fd = try retryingInterrupted { open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644) } } catch { throw failure("cannot open", path, error) }
         defer { close(fd) }
         let bytes = Array((value + "\n").utf8)
-        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        guard n == bytes.count else { throw failure("cannot write '\(value)' to", path) }
+        let written = bytes.withUnsafeBytes { raw in Result { () throws(Errno) in try retryingInterrupted { Glibc.write(fd, raw.baseAddress, raw.count) } } }
+        switch written {
+        case .success(bytes.count): break
+        // A short store: configfs took part of the value, which it never does for a value it accepts.
+        case .success: throw failure("cannot write '\(value)' to", path, .ioError)
+        case .failure(let e): throw failure("cannot write '\(value)' to", path, e)
+        }
         // configfs and sysfs attributes are never truncated; a test root's plain file is.
         if !paths.root.isEmpty { _ = ftruncate(fd, off_t(bytes.count)) }
     }
@@ -133,16 +137,16 @@ public struct MassStorageGadget: Sendable {
     private func makeFolder(_ path: String) throws {
         if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
         if errno == ENOENT {
-            try makeFolder((path as NSString).deletingLastPathComponent)
+            try makeFolder(FilePath.parent(path))
             if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
         }
         throw failure("cannot create", path)
     }
 
-    private func failure(_ what: String, _ path: String) -> DriveError {
-        let e = errno
-        let hint = e == EACCES || e == EPERM ? ": run the gadget setup as root (the drive unit's ExecStartPre does)"
-            : e == EBUSY ? ": the host holds the drive; unplug it and try again" : ""
-        return DriveError(.noGadget, "\(what) \(path): \(String(cString: strerror(e)))\(hint); recording is unaffected")
+    /// A failed gadget call, with `errno` read right after it unless given.
+    private func failure(_ what: String, _ path: String, _ e: Errno = .current) -> DriveError {
+        let hint = e == .accessDenied || e == .notPermitted ? ": run the gadget setup as root (the drive unit's ExecStartPre does)"
+            : e == .busy ? ": the host holds the drive; unplug it and try again" : ""
+        return DriveError(.noGadget, "\(what) \(path): \(e)\(hint); recording is unaffected")
     }
 }

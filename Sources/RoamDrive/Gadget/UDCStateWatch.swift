@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import RoamSystem
 
 /// The controller's `state` attribute, read and waited on the way sysfs wants: the kernel calls
 /// sysfs_notify on it at every state change (udc-core's usb_gadget_set_state), which wakes a
@@ -24,17 +24,17 @@ public final class UDCStateWatch {
             close(fd)
             fd = -1
         }
-        if fd < 0 { fd = open(path, O_RDONLY | O_CLOEXEC) }
+        if fd < 0 { fd = (try? retryingInterrupted { open(path, O_RDONLY | O_CLOEXEC) }) ?? -1 }
         guard fd >= 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 64)
-        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        let n = buffer.withUnsafeMutableBytes { raw in (try? retryingInterrupted { pread(fd, raw.baseAddress, raw.count, 0) }) ?? -1 }
         guard n >= 0 else {
             // Removed under us (the controller went away): open anew next time.
             close(fd)
             fd = -1
             return nil
         }
-        return String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(decoding: buffer[0..<n], as: UTF8.self).trimmedOfSpace
     }
 
     /// Waits up to `timeoutMs` for the kernel to say the state changed. True when it did (read()

@@ -1,6 +1,6 @@
-import Foundation
 import Glibc
 import RoamStore
+import RoamSystem
 
 /// The ride files a build needs that no image holds yet, exported into the staging folder by the
 /// writer `dump` uses, each at most once per build; their times are the ride's end, which
@@ -18,7 +18,7 @@ struct DriveExport {
     }
 
     func prepare() throws {
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+        do { try FileSystem.makeFolders(folder) } catch {
             throw DriveError(.fileSystem, "cannot create the staging folder \(folder): check that its folder is writable")
         }
     }
@@ -47,10 +47,8 @@ struct DriveExport {
     }
 
     private func size(_ path: String) throws -> Int64 {
-        var st = stat()
-        guard stat(path, &st) == 0 else {
-            throw DriveError(.fileSystem, "cannot read the size of \(path): \(String(cString: strerror(errno))); the previous image is kept")
+        do { return try FileSystem.size(path) } catch {
+            throw DriveError(.fileSystem, "cannot read the size of \(path): \(error.errno); the previous image is kept")
         }
-        return Int64(st.st_size)
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import Glibc
 import RoamStore
+import RoamSystem
 
 /// Builds the drive's next FAT image with Debian's tools, writing only what changed: the base is
 /// an image not served (`.next` or `.spare`) whose manifest it agrees with; it is renamed to
@@ -29,7 +29,7 @@ public struct DriveImageBuilder {
     public func build(rides: [RideRow], writer: DriveRideWriter, facts: DriveReadme.Facts, busyInode: UInt64? = nil) throws -> DriveContents {
         let slots = slots
         slots.clearUnfinished()
-        defer { try? FileManager.default.removeItem(atPath: slots.staging) }
+        defer { try? FileSystem.removeTree(slots.staging) }
         let base = [slots.next, slots.spare].lazy
             .filter { DriveImageSlots.exists($0) && DriveManifest.inode($0) != busyInode }
             .compactMap { path in DriveManifest.load(image: path, folder: slots.manifests).map { (path: path, manifest: $0) } }
@@ -122,9 +122,8 @@ public struct DriveImageBuilder {
 
     /// The served image's manifest without reading the image back: only its sizes are used.
     private static func peek(_ path: String, _ slots: DriveImageSlots) -> DriveManifest? {
-        guard let ino = DriveManifest.inode(path),
-              let data = FileManager.default.contents(atPath: "\(slots.manifests)/\(ino).json") else { return nil }
-        return try? JSONDecoder().decode(DriveManifest.self, from: data)
+        guard let ino = DriveManifest.inode(path) else { return nil }
+        return DriveManifest.read("\(slots.manifests)/\(ino).json")
     }
 
     private func freeBytes() throws -> Int64 {

@@ -1,6 +1,6 @@
-import Foundation
 import Glibc
 import RoamStore
+import RoamSystem
 
 /// The mtools and dosfstools steps on `.new`: a new sparse file system, or an edit in place of a
 /// base image, then fsync, the manifest, and the rename to `.next`.
@@ -57,15 +57,16 @@ struct DriveImageEditor {
     }
 
     /// Synced, described, then renamed into its role: a manifest never names a file not yet synced.
+    /// DurableFile's sequence (fsync, rename, fsync the folder) with the manifest written between.
     func finish(manifest: DriveManifest) throws {
-        let fd = open(slots.new, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw slots.failure("cannot open", slots.new) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard synced else { throw slots.failure("cannot fsync", slots.new) }
+        do { try DurableFile.sync(slots.new) } catch { throw DriveImageSlots.failure(error) }
         try manifest.save(image: slots.new, folder: slots.manifests)
-        guard rename(slots.new, slots.next) == 0 else { throw slots.failure("cannot rename \(slots.new) to", slots.next) }
-        try slots.syncFolder()
+        let ino = DriveManifest.inode(slots.new)
+        do { try DurableFile.rename(slots.new, to: slots.next) } catch {
+            // A failed rename drops `.new`: its manifest goes with it (unless `.next` is that file after all).
+            if let ino, DriveManifest.inode(slots.next) != ino { unlink("\(slots.manifests)/\(ino).json") }
+            throw DriveImageSlots.failure(error)
+        }
     }
 
     private func copyIn(_ files: [DriveManifest.File], export: inout DriveExport, rides: [Int64: RideRow]) throws {
@@ -82,9 +83,7 @@ struct DriveImageEditor {
 
     private func writeReadme(_ text: String) throws {
         let path = slots.staging + "/README.txt"
-        do { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) } catch {
-            throw DriveError(.fileSystem, "cannot write \(path): \(error); the previous image is kept")
-        }
+        do { try FileSystem.write(Array(text.utf8), to: path) } catch { throw DriveImageSlots.failure(error) }
         try DriveTools.run("mcopy", ["-i", slots.new, "-D", "o", path, "::/README.txt"], what: "copy README.txt into \(slots.new)")
     }
 
@@ -97,8 +96,6 @@ struct DriveImageEditor {
     }
 
     private func size(_ path: String) throws -> Int64 {
-        var st = stat()
-        guard stat(path, &st) == 0 else { throw slots.failure("cannot read the size of", path) }
-        return Int64(st.st_size)
+        do { return try FileSystem.size(path) } catch { throw slots.failure("cannot read the size of", path, error.errno) }
     }
 }

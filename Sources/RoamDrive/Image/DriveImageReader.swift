@@ -1,4 +1,4 @@
-import Foundation
+import RoamSystem
 
 /// Reads an image back with mtools, without mounting it: which ride files it holds and the
 /// fingerprint its README.txt names. A missing or corrupt image is an `imageUnreadable` error.
@@ -12,7 +12,7 @@ public enum DriveImageReader {
     }
 
     public static func read(_ imagePath: String) throws -> Listing {
-        guard FileManager.default.fileExists(atPath: imagePath) else {
+        guard FileSystem.exists(imagePath) else {
             throw DriveError(.imageUnreadable, "no drive image at \(imagePath)")
         }
         let bare: String, readme: String
@@ -30,9 +30,17 @@ public enum DriveImageReader {
 
     /// `20260614T093000+0200-ride-3.fit` → 3.
     static func rideID(_ name: String) -> Int64? {
-        guard let range = name.range(of: "-ride-", options: .backwards) ?? (name.hasPrefix("ride-") ? name.range(of: "ride-") : nil) else { return nil }
-        let rest = name[range.upperBound...]
-        guard let dot = rest.firstIndex(of: ".") else { return nil }
-        return Int64(rest[..<dot])
+        let bytes = Array(name.utf8), marker = Array("-ride-".utf8)
+        let rest: ArraySlice<UInt8>
+        if bytes.count >= marker.count,
+           let at = (0...(bytes.count - marker.count)).last(where: { bytes[$0..<($0 + marker.count)].elementsEqual(marker) }) {
+            rest = bytes[(at + marker.count)...]
+        } else if name.hasPrefix("ride-") {
+            rest = bytes[5...]
+        } else {
+            return nil
+        }
+        guard let dot = rest.firstIndex(of: UInt8(ascii: ".")) else { return nil }
+        return Int64(String(decoding: rest[..<dot], as: UTF8.self))
     }
 }

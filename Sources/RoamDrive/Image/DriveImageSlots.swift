@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import RoamSystem
 
 /// The files beside the image and their roles. `<image>` is what the gadget serves; `.next` is
 /// built ahead and waits for the moment no host has the drive; `.spare` is the image served
@@ -15,17 +15,14 @@ public struct DriveImageSlots: Sendable, Equatable {
     public var new: String { image + ".new" }
     public var staging: String { image + ".staging" }
     public var manifests: String { DriveManifest.folder(image) }
-    public var folder: String {
-        let dir = (image as NSString).deletingLastPathComponent
-        return dir.isEmpty ? "." : dir
-    }
+    public var folder: String { FilePath.parent(image) }
 
-    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    static func exists(_ path: String) -> Bool { FileSystem.exists(path) }
 
     /// Leftovers of a build that did not finish (a crash, a power cut): never used.
     public func clearUnfinished() {
         unlink(new)
-        try? FileManager.default.removeItem(atPath: staging)
+        try? FileSystem.removeTree(staging)
     }
 
     /// Puts the ready image in place: the served one becomes the spare, `.next` the served one.
@@ -34,22 +31,20 @@ public struct DriveImageSlots: Sendable, Equatable {
     @discardableResult
     public func swapIn() throws -> Bool {
         guard Self.exists(next) else { return false }
+        // Plain renames, then one folder sync: DurableFile.rename would drop `.next` if its rename failed.
         if Self.exists(image), rename(image, spare) != 0 { throw failure("cannot rename \(image) to", spare) }
         guard rename(next, image) == 0 else { throw failure("cannot rename \(next) to", image) }
-        try syncFolder()
+        do { try DurableFile.syncFolder(containing: image) } catch { throw Self.failure(error) }
         DriveManifest.prune(keeping: [image, next, spare], folder: manifests)
         return true
     }
 
-    func syncFolder() throws {
-        let fd = open(folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
-        guard fd >= 0 else { throw failure("cannot open", folder) }
-        defer { close(fd) }
-        guard fsync(fd) == 0 else { throw failure("cannot fsync", folder) }
+    /// A failed call on an image or its folder, read from `errno` right after it.
+    func failure(_ what: String, _ path: String, _ e: Errno = .current) -> DriveError {
+        DriveError(e == .noSpace ? .storageFull : .fileSystem, "\(what) \(path): \(e); the previous image is kept")
     }
 
-    func failure(_ what: String, _ path: String) -> DriveError {
-        DriveError(errno == ENOSPC ? .storageFull : .fileSystem,
-                   "\(what) \(path): \(String(cString: strerror(errno))); the previous image is kept")
+    static func failure(_ error: SystemError) -> DriveError {
+        DriveError(error.errno == .noSpace ? .storageFull : .fileSystem, "\(error); the previous image is kept")
     }
 }

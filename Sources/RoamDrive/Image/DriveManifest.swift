@@ -1,5 +1,6 @@
-import Foundation
 import Glibc
+import RoamStore
+import RoamSystem
 
 /// What one image file holds, file by file with the content stamp of its ride, kept beside the
 /// images in `<image>.manifests/<inode>.json`. By inode, because the images are renamed between
@@ -32,8 +33,7 @@ struct DriveManifest: Codable, Equatable {
     /// The manifest of the image at `path`, if there is one and the image agrees with it.
     static func load(image path: String, folder: String) -> DriveManifest? {
         guard let ino = inode(path),
-              let data = FileManager.default.contents(atPath: "\(folder)/\(ino).json"),
-              let manifest = try? JSONDecoder().decode(DriveManifest.self, from: data),
+              let manifest = read("\(folder)/\(ino).json"),
               let listing = try? DriveImageReader.read(path),
               listing.fingerprint == manifest.fingerprint,
               listing.files == manifest.files.map(\.name).sorted()
@@ -45,13 +45,20 @@ struct DriveManifest: Codable, Equatable {
     /// never reused as a base (it is rebuilt whole instead).
     func save(image path: String, folder: String) throws {
         guard let ino = Self.inode(path) else { throw DriveError(.fileSystem, "cannot read the inode of \(path)") }
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? FileSystem.makeFolders(folder)
         let target = "\(folder)/\(ino).json"
-        do {
-            try JSONEncoder().encode(self).write(to: URL(fileURLWithPath: target), options: .atomic)
-        } catch {
+        let text: String
+        do { text = try JSONTextEncoder().encode(self) } catch {
             throw DriveError(.fileSystem, "cannot write \(target): \(error); the previous image is kept")
         }
+        do { try DurableFile.replace(target, with: Array(text.utf8)) } catch { throw DriveImageSlots.failure(error) }
+    }
+
+    /// The manifest in `path`; nil when there is none or it is not one (a half-written file from
+    /// an older build): the image is then rebuilt, never trusted.
+    static func read(_ path: String) -> DriveManifest? {
+        guard let bytes = try? FileSystem.readBytes(path) else { return nil }
+        return try? JSONTextDecoder().decode(DriveManifest.self, from: bytes)
     }
 
     static func forget(image path: String, folder: String) {
@@ -61,7 +68,7 @@ struct DriveManifest: Codable, Equatable {
     /// Removes the manifests of files that are none of `images` any more.
     static func prune(keeping images: [String], folder: String) {
         let live = Set(images.compactMap(inode).map { "\($0).json" })
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !live.contains(name) {
+        for name in (try? FileSystem.folderEntries(folder)) ?? [] where !live.contains(name) {
             unlink("\(folder)/\(name)")
         }
     }

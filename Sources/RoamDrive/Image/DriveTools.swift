@@ -1,5 +1,4 @@
 import RoamSystem
-import Foundation
 
 /// Debian's FAT tools as child processes: `mkfs.vfat` (dosfstools) makes the file system, `mcopy`,
 /// `mmd`, `mdir` and `mtype` (mtools) write and read it without mounting, so no root and no loop
@@ -8,7 +7,7 @@ public enum DriveTools {
     /// `ROAM_DRIVE_TOOLS` (a folder) is searched first: another build of the tools, or the kill
     /// trial's wrappers that stop a rebuild at a known step.
     static var searchPath: [String] {
-        let first = ProcessInfo.processInfo.environment["ROAM_DRIVE_TOOLS"].map { [$0] } ?? []
+        let first = Environment.value("ROAM_DRIVE_TOOLS").map { [$0] } ?? []
         return first + ["/usr/sbin", "/sbin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/local/bin"]
     }
 
@@ -16,7 +15,7 @@ public enum DriveTools {
     static func locate(_ name: String) throws -> String {
         for dir in searchPath {
             let path = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
+            if FileSystem.isExecutable(path) { return path }
         }
         let package = name.hasPrefix("m") && name != "mkfs.vfat" ? "mtools" : "dosfstools"
         throw DriveError(.toolMissing, "\(name) is missing: install Debian's \(package) package (apt-get install dosfstools mtools)")
@@ -30,12 +29,11 @@ public enum DriveTools {
     static func run(_ name: String, _ arguments: [String], what: String) throws -> String {
         let path = try locate(name)
         // No ~/.mtoolsrc or drive letters: every call names its image with -i.
-        var environment = ProcessInfo.processInfo.environment
-        environment["MTOOLS_SKIP_CHECK"] = "1"
-        environment["LC_ALL"] = "C"
+        let environment = Environment.entries.filter { !$0.hasPrefix("MTOOLS_SKIP_CHECK=") && !$0.hasPrefix("LC_ALL=") }
+            + ["MTOOLS_SKIP_CHECK=1", "LC_ALL=C"]
         let result: ChildResult
         do {
-            result = try ChildProcess.run(path, [name] + arguments, environment: environment.map { "\($0.key)=\($0.value)" })
+            result = try ChildProcess.run(path, [name] + arguments, environment: environment)
         } catch {
             throw DriveError(.toolFailed, "cannot run \(name) to \(what): \(error.errno)")
         }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import RoamStore
 
 /// Follows the cable: builds the next image ahead whenever the rides change (`.next`, beside the

@@ -1,0 +1,62 @@
+import Foundation
+import Glibc
+import RoamSystem
+import Testing
+@testable import RoamDrive
+
+/// The manifest beside the images: written durably, read back equal, read when an older build
+/// wrote it with Foundation's JSONEncoder, and never trusted when it is not whole.
+@Suite struct DriveManifestTests {
+    static let manifest = DriveManifest(
+        fingerprint: "roam-drive/1 0123456789abcdef",
+        files: [.init(name: "20260614T093000+0200-ride-3.fit", rideID: 3, stamp: "f3db02559e21d8b5", bytes: 24_080),
+                .init(name: "20260614T093000+0200-ride-3.gpx", rideID: 3, stamp: "f3db02559e21d8b5", bytes: 403_250)],
+        measured: [.init(name: "ride-9.fit", rideID: 9, stamp: "00", bytes: 1 << 40)], imageBytes: 70_618_112)
+
+    static func scratch() throws -> String {
+        let folder = FileSystem.temporaryFolder + "/roam-manifest-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileSystem.makeFolders(folder)
+        return folder
+    }
+
+    @Test func aSavedManifestReadsBackEqualAndLeavesNoPartialFile() throws {
+        let folder = try Self.scratch()
+        defer { try? FileSystem.removeTree(folder) }
+        let image = folder + "/drive.img", manifests = folder + "/drive.img.manifests"
+        try FileSystem.write([0xEB, 0x3C, 0x90], to: image)
+        try Self.manifest.save(image: image, folder: manifests)
+        let ino = try #require(DriveManifest.inode(image))
+        #expect(DriveManifest.read("\(manifests)/\(ino).json") == Self.manifest)
+        #expect(try FileSystem.folderEntries(manifests) == ["\(ino).json"])
+        // A manifest of a file that is gone goes at the next prune; the live one stays.
+        try FileSystem.write([], to: "\(manifests)/1.json")
+        DriveManifest.prune(keeping: [image], folder: manifests)
+        #expect(try FileSystem.folderEntries(manifests) == ["\(ino).json"])
+    }
+
+    @Test func aManifestFoundationWroteStillReadsAndAHalfOneIsNone() throws {
+        let folder = try Self.scratch()
+        defer { try? FileSystem.removeTree(folder) }
+        try FileSystem.write([UInt8](try JSONEncoder().encode(Self.manifest)), to: folder + "/old.json")
+        #expect(DriveManifest.read(folder + "/old.json") == Self.manifest)
+        let whole = try FileSystem.readBytes(folder + "/old.json")
+        try FileSystem.write(Array(whole.prefix(whole.count / 2)), to: folder + "/half.json")
+        #expect(DriveManifest.read(folder + "/half.json") == nil)
+        #expect(DriveManifest.read(folder + "/missing.json") == nil)
+    }
+
+    @Test func rideFileNamesGiveTheirRide() {
+        #expect(DriveImageReader.rideID("20260614T093000+0200-ride-3.fit") == 3)
+        #expect(DriveImageReader.rideID("ride-12.gpx") == 12)
+        #expect(DriveImageReader.rideID("a-ride-b-ride-7.fit") == 7)
+        #expect(DriveImageReader.rideID("README.txt") == nil)
+        #expect(DriveImageReader.rideID("x-ride-.fit") == nil)
+        #expect(DriveImageReader.rideID("x-ride-5") == nil)
+    }
+
+    @Test func attributesLoseTheirLineEnd() {
+        #expect("configured\n".trimmedOfSpace == "configured")
+        #expect(" not attached \n".trimmedOfSpace == "not attached")
+        #expect("\n".trimmedOfSpace == "")
+    }
+}
