@@ -2,7 +2,7 @@
 /// once the altitude has turned by at least `hysteresisM`, so sensor noise and small undulations
 /// add nothing, while a real climb counts in full, from its trough to its peak.
 ///
-/// The pipeline feeds it through `add(altitudeM:at:hysteresisM:smoothingS:)`: a first-order low-pass
+/// The pipeline feeds it through `add(altitudeM:afterS:hysteresisM:smoothingS:)`: a first-order low-pass
 /// first, so a 1 Hz altimeter's jitter is not climb and the hysteresis can stay small enough for
 /// real 3–5 m rises (Tests/Data/rides/README.md has the rides that chose both).
 ///
