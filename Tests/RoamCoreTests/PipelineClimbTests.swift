@@ -40,6 +40,25 @@ import Testing
         #expect(c.ascentM == 10)
     }
 
+    @Test func theLowPassDampsJitterButLetsALoggersSparsePointsThrough() {
+        // A 1 Hz altimeter's ±1.6 m jitter on a level road: past 3 m raw, nothing once low-passed (2 s).
+        var level = ClimbCounter(), raw = ClimbCounter()
+        for s in 0..<120 {
+            let a = 100 + (s % 2 == 0 ? 1.6 : -1.6)
+            level.add(altitudeM: a, afterS: 1, hysteresisM: h, smoothingS: 2)
+            raw.add(altitudeM: a, hysteresisM: h)
+        }
+        #expect(raw.ascentM > 100 && level.ascentM == 0 && level.descentM == 0)
+        // Smart recording: points 7 s apart climbing 4 m each, then level. The climb counts in full.
+        var sparse = ClimbCounter()
+        for i in 0..<14 { sparse.add(altitudeM: 100 + 4 * Double(min(i, 8)), afterS: 7, hysteresisM: h, smoothingS: 2) }
+        #expect(abs(sparse.ascentM - 32) < 0.01)
+        // A break forgets the low-passed altitude: a step across it is not smeared into climb.
+        sparse.breakSeries()
+        for i in 14..<20 { sparse.add(altitudeM: 200, afterS: 7, hysteresisM: h, smoothingS: 2) }
+        #expect(abs(sparse.ascentM - 32) < 0.01)
+    }
+
     private func stamp(_ s: Int) -> TimeStamp { TimeStamp(utcMs: Int64(s) * 1000, timeOfDayMs: s * 1000, monoNs: UInt64(s)) }
     private let p = PipelineParameters()
 

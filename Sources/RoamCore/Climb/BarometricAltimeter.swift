@@ -55,6 +55,9 @@ public struct BarometricAltimeter: Sendable, Equatable, Codable {
 
     public var isHolding: Bool { hold != nil }
 
+    /// When the last good sample was taken: the climb's low-pass weighs the next one by the time since.
+    public var lastGoodSampleTime: TimeStamp? { lastGoodTime }
+
     /// The last good sample's altitude with the current offset.
     public var currentAltitudeM: Double? { lastGoodM.map { $0 + offsetM } }
 

@@ -2,6 +2,10 @@
 /// once the altitude has turned by at least `hysteresisM`, so sensor noise and small undulations
 /// add nothing, while a real climb counts in full, from its trough to its peak.
 ///
+/// The pipeline feeds it through `add(altitudeM:afterS:hysteresisM:smoothingS:)`: a first-order low-pass
+/// first, so a 1 Hz altimeter's jitter is not climb and the hysteresis can stay small enough for
+/// real 3–5 m rises (Tests/Data/rides/README.md has the rides that chose both).
+///
 /// `ascentM`/`descentM` include the leg in progress once it has exceeded the hysteresis, so the
 /// totals committed with each batch never go down.
 public struct ClimbCounter: Sendable, Equatable, Codable {
@@ -16,6 +20,9 @@ public struct ClimbCounter: Sendable, Equatable, Codable {
     private var lowM = 0.0
     private var extremeM = 0.0
     private var direction = Direction.unknown
+    /// The low-passed altitude, in whole millimetres (short in the state committed with each batch);
+    /// nil at the start of a series.
+    private var smoothedM: Double?
 
     private enum Direction: Int, Codable { case unknown, up, down }
 
@@ -24,6 +31,19 @@ public struct ClimbCounter: Sendable, Equatable, Codable {
     public var ascentM: Double { confirmedAscentM + (direction == .up ? extremeM - (turnM ?? extremeM) : 0) }
     public var descentM: Double { confirmedDescentM + (direction == .down ? (turnM ?? extremeM) - extremeM : 0) }
 
+    /// Low-passes the altitude with time constant `smoothingS`, `dtS` after the previous sample
+    /// (weight dt / (smoothingS + dt): a logger's 7 s interval passes almost whole while 1 s jitter
+    /// is damped), then counts it.
+    public mutating func add(altitudeM a: Double, afterS dtS: Double, hysteresisM h: Double, smoothingS: Double) {
+        guard a.isFinite else { return }
+        let dt = dtS.isFinite ? max(0, dtS) : 0
+        let weight = smoothingS > 0 ? dt / (smoothingS + dt) : 1
+        let smoothed = ((smoothedM.map { $0 + weight * (a - $0) } ?? a) * 1000).rounded() / 1000
+        smoothedM = smoothed
+        add(altitudeM: smoothed, hysteresisM: h)
+    }
+
+    /// Counts one altitude as it is, with no smoothing.
     public mutating func add(altitudeM a: Double, hysteresisM h: Double) {
         guard a.isFinite else { return }
         guard let turn = turnM else {
@@ -63,5 +83,6 @@ public struct ClimbCounter: Sendable, Equatable, Codable {
         confirmedDescentM = descentM
         turnM = nil
         direction = .unknown
+        smoothedM = nil
     }
 }

@@ -6,6 +6,7 @@ extension RidePipeline {
         let p = parameters
         if track?.transition == .paused { state.altimeter.beginHold(latDeg: track?.point.latDeg, lonDeg: track?.point.lonDeg) }
         var verdict: BarometricAltimeter.Verdict?
+        let previousSample = state.altimeter.lastGoodSampleTime
         if let sample {
             state.hasBarometer = true
             verdict = state.altimeter.sample(pressurePa: sample.pressurePa, at: now, parameters: p)
@@ -34,7 +35,8 @@ extension RidePipeline {
             state.barometerInterrupted = false
         }
         if track != nil, !state.autoPause.isPaused {
-            state.climb.add(altitudeM: altitude, hysteresisM: p.climbHysteresisM)
+            let sinceS = previousSample.flatMap { now.seconds(since: $0) } ?? 0
+            state.climb.add(altitudeM: altitude, afterS: sinceS, hysteresisM: p.climbHysteresisM, smoothingS: p.climbSmoothingS)
         }
         return state.altimeter.shown(altitude)
     }

@@ -51,7 +51,7 @@ public final class BMP280 {
 
         /// The bicycle's choice, Table 7's "indoor navigation" row: normal mode, pressure ×16,
         /// temperature ×2, IIR 16, t_sb 0.5 ms (about 26 Hz, 1.6 cm RMS noise, 650 µA).
-        /// - Lowest noise in the table, so the spike filter and the climb counter's 5 m hysteresis
+        /// - Lowest noise in the table, so the spike filter and the climb counter's 3 m hysteresis
         ///   see height, not noise; 650 µA is nothing next to the board's own draw.
         /// - Normal mode converts continuously, so `sample()` is one burst read that never waits on
         ///   a conversion: the sensor thread keeps reading the UART on time.
