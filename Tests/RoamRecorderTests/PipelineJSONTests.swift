@@ -35,6 +35,19 @@ import Testing
         #expect(try json.encode(parameters) == (try Self.foundation(parameters)))
     }
 
+    /// A ride stored with version 3 parameters was counted without climb smoothing; rederiving it
+    /// with its stored set must not pick up today's default. A partial set given by a rider (no
+    /// version) still takes today's defaults for what it leaves out.
+    @Test func storedVersion3ParametersKeepClimbUnsmoothed() throws {
+        let json = PipelineJSON()
+        var stored = try Self.foundation(PipelineParameters())
+        stored = stored.replacingOccurrences(of: "\"climbSmoothingS\":2,", with: "")
+            .replacingOccurrences(of: "\"version\":4", with: "\"version\":3")
+        #expect(!stored.contains("climbSmoothingS") && stored.contains("\"version\":3"), "\(stored)")
+        #expect(try json.decode(PipelineParameters.self, from: stored).climbSmoothingS == 0)
+        #expect(try json.decode(PipelineParameters.self, from: "{\"climbHysteresisM\":4}").climbSmoothingS == PipelineParameters().climbSmoothingS)
+    }
+
     struct Awkward: Codable, Equatable {
         var doubles: [Double]
         var floats: [Float]

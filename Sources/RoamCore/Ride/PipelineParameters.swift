@@ -3,11 +3,13 @@
 /// missing key takes its default.
 public struct PipelineParameters: Sendable, Equatable, Codable {
     /// Version of this parameter set's shape (`rides.params_version`).
-    public var version = 3
+    /// 4: climbSmoothingS added; a stored set of version 3 or older was counted without smoothing.
+    public var version = 4
     /// Which algorithms produced the derived columns; bumped when their behaviour changes.
     /// 2: gaps judged against the receiver's learned epoch rhythm; distance bridged across gaps.
     /// 3: a gap slower than the auto-pause speed is a pause: not bridged, not moving time.
-    public var algorithm = "roam-pipeline/3"
+    /// 4: climb counted on the barometric altitude low-passed over climbSmoothingS, hysteresis 3 m.
+    public var algorithm = "roam-pipeline/4"
 
     // Time
     /// A GNSS date earlier than this is a GPS week rollover and moves on by 1024 weeks
@@ -102,7 +104,9 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
         movingGapMaxS = try value(.movingGapMaxS, d.movingGapMaxS)
         smoothingAccelerationNoise = try value(.smoothingAccelerationNoise, d.smoothingAccelerationNoise)
         smoothingVelocitySigmaMps = try value(.smoothingVelocitySigmaMps, d.smoothingVelocitySigmaMps)
-        climbSmoothingS = try value(.climbSmoothingS, d.climbSmoothingS)
+        // A ride stored before version 4 was counted without smoothing: rederiving it with its own
+        // parameters must give what it was recorded with, not today's default.
+        climbSmoothingS = try value(.climbSmoothingS, version < 4 ? 0 : d.climbSmoothingS)
         climbHysteresisM = try value(.climbHysteresisM, d.climbHysteresisM)
         baroSpikeM = try value(.baroSpikeM, d.baroSpikeM)
         baroMaxVerticalSpeedMps = try value(.baroMaxVerticalSpeedMps, d.baroMaxVerticalSpeedMps)
