@@ -23,7 +23,7 @@ public struct ArgumentParser: Sendable {
         guard let spec = specs.first(where: { $0.name == first }) else {
             return .failure(UsageError(command: nil, message: "unknown subcommand '\(first)' (expected one of: \(specs.filter { !$0.isHidden }.map(\.name).joined(separator: ", ")))"))
         }
-        var parsed = ParsedArguments(command: spec.name)
+        var parsed = ParsedArguments(command: spec.name, declared: Set(spec.options.map(\.name)))
         var rest = arguments.dropFirst()[...]
         while let arg = rest.popFirst() {
             if arg == "--help" || arg == "-h" { return .success(.help(spec.name)) }

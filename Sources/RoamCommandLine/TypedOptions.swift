@@ -61,7 +61,7 @@ public struct DefaultedOption<Value: OptionValue>: OptionDeclaration {
 }
 
 extension ParsedArguments {
-    public func value(_ flag: Flag) -> Bool { flags.contains(flag.spec.name) }
+    public func value(_ flag: Flag) -> Bool { has(flag.spec.name) }
 
     public func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
         try converted(option.spec.name, expectation: option.expectation)
@@ -79,15 +79,16 @@ extension ParsedArguments {
     }
 
     /// The option's text as given, for a message that quotes it.
-    public func text(_ option: some OptionDeclaration) -> String? { values[option.spec.name] }
+    public func text(_ option: some OptionDeclaration) -> String? { value(option.spec.name) }
 
     /// Whether the option was on the command line at all (a default counts as not given).
     public func isGiven(_ option: some OptionDeclaration) -> Bool {
-        values[option.spec.name] != nil || flags.contains(option.spec.name)
+        requireDeclared(option.spec.name)
+        return values[option.spec.name] != nil || flags.contains(option.spec.name)
     }
 
     private func converted<Value: OptionValue>(_ name: String, expectation: String) throws(UsageError) -> Value? {
-        guard let text = values[name] else { return nil }
+        guard let text = value(name) else { return nil }
         guard let value = Value(optionText: text) else {
             throw UsageError(command: command, message: "\(name) expects \(expectation), found '\(text)'")
         }

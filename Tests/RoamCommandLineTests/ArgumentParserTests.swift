@@ -21,6 +21,18 @@ struct ArgumentParserTests {
         #expect(try parsed.integer("--ride") == 3)
     }
 
+    /// A command reading an option its spec does not list traps (`requireDeclared`), rather than
+    /// reading "not given": the parser hands every command its spec's option names to check against.
+    @Test func theParsedCommandKnowsItsDeclaredOptions() throws {
+        guard case .run(let parsed) = try parser.parse(["dump", "--format", "gpx"]).get() else {
+            Issue.record("dump did not parse as a command to run"); return
+        }
+        #expect(parsed.declared == ["--ride", "--all", "--format"])
+        #expect(parsed.value("--ride") == nil)
+        guard case .run(let status) = try parser.parse(["status"]).get() else { Issue.record("status did not parse"); return }
+        #expect(status.declared == [])
+    }
+
     @Test func missingRequiredOptionNamesIt() {
         #expect(parser.parse(["dump", "--all"]) == .failure(UsageError(command: "dump", message: "missing required option --format FORMAT")))
     }
