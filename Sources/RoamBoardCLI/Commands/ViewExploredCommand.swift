@@ -19,6 +19,9 @@ enum ViewExploredCommand {
         if p.isGiven(Options.speedBands) {
             throw UsageError(command: "view", message: "--speed-bands colours a ride's page; the explored map has no speeds: drop it")
         }
+        if p.isGiven(Options.tiles) {
+            throw UsageError(command: "view", message: "--tiles sets the base map of a ride's page; the explored map has no base map yet: drop it")
+        }
         try run(p)
         return true
     }
