@@ -6,7 +6,7 @@
 var RoamRideMap = (function () {
   "use strict";
   var box = document.getElementById("ride-leaflet"), node = document.getElementById("map-data");
-  if (!box || !node || typeof L === "undefined") return null;
+  if (!box || !node || !window.L) return null;
   var d = JSON.parse(node.textContent);
   function column(a) {
     var out = new Array(a.length), sum = 0;
@@ -39,7 +39,7 @@ var RoamRideMap = (function () {
   var startStyle = { radius: 7, color: "#1d1d1b", fillColor: "#fff", weight: 3.5 };
   var finishStyle = { radius: 7, color: "#fff", fillColor: "#1d1d1b" };
   // A loop ends where it began: one "Start/Finish" label, never one label on top of the other.
-  var loop = d.start && d.finish && map.distance(d.start, d.finish) < 60;
+  var loop = d.start && d.finish && d.loop;
   if (d.finish && !loop) dot(d.finish, "finish", finishStyle, "Finish", "Finish", "right");
   if (d.start) dot(d.start, "start", startStyle, loop ? "Start/Finish" : "Start", "Start", loop ? "right" : "left");
   d.stops.forEach(function (s) {

@@ -8,6 +8,9 @@ import RoamCore
 /// stays well-formed XML.
 struct RideMapData {
     static let unknownColor = "#9a9a9a"
+    /// A ride that ends this close to where it began is a loop: one "Start/Finish" label, so neither
+    /// label covers the other.
+    static let loopM = 60.0
 
     let json: String
 
@@ -41,7 +44,11 @@ struct RideMapData {
         let colors = (bands.colors + [Self.unknownColor]).map(PlaybackData.string).joined(separator: ",")
         var text = "{\"colors\":[\(colors)],\"segments\":[" + segments.joined(separator: ",") + "]"
         if let first = track.segments.first?.points.first { text += ",\"start\":" + Self.place(first) }
-        if let last = track.segments.last?.points.last, track.drawnPointCount > 1 { text += ",\"finish\":" + Self.place(last) }
+        if let first = track.segments.first?.points.first, let last = track.segments.last?.points.last, track.drawnPointCount > 1 {
+            text += ",\"finish\":" + Self.place(last)
+            let apart = Haversine.distanceM(lat1: first.latDeg, lon1: first.lonDeg, lat2: last.latDeg, lon2: last.lonDeg)
+            text += ",\"loop\":" + (apart < Self.loopM ? "true" : "false")
+        }
         let stops = marks.stops.map { stop -> String in
             let d = stop.durationS ?? 0
             let label = d >= RideMarks.labelledStopS ? "stop \(PageText.spoken(d))" : ""
