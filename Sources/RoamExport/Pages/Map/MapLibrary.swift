@@ -47,6 +47,7 @@ public struct MapLibrary: Sendable {
     /// Why a file read from the package cannot go into a page as is; nil when it can.
     public static func inlineProblem(script: String, style: String) -> String? {
         if script.contains("]]>") { return "leaflet's script contains ]]>" }
+        if script.lowercased().contains("</script") { return "leaflet's script contains </script" }
         if style.contains("<") || style.contains("&") { return "leaflet's style contains < or &" }
         return nil
     }

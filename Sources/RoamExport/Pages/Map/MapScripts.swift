@@ -3,6 +3,7 @@
 enum MapScripts {
     static let baseMap = String(decoding: PackageResources.base_map_js, as: UTF8.self)
     static let rideMap = String(decoding: PackageResources.ride_map_js, as: UTF8.self)
+    static let exploredMap = String(decoding: PackageResources.explored_map_js, as: UTF8.self)
     static let css = String(decoding: PackageResources.map_css, as: UTF8.self)
 
     static func inline(_ id: String, _ script: String) -> String {
