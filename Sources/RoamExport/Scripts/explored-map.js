@@ -64,7 +64,8 @@
       document.getElementById("cell-size").textContent = { 5: "~4.9 km", 6: "~1.2 km × 0.6 km", 7: "~150 m" }[p];
       statusLine.textContent = E.levels[7].lat.length === 0 ? "No explored cells to draw."
         : "precision " + p + ": " + shown.cells + " of " + E.levels[p].lat.length + " cells in view"
-          + (E.markedLevels ? ", " + shown.marked + " first visited by ride " + E.ride : "");
+          + (E.markedLevels ? ", " + shown.marked + " first visited by ride " + E.ride : "")
+          + (found && found.length > 1 ? " · " + found.length + " areas apart: “Fit all rides” shows them all" : "");
     }
   });
   var cells = new Cells().addTo(map);
