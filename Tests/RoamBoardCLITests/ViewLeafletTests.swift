@@ -88,16 +88,19 @@ import Testing
                        fits: m.map.getBounds().contains(m.bounds), base: m.base.isOn() }; })()
             """
         let untouched = try PageJudge.run(page: page, steps: [.viewport(1400, 1000), .eval(state), .wheel(380, 500, -400),
-                                                             .eval(Self.when("RoamRideMap.map.getZoom() !== window.zoomAtLoad", "RoamRideMap.map.getZoom()"))])
+                                                             .eval(Self.when("RoamRideMap.map.getZoom() !== window.zoomAtLoad", "RoamRideMap.map.getZoom()")),
+                                                             .eval("document.getElementById('show-flagged').click(), [document.querySelectorAll('#ride-leaflet path.flag').length, document.querySelectorAll('svg.map circle.flag').length]")])
         #expect(untouched.errors.isEmpty, "\(untouched.errors)")
         #expect(untouched.requests.isEmpty, "nothing asked before the base map is: \(untouched.requests)")
         let s = try #require(untouched.results.first as? [String: Any])
-        let zoom = try #require(s["zoom"] as? Double), zoomed = try #require(untouched.results.last as? Double)
+        let zoom = try #require(s["zoom"] as? Double), zoomed = try #require(untouched.results[1] as? Double)
         #expect((s["w"] as? Double ?? 0) > 600 && (s["h"] as? Double ?? 0) > 600 && (s["tracks"] as? Int ?? 0) > 2, "\(s)")
         #expect(s["fits"] as? Bool == true && s["base"] as? Bool == false, "\(s)")
         let labels = s["labels"] as? [String] ?? []
         #expect(labels.contains("Start") && labels.contains("Finish") && labels.contains("stop 4 min") && labels.contains { $0.hasPrefix("gap: ") }, "\(labels)")
         #expect(zoomed > zoom, "a wheel notch zooms in: \(zoom) → \(zoomed)")
+        let flags = untouched.results[2] as? [Int] ?? []
+        #expect(flags.count == 2 && flags[0] > 0 && flags[0] == flags[1], "the checkbox shows the flagged sample on the Leaflet map too: \(flags)")
 
         let asked = try PageJudge.run(page: page, steps: [.viewport(1400, 1000),
             .eval("document.querySelector('.basemap-toggle').textContent"),
