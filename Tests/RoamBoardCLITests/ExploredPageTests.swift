@@ -4,7 +4,9 @@ import RoamCore
 
 /// `view --explored` end to end: a history written through the store, the page written by the
 /// binary, opened in real headless Chromium (`PageJudge`), its decoded state and its pixels
-/// compared with what `explored` lists from the same database.
+/// compared with what `explored` lists from the same database. These judge the canvas map, which a
+/// page without Debian's libjs-leaflet draws (ROAM_LEAFLET_DIR names an empty place); the Leaflet
+/// map is ExploredLeafletTests'.
 @Suite(.serialized) struct ExploredPageTests {
     static let lit = [242, 193, 78], fresh = [62, 224, 208]  // ExploredPageStyle.lit / .new
 
@@ -27,12 +29,18 @@ import RoamCore
     /// in it, once no console error or outside request was seen.
     static func probePage(of h: ExploredHistory, _ probe: String) throws -> [String: Any] {
         let page = h.directory.appendingPathComponent("explored.html")
-        let r = try CLIRunner.run(["view", "--explored", "--db", h.dbPath, "-o", page.path])
+        let r = try canvasPage(h, ["-o", page.path])
         guard r.status == 0 else { throw JudgeFailure(description: "view --explored failed: \(r.stderr)") }
         let v = try PageJudge.run(page: page, steps: [.viewport(1000, 700), .eval(probe)])
         #expect(v.errors.isEmpty, "\(v.errors)")
         #expect(v.requests.isEmpty, "the page asked for \(v.requests)")
         return try #require(try parse(v.results[0]) as? [String: Any])
+    }
+
+    /// `view --explored` as on a machine without libjs-leaflet: the canvas map.
+    static func canvasPage(_ h: ExploredHistory, _ extra: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try ViewLeaflet.run(["view", "--explored", "--db", h.dbPath] + extra,
+                            environment: ["ROAM_LEAFLET_DIR": h.directory.appendingPathComponent("no-leaflet").path])
     }
 
     static func shotsFolder() throws -> URL {
@@ -46,7 +54,7 @@ import RoamCore
         let h = try Self.freiburg()
         defer { h.remove() }
         let page = h.directory.appendingPathComponent("explored.html")
-        let r = try CLIRunner.run(["view", "--explored", "--db", h.dbPath, "--ride", "2", "-o", page.path])
+        let r = try Self.canvasPage(h, ["--ride", "2", "-o", page.path])
         #expect(r.status == 0, "\(r.stderr)")
         let db = try [5, 6, 7].map { try h.cells(precision: $0) }
         let fresh7 = try #require(db[2].first { $0.ride == "2" }?.cell), old7 = try #require(db[2].first { $0.ride == "1" }?.cell)

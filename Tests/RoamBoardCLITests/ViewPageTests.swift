@@ -26,7 +26,7 @@ struct ViewPageTests {
         (function () {
           function r(sel) { var n = document.querySelector(sel); if (!n) return null; var b = n.getBoundingClientRect();
             return { top: b.top, bottom: b.bottom, left: b.left, width: b.width, height: b.height }; }
-          return { map: r("svg.map"), stats: r("section.stats"), charts: r("section.profiles"), tables: r(".tables"),
+          return { map: r("body.leaflet-on #ride-leaflet") || r("svg.map"), leaflet: document.body.classList.contains("leaflet-on"), stats: r("section.stats"), charts: r("section.profiles"), tables: r(".tables"),
                    vw: window.innerWidth, vh: window.innerHeight, scrollW: document.documentElement.scrollWidth };
         })()
         """
@@ -38,12 +38,20 @@ struct ViewPageTests {
             let v = try judge(url, [.viewport(size.w, size.h), .eval(Self.layout), .screenshot("\(Self.shots)/bench-\(size.name).png")])
             let o = try #require(v.results.first as? [String: Any])
             let map = try #require(o["map"] as? [String: Double]), vw = try #require(o["vw"] as? Double), vh = try #require(o["vh"] as? Double)
-            #expect(map["left"] == 0 && abs(map["width"]! - vw) <= 1, "\(size.name): map \(map) in a \(vw) px viewport")
+            #expect(o["leaflet"] as? Bool == ViewLeaflet.isInstalled, "\(size.name): the Leaflet map is drawn when the package is installed")
+            // A wide screen keeps the Leaflet map in a sticky column at the left, beside everything else.
+            let beside = ViewLeaflet.isInstalled && size.w >= 1100
+            #expect(map["left"] == 0 && (beside ? map["width"]! >= vw / 2 : abs(map["width"]! - vw) <= 1), "\(size.name): map \(map) in a \(vw) px viewport")
             #expect(map["top"]! < vh * 0.2, "\(size.name): the map starts at \(map["top"]!) of \(vh)")
             let visible = min(map["bottom"]!, vh) - map["top"]!
             #expect(visible >= 0.75 * map["height"]!, "\(size.name): only \(visible) px of the map's \(map["height"]!) are above the fold")
             for section in ["stats", "charts", "tables"] {
                 let top = (o[section] as? [String: Double])?["top"] ?? -1
+                if beside {
+                    let left = (o[section] as? [String: Double])?["left"] ?? -1
+                    #expect(left >= map["left"]! + map["width"]! - 1, "\(size.name): \(section) at \(left) is not beside the map")
+                    continue
+                }
                 #expect(top >= map["bottom"]! - 1, "\(size.name): \(section) at \(top) comes before the map's end \(map["bottom"]!)")
             }
             #expect((o["scrollW"] as? Double ?? .infinity) <= vw, "\(size.name): the page scrolls sideways")
@@ -62,7 +70,10 @@ struct ViewPageTests {
     static let probe = """
         (function () { var m = document.getElementById("replay-marker");
           function t(k) { return document.getElementById("replay-out-" + k).textContent; }
+          var lm = window.RoamRideMap, ll = lm && lm.map.hasLayer(lm.marker) ? lm.marker.getLatLng() : null;
+          var box = document.getElementById("ride-leaflet"), br = box ? box.getBoundingClientRect() : { top: 0 };
           return { cx: Number(m.getAttribute("cx")), cy: Number(m.getAttribute("cy")), visible: m.getAttribute("visibility"),
+                   lat: ll ? ll.lat : -999, lon: ll ? ll.lng : -999, inMap: ll ? lm.map.getBounds().contains(ll) : false, mapTop: br.top,
                    distance: t("distance"), elapsed: t("elapsed"), speed: t("speed"), status: t("status") }; })()
         """
 
@@ -87,6 +98,15 @@ struct ViewPageTests {
             let (before, quarter, threeQuarters) = (states[0], states[1], states[2])
             func xy(_ s: [String: Any]) -> (Double, Double) { (s["cx"] as? Double ?? .nan, s["cy"] as? Double ?? .nan) }
             #expect(xy(quarter) != xy(before) && xy(threeQuarters) != xy(quarter), "\(chart): the marker did not move: \(states)")
+            if ViewLeaflet.isInstalled {
+                // The Leaflet map's marker moves too, inside the map, and the sticky map stays on screen while the chart is scrubbed.
+                func ll(_ s: [String: Any]) -> [Double] { [s["lat"] as? Double ?? .nan, s["lon"] as? Double ?? .nan] }
+                #expect(ll(quarter) != ll(threeQuarters) && !ll(quarter).contains(-999), "\(chart): the Leaflet marker did not move: \(states)")
+                for s in [quarter, threeQuarters] {
+                    #expect(s["inMap"] as? Bool == true, "\(chart): the marker is outside the map's view: \(s)")
+                    #expect(abs(s["mapTop"] as? Double ?? .nan) <= 1, "\(chart): the map scrolled away while the chart was scrubbed: \(s)")
+                }
+            }
             #expect(quarter["distance"] as? String != threeQuarters["distance"] as? String, "\(chart): the readout did not change")
             if axis == "distance" {
                 // The readout's distance is the distance under the pointer (to its 10 m rounding), or
@@ -117,6 +137,7 @@ struct ViewPageTests {
                                 .screenshot("\(Self.shots)/bench-phone-touch.png")])
         let before = try #require(v.results[1] as? [String: Any]), after = try #require(v.results[2] as? [String: Any])
         #expect(before["cx"] as? Double != after["cx"] as? Double, "\(before) → \(after)")
+        if ViewLeaflet.isInstalled { #expect(before["lat"] as? Double != after["lat"] as? Double && after["inMap"] as? Bool == true, "\(before) → \(after)") }
         #expect(before["distance"] as? String != after["distance"] as? String)
     }
 

@@ -72,7 +72,9 @@ import RoamCore
         let drawn = try #require(segments.first?["t"] as? [Int]).count
         #expect(drawn == track.segments[0].points.count && drawn < 22_000, "played as the map draws it: every 4th fix")
         #expect(object["tick"] as? Int == 1000 && data.endS == 86_399)
-        #expect(data.json.utf8.count < 20 * drawn, "\(data.json.utf8.count) bytes for \(drawn) points")
+        // 20 B per point until the columns of latitude and longitude (1e-5°, delta-coded) came in for the
+        // Leaflet map's marker: they add about 6 B per point (measured 26.1 B here); the page stays a few MB.
+        #expect(data.json.utf8.count < 28 * drawn, "\(data.json.utf8.count) bytes for \(drawn) points")
     }
 
     @Test func pausesRunFromTheirFirstFixToTheNextOneNotPaused() {

@@ -15,6 +15,7 @@ enum ViewCommand {
         } catch {
             throw UsageError(command: "view", message: error.description)
         }
+        let tiles = try LeafletFiles.tilesTemplate(p)
         let (reader, time) = try BoardLoader.reader(p)
         // runIfAsked has refused a ride's page without --ride.
         guard let id = try p.value(Options.ride) else { throw UsageError(command: "view", message: "missing required option --ride N") }
@@ -42,7 +43,8 @@ enum ViewCommand {
                               startOffsetS: span.startUTCms.map { time.offsetS(utcMs: $0) } ?? 0,
                               endOffsetS: span.endUTCms.map { time.offsetS(utcMs: $0) } ?? 0)
         let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes,
-                            pauses: pauses.intervals, splits: splits.splits, clock: clock).render()
+                            pauses: pauses.intervals, splits: splits.splits, clock: clock,
+                            mapLibrary: LeafletFiles.load(tiles: tiles)).render()
         let target = try OutputTarget.resolve(p.value(Options.out), extension: "html", command: "view")
         let name = RideFileName.name(rideID: id, startedUTCms: span.startUTCms, extension: "html", time: time)
         if let out = try PageOutput.write(html, to: target, nameInFolder: name, force: p.value(Options.force)) { print(out) }

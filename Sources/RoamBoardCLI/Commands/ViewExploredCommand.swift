@@ -24,6 +24,7 @@ enum ViewExploredCommand {
     }
 
     static func run(_ p: ParsedArguments) throws {
+        let tiles = try LeafletFiles.tilesTemplate(p)
         let (reader, time) = try BoardLoader.reader(p)
         let target = try OutputTarget.resolve(p.value(ViewCommand.Options.out), extension: "html", command: "view")
         let rides = try reader.rides()
@@ -58,7 +59,7 @@ enum ViewExploredCommand {
                                        firstVisit: try reader.exploredVisitSpan().firstUTCms.map { ExploredCommand.minute($0, time) },
                                        lastVisit: try lastVisit(rides, reader: reader).map { ExploredCommand.minute($0, time) },
                                        zoneLabel: time.label, warnings: warnings)
-        let html = ExploredPage(census: census, tracks: tracks, facts: facts).render()
+        let html = ExploredPage(census: census, tracks: tracks, facts: facts, mapLibrary: LeafletFiles.load(tiles: tiles)).render()
         if let path = try PageOutput.write(html, to: target, nameInFolder: "explored.html", force: p.value(ViewCommand.Options.force)) { print(path) }
     }
 

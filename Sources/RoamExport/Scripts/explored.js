@@ -100,14 +100,19 @@ function project(L) {
 }
 for (const p of [5, 6, 7]) { project(levels[p]); if (marked) project(marked[p]); }
 
+// With Leaflet (Scripts/explored-map.js draws the map then) the tracks keep their degrees too.
+const leafletOn = !!(window.L && document.getElementById("explored-leaflet"));
 const tracks = data.tracks.map(function (t) {
-  return { ride: t.ride, segments: t.segments.map(function (text) {
-    const n = numbers(text), xy = new Float64Array(n.length);
+  const degrees = [];
+  return { ride: t.ride, degrees: degrees, segments: t.segments.map(function (text) {
+    const n = numbers(text), xy = new Float64Array(n.length), ll = [];
     let lat = 0, lon = 0;
     for (let i = 0; i + 1 < n.length; i += 2) {
       lat += unzig(n[i]); lon += unzig(n[i + 1]);
       xy[i] = relLon(lon / 1e5) * kx; xy[i + 1] = -lat / 1e5;
+      if (leafletOn) ll.push([lat / 1e5, lon / 1e5]);
     }
+    degrees.push(ll);
     return xy;
   }) };
 });
@@ -182,6 +187,7 @@ function strokeTrack(t) {
   }
 }
 function draw() {
+  if (leafletOn) return;
   const start = performance.now();
   ctx.fillStyle = COLORS.dark; ctx.fillRect(0, 0, view.w, view.h);
   graticule();
@@ -255,7 +261,7 @@ window.explored = {
   tracks: tracks.length, centreLongitude: centre, decodeMs: decodeMs, firstDrawMs: drawn.ms, view: view, drawn: drawn,
   cells: function (p) { return Array.from(levels[p].cells, function (c) { return geohashText(c, p); }); },
   markedCells: function (p) { return marked ? Array.from(marked[p].cells, function (c) { return geohashText(c, p); }) : []; },
-  redraw: draw,
+  redraw: draw, colors: COLORS, levels: levels, markedLevels: marked, trackList: tracks,
   // A drawn cell by its geohash, for the tests: its bounds, its box on screen, the colour at its centre.
   bounds: function (g) { const f = find(g); return f && [f.L.lat[f.i], f.L.lat[f.i] + f.L.h, f.L.lon[f.i], f.L.lon[f.i] + f.L.w]; },
   box: function (g) { const f = find(g); return f && [view.ox + f.L.X[f.i] * view.s, view.oy + f.L.Y[f.i] * view.s, f.L.W * view.s, f.L.H * view.s]; },

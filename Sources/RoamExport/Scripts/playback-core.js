@@ -14,6 +14,7 @@ var RoamReplay = (function () {
     var perS = 1000 / data.tick;
     var segments = data.segments.map(function (s) {
       return { n: s.n, t: column(s.t, perS), x: column(s.x, 10), y: column(s.y, 10),
+               a: s.a ? column(s.a, 1e5) : null, o: s.o ? column(s.o, 1e5) : null,
                v: column(s.v, 10), e: column(s.e, 100), d: column(s.d, 10),
                c: s.c ? column(s.c, 10) : s.t.map(function () { return null; }) };
     });
@@ -42,7 +43,7 @@ var RoamReplay = (function () {
   function state(m, t) {
     t = Math.min(Math.max(t, 0), m.end);
     var s = { t: t, utcMs: m.t0 + Math.round(t * 1000), status: "before", segment: null,
-              x: null, y: null, speedKmh: null, elevationM: null, temperatureC: null, distanceM: 0,
+              x: null, y: null, lat: null, lon: null, speedKmh: null, elevationM: null, temperatureC: null, distanceM: 0,
               inGap: false, cause: null, paused: false, px: null, py: null };
     var segs = m.segments;
     var k = lastAtMost(segs, t, function (g) { return g.t[0]; });
@@ -52,6 +53,7 @@ var RoamReplay = (function () {
     if (t > g.t[last] && k + 1 < segs.length) {
       s.status = "gap"; s.inGap = true; s.cause = m.gaps[k].cause;
       s.x = g.x[last]; s.y = g.y[last]; s.distanceM = g.d[last];
+      if (g.a) { s.lat = g.a[last]; s.lon = g.o[last]; }
       return withCursor(m, s);
     }
     var i = lastAtMost(g.t, t, self);
@@ -70,6 +72,7 @@ var RoamReplay = (function () {
     }
     var j = Math.min(i + 1, last);
     s.x = lerp(g.x[i], g.x[j], f); s.y = lerp(g.y[i], g.y[j], f);
+    if (g.a) { s.lat = lerp(g.a[i], g.a[j], f); s.lon = lerp(g.o[i], g.o[j], f); }
     s.distanceM = lerp(g.d[i], g.d[j], f);
     s.elevationM = lerp(g.e[i], g.e[j], f);
     s.temperatureC = lerp(g.c[i], g.c[j], f);

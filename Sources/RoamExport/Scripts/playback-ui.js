@@ -57,6 +57,7 @@
     out.local.setAttribute("title", words.utc);
     out.status.className = s.status;
     marker.setAttribute("class", s.status);
+    if (window.RoamRideMap) window.RoamRideMap.place(s.lat, s.lon, s.status);
     if (s.x === null) { marker.setAttribute("visibility", "hidden"); } else {
       marker.setAttribute("visibility", "visible");
       marker.setAttribute("cx", s.x); marker.setAttribute("cy", s.y);

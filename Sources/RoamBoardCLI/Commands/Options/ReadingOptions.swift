@@ -42,11 +42,13 @@ extension ViewCommand {
         static let speedBands = Option<String>("--speed-bands", "KMH,...",
                                                help: "Ascending band limits in km/h (default \(SpeedBands.cycling.limitsKmh.optionText)).")
         static let force = Flag("--force", help: "Overwrite an existing page.")
+        static let tiles = Option<String>("--tiles", "URL-TEMPLATE",
+                                          help: "Tiles of the base map the page loads only when its control is clicked, with {z}, {x} and {y} (default \(MapLibrary.openStreetMapTiles)).")
     }
 
     static let spec = CommandSpec(name: "view", abstract: "Write one self-contained HTML page of a ride: map by speed, gaps, barometric profile, totals.", options: [
-        SharedOptions.db, SharedOptions.board, Options.ride, Options.out, Options.explored, Options.speedBands, Options.force,
-    ], discussion: "The page fetches nothing: it opens offline. Flagged fixes appear when their checkbox is ticked.")
+        SharedOptions.db, SharedOptions.board, Options.ride, Options.out, Options.explored, Options.speedBands, Options.tiles, Options.force,
+    ], discussion: "The page fetches nothing: it opens offline. With Debian's libjs-leaflet the map zooms and pans (Leaflet is inlined from the package); its base map loads tiles only when asked. Flagged fixes appear when their checkbox is ticked.")
 }
 
 extension ExploredCommand {

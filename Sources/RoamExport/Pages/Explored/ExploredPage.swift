@@ -26,9 +26,12 @@ public struct ExploredPage {
     public let census: ExploredCensus
     public let tracks: [ExploredTrack]
     public let facts: Facts
+    /// Leaflet from Debian's libjs-leaflet: the cells and tracks as layers of a map with a base map on
+    /// request (Scripts/explored-map.js); nil keeps the canvas map, which stays the fallback.
+    public let mapLibrary: MapLibrary?
 
-    public init(census: ExploredCensus, tracks: [ExploredTrack], facts: Facts) {
-        self.census = census; self.tracks = tracks; self.facts = facts
+    public init(census: ExploredCensus, tracks: [ExploredTrack], facts: Facts, mapLibrary: MapLibrary? = nil) {
+        self.census = census; self.tracks = tracks; self.facts = facts; self.mapLibrary = mapLibrary
     }
 
     /// Approximate cell edge at each precision, for the legend and the totals.
@@ -37,18 +40,24 @@ public struct ExploredPage {
     public func render() -> String {
         var s = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         s += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-        s += "<title>Explored: \(census.levels[7]?.cells ?? 0) cells</title>\n<style>\n\(ExploredPageStyle.css)</style>\n</head>\n<body>\n"
+        s += "<title>Explored: \(census.levels[7]?.cells ?? 0) cells</title>\n<style>\n\(ExploredPageStyle.css)</style>\n"
+        s += (mapLibrary?.styleElement(MapScripts.css) ?? "") + "</head>\n<body>\n"
         s += "<h1>Explored <small>every cell ever ridden, \(XMLText.escape(facts.databasePath))</small></h1>\n"
         for warning in facts.warnings { s += "<p class=\"warning\" role=\"alert\">\(XMLText.escape(warning))</p>\n" }
         s += controls()
         s += "<div class=\"mapbox\"><canvas id=\"map\" aria-label=\"map of explored cells\"></canvas>"
+        s += (mapLibrary?.container("explored-leaflet", label: "Explored map: drag to pan, wheel or pinch to zoom") ?? "")
         s += "<p id=\"map-status\" class=\"status\">Drawing…</p></div>\n"
         s += legend()
         s += totalsTable()
         s += "<p class=\"note\">Cells are geohashes: stored at precision 7, and 6 and 5 are their prefixes. "
         s += "Areas are on a sphere of the mean Earth radius. Times are in \(XMLText.escape(facts.zoneLabel)).</p>\n"
         s += "<script type=\"application/json\" id=\"explored-data\">\(dataJSON())</script>\n"
-        s += "<script>\n\(ExploredPageScript.source)</script>\n</body>\n</html>\n"
+        // Leaflet first: the canvas script leaves the drawing to the Leaflet map when it is there.
+        s += mapLibrary?.scriptElement ?? ""
+        s += "<script>\n\(ExploredPageScript.source)</script>\n"
+        if mapLibrary != nil { s += MapScripts.inline("base-map", MapScripts.baseMap) + MapScripts.inline("explored-map", MapScripts.exploredMap) }
+        s += "</body>\n</html>\n"
         return s
     }
 

@@ -7,7 +7,7 @@ import RoamCore
 ///
 /// Units: time in `tick` ms since `t0` (UTC ms), the tick being the largest divisor of 1000 that
 /// divides every time (1000 for a 1 Hz ride, 100 at 10 Hz); x and y in tenths of a map pixel (the
-/// precision the SVG is written with); speed in 0.1 km/h; barometric elevation in cm; the ride's
+/// precision the SVG is written with); latitude `a` and longitude `o` in 1e-5 degrees (the Leaflet map's marker); speed in 0.1 km/h; barometric elevation in cm; the ride's
 /// running distance in dm; the barometer's temperature in 0.1 °C (column `c`, left out when none). `zone` names the board's time
 /// zone (null: the computer's). `gaps[i]` lies between segments i and i+1; `pauses` is a flat list of
 /// from, to pairs in ticks. Strings are escaped so the JSON holds no `<`, `>` or `&`, which keeps
@@ -41,18 +41,20 @@ struct PlaybackData {
         var segments: [String] = []
         for (_, seg) in timed {
             var t = PlaybackDeltaColumn(), x = PlaybackDeltaColumn(), y = PlaybackDeltaColumn()
+            var a = PlaybackDeltaColumn(), o = PlaybackDeltaColumn()
             var v = PlaybackDeltaColumn(), e = PlaybackDeltaColumn(), d = PlaybackDeltaColumn(), c = PlaybackDeltaColumn()
             for p in seg.points {
                 lastTick = max(lastTick, ticks(p.utcMs!))  // never backwards: the playback's clock is monotone
                 t.append(lastTick)
                 x.append(Self.scaled(geometry.map.x(p.lonDeg), by: 10))
                 y.append(Self.scaled(geometry.map.y(p.latDeg), by: 10))
+                a.append(RideMapData.e5(p.latDeg)); o.append(RideMapData.e5(p.lonDeg))
                 v.append(p.speedMps.map { Self.scaled($0 * 3.6, by: 10) })
                 e.append(p.altitudeM.map { Self.scaled($0, by: 100) })
                 d.append(Self.scaled(p.distanceM, by: 10))
                 c.append(p.temperatureC.map { Self.scaled($0, by: 10) })
             }
-            segments.append("{\"n\":\(seg.number),\"t\":\(t.json),\"x\":\(x.json),\"y\":\(y.json),\"v\":\(v.json),\"e\":\(e.json),\"d\":\(d.json)\(c.isAllNull ? "" : ",\"c\":" + c.json)}")
+            segments.append("{\"n\":\(seg.number),\"t\":\(t.json),\"x\":\(x.json),\"y\":\(y.json),\"a\":\(a.json),\"o\":\(o.json),\"v\":\(v.json),\"e\":\(e.json),\"d\":\(d.json)\(c.isAllNull ? "" : ",\"c\":" + c.json)}")
         }
 
         var gaps: [String] = []

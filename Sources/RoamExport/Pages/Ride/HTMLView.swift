@@ -15,11 +15,14 @@ public struct HTMLView {
     public let pauses: [PlaybackPauses.Interval]
     public let splits: [RideSplits.Split]
     public let clock: PageClock
+    /// Leaflet from Debian's libjs-leaflet: a map that zooms and pans over the SVG one; nil keeps the SVG.
+    public let mapLibrary: MapLibrary?
 
     public init(ride: RideSummary, track: ViewTrack, bands: SpeedBands = .cycling, gapCauses: [String] = [],
-                pauses: [PlaybackPauses.Interval] = [], splits: [RideSplits.Split] = [], clock: PageClock = .utc) {
+                pauses: [PlaybackPauses.Interval] = [], splits: [RideSplits.Split] = [], clock: PageClock = .utc,
+                mapLibrary: MapLibrary? = nil) {
         self.ride = ride; self.track = track; self.bands = bands; self.gapCauses = gapCauses; self.pauses = pauses
-        self.splits = splits; self.clock = clock
+        self.splits = splits; self.clock = clock; self.mapLibrary = mapLibrary
     }
 
     public func render() -> String {
@@ -29,10 +32,11 @@ public struct HTMLView {
         let sections = PageSections(ride: ride, track: track, bands: bands, marks: marks, clock: clock)
         var s = "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         s += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-        s += "<title>Ride \(ride.id)</title>\n<style>\n\(PageStyle.css)\(PlaybackControls.css)</style>\n</head>\n"
+        s += "<title>Ride \(ride.id)</title>\n<style>\n\(PageStyle.css)\(PlaybackControls.css)</style>\n"
+        s += (mapLibrary?.styleElement(MapScripts.css) ?? "") + "</head>\n"
         s += "<body" + (clock.zoneName.map { " data-zone=\"\(XMLText.escape($0))\"" } ?? "") + ">\n"
         s += header(sections)
-        s += "<main>\n<section class=\"mapbox\">\n"
+        s += "<main>\n<section class=\"mapbox\">\n" + (mapLibrary?.container("ride-leaflet", label: "Track map: drag to pan, wheel or pinch to zoom") ?? "")
         s += TrackSVG(track: track, bands: bands, marks: marks)
             .render(width: PlaybackGeometry.mapWidth, maxHeight: PlaybackGeometry.mapMaxHeight) + "</section>\n"
         s += "<div class=\"maptools\">" + sections.legend()
@@ -53,6 +57,7 @@ public struct HTMLView {
         s += "<p class=\"note\">Elevation: barometric (BMP280), metres above mean sea level by the ICAO standard atmosphere. "
         s += "Gaps are left open: no line or climb is drawn across them; the distance across each is bridged "
         s += "in a straight line between its two ends and shown apart.</p>\n</main>\n"
+        if let library = mapLibrary { s += MapScripts.ridePage(library, RideMapData(track: track, bands: bands, marks: marks)) }
         s += replay.map(PlaybackControls.scripts) ?? PlaybackControls.pageScript
         s += "</body>\n</html>\n"
         return s
