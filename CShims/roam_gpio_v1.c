@@ -85,6 +85,11 @@ int roam_gpio_read_event(roam_gpio_line *l, int timeout_ms, uint64_t *timestamp_
     return 1;
 }
 
+int roam_gpio_event_fd(roam_gpio_line *l) {
+    int fd = gpiod_line_event_get_fd(l->line);
+    return fd < 0 ? -errno : fd;
+}
+
 int roam_gpio_get(roam_gpio_line *l) {
     int v = gpiod_line_get_value(l->line);
     return v < 0 ? -errno : v;

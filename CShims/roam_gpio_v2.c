@@ -144,6 +144,12 @@ int roam_gpio_read_event(roam_gpio_line *l, int timeout_ms, uint64_t *timestamp_
     return 1;
 }
 
+int roam_gpio_event_fd(roam_gpio_line *l) {
+    if (!l->events) return -EINVAL;
+    int fd = gpiod_line_request_get_fd(l->request);
+    return fd < 0 ? fail_errno(EBADF) : fd;
+}
+
 int roam_gpio_get(roam_gpio_line *l) {
     enum gpiod_line_value v = gpiod_line_request_get_value(l->request, l->offset);
     if (v == GPIOD_LINE_VALUE_ERROR) return fail_errno(EIO);

@@ -21,6 +21,8 @@ int roam_gpio_request_output(const char *path, unsigned line, int initial, const
 /// Wait up to timeout_ms for an edge. Returns 1 with the kernel timestamp (CLOCK_MONOTONIC on
 /// Linux >= 5.7) and the edge, 0 on timeout, or -errno.
 int roam_gpio_read_event(roam_gpio_line *l, int timeout_ms, uint64_t *timestamp_ns, int *rising);
+/// The descriptor that becomes readable when an edge event is queued (for poll()), or -errno.
+int roam_gpio_event_fd(roam_gpio_line *l);
 /// Current level of a requested line: 0, 1, or -errno.
 int roam_gpio_get(roam_gpio_line *l);
 /// Drive an output line. Returns 0 or -errno.

@@ -1,3 +1,4 @@
+import RoamSystem
 import Glibc
 
 /// A benchmark that could not run: which step, on what, and why (errno text or the tool's status).
@@ -11,9 +12,26 @@ public struct BenchmarkError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The failure of a libc call, with the errno it left.
-    static func errno(_ step: String, _ subject: String, _ code: CInt = Glibc.errno) -> BenchmarkError {
-        BenchmarkError(step: step, subject: subject, reason: String(cString: strerror(code)))
+    static func errno(_ step: String, _ subject: String, _ errno: Errno = .current) -> BenchmarkError {
+        BenchmarkError(step: step, subject: subject, reason: String(cString: strerror(errno.rawValue)))
     }
 
     public var description: String { "\(step) \(subject) failed: \(reason)" }
+}
+
+extension BenchmarkError {
+    /// A RoamSystem call's failure, said as a benchmark step: "start /usr/bin/strace failed: ...".
+    init(_ error: SystemError) {
+        self.init(step: error.action, subject: error.subject, reason: error.errno.description)
+    }
+
+    /// Runs a RoamSystem call and says its failure as a benchmark's.
+    static func trying<R>(_ body: () throws(SystemError) -> R) throws(BenchmarkError) -> R {
+        do { return try body() } catch { throw BenchmarkError(error) }
+    }
+
+    /// Writes all of `bytes` to `fd` (short writes and EINTR retried by `Descriptor`).
+    static func writeAll(_ fd: CInt, _ bytes: [UInt8], step: String, subject: String) throws(BenchmarkError) {
+        do { try Descriptor.writeAll(fd, bytes) } catch { throw .errno(step, subject, error) }
+    }
 }

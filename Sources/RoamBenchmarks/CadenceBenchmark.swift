@@ -1,5 +1,5 @@
+import Glibc
 import RoamSystem
-import Foundation
 import RoamHardware
 
 /// What an hour of riding costs the SD card: the real recorder (`record --replay -` on
@@ -61,8 +61,8 @@ public enum CadenceBenchmark {
         signal(SIGPIPE, SIG_IGN)
         let pid: pid_t
         do {
-            pid = try ProcessPlumbing.spawn(program, argv, streams: [
-                .descriptor(input[0]), .descriptor(output[1]), .file(stderrPath, flags: O_WRONLY | O_CREAT | O_TRUNC)])
+            pid = try BenchmarkError.trying { () throws(SystemError) in try ChildProcess.spawn(program, argv: [program] + argv, streams: [
+                .descriptor(input[0]), .descriptor(output[1]), .file(stderrPath, flags: O_WRONLY | O_CREAT | O_TRUNC)]) }
         } catch {
             for fd in input + output { close(fd) }
             throw error
@@ -81,7 +81,7 @@ public enum CadenceBenchmark {
                     let due = warmUpStart + UInt64(i) * 1_000_000
                     while case let now = MonotonicClock.nowNs(), now < due { usleep(UInt32((due - now) / 1000)) }
                     let bytes = laps.next()!
-                    try ProcessPlumbing.writeAll(input[1], bytes, step: "writing the ride into", subject: "the recorder's standard input")
+                    try BenchmarkError.writeAll(input[1], bytes, step: "writing the ride into", subject: "the recorder's standard input")
                     written += 1; nmeaBytes += bytes.count
                 }
                 let start = MonotonicClock.nowNs()
@@ -89,7 +89,7 @@ public enum CadenceBenchmark {
                     let due = start + UInt64(i) * periodNs
                     while case let now = MonotonicClock.nowNs(), now < due { usleep(UInt32(min((due - now) / 1000, 100_000))) }
                     let bytes = laps.next()!
-                    try ProcessPlumbing.writeAll(input[1], bytes, step: "writing the ride into", subject: "the recorder's standard input")
+                    try BenchmarkError.writeAll(input[1], bytes, step: "writing the ride into", subject: "the recorder's standard input")
                     written += 1; nmeaBytes += bytes.count
                 }
             } catch {
@@ -97,7 +97,7 @@ public enum CadenceBenchmark {
             }
         }
         close(input[1])
-        let waited = Result { () throws(BenchmarkError) in try ProcessPlumbing.wait(pid, program) }
+        let waited = Result { () throws(BenchmarkError) in try BenchmarkError.trying { () throws(SystemError) in try ChildProcess.wait(pid, program) } }
         let commits = acks.finish()
         if let feedError { throw feedError }
         let (status, usage) = try waited.get()
@@ -109,7 +109,7 @@ public enum CadenceBenchmark {
     private static func waitForRideStart(_ stderrPath: String, pid: pid_t) -> Bool {
         let deadline = MonotonicClock.nowNs() + 60_000_000_000
         while MonotonicClock.nowNs() < deadline {
-            if let text = try? String(contentsOfFile: stderrPath, encoding: .utf8), text.contains(": started") { return true }
+            if let text = try? FileSystem.readText(stderrPath), text.contains(": started") { return true }
             if kill(pid, 0) != 0 { return false }  // gone before starting: its status tells why
             usleep(20_000)
         }
@@ -119,19 +119,18 @@ public enum CadenceBenchmark {
 
 /// Counts the 'ack' lines a child prints, reading its stdout on a thread of its own.
 /// `@unchecked Sendable`: `count` is written only by the reading thread and read by `finish` after
-/// `done` says that thread has ended (the semaphore orders the two).
+/// joining that thread (the join orders the two).
 private final class AckCounter: @unchecked Sendable {
     private let fd: CInt
     private var count = 0
-    private let done = DispatchSemaphore(value: 0)
+    private var thread: SystemThread?
 
     init(fd: CInt) { self.fd = fd }
 
     func start() {
-        Thread { [self] in
+        thread = SystemThread(name: "bench-acks") { [self] in
             var buffer = [UInt8](repeating: 0, count: 4096), line: [UInt8] = []
-            while case let n = buffer.withUnsafeMutableBytes({ read(fd, $0.baseAddress!, 4096) }), n != 0 {
-                if n < 0 { if errno == EINTR { continue }; break }
+            while let n = try? buffer.withUnsafeMutableBytes({ raw in Result { () throws(Errno) in try retryingInterrupted { read(fd, raw.baseAddress!, 4096) } } }).get(), n > 0 {
                 for byte in buffer[0..<n] {
                     if byte == UInt8(ascii: "\n") {
                         if line.starts(with: Array("ack".utf8)) { count += 1 }
@@ -140,10 +139,9 @@ private final class AckCounter: @unchecked Sendable {
                 }
             }
             close(fd)
-            done.signal()
-        }.start()
+        }
     }
 
     /// Waits for the child's end of the pipe to close; the count of 'ack' lines.
-    func finish() -> Int { done.wait(); return count }
+    func finish() -> Int { thread?.join(); return count }
 }

@@ -1,5 +1,5 @@
+import Glibc
 import RoamSystem
-import Foundation
 import RoamHardware
 
 /// The commit-path figures of docs/DESIGN.md §9, each measured beside its anchor in the
@@ -71,14 +71,10 @@ public enum CommitBenchmark {
     /// Counts fdatasync and fsync calls of `arguments` run under `strace -f -c` (nil without strace).
     public static func syncCalls(strace: String, arguments: [String], scratch: String) throws -> Int? {
         let summary = scratch + "/strace-summary.txt"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: strace)
-        p.arguments = ["-f", "-c", "-e", "trace=fdatasync,fsync", "-o", summary] + arguments
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { return nil }
+        let argv = [strace, "-f", "-c", "-e", "trace=fdatasync,fsync", "-o", summary] + arguments
+        let null = ChildProcess.Stream.file("/dev/null", flags: O_RDWR)
+        let pid = try ChildProcess.spawn(strace, argv: argv, streams: [null, null, null])
+        guard try ChildProcess.wait(pid, strace).status == 0 else { return nil }
         return try StraceSummary.syncCalls(summary)
     }
 }

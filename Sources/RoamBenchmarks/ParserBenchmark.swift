@@ -1,3 +1,4 @@
+import RoamSystem
 import Glibc
 import RoamCore
 
@@ -50,10 +51,11 @@ public enum ParserBenchmark {
         var count = Count()
         var buffer = [UInt8](repeating: 0, count: readSize)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, readSize) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .errno("reading", path)
+            let n: Int
+            do {
+                n = try buffer.withUnsafeMutableBytes { raw in Swift.Result { () throws(Errno) in try retryingInterrupted { read(fd, raw.baseAddress!, readSize) } } }.get()
+            } catch {
+                throw .errno("reading", path, error)
             }
             if n == 0 { break }
             count.bytes += n

@@ -23,16 +23,18 @@ public struct ProcessTimes: Sendable, Equatable {
     public static func run(_ executable: String, _ arguments: [String], stdin input: String,
                            stdout output: String) throws(BenchmarkError) -> ProcessTimes {
         let wall0 = MonotonicClock.nowNs()
-        let pid = try ProcessPlumbing.spawn(executable, arguments, streams: [
-            .file(input, flags: O_RDONLY), .file(output, flags: O_WRONLY | O_CREAT | O_TRUNC), .inherited], environment: [])
-        let (status, usage) = try ProcessPlumbing.wait(pid, executable)
+        let (status, usage) = try BenchmarkError.trying { () throws(SystemError) in
+            let pid = try ChildProcess.spawn(executable, argv: [executable] + arguments, streams: [
+                .file(input, flags: O_RDONLY), .file(output, flags: O_WRONLY | O_CREAT | O_TRUNC), .inherited], environment: [])
+            return try ChildProcess.wait(pid, executable)
+        }
         let wall1 = MonotonicClock.nowNs()
         // WIFEXITED / WEXITSTATUS are macros Swift does not import.
         guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
             throw BenchmarkError(step: "running", subject: "\(executable) \(arguments.joined(separator: " "))",
                                  reason: status & 0x7F == 0 ? "exit status \((status >> 8) & 0xFF)" : "signal \(status & 0x7F)")
         }
-        return ProcessTimes(wallS: Double(wall1 - wall0) / 1e9, cpuS: ProcessPlumbing.cpuSeconds(usage))
+        return ProcessTimes(wallS: Double(wall1 - wall0) / 1e9, cpuS: usage.cpuSeconds)
     }
 
     private static func threadCPUNs() -> UInt64 {

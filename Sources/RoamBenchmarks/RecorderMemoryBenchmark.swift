@@ -1,5 +1,5 @@
+import Glibc
 import RoamSystem
-import Foundation
 import RoamHardware
 import Synchronization
 
@@ -44,8 +44,8 @@ public enum RecorderMemoryBenchmark {
         signal(SIGPIPE, SIG_IGN)
         let pid: pid_t
         do {
-            pid = try ProcessPlumbing.spawn(executable, arguments, streams: [
-                .descriptor(fds[0]), .file("/dev/null", flags: O_WRONLY), .file(stderrPath, flags: O_WRONLY | O_CREAT | O_TRUNC)])
+            pid = try BenchmarkError.trying { () throws(SystemError) in try ChildProcess.spawn(executable, argv: [executable] + arguments, streams: [
+                .descriptor(fds[0]), .file("/dev/null", flags: O_WRONLY), .file(stderrPath, flags: O_WRONLY | O_CREAT | O_TRUNC)]) }
         } catch {
             close(fds[0]); close(fds[1])
             throw error
@@ -76,17 +76,17 @@ public enum RecorderMemoryBenchmark {
         }
         progress.store(written, ordering: .relaxed)
         close(fds[1])
-        let waited = Swift.Result { () throws(BenchmarkError) in try ProcessPlumbing.wait(pid, executable) }
+        let waited = Swift.Result { () throws(BenchmarkError) in try BenchmarkError.trying { () throws(SystemError) in try ChildProcess.wait(pid, executable) } }
         let wallS = Double(MonotonicClock.nowNs() - wall0) / 1e9
         let samples = sampler.stop()
         if let writeError { throw writeError }
         let (status, usage) = try waited.get()
         return Result(epochsWritten: written, samples: samples, peakRSSBytes: usage.ru_maxrss * 1024,
-                      exitStatus: status, wallS: wallS, cpuS: ProcessPlumbing.cpuSeconds(usage))
+                      exitStatus: status, wallS: wallS, cpuS: usage.cpuSeconds)
     }
 
     private static func feed(_ fd: CInt, _ bytes: [UInt8]) throws(BenchmarkError) {
-        try ProcessPlumbing.writeAll(fd, bytes, step: "writing the replay into", subject: "the recorder's standard input")
+        try BenchmarkError.writeAll(fd, bytes, step: "writing the replay into", subject: "the recorder's standard input")
     }
 }
 
@@ -95,17 +95,17 @@ public enum RecorderMemoryBenchmark {
 private final class RSSSampler: @unchecked Sendable {
     private let path: String
     private let state = Mutex<(samples: [RecorderMemoryBenchmark.Sample], stop: Bool)>(([], false))
-    private let done = DispatchSemaphore(value: 0)
+    private var thread: SystemThread?
 
     init(pid: pid_t) { path = "/proc/\(pid)/status" }
 
     func start(progress: @escaping @Sendable () -> Int) {
-        Thread { [self] in loop(progress); done.signal() }.start()
+        thread = SystemThread(name: "bench-rss") { [self] in loop(progress) }
     }
 
     func stop() -> [RecorderMemoryBenchmark.Sample] {
         state.withLock { $0.stop = true }
-        done.wait()
+        thread?.join()
         return state.withLock { $0.samples }
     }
 
@@ -121,7 +121,7 @@ private final class RSSSampler: @unchecked Sendable {
 
     /// VmRSS and RssAnon in bytes; nil once the process is gone.
     private static func memory(_ path: String) -> (Int, Int)? {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }  // gone: no sample
+        guard let text = try? FileSystem.readText(path) else { return nil }  // gone: no sample
         var rss: Int?, anon: Int?
         for line in text.split(separator: "\n") {
             let kB = { Int(line.drop { $0 != ":" }.filter(\.isNumber)).map { $0 * 1024 } }

@@ -15,21 +15,22 @@ public enum SimulatedCapture {
         }
     }
 
-    /// Writes whole epochs until at least `sentences` sentences are in `path` (replacing it).
-    public static func write(sentences target: Int, to path: String) throws(BenchmarkError) -> Summary {
+    /// Writes whole epochs until at least `sentences` sentences are in `path` (replacing it): the
+    /// 1 Hz ride, or at `hz` above 1 the high-rate laps the cadence benchmark replays.
+    public static func write(sentences target: Int, to path: String, hz: Int = 1) throws(BenchmarkError) -> Summary {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .errno("creating", path) }
         defer { close(fd) }
         var summary = Summary(sentences: 0, epochs: 0, bytes: 0)
         var pending: [UInt8] = []
         pending.reserveCapacity(1 << 20)
-        var laps = RideLaps()
-        while summary.sentences < target, let second = laps.next() {
-            pending += second.nmea
-            summary.sentences += second.nmea.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        var laps = RideLaps(), fast = HighRateLaps(hz: max(hz, 1))
+        while summary.sentences < target, let nmea = hz > 1 ? fast.next() : laps.next()?.nmea {
+            pending += nmea
+            summary.sentences += nmea.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             summary.epochs += 1
             if pending.count >= 1 << 20 || summary.sentences >= target {
-                try ProcessPlumbing.writeAll(fd, pending, step: "writing", subject: path)
+                try BenchmarkError.writeAll(fd, pending, step: "writing", subject: path)
                 summary.bytes += pending.count
                 pending.removeAll(keepingCapacity: true)
             }

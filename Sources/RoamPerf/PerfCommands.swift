@@ -7,6 +7,7 @@ enum PerfCommands {
         CommandSpec(name: "capture", abstract: "Write an NMEA capture of the bench ride, lap after lap, time running on.", options: [
             OptionSpec(name: "--out", kind: .value(placeholder: "FILE"), help: "The capture to write (replaced).", isRequired: true),
             OptionSpec(name: "--sentences", kind: .value(placeholder: "N"), help: "At least this many sentences, whole epochs (default 1000000)."),
+            OptionSpec(name: "--hz", kind: .value(placeholder: "N"), help: "Epochs per second of the capture's clock (default 1; above 1: the high-rate laps)."),
         ]),
         CommandSpec(name: "parser", abstract: "Time our framing, decoding and epoch assembly beside gpsd's gpsdecode on one file.", options: [
             OptionSpec(name: "--file", kind: .value(placeholder: "FILE"), help: "The NMEA capture (see 'capture').", isRequired: true),

@@ -15,7 +15,7 @@ enum PerfRunner {
 
     private static func capture(_ p: ParsedArguments) throws {
         let out = p.value("--out")!
-        let summary = try SimulatedCapture.write(sentences: try p.integer("--sentences") ?? 1_000_000, to: out)
+        let summary = try SimulatedCapture.write(sentences: try p.integer("--sentences") ?? 1_000_000, to: out, hz: try p.integer("--hz") ?? 1)
         print("\(out): \(summary.sentences) sentences, \(summary.epochs) epochs, \(summary.bytes) bytes")
     }
 

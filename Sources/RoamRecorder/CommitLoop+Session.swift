@@ -1,4 +1,3 @@
-import Foundation
 import RoamCore
 import RoamStore
 
@@ -164,8 +163,8 @@ extension RideStopReason {
         case .button:
             return "button"
         case .forgotten(let pausedS, let limitS):
-            return String(format: "ended itself: paused for %.1f h (limit %.1f h), a forgotten recording",
-                          pausedS / 3600, limitS / 3600)
+            return "ended itself: paused for \(FixedPoint.format(pausedS / 3600, digits: 1)) h "
+                + "(limit \(FixedPoint.format(limitS / 3600, digits: 1)) h), a forgotten recording"
         case .staleAfterRestart(let reason):
             return reason
         }

@@ -1,5 +1,4 @@
 import RoamSystem
-import Foundation
 import RoamCore
 import RoamHardware
 import RoamStore
@@ -88,9 +87,7 @@ public final class CommitLoop: @unchecked Sendable {
         var nextHandOverNs: UInt64 = 0
         while true {
             if storage.isDue(nowNs: clock()) { checkStorage() }
-            let now = clock()
-            let waitS = parked.isEmpty ? 1.0 : min(1.0, Double(nextRetryNs > now ? nextRetryNs - now : 0) / 1e9)
-            guard let (items, lost) = queue.takeBatch(notBeforeNs: nextHandOverNs, timeout: max(waitS, 0.001)) else { break }
+            guard let (items, lost) = queue.takeBatch(notBeforeNs: nextHandOverNs, timeoutNs: timeUntilDueNs()) else { break }
             if !items.isEmpty || lost > 0 { nextHandOverNs = MonotonicClock.nowNs() + intervalNs }
             let epochs = items.reduce(0) { $0 + ($1.isEpoch ? 1 : 0) }
             epochsTaken.add(epochs + lost, ordering: .releasing)
@@ -104,6 +101,17 @@ public final class CommitLoop: @unchecked Sendable {
         // Closed here, on the thread that owns it, so `Recorder.stop()` returns with the WAL
         // checkpointed rather than whenever the last reference to the store happens to go.
         store.close()
+    }
+
+    /// How long the queue may keep this thread asleep: until the next thing due on its own (the
+    /// retry of parked batches, the storage check, a status change held back by its interval),
+    /// whichever is first. Nothing else needs it: batches, presses and shutdown come through the queue.
+    private func timeUntilDueNs() -> UInt64 {
+        let now = clock()
+        var due = storage.nextCheckDueNs
+        if !parked.isEmpty { due = min(due, nextRetryNs) }
+        if let flush = status.nextFlushDueNs { due = min(due, flush) }
+        return due > now ? due - now : 0
     }
 
     private func park(_ items: [SensorItem], epochs: Int) {

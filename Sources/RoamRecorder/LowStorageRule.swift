@@ -1,5 +1,5 @@
-import Foundation
 import RoamStore
+import RoamCore
 
 /// When the data directory counts as nearly full (docs/DESIGN.md §6 "storage nearly full").
 /// The recorder checks it every `checkEveryS`, shows it on the LED and in `status`, writes a
@@ -30,10 +30,10 @@ public struct LowStorageRule: Sendable, Equatable {
     }
 
     func describe(_ e: StorageEstimate) -> LowStorage {
-        let free = String(format: "%.1f MB free", Double(e.freeBytes) / 1e6)
+        let free = FixedPoint.format(Double(e.freeBytes) / 1e6, digits: 1) + " MB free"
         let hours = e.hoursOfRiding(rateHz: rateHz)
-        let fits = hours.map { String(format: ", about %.1f h of riding at %.0f Hz", $0, rateHz) } ?? ""
-        let limit = String(format: " (limit %.1f h or %d MiB): dump and prune rides", minHours, Int(minFreeBytes >> 20))
+        let fits = hours.map { ", about \(FixedPoint.format($0, digits: 1)) h of riding at \(FixedPoint.format(rateHz, digits: 0)) Hz" } ?? ""
+        let limit = " (limit \(FixedPoint.format(minHours, digits: 1)) h or \(Int(minFreeBytes >> 20)) MiB): dump and prune rides"
         return LowStorage(freeBytes: e.freeBytes, hoursOfRiding: hours, detail: free + fits + limit)
     }
 }

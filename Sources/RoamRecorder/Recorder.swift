@@ -1,5 +1,4 @@
 import RoamSystem
-import Foundation
 import Glibc
 import RoamCore
 import RoamHardware
@@ -43,8 +42,9 @@ public final class Recorder: @unchecked Sendable {
     private let options: Options
     private let statusPath: String
     private let lifecycle = Mutex(Lifecycle())
-    private let sensorDone = DispatchSemaphore(value: 0)
-    private let commitDone = DispatchSemaphore(value: 0)
+    /// Set once by `start` (under `lifecycle`), joined once by `stop`.
+    private var sensorThread: SystemThread?
+    private var commitThread: SystemThread?
     private let clock: @Sendable () -> UInt64
     private let realtimeMs: @Sendable () -> Int64
     private let emit: @Sendable (RecorderEvent) -> Void
@@ -78,16 +78,12 @@ public final class Recorder: @unchecked Sendable {
             s.started = true
             // A file-size limit must reach the commit as an error to park on, not kill the logger.
             signal(SIGXFSZ, SIG_IGN)
-            let sensor = self.sensor, sensorDone = self.sensorDone
-            let sensorThread = Thread { sensor.run(); sensorDone.signal() }
-            sensorThread.name = "roam-sensor"
-            sensorThread.start()
+            let sensor = self.sensor
+            sensorThread = SystemThread(name: "roam-sensor") { sensor.run() }
             openStatusFile()
             rearmLocked(&s)
-            let commits = self.commits, commitDone = self.commitDone
-            let commitThread = Thread { commits.run(); commitDone.signal() }
-            commitThread.name = "roam-commit"
-            commitThread.start()
+            let commits = self.commits
+            commitThread = SystemThread(name: "roam-commit") { commits.run() }
         }
     }
 
@@ -135,9 +131,9 @@ public final class Recorder: @unchecked Sendable {
         }
         guard running else { return }
         sensor.requestStop()
-        sensorDone.wait()
+        sensorThread?.join()
         queue.close()
-        commitDone.wait()
+        commitThread?.join()
     }
 
     /// The recorder's status now: ride, alarm, parked and lost counts, last commit (any thread).

@@ -1,5 +1,4 @@
 import RoamSystem
-import Foundation
 import Glibc
 import RoamHardware
 
@@ -139,8 +138,8 @@ public final class RecorderStatusFile: @unchecked Sendable {
     /// The kernel's id of this boot ("" when it cannot be read: then ages are not compared).
     public static var bootID: String {
         do {
-            let text = try String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
-            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = try FileSystem.readText("/proc/sys/kernel/random/boot_id")
+            return String(text.filter { !$0.isWhitespace })
         } catch {
             return "" // Not storage: without /proc the status only loses its same-boot check.
         }

@@ -1,5 +1,4 @@
 import RoamSystem
-import Foundation
 import RoamCore
 import RoamHardware
 import Synchronization
@@ -10,7 +9,9 @@ import Synchronization
 ///
 /// A receiver that goes away (EIO/ENODEV: a USB receiver unplugged) is one "receiver silent" gap
 /// (P5), then reopened with exponential backoff if the source can reopen. Every wait is in the
-/// kernel (poll) or on the stop signal, bounded by the next thing due, so idle costs no CPU.
+/// kernel (poll on the receiver and the wake pipe) or on the stop signal, bounded by the next thing
+/// due (the epoch's quiet time, the silence threshold, the reopen backoff) and by nothing when
+/// nothing is due: a silent receiver costs no wake-up at all, and a stop wakes the thread at once.
 /// `@unchecked Sendable`: the NMEA stream and the source belong to the sensor thread (`run`);
 /// other threads see only the atomics (stop request, epochs assembled, fix, reopen attempts).
 public final class SensorLoop: @unchecked Sendable {
@@ -19,7 +20,8 @@ public final class SensorLoop: @unchecked Sendable {
         public var epochQuietMs: UInt64 = 300
         /// No bytes at all for this long: the receiver is silent (a gap, P5).
         public var silentAfterMs: UInt64 = 3000
-        /// The longest single wait for bytes: how soon a stop request is noticed.
+        /// The longest single wait for bytes from a source that cannot be polled (a test double):
+        /// how soon it notices a stop request. Pollable sources (`PollableSource`) wait without it.
         public var readTimeoutMs: Int32 = 250
         public var barometerRetryMs: UInt64 = 2000
         /// Backoff between attempts to reopen a receiver that failed: doubles up to the maximum.
@@ -37,6 +39,8 @@ public final class SensorLoop: @unchecked Sendable {
     private var stream = NMEAStream()
     private let stopRequested = Atomic<Bool>(false)
     private let stopSignal = MonotonicCondition()
+    /// Ends the wait in poll() when a stop is requested.
+    private let wake = WakePipe()
     /// Epochs handed to the queue so far (the bench replayer paces itself on this).
     public let epochsAssembled = Atomic<Int>(0)
     /// Whether the last epoch had a position (the LED's "waiting for fix" versus commit blinks).
@@ -55,6 +59,7 @@ public final class SensorLoop: @unchecked Sendable {
         // A receiver being configured gives up at its next read.
         (source as? GNSSReceiver)?.interrupt()
         stopSignal.withLock { stopSignal.broadcast() }
+        wake.wake()
     }
 
     private var isStopping: Bool { stopRequested.load(ordering: .acquiring) }
@@ -91,7 +96,8 @@ public final class SensorLoop: @unchecked Sendable {
             let n: Int
             do {
                 let timeout = waitMs(pendingBytes: pendingBytes, silent: silent, lastByteNs: lastByteNs)
-                n = try buffer.withUnsafeMutableBytes { try source.read(into: $0, timeoutMs: timeout) }
+                guard let ready = try readWaiting(timeoutMs: timeout, into: &buffer) else { continue }
+                n = ready
             } catch {
                 // The receiver went away: the epoch in progress handed over (it was read before the
                 // loss), one gap, then reopen with backoff.
@@ -136,15 +142,38 @@ public final class SensorLoop: @unchecked Sendable {
         push(stream.finish())
     }
 
-    /// Until the next thing due (the epoch's quiet time, the silence threshold), at most
-    /// `readTimeoutMs`, so a stop request is seen promptly and nothing is polled for nothing.
+    /// Until the next thing due (the epoch's quiet time, the silence threshold); -1 (no limit)
+    /// when the receiver is already silent: only bytes or a stop can change anything then.
     private func waitMs(pendingBytes: Bool, silent: Bool, lastByteNs: UInt64) -> Int32 {
         let dueMs: UInt64? = pendingBytes ? options.epochQuietMs : (silent ? nil : options.silentAfterMs)
-        guard let dueMs else { return options.readTimeoutMs }
+        guard let dueMs else { return -1 }
         let now = clock()
         let elapsedMs = (now - min(now, lastByteNs)) / 1_000_000
         let remaining = dueMs > elapsedMs ? dueMs - elapsedMs : 0
-        return Int32(clamping: max(1, min(UInt64(options.readTimeoutMs), remaining + 1)))
+        return Int32(clamping: max(1, remaining + 1))
+    }
+
+    /// Waits for bytes at most `timeoutMs` (-1: no limit) and reads them: the count (0 when the
+    /// time ran out), or nil when a stop request ended the wait. A pollable receiver is waited on
+    /// with poll() beside the wake pipe; any other source inside its read, `readTimeoutMs` at most.
+    private func readWaiting(timeoutMs: Int32, into buffer: inout [UInt8]) throws(DeviceError) -> Int? {
+        var readTimeoutMs: Int32 = 0
+        switch (source as? PollableSource)?.readiness ?? .timedReadsOnly {
+        case .now:
+            break
+        case .descriptor(let fd):
+            switch wake.wait(for: fd, timeoutMs: timeoutMs) {
+            case .ready: break
+            case .woken: return nil
+            case .timedOut: return 0
+            }
+        case .timedReadsOnly:
+            readTimeoutMs = timeoutMs < 0 ? options.readTimeoutMs : min(timeoutMs, options.readTimeoutMs)
+        }
+        let source = self.source
+        return try buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(DeviceError) in try source.read(into: raw, timeoutMs: readTimeoutMs) }
+        }.get()
     }
 
     /// Sleeps `ms` unless a stop is requested first; returns true when stopping. On the monotonic

@@ -3,8 +3,11 @@ import RoamCore
 import RoamHardware
 
 /// The bounded hand-over from the sensor thread to the commit thread (docs/DESIGN.md §3).
-/// The sensor side never waits: when the queue is full the item is counted as lost (P3), and the
-/// commit thread records the count as an event once it can write again.
+/// The sensor side never waits: when `capacity` epochs are queued the next epoch is counted as
+/// lost (P3), and the commit thread records the count as an event once it can write again.
+/// Control items (a press, the receiver silent or back, a restart) do not count against the
+/// capacity and are never dropped: the rider's stop must land even while the queue is full. They
+/// come one per press or per silence (seconds apart), so the room they take stays small.
 ///
 /// The commit cadence lives here: the commit thread asks for a batch no earlier than a moment it
 /// names (the last hand-over plus the commit interval), so at 10 Hz one transaction holds about a
@@ -15,11 +18,15 @@ import RoamHardware
 ///
 /// Every wait runs on the monotonic clock (`MonotonicCondition`): its deadlines are what bring the
 /// next batch and the retry of parked batches (P3), and a wall clock set back mid-wait must not
-/// postpone either by the size of the jump.
+/// postpone either by the size of the jump. A push wakes the consumer only when that changes what
+/// it waits for (the first item, an item that hands over at once, closing): at 10 Hz the commit
+/// thread wakes once per batch, not once per epoch.
 /// `@unchecked Sendable`: every mutable field is read and written only with `condition` locked.
 public final class SensorQueue: @unchecked Sendable {
     private let condition = MonotonicCondition()
     private var items: [SensorItem] = []
+    /// Epochs among `items` (what `capacity` bounds).
+    private var queuedEpochs = 0
     private var lostEpochs = 0
     private var closed = false
     /// An item that hands over at once is queued (see the type's comment).
@@ -28,20 +35,23 @@ public final class SensorQueue: @unchecked Sendable {
 
     public init(capacity: Int) { self.capacity = capacity }
 
-    /// Never blocks. Returns false when the item was dropped because the queue is full.
+    /// Never blocks. Returns false when an epoch was dropped because `capacity` epochs are queued;
+    /// a control item is always queued.
     @discardableResult
     public func push(_ item: SensorItem) -> Bool {
         condition.lock(); defer { condition.unlock() }
-        guard items.count < capacity else {
-            if case .epoch = item { lostEpochs += 1 }
+        let wasPending = !items.isEmpty || lostEpochs > 0, wasUrgent = urgent
+        let isEpoch = item.isEpoch, dropped = isEpoch && queuedEpochs >= capacity
+        if dropped {
+            lostEpochs += 1
             urgent = true
-            condition.signal()
-            return false
+        } else {
+            items.append(item)
+            if isEpoch { queuedEpochs += 1 }
+            if item.handsOverAtOnce || queuedEpochs * 2 >= capacity { urgent = true }
         }
-        items.append(item)
-        if item.handsOverAtOnce || items.count * 2 >= capacity { urgent = true }
-        condition.signal()
-        return true
+        if !wasPending || (urgent && !wasUrgent) { condition.signal() }
+        return !dropped
     }
 
     /// Waits until something is queued (or the queue is closed), then takes everything: one batch.
@@ -50,22 +60,29 @@ public final class SensorQueue: @unchecked Sendable {
         takeBatch(notBeforeNs: 0, timeout: timeout)
     }
 
-    /// Like `takeAll`, but items queued before `notBeforeNs` (a `MonotonicClock.nowNs()` reading)
-    /// wait for it unless one of them hands over at once. Returns an empty hand-over when `timeout`
-    /// passes first (what is queued stays queued); nil once closed and empty.
     public func takeBatch(notBeforeNs: UInt64, timeout: Double) -> (items: [SensorItem], lostEpochs: Int)? {
+        takeBatch(notBeforeNs: notBeforeNs, timeoutNs: UInt64(max(0, timeout) * 1e9))
+    }
+
+    /// Like `takeAll`, but items queued before `notBeforeNs` (a `MonotonicClock.nowNs()` reading)
+    /// wait for it unless one of them hands over at once. Returns an empty hand-over when `timeoutNs`
+    /// passes first (what is queued stays queued; nil: no limit); nil once closed and empty.
+    public func takeBatch(notBeforeNs: UInt64, timeoutNs: UInt64?) -> (items: [SensorItem], lostEpochs: Int)? {
         condition.lock(); defer { condition.unlock() }
-        let deadline = MonotonicClock.nowNs() + UInt64(max(0, timeout) * 1e9)
+        let start = MonotonicClock.nowNs()
+        let deadline = timeoutNs.map { start &+ $0 < start ? UInt64.max : start + $0 } ?? UInt64.max
         while !closed {
             let pending = !items.isEmpty || lostEpochs > 0
             let now = MonotonicClock.nowNs()
             if pending && (urgent || now >= notBeforeNs) { break }
             if now >= deadline { return ([], 0) }
-            condition.wait(untilNs: pending ? min(deadline, notBeforeNs) : deadline)
+            let until = pending ? min(deadline, notBeforeNs) : deadline
+            if until == UInt64.max { condition.wait() } else { condition.wait(untilNs: until) }
         }
         if items.isEmpty && lostEpochs == 0 && closed { return nil }
         let taken = items, lost = lostEpochs
         items.removeAll(keepingCapacity: true)
+        queuedEpochs = 0
         lostEpochs = 0
         urgent = false
         return (taken, lost)

@@ -10,6 +10,7 @@ final class StatusPublisher: Sendable {
         var status: RecorderStatus
         var file: RecorderStatusFile?
         var lastWriteNs: UInt64 = 0
+        var lastAttemptNs: UInt64 = 0
         var dirty = false
         var failing = false
     }
@@ -45,6 +46,17 @@ final class StatusPublisher: Sendable {
         flush(force: urgent)
     }
 
+    /// When a pending change is due to be written (nil: none is pending): the commit thread waits
+    /// for it, so a change held back by the interval is written on time with no periodic wake-up.
+    /// A failing file is tried again no sooner than a second after the last attempt.
+    var nextFlushDueNs: UInt64? {
+        state.withLock { s in
+            guard s.dirty, s.file != nil else { return nil }
+            let interval = s.status.alarm == nil ? healthyIntervalNs : alarmIntervalNs
+            return s.failing ? max(s.lastWriteNs &+ interval, s.lastAttemptNs &+ 1_000_000_000) : s.lastWriteNs &+ interval
+        }
+    }
+
     /// Writes a pending change once its interval has passed (the commit thread calls this when it wakes).
     func flush(force: Bool = false) {
         let outcome = state.withLock { s -> Result<Bool, RecorderStatusFile.Failure>? in
@@ -54,6 +66,7 @@ final class StatusPublisher: Sendable {
             guard force || now &- s.lastWriteNs >= interval else { return nil }
             s.status.updatedMonoNs = now
             s.status.updatedUTCms = realtimeMs()
+            s.lastAttemptNs = now
             do throws(RecorderStatusFile.Failure) {
                 try file.write(s.status)
                 s.lastWriteNs = now

@@ -19,6 +19,9 @@ struct StorageWatch {
 
     func isDue(nowNs: UInt64) -> Bool { nowNs >= nextCheckNs }
 
+    /// When the next check is due (a reading of the commit thread's clock).
+    var nextCheckDueNs: UInt64 { nextCheckNs }
+
     mutating func check(nowNs: UInt64, measure: () throws -> StorageEstimate) -> Change? {
         nextCheckNs = nowNs + UInt64(rule.checkEveryS * 1e9)
         let estimate: StorageEstimate

@@ -1,4 +1,5 @@
-import Foundation
+import RoamSystem
+import RoamCore
 import RoamBenchmarks
 import RoamStore
 
@@ -32,8 +33,8 @@ enum BenchCadenceCommand {
         let board = try p.value(SharedOptions.benchBoard)
         let scratch = try BenchScratch(p, name: "roam-bench-cadence")
         defer { scratch.finish() }
-        let strace = FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") ? "/usr/bin/strace" : nil
-        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let strace = FileSystem.isExecutable("/usr/bin/strace") ? "/usr/bin/strace" : nil
+        let me = ((try? FileSystem.linkTarget("/proc/self/exe")) ?? "/proc/self/exe")
 
         var rows: [(Setup, CadenceBenchmark.PerHour, storedPerFix: Double)] = []
         for hz in rates {
@@ -50,7 +51,7 @@ enum BenchCadenceCommand {
                                                        laps: HighRateLaps(hz: hz), seconds: s, warmUpEpochs: warmUp, strace: strace,
                                                        scratch: scratch.path, stderrPath: log)
                     guard run.exitStatus == 0 else {
-                        let tail = (try? String(contentsOfFile: log, encoding: .utf8)).map { String($0.suffix(2000)) } ?? ""
+                        let tail = (try? FileSystem.readText(log)).map { String($0.suffix(2000)) } ?? ""
                         throw CLIError(description: "bench-cadence: record exited with wait status \(run.exitStatus): \(tail)")
                     }
                     // What the recorder's WAL still holds reaches the database file at its next checkpoint:
@@ -94,12 +95,12 @@ enum BenchCadenceCommand {
     }
 
     private static func fileSize(_ path: String) throws -> Int {
-        (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        Int(try FileSystem.size(path))
     }
 
     private static func mb(_ bytes: Double) -> String { fixed(bytes / 1e6, 1) }
 
     private static func fixed(_ x: Double, _ digits: Int) -> String {
-        x.isFinite ? String(format: "%.\(digits)f", x) : "n/a"
+        x.isFinite ? FixedPoint.format(x, digits: digits) : "n/a"
     }
 }

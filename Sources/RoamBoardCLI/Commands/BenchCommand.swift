@@ -1,5 +1,4 @@
 import RoamSystem
-import Foundation
 import RoamBenchmarks
 import RoamSimulator
 import RoamCore
@@ -24,9 +23,9 @@ enum BenchCommand {
         let rates = try CommitBenchmark.rates(rounds: rounds, perRound: perRound,
                                               raw: try DurableAppendLoop(directory: dir), commit: feeder.commitOne)
         var syncsPerBatch: Double?
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") {
+        if FileSystem.isExecutable("/usr/bin/strace") {
             Console.error("bench: counting fdatasync under strace…")
-            let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+            let me = ((try? FileSystem.linkTarget("/proc/self/exe")) ?? "/proc/self/exe")
             func count(_ n: Int) throws -> Int? {
                 try CommitBenchmark.syncCalls(strace: "/usr/bin/strace", arguments: [me, "bench", "--dir", dir, "--count-syncs", String(n)], scratch: dir)
             }
@@ -45,22 +44,22 @@ enum BenchCommand {
 
         print("roam-board bench  (\(dir); medians; same directory, same run)")
         print("figure                                   value         anchor / goal")
-        print(row("durable batch commits per second", String(format: "%.0f", rates.commitsPerSecond),
-                  String(format: "write+fdatasync %.0f/s", rates.appendsPerSecond)))
-        print(row("  ratio to write+fdatasync", String(format: "%.2f", rates.ratio), "goal >= 0.85 (medians of single operations, interleaved)"))
-        print(row("  same runs, means", String(format: "%.0f/s", rates.meanCommitsPerSecond),
-                  String(format: "write+fdatasync %.0f/s, ratio %.2f", rates.meanAppendsPerSecond,
-                         rates.meanCommitsPerSecond / rates.meanAppendsPerSecond)))
-        print(row("fdatasync calls per batch (strace)", syncsPerBatch.map { String(format: "%.3f", $0) } ?? "n/a (no strace)", "goal 1.0"))
-        print(row("bytes written per 1 Hz batch", String(format: "%.0f B", rates.bytesPerCommit), "goal <= 16384 B (/proc/self/io)"))
+        print(row("durable batch commits per second", FixedPoint.format(rates.commitsPerSecond, digits: 0),
+                  "write+fdatasync \(FixedPoint.format(rates.appendsPerSecond, digits: 0))/s"))
+        print(row("  ratio to write+fdatasync", FixedPoint.format(rates.ratio, digits: 2), "goal >= 0.85 (medians of single operations, interleaved)"))
+        print(row("  same runs, means", FixedPoint.format(rates.meanCommitsPerSecond, digits: 0) + "/s",
+                  "write+fdatasync \(FixedPoint.format(rates.meanAppendsPerSecond, digits: 0))/s, "
+                    + "ratio \(FixedPoint.format(rates.meanCommitsPerSecond / rates.meanAppendsPerSecond, digits: 2))"))
+        print(row("fdatasync calls per batch (strace)", syncsPerBatch.map { FixedPoint.format($0, digits: 3) } ?? "n/a (no strace)", "goal 1.0"))
+        print(row("bytes written per 1 Hz batch", FixedPoint.format(rates.bytesPerCommit, digits: 0) + " B", "goal <= 16384 B (/proc/self/io)"))
         for r in resume {
-            print(row("open+resume, \(r.fixes) fixes", String(format: "%.2f ms", r.open * 1000),
-                      String(format: "with restart-gap commit %.2f ms", r.withGap * 1000)))
+            print(row("open+resume, \(r.fixes) fixes", FixedPoint.format(r.open * 1000, digits: 2) + " ms",
+                      "with restart-gap commit \(FixedPoint.format(r.withGap * 1000, digits: 2)) ms"))
         }
         // Flat means every size within 1.5x of the smallest, not only the largest.
         for r in resume.dropFirst() {
-            print(row("  resume ratio \(r.fixes)/\(resume[0].fixes)", String(format: "%.2f", r.open / resume[0].open),
-                      String(format: "with gap commit %.2f; goal <= 1.5", r.withGap / resume[0].withGap)))
+            print(row("  resume ratio \(r.fixes)/\(resume[0].fixes)", FixedPoint.format(r.open / resume[0].open, digits: 2),
+                      "with gap commit \(FixedPoint.format(r.withGap / resume[0].withGap, digits: 2)); goal <= 1.5"))
         }
     }
 

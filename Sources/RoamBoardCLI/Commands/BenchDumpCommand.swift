@@ -1,4 +1,4 @@
-import Foundation
+import RoamSystem
 import RoamBenchmarks
 import RoamCore
 import RoamExport
@@ -58,7 +58,6 @@ enum BenchDumpCommand {
     }
 
     private static func fileSize(_ path: String) -> Int {
-        var st = stat()
-        return stat(path, &st) == 0 ? Int(st.st_size) : 0
+        Int((try? FileSystem.size(path)) ?? 0)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import RoamSystem
 import RoamBenchmarks
 import RoamCore
 import RoamExport
@@ -14,7 +14,7 @@ enum BenchExploredCommand {
             throw UsageError(command: "bench-explored", message: "--cells expects 1 to 2000000")
         }
         let path = try p.value(Options.db)
-        guard !FileManager.default.fileExists(atPath: path) else {
+        guard !FileSystem.exists(path) else {
             throw CLIError(description: "\(path) exists already: give a new file (the history is written from scratch)", status: ExitStatus.usage)
         }
         let start = DumpBenchmark.monotonicNow()

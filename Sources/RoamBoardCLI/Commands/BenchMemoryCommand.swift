@@ -1,4 +1,5 @@
-import Foundation
+import RoamSystem
+import RoamCore
 import RoamBenchmarks
 import RoamStore
 
@@ -17,7 +18,7 @@ enum BenchMemoryCommand {
         let board = try p.value(SharedOptions.benchBoard)
         let scratch = try BenchScratch(p, name: "roam-bench-memory")
         defer { scratch.finish() }
-        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let me = ((try? FileSystem.linkTarget("/proc/self/exe")) ?? "/proc/self/exe")
         var runs: [(hours: Double, result: RecorderMemoryBenchmark.Result, fixes: Int)] = []
         for h in [baselineHours, hours] {
             let laps = HighRateLaps(hz: hz)
@@ -27,13 +28,13 @@ enum BenchMemoryCommand {
                 me, ["record", "--board", board, "--db", db, "--replay", "-", "--quiet"],
                 laps: laps, epochs: laps.epochs(hours: h), stderrPath: log)
             guard result.exitStatus == 0 else {
-                let tail = (try? String(contentsOfFile: log, encoding: .utf8)).map { String($0.suffix(2000)) } ?? ""
+                let tail = (try? FileSystem.readText(log)).map { String($0.suffix(2000)) } ?? ""
                 throw CLIError(description: "bench-memory: record exited with wait status \(result.exitStatus): \(tail)")
             }
             runs.append((h, result, try storedFixes(db)))
         }
 
-        let mb = { (b: Int) in String(format: "%.1f MB", Double(b) / 1e6) }
+        let mb = { (b: Int) in FixedPoint.format(Double(b) / 1e6, digits: 1) + " MB" }
         print("roam-board bench-memory  (record --replay - on \(board), \(hz) Hz, RSS from /proc, peak from wait4)")
         print("figure".padded(to: 41) + "value".padded(to: 14) + "anchor / goal")
         for run in runs {
@@ -41,8 +42,8 @@ enum BenchMemoryCommand {
             print("\(run.hours) h replay: peak RSS".padded(to: 41) + mb(r.peakRSSBytes).padded(to: 14) + "goal <= 30 MB, flat")
             print("  epochs written / fixes stored".padded(to: 41) + "\(r.epochsWritten)/\(run.fixes)".padded(to: 14)
                   + (r.epochsWritten == run.fixes ? "none lost" : "MISMATCH"))
-            print("  replay time, recorder CPU".padded(to: 41) + String(format: "%.0f s", r.wallS).padded(to: 14)
-                  + String(format: "%.1f s CPU (%.0f epochs/CPU s)", r.cpuS, Double(r.epochsWritten) / max(r.cpuS, 1e-9)))
+            print("  replay time, recorder CPU".padded(to: 41) + FixedPoint.format(r.wallS, digits: 0) + " s".padded(to: 14)
+                  + "\(FixedPoint.format(r.cpuS, digits: 1)) s CPU (\(FixedPoint.format(Double(r.epochsWritten) / max(r.cpuS, 1e-9), digits: 0)) epochs/CPU s)")
         }
         if let long = runs.last?.result {
             let perHour = hz * 3600
@@ -60,7 +61,7 @@ enum BenchMemoryCommand {
             }
             let base = runs[0].result.peakRSSBytes
             print("  peak ratio \(hours) h / \(baselineHours) h".padded(to: 41)
-                  + String(format: "%.2f", Double(long.peakRSSBytes) / Double(max(base, 1))).padded(to: 14) + "flat: ~1.0")
+                  + FixedPoint.format(Double(long.peakRSSBytes) / Double(max(base, 1)), digits: 2).padded(to: 14) + "flat: ~1.0")
         }
         if runs.contains(where: { $0.result.epochsWritten != $0.fixes }) {
             throw CLIError(description: "bench-memory: fixes were lost (see the table)", status: ExitStatus.failure)

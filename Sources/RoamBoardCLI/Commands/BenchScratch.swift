@@ -1,4 +1,5 @@
-import Foundation
+import RoamSystem
+import Glibc
 
 /// A benchmark command's scratch folder: `--dir` when given (the user's folder: never removed),
 /// else a new temporary folder, removed afterwards unless `--keep`.
@@ -11,17 +12,17 @@ struct BenchScratch {
             path = dir
             removeAfter = false
         } else {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())").path
+            path = FilePath.join(FileSystem.temporaryFolder, "\(name)-\(getpid())")
             removeAfter = !p.value(SharedOptions.keepScratch)
         }
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try FileSystem.makeFolders(path)
     }
 
-    func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+    func file(_ name: String) -> String { FilePath.join(path, name) }
 
     /// Removes the folder if this command made it; a failure is told, the figures already printed stand.
     func finish() {
         guard removeAfter else { return }
-        do { try FileManager.default.removeItem(atPath: path) } catch { Console.error("could not remove \(path): \(error)") }
+        do { try FileSystem.removeTree(path) } catch { Console.error("could not remove \(path): \(error)") }
     }
 }

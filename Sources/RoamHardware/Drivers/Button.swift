@@ -4,7 +4,7 @@ import RoamCore
 /// out. The same driver runs on a gpiochip line and, on the bench and in tests, on `FakeButton`.
 ///
 /// `next(maxWaitMs:)` blocks in the kernel (poll) until an edge or the gesture's next deadline,
-/// so a button nobody touches costs one wake-up per `maxWaitMs`, nothing more.
+/// so a button nobody touches costs one wake-up per `maxWaitMs`, and none with no limit (-1).
 public final class Button {
     public let input: any DigitalInput
     /// Pressed pulls the line low (a button to ground with a pull-up: the usual wiring).
@@ -23,17 +23,22 @@ public final class Button {
 
     public var isPressed: Bool { gesture.isPressed }
 
-    /// Waits for the next edge, at most `maxWaitMs` or until a pending debounce or long-press
-    /// deadline, and returns the gestures that completed (often none).
+    /// How long `next(maxWaitMs:)` waits: until a pending debounce or long-press deadline, at most
+    /// `maxWaitMs` (-1: no limit). A thread that polls the input itself waits this long.
+    public func waitMs(maxWaitMs: Int32) -> Int32 {
+        guard let deadline = gesture.deadlineNs else { return maxWaitMs }
+        let t = now()
+        // Past the deadline, still look (without waiting) for an edge the kernel queued before it.
+        // Round up otherwise: waking a little after the deadline settles it; waking before would spin.
+        guard deadline > t else { return 0 }
+        let untilDeadline = Int32(clamping: (deadline - t + 999_999) / 1_000_000)
+        return maxWaitMs < 0 ? untilDeadline : min(maxWaitMs, untilDeadline)
+    }
+
+    /// Waits for the next edge, at most `maxWaitMs` (-1: no limit) or until a pending debounce or
+    /// long-press deadline, and returns the gestures that completed (often none).
     public func next(maxWaitMs: Int32) throws(DeviceError) -> [ButtonGesture.Gesture] {
-        var waitMs = maxWaitMs
-        if let deadline = gesture.deadlineNs {
-            let t = now()
-            // Past the deadline, still look (without waiting) for an edge the kernel queued before it.
-            // Round up otherwise: waking a little after the deadline settles it; waking before would spin.
-            waitMs = deadline <= t ? 0 : Int32(min(UInt64(maxWaitMs), (deadline - t + 999_999) / 1_000_000))
-        }
-        if let edge = try input.waitForEdge(timeoutMs: waitMs) {
+        if let edge = try input.waitForEdge(timeoutMs: waitMs(maxWaitMs: maxWaitMs)) {
             return gesture.edge(pressed: edge.isRising != activeLow, atNs: edge.timestampNs)
         }
         let t = now()

@@ -14,7 +14,7 @@ import Synchronization
 /// `@unchecked Sendable`: everything mutable belongs to the sensor thread (or to the one thread
 /// that opens and configures it before that thread starts), except `setupRuns` and the interrupt
 /// flag, which are atomics other threads read and set.
-public final class GNSSReceiver: ReopenableByteSource, @unchecked Sendable {
+public final class GNSSReceiver: ReopenableByteSource, PollableSource, @unchecked Sendable {
     public struct Watch: Sendable {
         /// Bytes resuming after this much quiet: the module may have been power-cycled.
         public var silenceMs: UInt64 = 3000
@@ -82,6 +82,12 @@ public final class GNSSReceiver: ReopenableByteSource, @unchecked Sendable {
         }
         if n > 0 && setup != nil { watchBytes(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) }
         return n
+    }
+
+    /// `.now` while a configuration is due or bytes it read wait to be served; else the port's own.
+    public var readiness: PortReadiness {
+        guard let port, pending.isEmpty, !(needsSetup && setup != nil && port is SerialLine) else { return .now }
+        return (port as? PollableSource)?.readiness ?? .timedReadsOnly
     }
 
     public func reopen() throws(DeviceError) {

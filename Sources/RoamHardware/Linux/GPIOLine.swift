@@ -110,3 +110,11 @@ extension BoardProfile.Bias {
         }
     }
 }
+
+// The button thread polls the line's event descriptor together with its wake pipe: no timer.
+extension GPIOLine: PollableSource {
+    public var readiness: PortReadiness {
+        let fd = roam_gpio_event_fd(handle)
+        return fd >= 0 ? .descriptor(fd) : .timedReadsOnly
+    }
+}

@@ -52,3 +52,8 @@ public final class PseudoTerminal: @unchecked Sendable {
 
     deinit { close() }
 }
+
+// The bench's fake receiver polls the primary side together with its wake pipe: no timer.
+extension PseudoTerminal: PollableSource {
+    public var readiness: PortReadiness { fd >= 0 ? .descriptor(fd) : .now }
+}

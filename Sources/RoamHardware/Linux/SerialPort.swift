@@ -66,3 +66,8 @@ public final class SerialPort: SerialLine {
 
     deinit { close() }
 }
+
+// The sensor thread polls the line together with its wake pipe: no timer while the receiver is quiet.
+extension SerialPort: PollableSource {
+    public var readiness: PortReadiness { fd >= 0 ? .descriptor(fd) : .now }
+}

@@ -1,4 +1,4 @@
-import Foundation
+import RoamSystem
 
 /// What `selftest` checks of the system around the devices: a kernel console or a login
 /// getty set up on the receiver's UART (both write into it and read its bytes, even when no getty is
@@ -21,7 +21,7 @@ public enum BoardSystemChecks {
             }
         }
         let wants = "etc/systemd/system/getty.target.wants/serial-getty@\(tty).service"
-        if FileManager.default.fileExists(atPath: path(root, wants)) {
+        if FileSystem.exists(path(root, wants)) {
             problems.append("a login console is enabled on it: sudo systemctl disable --now serial-getty@\(tty).service")
         }
         guard !problems.isEmpty else { return nil }
@@ -31,9 +31,9 @@ public enum BoardSystemChecks {
     /// Why an I2C bus device is missing: `i2c-dev` not loaded (no /sys/class/i2c-dev), or the bus
     /// itself not enabled. nil when the device exists.
     public static func i2cBus(_ bus: String, root: String = "/") -> ProbeResult? {
-        guard !FileManager.default.fileExists(atPath: path(root, String(bus.drop { $0 == "/" }))) else { return nil }
+        guard !FileSystem.exists(path(root, String(bus.drop { $0 == "/" }))) else { return nil }
         let name = "i2c \(bus)"
-        guard FileManager.default.fileExists(atPath: path(root, "sys/class/i2c-dev")) else {
+        guard FileSystem.exists(path(root, "sys/class/i2c-dev")) else {
             return ProbeResult(name, ok: false, "the i2c-dev module is not loaded, so no /dev/i2c-N exists: "
                 + "sudo modprobe i2c-dev, and add the line 'i2c-dev' to /etc/modules-load.d/i2c-dev.conf for every boot.")
         }
@@ -44,7 +44,7 @@ public enum BoardSystemChecks {
     /// `ttyAMA0` for /dev/ttyAMA0, and for /dev/serial0 the tty its link points at.
     static func ttyName(_ uart: String, root: String) -> String {
         let full = path(root, String(uart.drop { $0 == "/" }))
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: full) {  // not a link: its own name
+        if let target = try? FileSystem.linkTarget(full) {  // not a link: its own name
             return String(target.split(separator: "/").last ?? Substring(target))
         }
         return String(uart.split(separator: "/").last ?? Substring(uart))
@@ -56,7 +56,7 @@ public enum BoardSystemChecks {
         var names: Set<String> = [tty]
         for alias in ["serial0", "serial1"] {
             let link = path(root, "dev/\(alias)")
-            if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil {  // no link: judged below
+            if (try? FileSystem.linkTarget(link)) != nil {  // no link: judged below
                 if ttyName("/dev/\(alias)", root: root) == tty { names.insert(alias) }
             } else if alias == "serial0", tty == "ttyAMA0" || tty == "ttyS0" {
                 names.insert(alias)
@@ -70,6 +70,6 @@ public enum BoardSystemChecks {
     }
 
     private static func read(_ root: String, _ relative: String) -> String? {
-        try? String(contentsOfFile: path(root, relative), encoding: .utf8)  // unreadable: nothing to report
+        try? FileSystem.readText(path(root, relative))  // unreadable: nothing to report
     }
 }

@@ -1,5 +1,4 @@
 import RoamSystem
-import Foundation
 import RoamCore
 import RoamHardware
 import Synchronization
@@ -22,13 +21,18 @@ public final class ButtonThread: @unchecked Sendable {
     private let report: @Sendable (String) -> Void
     private let stopRequested = Atomic<Bool>(false)
     private let stopSignal = MonotonicCondition()
-    private let done = DispatchSemaphore(value: 0)
+    /// Ends the wait in poll() on a gpiochip line when a stop is requested.
+    private let wake = WakePipe()
+    /// The input to wake at stop when it has no descriptor (a fake); guarded by `stopSignal`.
+    private var inputToWake: (any WakeableInput)?
+    private var thread: SystemThread?
     private var intendsRecording: Bool
     private var started = false
     private var stopped = false
     /// Gestures acted on so far (the bench waits on this to keep its presses in order with its NMEA).
     public let gesturesHandled = Atomic<Int>(0)
 
+    /// The longest wait of an input that can neither be polled nor woken (none of the board's).
     static let maxWaitMs: Int32 = 1000
     /// Between retries of a failing or missing line.
     let errorBackoffS: Double
@@ -50,18 +54,17 @@ public final class ButtonThread: @unchecked Sendable {
 
     public func start() {
         started = true
-        let thread = Thread { [self] in run(); done.signal() }
-        thread.name = "roam-button"
-        thread.start()
+        thread = SystemThread(name: "roam-button") { [self] in run() }
     }
 
-    /// Ends the thread within about a second (its longest wait in the kernel) and waits for it.
+    /// Ends the thread at once (its wait is woken) and waits for it.
     public func stop() {
         guard started, !stopped else { return }
         stopped = true
         stopRequested.store(true, ordering: .releasing)
-        stopSignal.withLock { stopSignal.broadcast() }
-        done.wait()
+        stopSignal.withLock { stopSignal.broadcast(); inputToWake?.wakeWaiter() }
+        wake.wake()
+        thread?.join()
     }
 
     /// Acts on gestures in order. Public so tests can drive a `Button` on a simulated clock directly.
@@ -88,7 +91,7 @@ public final class ButtonThread: @unchecked Sendable {
                 let foundLate = self.button == nil
                 let button = try self.button ?? openLine()
                 if foundLate { failing = false; report("button \(button.input.device): found; rides can be started and stopped now") }
-                handle(try button.next(maxWaitMs: Self.maxWaitMs))
+                handle(try waitForGestures(button))
                 if failing { failing = false; report("button \(button.input.device): working again") }
             } catch {
                 // A line that fails once fails again at once: report it once, then retry slowly.
@@ -100,6 +103,23 @@ public final class ButtonThread: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The next gestures, waiting with no timer: on a gpiochip line in poll() beside the wake pipe,
+    /// until an edge, the gesture's deadline or a stop; on a wakeable fake inside its wait.
+    private func waitForGestures(_ button: Button) throws(DeviceError) -> [ButtonGesture.Gesture] {
+        if case .descriptor(let fd) = (button.input as? PollableSource)?.readiness {
+            if wake.wait(for: fd, timeoutMs: button.waitMs(maxWaitMs: -1)) == .woken { return [] }
+            return try button.next(maxWaitMs: 0)
+        }
+        if let wakeable = button.input as? any WakeableInput {
+            let stopping = stopSignal.withLock { () -> Bool in
+                inputToWake = wakeable
+                return stopRequested.load(ordering: .acquiring)
+            }
+            return stopping ? [] : try button.next(maxWaitMs: -1)
+        }
+        return try button.next(maxWaitMs: Self.maxWaitMs)
     }
 
     private func openLine() throws -> Button {

@@ -1,5 +1,5 @@
 import RoamSystem
-import Foundation
+import Glibc
 import RoamCore
 import RoamHardware
 
@@ -48,7 +48,7 @@ public enum DeviceProbe {
             return ProbeResult(name, ok: false, "\(error)")
         }
         epochs += stream.finish()
-        let seconds = String(format: "%.1f", Double(clock() - start) / 1e9)
+        let seconds = FixedPoint.format(Double(clock() - start) / 1e9, digits: 1)
         let counters = stream.counters
         let rejected = counters.rejected.sorted { $0.value > $1.value }
             .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
@@ -88,8 +88,8 @@ public enum DeviceProbe {
             for _ in 0..<10 {
                 if let sample = try sensor.sample() {
                     let found = sensor.chip?.summary ?? BMP280Chip.bmp280.summary
-                    return ProbeResult(name, ok: true, "\(found): \(String(format: "%.2f", sample.pressurePa / 100)) hPa, "
-                        + "\(String(format: "%.1f", sample.temperatureC)) °C")
+                    return ProbeResult(name, ok: true, "\(found): \(FixedPoint.format(sample.pressurePa / 100, digits: 2)) hPa, "
+                        + "\(FixedPoint.format(sample.temperatureC, digits: 1)) °C")
                 }
                 clock.sleep(20_000_000)
             }
@@ -136,7 +136,7 @@ public enum DeviceProbe {
             try output.setLevel(true)
             sleep(onMs * 1_000_000)
             try output.setLevel(false)
-            return ProbeResult(name, ok: true, "lit for \(String(format: "%.1f", Double(onMs) / 1000)) s. "
+            return ProbeResult(name, ok: true, "lit for \(FixedPoint.format(Double(onMs) / 1000, digits: 1)) s. "
                 + "Did you see it? If not: LED polarity (long leg to the GPIO), its resistor, led_line in board.conf.")
         } catch {
             return ProbeResult(name, ok: false, "\(error)")
@@ -147,8 +147,7 @@ public enum DeviceProbe {
     /// `createdByRecord`: the bench, whose `record` creates its data directory on first use.
     public static func dataDirectory(_ path: String, createdByRecord: Bool = false, minimumFreeBytes: UInt64 = 64 << 20) -> ProbeResult {
         let name = "data \(path)"
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileSystem.isFolder(path) else {
             if createdByRecord { return ProbeResult(name, ok: true, "not there yet; the first 'record' creates it") }
             return ProbeResult(name, ok: false, "no such directory. Create it for the recorder's user "
                 + "(install -d -o roam -m 0750 \(path)), or let the unit's StateDirectory= create it.")
@@ -166,7 +165,7 @@ public enum DeviceProbe {
         var fs = statvfs()
         guard statvfs(path, &fs) == 0 else { return ProbeResult(name, ok: false, "statvfs failed: \(Errno(rawValue: errno))") }
         let free = UInt64(fs.f_bavail) * UInt64(fs.f_frsize)
-        let freeText = String(format: "%.1f GB free", Double(free) / 1e9)
+        let freeText = FixedPoint.format(Double(free) / 1e9, digits: 1) + " GB free"
         guard free >= minimumFreeBytes else {
             return ProbeResult(name, ok: false, "writable, but only \(freeText): dump and delete old rides before the next one.")
         }

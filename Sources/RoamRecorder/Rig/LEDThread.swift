@@ -1,5 +1,4 @@
 import RoamSystem
-import Foundation
 import RoamCore
 import RoamHardware
 import Synchronization
@@ -23,7 +22,7 @@ public final class LEDThread: @unchecked Sendable {
     private var history: [LEDStatus]
     private var stopRequested = false
     private var running = false
-    private let done = DispatchSemaphore(value: 0)
+    private var thread: SystemThread?
     static let historyLimit = 64
 
     public init(led: LEDPatternPlayer, isRecording: Bool, clock: @escaping @Sendable () -> UInt64,
@@ -58,9 +57,7 @@ public final class LEDThread: @unchecked Sendable {
     public func start(hasFix: @escaping @Sendable () -> Bool) {
         condition.lock(); self.hasFix = hasFix; condition.unlock()
         running = true
-        let thread = Thread { [self] in run(); done.signal() }
-        thread.name = "roam-led"
-        thread.start()
+        thread = SystemThread(name: "roam-led") { [self] in run() }
     }
 
     /// Stops the thread and turns the LED off: a dark LED means no recorder is running.
@@ -68,7 +65,8 @@ public final class LEDThread: @unchecked Sendable {
         guard running else { return }
         running = false
         condition.lock(); stopRequested = true; condition.signal(); condition.unlock()
-        done.wait()
+        thread?.join()
+        thread = nil
         condition.lock(); defer { condition.unlock() }
         do { try led.off() } catch { report("led: \(error)") }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import RoamSystem
 
 extension BoardSystemChecks {
     /// Another gadget holding the USB device controller, so the rides drive cannot bind to it:
@@ -6,10 +6,10 @@ extension BoardSystemChecks {
     /// `function` names it) or another configfs gadget (its `UDC` names the controller). nil when
     /// there is no controller, or it is free or roam-board's own.
     public static func usbGadget(root: String = "/") -> ProbeResult? {
-        let udcs = ((try? FileManager.default.contentsOfDirectory(atPath: join(root, "sys/class/udc"))) ?? []).sorted()
+        let udcs = ((try? FileSystem.folderEntries(join(root, "sys/class/udc"))) ?? []).sorted()
         guard let udc = udcs.first else { return nil }
         let gadgets = join(root, "sys/kernel/config/usb_gadget")
-        let configfsHolder = ((try? FileManager.default.contentsOfDirectory(atPath: gadgets)) ?? []).sorted().first { name in
+        let configfsHolder = ((try? FileSystem.folderEntries(gadgets)) ?? []).sorted().first { name in
             name != ownGadget && value(join(gadgets, "\(name)/UDC")) == udc
         }
         let function = value(join(root, "sys/class/udc/\(udc)/function")) ?? ""
@@ -31,6 +31,6 @@ extension BoardSystemChecks {
     }
 
     private static func value(_ path: String) -> String? {
-        (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        (try? FileSystem.readText(path)).map { String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
     }
 }

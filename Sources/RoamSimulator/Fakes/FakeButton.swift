@@ -1,5 +1,4 @@
 import RoamSystem
-import Foundation
 import RoamHardware
 import Synchronization
 
@@ -12,9 +11,9 @@ import Synchronization
 ///   the whole timeout), so a test of debouncing and long presses runs instantly and identically.
 /// - `.live`: CLOCK_MONOTONIC; an edge is delivered when its time has come, and waits really wait.
 ///   The bench rig's button thread uses this one.
-/// `@unchecked Sendable`: the script and the clock live in `state` (a `Mutex`); `wakeUp` is an
-/// `NSCondition`, itself thread-safe; everything else is immutable.
-public final class FakeButton: DigitalInput, @unchecked Sendable {
+/// `@unchecked Sendable`: the script and the clock live in `state` (a `Mutex`); `wakeUp` is a
+/// `MonotonicCondition`, itself thread-safe; everything else is immutable.
+public final class FakeButton: WakeableInput, @unchecked Sendable {
     public enum Clock: Sendable { case simulated(startNs: UInt64), live }
 
     private struct Scripted { var edge: DigitalEdge; var delivered: Bool }
@@ -24,6 +23,8 @@ public final class FakeButton: DigitalInput, @unchecked Sendable {
         var virtualNs: UInt64
         var failure: Errno?
         var waits = 0
+        /// `wakeWaiter` was called: the current or next live wait ends.
+        var woken = false
     }
 
     public let device: String
@@ -31,7 +32,7 @@ public final class FakeButton: DigitalInput, @unchecked Sendable {
     public let idleLevel: Bool
     private let isLive: Bool
     private let state: Mutex<State>
-    private let wakeUp = NSCondition()
+    private let wakeUp = MonotonicCondition()
 
     public init(device: String = "fake:gpiochip0 line 17", idleLevel: Bool = true, clock: Clock = .live) {
         self.device = device; self.idleLevel = idleLevel
@@ -77,6 +78,12 @@ public final class FakeButton: DigitalInput, @unchecked Sendable {
         return (0..<count).map { k in DigitalEdge(timestampNs: at + UInt64(k) * step, isRising: (k % 2 == 0) == level) }
     }
 
+    /// Ends the current live wait, or the next one, as a timeout would (the button thread's stop).
+    public func wakeWaiter() {
+        state.withLock { $0.woken = true }
+        wakeUp.withLock { wakeUp.broadcast() }
+    }
+
     /// The next wait fails with `errno` (a chip that went away: ENODEV).
     public func failNextWait(_ errno: Errno) { state.withLock { $0.failure = errno } }
 
@@ -99,9 +106,11 @@ public final class FakeButton: DigitalInput, @unchecked Sendable {
 
     private func waitSimulated(_ timeoutMs: Int32) -> DigitalEdge? {
         state.withLock { s in
-            let deadline = s.virtualNs + UInt64(max(0, timeoutMs)) * 1_000_000
+            // No limit (-1) moves virtual time to the next edge only: with none, nothing happens.
+            let deadline = timeoutMs < 0 ? UInt64.max : s.virtualNs + UInt64(timeoutMs) * 1_000_000
             while s.next < s.edges.count, !s.edges[s.next].delivered { s.next += 1 }
             guard s.next < s.edges.count, s.edges[s.next].edge.timestampNs <= deadline else {
+                if timeoutMs < 0 { return nil }
                 s.virtualNs = deadline
                 return nil
             }
@@ -113,22 +122,25 @@ public final class FakeButton: DigitalInput, @unchecked Sendable {
     }
 
     private func waitLive(_ timeoutMs: Int32) -> DigitalEdge? {
-        let deadline = Date(timeIntervalSinceNow: Double(max(0, timeoutMs)) / 1000)
+        let deadline = timeoutMs < 0 ? UInt64.max : MonotonicClock.nowNs() + UInt64(timeoutMs) * 1_000_000
         wakeUp.lock(); defer { wakeUp.unlock() }
         while true {
             let now = MonotonicClock.nowNs()
-            let (edge, dueNs): (DigitalEdge?, UInt64?) = state.withLock { s in
+            let (edge, dueNs, woken): (DigitalEdge?, UInt64?, Bool) = state.withLock { s in
+                if s.woken { s.woken = false; return (nil, nil, true) }
                 while s.next < s.edges.count, !s.edges[s.next].delivered, s.edges[s.next].edge.timestampNs <= now { s.next += 1 }
-                guard s.next < s.edges.count else { return (nil, nil) }
+                guard s.next < s.edges.count else { return (nil, nil, false) }
                 let e = s.edges[s.next].edge
-                guard e.timestampNs <= now else { return (nil, e.timestampNs) }
+                guard e.timestampNs <= now else { return (nil, e.timestampNs, false) }
                 s.next += 1
-                return (e, nil)
+                return (e, nil, false)
             }
             if let edge { return edge }
+            if woken { return nil }
             // Until the next edge is due or the timeout, whichever is first; a new script wakes us.
-            let until = dueNs.map { min(deadline, Date(timeIntervalSinceNow: Double($0 - now) / 1e9)) } ?? deadline
-            if !wakeUp.wait(until: until), Date() >= deadline { return nil }
+            let until = dueNs.map { min(deadline, $0) } ?? deadline
+            if until == UInt64.max { wakeUp.wait(); continue }
+            if !wakeUp.wait(untilNs: until), MonotonicClock.nowNs() >= deadline { return nil }
         }
     }
 }

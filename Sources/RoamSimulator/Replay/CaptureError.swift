@@ -1,3 +1,4 @@
+import RoamSystem
 import Glibc
 
 /// A capture that could not be opened or read: which step, on which file, and the errno's text.
@@ -7,8 +8,8 @@ public struct CaptureError: Error, Equatable, CustomStringConvertible {
     public var reason: String
 
     /// The failure of a libc call, with the errno it left.
-    static func errno(_ step: String, _ path: String, _ code: CInt = Glibc.errno) -> CaptureError {
-        CaptureError(step: step, path: path, reason: String(cString: strerror(code)))
+    static func errno(_ step: String, _ path: String, _ errno: Errno = .current) -> CaptureError {
+        CaptureError(step: step, path: path, reason: String(cString: strerror(errno.rawValue)))
     }
 
     public var description: String { "\(step) \(path) failed: \(reason)" }

@@ -1,3 +1,4 @@
+import RoamSystem
 import Glibc
 
 /// An NMEA capture read in chunks from a file or from standard input (`-`), so a replay of any
@@ -25,11 +26,14 @@ public final class CaptureReader: @unchecked Sendable {
     /// Up to `capacity` bytes; empty at the end of the capture.
     public func next(capacity: Int = 64 * 1024) throws(CaptureError) -> [UInt8] {
         var chunk = [UInt8](repeating: 0, count: capacity)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, capacity) }
-            if n >= 0 { chunk.removeSubrange(n...); return chunk }
-            if errno != EINTR { throw .errno("reading the capture", path) }
+        let n: Int
+        do {
+            n = try chunk.withUnsafeMutableBytes { raw in Result { () throws(Errno) in try retryingInterrupted { read(fd, raw.baseAddress!, capacity) } } }.get()
+        } catch {
+            throw .errno("reading the capture", path, error)
         }
+        chunk.removeSubrange(n...)
+        return chunk
     }
 
     deinit { if ownsDescriptor && fd >= 0 { close(fd) } }

@@ -85,7 +85,7 @@ public struct GPXTrack: Sendable, Equatable {
         for quote in ["\"", "'"] {
             for lead in [" ", "\t", "\n", "\r"] {
                 let key = lead + name + "=" + quote
-                guard let r = tag.range(of: key) else { continue }
+                guard let r = tag.firstRange(of: key) else { continue }
                 let rest = tag[r.upperBound...]
                 guard let end = rest.firstIndex(of: Character(quote)) else { return nil }
                 return String(rest[..<end]).trimmingSpaces
@@ -96,7 +96,7 @@ public struct GPXTrack: Sendable, Equatable {
 
     /// The text of the first `<name>…</name>` (a namespace prefix is not used by GPX writers).
     static func element(_ name: String, in body: String) -> String? {
-        guard let open = body.range(of: "<" + name + ">"), let close = body.range(of: "</" + name + ">", range: open.upperBound..<body.endIndex) else {
+        guard let open = body.firstRange(of: "<" + name + ">"), let close = body[open.upperBound...].firstRange(of: "</" + name + ">") else {
             return nil
         }
         return String(body[open.upperBound..<close.lowerBound]).trimmingSpaces
@@ -105,12 +105,12 @@ public struct GPXTrack: Sendable, Equatable {
     /// The text of the first `<prefix:name>…</prefix:name>` of an extension, whatever its namespace
     /// prefix (`gpxtpx:`, `ns3:`), or without one.
     static func extensionElement(_ name: String, in body: String) -> String? {
-        guard let tag = body.range(of: name + ">") else { return nil }
+        guard let tag = body.firstRange(of: name + ">") else { return nil }
         let before = body[..<tag.lowerBound]
         guard let lt = before.lastIndex(of: "<"), !before[lt...].contains("/"),
               before[before.index(after: lt)...].allSatisfy({ $0.isLetter || $0.isNumber || $0 == ":" || $0 == "_" }) else { return nil }
         let rest = body[tag.upperBound...]
-        guard let end = rest.range(of: "</") else { return nil }
+        guard let end = rest.firstRange(of: "</") else { return nil }
         return String(rest[..<end.lowerBound]).trimmingSpaces
     }
 

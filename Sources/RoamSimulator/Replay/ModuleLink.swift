@@ -1,30 +1,33 @@
+import Glibc
 import RoamSystem
-import Foundation
 import RoamHardware
 import Synchronization
 
 /// A `FakeGNSSModule` at the far end of the bench's pseudo-terminal: a thread reads what the
 /// host writes (commands), judged at the baud the host has set on its side, and writes the
 /// module's answers; the ride's NMEA goes out through the module's sentence set and baud. While
-/// `idle`, the module repeats its banner, as a receiver without a script still talks.
+/// `idle`, the module repeats its banner, as a receiver without a script still talks. The thread
+/// waits in poll() on the pty and a wake pipe: it wakes for commands, banners due and a stop only.
 /// `@unchecked Sendable`: the module is behind a `Mutex`, writes to the pty behind `writeLock`, the
 /// flags are atomics; the rest is set in `init` and never changed.
 public final class ModuleLink: @unchecked Sendable {
     private let pty: PseudoTerminal
     private let module: Mutex<FakeGNSSModule>
-    private let writeLock = NSLock()
+    private let writeLock = Mutex(())
     private let stopped = Atomic<Bool>(false)
-    public let idle = Atomic<Bool>(true)
+    public let idle: LinkFlag
     /// A replayed capture is the receiver's own output: every sentence goes out (only the baud is modelled).
     public let verbatim = Atomic<Bool>(false)
     private let idleIntervalMs: UInt64
-    private let done = DispatchSemaphore(value: 0)
+    private var thread: SystemThread?
+    /// Ends the link thread's wait: stop, or a change of `idle`.
+    private let wake = WakePipe()
 
     init(pty: PseudoTerminal, module: FakeGNSSModule, idleIntervalMs: UInt64) {
         self.pty = pty; self.module = Mutex(module); self.idleIntervalMs = idleIntervalMs
-        let thread = Thread { [self] in self.run(); self.done.signal() }
-        thread.name = "bench-gnss-module"
-        thread.start()
+        let wake = self.wake
+        idle = LinkFlag(true) { wake.wake() }
+        thread = SystemThread(name: "bench-gnss") { [self] in self.run() }
     }
 
     /// The module as it stands (baud, rate, sentence set, commands taken).
@@ -42,38 +45,75 @@ public final class ModuleLink: @unchecked Sendable {
 
     private func send(_ bytes: [UInt8]) throws(DeviceError) {
         guard !bytes.isEmpty else { return }
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        try pty.write(bytes)
+        try writeLock.withLock { _ throws(DeviceError) in try pty.write(bytes) }
     }
 
     func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        done.wait()
+        wake.wake()
+        thread?.join()
     }
 
+    /// Waits on the pty and the wake pipe, with a deadline only for the next idle banner: a
+    /// module that is not idle costs nothing until the host writes to it.
     private func run() {
         var nextBannerNs: UInt64 = 0
+        // Whether someone holds the secondary: a primary without one reads as hung up, which
+        // poll() reports at once, so it is looked at again after a backoff instead.
+        var held = false
+        var absentBackoffMs: Int32 = 20
         while !stopped.load(ordering: .acquiring) {
-            let bytes: [UInt8]
-            do {
-                bytes = try pty.read(timeoutMs: 20)
-            } catch {
-                // Nobody holds the secondary (yet, or between reopenings): wait.
-                usleep(20_000)
-                continue
-            }
             let baud = hostBaud
-            if !bytes.isEmpty {
-                let reply = module.withLock { $0.receive(bytes, hostBaud: baud).reply }
-                try? send(reply)
-            }
             let now = MonotonicClock.nowNs()
-            if idle.load(ordering: .acquiring) && now >= nextBannerNs {
+            let isIdle = idle.load(ordering: .acquiring)
+            if held && isIdle && now >= nextBannerNs {
                 nextBannerNs = now + idleIntervalMs * 1_000_000
                 let banner = module.withLock { m in m.onWire(Array(m.banner.utf8), hostBaud: baud) }
                 try? send(banner)
             }
+            let timeoutMs: Int32 = !held ? 0 : isIdle ? Int32(clamping: (nextBannerNs - min(now, nextBannerNs) + 999_999) / 1_000_000) : -1
+            guard case .descriptor(let fd) = pty.readiness else { return }
+            switch wake.wait(for: fd, timeoutMs: timeoutMs) {
+            case .woken: continue
+            case .timedOut: held = true; continue
+            case .ready: break
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try pty.read(timeoutMs: 0)
+                held = true
+                absentBackoffMs = 20
+            } catch {
+                // Nobody holds the secondary (yet, or between reopenings): wait, a little longer each time.
+                held = false
+                _ = wake.wait(for: nil, timeoutMs: absentBackoffMs)
+                absentBackoffMs = min(absentBackoffMs * 2, 160)
+                continue
+            }
+            if !bytes.isEmpty {
+                let reply = module.withLock { $0.receive(bytes, hostBaud: baud).reply }
+                try? send(reply)
+            }
         }
     }
+}
+
+/// A flag of the link that wakes its thread when set, so a change (idle again: banners due) is
+/// acted on at once rather than at the thread's next timed look.
+public final class LinkFlag: Sendable {
+    private let value: Atomic<Bool>
+    private let changed: @Sendable () -> Void
+
+    init(_ initial: Bool, changed: @escaping @Sendable () -> Void) {
+        value = Atomic(initial); self.changed = changed
+    }
+
+    /// `ordering` is taken for the callers' sake (they used an `Atomic` before); every access is
+    /// sequentially consistent, the strongest: the atomics want a literal ordering.
+    public func store(_ newValue: Bool, ordering: AtomicStoreOrdering) {
+        value.store(newValue, ordering: .sequentiallyConsistent)
+        changed()
+    }
+
+    public func load(ordering: AtomicLoadOrdering) -> Bool { value.load(ordering: .sequentiallyConsistent) }
 }

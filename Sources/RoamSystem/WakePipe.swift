@@ -1,0 +1,56 @@
+import Glibc
+
+/// Ends a thread's wait in poll() from another thread: the thread polls its device together with
+/// this pipe and no timer, and `wake()` makes it return to look at its flags (a stop request).
+/// A thread that waits this way wakes for its device, its own deadlines and a stop, never on a tick.
+/// `@unchecked Sendable`: two descriptors fixed at init; the kernel orders reads and writes on them.
+public final class WakePipe: @unchecked Sendable {
+    /// What ended a `wait`.
+    public enum Outcome: Equatable, Sendable {
+        /// The device is readable, hung up or failed: a read now does not block and says which.
+        case ready
+        /// `wake()` was called (the pipe is drained again).
+        case woken
+        case timedOut
+    }
+
+    private let readEnd: CInt
+    private let writeEnd: CInt
+
+    public init() {
+        var fds: [CInt] = [-1, -1]
+        // Fails only when the process is out of descriptors: nothing a thread can run without.
+        precondition(pipe(&fds) == 0, "pipe for a wake-up: \(Errno.current)")
+        for fd in fds {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+        readEnd = fds[0]; writeEnd = fds[1]
+    }
+
+    deinit { close(readEnd); close(writeEnd) }
+
+    /// Makes the current or the next `wait` return `.woken`. Never blocks: a full pipe already wakes.
+    public func wake() {
+        var byte: UInt8 = 1
+        _ = try? retryingInterrupted { write(writeEnd, &byte, 1) }
+    }
+
+    /// Waits until `descriptor` is readable (or hung up), `wake()` is called, or `timeoutMs` passes
+    /// (-1: no limit). A signal restarts the wait with the whole timeout: callers wait for deadlines
+    /// they compute again after every return.
+    public func wait(for descriptor: CInt?, timeoutMs: Int32) -> Outcome {
+        var fds = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+        let n: Int32
+        do { n = try retryingInterrupted { poll(&fds, nfds_t(fds.count), timeoutMs) } } catch { return .ready }
+        if n == 0 { return .timedOut }
+        if fds[0].revents != 0 { drain(); return .woken }
+        return .ready
+    }
+
+    private func drain() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(readEnd, &buffer, buffer.count) > 0 {}
+    }
+}
