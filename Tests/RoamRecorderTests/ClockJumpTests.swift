@@ -134,7 +134,7 @@ import Testing
         #expect(try reader.events(ride: ride.id).last.map { "\($0.kind.rawValue): \($0.detail)" } == "stop: \(reason)")
         #expect(h.events.all.contains { if case .rideClosedAtRestart(ride.id, reason) = $0 { return true }; return false })
         #expect(try reader.rides().count == 1)
-        #expect(try PipelineReplay.check(path: h.dbPath).isConsistent)
+        #expect(try Rederivation.check(path: h.dbPath).isConsistent)
     }
 
     /// The commit stamps (`recorded_utc_ms`) of a ride's events of one kind.

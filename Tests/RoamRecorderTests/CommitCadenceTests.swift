@@ -60,7 +60,7 @@ import Testing
         #expect(reports.count == 1)
         #expect(reports.first?.fixCount == 10 && reports.first?.seqs == 0...9)
         r.stop()
-        let stored = try h.reader().seqs(ride: 1), check = try PipelineReplay.check(path: h.dbPath)
+        let stored = try h.reader().seqs(ride: 1), check = try Rederivation.check(path: h.dbPath)
         #expect(stored == Array(0..<10))
         #expect(check.isConsistent)
     }
@@ -128,7 +128,7 @@ import Testing
         #expect(ride.parkedCount == 1)
         let kinds = try reader.events(ride: ride.id).map(\.kind)
         #expect(kinds.contains(.alarm) && kinds.contains(.recovered))
-        let check = try PipelineReplay.check(path: h.dbPath)
+        let check = try Rederivation.check(path: h.dbPath)
         #expect(check.isConsistent)
     }
 }

@@ -58,7 +58,7 @@ import Testing
         #expect(ride.parkedCount >= 1)
         let kinds = try reader.events(ride: ride.id).map(\.kind)
         #expect(kinds.contains(.alarm) && kinds.contains(.recovered))
-        #expect(try PipelineReplay.check(path: h.dbPath).isConsistent)
+        #expect(try Rederivation.check(path: h.dbPath).isConsistent)
     }
 
     @Test("P3: past the parking space the oldest epochs are dropped, counted, and recorded as lost when writing works again")
@@ -84,6 +84,6 @@ import Testing
         var times: [Int64] = []
         try reader.forEachFix(ride: ride.id) { times.append($0.utcMs ?? -1) }
         #expect(times == ([0, 1, 2] + Array(18...22)).map { RecorderHarness.simulation.seconds[$0].utcMs })
-        #expect(try PipelineReplay.check(path: h.dbPath).isConsistent)
+        #expect(try Rederivation.check(path: h.dbPath).isConsistent)
     }
 }

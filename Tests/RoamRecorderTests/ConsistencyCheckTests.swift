@@ -31,7 +31,7 @@ import Testing
         let id = try recordedRide(h)
         let files = [h.dbPath, h.dbPath + "-wal"]
         let before = files.map(fileState)
-        let report = try PipelineReplay.check(path: h.dbPath)
+        let report = try Rederivation.check(path: h.dbPath)
         let after = files.map(fileState)
         #expect(report.isConsistent, "\(report.text)")
         #expect(report.rides.map(\.id) == [id])
@@ -55,7 +55,7 @@ import Testing
         let id = try recordedRide(h)
         let writer = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
         try writer.execute("UPDATE rides SET distance_m = distance_m + 25, gap_count = gap_count + 1 WHERE id = \(id)")
-        let report = try PipelineReplay.check(path: h.dbPath)
+        let report = try Rederivation.check(path: h.dbPath)
         #expect(!report.isConsistent)
         let problems = report.rides.first?.problems ?? []
         #expect(problems.contains { $0.hasPrefix("distanceM: ride row") })
@@ -69,7 +69,7 @@ import Testing
         let id = try recordedRide(h)
         let writer = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
         try writer.execute("UPDATE fixes SET distance_added_m = distance_added_m + 3 WHERE ride_id = \(id) AND seq = 40")
-        let report = try PipelineReplay.check(path: h.dbPath)
+        let report = try Rederivation.check(path: h.dbPath)
         #expect(!report.isConsistent)
         #expect(report.rides.first?.problems.contains { $0.hasPrefix("fix 40: distance_added_m") } == true)
     }

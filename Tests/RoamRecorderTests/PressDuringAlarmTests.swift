@@ -90,7 +90,7 @@ import Testing
         // Both presses dated by the button's edge timestamps (the contact closing), not by when queued.
         #expect(ride.startedMonoNs == startAt)
         #expect(try reader.events(ride: ride.id).first { $0.kind == .stop }?.monoNs == stopAt)
-        #expect(try PipelineReplay.check(path: h.dbPath).isConsistent)
+        #expect(try Rederivation.check(path: h.dbPath).isConsistent)
 
         // The LED: idle, then the ride, the alarm until the parked batches landed, idle again; dark at the end.
         let history = try #require(rig.controls.led?.statusHistory)

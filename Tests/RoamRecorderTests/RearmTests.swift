@@ -31,7 +31,7 @@ import Testing
         #expect(try reader.seqs(ride: id) == Array(0..<20))
         let resumed = h.events.all.filter { if case .rideStarted(_, true) = $0 { return true }; return false }
         #expect(resumed.count == 1)
-        #expect(try PipelineReplay.check(path: h.dbPath).isConsistent)
+        #expect(try Rederivation.check(path: h.dbPath).isConsistent)
     }
 
     @Test("P7: the restart gap is committed before start() returns, the ride continues from its row")
@@ -66,7 +66,7 @@ import Testing
         let stop = try #require(try reader.events(ride: id).last)
         #expect(stop.kind == .stop && stop.detail.hasPrefix("closed at restart"))
         #expect(h.events.all.contains { if case .rideClosedAtRestart(id, _) = $0 { return true }; return false })
-        #expect(try PipelineReplay.check(path: h.dbPath).isConsistent)
+        #expect(try Rederivation.check(path: h.dbPath).isConsistent)
     }
 
     @Test("P7 policy: resume within the limit, close past it, resume when the clock is behind the last commit",

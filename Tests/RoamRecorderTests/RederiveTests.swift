@@ -117,7 +117,7 @@ import Testing
         var stored = Set<String>()
         try reader.forEachExploredCell(precision: 7) { stored.insert($0.geohash) }
         #expect(cells.count > 50 && stored == cells)
-        let check = try PipelineReplay.check(path: ride.path)
+        let check = try Rederivation.check(path: ride.path)
         #expect(check.isConsistent, "\(check.text)")
         #expect(ride.liveTotals.segmentCount == 3 && ride.liveTotals.gapCount == 2)
     }
@@ -163,7 +163,7 @@ import Testing
         let back = try ride.rederive(PipelineParameters())
         #expect(back.totals == ride.liveTotals && back.pipelineGapsAfter == 1)
         #expect(try ride.rawHash() == raw)
-        #expect(try PipelineReplay.check(path: ride.path).isConsistent)
+        #expect(try Rederivation.check(path: ride.path).isConsistent)
     }
 
     @Test func undatedFixesAreBackfilledInALaterBatchAndRederiveAgrees() throws {

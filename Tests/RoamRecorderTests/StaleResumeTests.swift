@@ -48,7 +48,7 @@ import Testing
         #expect(new.state == .recording)
         #expect(new.totals.fixCount >= 181)
         #expect(try reader.seqs(ride: new.id) == Array(0..<Int64(new.totals.fixCount)))
-        #expect(try PipelineReplay.check(path: h.dbPath).isConsistent)
+        #expect(try Rederivation.check(path: h.dbPath).isConsistent)
     }
 
     @Test func aShortPowerCutStillResumesTheRide() throws {
@@ -62,7 +62,7 @@ import Testing
         #expect(rides.first?.state == .recording)
         #expect(try reader.gapEvents(ride: first.id, .loggerRestarted).count == 1)
         #expect((rides.first?.totals.fixCount ?? 0) >= first.totals.fixCount + 181)
-        #expect(try PipelineReplay.check(path: h.dbPath).isConsistent)
+        #expect(try Rederivation.check(path: h.dbPath).isConsistent)
     }
 
     @Test("P3: the close and the new ride are retried with their batch while storage fails; nothing is lost")
@@ -91,6 +91,6 @@ import Testing
         // Every epoch read after the restart is in the new ride, in order.
         #expect(try reader.seqs(ride: new.id) == Array(0..<Int64(new.totals.fixCount)))
         #expect(new.totals.fixCount >= 99)
-        #expect(try PipelineReplay.check(path: h.dbPath).isConsistent)
+        #expect(try Rederivation.check(path: h.dbPath).isConsistent)
     }
 }

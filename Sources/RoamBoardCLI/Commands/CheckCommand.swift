@@ -8,7 +8,7 @@ enum CheckCommand {
         let path = try BoardLoader.databasePath(p)
         let report: ConsistencyReport
         do {
-            report = try PipelineReplay.check(path: path)
+            report = try Rederivation.check(path: path)
         } catch let e as SQLiteError where e.isCorrupt {
             // Damaged where even the schema or the list of rides is: nothing to list, and no command to send them to.
             throw CLIError(description: "\(path) is too damaged to read even its list of rides, or is not a roam-board database "

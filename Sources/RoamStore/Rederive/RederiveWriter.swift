@@ -1,12 +1,12 @@
 import RoamCore
 
-/// `rederive`'s pass over a stored ride: replays its raw columns (`PipelineReplay`) with the given
+/// `rederive`'s pass over a stored ride: runs its raw columns again (`Rederivation`) with the given
 /// parameters and writes the derived columns that come out different.
 struct RederiveWriter {
     let connection: SQLiteConnection
     let rideID: Int64
-    private(set) var replay: PipelineReplay
-    var pipeline: RidePipeline { replay.pipeline }
+    private(set) var rederivation: Rederivation
+    var pipeline: RidePipeline { rederivation.pipeline }
     private(set) var fixCount = 0
     private(set) var fixesChanged = 0
     /// Gap events the pipeline found in the fixes (the logger's own stay as they are).
@@ -24,8 +24,8 @@ struct RederiveWriter {
         self.connection = connection
         rideID = row.id
         let gaps = try Self.gapEvents(connection, ride: row.id).map(\.event)
-        replay = PipelineReplay(rideID: row.id, parameters: parameters, gapEvents: gaps, sortingMarkers: true)
-        if let unknown = replay.unknownCauses.first {
+        rederivation = Rederivation(rideID: row.id, parameters: parameters, gapEvents: gaps, sortingMarkers: true)
+        if let unknown = rederivation.unknownCauses.first {
             throw StoreError.corruptRow(table: "events", detail: "gap event '\(unknown)' names no known cause",
                                         path: connection.path)
         }
@@ -51,19 +51,19 @@ struct RederiveWriter {
             after = last.seq
         }
         try flushUndated()
-        _ = replay.finish()
+        _ = rederivation.finish()
     }
 
     private mutating func recompute(_ stored: FixRecord) throws {
-        let (new, events) = replay.process(stored)
+        let (new, events) = rederivation.process(stored)
         fixCount += 1
         pipelineGaps += events.filter { $0.kind == .gap }
-        if new.timeSource == .monotonicOnly, replay.pipeline.state.clock.undatedFromSeq != nil {
+        if new.timeSource == .monotonicOnly, rederivation.pipeline.state.clock.undatedFromSeq != nil {
             undated.append((stored, new))
             if undated.count >= Self.maxHeldUndated { try flushUndated() }
             return
         }
-        if let backfill = replay.pipeline.state.backfill, backfill.anchorSeq == new.seq {
+        if let backfill = rederivation.pipeline.state.backfill, backfill.anchorSeq == new.seq {
             for i in undated.indices where undated[i].new.seq >= backfill.fromSeq {
                 let n = undated[i].new
                 if let utc = backfill.utcMs(monoNs: n.monoNs, timeOfDayMs: n.epoch.timeOfDayMs) {

@@ -1,11 +1,11 @@
 import RoamCore
 
-/// The one replay of stored fixes through the pipeline, shared by `check` (which compares what
+/// The one rederivation: stored fixes run again through the pipeline, shared by `check` (which compares what
 /// comes out with what is stored) and `rederive` (which writes it back). It starts from a fresh
 /// state with the given parameters and calls `markGap` where the recorder did: at the gaps the
 /// fixes do not show, whose events carry the fix they came before (`RideEvent.beforeSeq`).
-/// Nothing is re-implemented here: as the pipeline grows, the replay grows with it.
-public struct PipelineReplay {
+/// Nothing is re-implemented here: as the pipeline grows, the rederivation grows with it.
+public struct Rederivation {
     private(set) var pipeline: RidePipeline
     /// The positioned gap events, in the order they are marked.
     let markers: [(beforeSeq: Int64, cause: GapCause, monoNs: UInt64?)]

@@ -1,4 +1,4 @@
-extension PipelineReplay {
+extension Rederivation {
     /// `roam-board check`: SQLite's integrity check, then every ride's stored totals against the
     /// totals its stored fixes imply (P2). Read-only from the first byte: it opens the database with
     /// SQLITE_OPEN_READONLY and never writes, so it may run while the recorder writes.

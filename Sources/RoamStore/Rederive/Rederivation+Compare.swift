@@ -1,6 +1,6 @@
 import RoamCore
 
-extension PipelineReplay {
+extension Rederivation {
     private static let shownMismatches = 3
 
     /// `check` for one ride: replays its stored fixes with its stored parameters and compares
@@ -21,7 +21,7 @@ extension PipelineReplay {
         }
         let storedPipelineGaps = gaps.filter { $0.beforeSeq == nil }.count
 
-        var replay = PipelineReplay(rideID: row.id, parameters: row.parameters, gapEvents: gaps, sortingMarkers: false)
+        var replay = Rederivation(rideID: row.id, parameters: row.parameters, gapEvents: gaps, sortingMarkers: false)
         var replayGaps = 0, count = 0, mismatched = 0
         var expectedSeq: Int64 = 0
         while let fix = try fixes.next() {

@@ -13,7 +13,7 @@ enum TotalsComparison {
         return lines
     }
 
-    /// Doubles agree to a relative 1e-9 (the replay sums in the same order, so in practice exactly).
+    /// Doubles agree to a relative 1e-9 (the rederivation sums in the same order, so in practice exactly).
     static func equal(_ a: Any, _ b: Any) -> Bool {
         switch (a, b) {
         case let (x as Double, y as Double): return close(x, y)
