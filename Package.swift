@@ -47,13 +47,15 @@ let package = Package(
         // The board as a USB drive for the hand-over without a shell: FAT image via dosfstools/mtools,
         // configfs gadget, the keeper that rebuilds the image while no host has it.
         .target(name: "RoamDrive", dependencies: ["RoamCore", "RoamStore", "RoamSystem"]),
+        // The hand-over use case: a stored ride to the bytes of its formats, for dump, the drive and the benchmarks.
+        .target(name: "RoamHandover", dependencies: ["RoamCore", "RoamStore", "RoamExport"]),
         // The pure argument parser and help generator, a library so FuzzCommandLine can link it.
         .target(name: "RoamCommandLine"),
         .executableTarget(
             name: "RoamBoardCLI",
             dependencies: [
                 "RoamCore", "RoamStore", "RoamHardware", "RoamSimulator", "RoamBenchmarks", "RoamExport", "RoamRecorder", "RoamRig",
-                "RoamCommandLine", "RoamDrive", "RoamSystem",
+                "RoamCommandLine", "RoamDrive", "RoamSystem", "RoamHandover",
             ]
         ),
         // Parser throughput beside gpsdecode and the CPU-per-epoch workload (scripts/bench-parser, scripts/bench-cpu).

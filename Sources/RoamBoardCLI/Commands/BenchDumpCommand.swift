@@ -2,6 +2,7 @@ import RoamSystem
 import RoamBenchmarks
 import RoamCore
 import RoamExport
+import RoamHandover
 import RoamStore
 
 /// `roam-board bench-dump`: writes a synthetic 24-hour 10 Hz ride through `RideStore`, then dumps
@@ -48,7 +49,7 @@ enum BenchDumpCommand {
                 let path = scratch.file("bench\(raw ? "-raw" : "").\(format.fileExtension)")
                 figures.append(try DumpBenchmark.measure(format.rawValue + (raw ? " --raw" : ""), fixesRead: ride.totals.fixCount) {
                     var sink = try AtomicFileSink(path: path, overwrite: true)
-                    (sink, _) = try DumpCommand.export(format, summary, raw: raw, reader: reader, into: sink)
+                    (sink, _) = try RideExport.export(format, summary, raw: raw, reader: reader, into: sink)
                     try sink.commit()
                     return fileSize(path)
                 })

@@ -1,5 +1,6 @@
 import RoamDrive
 import RoamExport
+import RoamHandover
 import RoamStore
 
 /// A ride's files for the drive, written by `dump`'s own exporters under `dump`'s own names:
@@ -11,12 +12,12 @@ struct DriveRideFiles: DriveRideWriter {
 
     func write(_ ride: RideRow, into folder: String) throws -> [String] {
         let span = try reader.span(ride.id)
-        let summary = try DumpCommand.summary(ride, span: span)
+        let summary = try RideExport.summary(ride, span: span)
         return try Self.formats.map { format in
             let name = RideFileName.name(rideID: ride.id, startedUTCms: span.startUTCms, format: format, time: time)
             var sink = try AtomicFileSink(path: OutputTarget.path(in: folder, name: name), overwrite: true)
             do {
-                (sink, _) = try DumpCommand.export(format, summary, raw: false, reader: reader, into: sink)
+                (sink, _) = try RideExport.export(format, summary, raw: false, reader: reader, into: sink)
                 try sink.commit()
             } catch {
                 sink.abandon()

@@ -1,5 +1,6 @@
 import RoamCore
 import RoamExport
+import RoamHandover
 import RoamStore
 import RoamSystem
 
@@ -19,7 +20,7 @@ enum DumpCommand {
         var toMark: [Int64] = []
         var written = 0
         for ride in plan.rides {
-            let summary = try summary(ride, span: plan.spans[ride.id] ?? RideSpan(startUTCms: nil, endUTCms: nil))
+            let summary = try RideExport.summary(ride, span: plan.spans[ride.id] ?? RideSpan(startUTCms: nil, endUTCms: nil))
             guard let fixes = try readable({ try write(ride, summary, plan: plan, raw: raw, reader: reader,
                                                        force: p.value(Options.force)) }) else {
                 Console.error("ride \(ride.id): cannot be read completely (the database is damaged there); left out")
@@ -54,11 +55,11 @@ enum DumpCommand {
         case .standardOutput:
             if format.isBinary {
                 var sink = try SpooledStandardOutputSink()
-                (sink, fixes) = try export(format, summary, raw: raw, reader: reader, into: sink)
+                (sink, fixes) = try RideExport.export(format, summary, raw: raw, reader: reader, into: sink)
                 try sink.finish()
             } else {
                 var sink: StandardOutputSink
-                (sink, fixes) = try exportText(format, summary, raw: raw, reader: reader, into: StandardOutputSink())
+                (sink, fixes) = try RideExport.exportText(format, summary, raw: raw, reader: reader, into: StandardOutputSink())
                 try sink.flush()
             }
         case .file(let path) where plan.inPlace.contains(ride.id):
@@ -68,7 +69,7 @@ enum DumpCommand {
         case .file(let path):
             var sink = try AtomicFileSink(path: path, overwrite: force)
             do {
-                (sink, fixes) = try export(format, summary, raw: raw, reader: reader, into: sink)
+                (sink, fixes) = try RideExport.export(format, summary, raw: raw, reader: reader, into: sink)
                 try sink.commit()
             } catch {
                 sink.abandon()
@@ -103,62 +104,5 @@ enum DumpCommand {
         } catch let e as SQLiteError where e.isCorrupt {
             return nil
         }
-    }
-
-    /// The bytes a dump of `ride` writes, in memory: to tell whether a file already in place is this ride.
-    static func bytes(of ride: RideRow, span: RideSpan, format: ExportFormat, raw: Bool, reader: RideReader) throws -> [UInt8] {
-        try export(format, summary(ride, span: span), raw: raw, reader: reader, into: MemorySink()).0.bytes
-    }
-
-    static func summary(_ ride: RideRow, span: RideSpan) throws -> RideSummary {
-        // Sorted keys, compact: the text JSONEncoder wrote with `.sortedKeys`.
-        let parameters = try JSONTextEncoder().encode(ride.parameters)
-        return RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
-                           totals: ride.totals, parametersJSON: parameters)
-    }
-
-    /// Any format into a sink that can patch its header (a file, a spool). Returns the sink and fixes read.
-    static func export<S: PatchableSink>(_ format: ExportFormat, _ ride: RideSummary, raw: Bool, reader: RideReader,
-                                         into sink: S) throws -> (S, Int) {
-        guard format == .fit else { return try exportText(format, ride, raw: raw, reader: reader, into: sink) }
-        var writer = FITWriter(sink: sink, includeFlagged: raw)
-        let n = try stream(&writer, ride, reader: reader, raw: raw, withNMEA: false, keepingFlags: .paused)
-        return (writer.sink, n)
-    }
-
-    /// The text formats, which never look back at what they wrote.
-    static func exportText<S: ByteSink>(_ format: ExportFormat, _ ride: RideSummary, raw: Bool, reader: RideReader,
-                                        into sink: S) throws -> (S, Int) {
-        switch format {
-        case .gpx:
-            var w = GPXWriter(sink: sink, includeFlagged: raw)
-            let n = try stream(&w, ride, reader: reader, raw: raw, withNMEA: false)
-            return (w.sink, n)
-        case .geojson:
-            var w = GeoJSONWriter(sink: sink, includeFlagged: raw)
-            let n = try stream(&w, ride, reader: reader, raw: raw, withNMEA: false)
-            return (w.sink, n)
-        case .csv:
-            var w = CSVWriter(sink: sink, includeFlagged: raw)
-            let n = try stream(&w, ride, reader: reader, raw: raw, withNMEA: true)
-            return (w.sink, n)
-        case .fit:
-            preconditionFailure("FIT patches its header: use export(_:_:raw:reader:into:) with a PatchableSink")
-        }
-    }
-
-    /// One read snapshot per ride, one fix in memory at a time. Without `raw`, SQLite skips the
-    /// flagged rows before they are decoded; only CSV reads the NMEA text. Returns the rows read.
-    static func stream<E: RideExporter>(_ writer: inout E, _ ride: RideSummary, reader: RideReader, raw: Bool,
-                                        withNMEA: Bool, keepingFlags: FixFlags = []) throws -> Int {
-        var n = 0
-        try writer.begin(ride)
-        try reader.forEachExportedFix(ride: ride.id, excludingFlags: raw ? [] : .rejecting, keepingFlags: keepingFlags,
-                                      withNMEA: withNMEA) { fix in
-            try writer.write(fix)
-            n += 1
-        }
-        try writer.end()
-        return n
     }
 }

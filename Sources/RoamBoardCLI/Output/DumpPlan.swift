@@ -1,6 +1,7 @@
 import Glibc
 import RoamCore
 import RoamExport
+import RoamHandover
 import RoamStore
 import RoamSystem
 
@@ -86,7 +87,7 @@ struct DumpPlan {
             for ride in rides {
                 guard case .file(let path) = destination(for: ride), access(path, F_OK) == 0 else { continue }
                 let span = spans[ride.id] ?? RideSpan(startUTCms: nil, endUTCms: nil)
-                guard let bytes = try DumpCommand.readable({ try DumpCommand.bytes(of: ride, span: span, format: format,
+                guard let bytes = try DumpCommand.readable({ try RideExport.bytes(of: ride, span: span, format: format,
                                                                                 raw: p.value(Options.raw), reader: reader) }) else { continue }
                 if (try? FileSystem.readBytes(path)) == bytes {
                     inPlace.insert(ride.id)
