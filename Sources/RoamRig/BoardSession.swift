@@ -16,6 +16,21 @@ public enum BoardSession {
         case scriptPlayed
     }
 
+    /// `record`'s start-up, in the order P7 needs: one recorder per database (its lock dies with its
+    /// holder), the database opened and its active ride read, the receiver read at once, and only
+    /// then anything slow (the bench's script is made after the recorder reads).
+    public static func record(databasePath: String, profile: BoardProfile, options: Recorder.Options,
+                              script: () -> SimulatedRig.Script,
+                              emit: @escaping @Sendable (RecorderEvent) -> Void,
+                              report: @escaping @Sendable (String) -> Void) throws -> End {
+        ShutdownSignal.install()
+        let lock = try RecorderLock(databasePath: databasePath)
+        defer { withExtendedLifetime(lock) {} }
+        let store = try RideStore(path: databasePath)
+        return try run(profile: profile, store: store, activeRide: try store.activeRide(), options: options, script: script,
+                       emit: emit, report: report)
+    }
+
     /// `script`: what the bench board plays, made once its recorder reads (P7: anything slow comes
     /// after); a real board never calls it.
     public static func run(profile: BoardProfile, store: RideStore, activeRide: RideRow?, options: Recorder.Options = .init(),

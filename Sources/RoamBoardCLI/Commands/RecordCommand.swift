@@ -23,29 +23,15 @@ enum RecordCommand {
             throw UsageError(command: "record", message: "--ride names the ride of a database given with --replay DB")
         }
         let ride = try p.value(Options.ride)
-        let replay = try p.value(Options.replay).map { try ReplaySource.open($0, ride: ride) }
+        let replay = try p.value(Options.replay).map { path in try commandLineError { try ReplaySource.open(path, ride: ride) } }
         try prepareDirectory(for: dbPath, createsIt: profile.isBench)
-
-        ShutdownSignal.install()
-        // One recorder per database; the lock dies with its holder.
-        let lock = try RecorderLock(databasePath: dbPath)
-        defer { withExtendedLifetime(lock) {} }
-        // P7: open, read the active ride row, start reading the receiver, then anything slow.
-        let store = try RideStore(path: dbPath)
-        let active = try store.activeRide()
+        replay?.apply(to: &options)
         let progress = ProgressPrinter(acks: p.value(Options.acks), quiet: p.value(Options.quiet))
-        if let replay {
-            options.commit.parameters.temperatureMeasured = replay.measuresTemperature
-            // A replayed capture may be years old: only dates before the first GPS week rollover
-            // (1999-08-22) are taken as rolled over, not everything before this build's floor.
-            options.commit.parameters.rolloverFloorUTCms = 935_280_000_000
-            options.rearm.closeAnyRide = "closed: the replay recording it was interrupted; this replay records a new ride"
-        }
         // The bench board plays a replay, or the simulated ride; a real board records until stopped.
         let realtime = p.value(Options.realtime)
         let script: () -> SimulatedRig.Script = { replay.map { $0.script(realtime: realtime) } ?? .simulatedRide(RideSimulation(), realtime: realtime) }
-        let end = try BoardSession.run(profile: profile, store: store, activeRide: active, options: options, script: script,
-                                       emit: { progress.handle($0) }, report: { Console.error($0) })
+        let end = try BoardSession.record(databasePath: dbPath, profile: profile, options: options, script: script,
+                                          emit: { progress.handle($0) }, report: { Console.error($0) })
         if case .signal(let signal) = end {
             Console.error("roam-board record: stopped by signal \(signal); everything read is committed")
             return
@@ -55,6 +41,19 @@ enum RecordCommand {
             throw CLIError(description: "storage failed and parked data could not be committed before exit: \(failure)", status: ExitStatus.ioError)
         }
         print("database: \(dbPath)")
+    }
+
+    /// A replay refused before any ride exists, in the command line's words and exit statuses.
+    private static func commandLineError<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let refused as ReplaySourceError {
+            switch refused.kind {
+            case .usage: throw UsageError(command: "record", message: refused.description)
+            case .badData: throw CLIError(description: refused.description, status: ExitStatus.dataError)
+            case .unreadable: throw CLIError(description: refused.description, status: ExitStatus.usage)
+            }
+        }
     }
 
     /// The board's commit cadence, or the bench's `--commit-interval`. A bench replay faster than

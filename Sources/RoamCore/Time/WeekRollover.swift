@@ -8,6 +8,9 @@
 public enum WeekRollover {
     /// 1024 weeks in milliseconds.
     public static let periodMs: Int64 = 1024 * 7 * 86_400_000
+    /// The first rollover, 1999-08-22T00:00:00Z: the floor for a capture of unknown age, which
+    /// takes only dates before any receiver could have rolled over as rolled over.
+    public static let firstRolloverUTCms: Int64 = 935_280_000_000
 
     /// The corrected UTC and how many periods were added (0 when the date was plausible).
     public static func corrected(utcMs: Int64, floorUTCms: Int64) -> (utcMs: Int64, periods: Int) {

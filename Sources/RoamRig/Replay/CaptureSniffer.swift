@@ -8,9 +8,9 @@ enum CaptureSniffer {
     /// A capture's first sentence comes within its first kilobytes; junk is not read to its end.
     static let limitBytes = 16 << 20
 
-    static func holdsASentence(_ path: String) throws -> Bool {
+    static func holdsASentence(_ path: String) throws(ReplaySourceError) -> Bool {
         guard let fd = try? retryingInterrupted({ open(path, O_RDONLY | O_CLOEXEC) }) else {
-            throw CLIError(description: "cannot read capture \(path): check the path and its permissions", status: ExitStatus.usage)
+            throw ReplaySourceError(.unreadable, "cannot read capture \(path): check the path and its permissions")
         }
         defer { close(fd) }
         var framer = NMEALineFramer()

@@ -1,7 +1,6 @@
 import Glibc
 import RoamCore
 import RoamRecorder
-import RoamRig
 import RoamSimulator
 import RoamStore
 import RoamSystem
@@ -13,51 +12,62 @@ import RoamSystem
 /// named and refused: GPSBabel converts it. Anything that is none of these (a folder, an empty
 /// file, text without one checksummed sentence) is refused before a ride exists: a replay that
 /// records nothing must not leave an empty ride behind.
-enum ReplaySource {
+public enum ReplaySource {
     case nmea(CaptureReader)
     case track(GPXTrack, path: String)
     /// `measuredTemperature`: the stored ride had temperatures of its own (not a replay without).
     case recorded([ReplayEpoch], measuredTemperature: Bool)
 
-    static func open(_ path: String, ride: String?) throws -> ReplaySource {
+    /// Throws `ReplaySourceError`, or the store's own error when a database cannot be read.
+    public static func open(_ path: String, ride: String?) throws -> ReplaySource {
         if path == "-" { return .nmea(try capture(path)) }
         if FileSystem.isFolder(path) {
-            throw UsageError(command: "record", message: "--replay \(path) is a folder: name a GPX track, an NMEA capture or a roam-board database")
+            throw ReplaySourceError(.usage, "--replay \(path) is a folder: name a GPX track, an NMEA capture or a roam-board database")
         }
         let head = try firstBytes(path, 512)
         if head.isEmpty {
-            throw CLIError(description: "\(path) is empty: nothing to replay; nothing was recorded", status: ExitStatus.dataError)
+            throw ReplaySourceError(.badData, "\(path) is empty: nothing to replay; nothing was recorded")
         }
         if head.starts(with: Array("SQLite format 3\0".utf8)) { return try storedRide(path, ride) }
         if ride != nil {
-            throw UsageError(command: "record", message: "--ride applies to --replay of a roam-board database; \(path) is not one")
+            throw ReplaySourceError(.usage, "--ride applies to --replay of a roam-board database; \(path) is not one")
         }
         if head.count >= 12, Array(head[8..<12]) == Array(".FIT".utf8) {
-            throw CLIError(description: "\(path) is a FIT file; replay takes GPX or NMEA. Convert it first: "
-                + "gpsbabel -i garmin_fit -f \(path) -o gpx,gpxver=1.1 -F ride.gpx", status: ExitStatus.dataError)
+            throw ReplaySourceError(.badData, "\(path) is a FIT file; replay takes GPX or NMEA. Convert it first: "
+                + "gpsbabel -i garmin_fit -f \(path) -o gpx,gpxver=1.1 -F ride.gpx")
         }
         let text = String(decoding: head, as: UTF8.self)
         guard text.contains("<gpx") || text.hasPrefix("<?xml") else {
             guard try CaptureSniffer.holdsASentence(path) else {
-                throw CLIError(description: "\(path) holds no checksummed NMEA sentence in its first \(CaptureSniffer.limitBytes >> 20) MiB "
-                               + "and is not a GPX track or a roam-board database; nothing was recorded", status: ExitStatus.dataError)
+                throw ReplaySourceError(.badData, "\(path) holds no checksummed NMEA sentence in its first \(CaptureSniffer.limitBytes >> 20) MiB "
+                               + "and is not a GPX track or a roam-board database; nothing was recorded")
             }
             return .nmea(try capture(path))
         }
         let whole: [UInt8]
         do { whole = try FileSystem.readBytes(path) } catch {
-            throw CLIError(description: "cannot read \(path): check the path and its permissions", status: ExitStatus.usage)
+            throw ReplaySourceError(.unreadable, "cannot read \(path): check the path and its permissions")
         }
         do {
             return .track(try GPXTrack(parsing: String(decoding: whole, as: UTF8.self)), path: path)
         } catch {
-            throw CLIError(description: "\(path): \(error.description); nothing was recorded", status: ExitStatus.dataError)
+            throw ReplaySourceError(.badData, "\(path): \(error.description); nothing was recorded")
         }
+    }
+
+    /// What a replay changes in the recorder: a replayed capture may be years old, so only dates
+    /// before the first GPS week rollover are taken as rolled over, not everything before this
+    /// build's floor; temperature is measured only where the source measured it; and a ride an
+    /// interrupted replay left open is closed, since every replay records a ride of its own.
+    public func apply(to options: inout Recorder.Options) {
+        options.commit.parameters.temperatureMeasured = measuresTemperature
+        options.commit.parameters.rolloverFloorUTCms = WeekRollover.firstRolloverUTCms
+        options.rearm.closeAnyRide = "closed: the replay recording it was interrupted; this replay records a new ride"
     }
 
     /// Whether the bench barometer's temperature will be one a device measured: a stored ride's, or
     /// a track's `atemp`. A capture carries none and a track without it only the standard atmosphere's.
-    var measuresTemperature: Bool {
+    public var measuresTemperature: Bool {
         switch self {
         case .nmea: return false
         case .track(let track, _): return track.hasTemperature
@@ -65,7 +75,7 @@ enum ReplaySource {
         }
     }
 
-    func script(realtime: Bool) -> SimulatedRig.Script {
+    public func script(realtime: Bool) -> SimulatedRig.Script {
         switch self {
         case .nmea(let reader): return .capture(reader)
         case .track(let track, _): return .track(TrackReplay.epochs(track), realtime: realtime)
@@ -77,12 +87,12 @@ enum ReplaySource {
     /// temperature (a fix stored without a sample keeps the barometer at the last one).
     private static func storedRide(_ path: String, _ rideText: String?) throws -> ReplaySource {
         guard let rideText else {
-            throw UsageError(command: "record", message: "\(path) is a roam-board database: name the ride to replay with --ride N")
+            throw ReplaySourceError(.usage, "\(path) is a roam-board database: name the ride to replay with --ride N")
         }
-        guard let id = Int64(rideText), id > 0 else { throw UsageError(command: "record", message: "--ride wants a ride id, not '\(rideText)'") }
+        guard let id = Int64(rideText), id > 0 else { throw ReplaySourceError(.usage, "--ride wants a ride id, not '\(rideText)'") }
         let reader = try RideReader(path: path)
         guard try reader.ride(id: id) != nil else {
-            throw CLIError(description: "\(path) has no ride \(id) (see roam-board rides --db \(path))", status: ExitStatus.dataError)
+            throw ReplaySourceError(.badData, "\(path) has no ride \(id) (see roam-board rides --db \(path))")
         }
         var epochs: [ReplayEpoch] = []
         var pressure = 101_325.0, temperature = 15.0, measured = false
@@ -94,23 +104,22 @@ enum ReplaySource {
             epochs.append(ReplayEpoch(utcMs: fix.utcMs ?? 0, nmea: Array(nmea.utf8), pressurePa: pressure, temperatureC: temperature))
         }
         guard !epochs.isEmpty else {
-            throw CLIError(description: "\(path): ride \(id) has no raw NMEA to replay; nothing was recorded", status: ExitStatus.dataError)
+            throw ReplaySourceError(.badData, "\(path): ride \(id) has no raw NMEA to replay; nothing was recorded")
         }
         return .recorded(epochs, measuredTemperature: measured)
     }
 
-    private static func capture(_ path: String) throws -> CaptureReader {
+    private static func capture(_ path: String) throws(ReplaySourceError) -> CaptureReader {
         do {
             return try CaptureReader(path: path)
         } catch {
-            throw CLIError(description: "cannot read capture \(path) (\(error.reason)): check the path and its permissions",
-                           status: ExitStatus.usage)
+            throw ReplaySourceError(.unreadable, "cannot read capture \(path) (\(error.reason)): check the path and its permissions")
         }
     }
 
-    private static func firstBytes(_ path: String, _ count: Int) throws -> [UInt8] {
+    private static func firstBytes(_ path: String, _ count: Int) throws(ReplaySourceError) -> [UInt8] {
         guard let fd = try? retryingInterrupted({ Glibc.open(path, O_RDONLY | O_CLOEXEC) }) else {
-            throw CLIError(description: "cannot read capture \(path): check the path and its permissions", status: ExitStatus.usage)
+            throw ReplaySourceError(.unreadable, "cannot read capture \(path): check the path and its permissions")
         }
         defer { close(fd) }
         // Up to `count` bytes; a read error reads as the end, as before.
