@@ -24,9 +24,12 @@ let package = Package(
         .target(name: "RoamSystem"),
         .target(name: "RoamCore"),
         .target(name: "RoamStore", dependencies: ["RoamCore", "CSQLite", "CZlib", "RoamSystem"]),
-        .target(name: "RoamHardware", dependencies: ["RoamCore", "CShims", "RoamSystem"]),
+        // The port protocols (serial line, I2C bus, digital input and output) and their error: what a
+        // driver needs and what a fake implements, apart from Linux and the C shims.
+        .target(name: "RoamPorts", dependencies: ["RoamSystem"]),
+        .target(name: "RoamHardware", dependencies: ["RoamCore", "CShims", "RoamSystem", "RoamPorts"]),
         // The simulated board: fakes that speak the real protocols, the simulated ride, replays.
-        .target(name: "RoamSimulator", dependencies: ["RoamCore", "RoamHardware", "RoamSystem"]),
+        .target(name: "RoamSimulator", dependencies: ["RoamCore", "RoamPorts", "RoamSystem"]),
         // The pages' JavaScript and CSS are compiled into the module (`PackageResources`), so the installed
         // binary needs no resource bundle beside it.
         .target(
@@ -39,11 +42,11 @@ let package = Package(
                 .embedInCode("Styles/ride-page.css"), .embedInCode("Styles/playback.css"), .embedInCode("Styles/explored.css"),
             ]
         ),
-        .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamSystem"]),
+        .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamPorts", "RoamSystem"]),
         // From a board profile to its devices, real or simulated, and the session that records with them.
-        .target(name: "RoamRig", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamSimulator", "RoamRecorder", "RoamSystem"]),
+        .target(name: "RoamRig", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamPorts", "RoamSimulator", "RoamRecorder", "RoamSystem"]),
         // The benchmarks behind the bench-* commands and roam-perf.
-        .target(name: "RoamBenchmarks", dependencies: ["RoamCore", "RoamHardware", "RoamSimulator", "RoamSystem"]),
+        .target(name: "RoamBenchmarks", dependencies: ["RoamCore", "RoamSimulator", "RoamSystem"]),
         // The board as a USB drive for the hand-over without a shell: FAT image via dosfstools/mtools,
         // configfs gadget, the keeper that rebuilds the image while no host has it.
         .target(name: "RoamDrive", dependencies: ["RoamCore", "RoamStore", "RoamSystem"]),
@@ -68,15 +71,15 @@ let package = Package(
         .testTarget(name: "RoamSystemTests", dependencies: ["RoamSystem"]),
         .testTarget(name: "RoamCoreTests", dependencies: ["RoamCore"]),
         .testTarget(name: "RoamStoreTests", dependencies: ["RoamStore", "RoamCore", "RoamSystem"]),
-        .testTarget(name: "RoamHardwareTests", dependencies: ["RoamHardware", "RoamSimulator", "CShims", "RoamSystem"]),
-        .testTarget(name: "RoamSimulatorTests", dependencies: ["RoamSimulator", "RoamCore", "RoamSystem"]),
+        .testTarget(name: "RoamHardwareTests", dependencies: ["RoamHardware", "RoamSimulator", "CShims", "RoamSystem", "RoamPorts", "RoamRig"]),
+        .testTarget(name: "RoamSimulatorTests", dependencies: ["RoamSimulator", "RoamCore", "RoamSystem", "RoamPorts"]),
         .testTarget(name: "RoamBenchmarksTests", dependencies: ["RoamBenchmarks", "RoamSimulator", "RoamCore", "RoamSystem"]),
         .testTarget(name: "RoamExportTests", dependencies: ["RoamExport", "RoamCore"]),
         .testTarget(name: "RoamCommandLineTests", dependencies: ["RoamCommandLine"]),
-        .testTarget(name: "RoamRecorderTests", dependencies: ["RoamRecorder", "RoamStore", "RoamSimulator", "RoamCore", "RoamSystem"]),
+        .testTarget(name: "RoamRecorderTests", dependencies: ["RoamRecorder", "RoamStore", "RoamSimulator", "RoamCore", "RoamSystem", "RoamPorts", "RoamRig", "RoamHardware"]),
         .testTarget(name: "RoamDriveTests", dependencies: ["RoamDrive", "RoamSystem"]),
-        .testTarget(name: "RoamRigTests", dependencies: ["RoamRig", "RoamRecorder", "RoamHardware", "RoamCore", "RoamSimulator", "RoamStore", "RoamSystem"]),
+        .testTarget(name: "RoamRigTests", dependencies: ["RoamRig", "RoamRecorder", "RoamHardware", "RoamCore", "RoamSimulator", "RoamStore", "RoamSystem", "RoamPorts"]),
         // Depends on the executable so `swift test` builds roam-board before the end-to-end tests spawn it.
-        .testTarget(name: "RoamBoardCLITests", dependencies: ["RoamBoardCLI", "RoamStore", "RoamCore", "RoamDrive", "RoamSimulator", "RoamSystem"]),
+        .testTarget(name: "RoamBoardCLITests", dependencies: ["RoamBoardCLI", "RoamStore", "RoamCore", "RoamDrive", "RoamSimulator", "RoamSystem", "RoamPorts"]),
     ]
 )

@@ -1,6 +1,5 @@
 import Glibc
 import RoamSystem
-import RoamHardware
 
 /// What an hour of riding costs the SD card: the real recorder (`record --replay -` on
 /// the bench board, as a child) fed a high-rate ride at the receiver's own pace, in real time, so

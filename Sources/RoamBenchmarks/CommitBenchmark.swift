@@ -1,6 +1,5 @@
 import Glibc
 import RoamSystem
-import RoamHardware
 
 /// The commit-path figures of docs/DESIGN.md §9, each measured beside its anchor in the
 /// same run because absolute numbers drift on a shared machine:

@@ -1,6 +1,5 @@
 import RoamSystem
 import Glibc
-import RoamHardware
 
 /// The anchor of the commit benchmark (notes/perf-limits.md §1): the fastest durable small
 /// append this directory allows — `write` of one record, then `fdatasync`, repeated.

@@ -1,6 +1,5 @@
 import RoamSystem
 import Glibc
-import RoamHardware
 
 /// Wall and CPU time of one piece of work. On a shared, loaded machine the CPU time (user + system)
 /// says what the work costs; the wall time also counts the waits for a core.

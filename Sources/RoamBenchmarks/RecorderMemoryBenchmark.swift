@@ -1,6 +1,5 @@
 import Glibc
 import RoamSystem
-import RoamHardware
 import Synchronization
 
 /// Peak RSS of the real recorder over a long high-rate replay (docs/DESIGN.md §9: flat, ≤ 30 MB over

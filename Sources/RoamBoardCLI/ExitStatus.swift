@@ -1,3 +1,4 @@
+import RoamPorts
 import RoamCore
 import RoamDrive
 import RoamHardware

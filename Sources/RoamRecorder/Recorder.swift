@@ -1,3 +1,4 @@
+import RoamPorts
 import RoamSystem
 import Glibc
 import RoamCore

@@ -1,3 +1,4 @@
+import RoamPorts
 import Glibc
 import RoamHardware
 import Synchronization

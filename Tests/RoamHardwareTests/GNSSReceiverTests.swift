@@ -1,3 +1,4 @@
+import RoamPorts
 import Testing
 @testable import RoamHardware
 

@@ -1,3 +1,4 @@
+import RoamPorts
 import RoamSimulator
 import RoamCore
 import Synchronization

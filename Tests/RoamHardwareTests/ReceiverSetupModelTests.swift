@@ -1,3 +1,4 @@
+import RoamRig
 import RoamSimulator
 import RoamCore
 @testable import RoamHardware

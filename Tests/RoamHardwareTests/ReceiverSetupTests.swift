@@ -1,3 +1,5 @@
+import RoamRig
+import RoamPorts
 import Foundation
 import RoamSimulator
 import RoamCore

@@ -1,3 +1,4 @@
+import RoamPorts
 import RoamSystem
 import Testing
 @testable import RoamHardware

@@ -1,3 +1,4 @@
+import RoamPorts
 import RoamSystem
 import RoamSimulator
 import RoamCore

@@ -1,3 +1,4 @@
+import RoamRig
 import RoamSystem
 import Foundation
 import RoamSimulator

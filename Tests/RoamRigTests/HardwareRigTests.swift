@@ -1,3 +1,4 @@
+import RoamPorts
 import Foundation
 import RoamCore
 import RoamHardware

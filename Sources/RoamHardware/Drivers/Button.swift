@@ -1,3 +1,4 @@
+import RoamPorts
 import RoamCore
 
 /// The ride button on a `DigitalInput`: kernel-timestamped edges in, RoamCore's `ButtonGesture`

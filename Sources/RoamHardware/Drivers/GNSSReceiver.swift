@@ -1,3 +1,4 @@
+import RoamPorts
 import RoamSystem
 import RoamCore
 import Synchronization

@@ -1,3 +1,4 @@
+import RoamPorts
 import RoamCore
 
 /// Plays RoamCore's `LEDPattern`s on one output line: a steady pattern, with one-shot flashes

@@ -1,3 +1,4 @@
+import RoamPorts
 import Glibc
 
 /// Who else has a device open, from /proc/<pid>/fd (only processes this user may inspect show up:

@@ -1,3 +1,4 @@
+import RoamPorts
 /// An output line whose chip may appear after the recorder started (a GPIO driver loaded late):
 /// each `setLevel` opens it if needed, and throws the open's error while it is missing, so the LED
 /// thread's retry every 2 s is also the line's. Once open it is kept.

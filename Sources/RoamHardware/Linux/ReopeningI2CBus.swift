@@ -1,3 +1,4 @@
+import RoamPorts
 /// An I2C bus that may not exist yet when the recorder starts (i2c-dev loaded late in boot, a bus
 /// enabled after the unit started): opened at the first transfer that finds it. While it is missing,
 /// every transfer throws the open's error, so the barometer's re-probe with backoff is also the

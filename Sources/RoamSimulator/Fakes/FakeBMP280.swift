@@ -1,6 +1,5 @@
 import RoamSystem
 import RoamCore
-import RoamHardware
 import Synchronization
 
 /// A BMP280 as the driver sees it: a 256-byte register map behind `FakeI2CBus`, with the chip's

@@ -1,5 +1,5 @@
+import RoamPorts
 import RoamSystem
-import RoamHardware
 import Synchronization
 
 /// A push button as the driver sees it: scripted edges with explicit kernel-style timestamps,

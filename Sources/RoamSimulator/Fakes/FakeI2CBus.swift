@@ -1,5 +1,5 @@
+import RoamPorts
 import RoamSystem
-import RoamHardware
 import Synchronization
 
 /// An `I2CBus` with register-map peripherals at addresses instead of wires.

@@ -1,5 +1,5 @@
+import RoamPorts
 import RoamSystem
-import RoamHardware
 
 /// The far end of an I2C wire: a chip seen through plain I2C transfers, behind `FakeI2CBus`.
 ///

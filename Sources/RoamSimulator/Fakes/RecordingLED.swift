@@ -1,5 +1,5 @@
+import RoamPorts
 import RoamSystem
-import RoamHardware
 import Synchronization
 
 /// An LED that remembers what it was told: every level change with the time it happened, so a

@@ -1,4 +1,7 @@
+import RoamPorts
+import RoamCore
 import RoamHardware
+import RoamSimulator
 
 /// Writes NMEA bytes into the primary side of a real pseudo-terminal, so the recorder's real
 /// `SerialPort` reads them through real termios settings, exactly like a receiver on a UART.

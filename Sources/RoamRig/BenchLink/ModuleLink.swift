@@ -1,6 +1,9 @@
+import RoamPorts
 import Glibc
 import RoamSystem
+import RoamCore
 import RoamHardware
+import RoamSimulator
 import Synchronization
 
 /// A `FakeGNSSModule` at the far end of the bench's pseudo-terminal: a thread reads what the
