@@ -73,7 +73,8 @@ else
     # CFG-PRT only where a wrong baud is junk: elsewhere the module is heard at 115200 from the start.
     if [ "$UART_SPEED_MODELLED" = 1 ]; then set -- "CFG-PRT $BAUD"; else set --; fi
     missing=
-    for cmd in "$@" "CFG-MSG GST 1" "CFG-MSG GSV 0" "CFG-MSG GLL 0" "CFG-MSG VTG 0" "CFG-RATE $PERIOD_MS"; do
+    # CFG-NAV5 dynModel 4: automotive, the model the recorder sets for a bicycle (docs/RECEIVERS.md).
+    for cmd in "$@" "CFG-MSG GST 1" "CFG-MSG GSV 0" "CFG-MSG GLL 0" "CFG-MSG VTG 0" "CFG-RATE $PERIOD_MS" "CFG-NAV5 dynModel 4"; do
         case ", $took, " in *", $cmd, "*) ;; *) missing="$missing [$cmd]" ;; esac
     done
     case "$state" in
