@@ -94,7 +94,7 @@ extension CommitLoop {
     private func carryOut(_ commit: RideSessionCommit, nowNs now: UInt64, parkedBatches landing: Int) throws {
         let batch = commit.batch
         let commitUTCms = realtimeMs()
-        try store.commit(batch, commitUTCms: commitUTCms, parkedBatches: landing, lostFixes: lostEpochs)
+        try store.commit(batch, commitUTCms: commitUTCms, parkedBatches: landing, lostEpochs: lostEpochs)
         let recovered = outage == nil ? 0 : parkedEpochs
         lostEpochs = 0
         outage = nil

@@ -103,9 +103,9 @@ public final class RideStore {
     ///
     /// - Parameters:
     ///   - parkedBatches: batches parked after failed commits that land with this one; added to `parked_count`.
-    ///   - lostFixes: fixes dropped because the parking space ran out; added to `lost_count`.
+    ///   - lostEpochs: epochs dropped because the parking space ran out (each would have been one fix); added to `lost_count`.
     /// A failure rolls everything back and throws; the same batch can be committed again.
-    public func commit(_ batch: Batch, commitUTCms: Int64, parkedBatches: Int = 0, lostFixes: Int = 0) throws(SQLiteError) {
+    public func commit(_ batch: Batch, commitUTCms: Int64, parkedBatches: Int = 0, lostEpochs: Int = 0) throws(SQLiteError) {
         let stateJSON: [UInt8]
         do {
             // Packed, so the ride row fits one page, padded to 64-byte steps so it keeps its size (PackedText).
@@ -135,7 +135,7 @@ public final class RideStore {
             try b.add(batch.rideID)
             try RideColumns.bindTotals(batch.state.totals, to: &b)
             try b.add(parkedBatches)
-            try b.add(lostFixes)
+            try b.add(lostEpochs)
             try b.add(stateJSON)
             try b.add(commitUTCms)
             try b.add(batch.fixes.lazy.compactMap(\.utcMs).min())

@@ -25,7 +25,7 @@ import Testing
         let (store, ride) = try Sample.startedStore(at: dir.path())
         let first = Sample.batch(ride: ride.id, seqs: 0..<3)
         let second = Sample.batch(ride: ride.id, seqs: 3..<5, after: first.state)
-        try store.commit(first, commitUTCms: 100, parkedBatches: 2, lostFixes: 7)
+        try store.commit(first, commitUTCms: 100, parkedBatches: 2, lostEpochs: 7)
         try store.commit(second, commitUTCms: 200, parkedBatches: 1)
 
         let row = try #require(try store.activeRide())

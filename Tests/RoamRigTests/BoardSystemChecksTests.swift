@@ -1,5 +1,5 @@
 import Foundation
-@testable import RoamRecorder
+@testable import RoamRig
 import Testing
 
 /// `selftest`'s checks of the system around the devices, against a folder of real files standing

@@ -3,7 +3,7 @@ import Foundation
 import RoamSimulator
 import RoamCore
 import RoamHardware
-@testable import RoamRecorder
+@testable import RoamRig
 import Synchronization
 import Testing
 

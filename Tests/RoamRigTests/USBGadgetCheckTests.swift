@@ -1,5 +1,5 @@
 import Foundation
-@testable import RoamRecorder
+@testable import RoamRig
 import Testing
 
 /// `selftest` names another gadget that holds the USB device controller (the rides drive could not
