@@ -5,10 +5,9 @@ It starts as a module whose backup cell kept what an earlier session saved: 1152
 RMC GGA GSA (the boards of s1-s8 take it as it is, receiver = none). After "$PKSIM,POWER" it is a
 stock module, its backup drained: 9600 baud, 1 Hz, the factory sentence set (GGA GLL GSA GSV RMC
 VTG; GST and ZDA off). Either way it changes only for a correct UBX command: CFG-PRT (baud), CFG-MSG (one
-sentence on or off), CFG-RATE (measurement period), CFG-NAV5 (the dynamic platform model, when its mask
-names it and the model is one the M8 receiver description lists), each answered with ACK-ACK, or ACK-NAK when
-refused; MON-VER polls are answered. A frame whose Fletcher checksum is wrong changes nothing and
-gets no answer, as on the real chip. At a baud too slow for its output the module drops what does
+sentence on or off), CFG-RATE (measurement period), CFG-NAV5 (a dynamic model the M8 lists), each
+answered with ACK-ACK, or ACK-NAK when refused; MON-VER polls are answered. A frame whose Fletcher
+checksum is wrong changes nothing and gets no answer, as on the real chip. At a baud too slow for its output the module drops what does
 not fit into the period, as a u-blox drops from a full TX buffer (where the baud is modelled).
 
 The baud: QEMU's emulated UART carries bytes at any divisor. With --pty (x86-64) QEMU reaches the
@@ -96,7 +95,6 @@ class Module:
             self.baud, self.period_ms, self.sentences = 115200, 1000, set(SAVED_SENTENCES)
         else:
             self.baud, self.period_ms, self.sentences = 9600, 1000, set(STOCK_SENTENCES)
-        self.dyn_model = 0  # portable: the factory default, which RAM settings do not outlive
         # What the report tells since power-up: the commands taken, and the answers given.
         self.took, self.counts = [], {"ack": 0, "nak": 0, "badsum": 0}
         self.rx = b""
@@ -143,16 +141,13 @@ class Module:
             (self.sentences.add if on else self.sentences.discard)(name)
             what = "CFG-MSG %s %d" % (name, on)
         elif mid == 0x24 and len(p) == 36 and p[0] & 0x01 and p[2] in (0, 2, 3, 4, 5, 6, 7, 8, 9):
-            # CFG-NAV5: mask bit 0 says dynModel (payload byte 2) is to be applied.
-            self.dyn_model, what = p[2], "CFG-NAV5 dynModel %d" % p[2]
+            what = "CFG-NAV5 dynModel %d" % p[2]  # mask bit 0: dynModel (payload byte 2) is applied
         elif mid == 0x08 and len(p) == 6:
             ms = int.from_bytes(p[0:2], "little")
             if 25 <= ms <= 10000:
                 self.period_ms, what = ms, "CFG-RATE %d" % ms
-        kind = "ack" if what else "nak"
-        self.counts[kind] += 1
-        if what:
-            self.took.append(what)
+        self.counts["ack" if what else "nak"] += 1
+        self.took += [what] if what else []
         log("%s -> ACK-%s" % (what or "CFG %02X len %d" % (mid, len(p)), "ACK" if what else "NAK"))
         return ubx(0x05, 0x01 if what else 0x00, bytes((cls, mid))), baud
 
