@@ -64,9 +64,9 @@ public final class RecorderStatusFile: @unchecked Sendable {
             // Reserve the whole block now, while there is room: later updates only overwrite it.
             let zeros = [UInt8](repeating: 0x0A, count: Self.fileSize)
             guard pwrite(fd, zeros, zeros.count, 0) == zeros.count else {
-                let e = Errno(rawValue: Glibc.errno)
-                close(fd)
-                throw Failure(operation: "allocate", path: path, errno: e)
+                // Every property is set by now, so the throw runs deinit, which closes fd: closing it
+                // here too could close a descriptor another thread has just been given the number of.
+                throw Failure(operation: "allocate", path: path, errno: Errno(rawValue: Glibc.errno))
             }
         }
     }
