@@ -56,7 +56,13 @@ public enum FileSystem {
         guard let dir = opendir(path) else { throw SystemError("list folder", path, .current) }
         defer { closedir(dir) }
         var names: [String] = []
-        while let entry = readdir(dir) {
+        while true {
+            // readdir says "end" and "failed" (EIO on a dying card) both with NULL; only errno tells them apart.
+            errno = 0
+            guard let entry = readdir(dir) else {
+                if errno != 0 { throw SystemError("list folder", path, .current) }
+                break
+            }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name != "." && name != ".." { names.append(name) }
         }
@@ -75,7 +81,11 @@ public enum FileSystem {
 
     /// Removes a file, a symlink or a whole folder tree; nothing there is fine.
     public static func removeTree(_ path: String) throws(SystemError) {
-        guard let kind = kind(path, followLinks: false) else { return }
+        guard let kind = kind(path, followLinks: false) else {
+            // Nothing there is fine; a path that cannot be looked at (EACCES, EIO) is not removed.
+            if errno == ENOENT || errno == ENOTDIR { return }
+            throw SystemError("look at", path, .current)
+        }
         if kind == .folder {
             for name in try folderEntries(path) { try removeTree(FilePath.join(path, name)) }
             guard rmdir(path) == 0 || errno == ENOENT else { throw SystemError("remove folder", path, .current) }

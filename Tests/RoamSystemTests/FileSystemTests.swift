@@ -38,6 +38,17 @@ import RoamSystem
         }
     }
 
+    @Test("removeTree refuses a path it cannot look at instead of calling it removed; nothing there is fine")
+    func removeTreeSaysWhatItCannotSee() throws {
+        defer { try? FileSystem.removeTree(root) }
+        // A name longer than NAME_MAX: lstat fails with ENAMETOOLONG, for root as for anyone.
+        let unseeable = root + "/" + String(repeating: "a", count: 300)
+        #expect(throws: SystemError("look at", unseeable, Errno(rawValue: ENAMETOOLONG))) { try FileSystem.removeTree(unseeable) }
+        try FileSystem.write(Array("x".utf8), to: root + "/file")
+        try FileSystem.removeTree(root + "/file/under-a-file")
+        try FileSystem.removeTree(root + "/missing")
+    }
+
     @Test("DurableFile.replace leaves the new bytes under the name and no partial file beside it")
     func durableReplaceSwapsWholeFiles() throws {
         defer { try? FileSystem.removeTree(root) }
