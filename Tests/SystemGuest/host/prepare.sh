@@ -10,8 +10,9 @@ SG_BASE="$SG_CACHE/root-base"
 SG_DIR="$ROOT/Tests/SystemGuest"
 # What a rider's Pi OS has that minbase lacks: systemd as init, udev, kmod, dbus (logind), the
 # drive's tools (dosfstools, mtools), i2c-tools and sqlite3 for the simulators and the judge, and
-# the package's own libraries: the guest has no network, so `apt install ./the.deb` finds them here.
-SG_INCLUDE=(systemd-sysv udev kmod dbus dosfstools mtools sqlite3 i2c-tools libgpiod3 libi2c0 libsqlite3-0 zlib1g)
+# the package's own dependencies (its libraries, tzdata) and what it recommends (libjs-leaflet, which apt
+# installs by default): the guest has no network, so `apt install ./the.deb` finds them here.
+SG_INCLUDE=(systemd-sysv udev kmod dbus dosfstools mtools sqlite3 i2c-tools libgpiod3 libi2c0 libsqlite3-0 zlib1g tzdata libjs-leaflet)
 SG_HOST_PACKAGES=(qemu-system-arm debootstrap qemu-user-static binfmt-support busybox-static e2fsprogs cpio python3 kmod xz-utils)
 
 sg_host_packages() {
