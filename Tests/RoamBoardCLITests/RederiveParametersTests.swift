@@ -13,7 +13,7 @@ import Testing
             return try CLIRunner.run(["rederive", "--db", f.dbPath, "--ride", "\(f.a.id)", "--params", file.path, "--dry-run"])
         }
         let unknown = try rederive(#"{"gapAfterS": 9, "gapAftreS": 1}"#)
-        #expect(unknown.status == 65 && unknown.stderr.contains("p.json: unknown parameter 'gapAftreS' (known: algorithm, baroMaxVerticalSpeedMps, "),
+        #expect(unknown.status == 65 && unknown.stderr.contains("p.json: unknown parameter 'gapAftreS' (known: algorithm, altitudeSource, baroMaxVerticalSpeedMps, "),
                 "\(unknown.stderr)")
         let trailingComma = try rederive(#"{"gapAfterS": 9,}"#)
         #expect(trailingComma.status == 65 && trailingComma.stderr.contains(

@@ -51,6 +51,7 @@ enum ShowCommand {
         }
 
         let t = ride.totals, s = ride.pipelineState.totals
+        let unmeasured = UnmeasuredFigures(ride.parameters)
         print("Ride \(ride.id) (\(ride.state.rawValue))")
         let span = try reader.span(id)
         if let first = span.startUTCms { print("  start       \(time.iso8601(utcMs: first))") }
@@ -62,11 +63,11 @@ enum ShowCommand {
         }
         print("  moving      \(Duration.text(seconds: t.movingS))   elapsed \(Duration.text(seconds: t.elapsedS))")
         if let up = t.ascentM, let down = t.descentM {
-            print("  climb       +\(FixedPoint.format(up, digits: 1)) m / -\(FixedPoint.format(down, digits: 1)) m (barometer)")
+            print("  climb       +\(FixedPoint.format(up, digits: 1)) m / -\(FixedPoint.format(down, digits: 1)) m (\(unmeasured.climbSource))")
         } else {
             print("  climb       unavailable (no barometer; GNSS altitude is never used for climb)")
         }
-        print("  max speed   \(FixedPoint.format(t.maxSpeedMps * 3.6, digits: 1)) km/h")
+        print("  max speed   \(FixedPoint.format(t.maxSpeedMps * 3.6, digits: 1)) km/h" + (unmeasured.speedSource.map { " (\($0))" } ?? ""))
         print("  fixes       \(t.fixCount): \(setAside.sentence)")
         print("              \(Plural.count(t.gapCount, "gap")); parked \(ride.parkedCount); lost \(ride.lostCount)")
         let sourceNames: [(TimeSource, String)] = [(.gnss, "GNSS"), (.rolloverCorrected, "GNSS, week rollover corrected"),

@@ -38,7 +38,7 @@ enum ViewCommand {
         let parameters = try JSONTextEncoder(prettyPrinted: true).encode(ride.parameters)
         let span = try reader.span(id)
         let summary = RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
-                                  totals: ride.totals, parametersJSON: parameters)
+                                  totals: ride.totals, parametersJSON: parameters, unmeasured: UnmeasuredFigures(ride.parameters))
         let clock = PageClock(zoneName: time.zone?.identifier,
                               startOffsetS: span.startUTCms.map { time.offsetS(utcMs: $0) } ?? 0,
                               endOffsetS: span.endUTCms.map { time.offsetS(utcMs: $0) } ?? 0)

@@ -75,6 +75,12 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// false when the barometer's temperature is no measurement of the air (a bench replay of a
     /// track or capture that carries none): fixes then store no temperature, and nothing shows one.
     public var temperatureMeasured = true
+    /// false when speed and course over ground were no receiver's measurement: a bench replay of a
+    /// GPX track, whose RMC carries what the positions and times imply (`UnmeasuredFigures`).
+    public var speedMeasured = true
+    /// What the barometer column holds: the air's pressure, a replayed track's elevation through the
+    /// standard atmosphere, or nothing (a capture replay has no barometer: no pressure stored, no climb).
+    public var altitudeSource = AltitudeSource.barometer
 
     public init() {}
 
@@ -113,6 +119,8 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
         baroStepConfirmSamples = try value(.baroStepConfirmSamples, d.baroStepConfirmSamples)
         weatherStillRadiusM = try value(.weatherStillRadiusM, d.weatherStillRadiusM)
         temperatureMeasured = try value(.temperatureMeasured, d.temperatureMeasured)
+        speedMeasured = try value(.speedMeasured, d.speedMeasured)
+        altitudeSource = try value(.altitudeSource, d.altitudeSource)
     }
 
     /// Why these parameters cannot run, or nil: thresholds that would make gates meaningless.

@@ -37,7 +37,9 @@ public struct RidePipeline: Sendable {
         let silenceIsGap = state.rhythm.intervalS(to: clock.time).map { $0 > state.rhythm.gapThresholdS(p) } ?? false
         let track = self.track(epoch, at: clock.time, flags: &flags, events: &events)
         state.rhythm.observe(clock.time, isGap: silenceIsGap)
-        let baroAltM = barometer(input.barometer, at: clock.time, track: track, flags: &flags)
+        // A replay without a barometer stores no pressure: a constant would read as a flat ride measured.
+        let sample = p.altitudeSource == .none ? nil : input.barometer
+        let baroAltM = barometer(sample, at: clock.time, track: track, flags: &flags)
 
         state.totals.count(flags)
         state.totals.distanceM += track?.distanceAddedM ?? 0
@@ -47,7 +49,7 @@ public struct RidePipeline: Sendable {
         }
         let record = FixRecord(
             rideID: rideID, seq: state.nextSeq, monoNs: input.monoNs, epoch: epoch,
-            pressurePa: input.barometer?.pressurePa, temperatureC: parameters.temperatureMeasured ? input.barometer?.temperatureC : nil,
+            pressurePa: sample?.pressurePa, temperatureC: p.temperatureMeasured ? sample?.temperatureC : nil,
             utcMs: clock.time.utcMs, timeSource: clock.source, flags: flags, segment: state.segment,
             smoothedLatDeg: track?.smoothed?.latDeg, smoothedLonDeg: track?.smoothed?.lonDeg, baroAltM: baroAltM,
             distanceAddedM: track?.distanceAddedM ?? 0)

@@ -8,9 +8,12 @@ public struct RideSummary: Sendable, Equatable {
     public var totals: RideTotals
     /// The parameters that produced the flags and totals, as stored with the ride (JSON text).
     public var parametersJSON: String
+    /// The figures that are no device's measurement (a bench replay's), said where they are shown.
+    public var unmeasured: UnmeasuredFigures
 
-    public init(id: Int64, startedUTCms: Int64?, endedUTCms: Int64?, totals: RideTotals, parametersJSON: String) {
+    public init(id: Int64, startedUTCms: Int64?, endedUTCms: Int64?, totals: RideTotals, parametersJSON: String,
+                unmeasured: UnmeasuredFigures = UnmeasuredFigures(PipelineParameters())) {
         self.id = id; self.startedUTCms = startedUTCms; self.endedUTCms = endedUTCms
-        self.totals = totals; self.parametersJSON = parametersJSON
+        self.totals = totals; self.parametersJSON = parametersJSON; self.unmeasured = unmeasured
     }
 }

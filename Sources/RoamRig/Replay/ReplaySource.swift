@@ -15,8 +15,9 @@ import RoamSystem
 public enum ReplaySource {
     case nmea(CaptureReader)
     case track(GPXTrack, path: String)
-    /// `measuredTemperature`: the stored ride had temperatures of its own (not a replay without).
-    case recorded([ReplayEpoch], measuredTemperature: Bool)
+    /// `source`: what the stored ride measured (`UnmeasuredFigures`), carried over to the new one:
+    /// a replay of a replay stays a replay; its temperatures were stored only where measured.
+    case recorded([ReplayEpoch], source: UnmeasuredFigures)
 
     /// Throws `ReplaySourceError`, or the store's own error when a database cannot be read.
     public static func open(_ path: String, ride: String?) throws -> ReplaySource {
@@ -57,10 +58,13 @@ public enum ReplaySource {
 
     /// What a replay changes in the recorder: a replayed capture may be years old, so only dates
     /// before the first GPS week rollover are taken as rolled over, not everything before this
-    /// build's floor; temperature is measured only where the source measured it; and a ride an
-    /// interrupted replay left open is closed, since every replay records a ride of its own.
+    /// build's floor; speed, altitude and temperature are called measured only where the source
+    /// measured them; and a ride an interrupted replay left open is closed, since every replay
+    /// records a ride of its own.
     public func apply(to options: inout Recorder.Options) {
         options.commit.parameters.temperatureMeasured = measuresTemperature
+        options.commit.parameters.speedMeasured = measuresSpeed
+        options.commit.parameters.altitudeSource = altitudeSource
         options.commit.parameters.rolloverFloorUTCms = WeekRollover.firstRolloverUTCms
         options.rearm.closeAnyRide = "closed: the replay recording it was interrupted; this replay records a new ride"
     }
@@ -71,7 +75,26 @@ public enum ReplaySource {
         switch self {
         case .nmea: return false
         case .track(let track, _): return track.hasTemperature
-        case .recorded(_, let measured): return measured
+        case .recorded(_, let source): return source.temperatureMeasured
+        }
+    }
+
+    /// A capture's RMC carries the receiver's speed; a GPX track's is derived from its positions.
+    public var measuresSpeed: Bool {
+        switch self {
+        case .nmea: return true
+        case .track: return false
+        case .recorded(_, let source): return !source.speedDerived
+        }
+    }
+
+    /// What the bench barometer follows: nothing for a capture (it would read a constant), the
+    /// track's elevation, or the stored ride's own pressures.
+    public var altitudeSource: AltitudeSource {
+        switch self {
+        case .nmea: return .none
+        case .track: return .trackElevation
+        case .recorded(_, let source): return source.altitude
         }
     }
 
@@ -91,14 +114,17 @@ public enum ReplaySource {
         }
         guard let id = Int64(rideText), id > 0 else { throw ReplaySourceError(.usage, "--ride wants a ride id, not '\(rideText)'") }
         let reader = try RideReader(path: path)
-        guard try reader.ride(id: id) != nil else {
+        guard let stored = try reader.ride(id: id) else {
             throw ReplaySourceError(.badData, "\(path) has no ride \(id) (see roam-board rides --db \(path))")
         }
         var epochs: [ReplayEpoch] = []
-        var pressure = 101_325.0, temperature = 15.0, measured = false
+        var pressure = 101_325.0, temperature = 15.0
+        // What the stored ride says it measured, and only where it stored a value at all.
+        var source = stored.parameters
+        var hadPressure = false, hadTemperature = false
         try reader.forEachFix(ride: id) { fix in
-            if let p = fix.pressurePa { pressure = p }
-            if let t = fix.temperatureC { temperature = t; measured = true }
+            if let p = fix.pressurePa { pressure = p; hadPressure = true }
+            if let t = fix.temperatureC { temperature = t; hadTemperature = true }
             guard !fix.epoch.sentences.isEmpty else { return }
             let nmea = fix.epoch.sentences.map { $0 + "\r\n" }.joined()
             epochs.append(ReplayEpoch(utcMs: fix.utcMs ?? 0, nmea: Array(nmea.utf8), pressurePa: pressure, temperatureC: temperature))
@@ -106,7 +132,9 @@ public enum ReplaySource {
         guard !epochs.isEmpty else {
             throw ReplaySourceError(.badData, "\(path): ride \(id) has no raw NMEA to replay; nothing was recorded")
         }
-        return .recorded(epochs, measuredTemperature: measured)
+        if !hadPressure { source.altitudeSource = .none }
+        if !hadTemperature { source.temperatureMeasured = false }
+        return .recorded(epochs, source: UnmeasuredFigures(source))
     }
 
     private static func capture(_ path: String) throws(ReplaySourceError) -> CaptureReader {

@@ -43,7 +43,7 @@ public struct HTMLView {
         s += "<label class=\"flagtoggle\"><input type=\"checkbox\" id=\"show-flagged\"/> Show flagged fixes (\(track.flaggedTotal)"
             + (track.flagged.count < track.flaggedTotal ? ", \(track.flagged.count) with a position drawn" : "") + ")</label></div>\n"
         s += replay.map { PlaybackControls.bar(endS: $0.endS) } ?? ""
-        s += "<section class=\"stats\">\n" + sections.totals() + "</section>\n"
+        s += "<section class=\"stats\">\n" + sections.totals() + sections.unmeasured() + "</section>\n"
         s += "<section class=\"profiles\">\n<div class=\"charthead\"><h2>Profile</h2>"
         s += "<span class=\"axis\" role=\"radiogroup\" aria-label=\"Charts against\">"
         s += "<input type=\"radio\" name=\"axis\" id=\"axis-distance\" checked=\"checked\"/><label for=\"axis-distance\">distance</label>"

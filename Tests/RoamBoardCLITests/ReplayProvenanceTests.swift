@@ -1,0 +1,82 @@
+import Foundation
+import RoamCore
+import RoamStore
+import Testing
+
+/// A bench replay's figures that no device measured say so where they are shown (P4): a GPX
+/// track's speed comes from its positions and its climb from its elevation; a capture has no
+/// barometer at all. The bench's own simulated ride says nothing of the kind.
+@Suite struct ReplayProvenanceTests {
+    /// Replays `file` (or records the bench ride when nil) and returns show, rides and the page.
+    static func outputs(replaying file: URL?, in dir: URL) throws -> (show: String, rides: String, page: String, ride: RideRow) {
+        let db = dir.appendingPathComponent("rides.db").path
+        let rec = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--quiet"] + (file.map { ["--replay", $0.path] } ?? []))
+        try #require(rec.status == 0, "\(rec.stderr)")
+        let ride = try #require(try RideReader(path: db).rides().last)
+        let show = try CLIRunner.run(["show", "--db", db, "--ride", String(ride.id)])
+        let rides = try CLIRunner.run(["rides", "--db", db])
+        let page = dir.appendingPathComponent("ride.html")
+        let view = try CLIRunner.run(["view", "--db", db, "--ride", String(ride.id), "-o", page.path])
+        try #require(show.status == 0 && rides.status == 0 && view.status == 0, "\(show.stderr)\(rides.stderr)\(view.stderr)")
+        return (show.stdout, rides.stdout, try String(contentsOf: page, encoding: .utf8), ride)
+    }
+
+    @Test func aReplayedTrackSaysItsSpeedIsDerivedAndItsClimbIsTheTracksElevation() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 30 s north at 5 m/s, climbing 0.5 m a second: a climb the 3 m hysteresis counts.
+        var body = ""
+        for i in 0..<30 {
+            let lat = 48.0 + 5.0 * Double(i) / 111_195
+            body += "<trkpt lat=\"\(String(format: "%.7f", lat))\" lon=\"7.85\"><ele>\(String(format: "%.1f", 280 + 0.5 * Double(i)))</ele>"
+                + "<time>2024-05-01T10:00:\(String(format: "%02d", i))Z</time></trkpt>\n"
+        }
+        let file = dir.appendingPathComponent("ride.gpx")
+        try ReplayInputTests.gpx(body).write(to: file, atomically: true, encoding: .utf8)
+        let out = try Self.outputs(replaying: file, in: dir)
+        #expect(!out.ride.parameters.speedMeasured)
+        #expect(out.ride.parameters.altitudeSource == .trackElevation)
+        #expect(out.show.contains("m (the replayed track's elevation, not a barometer)"), "\(out.show)")
+        #expect(out.show.contains("km/h (derived from the replayed track's positions and times, not measured)"), "\(out.show)")
+        #expect(!out.show.contains("(barometer)"), "\(out.show)")
+        #expect(out.rides.contains(" m*"), "\(out.rides)")
+        #expect(out.rides.contains("* ascent counted from a replayed track's elevation"), "\(out.rides)")
+        #expect(out.page.contains("Not measured on this ride"))
+        #expect(out.page.contains("Speed (average, maximum, the chart and the colours) is derived from the replayed track&apos;s"))
+        #expect(out.page.contains("counted from the replayed track&apos;s elevation"))
+        #expect(out.page.contains("No air temperature was measured"))
+    }
+
+    @Test func aReplayedCaptureHasNoBarometerSoNoClimb() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var text = ""
+        for i in 0..<20 {
+            let minutes = String(format: "%07.4f", 0.0 + 0.0027 * Double(i))
+            text += NMEAChecksum.seal("$GPRMC,1015\(String(format: "%02d", i)).00,A,4800.\(minutes.suffix(4)),N,00751.0000,E,9.7,0.0,010524,,,A") + "\r\n"
+            text += NMEAChecksum.seal("$GPGGA,1015\(String(format: "%02d", i)).00,4800.\(minutes.suffix(4)),N,00751.0000,E,1,09,0.9,280.0,M,47.0,M,,") + "\r\n"
+        }
+        let file = dir.appendingPathComponent("ride.nmea")
+        try Data(text.utf8).write(to: file)
+        let out = try Self.outputs(replaying: file, in: dir)
+        #expect(out.ride.parameters.speedMeasured)
+        #expect(out.ride.parameters.altitudeSource == AltitudeSource.none)
+        #expect(out.ride.totals.ascentM == nil, "a constant bench pressure counted as a flat ride")
+        var pressures = 0
+        try RideReader(path: dir.appendingPathComponent("rides.db").path).forEachFix(ride: out.ride.id) { if $0.pressurePa != nil { pressures += 1 } }
+        #expect(pressures == 0)
+        #expect(out.show.contains("climb       unavailable (no barometer"), "\(out.show)")
+        #expect(out.page.contains("No barometer in this replay"))
+        #expect(!out.page.contains("is derived from the replayed track"))
+    }
+
+    @Test func theBenchRideClaimsNothingItDidNotMeasure() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = try Self.outputs(replaying: nil, in: dir)
+        #expect(out.show.contains(" m (barometer)"), "\(out.show)")
+        #expect(!out.show.contains("derived from"), "\(out.show)")
+        #expect(!out.rides.contains("*"), "\(out.rides)")
+        #expect(!out.page.contains("Not measured on this ride"))
+    }
+}
