@@ -36,14 +36,14 @@ import Testing
         let out = try Self.outputs(replaying: file, in: dir)
         #expect(!out.ride.parameters.speedMeasured)
         #expect(out.ride.parameters.altitudeSource == .trackElevation)
-        #expect(out.show.contains("m (the replayed track's elevation, not a barometer)"), "\(out.show)")
-        #expect(out.show.contains("km/h (derived from the replayed track's positions and times, not measured)"), "\(out.show)")
+        #expect(out.show.contains("m (the track file's elevation, not the board's barometer)"), "\(out.show)")
+        #expect(out.show.contains("km/h (derived from the track file's positions and times, not measured)"), "\(out.show)")
         #expect(!out.show.contains("(barometer)"), "\(out.show)")
         #expect(out.rides.contains(" m*"), "\(out.rides)")
-        #expect(out.rides.contains("* ascent counted from a replayed track's elevation"), "\(out.rides)")
+        #expect(out.rides.contains("* ascent counted from a track file's elevation"), "\(out.rides)")
         #expect(out.page.contains("Not measured on this ride"))
-        #expect(out.page.contains("Speed (average, maximum, the chart and the colours) is derived from the replayed track&apos;s"))
-        #expect(out.page.contains("counted from the replayed track&apos;s elevation"))
+        #expect(out.page.contains("Speed (average, maximum, the chart and the colours) is derived from the track file&apos;s"))
+        #expect(out.page.contains("counted from the track file&apos;s elevation"))
         #expect(out.page.contains("No air temperature was measured"))
     }
 
@@ -67,7 +67,7 @@ import Testing
         #expect(pressures == 0)
         #expect(out.show.contains("climb       unavailable (no barometer"), "\(out.show)")
         #expect(out.page.contains("No barometer in this replay"))
-        #expect(!out.page.contains("is derived from the replayed track"))
+        #expect(!out.page.contains("is derived from the track file"))
     }
 
     @Test func theBenchRideClaimsNothingItDidNotMeasure() throws {

@@ -30,14 +30,14 @@ enum RidesCommand {
             line += "  " + (FixedPoint.format(t.distanceM / 1000, digits: 2) + " km").leftPadded(9)
             line += "  " + (t.bridgedGaps > 0 ? FixedPoint.format(t.bridgedM / 1000, digits: 2) + " km" : "-").leftPadded(8)
             line += "  " + Duration.text(seconds: t.movingS).leftPadded(8)
-            // A bench replay's climb from a track's elevation is marked: no barometer measured it (P4).
+            // A climb counted from a track file's elevation is marked: the board's barometer did not measure it (P4).
             let fromTrack = t.ascentM != nil && r.parameters.altitudeSource == .trackElevation
             marked = marked || fromTrack
             line += "  " + (t.ascentM.map { FixedPoint.format($0, digits: 0) + " m" + (fromTrack ? "*" : "") } ?? "n/a").leftPadded(6)
             line += "  " + String(t.fixCount).leftPadded(6) + "  " + String(t.gapCount).leftPadded(4)
             print(line)
         }
-        if marked { print("* ascent counted from a replayed track's elevation, not measured by a barometer (see 'roam-board show')") }
+        if marked { print("* ascent counted from a track file's elevation, not measured by the board's barometer (see 'roam-board show')") }
     }
 
     /// A ride left "recording" with no recorder running stopped by a signal or a power cut: the

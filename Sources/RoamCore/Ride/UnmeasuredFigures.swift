@@ -1,5 +1,5 @@
-/// The figures of a ride that are not a device's own measurement, in words, from the parameters
-/// it was recorded with (P4: no figure is shown as measured when it was not). The page, `show`
+/// The figures of a ride that are not the board's own measurement (a bench replay of a track file,
+/// or a capture without a barometer), in words, from the parameters it was recorded with (P4: no figure is shown as measured when it was not). The page, `show`
 /// and `rides` all say these, from here, where the figure is shown.
 public struct UnmeasuredFigures: Sendable, Equatable {
     /// Speed, average and maximum speed, and course: from positions and times, not the receiver.
@@ -20,28 +20,28 @@ public struct UnmeasuredFigures: Sendable, Equatable {
     public var climbSource: String {
         switch altitude {
         case .barometer: return "barometer"
-        case .trackElevation: return "the replayed track's elevation, not a barometer"
+        case .trackElevation: return "the track file's elevation, not the board's barometer"
         case .none: return "no barometer in this replay"
         }
     }
 
     /// What the speed figures are, for a label beside them; nil when the receiver measured them.
     public var speedSource: String? {
-        speedDerived ? "derived from the replayed track's positions and times, not measured" : nil
+        speedDerived ? "derived from the track file's positions and times, not measured" : nil
     }
 
     /// One sentence per figure that is not a measurement, for a note beside the totals.
     public var notes: [String] {
         var out: [String] = []
         if speedDerived {
-            out.append("Speed (average, maximum, the chart and the colours) is derived from the replayed track's "
-                       + "positions and times: the track carried no measured speed.")
+            out.append("Speed (average, maximum, the chart and the colours) is derived from the track file's "
+                       + "positions and times: the file carried no measured speed.")
         }
         switch altitude {
         case .barometer: break
         case .trackElevation:
-            out.append("Ascent, descent and the elevation profile are counted from the replayed track's elevation, "
-                       + "turned into pressure for the bench barometer: no barometer measured this ride.")
+            out.append("Ascent, descent and the elevation profile are counted from the track file's elevation: "
+                       + "the board's barometer did not measure this ride.")
         case .none:
             out.append("No barometer in this replay: no pressure is stored, so there is no climb and no elevation profile.")
         }
