@@ -14,6 +14,7 @@ enum RidesCommand {
             return
         }
         let running = recorderRunning(database: reader.path)
+        let imported = try reader.provenances()
         let states = rides.map { stateText($0, recorderRunning: running) }
         let stateWidth = max(9, states.map(\.count).max() ?? 0)
         let timeWidth = time.zone == nil ? 24 : 29
@@ -31,6 +32,7 @@ enum RidesCommand {
             line += "  " + Duration.text(seconds: t.movingS).leftPadded(8)
             line += "  " + (t.ascentM.map { FixedPoint.format($0, digits: 0) + " m" } ?? "n/a").leftPadded(6)
             line += "  " + String(t.fixCount).leftPadded(6) + "  " + String(t.gapCount).leftPadded(4)
+            if let source = imported[r.id] { line += "  " + source.sentence }
             print(line)
         }
     }

@@ -52,6 +52,10 @@ enum ShowCommand {
 
         let t = ride.totals, s = ride.pipelineState.totals
         print("Ride \(ride.id) (\(ride.state.rawValue))")
+        let provenance = try reader.provenance(ride: id)
+        if let provenance {
+            print("  source      \(provenance.sentence), \(provenance.format.uppercased()); not recorded by this board, no raw NMEA")
+        }
         let span = try reader.span(id)
         if let first = span.startUTCms { print("  start       \(time.iso8601(utcMs: first))") }
         if let last = span.endUTCms { print("  end         \(time.iso8601(utcMs: last))") }
@@ -62,7 +66,7 @@ enum ShowCommand {
         }
         print("  moving      \(Duration.text(seconds: t.movingS))   elapsed \(Duration.text(seconds: t.elapsedS))")
         if let up = t.ascentM, let down = t.descentM {
-            print("  climb       +\(FixedPoint.format(up, digits: 1)) m / -\(FixedPoint.format(down, digits: 1)) m (barometer)")
+            print("  climb       +\(FixedPoint.format(up, digits: 1)) m / -\(FixedPoint.format(down, digits: 1)) m " + (provenance == nil ? "(barometer)" : "(the file's elevation)"))
         } else {
             print("  climb       unavailable (no barometer; GNSS altitude is never used for climb)")
         }

@@ -8,6 +8,9 @@ public struct RideSummary: Sendable, Equatable {
     public var totals: RideTotals
     /// The parameters that produced the flags and totals, as stored with the ride (JSON text).
     public var parametersJSON: String
+    /// For a ride imported from another device's file: "imported from FILE (DEVICE)". Exports say it,
+    /// and never the board's barometer or recording for such a ride. nil for a ride this board recorded.
+    public var importedFrom: String? = nil
 
     public init(id: Int64, startedUTCms: Int64?, endedUTCms: Int64?, totals: RideTotals, parametersJSON: String) {
         self.id = id; self.startedUTCms = startedUTCms; self.endedUTCms = endedUTCms
