@@ -17,6 +17,8 @@ public enum ImportRun {
 
     public struct Progress: Sendable, Equatable {
         public var done = 0, total = 0, imported = 0, already = 0, failed = 0
+        /// The failed FIT and TCX files that only lacked gpsbabel.
+        public var needingGPSBabel = 0
 
         /// "imported 120 of 1000 files (3 already there, 1 failed)".
         public var line: String {
@@ -76,6 +78,7 @@ public enum ImportRun {
                 progress.failed += 1
                 // Said once: every other FIT and TCX file would say the same.
                 if error.kind == .toolMissing {
+                    progress.needingGPSBabel += 1
                     if missingTool == nil { report(.failed(path: path, error)) }
                     missingTool = error
                 } else {

@@ -35,7 +35,7 @@ enum ImportCommand {
             }
         }
         if progress.failed > 0 {
-            let only = toolMissing && progress.failed == progress.total - progress.imported - progress.already && progress.total > 0
+            let only = toolMissing && progress.failed == progress.needingGPSBabel
             throw CLIError(description: "\(progress.failed) of \(progress.total) \(progress.total == 1 ? "input" : "inputs") failed; "
                            + "the others are imported (see the lines above)", status: only ? ExitStatus.failure : ExitStatus.dataError)
         }
