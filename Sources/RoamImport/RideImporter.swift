@@ -52,7 +52,7 @@ public final class RideImporter {
         switch format {
         case .gpx: provenance.device = track.creator
         case .fit: provenance.device = FITCreator.name(bytes)
-        case .tcx: provenance.device = TCXCreator.name(gpx: bytes)
+        case .tcx: provenance.device = TCXCreator.name(tcx: bytes)
         }
         var parameters = PipelineParameters()
         // A past ride may be years old: only dates before the first GPS week rollover are taken as rolled over.
@@ -66,13 +66,16 @@ public final class RideImporter {
         if gpsbabel == nil {
             do { gpsbabel = .success(try GPSBabel.locate()) } catch { gpsbabel = .failure(error) }
         }
-        return try gpsbabel!.get()
+        switch gpsbabel! {
+        case .success(let path): return path
+        case .failure(let error): throw error
+        }
     }
 }
 
 /// The device a TCX file names in its `<Creator><Name>…</Name>`, when it does.
 enum TCXCreator {
-    static func name(gpx bytes: [UInt8]) -> String? {
+    static func name(tcx bytes: [UInt8]) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let creator = text.firstRange(of: "<Creator"), let open = text[creator.upperBound...].firstRange(of: "<Name>"),
               let close = text[open.upperBound...].firstRange(of: "</Name>") else { return nil }

@@ -56,6 +56,12 @@ import Testing
             let csv = try CLIRunner.run(["dump", "--db", db, "--ride", "\(id)", "--format", "csv", "--raw"])
             #expect(!csv.stdout.contains("$GP"), "an imported ride carries no invented NMEA")
         }
+        let page = dir.appendingPathComponent("ride-2.html").path
+        let view = try CLIRunner.run(["view", "--db", db, "--ride", "2", "-o", page])
+        #expect(view.status == 0, "\(view.stderr)")
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains("Not recorded by this board: imported from edge810-2013-08-16.fit"))
+        let explorePage = dir.appendingPathComponent("explored.html").path
+        #expect(try CLIRunner.run(["view", "--explored", "--db", db, "-o", explorePage]).status == 0)
         let listed = try CLIRunner.run(["rides", "--db", db])
         #expect(listed.stdout.contains("imported from edge810-2013-08-16.fit (garmin edge810)"), "\(listed.stdout)")
         let explored = try CLIRunner.run(["explored", "--summary", "--db", db])
@@ -69,6 +75,30 @@ import Testing
         #expect(try CLIRunner.run(["rides", "--db", db, "--last-id"]).stdout == "2\n")
         let check = try CLIRunner.run(["check", "--db", db])
         #expect(check.status == 0, "an imported ride's totals are what its fixes imply: \(check.stdout)\(check.stderr)")
+    }
+
+    @Test("TCX via gpsbabel: the Creator's name and the ride's distance come through",
+          .enabled(if: hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
+    func tcxRideImports() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let converted = dir.appendingPathComponent("converted.tcx")
+        let fit = Self.rides.appendingPathComponent("edge200-2015-10-13.fit").path
+        let babel = Process()
+        babel.executableURL = URL(fileURLWithPath: "/usr/bin/gpsbabel")
+        babel.arguments = ["-t", "-i", "garmin_fit", "-f", fit, "-o", "gtrnctr,course=0,sport=Biking", "-F", converted.path]
+        try babel.run()
+        babel.waitUntilExit()
+        try #require(babel.terminationStatus == 0)
+        // GPSBabel writes history (course=0) but no Creator; a device does, inside the Activity.
+        let text = try String(contentsOf: converted, encoding: .utf8)
+            .replacingOccurrences(of: "</Activity>", with: "<Creator xsi:type=\"Device_t\"><Name>Edge 200</Name></Creator></Activity>")
+        let tcx = dir.appendingPathComponent("e200.tcx")
+        try Data(text.utf8).write(to: tcx)
+        let db = dir.appendingPathComponent("rides.db").path
+        let r = try CLIRunner.run(["import", "--db", db, tcx.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("ride 1: imported from e200.tcx (Edge 200), 11.5"), "\(r.stdout)")
     }
 
     @Test("A folder: bad files named and skipped, the rest imported in name order, exit 65",
