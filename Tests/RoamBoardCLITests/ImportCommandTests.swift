@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test("FIT rides via gpsbabel: distance and elapsed time near the device's own; rides, show and dump name the import; twice is a no-op",
-          .enabled(if: hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
+          .enabled(if: ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
     func fitRidesImportOnceWithTheirOwnTotals() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test("TCX via gpsbabel: the Creator's name and the ride's distance come through",
-          .enabled(if: hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
+          .enabled(if: ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
     func tcxRideImports() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test("A folder: bad files named and skipped, the rest imported in name order, exit 65",
-          .enabled(if: hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
+          .enabled(if: ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
     func badFilesAreNamedAndSkipped() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
