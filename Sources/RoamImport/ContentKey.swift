@@ -3,9 +3,10 @@
 ///
 /// Not a cryptographic hash on purpose: the key only has to tell a rider's own files apart, none of
 /// them made to collide. Two different files of the same length share a 64-bit hash by accident with
-/// a chance of about n²/2⁶⁵ (below 10⁻¹⁰ for 100 000 rides); and the Swift toolchain the board builds
-/// with carries no SHA-256 without Foundation or a library, which would be code to hand-write and
-/// trust. FNV-1a is a few lines, stable across builds and machines, and fast enough to key 1 000 files.
+/// a chance of about n²/2⁶⁵ (below 10⁻¹⁰ for 100 000 rides). The board links no cryptographic library
+/// (the standard library has none, swift-crypto is an outside package), and a hand-written SHA-256
+/// would be code to trust for no gain here. FNV-1a is a few lines, stable across builds and machines,
+/// and fast enough to key 1 000 files.
 public enum ContentKey {
     public static func of(_ bytes: [UInt8]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -11,9 +11,12 @@ enum TrackEpochs {
     static func epochs(_ track: GPXTrack) -> [SensorEpoch] {
         guard let start = track.points.first?.utcMs else { return [] }
         var elevation = track.points.first(where: { $0.elevationM != nil })?.elevationM
+        // As a replay does: a point without its own keeps the last measured temperature.
+        var measured = track.points.first(where: { $0.temperatureC != nil })?.temperatureC
         return track.points.indices.map { i in
             let point = track.points[i]
             if let e = point.elevationM { elevation = e }
+            if let t = point.temperatureC { measured = t }
             var epoch = Epoch()
             let day = floorDiv(point.utcMs, 86_400_000)
             epoch.date = CivilDate.civilFromDays(day)
@@ -30,7 +33,7 @@ enum TrackEpochs {
             let monoNs = UInt64(point.utcMs - start) * 1_000_000
             let barometer = elevation.flatMap { altitude in
                 PressureAltitude.pressurePa(altitudeM: altitude).map {
-                    BarometerSample(pressurePa: $0, temperatureC: point.temperatureC ?? 15 - 0.0065 * altitude, monoNs: monoNs)
+                    BarometerSample(pressurePa: $0, temperatureC: measured ?? 15 - 0.0065 * altitude, monoNs: monoNs)
                 }
             }
             return SensorEpoch(epoch: epoch, monoNs: monoNs, barometer: barometer)
