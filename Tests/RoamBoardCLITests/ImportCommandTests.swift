@@ -65,9 +65,13 @@ import Testing
         let listed = try CLIRunner.run(["rides", "--db", db])
         #expect(listed.stdout.contains("imported from edge810-2013-08-16.fit (garmin edge810)"), "\(listed.stdout)")
         let explored = try CLIRunner.run(["explored", "--summary", "--db", db])
-        #expect(explored.status == 0 && !explored.stdout.isEmpty, "\(explored.stderr)")
-        let tiles = try CLIRunner.run(["explored", "--tiles", "--db", db])
-        #expect(tiles.status == 0, "\(tiles.stderr)")
+        #expect(explored.status == 0 && explored.stdout.contains("(2 rides)"), "\(explored.stdout)\(explored.stderr)")
+        let tiles = try CLIRunner.run(["explored", "--tiles", "--summary", "--db", db])
+        #expect(tiles.status == 0 && tiles.stdout.contains("(2 rides)"), "\(tiles.stdout)\(tiles.stderr)")
+        // Both rides lit explorer tiles of their own (a line per ride, with new zoom-14 tiles).
+        let perRide = tiles.stdout.split(separator: "\n").filter { $0.hasPrefix("1 ") || $0.hasPrefix("2 ") }
+        #expect(perRide.count == 2 && perRide.allSatisfy { $0.split(separator: " ").count > 2 && $0.split(separator: " ")[1] != "0" },
+                "\(tiles.stdout)")
 
         let again = try CLIRunner.run(["import", "--db", db, files[1]])
         #expect(again.status == 0, "\(again.stderr)")
