@@ -29,7 +29,11 @@ let package = Package(
         .target(name: "RoamPorts", dependencies: ["RoamSystem"]),
         .target(name: "RoamHardware", dependencies: ["RoamCore", "CShims", "RoamSystem", "RoamPorts"]),
         // The simulated board: fakes that speak the real protocols, the simulated ride, replays.
-        .target(name: "RoamSimulator", dependencies: ["RoamCore", "RoamPorts", "RoamSystem"]),
+        .target(name: "RoamSimulator", dependencies: ["RoamCore", "RoamPorts", "RoamSystem", "RoamGPX"]),
+        // The GPX track reader, shared by replays (RoamSimulator) and the import, which must not need the simulator.
+        .target(name: "RoamGPX", dependencies: ["RoamCore"]),
+        // Past rides from other devices into the store (`import`): GPX read here, FIT and TCX through GPSBabel.
+        .target(name: "RoamImport", dependencies: ["RoamCore", "RoamStore", "RoamSystem", "RoamGPX"]),
         // The pages' JavaScript and CSS are compiled into the module (`PackageResources`), so the installed
         // binary needs no resource bundle beside it.
         .target(
@@ -44,7 +48,7 @@ let package = Package(
         ),
         .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamPorts", "RoamSystem"]),
         // From a board profile to its devices, real or simulated, and the session that records with them.
-        .target(name: "RoamRig", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamPorts", "RoamSimulator", "RoamRecorder", "RoamSystem"]),
+        .target(name: "RoamRig", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamPorts", "RoamSimulator", "RoamRecorder", "RoamSystem", "RoamGPX"]),
         // The benchmarks behind the bench-* commands and roam-perf.
         .target(name: "RoamBenchmarks", dependencies: ["RoamCore", "RoamSimulator", "RoamSystem"]),
         // The board as a USB drive for the hand-over without a shell: FAT image via dosfstools/mtools,
@@ -58,7 +62,7 @@ let package = Package(
             name: "RoamBoardCLI",
             dependencies: [
                 "RoamCore", "RoamStore", "RoamHardware", "RoamSimulator", "RoamBenchmarks", "RoamExport", "RoamRecorder", "RoamRig",
-                "RoamCommandLine", "RoamDrive", "RoamSystem", "RoamHandover",
+                "RoamCommandLine", "RoamDrive", "RoamSystem", "RoamHandover", "RoamImport",
             ]
         ),
         // Parser throughput beside gpsdecode and the CPU-per-epoch workload (scripts/bench-parser, scripts/bench-cpu).
@@ -78,6 +82,7 @@ let package = Package(
         .testTarget(name: "RoamCommandLineTests", dependencies: ["RoamCommandLine"]),
         .testTarget(name: "RoamRecorderTests", dependencies: ["RoamRecorder", "RoamStore", "RoamSimulator", "RoamCore", "RoamSystem", "RoamPorts", "RoamRig", "RoamHardware"]),
         .testTarget(name: "RoamDriveTests", dependencies: ["RoamDrive", "RoamSystem"]),
+        .testTarget(name: "RoamImportTests", dependencies: ["RoamImport", "RoamGPX", "RoamStore", "RoamCore", "RoamSystem"]),
         .testTarget(name: "RoamRigTests", dependencies: ["RoamRig", "RoamRecorder", "RoamHardware", "RoamCore", "RoamSimulator", "RoamStore", "RoamSystem", "RoamPorts"]),
         // Depends on the executable so `swift test` builds roam-board before the end-to-end tests spawn it.
         .testTarget(name: "RoamBoardCLITests", dependencies: ["RoamBoardCLI", "RoamStore", "RoamCore", "RoamDrive", "RoamSimulator", "RoamSystem", "RoamPorts"]),

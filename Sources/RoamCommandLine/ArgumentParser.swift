@@ -27,6 +27,11 @@ public struct ArgumentParser: Sendable {
         var rest = arguments.dropFirst()[...]
         while let arg = rest.popFirst() {
             if arg == "--help" || arg == "-h" { return .success(.help(spec.name)) }
+            // A command that takes operands takes every argument not starting with "-" as one.
+            if spec.operands != nil, !arg.hasPrefix("-") || arg == "-" {
+                parsed.operands.append(arg)
+                continue
+            }
             var name = arg
             var inlineValue: String?
             if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {

@@ -8,10 +8,14 @@ public struct CommandSpec: Sendable {
     public var discussion: String
     /// Accepted but left out of the overview, the completions and the man page (generators).
     public var isHidden: Bool
+    /// The placeholder of the arguments that are not options (`FILE|FOLDER...`), for a command that
+    /// takes them; nil: every argument must be an option.
+    public var operands: String?
 
-    public init(name: String, abstract: String, options: [any OptionDeclaration], discussion: String = "", isHidden: Bool = false) {
+    public init(name: String, abstract: String, options: [any OptionDeclaration], discussion: String = "", isHidden: Bool = false,
+                operands: String? = nil) {
         self.name = name; self.abstract = abstract; self.options = options.map(\.spec); self.discussion = discussion
-        self.isHidden = isHidden
+        self.isHidden = isHidden; self.operands = operands
     }
 }
 

@@ -9,7 +9,8 @@ public enum ManPage {
         s += "Times are shown in the board's time zone (board.conf \\fBtime_zone\\fR), UTC without one; files keep UTC inside.\n"
         s += ".SH COMMANDS\n"
         for spec in specs where !spec.isHidden {
-            s += ".SS \\fB\(escape(spec.name))\\fR\n\(escape(spec.abstract))\n"
+            s += ".SS \\fB\(escape(spec.name))\\fR" + (spec.operands.map { " \\fI" + escape($0) + "\\fR" } ?? "")
+                + "\n\(escape(spec.abstract))\n"
             for option in spec.options {
                 var label = "\\fB" + escape(option.name) + "\\fR"
                 if let short = option.short { label = "\\fB" + escape(short) + "\\fR, " + label }

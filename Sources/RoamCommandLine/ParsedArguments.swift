@@ -8,14 +8,17 @@ public struct ParsedArguments: Equatable, Sendable {
     /// declaration reads as "not given" and the command quietly runs with its default.
     /// nil (an instance built by hand in a test) checks nothing.
     public var declared: Set<String>?
+    /// The arguments that are not options, in order, for a command whose spec takes `operands`.
+    public var operands: [String] = []
 
-    public init(command: String, values: [String: String] = [:], flags: Set<String> = [], declared: Set<String>? = nil) {
-        self.command = command; self.values = values; self.flags = flags; self.declared = declared
+    public init(command: String, values: [String: String] = [:], flags: Set<String> = [], declared: Set<String>? = nil,
+                operands: [String] = []) {
+        self.command = command; self.values = values; self.flags = flags; self.declared = declared; self.operands = operands
     }
 
     /// What was parsed; the declarations are the spec's, not part of the result.
     public static func == (a: Self, b: Self) -> Bool {
-        a.command == b.command && a.values == b.values && a.flags == b.flags
+        a.command == b.command && a.values == b.values && a.flags == b.flags && a.operands == b.operands
     }
 
     /// Traps when `name` is not one of the spec's options (see `declared`).

@@ -20,7 +20,7 @@ public enum Usage {
             case .value(let placeholder): text = "\(option.name) \(placeholder)"
             }
             return option.isRequired ? text : "[\(text)]"
-        }.joined(separator: " ")
+        }.joined(separator: " ") + (spec.operands.map { " " + $0 } ?? "")
         var lines = ["OVERVIEW: \(spec.abstract)", "", "USAGE: \(program) \(spec.name) \(synopsis)".trimmedRight()]
         if !spec.options.isEmpty {
             lines += ["", "OPTIONS:"]

@@ -12,11 +12,14 @@ public enum RideExport {
         try export(format, summary(ride, span: span), raw: raw, reader: reader, into: MemorySink()).0.bytes
     }
 
-    public static func summary(_ ride: RideRow, span: RideSpan) throws -> RideSummary {
+    /// `provenance`: where an imported ride came from (`RideReader.provenance`), which its files say.
+    public static func summary(_ ride: RideRow, span: RideSpan, provenance: ImportProvenance? = nil) throws -> RideSummary {
         // Sorted keys, compact: the text JSONEncoder wrote with `.sortedKeys`.
         let parameters = try JSONTextEncoder().encode(ride.parameters)
-        return RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
-                           totals: ride.totals, parametersJSON: parameters)
+        var summary = RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
+                                  totals: ride.totals, parametersJSON: parameters)
+        summary.importedFrom = provenance?.sentence
+        return summary
     }
 
     /// Any format into a sink that can patch its header (a file, a spool). Returns the sink and fixes read.

@@ -8,12 +8,15 @@ import RoamCore
 public final class RideReader {
     let connection: SQLiteConnection
 
+    /// The database's schema version: older ones than this code's lack only what later migrations added.
+    let schemaVersion: Int
+
     public var path: String { connection.path }
 
     /// Refuses a database this code cannot read: a newer schema, or one no writer has migrated yet.
     public init(path: String, busyTimeoutMs: Int32 = 5_000) throws {
         connection = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMs: busyTimeoutMs)
-        try Migrations.requireCurrent(connection)
+        schemaVersion = try Migrations.requireCurrent(connection)
     }
 
     /// Every ride, oldest first.

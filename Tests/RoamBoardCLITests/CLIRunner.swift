@@ -19,10 +19,12 @@ struct CLIRunner {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], cwd: URL? = nil) throws -> Result {
+    /// `environment`: entries set over this process's own (PATH without a tool, say).
+    static func run(_ arguments: [String], cwd: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         let p = Process()
         p.executableURL = binary
         p.arguments = arguments
+        if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         p.currentDirectoryURL = cwd ?? repoRoot
         let out = Pipe(), err = Pipe()
         p.standardOutput = out; p.standardError = err

@@ -16,6 +16,7 @@ enum CommandTable {
         Entry(spec: DumpCommand.spec, run: DumpCommand.run),
         Entry(spec: ViewCommand.spec, run: ViewCommand.run),
         Entry(spec: ExploredCommand.spec, run: ExploredCommand.run),
+        Entry(spec: ImportCommand.spec, run: ImportCommand.run),
         Entry(spec: RederiveCommand.spec, run: RederiveCommand.run),
         Entry(spec: CheckCommand.spec, run: CheckCommand.run),
         Entry(spec: PruneCommand.spec, run: PruneCommand.run),

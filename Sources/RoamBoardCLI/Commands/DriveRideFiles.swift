@@ -12,7 +12,7 @@ struct DriveRideFiles: DriveRideWriter {
 
     func write(_ ride: RideRow, into folder: String) throws -> [String] {
         let span = try reader.span(ride.id)
-        let summary = try RideExport.summary(ride, span: span)
+        let summary = try RideExport.summary(ride, span: span, provenance: try reader.provenance(ride: ride.id))
         return try Self.formats.map { format in
             let name = RideFileName.name(rideID: ride.id, startedUTCms: span.startUTCms, format: format, time: time)
             var sink = try AtomicFileSink(path: OutputTarget.path(in: folder, name: name), overwrite: true)

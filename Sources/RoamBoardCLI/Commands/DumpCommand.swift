@@ -20,7 +20,11 @@ enum DumpCommand {
         var toMark: [Int64] = []
         var written = 0
         for ride in plan.rides {
-            let summary = try RideExport.summary(ride, span: plan.spans[ride.id] ?? RideSpan(startUTCms: nil, endUTCms: nil))
+            let provenance = try reader.provenance(ride: ride.id)
+            let summary = try RideExport.summary(ride, span: plan.spans[ride.id] ?? RideSpan(startUTCms: nil, endUTCms: nil),
+                                                 provenance: provenance)
+            // Said once per ride: its file is no recording of this board, and carries no raw NMEA.
+            if let provenance { Console.error("ride \(ride.id) was \(provenance.sentence): not recorded by this board, no raw NMEA") }
             guard let fixes = try readable({ try write(ride, summary, plan: plan, raw: raw, reader: reader,
                                                        force: p.value(Options.force)) }) else {
                 Console.error("ride \(ride.id): cannot be read completely (the database is damaged there); left out")

@@ -14,6 +14,7 @@ enum RidesCommand {
             return
         }
         let running = recorderRunning(database: reader.path)
+        let imported = try reader.provenances()
         let states = rides.map { stateText($0, recorderRunning: running) }
         let stateWidth = max(9, states.map(\.count).max() ?? 0)
         let timeWidth = time.zone == nil ? 24 : 29
@@ -35,6 +36,7 @@ enum RidesCommand {
             marked = marked || fromTrack
             line += "  " + (t.ascentM.map { FixedPoint.format($0, digits: 0) + " m" + (fromTrack ? "*" : "") } ?? "n/a").leftPadded(6)
             line += "  " + String(t.fixCount).leftPadded(6) + "  " + String(t.gapCount).leftPadded(4)
+            if let source = imported[r.id] { line += "  " + source.sentence }
             print(line)
         }
         if marked { print("* ascent counted from a track file's elevation, not measured by the board's barometer (see 'roam-board show')") }

@@ -53,6 +53,10 @@ enum ShowCommand {
         let t = ride.totals, s = ride.pipelineState.totals
         let unmeasured = UnmeasuredFigures(ride.parameters)
         print("Ride \(ride.id) (\(ride.state.rawValue))")
+        let provenance = try reader.provenance(ride: id)
+        if let provenance {
+            print("  source      \(provenance.sentence), \(provenance.format.uppercased()); not recorded by this board, no raw NMEA")
+        }
         let span = try reader.span(id)
         if let first = span.startUTCms { print("  start       \(time.iso8601(utcMs: first))") }
         if let last = span.endUTCms { print("  end         \(time.iso8601(utcMs: last))") }

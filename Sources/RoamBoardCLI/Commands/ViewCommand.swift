@@ -37,8 +37,9 @@ enum ViewCommand {
         // Sorted keys, Foundation's pretty layout: the page's text as JSONEncoder wrote it.
         let parameters = try JSONTextEncoder(prettyPrinted: true).encode(ride.parameters)
         let span = try reader.span(id)
-        let summary = RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
+        var summary = RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
                                   totals: ride.totals, parametersJSON: parameters, unmeasured: UnmeasuredFigures(ride.parameters))
+        summary.importedFrom = try reader.provenance(ride: id)?.sentence
         let clock = PageClock(zoneName: time.zone?.identifier,
                               startOffsetS: span.startUTCms.map { time.offsetS(utcMs: $0) } ?? 0,
                               endOffsetS: span.endUTCms.map { time.offsetS(utcMs: $0) } ?? 0)

@@ -27,7 +27,7 @@ public struct GPXWriter<Sink: ByteSink> {
         xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
           <metadata>
             <name>Ride \(ride.id)</name>
-            <desc>Elevation: barometric (BMP280), metres above mean sea level by the ICAO standard atmosphere (1013.25 hPa datum).</desc>
+            <desc>\(Self.description(ride))</desc>
 
         """
         if let start = ride.startedUTCms { s += "    <time>\(CivilDate.iso8601(utcMs: start))</time>\n" }
@@ -40,9 +40,19 @@ public struct GPXWriter<Sink: ByteSink> {
         if let d = t.descentM { s += " descent_m=\"\(FixedPoint.format(d, digits: 1))\"" }
         s += " max_speed_mps=\"\(FixedPoint.format(t.maxSpeedMps, digits: 2))\" fixes=\"\(t.fixCount)\""
         s += " accepted=\"\(t.acceptedCount)\" flagged=\"\(t.flaggedCount)\" gaps=\"\(t.gapCount)\"/>\n"
+        if let imported = ride.importedFrom { s += "      <roam:imported>\(XMLText.escape(imported))</roam:imported>\n" }
         s += "      <roam:parameters>\(XMLText.escape(ride.parametersJSON))</roam:parameters>\n"
         s += "    </extensions>\n  </metadata>\n  <trk>\n    <name>Ride \(ride.id)</name>\n"
         try sink.write(s)
+    }
+
+    /// What the file is: a ride this board recorded, or one imported, whose elevation is the file's own.
+    static func description(_ ride: RideSummary) -> String {
+        guard let imported = ride.importedFrom else {
+            return "Elevation: barometric (BMP280), metres above mean sea level by the ICAO standard atmosphere (1013.25 hPa datum)."
+        }
+        return XMLText.escape("Not recorded by this board: \(imported). Points, times and elevation are the file's own; "
+                              + "distance, time and climb were computed by roam-board's pipeline.")
     }
 
     public mutating func write(_ fix: FixRecord) throws {

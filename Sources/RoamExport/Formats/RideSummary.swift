@@ -10,6 +10,9 @@ public struct RideSummary: Sendable, Equatable {
     public var parametersJSON: String
     /// The figures that are no device's measurement (a bench replay's), said where they are shown.
     public var unmeasured: UnmeasuredFigures
+    /// For a ride imported from another device's file: "imported from FILE (DEVICE)". Exports say it,
+    /// and never the board's barometer or recording for such a ride. nil for a ride this board recorded.
+    public var importedFrom: String? = nil
 
     public init(id: Int64, startedUTCms: Int64?, endedUTCms: Int64?, totals: RideTotals, parametersJSON: String,
                 unmeasured: UnmeasuredFigures = UnmeasuredFigures(PipelineParameters())) {

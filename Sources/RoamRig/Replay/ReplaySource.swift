@@ -1,5 +1,6 @@
 import Glibc
 import RoamCore
+import RoamGPX
 import RoamRecorder
 import RoamSimulator
 import RoamStore

@@ -1,4 +1,5 @@
 import RoamCore
+import RoamGPX
 
 /// One epoch of a replayed ride: the sentences the bench receiver sends for it, and what the
 /// barometer reads until the next one.
@@ -43,21 +44,9 @@ public enum TrackReplay {
         (track.points.first!.utcMs, track.points.last!.utcMs)
     }
 
-    /// Speed over ground (m/s) and course (degrees true) at point `i`, as a receiver sends them in
-    /// RMC: a GPX has neither, so they come from the positions and times, over the interval that
-    /// ends at the point (the first point uses the one after it). nil where the times do not move.
+    /// The track's own speed and course at point `i` (`GPXTrack.motion`, shared with the import).
     static func motion(_ points: [GPXTrack.Point], at i: Int) -> (speedMps: Double, courseDeg: Double)? {
-        guard points.count > 1 else { return nil }
-        let (a, b) = i == 0 ? (points[0], points[1]) : (points[i - 1], points[i])
-        let dt = Double(b.utcMs - a.utcMs) / 1000
-        guard dt > 0 else { return nil }
-        let d = Haversine.distanceM(lat1: a.latDeg, lon1: a.lonDeg, lat2: b.latDeg, lon2: b.lonDeg)
-        let radPerDeg = Double.pi / 180
-        let (lat1, lat2, dLon) = (a.latDeg * radPerDeg, b.latDeg * radPerDeg, (b.lonDeg - a.lonDeg) * radPerDeg)
-        let y = sine(dLon) * cosine(lat2)
-        let x = cosine(lat1) * sine(lat2) - sine(lat1) * cosine(lat2) * cosine(dLon)
-        let course = arctangent2(y, x) / radPerDeg
-        return (d / dt, course < 0 ? course + 360 : course)
+        GPXTrack.motion(points, at: i)
     }
 
     static let knotsPerMps = 3600.0 / 1852.0

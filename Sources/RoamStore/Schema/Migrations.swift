@@ -8,8 +8,11 @@ struct Migration: Sendable {
 /// The ordered list of migrations and the `meta` table that records them:
 /// `schema_version` → the latest applied version, `migration.<n>` → the name of migration n.
 enum Migrations {
-    static let all: [Migration] = [SchemaV1.migration, SchemaV2.migration]
+    static let all: [Migration] = [SchemaV1.migration, SchemaV2.migration, SchemaV3.migration]
     static let latestVersion = all.map(\.version).max() ?? 0
+    /// The oldest schema a read-only connection still reads: migration 3 only added `imports`, so a
+    /// schema-2 database reads as one with no imported ride until a writer migrates it.
+    static let oldestReadable = 2
 
     private static let createMeta = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID"
 
@@ -40,15 +43,18 @@ enum Migrations {
         }
     }
 
-    /// For read-only connections, which cannot migrate: the schema must be exactly this code's.
-    static func requireCurrent(_ db: SQLiteConnection) throws {
+    /// For read-only connections, which cannot migrate: the schema must be this code's, or an older
+    /// one whose later migrations only added tables (`oldestReadable`). Returns the version found.
+    @discardableResult
+    static func requireCurrent(_ db: SQLiteConnection) throws -> Int {
         let hasMeta = try db.singleText("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'") != nil
         let text = hasMeta ? try storedVersionText(db) ?? "0" : "0"
         guard let found = Int(text) else {
             throw StoreError.corruptRow(table: "meta", detail: "schema_version is '\(text)'", path: db.path)
         }
         if found > latestVersion { throw StoreError.schemaTooNew(found: found, supported: latestVersion, path: db.path) }
-        if found < latestVersion { throw StoreError.schemaTooOld(found: found, supported: latestVersion, path: db.path) }
+        if found < oldestReadable { throw StoreError.schemaTooOld(found: found, supported: latestVersion, path: db.path) }
+        return found
     }
 
     private static func storedVersionText(_ db: SQLiteConnection) throws(SQLiteError) -> String? {

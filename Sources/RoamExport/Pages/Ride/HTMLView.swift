@@ -54,7 +54,9 @@ public struct HTMLView {
         s += "</section>\n<div class=\"tables\">\n" + sections.splits(splits) + sections.stopsAndGaps() + "</div>\n"
         s += "<section class=\"flags\"><h2>Flagged fixes</h2>" + sections.flagged() + "</section>\n"
         s += "<details><summary>Parameters</summary><pre>\(XMLText.escape(ride.parametersJSON))</pre></details>\n"
-        s += "<p class=\"note\">Elevation: barometric (BMP280), metres above mean sea level by the ICAO standard atmosphere. "
+        s += "<p class=\"note\">" + (ride.importedFrom.map {
+            "Not recorded by this board: \(XMLText.escape($0)). Points, times and elevation are the file's own. "
+        } ?? "Elevation: barometric (BMP280), metres above mean sea level by the ICAO standard atmosphere. ")
         s += "Gaps are left open: no line or climb is drawn across them; the distance across each is bridged "
         s += "in a straight line between its two ends and shown apart.</p>\n</main>\n"
         if let library = mapLibrary { s += MapScripts.ridePage(library, RideMapData(track: track, bands: bands, marks: marks)) }

@@ -1,9 +1,10 @@
 import RoamCore
 
 /// The points of a GPX 1.1 track (`<trkpt lat lon>` with `<time>` and an optional `<ele>`), as a
-/// bike computer or GPSBabel writes them: enough to replay a real ride through the bench board.
+/// bike computer or GPSBabel writes them: enough to replay a real ride through the bench board
+/// (RoamSimulator) and to import one (RoamImport), which is why it is a module of its own.
 /// A small scanner rather than an XML library: GPX from devices is regular, and Foundation's XML
-/// parser would add libxml2 to the board's package for a bench-only feature.
+/// parser would add libxml2 to the board's package.
 public struct GPXTrack: Sendable, Equatable {
     public struct Point: Sendable, Equatable {
         public var latDeg: Double
@@ -20,6 +21,8 @@ public struct GPXTrack: Sendable, Equatable {
     public var hasTemperature: Bool { points.contains { $0.temperatureC != nil } }
 
     public var points: [Point]
+    /// The `creator` attribute of `<gpx>`: the device or program that wrote the file, when it says.
+    public var creator: String? = nil
 
     /// What is wrong with a file, in words a rider can act on, with the point's number (1-based).
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -51,7 +54,7 @@ public struct GPXTrack: Sendable, Equatable {
                 throw Problem(description: "point \(n): lat \(lat), lon \(lon) is not a place on Earth")
             }
             guard let timeText = Self.element("time", in: body) else {
-                throw Problem(description: "point \(n) has no <time>: a replay needs the time of every point")
+                throw Problem(description: "point \(n) has no <time>: a ride is placed by the time of every point")
             }
             guard let utcMs = Self.parseTime(timeText) else {
                 throw Problem(description: "point \(n): <time>\(timeText)</time> is not an ISO 8601 time")
@@ -78,6 +81,9 @@ public struct GPXTrack: Sendable, Equatable {
         }
         guard !points.isEmpty else { throw Problem(description: "the track is empty: no <trkpt> with a position") }
         self.points = points
+        if let open = find(bytes, "<gpx", from: 0), let end = find(bytes, ">", from: open) {
+            creator = Self.attribute("creator", in: String(decoding: bytes[open..<end], as: UTF8.self)).flatMap { $0.isEmpty ? nil : XMLEntities.decode($0) }
+        }
     }
 
     /// `name="value"` or `name='value'` inside a start tag.

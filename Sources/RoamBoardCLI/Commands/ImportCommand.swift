@@ -1,0 +1,53 @@
+import RoamCore
+import RoamImport
+import RoamStore
+import RoamSystem
+
+/// `roam-board import FILE|FOLDER…`: past rides from other devices into the database (RoamImport).
+/// One line per file on standard output, the progress and the refusals on standard error; exit 65
+/// when any file failed (the others are imported), 1 when gpsbabel is missing and nothing else failed.
+enum ImportCommand {
+    static func run(_ p: ParsedArguments) throws {
+        guard !p.operands.isEmpty else {
+            throw UsageError(command: p.command, message: "name at least one GPX, FIT or TCX file or a folder of them")
+        }
+        let path = try BoardLoader.databasePath(p)
+        let folder = FilePath.parent(path)
+        if !FileSystem.isFolder(folder) {
+            do { try FileSystem.makeFolders(folder) } catch {
+                throw CLIError(description: "cannot create the data folder \(folder) (\(error)); check its parent's permissions",
+                               status: ExitStatus.ioError)
+            }
+        }
+        let store = try RideStore(path: path)
+        defer { store.close() }
+        var toolMissing = false
+        let progress = try ImportRun.run(p.operands, into: store, now: { WallClock.nowUTCms() }) { report in
+            switch report {
+            case let .file(file, done):
+                print(line(file, done))
+            case let .failed(file, error):
+                if error.kind == .toolMissing { toolMissing = true }
+                StandardStream.error("import: \(error.kind == .toolMissing ? error.description : "skipped \(file): \(error.description)")\n")
+            case let .progress(progress):
+                // Every 50 files and the last: a folder of 1 000 rides says where it is without flooding.
+                if progress.done % 50 == 0 || progress.done == progress.total { StandardStream.error("\(progress.line)\n") }
+            }
+        }
+        if progress.failed > 0 {
+            let only = toolMissing && progress.failed == progress.needingGPSBabel
+            throw CLIError(description: "\(progress.failed) of \(progress.total) \(progress.total == 1 ? "input" : "inputs") failed; "
+                           + "the others are imported (see the lines above)", status: only ? ExitStatus.failure : ExitStatus.dataError)
+        }
+    }
+
+    static func line(_ file: String, _ done: RideImporter.Imported) -> String {
+        switch done.outcome {
+        case let .alreadyImported(id):
+            return "\(file): already imported as ride \(id); nothing done"
+        case let .imported(id, t):
+            return "ride \(id): \(done.provenance.sentence), \(FixedPoint.format(t.distanceM / 1000, digits: 2)) km, "
+                + "moving \(Duration.text(seconds: t.movingS)), \(t.fixCount) points"
+        }
+    }
+}

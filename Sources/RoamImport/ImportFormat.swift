@@ -1,0 +1,30 @@
+/// The file formats `import` takes, told apart by their own first bytes (a FIT header says ".FIT",
+/// TCX opens `<TrainingCenterDatabase`, GPX `<gpx`), and by the name's extension when the bytes
+/// say nothing (an empty or cut-short file is still named as what it claims to be).
+public enum ImportFormat: String, Sendable, CaseIterable {
+    case gpx, fit, tcx
+
+    /// The format a folder's file belongs to, from its extension alone (case-insensitive).
+    public static func byExtension(_ name: String) -> ImportFormat? {
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        return ImportFormat(rawValue: name[name.index(after: dot)...].lowercased())
+    }
+
+    /// What the file's first bytes say it is, else what its name says.
+    static func sniff(_ head: [UInt8], name: String) -> ImportFormat? {
+        if head.count >= 12, Array(head[8..<12]) == Array(".FIT".utf8) { return .fit }
+        let text = String(decoding: head.prefix(2048), as: UTF8.self)
+        if text.contains("<TrainingCenterDatabase") { return .tcx }
+        if text.contains("<gpx") { return .gpx }
+        return byExtension(name)
+    }
+
+    /// GPSBabel's name for the format.
+    var gpsbabelName: String {
+        switch self {
+        case .gpx: return "gpx"
+        case .fit: return "garmin_fit"
+        case .tcx: return "gtrnctr"
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import RoamStore
+import RoamSystem
+
+/// `import FILE|FOLDER…` as a use case: the files to import (a folder's GPX, FIT and TCX files,
+/// sorted by name), each imported in its own transaction, a report per file and a progress line.
+/// A bad file is named and skipped, the rest imported; the caller turns `failed` into exit 65.
+public enum ImportRun {
+    /// What the caller hears, in order.
+    public enum Report {
+        /// One file done: a new ride or the ride it already was.
+        case file(path: String, RideImporter.Imported)
+        /// One file or folder refused, with the sentence that says why.
+        case failed(path: String, ImportError)
+        /// After each file: how far the run is.
+        case progress(Progress)
+    }
+
+    public struct Progress: Sendable, Equatable {
+        public var done = 0, total = 0, imported = 0, already = 0, failed = 0
+        /// The failed FIT and TCX files that only lacked gpsbabel.
+        public var needingGPSBabel = 0
+
+        /// "imported 120 of 1000 files (3 already there, 1 failed)".
+        public var line: String {
+            var s = "imported \(imported) of \(total) file" + (total == 1 ? "" : "s")
+            var notes: [String] = []
+            if already > 0 { notes.append("\(already) already there") }
+            if failed > 0 { notes.append("\(failed) failed") }
+            if done < total { notes.append("\(total - done) to go") }
+            if !notes.isEmpty { s += " (" + notes.joined(separator: ", ") + ")" }
+            return s
+        }
+    }
+
+    /// The files behind `inputs`, and the inputs that gave none (a folder with nothing importable, a
+    /// missing path), each with its sentence.
+    public static func files(_ inputs: [String]) -> (files: [String], refused: [(String, ImportError)]) {
+        var files: [String] = [], refused: [(String, ImportError)] = []
+        for input in inputs {
+            switch FileSystem.kind(input) {
+            case .folder?:
+                let names: [String]
+                do { names = try FileSystem.folderEntries(input) } catch {
+                    refused.append((input, ImportError(.unreadable, "cannot list the folder \(input) (\(error)); check its permissions")))
+                    continue
+                }
+                let found = names.filter { ImportFormat.byExtension($0) != nil }.sorted()
+                    .map { FilePath.join(input, $0) }.filter { FileSystem.kind($0) == .file }
+                if found.isEmpty {
+                    refused.append((input, ImportError(.unreadable, "\(input) holds no .gpx, .fit or .tcx file: nothing to import from it")))
+                }
+                files += found
+            case nil:
+                refused.append((input, ImportError(.unreadable, "\(input) does not exist: give a GPX, FIT or TCX file or a folder of them")))
+            default:
+                files.append(input)
+            }
+        }
+        return (files, refused)
+    }
+
+    /// Imports every file of `inputs`, one transaction each. Stops early only when the database
+    /// itself fails (an SQLite error is thrown: the rides committed so far stay).
+    public static func run(_ inputs: [String], into store: RideStore, now: () -> Int64, report: (Report) -> Void) throws -> Progress {
+        let (files, refused) = files(inputs)
+        var progress = Progress(total: files.count)
+        progress.failed = refused.count
+        for (path, error) in refused { report(.failed(path: path, error)) }
+        let importer = RideImporter(store: store)
+        var missingTool: ImportError?
+        for path in files {
+            do {
+                if let missingTool, ImportFormat.byExtension(path) != .gpx { throw missingTool }
+                let done = try importer.importFile(path, nowUTCms: now())
+                if case .alreadyImported = done.outcome { progress.already += 1 } else { progress.imported += 1 }
+                report(.file(path: path, done))
+            } catch let error as ImportError {
+                progress.failed += 1
+                // Said once: every other FIT and TCX file would say the same.
+                if error.kind == .toolMissing {
+                    progress.needingGPSBabel += 1
+                    if missingTool == nil { report(.failed(path: path, error)) }
+                    missingTool = error
+                } else {
+                    report(.failed(path: path, error))
+                }
+            }
+            progress.done += 1
+            report(.progress(progress))
+        }
+        return progress
+    }
+}

@@ -1,0 +1,98 @@
+import RoamCore
+import RoamGPX
+import RoamStore
+import RoamSystem
+
+/// One file in, one imported ride out (or the ride it already is): read, key, convert (GPSBabel for
+/// FIT and TCX), parse, run through the pipeline and store in one transaction (`RideStore.storeImport`).
+public final class RideImporter {
+    public let store: RideStore
+    /// gpsbabel's path once found; the error once it was not, so it is looked for once.
+    private var gpsbabel: Result<String, ImportError>?
+
+    public init(store: RideStore) { self.store = store }
+
+    /// What became of one file: a new ride, or the ride it already was, with its provenance.
+    public struct Imported: Sendable, Equatable {
+        public var outcome: ImportOutcome
+        public var provenance: ImportProvenance
+    }
+
+    public func importFile(_ path: String, nowUTCms: Int64) throws -> Imported {
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.readBytes(path) } catch {
+            throw ImportError(.unreadable, "\(path): cannot read it (\(error)); check the path and its permissions")
+        }
+        guard !bytes.isEmpty else { throw ImportError(.badFile, "\(path) is empty: no ride in it") }
+        guard let format = ImportFormat.sniff(Array(bytes.prefix(4096)), name: path) else {
+            throw ImportError(.badFile, "\(path) is not a GPX, FIT or TCX file (by its content and its name)")
+        }
+        let key = ContentKey.of(bytes)
+        var provenance = ImportProvenance(contentKey: key, fileName: FilePath.lastComponent(path), format: format.rawValue,
+                                          device: nil, importedUTCms: nowUTCms)
+        if let ride = try store.importedRide(contentKey: key) {
+            return Imported(outcome: .alreadyImported(rideID: ride), provenance: provenance)
+        }
+        let gpx: String
+        switch format {
+        case .gpx: gpx = String(decoding: bytes, as: UTF8.self)
+        case .fit, .tcx: gpx = try GPSBabel.convert(path, from: format, program: try locateGPSBabel())
+        }
+        let track: GPXTrack
+        do { track = try GPXTrack(parsing: gpx) } catch {
+            let what = format == .gpx ? "" : " (as gpsbabel converted it)"
+            if error.description.contains("no <time>") {
+                throw ImportError(.notARide, "\(path) has no timestamps\(what): \(error.description); a ride needs the time of every point")
+            }
+            if error.description.contains("track is empty") {
+                throw ImportError(.notARide, "\(path) has no positions\(what): no track point with a latitude and longitude, nothing to import")
+            }
+            throw ImportError(.badFile, "\(path) is damaged or cut short\(what): \(error.description)")
+        }
+        switch format {
+        case .gpx: provenance.device = track.creator
+        case .fit: provenance.device = FITCreator.name(bytes)
+        case .tcx: provenance.device = TCXCreator.name(tcx: bytes)
+        }
+        var parameters = PipelineParameters()
+        // A past ride may be years old: only dates before the first GPS week rollover are taken as rolled over.
+        parameters.rolloverFloorUTCms = WeekRollover.firstRolloverUTCms
+        parameters.temperatureMeasured = track.hasTemperature
+        // What the file's figures are (`UnmeasuredFigures`): speed from its positions and times, climb
+        // from its elevation (none without one), never this board's receiver or barometer.
+        parameters.speedMeasured = false
+        parameters.altitudeSource = track.points.contains { $0.elevationM != nil } ? .trackElevation : .none
+        let outcome = try store.storeImport(TrackEpochs.epochs(track), parameters: parameters, provenance: provenance)
+        return Imported(outcome: outcome, provenance: provenance)
+    }
+
+    private func locateGPSBabel() throws(ImportError) -> String {
+        if gpsbabel == nil {
+            do { gpsbabel = .success(try GPSBabel.locate()) } catch { gpsbabel = .failure(error) }
+        }
+        switch gpsbabel! {
+        case .success(let path): return path
+        case .failure(let error): throw error
+        }
+    }
+}
+
+/// The device a TCX file names in its `<Creator><Name>…</Name>`, when it does.
+enum TCXCreator {
+    static func name(tcx bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let creator = text.firstRange(of: "<Creator"), let open = text[creator.upperBound...].firstRange(of: "<Name>"),
+              let close = text[open.upperBound...].firstRange(of: "</Name>") else { return nil }
+        let name = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: " \t\r\n")
+        return name.isEmpty ? nil : name
+    }
+}
+
+private extension Substring {
+    func trimmingCharacters(in set: String) -> String {
+        var s = self
+        while let f = s.first, set.contains(f) { s.removeFirst() }
+        while let l = s.last, set.contains(l) { s.removeLast() }
+        return String(s)
+    }
+}
