@@ -53,6 +53,9 @@ import Testing
             #expect(abs(elapsed - device.elapsedS) < max(60, device.elapsedS * 0.02), "\(file): \(elapsed) s, the device said \(device.elapsedS) s")
             let show = try CLIRunner.run(["show", "--db", db, "--ride", "\(id)"])
             #expect(show.stdout.contains("source      imported from \(file)"), "\(show.stdout)")
+            // Its speed and climb are the file's, never this board's receiver or barometer (P4).
+            #expect(show.stdout.contains("m (the track file's elevation, not the board's barometer)"), "\(show.stdout)")
+            #expect(show.stdout.contains("km/h (derived from the track file's positions and times, not measured)"), "\(show.stdout)")
             let csv = try CLIRunner.run(["dump", "--db", db, "--ride", "\(id)", "--format", "csv", "--raw"])
             #expect(!csv.stdout.contains("$GP"), "an imported ride carries no invented NMEA")
         }
