@@ -129,7 +129,10 @@ public final class SensorLoop: @unchecked Sendable {
                 reopenDelayMs = options.reopenInitialMs
                 reportedReopenFailure = false
                 if silent { silent = false; queue.push(.batched(.receiverBack(monoNs: now))); emit(.receiverBack) }
+                let framedBefore = stream.sentencesFramed
                 push(stream.feed(buffer[0..<n]))
+                // The receiver's junk watch is told what the stream framed: the bytes are framed once.
+                (source as? FramingFeedback)?.lastReadFramed(sentences: stream.sentencesFramed - framedBefore)
             } else {
                 if pendingBytes && now - lastByteNs >= options.epochQuietMs * 1_000_000 {
                     pendingBytes = false
