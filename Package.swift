@@ -74,7 +74,7 @@ let package = Package(
         .executableTarget(name: "FuzzCommandLine", dependencies: ["RoamCommandLine"]),
         .testTarget(name: "RoamSystemTests", dependencies: ["RoamSystem"]),
         .testTarget(name: "RoamCoreTests", dependencies: ["RoamCore"]),
-        .testTarget(name: "RoamStoreTests", dependencies: ["RoamStore", "RoamCore", "RoamSystem"]),
+        .testTarget(name: "RoamStoreTests", dependencies: ["RoamStore", "RoamCore", "RoamSystem", "RoamSimulator"]),
         .testTarget(name: "RoamHardwareTests", dependencies: ["RoamHardware", "RoamSimulator", "CShims", "RoamSystem", "RoamPorts", "RoamRig"]),
         .testTarget(name: "RoamSimulatorTests", dependencies: ["RoamSimulator", "RoamCore", "RoamSystem", "RoamPorts"]),
         .testTarget(name: "RoamBenchmarksTests", dependencies: ["RoamBenchmarks", "RoamSimulator", "RoamCore", "RoamSystem"]),

@@ -12,7 +12,7 @@ extension CommitLoop {
         guard !notices.isEmpty else { return }
         let lastSeq = row.pipelineState.nextSeq > 0 ? row.pipelineState.nextSeq - 1 : nil
         status.update(urgent: true) { $0.rideID = row.id; $0.lastAckedSeq = lastSeq }
-        parked.insert(.restarted(monoNs: clock()), at: 0)
+        parked.insert(.batched(.restarted(monoNs: clock())), at: 0)
         commitParked()
         for case .announce(let notice) in notices { announce(notice) }
     }
@@ -21,12 +21,12 @@ extension CommitLoop {
     func close(_ row: RideRow, reason: String) throws {
         try store.stopRide(id: row.id, endedUTCms: row.pipelineState.lastAccepted?.utcMs,
                            events: [RideEvent(kind: .stop, monoNs: clock(), detail: reason)])
-        emit(.rideClosedAtRestart(rideID: row.id, reason: reason))
+        emit(.session(.rideClosedAtRestart(rideID: row.id, reason: reason)))
     }
 
     /// Hands the session one batch of items between presses, with the outage and loss to record.
     func commitBatch(_ items: ArraySlice<SensorItem>, parkedBatches landing: Int) throws {
-        let sessionItems = items.compactMap(\.sessionItem)
+        let sessionItems = items.compactMap(\.batchedItem)
         let committed = try run { [self] in
             let now = clock()
             return .batch(RideSessionBatch(items: sessionItems, nowNs: now, outageEvents: outageEvents(now: now, landing: landing)))
@@ -109,21 +109,13 @@ extension CommitLoop {
                                      totals: batch.state.totals, recoveredParkedEpochs: recovered)))
     }
 
+    /// The status file follows a ride's start and stop; every notice goes out as it is.
     private func announce(_ notice: RideSessionNotice) {
-        switch notice {
-        case .rideStarted(let rideID, let resumed):
-            if !resumed { status.update(urgent: true) { $0.rideID = rideID; $0.lastAckedSeq = nil } }
-            emit(.rideStarted(rideID: rideID, resumed: resumed))
-        case .rideStopped(let rideID, let totals):
-            status.update(urgent: true) { $0.rideID = nil }
-            emit(.rideStopped(rideID: rideID, totals: totals))
-        case .rideClosedAtRestart(let rideID, let reason):
-            emit(.rideClosedAtRestart(rideID: rideID, reason: reason))
-        case .rideLooksForgotten(let rideID, let pausedS):
-            emit(.rideLooksForgotten(rideID: rideID, pausedS: pausedS))
-        case .rideMovingAgain(let rideID):
-            emit(.rideMovingAgain(rideID: rideID))
+        if case .rideStarted(let rideID, resumed: false) = notice {
+            status.update(urgent: true) { $0.rideID = rideID; $0.lastAckedSeq = nil }
         }
+        if case .rideStopped = notice { status.update(urgent: true) { $0.rideID = nil } }
+        emit(.session(notice))
     }
 
     /// Measures free space against `options.lowStorage` (statvfs and one read of the rides table).
@@ -167,19 +159,6 @@ extension RideStopReason {
                 + "(limit \(FixedPoint.format(limitS / 3600, digits: 1)) h), a forgotten recording"
         case .staleAfterRestart(let reason):
             return reason
-        }
-    }
-}
-
-extension SensorItem {
-    /// The item as the ride session takes it; a press is its own event.
-    var sessionItem: RideSessionItem? {
-        switch self {
-        case .epoch(let e): return .epoch(e)
-        case .receiverSilent(let monoNs, _): return .receiverSilent(monoNs: monoNs)
-        case .receiverBack(let monoNs): return .receiverBack(monoNs: monoNs)
-        case .restarted(let monoNs): return .restarted(monoNs: monoNs)
-        case .press: return nil
         }
     }
 }

@@ -2,11 +2,12 @@ import RoamCore
 
 /// Everything the recorder tells the outside world (LED, progress line, acknowledgements, logs).
 public enum RecorderEvent: Sendable {
-    case rideStarted(rideID: Int64, resumed: Bool)
+    /// What the ride session announced (a ride started, stopped, closed at restart, looks forgotten,
+    /// moves again), under the session's own names: a new notice is added there alone.
+    case session(RideSessionNotice)
     case committed(CommitReport)
     /// A commit failed: the items stay parked (in order) and will be retried (P3).
     case commitFailed(error: String, parkedEpochs: Int, retryInS: Double)
-    case rideStopped(rideID: Int64, totals: RideTotals)
     case receiverSilent(reason: String)
     case receiverBack
     case barometerMissing(reason: String)
@@ -23,10 +24,4 @@ public enum RecorderEvent: Sendable {
     case storageRecovered(freeBytes: UInt64)
     /// Free space could not be measured (announced once per streak; recording goes on).
     case storageUnmeasured(error: String)
-    /// The recording ride has been auto-paused for `pausedS`: probably forgotten (the LED shows
-    /// it until the rider moves again or the ride ends itself at the limit).
-    case rideLooksForgotten(rideID: Int64, pausedS: Double)
-    case rideMovingAgain(rideID: Int64)
-    /// Re-arm found a ride whose last commit is older than the policy allows and closed it.
-    case rideClosedAtRestart(rideID: Int64, reason: String)
 }

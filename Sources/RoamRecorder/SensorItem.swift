@@ -1,17 +1,16 @@
 import RoamCore
 
-/// What the sensor side hands to the commit thread, in arrival order.
+/// What the sensor side hands to the commit thread, in arrival order: what the ride session takes
+/// inside a batch, under the session's own names (a new kind is added there alone), or a press,
+/// which ends the batch and reaches the session as its own event.
 public enum SensorItem: Sendable, Equatable {
-    case epoch(SensorEpoch)
+    /// An epoch, the receiver going silent or coming back, a restart (`RideSessionItem`).
+    case batched(RideSessionItem)
     /// A debounced button press (kernel timestamp on real hardware).
     case press(monoNs: UInt64)
-    /// No bytes from the receiver for the silence threshold, or the device went away.
-    case receiverSilent(monoNs: UInt64, reason: String)
-    /// Bytes flow again after a silence.
-    case receiverBack(monoNs: UInt64)
-    /// The recorder re-armed an active ride after a restart: a gap with cause "logger restarted" (P5, P7).
-    case restarted(monoNs: UInt64)
 
-    var isEpoch: Bool { if case .epoch = self { return true } else { return false } }
+    /// The item as the ride session takes it inside a batch; nil for a press.
+    var batchedItem: RideSessionItem? { if case .batched(let item) = self { return item } else { return nil } }
+    var isEpoch: Bool { if case .batched(.epoch) = self { return true } else { return false } }
     var isPress: Bool { if case .press = self { return true } else { return false } }
 }

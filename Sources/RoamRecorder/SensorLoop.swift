@@ -79,7 +79,7 @@ public final class SensorLoop: @unchecked Sendable {
             let now = clock()
             let sample = barometer.sample(now: now)
             for epoch in epochs {
-                queue.push(.epoch(SensorEpoch(epoch: epoch, monoNs: now, barometer: sample)))
+                queue.push(.batched(.epoch(SensorEpoch(epoch: epoch, monoNs: now, barometer: sample))))
                 hasFix.store(epoch.hasPosition, ordering: .releasing)
                 epochsAssembled.add(1, ordering: .releasing)
             }
@@ -89,7 +89,7 @@ public final class SensorLoop: @unchecked Sendable {
             guard !silent else { return }
             silent = true
             hasFix.store(false, ordering: .releasing)
-            queue.push(.receiverSilent(monoNs: now, reason: reason))
+            queue.push(.batched(.receiverSilent(monoNs: now)))
             emit(.receiverSilent(reason: reason))
         }
 
@@ -128,8 +128,11 @@ public final class SensorLoop: @unchecked Sendable {
                 pendingBytes = true
                 reopenDelayMs = options.reopenInitialMs
                 reportedReopenFailure = false
-                if silent { silent = false; queue.push(.receiverBack(monoNs: now)); emit(.receiverBack) }
+                if silent { silent = false; queue.push(.batched(.receiverBack(monoNs: now))); emit(.receiverBack) }
+                let framedBefore = stream.sentencesFramed
                 push(stream.feed(buffer[0..<n]))
+                // The receiver's junk watch is told what the stream framed: the bytes are framed once.
+                (source as? FramingFeedback)?.lastReadFramed(sentences: stream.sentencesFramed - framedBefore)
             } else {
                 if pendingBytes && now - lastByteNs >= options.epochQuietMs * 1_000_000 {
                     pendingBytes = false

@@ -98,8 +98,8 @@ extension SensorItem {
     /// Items after which no epoch should wait for the cadence (see `SensorQueue`).
     var handsOverAtOnce: Bool {
         switch self {
-        case .press, .receiverSilent, .restarted: return true
-        case .epoch, .receiverBack: return false
+        case .press, .batched(.receiverSilent), .batched(.restarted): return true
+        case .batched(.epoch), .batched(.receiverBack): return false
         }
     }
 }

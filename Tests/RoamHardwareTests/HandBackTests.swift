@@ -16,7 +16,7 @@ import Testing
     @Test func aSentenceCutAtTheHandBackIsCompletedByTheNextRead() {
         let cut = Self.rmc.utf8.count / 2
         let heard = Array((Self.sentence("GNTXT,01,01,02,u-blox AG") + Self.gga).utf8) + Array(Self.rmc.utf8.prefix(cut))
-        let handed = GNSSReceiver.dataSentences(heard)
+        let handed = ReceiverHandBack.dataSentences(heard)
         #expect(handed == Array((Self.gga).utf8) + Array(Self.rmc.utf8.prefix(cut)))
         // The recorder's stream: what configuration handed over, then the port's next bytes.
         var stream = NMEAStream()
@@ -30,13 +30,13 @@ import Testing
     @Test func aBannerOrAnAnswerCutAtTheHandBackIsNotKept() {
         for talk in [Self.sentence("GNTXT,01,01,02,PROTVER=18.00"), Self.sentence("PUBX,41,1,0007,0003,115200,0")] {
             let heard = Array(Self.gga.utf8) + Array(talk.utf8.prefix(12))
-            #expect(GNSSReceiver.dataSentences(heard) == Array(Self.gga.utf8), "\(talk)")
+            #expect(ReceiverHandBack.dataSentences(heard) == Array(Self.gga.utf8), "\(talk)")
         }
         // Binary after the last sentence (a UBX ACK), or junk without a `$`, is no sentence begun. (Junk
         // that holds a `$` is passed on, and the recorder's framer rejects it as it does any junk.)
-        #expect(GNSSReceiver.dataSentences(Array(Self.gga.utf8) + [0xB5, 0x62, 0x05, 0x01, 0x02]) == Array(Self.gga.utf8))
-        #expect(GNSSReceiver.dataSentences(Array(Self.gga.utf8) + Array("x\u{7f}qz".utf8)) == Array(Self.gga.utf8))
+        #expect(ReceiverHandBack.dataSentences(Array(Self.gga.utf8) + [0xB5, 0x62, 0x05, 0x01, 0x02]) == Array(Self.gga.utf8))
+        #expect(ReceiverHandBack.dataSentences(Array(Self.gga.utf8) + Array("x\u{7f}qz".utf8)) == Array(Self.gga.utf8))
         // Cut before its kind shows, a sentence is passed on: it may be data.
-        #expect(GNSSReceiver.dataSentences(Array(Self.gga.utf8) + Array("$GN".utf8)) == Array(Self.gga.utf8) + Array("$GN".utf8))
+        #expect(ReceiverHandBack.dataSentences(Array(Self.gga.utf8) + Array("$GN".utf8)) == Array(Self.gga.utf8) + Array("$GN".utf8))
     }
 }

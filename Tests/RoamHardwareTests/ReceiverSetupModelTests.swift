@@ -70,11 +70,11 @@ import Testing
         receiver.onReport = { reports.add($0.summary) }
         try receiver.reopen()
         var buffer = [UInt8](repeating: 0, count: 4096)
-        var seen = ReceiverObservation()
+        var seen = ReceiverObservation(), framed = ReceiverHandBack()
         // The module's banners keep coming after the setup: read until one arrives (10 s at most).
         for _ in 0..<50 where seen.validSentences == 0 {
             let n = try buffer.withUnsafeMutableBytes { try receiver.read(into: $0, timeoutMs: 200) }
-            seen.feed(Array(buffer[0..<n]))
+            seen.feed(Array(buffer[0..<n]), sentences: framed.frame(Array(buffer[0..<n])))
         }
         #expect(seen.validSentences > 0)
         #expect(reports.all.count == 1)

@@ -29,15 +29,16 @@ import Testing
     @Test(arguments: [ReceiverFamily.ublox, .mtk, .casic])
     func findsTheModuleAt9600AndTakesItTo115200At10Hz(_ family: ReceiverFamily) throws {
         let (replayer, port) = try Self.rig(FakeGNSSModule(family: family))
-        var passed = 0
-        let report = Self.quick(.auto).run(port) { passed += $0.count }
+        var handBacks = 0
+        let report = Self.quick(.auto).run(port) { _ in handBacks += 1 }
         let module = replayer.module!.state
         #expect(report.configured, "\(report.summary)")
         #expect(report.family == family)
         #expect(report.baud == 115_200 && port.baud == 115_200)
         #expect(module.baud == 115_200 && module.rateHz == 10)
         #expect(module.enabled == ["RMC", "GGA", "GSA", "GST"])
-        #expect(passed > 0)
+        // What it heard is handed back once, at the end (its content: HandBackTests).
+        #expect(handBacks == 1)
         print("setup \(family): \(report.summary) | module took \(module.accepted)")
         replayer.unplug()
     }
@@ -47,16 +48,18 @@ import Testing
         let epoch = Array(RideSimulation().seconds[0].nmea)
         replayer.module!.idle.store(false, ordering: .releasing)
         try replayer.write(epoch)
-        var before = ReceiverObservation()
-        before.feed(try Self.drain(port))
+        var before = ReceiverObservation(), framedBefore = ReceiverHandBack()
+        let heardBefore = try Self.drain(port)
+        before.feed(heardBefore, sentences: framedBefore.frame(heardBefore))
         #expect(before.bytes > 0 && before.validSentences == 0)   // 9600 heard at 115200: junk
         replayer.module!.idle.store(true, ordering: .releasing)
         _ = Self.quick(.ublox).run(port) { _ in }
         replayer.module!.idle.store(false, ordering: .releasing)
         _ = try Self.drain(port)
         try replayer.write(epoch + Array(RideSimulation().seconds[1].nmea))
-        var after = ReceiverObservation()
-        after.feed(try Self.drain(port))
+        var after = ReceiverObservation(), framedAfter = ReceiverHandBack()
+        let heardAfter = try Self.drain(port)
+        after.feed(heardAfter, sentences: framedAfter.frame(heardAfter))
         #expect(after.validSentences == 8)   // RMC GGA GSA GST twice, no GSV or VTG
         #expect(!after.sawGSV)
         replayer.unplug()
@@ -153,15 +156,15 @@ import Testing
         receiver.onReport = { reports.add($0.summary) }
         try receiver.reopen()
         var buffer = [UInt8](repeating: 0, count: 4096)
-        var seen = ReceiverObservation()
+        var seen = ReceiverObservation(), framed = ReceiverHandBack()
         for _ in 0..<5 {
             let n = try buffer.withUnsafeMutableBytes { try receiver.read(into: $0, timeoutMs: 200) }
-            seen.feed(Array(buffer[0..<n]))
+            seen.feed(Array(buffer[0..<n]), sentences: framed.frame(Array(buffer[0..<n])))
         }
         #expect(receiver.setupRuns.load(ordering: .acquiring) == 1)
         #expect(replayer.module!.state.rateHz == 5)
         // Banners and acknowledgements read during configuration are not the ride's: only data sentences are kept.
-        #expect(GNSSReceiver.dataSentences(Array("$GNTXT,01*00\r\n".utf8) + UBX.pollVersion.bytes) == [])
+        #expect(ReceiverHandBack.dataSentences(Array("$GNTXT,01*00\r\n".utf8) + UBX.pollVersion.bytes) == [])
         #expect(seen.validSentences > 0)   // the module's live banners after the setup
         #expect(reports.all.count == 1 && reports.all[0].contains("CASIC (PCAS) at 115200 baud"))
         replayer.unplug()

@@ -132,7 +132,7 @@ import Testing
         #expect(closed.endedUTCms == ride.pipelineState.lastAccepted?.utcMs)
         let reason = "closed at restart: its last commit was 72.0 h ago (the limit is 6.0 h)"
         #expect(try reader.events(ride: ride.id).last.map { "\($0.kind.rawValue): \($0.detail)" } == "stop: \(reason)")
-        #expect(h.events.all.contains { if case .rideClosedAtRestart(ride.id, reason) = $0 { return true }; return false })
+        #expect(h.events.all.contains { if case .session(.rideClosedAtRestart(ride.id, reason)) = $0 { return true }; return false })
         #expect(try reader.rides().count == 1)
         #expect(try Rederivation.check(path: h.dbPath).isConsistent)
     }

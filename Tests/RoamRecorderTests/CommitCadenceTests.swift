@@ -20,7 +20,7 @@ import Testing
         let r = try h.recorder(options: options, busyTimeoutMs: busyTimeoutMs)
         r.start()
         r.press()
-        #expect(h.events.wait { $0.contains { if case .rideStarted = $0 { return true }; return false } })
+        #expect(h.events.wait { $0.contains { if case .session(.rideStarted) = $0 { return true }; return false } })
         return r
     }
 
@@ -36,7 +36,7 @@ import Testing
     }
 
     private func stopped(_ h: RecorderHarness) -> Bool {
-        h.events.wait { $0.contains { if case .rideStopped = $0 { return true }; return false } }
+        h.events.wait { $0.contains { if case .session(.rideStopped) = $0 { return true }; return false } }
     }
 
     @Test("P1: ten epochs of one interval are one batch: one transaction in the WAL, one commit report")

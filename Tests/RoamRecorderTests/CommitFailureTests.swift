@@ -45,7 +45,7 @@ import Testing
         try h.feed(5)
         #expect(h.waitForAck(through: 29))
         r.press()
-        #expect(h.events.wait { $0.contains { if case .rideStopped = $0 { return true }; return false } })
+        #expect(h.events.wait { $0.contains { if case .session(.rideStopped) = $0 { return true }; return false } })
         r.stop()
 
         #expect(r.status.alarm == nil && r.status.parkedEpochs == 0)

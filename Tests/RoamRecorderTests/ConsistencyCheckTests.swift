@@ -14,7 +14,7 @@ import Testing
         try h.feed(30)
         #expect(h.waitForAck(through: 59))
         second.press()
-        #expect(h.events.wait { $0.contains { if case .rideStopped = $0 { return true }; return false } })
+        #expect(h.events.wait { $0.contains { if case .session(.rideStopped) = $0 { return true }; return false } })
         second.stop()
         return try #require(try h.reader().rides().last?.id)
     }

@@ -17,7 +17,7 @@ import Testing
         r.press()
         // The simulated café stop runs from second 1336 to 1576: 240 s stopped, four times the limit.
         try h.feed(1450)
-        #expect(h.events.wait { $0.contains { if case .rideStopped = $0 { return true }; return false } })
+        #expect(h.events.wait { $0.contains { if case .session(.rideStopped) = $0 { return true }; return false } })
         r.stop()
 
         let reader = try h.reader()
@@ -54,11 +54,11 @@ import Testing
         r.stop()
 
         let log = h.events.all
-        let warned = log.firstIndex { if case .rideLooksForgotten = $0 { return true }; return false }
-        let moving = log.firstIndex { if case .rideMovingAgain = $0 { return true }; return false }
+        let warned = log.firstIndex { if case .session(.rideLooksForgotten) = $0 { return true }; return false }
+        let moving = log.firstIndex { if case .session(.rideMovingAgain) = $0 { return true }; return false }
         #expect(warned != nil && moving != nil && warned! < moving!)
-        if let warned, case .rideLooksForgotten(_, let pausedS) = log[warned] { #expect(pausedS >= 60 && pausedS < 240) }
-        #expect(log.filter { if case .rideLooksForgotten = $0 { return true }; return false }.count == 1)
+        if let warned, case .session(.rideLooksForgotten(_, let pausedS)) = log[warned] { #expect(pausedS >= 60 && pausedS < 240) }
+        #expect(log.filter { if case .session(.rideLooksForgotten) = $0 { return true }; return false }.count == 1)
         // This LED is given no fix source, so recording shows as "waiting for fix" once the warning is gone.
         let history = led.statusHistory
         #expect(history.firstIndex(of: .forgottenRide).map { i in history[(i + 1)...].contains(.waitingForFix) } == true, "\(history)")

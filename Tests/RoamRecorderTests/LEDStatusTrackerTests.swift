@@ -14,7 +14,7 @@ import Testing
         var t = LEDStatusTracker(isRecording: false)
         var blink: Bool
         #expect(t.status == .idle)
-        blink = t.apply(.rideStarted(rideID: 1, resumed: false), hasFix: false)
+        blink = t.apply(.session(.rideStarted(rideID: 1, resumed: false)), hasFix: false)
         #expect(!blink)
         #expect(t.status == .waitingForFix)
         blink = t.apply(Self.committed(fixes: 1), hasFix: false)
@@ -25,7 +25,7 @@ import Testing
         #expect(t.status == .recording)
         blink = t.apply(Self.committed(fixes: 0), hasFix: true)
         #expect(!blink)  // an events-only batch is no fix committed
-        blink = t.apply(.rideStopped(rideID: 1, totals: RideTotals()), hasFix: true)
+        blink = t.apply(.session(.rideStopped(rideID: 1, totals: RideTotals())), hasFix: true)
         #expect(!blink)
         #expect(t.status == .idle)
     }
@@ -55,7 +55,7 @@ import Testing
     @Test func aResumedRideShowsAsRecordingFromItsFirstEvent() {
         var t = LEDStatusTracker(isRecording: true)
         #expect(t.status == .waitingForFix)
-        _ = t.apply(.rideStarted(rideID: 7, resumed: true), hasFix: false)
+        _ = t.apply(.session(.rideStarted(rideID: 7, resumed: true)), hasFix: false)
         #expect(t.isRecording)
     }
 

@@ -29,7 +29,7 @@ import Testing
         #expect(try reader.events(ride: id).filter { $0.kind == .rearm }.count == 1)
         // One sensor thread: every epoch read exactly once, in order.
         #expect(try reader.seqs(ride: id) == Array(0..<20))
-        let resumed = h.events.all.filter { if case .rideStarted(_, true) = $0 { return true }; return false }
+        let resumed = h.events.all.filter { if case .session(.rideStarted(_, true)) = $0 { return true }; return false }
         #expect(resumed.count == 1)
         #expect(try Rederivation.check(path: h.dbPath).isConsistent)
     }
@@ -65,7 +65,7 @@ import Testing
         #expect(try reader.gapEvents(ride: id, .loggerRestarted).isEmpty)
         let stop = try #require(try reader.events(ride: id).last)
         #expect(stop.kind == .stop && stop.detail.hasPrefix("closed at restart"))
-        #expect(h.events.all.contains { if case .rideClosedAtRestart(id, _) = $0 { return true }; return false })
+        #expect(h.events.all.contains { if case .session(.rideClosedAtRestart(id, _)) = $0 { return true }; return false })
         #expect(try Rederivation.check(path: h.dbPath).isConsistent)
     }
 

@@ -6,7 +6,7 @@ import Testing
 /// loses epochs (counted), never the rider's press or the receiver's silence (issue 28).
 @Suite struct SensorQueueTests {
     private static func epoch(_ n: UInt64) -> SensorItem {
-        .epoch(SensorEpoch(epoch: Epoch(), monoNs: n, barometer: nil))
+        .batched(.epoch(SensorEpoch(epoch: Epoch(), monoNs: n, barometer: nil)))
     }
 
     @Test("A full queue drops epochs and counts them, but queues a press and a silence")
@@ -16,10 +16,10 @@ import Testing
         #expect(queue.push(Self.epoch(2)))
         #expect(!queue.push(Self.epoch(3)), "the third epoch finds the queue full")
         #expect(queue.push(.press(monoNs: 4)), "a press is never dropped")
-        #expect(queue.push(.receiverSilent(monoNs: 5, reason: "test")), "nor is the receiver going silent")
+        #expect(queue.push(.batched(.receiverSilent(monoNs: 5))), "nor is the receiver going silent")
         #expect(!queue.push(Self.epoch(6)))
         let (items, lost) = try #require(queue.takeAll(timeout: 0))
-        #expect(items == [Self.epoch(1), Self.epoch(2), .press(monoNs: 4), .receiverSilent(monoNs: 5, reason: "test")])
+        #expect(items == [Self.epoch(1), Self.epoch(2), .press(monoNs: 4), .batched(.receiverSilent(monoNs: 5))])
         #expect(lost == 2, "only the epochs count as lost")
     }
 

@@ -22,7 +22,7 @@ final class ProgressPrinter: Sendable {
 
     func handle(_ event: RecorderEvent) {
         switch event {
-        case .rideStarted(let id, let resumed):
+        case .session(.rideStarted(let id, let resumed)):
             state.withLock { $0.rideID = id }
             Console.error(resumed ? "ride \(id): resumed after a restart (gap recorded)" : "ride \(id): started")
         case .committed(let report):
@@ -42,7 +42,7 @@ final class ProgressPrinter: Sendable {
         case .commitFailed(let error, let parked, let retry):
             state.withLock { $0.lastFailure = error }
             Console.error("\nALARM: commit failed, \(parked) epochs parked, retry in \(FixedPoint.format(retry, digits: 2)) s: \(error)")
-        case .rideStopped(let id, let totals):
+        case .session(.rideStopped(let id, let totals)):
             if !quiet { Console.progress(Self.describe(totals, ride: id)); Console.endProgress() }
             Console.error("ride \(id): stopped")
         case .receiverSilent(let reason): Console.error("\nreceiver silent: \(reason)")
@@ -53,13 +53,13 @@ final class ProgressPrinter: Sendable {
         case .alarmCleared(let alarm, let landed):
             Console.error("alarm cleared (\(alarm.cause.rawValue)): \(landed) parked epochs landed in order")
         case .statusFileFailed(let error): Console.error("\nstatus file not written (recording goes on): \(error)")
-        case .rideClosedAtRestart(let id, let reason): Console.error("ride \(id): \(reason)")
+        case .session(.rideClosedAtRestart(let id, let reason)): Console.error("ride \(id): \(reason)")
         case .storageLow(let low): Console.error("\nSTORAGE LOW: \(low.detail)")
         case .storageRecovered(let free): Console.error("storage: \(FixedPoint.format(Double(free) / 1e6, digits: 0)) MB free again")
         case .storageUnmeasured(let error): Console.error("\nstorage: free space unknown (recording goes on): \(error)")
-        case .rideLooksForgotten(let id, let paused):
+        case .session(.rideLooksForgotten(let id, let paused)):
             Console.error("\nride \(id): paused for \(FixedPoint.format(paused / 60, digits: 0)) min, forgotten? (the LED says so; press to stop)")
-        case .rideMovingAgain(let id): Console.error("ride \(id): moving again")
+        case .session(.rideMovingAgain(let id)): Console.error("ride \(id): moving again")
         }
     }
 

@@ -5,6 +5,9 @@
 /// `counters` by reason. It allocates per sentence only for the raw text an epoch keeps.
 public struct NMEAStream: Sendable {
     public private(set) var counters = NMEAStreamCounters()
+    /// Checksummed sentences framed so far, whatever the decoder made of them: what a receiver's
+    /// junk watch is told (`FramingFeedback`) instead of framing the same bytes again.
+    public private(set) var sentencesFramed = 0
     private var framer = NMEALineFramer()
     private var assembler: EpochAssembler
 
@@ -33,6 +36,7 @@ public struct NMEAStream: Sendable {
         var index = 0
         while let event = framer.next(buffer, &index) {
             guard event == .sentence else { count(event); continue }
+            sentencesFramed += 1
             let (result, raw) = framer.withSentence { frame -> (NMEAResult, String?) in
                 let result = NMEADecoder.decode(frame)
                 if case .rejected = result { return (result, nil) }

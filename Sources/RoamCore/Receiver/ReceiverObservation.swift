@@ -1,8 +1,8 @@
 /// What the bytes from a receiver say while it is being configured: how many checksummed NMEA
 /// sentences (the proof of a right baud), which family they give away, the UBX frames and PMTK
-/// acknowledgements among them. Pure: fed bytes, read back facts.
+/// acknowledgements among them. Pure: fed bytes and the sentences framed in them, read back facts.
+/// It frames nothing itself: the one framer of the configuration run (`ReceiverHandBack`) does.
 public struct ReceiverObservation: Sendable {
-    private var framer = NMEALineFramer()
     private var ubx = UBXScanner()
     public private(set) var bytes = 0
     public private(set) var validSentences = 0
@@ -16,19 +16,14 @@ public struct ReceiverObservation: Sendable {
 
     public init() {}
 
-    public mutating func feed(_ chunk: [UInt8]) {
+    /// `chunk` as read (UBX frames are scanned in it) and the checksummed sentences the run's framer
+    /// found in it (text without line ending).
+    public mutating func feed(_ chunk: [UInt8], sentences lines: [String]) {
         bytes += chunk.count
         let frames = ubx.feed(chunk)
         if !frames.isEmpty {
             ubxFrames += frames
             if family == nil { family = .ublox }
-        }
-        var lines: [String] = []
-        chunk.withUnsafeBufferPointer { input in
-            var index = 0
-            while let event = framer.next(input, &index) {
-                if case .sentence = event { lines.append(framer.withSentence { $0.text }) }
-            }
         }
         for line in lines {
             validSentences += 1

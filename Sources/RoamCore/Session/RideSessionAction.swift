@@ -30,10 +30,14 @@ public enum RideStopReason: Sendable, Equatable {
     case staleAfterRestart(reason: String)
 }
 
+/// What the session tells the outside world; the recorder passes it on as it is (`RecorderEvent.session`).
 public enum RideSessionNotice: Sendable, Equatable {
     case rideStarted(rideID: Int64, resumed: Bool)
     case rideStopped(rideID: Int64, totals: RideTotals)
+    /// Re-arm found a ride whose last commit is older than the policy allows and closed it.
     case rideClosedAtRestart(rideID: Int64, reason: String)
+    /// The recording ride has been auto-paused for `pausedS`: probably forgotten (the LED shows
+    /// it until the rider moves again or the ride ends itself at the limit).
     case rideLooksForgotten(rideID: Int64, pausedS: Double)
     case rideMovingAgain(rideID: Int64)
 }

@@ -10,12 +10,14 @@ import Synchronization
 /// dead for good; plugged back in, it reappears under the same path and must be opened again.
 /// The backoff, the gap and the "receiver silent" event are the sensor thread's.
 ///
-/// Configuration runs inside `read` on the sensor thread; the bytes it reads meanwhile are served
-/// by the next reads, so the recorder loses no sentence to it.
+/// Configuration runs inside `read` on the sensor thread; the data sentences it reads meanwhile are
+/// served by the next reads, so the recorder loses no sentence to it. Between configurations the
+/// junk and silence watch frames nothing itself: the reader's stream says how each read framed
+/// (`FramingFeedback`), so each UART byte is framed once.
 /// `@unchecked Sendable`: everything mutable belongs to the sensor thread (or to the one thread
 /// that opens and configures it before that thread starts), except `setupRuns` and the interrupt
 /// flag, which are atomics other threads read and set.
-public final class GNSSReceiver: ReopenableByteSource, PollableSource, @unchecked Sendable {
+public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFeedback, @unchecked Sendable {
     public struct Watch: Sendable {
         /// Bytes resuming after this much quiet: the module may have been power-cycled.
         public var silenceMs: UInt64 = 3000
@@ -39,7 +41,8 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, @unchecke
     private let interrupted = Atomic<Bool>(false)
     private var needsSetup = true
     private var pending: [UInt8] = []
-    private var framer = NMEALineFramer()
+    /// When the last read from the port returned bytes, until its reader says how they framed.
+    private var unwatchedReadNs: UInt64?
     private var lastByteNs: UInt64?
     private var lastValidNs: UInt64 = 0
     private var nextSetupNotBeforeNs: UInt64 = 0
@@ -72,6 +75,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, @unchecke
             throw DeviceError(.uart, .read, device: device, detail: "not open", errno: .noSuchDevice)
         }
         if needsSetup, let line = port as? SerialLine { configure(line) }
+        unwatchedReadNs = nil
         if !pending.isEmpty { return servePending(buffer) }
         let n: Int
         do {
@@ -81,7 +85,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, @unchecke
             self.port = nil
             throw error
         }
-        if n > 0 && setup != nil { watchBytes(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) }
+        if n > 0 && setup != nil { unwatchedReadNs = MonotonicClock.nowNs() }
         return n
     }
 
@@ -94,6 +98,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, @unchecke
     public func reopen() throws(DeviceError) {
         port = nil
         pending = []
+        unwatchedReadNs = nil
         port = try open()
         needsSetup = true
         nextSetupNotBeforeNs = 0
@@ -104,9 +109,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, @unchecke
         guard let setup, !interrupted.load(ordering: .acquiring) else { return }
         var run = setup
         run.shouldStop = { [unowned self] in self.interrupted.load(ordering: .acquiring) }
-        var heard: [UInt8] = []
-        let report = run.run(line) { heard += $0 }
-        pending += Self.dataSentences(heard)
+        let report = run.run(line) { pending += $0 }
         setupRuns.add(1, ordering: .releasing)
         lastReport = report
         let now = MonotonicClock.nowNs()
@@ -123,35 +126,6 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, @unchecke
         if report.summary != lastSummary { lastSummary = report.summary; onReport?(report) }
     }
 
-    /// What configuration read, kept for the recorder: the checksummed data sentences only, not the
-    /// module's banners, acknowledgements or the junk of wrong bauds (they are no part of the ride).
-    /// A sentence still arriving when configuration hands the port back is kept as far as it came:
-    /// the next reads bring its end. Dropped, its tail reached the recorder as junk and the epoch
-    /// after every reconfiguration lost that sentence (often its RMC). A banner or an answer cut
-    /// within its first six bytes cannot be told from data yet and is passed on too; the recorder
-    /// then stores it as it stores the banners a module sends while riding.
-    static func dataSentences(_ bytes: [UInt8]) -> [UInt8] {
-        var framer = NMEALineFramer()
-        var out: [UInt8] = []
-        bytes.withUnsafeBufferPointer { input in
-            var index = 0
-            while let event = framer.next(input, &index) {
-                guard case .sentence = event else { continue }
-                let text = framer.withSentence { $0.text }
-                guard !isModuleTalk(text.utf8) else { continue }
-                out += Array(text.utf8) + [0x0D, 0x0A]
-            }
-        }
-        if let begun = framer.unfinishedSentence, !isModuleTalk(begun) { out += begun }
-        return out
-    }
-
-    /// A proprietary sentence (`$P…`: acknowledgements, answers) or a `TXT` banner.
-    private static func isModuleTalk<C: Collection<UInt8>>(_ text: C) -> Bool {
-        let bytes = Array(text.prefix(6))
-        return (bytes.count >= 2 && bytes[1] == UInt8(ascii: "P")) || (bytes.count >= 6 && bytes[3...5].elementsEqual("TXT".utf8))
-    }
-
     private func servePending(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
         let n = min(buffer.count, pending.count)
         buffer.copyBytes(from: pending[0..<n])
@@ -159,15 +133,12 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, @unchecke
         return n
     }
 
-    /// Counts checksummed sentences in what arrives, to notice junk and silences.
-    private func watchBytes(_ bytes: UnsafeRawBufferPointer) {
-        let now = MonotonicClock.nowNs()
-        var valid = false
-        bytes.withMemoryRebound(to: UInt8.self) { input in
-            var index = 0
-            while let event = framer.next(input, &index) { if case .sentence = event { valid = true } }
-        }
-        if valid { lastValidNs = now }
+    /// Told by the reader that framed the last read (the sensor thread's stream): notices junk (no
+    /// checksummed sentence for `junkMs`) and bytes resuming after a silence, without a framer here.
+    public func lastReadFramed(sentences: Int) {
+        guard let now = unwatchedReadNs else { return }
+        unwatchedReadNs = nil
+        if sentences > 0 { lastValidNs = now }
         let afterSilence = lastByteNs.map { now - $0 >= watch.silenceMs * 1_000_000 } ?? false
         let junk = now - lastValidNs >= watch.junkMs * 1_000_000
         lastByteNs = now

@@ -20,8 +20,9 @@ public struct ReceiverSetupReport: Sendable, Equatable, CustomStringConvertible 
 
 /// Finds the receiver's baud and configures it (baud, rate, sentence set) with its family's own
 /// protocol, over any `SerialLine`: the real UART or, in tests, the bench's fake modules behind a pty.
-/// Every byte read meanwhile is handed to `passThrough`, so no sentence is lost to configuration;
-/// a module that refuses or never answers is reported and left at whatever it gives.
+/// The data sentences read meanwhile are handed back at the end (`ReceiverHandBack`), so no
+/// sentence is lost to configuration; a module that refuses or never answers is reported and left
+/// at whatever it gives.
 public struct ReceiverSetup {
     public struct Options: Sendable {
         /// How long the configured baud is listened to before other bauds are tried.
@@ -47,8 +48,10 @@ public struct ReceiverSetup {
         self.family = family; self.targetBaud = targetBaud; self.rateHz = rateHz
     }
 
-    public func run(_ line: SerialLine, passThrough: @escaping ([UInt8]) -> Void) -> ReceiverSetupReport {
-        let io = LineIO(line: line, clock: clock, shouldStop: shouldStop, passThrough: passThrough)
+    /// `handBack` is given, once at the end, the data sentences heard (and the one still arriving).
+    public func run(_ line: SerialLine, handBack: ([UInt8]) -> Void) -> ReceiverSetupReport {
+        let io = LineIO(line: line, clock: clock, shouldStop: shouldStop)
+        defer { handBack(io.heard.bytes) }
         let configuredBaud = line.baud
         // 1. The baud: the configured one first, then the common ones.
         var seen = io.listen(ms: options.listenMs, garbageMs: options.garbageMs) { $0.validSentences >= 2 }
@@ -190,12 +193,17 @@ public struct ReceiverSetup {
     }
 }
 
-/// Reading with deadlines during configuration, every byte passed on.
-private struct LineIO {
+/// Reading with deadlines during configuration, every byte framed once for the run (a class: the
+/// framer and what it kept outlive each listen).
+private final class LineIO {
     let line: SerialLine
     let clock: () -> UInt64
     let shouldStop: () -> Bool
-    let passThrough: ([UInt8]) -> Void
+    var heard = ReceiverHandBack()
+
+    init(line: SerialLine, clock: @escaping () -> UInt64, shouldStop: @escaping () -> Bool) {
+        self.line = line; self.clock = clock; self.shouldStop = shouldStop
+    }
 
     /// Reads for up to `ms` (or `garbageMs` if only junk arrives) until `done` says so.
     func listen(ms: UInt64, garbageMs: UInt64, until done: (ReceiverObservation) -> Bool) -> ReceiverObservation {
@@ -211,8 +219,7 @@ private struct LineIO {
             do { n = try buffer.withUnsafeMutableBytes { try line.read(into: $0, timeoutMs: max(1, wait)) } } catch { break }
             if n > 0 {
                 let chunk = Array(buffer[0..<n])
-                passThrough(chunk)
-                seen.feed(chunk)
+                seen.feed(chunk, sentences: heard.frame(chunk))
                 if done(seen) { break }
             }
         }

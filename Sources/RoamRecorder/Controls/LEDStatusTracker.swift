@@ -23,10 +23,10 @@ public struct LEDStatusTracker: Sendable, Equatable {
     public mutating func apply(_ event: RecorderEvent, hasFix: Bool) -> Bool {
         self.hasFix = hasFix
         switch event {
-        case .rideStarted:
+        case .session(.rideStarted):
             isRecording = true
             forgottenRide = false
-        case .rideStopped:
+        case .session(.rideStopped):
             isRecording = false
             forgottenRide = false
         case .committed(let report):
@@ -45,9 +45,9 @@ public struct LEDStatusTracker: Sendable, Equatable {
             storageLow = true
         case .storageRecovered:
             storageLow = false
-        case .rideLooksForgotten:
+        case .session(.rideLooksForgotten):
             forgottenRide = true
-        case .rideMovingAgain:
+        case .session(.rideMovingAgain):
             forgottenRide = false
         default:
             // A failed commit shows through `alarmRaised`; the barometer's state is not the LED's

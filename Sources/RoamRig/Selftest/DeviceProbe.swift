@@ -43,7 +43,9 @@ public enum DeviceProbe {
             while clock() - start < listenMs * 1_000_000 && epochs.count < 2 {
                 let n = try buffer.withUnsafeMutableBytes { try source.read(into: $0, timeoutMs: 200) }
                 bytes += n
+                let framedBefore = stream.sentencesFramed
                 epochs += stream.feed(buffer[0..<n])
+                (source as? FramingFeedback)?.lastReadFramed(sentences: stream.sentencesFramed - framedBefore)
             }
         } catch {
             return ProbeResult(name, ok: false, "\(error)")

@@ -20,7 +20,7 @@ import Testing
         let json = PipelineJSON()
         var pipeline = RidePipeline(rideID: 1, state: PipelineState(), parameters: PipelineParameters())
         var compared = 0
-        for (i, input) in PipelineRun.inputs(RideSimulation(), barometer: barometer).enumerated() {
+        for (i, input) in RideSimulation().sensorEpochs(barometer: barometer).enumerated() {
             _ = pipeline.process(input)
             guard i % 5 == 0 else { continue }
             let ours = try json.encode(pipeline.state)

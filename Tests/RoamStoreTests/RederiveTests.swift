@@ -7,7 +7,7 @@ import Testing
 /// `rederive` (P4) on a real SQLite file holding the bench ride, committed batch by batch as the
 /// recorder does, with a logger restart in the middle.
 @Suite struct RederiveTests {
-    static let inputs = PipelineRun.inputs(RideSimulation(seed: 1))
+    static let inputs = RideSimulation(seed: 1).sensorEpochs()
 
     /// A ride recorded into a fresh database; removed with the value.
     final class RecordedRide {
