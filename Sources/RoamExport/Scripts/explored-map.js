@@ -54,6 +54,9 @@
       shown.precision = p;
       shown.cells = fill(ctx, E.levels[p], E.colors.lit, view);
       shown.marked = E.markedLevels ? fill(ctx, E.markedLevels[p], E.colors.fresh, view) : 0;
+      if (window.RoamExplorerTiles) {
+        RoamExplorerTiles.draw(ctx, function (lat, lon) { var q = map.latLngToContainerPoint([lat, lon]); return [q.x, q.y]; }, size.x, size.y);
+      }
       // A group smaller than a few pixels (the far-off ones when all are shown) gets a ring, not a speck.
       ctx.strokeStyle = E.colors.lit; ctx.lineWidth = 2;
       (found || []).forEach(function (g) {

@@ -195,6 +195,7 @@ function draw() {
   drawn.cells = cellsPath(levels[p]); ctx.fillStyle = COLORS.lit; ctx.fill();
   drawn.marked = 0;
   if (marked) { drawn.marked = cellsPath(marked[p]); ctx.fillStyle = COLORS.fresh; ctx.fill(); }
+  if (window.RoamExplorerTiles) RoamExplorerTiles.draw(ctx, function (lat, lon) { return [view.ox + relLon(lon) * kx * view.s, view.oy - lat * view.s]; }, view.w, view.h);
   drawn.segments = 0;
   if (tracksBox.checked) {
     ctx.lineJoin = "round"; ctx.strokeStyle = COLORS.track; ctx.lineWidth = 1;

@@ -29,9 +29,13 @@ public struct ExploredPage {
     /// Leaflet from Debian's libjs-leaflet: the cells and tracks as layers of a map with a base map on
     /// request (Scripts/explored-map.js); nil keeps the canvas map, which stays the fallback.
     public let mapLibrary: MapLibrary?
+    /// The explorer tiles at zooms 14 and 17, drawn over the cells when switched on (ExploredTilesSection).
+    public let tileLayers: [ExploredTileLayer]
 
-    public init(census: ExploredCensus, tracks: [ExploredTrack], facts: Facts, mapLibrary: MapLibrary? = nil) {
+    public init(census: ExploredCensus, tracks: [ExploredTrack], facts: Facts, mapLibrary: MapLibrary? = nil,
+                tileLayers: [ExploredTileLayer] = []) {
         self.census = census; self.tracks = tracks; self.facts = facts; self.mapLibrary = mapLibrary
+        self.tileLayers = tileLayers
     }
 
     /// Approximate cell edge at each precision, for the legend and the totals.
@@ -45,14 +49,17 @@ public struct ExploredPage {
         s += "<h1>Explored <small>every cell ever ridden, \(XMLText.escape(facts.databasePath))</small></h1>\n"
         for warning in facts.warnings { s += "<p class=\"warning\" role=\"alert\">\(XMLText.escape(warning))</p>\n" }
         s += controls()
+        s += ExploredTilesSection.controls(tileLayers)
         s += "<div class=\"mapbox\"><canvas id=\"map\" aria-label=\"map of explored cells\"></canvas>"
         s += (mapLibrary?.container("explored-leaflet", label: "Explored map: drag to pan, wheel or pinch to zoom") ?? "")
         s += "<p id=\"map-status\" class=\"status\">Drawing…</p></div>\n"
         s += legend()
         s += totalsTable()
+        s += ExploredTilesSection.scoresTable(tileLayers)
         s += "<p class=\"note\">Cells are geohashes: stored at precision 7, and 6 and 5 are their prefixes. "
         s += "Areas are on a sphere of the mean Earth radius. Times are in \(XMLText.escape(facts.zoneLabel)).</p>\n"
         s += "<script type=\"application/json\" id=\"explored-data\">\(dataJSON())</script>\n"
+        s += ExploredTilesSection.dataAndScript(tileLayers)
         // Leaflet first: the canvas script leaves the drawing to the Leaflet map when it is there.
         s += mapLibrary?.scriptElement ?? ""
         s += "<script>\n\(ExploredPageScript.source)</script>\n"
