@@ -40,6 +40,7 @@ public struct ExploredPage {
 
     /// Approximate cell edge at each precision, for the legend and the totals.
     public static let cellSize = [5: "~4.9 km", 6: "~1.2 km × 0.6 km", 7: "~150 m"]
+    public static let cellSizeImperial = [5: "~3.0 mi", 6: "~0.7 × 0.4 mi", 7: "~490 ft"]
 
     public func render() -> String {
         var s = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
@@ -114,7 +115,7 @@ public struct ExploredPage {
 
     /// km² with digits that mean something at each scale.
     public static func area(_ km2: Double) -> String {
-        FixedPoint.format(km2, digits: km2 < 10 ? 2 : km2 < 1000 ? 1 : 0) + " km²"
+        UnitFormatter.metric.area(squareKilometres: km2)
     }
 
     /// Swift 6.0.3's optimizer (its debug-info verifier, in HighLevelLICM at -O) crashes on this
