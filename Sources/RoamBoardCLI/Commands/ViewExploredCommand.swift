@@ -61,7 +61,7 @@ enum ViewExploredCommand {
                                        zoneLabel: time.label, warnings: warnings)
         let tileLayers = try reader.exploreTiles(zooms: ExploredCommand.tileZooms).map { ExploredTileLayer(tileSet: $0.tileSet) }
         let html = ExploredPage(census: census, tracks: tracks, facts: facts, mapLibrary: LeafletFiles.load(tiles: tiles),
-                                tileLayers: tileLayers).render()
+                                tileLayers: tileLayers, units: try BoardLoader.units(p)).render()
         if let path = try PageOutput.write(html, to: target, nameInFolder: "explored.html", force: p.value(ViewCommand.Options.force)) { print(path) }
     }
 

@@ -5,7 +5,8 @@ import RoamCore
 /// the value in SI units beside it (`data-si`: metres or metres per second), its kind and digits.
 /// The switch itself and the script are here too, shared by the ride and explored pages.
 public struct UnitMarkup: Sendable {
-    public enum Kind: String, Sendable { case distance, length, speed }
+    /// SI: metres, metres, metres per second, square metres.
+    public enum Kind: String, Sendable { case distance, length, speed, area }
 
     public let units: UnitFormatter
 
@@ -19,6 +20,9 @@ public struct UnitMarkup: Sendable {
         case .distance: text = bare ? FixedPoint.format(units.distanceValue(metres: si), digits: digits) : units.distance(metres: si, digits: digits)
         case .length: text = bare ? FixedPoint.format(units.lengthValue(metres: si), digits: digits) : units.length(metres: si, digits: digits)
         case .speed: text = bare ? FixedPoint.format(units.speedValue(metresPerSecond: si), digits: digits) : units.speed(metresPerSecond: si, digits: digits)
+        case .area:
+            let v = FixedPoint.format(units.areaValue(squareKilometres: si / 1_000_000), digits: digits)
+            text = bare ? v : v + " " + units.areaUnit
         }
         return "<\(tag)\(attributes) data-unit=\"\(kind.rawValue)\" data-si=\"\(FixedPoint.format(si, digits: 3))\" data-digits=\"\(digits)\""
             + (bare ? " data-bare=\"\"" : "") + ">\(text)</\(tag)>"
@@ -26,7 +30,7 @@ public struct UnitMarkup: Sendable {
 
     /// The unit's name alone ("km", "mi"), rewritten with the rest.
     public func name(_ kind: Kind) -> String {
-        let text = kind == .distance ? units.distanceUnit : kind == .length ? units.lengthUnit : units.speedUnit
+        let text = kind == .distance ? units.distanceUnit : kind == .length ? units.lengthUnit : kind == .speed ? units.speedUnit : units.areaUnit
         return "<span data-unit-name=\"\(kind.rawValue)\">\(text)</span>"
     }
 

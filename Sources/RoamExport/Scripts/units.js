@@ -4,14 +4,14 @@
 // board.conf's `units`) on <html data-units>; a stored choice overrides it. Browsers may refuse
 // storage on file:// pages (or throw on reading it): the choice then lasts as long as the page.
 // A number the page shows carries its value in SI units: <span data-unit="distance" data-si="1234.5"
-// data-digits="2">1.23 km</span>; kinds: distance (km|mi), length (m|ft), speed (km/h|mph).
+// data-digits="2">1.23 km</span>; kinds: distance (km|mi), length (m|ft), speed (km/h|mph), area (km²|mi², SI m²).
 var RoamUnits = (function () {
   "use strict";
   var KEY = "roam-board.units";
   var M_PER_MI = 1609.344, M_PER_FT = 0.3048, MPS_PER_MPH = M_PER_MI / 3600;
   var KINDS = {
-    metric: { distance: [1000, "km"], length: [1, "m"], speed: [1 / 3.6, "km/h"] },
-    imperial: { distance: [M_PER_MI, "mi"], length: [M_PER_FT, "ft"], speed: [MPS_PER_MPH, "mph"] }
+    metric: { distance: [1000, "km"], length: [1, "m"], speed: [1 / 3.6, "km/h"], area: [1e6, "km²"] },
+    imperial: { distance: [M_PER_MI, "mi"], length: [M_PER_FT, "ft"], speed: [MPS_PER_MPH, "mph"], area: [M_PER_MI * M_PER_MI, "mi²"] }
   };
   var memory = null, listeners = [];
 

@@ -33,17 +33,20 @@ public struct ExploredPage {
     public let tileLayers: [ExploredTileLayer]
 
     public init(census: ExploredCensus, tracks: [ExploredTrack], facts: Facts, mapLibrary: MapLibrary? = nil,
-                tileLayers: [ExploredTileLayer] = []) {
+                tileLayers: [ExploredTileLayer] = [], units: UnitFormatter = .metric) {
         self.census = census; self.tracks = tracks; self.facts = facts; self.mapLibrary = mapLibrary
-        self.tileLayers = tileLayers
+        self.tileLayers = tileLayers; self.markup = UnitMarkup(units)
     }
+
+    /// The areas in the page's units, rewritten by the units switch.
+    public let markup: UnitMarkup
 
     /// Approximate cell edge at each precision, for the legend and the totals.
     public static let cellSize = [5: "~4.9 km", 6: "~1.2 km × 0.6 km", 7: "~150 m"]
     public static let cellSizeImperial = [5: "~3.0 mi", 6: "~0.7 × 0.4 mi", 7: "~490 ft"]
 
     public func render() -> String {
-        var s = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+        var s = "<!DOCTYPE html>\n<html lang=\"en\"\(markup.htmlAttribute)>\n<head>\n<meta charset=\"utf-8\"/>\n"
         s += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
         s += "<title>Explored: \(census.levels[7]?.cells ?? 0) cells</title>\n<style>\n\(ExploredPageStyle.css)</style>\n"
         s += (mapLibrary?.styleElement(MapScripts.css) ?? "") + "</head>\n<body>\n"
@@ -63,7 +66,7 @@ public struct ExploredPage {
         s += ExploredTilesSection.dataAndScript(tileLayers)
         // Leaflet first: the canvas script leaves the drawing to the Leaflet map when it is there.
         s += mapLibrary?.scriptElement ?? ""
-        s += "<script>\n\(ExploredPageScript.source)</script>\n"
+        s += UnitMarkup.scriptElement + "<script>\n\(ExploredPageScript.source)</script>\n"
         if mapLibrary != nil { s += MapScripts.inline("base-map", MapScripts.baseMap) + MapScripts.inline("explored-map", MapScripts.exploredMap) }
         s += "</body>\n</html>\n"
         return s
@@ -75,7 +78,7 @@ public struct ExploredPage {
         s += "<button type=\"button\" id=\"zoom-in\" aria-label=\"zoom in\">+</button>"
         s += "<button type=\"button\" id=\"zoom-out\" aria-label=\"zoom out\">−</button>"
         s += "<button type=\"button\" id=\"fit\">Fit all rides</button>"
-        s += "<span class=\"hint\">Drag to pan; wheel or pinch to zoom.</span></div>\n"
+        s += "<span class=\"hint\">Drag to pan; wheel or pinch to zoom.</span>" + markup.control + "</div>\n"
         return s
     }
 
@@ -99,7 +102,7 @@ public struct ExploredPage {
         for p in ExploredCensus.precisions.reversed() {
             let level = census.levels[p]!
             s += "<tr><td>\(p)</td><td>\(Self.cellSize[p]!)</td><td class=\"cells\" data-precision=\"\(p)\">\(level.cells)</td>"
-            s += "<td>\(Self.area(level.areaKm2))</td>"
+            s += "<td>" + markup.span(level.areaKm2 * 1_000_000, .area, digits: level.areaKm2 < 10 ? 2 : level.areaKm2 < 1000 ? 1 : 0) + "</td>"
             if let ride = census.highlightRide {
                 s += "<td class=\"new\" data-precision=\"\(p)\">\(census.newCells(ride: ride, precision: p))</td>"
             }

@@ -44,7 +44,8 @@ public struct HTMLView {
             .render(width: PlaybackGeometry.mapWidth, maxHeight: PlaybackGeometry.mapMaxHeight) + "</section>\n"
         s += "<div class=\"maptools\">" + sections.legend()
         s += "<label class=\"flagtoggle\"><input type=\"checkbox\" id=\"show-flagged\"/> Show flagged fixes (\(track.flaggedTotal)"
-            + (track.flagged.count < track.flaggedTotal ? ", \(track.flagged.count) with a position drawn" : "") + ")</label></div>\n"
+            + (track.flagged.count < track.flaggedTotal ? ", \(track.flagged.count) with a position drawn" : "") + ")</label>"
+        s += sections.markup.control + "</div>\n"
         s += replay.map { PlaybackControls.bar(endS: $0.endS) } ?? ""
         s += "<section class=\"stats\">\n" + sections.totals() + "</section>\n"
         s += "<section class=\"profiles\">\n<div class=\"charthead\"><h2>Profile</h2>"
@@ -79,7 +80,7 @@ public struct HTMLView {
         if let up = t.ascentM { facts.append(markup.span(up, .length, digits: 0) + " climbed") }
         s += facts.joined(separator: " · ")
         let zone = clock.zoneLabel.map { "times in \(XMLText.escape($0))" } ?? "times in UTC"
-        s += " <span id=\"zone-note\">\(zone)</span> " + markup.control + "</p>\n"
+        s += " <span id=\"zone-note\">\(zone)</span></p>\n"
         if let notice = notice { s += "<p class=\"notice\">\(notice)</p>\n" }
         return s + "</header>\n"
     }
