@@ -46,7 +46,7 @@ struct ExploredTilesPageTests {
         let fitAndDraw = leaflet
             ? "explored.leaflet.map.fitBounds(explored.leaflet.all, { animate: false, padding: [20, 20] }); explored.leaflet.redraw()"
             : "document.getElementById('fit').click(); explored.redraw()"
-        let drawn = "(\(fitAndDraw), JSON.stringify({ leaflet: !!explored.leaflet, drawn: RoamExplorerTiles.drawn }))"
+        let drawn = "(function () { \(fitAndDraw); return JSON.stringify({ leaflet: !!explored.leaflet, drawn: RoamExplorerTiles.drawn }); })()"
         func click(_ ids: [String]) -> PageStep { .eval(ids.map { "document.getElementById('\($0)').click()" }.joined(separator: "; ") + "; 0") }
         let table = """
             JSON.stringify(Array.from(document.querySelectorAll('table.tile-scores tr[data-zoom]')).map(function (tr) {
