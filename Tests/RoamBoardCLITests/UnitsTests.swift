@@ -93,7 +93,9 @@ import Testing
               headline: document.querySelector('header .distance-total').textContent,
               si: Number(document.querySelector('header .distance-total').getAttribute('data-si')),
               ticks: Array.from(document.querySelectorAll('#chart-speed-distance .xtick')).map(function (e) { return e.textContent; }),
-              readout: document.getElementById('replay-out-distance').textContent })
+              readout: document.getElementById('replay-out-distance').textContent,
+              legend: document.querySelector('ul.legend li').textContent,
+              scale: (document.querySelector('.leaflet-control-scale-line') || { textContent: null }).textContent })
             """
         let choose = "(function () { var s = document.getElementById('units'); s.value = 'imperial'; s.dispatchEvent(new Event('change')); return 0; })()"
         let v = try PageJudge.run(page: page, steps: [.viewport(1400, 1000), .eval(state), .eval(choose), .eval(state),
@@ -103,6 +105,7 @@ import Testing
         func parse(_ i: Int) throws -> [String: Any] { try #require(try ExploredPageTests.parse(v.results[i]) as? [String: Any]) }
         let before = try parse(0), after = try parse(2), reloaded = try parse(3)
         #expect(before["units"] as? String == "metric" && (before["headline"] as? String ?? "").hasSuffix(" km"), "\(before)")
+        #expect((before["legend"] as? String ?? "").hasSuffix(" km/h"), "\(before)")
         let si = try #require(before["si"] as? Double)
         let km = try #require(Double((before["headline"] as? String ?? "").dropLast(3)))
         #expect(abs(km - si / 1000) < 0.006)
@@ -114,6 +117,8 @@ import Testing
             #expect(abs(mi * 1609.344 - si) < 6, "\(mi) mi is \(si) m")
             #expect((state["ticks"] as? [String] ?? []).allSatisfy { $0.hasSuffix(" mi") }, "the chart's axis too: \(state)")
             #expect((state["readout"] as? String ?? "").hasSuffix(" mi"), "the replay readout too: \(state)")
+            #expect((state["legend"] as? String ?? "").hasSuffix(" mph"), "the speed bands' key too: \(state)")
+            if let scale = state["scale"] as? String { #expect(scale.hasSuffix(" mi") || scale.hasSuffix(" ft"), "Leaflet's scale bar: \(scale)") }
         }
         // A page written in imperial opens in imperial (a fresh browser profile, nothing stored).
         let w = try PageJudge.run(page: imperialPage, steps: [.viewport(1400, 1000), .eval(state)])

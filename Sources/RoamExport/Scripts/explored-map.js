@@ -13,7 +13,7 @@
   box.style.background = E.colors.dark;
   var statusLine = document.getElementById("map-status"), tracksBox = document.getElementById("show-tracks");
   var map = L.map(box, { preferCanvas: true });
-  L.control.scale({ imperial: false }).addTo(map);
+  if (window.RoamUnits) RoamUnits.leafletScale(map); else L.control.scale({ imperial: false }).addTo(map);
   var shown = { precision: 7, cells: 0, marked: 0 };
 
   function precisionAt() {

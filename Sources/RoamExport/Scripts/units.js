@@ -55,6 +55,17 @@ var RoamUnits = (function () {
     listeners.forEach(function (f) { f(system); });
   }
   function onChange(f) { listeners.push(f); }
+  // A Leaflet map's scale bar in the chosen units, swapped when they change.
+  function leafletScale(map) {
+    var bar = null;
+    function place() {
+      if (bar) map.removeControl(bar);
+      var imperial = current() === "imperial";
+      bar = L.control.scale({ metric: !imperial, imperial: imperial }).addTo(map);
+    }
+    place();
+    onChange(place);
+  }
 
   // The switch: a <select id="units"> the page holds; it shows the current choice and sets it.
   function attach() {
@@ -68,6 +79,6 @@ var RoamUnits = (function () {
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", attach); else attach();
 
-  return { current: current, set: set, onChange: onChange, convert: convert, unit: unit, text: text, fixed: fixed,
+  return { current: current, set: set, onChange: onChange, convert: convert, unit: unit, text: text, fixed: fixed, leafletScale: leafletScale,
            rewrite: rewrite, storageKey: KEY, metresPerMile: M_PER_MI, metresPerFoot: M_PER_FT };
 })();

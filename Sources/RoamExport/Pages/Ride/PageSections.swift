@@ -58,10 +58,20 @@ struct PageSections {
     func legend() -> String {
         var s = "<ul class=\"legend\">"
         for i in 0...bands.limitsKmh.count {
-            s += "<li><span class=\"swatch\" style=\"background:\(bands.colors[i])\"></span>\(XMLText.escape(bands.label(i)))</li>"
+            s += "<li><span class=\"swatch\" style=\"background:\(bands.colors[i])\"></span>\(bandLabel(i))</li>"
         }
         s += "<li><span class=\"sym stop\"></span>stop</li><li><span class=\"sym gapmark\"></span>gap (no line drawn)</li></ul>\n"
         return s
+    }
+
+    /// `SpeedBands.label` in the page's units: "&lt; 10 km/h", "6–12 mph" (the limits stay the bands' own).
+    func bandLabel(_ i: Int) -> String {
+        let limits = bands.limitsKmh
+        func v(_ kmh: Double) -> String { markup.span(kmh / 3.6, .speed, digits: kmh == kmh.rounded() ? 0 : 1, bare: true) }
+        let unit = " " + markup.name(.speed)
+        if i == 0 { return "&lt; " + v(limits[0]) + unit }
+        if i == limits.count { return "≥ " + v(limits[i - 1]) + unit }
+        return v(limits[i - 1]) + "–" + v(limits[i]) + unit
     }
 
     func splits(_ splits: [RideSplits.Split]) -> String {
