@@ -26,7 +26,12 @@ public struct ExploredTileLayer: Sendable {
 
     /// `{"zoom":14,"tiles":"…","cluster":"…","square":[west,north,side],"scores":[tiles,square,cluster]}`:
     /// digits, the run alphabet and JSON punctuation only, so nothing in it can end a script element.
-    public var json: String {
+    /// Left unoptimised like `ExploredPage.dataJSON`, whose same callees inlined crash Swift 6.0.3's
+    /// optimizer (the .deb's toolchain); it runs once per zoom per page, the encoder stays optimised.
+    public var json: String { jsonText() }
+
+    @_optimize(none)
+    private func jsonText() -> String {
         let s = scores
         return "{\"zoom\":\(zoom),\"tiles\":" + JSONText.string(ExploredCellRuns.encode(tiles.map { Self.number($0, zoom: zoom) }))
             + ",\"cluster\":" + JSONText.string(ExploredCellRuns.encode(maxCluster.map { Self.number($0, zoom: zoom) }))
