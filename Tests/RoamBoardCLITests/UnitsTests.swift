@@ -126,4 +126,28 @@ import Testing
         let opened = try #require(try ExploredPageTests.parse(w.results[0]) as? [String: Any])
         #expect(opened["units"] as? String == "imperial" && (opened["headline"] as? String ?? "").hasSuffix(" mi"), "\(opened)")
     }
+
+    /// The explored page's switch: the areas and the cell sizes follow it, and it is remembered.
+    @Test(.enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+    func exploredPageSwitchesItsAreasAndCellSizes() throws {
+        let (dir, _, db) = try Self.benchBoard()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let page = dir.appendingPathComponent("explored.html")
+        #expect(try CLIRunner.run(["view", "--explored", "--db", db, "-o", page.path]).status == 0)
+        let state = "JSON.stringify({ units: RoamUnits.current(), legend: document.getElementById('cell-size').textContent, "
+            + "areas: Array.from(document.querySelectorAll('table.totals [data-unit=\"area\"]')).map(function (e) { return e.textContent; }) })"
+        let choose = "(function () { var s = document.getElementById('units'); s.value = 'imperial'; s.dispatchEvent(new Event('change')); return 0; })()"
+        let v = try PageJudge.run(page: page, steps: [.viewport(1200, 800), .eval(state), .eval(choose), .eval(state), .viewport(1200, 800), .eval(state)])
+        #expect(v.errors.isEmpty, "\(v.errors)")
+        let before = try #require(try ExploredPageTests.parse(v.results[0]) as? [String: Any])
+        let areas = before["areas"] as? [String] ?? []
+        #expect(areas.count == 3 && areas.allSatisfy { $0.hasSuffix(" km²") }, "\(before)")
+        for i in [2, 3] {
+            let after = try #require(try ExploredPageTests.parse(v.results[i]) as? [String: Any])
+            let imperial = after["areas"] as? [String] ?? []
+            #expect(after["units"] as? String == "imperial" && imperial.count == 3 && imperial.allSatisfy { $0.hasSuffix(" mi²") }, "\(after)")
+            let legend = after["legend"] as? String ?? ""
+            #expect(legend.hasSuffix(" ft") || legend.hasSuffix(" mi"), "the legend's cell size: \(legend)")
+        }
+    }
 }

@@ -56,7 +56,7 @@ var RoamUnits = (function () {
   }
   function onChange(f) { listeners.push(f); }
   // A Leaflet map's scale bar in the chosen units, swapped when they change.
-  function leafletScale(map) {
+  function scaleBar(map) {
     var bar = null;
     function place() {
       if (bar) map.removeControl(bar);
@@ -79,6 +79,6 @@ var RoamUnits = (function () {
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", attach); else attach();
 
-  return { current: current, set: set, onChange: onChange, convert: convert, unit: unit, text: text, fixed: fixed, leafletScale: leafletScale,
+  return { current: current, set: set, onChange: onChange, convert: convert, unit: unit, text: text, fixed: fixed, scaleBar: scaleBar,
            rewrite: rewrite, storageKey: KEY, metresPerMile: M_PER_MI, metresPerFoot: M_PER_FT };
 })();

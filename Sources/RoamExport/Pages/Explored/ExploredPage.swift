@@ -91,7 +91,7 @@ public struct ExploredPage {
         }
         s += "<li><span class=\"swatch line\"></span>ride track</li>"
         if let ride = census.highlightRide { s += "<li><span class=\"swatch line thick\"></span>ride \(ride)'s track</li>" }
-        s += "<li>drawn at precision <b id=\"precision\">7</b> (<span id=\"cell-size\">\(Self.cellSize[7]!)</span>)</li></ul>\n"
+        s += "<li>drawn at precision <b id=\"precision\">7</b> (<span id=\"cell-size\">~\(markup.units.length(metres: 150, digits: 0))</span>)</li></ul>\n"
         return s
     }
 
@@ -101,7 +101,7 @@ public struct ExploredPage {
         s += "</tr>\n"
         for p in ExploredCensus.precisions.reversed() {
             let level = census.levels[p]!
-            s += "<tr><td>\(p)</td><td>\(Self.cellSize[p]!)</td><td class=\"cells\" data-precision=\"\(p)\">\(level.cells)</td>"
+            s += "<tr><td>\(p)</td><td>\(cellSizeMarkup(p))</td><td class=\"cells\" data-precision=\"\(p)\">\(level.cells)</td>"
             s += "<td>" + markup.span(level.areaKm2 * 1_000_000, .area, digits: level.areaKm2 < 10 ? 2 : level.areaKm2 < 1000 ? 1 : 0) + "</td>"
             if let ride = census.highlightRide {
                 s += "<td class=\"new\" data-precision=\"\(p)\">\(census.newCells(ride: ride, precision: p))</td>"
@@ -114,6 +114,12 @@ public struct ExploredPage {
         rows.append(("Last visit", facts.lastVisit ?? "no dated cell"))
         s += rows.map { "<tr><th>\($0.0)</th><td>\(XMLText.escape($0.1))</td></tr>" }.joined(separator: "\n")
         return s + "\n</table>\n"
+    }
+
+    /// The rough cell edge (`cellSize`) in the page's units, rewritten by the units switch.
+    private func cellSizeMarkup(_ p: Int) -> String {
+        let edges: [Double] = p == 5 ? [4900] : p == 6 ? [1200, 600] : [150]
+        return "~" + edges.map { p == 7 ? markup.span($0, .length, digits: 0) : markup.span($0, .distance, digits: 1) }.joined(separator: " × ")
     }
 
     /// km² with digits that mean something at each scale.
