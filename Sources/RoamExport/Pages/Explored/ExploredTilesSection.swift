@@ -14,12 +14,18 @@ enum ExploredTilesSection {
         guard !layers.isEmpty else { return "" }
         var s = "<div class=\"controls tiles-controls\" role=\"group\" aria-label=\"explorer tiles\"><b>Explorer tiles:</b>"
         for layer in layers {
-            s += "<label><input type=\"checkbox\" id=\"tiles-\(layer.zoom)\"/> "
+            s += "<label><input type=\"checkbox\" id=\"tiles-\(layer.zoom)\"/> " + swatch("@tile\(layer.zoom)@")
                 + (zoomWords[layer.zoom] ?? "zoom \(layer.zoom)") + "</label>"
         }
-        s += "<label><input type=\"checkbox\" id=\"tiles-cluster\" checked=\"checked\"/> max cluster marked</label>"
-        s += "<label><input type=\"checkbox\" id=\"tiles-square\" checked=\"checked\"/> max square outlined</label>"
+        s += "<label><input type=\"checkbox\" id=\"tiles-cluster\" checked=\"checked\"/> " + swatch("@cluster@") + "max cluster marked</label>"
+        s += "<label><input type=\"checkbox\" id=\"tiles-square\" checked=\"checked\"/> " + swatch("@square@", outline: true) + "max square outlined</label>"
         return s + "<span id=\"tiles-status\" class=\"hint\"></span></div>\n"
+    }
+
+    /// The legend's square for one of `colours`.
+    private static func swatch(_ placeholder: String, outline: Bool = false) -> String {
+        let colour = colours.first { $0.0 == placeholder }?.1 ?? "#888"
+        return "<span class=\"swatch\" style=\"" + (outline ? "background:transparent;border:2px solid \(colour)" : "background:\(colour)") + "\"></span>"
     }
 
     static func scoresTable(_ layers: [ExploredTileLayer]) -> String {
