@@ -6,7 +6,8 @@ public enum ManPage {
         s += ".SH SYNOPSIS\n.B \(escape(program))\n.I command\n[\\fIoptions\\fR]\n"
         s += ".SH DESCRIPTION\nRecords bicycle rides headless; every batch is committed before it is acknowledged. "
         s += "The commands below read the ride database read-only unless said otherwise. "
-        s += "Times are shown in the board's time zone (board.conf \\fBtime_zone\\fR), UTC without one; files keep UTC inside.\n"
+        s += "Times are shown in the board's time zone (board.conf \\fBtime_zone\\fR), UTC without one; files keep UTC inside. "
+        s += "Distances, climb and speeds are metric unless board.conf \\fBunits\\fR or \\fB\\-\\-units\\fR says imperial.\n"
         s += ".SH COMMANDS\n"
         for spec in specs where !spec.isHidden {
             s += ".SS \\fB\(escape(spec.name))\\fR" + (spec.operands.map { " \\fI" + escape($0) + "\\fR" } ?? "")

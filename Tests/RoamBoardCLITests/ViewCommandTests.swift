@@ -53,15 +53,17 @@ import RoamCore
         for needle in ["src=", "href=", "url(", "@import", "http://", "https://"] where needle != "http://" {
             #expect(!html.contains(needle), "the page refers to something outside itself: \(needle)")
         }
-        // Its only scripts are Leaflet's and the map's (when the package is installed) and the replay's, inline.
+        // Its only scripts are the units switch's, Leaflet's and the map's (when the package is installed) and the replay's, inline.
         let scripts = try doc.nodes(forXPath: "//*[local-name()='script']/@id").compactMap(\.stringValue)
-        #expect(scripts == (ViewLeaflet.isInstalled ? ViewLeaflet.scripts : []) + ["replay-data", "replay-core", "replay-ui"])
+        #expect(scripts == ["units-script"] + (ViewLeaflet.isInstalled ? ViewLeaflet.scripts : []) + ["replay-data", "replay-core", "replay-ui"])
         // The only http text allowed is the XML namespace names (the page's and each SVG's), which browsers never fetch.
         let svgs = try count(doc, "//*[local-name()='svg']")
         #expect(svgs >= 1 + 6, "the map and six charts")
         #expect(html.components(separatedBy: "http://").count - 1 == 1 + svgs)
         #expect(try count(doc, "//*[local-name()='table'][@class='totals']//*[local-name()='tr']") >= 10)
-        #expect(html.contains("Ascent</th><td>\(FixedPointText.whole(fixture.a.totals.ascentM!)) m"))
+        // In the page's units, the value in metres beside it for the units switch.
+        let ascent = try #require(html.range(of: "Ascent</th><td><span data-unit=\"length\" data-si=\""))
+        #expect(html[ascent.upperBound...].prefix(80).contains("data-digits=\"0\">\(FixedPointText.whole(fixture.a.totals.ascentM!)) m</span></td>"))
     }
 
     @Test func theReplayPlaysEveryDrawnSegmentWithItsStoredGapCause() throws {
@@ -95,7 +97,9 @@ import RoamCore
         let fixture = try DumpFixture.make()
         defer { fixture.remove() }
         let (html, _) = try page(fixture, ride: fixture.a.id, extra: ["--speed-bands", "15,25"])
-        #expect(html.contains("&lt; 15 km/h") && html.contains("15–25 km/h") && html.contains("≥ 25 km/h"))
+        // The limits and their unit are spans the units switch rewrites; the words read the same.
+        let text = html.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+        #expect(text.contains("&lt; 15 km/h") && text.contains("15–25 km/h") && text.contains("≥ 25 km/h"))
         let bad = try CLIRunner.run(["view", "--db", fixture.dbPath, "--ride", "1", "--out", "/tmp/x.html", "--speed-bands", "30,20"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("must be ascending"))

@@ -98,3 +98,12 @@ enum BoardLoader {
         return (try RideReader(path: path), time)
     }
 }
+
+extension BoardLoader {
+    /// The units to show: `--units`, else the board's `units` (with --board), else metric.
+    static func units(_ p: ParsedArguments) throws -> UnitFormatter {
+        if let system = try p.value(SharedOptions.units) { return UnitFormatter(system) }
+        guard let board = try p.value(SharedOptions.board) else { return .metric }
+        return UnitFormatter(try load(board).profile.units ?? .metric)
+    }
+}

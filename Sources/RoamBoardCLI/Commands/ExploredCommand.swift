@@ -80,6 +80,8 @@ enum ExploredCommand {
 
     private static func summary(_ p: ParsedArguments) throws {
         let (reader, time) = try BoardLoader.reader(p)
+        let units = try BoardLoader.units(p)
+        let cellSize = units.system == .metric ? ExploredPage.cellSize : ExploredPage.cellSizeImperial
         let rides = try reader.rides()
         let census = try census(reader)
         let span = try reader.exploredVisitSpan()
@@ -87,8 +89,8 @@ enum ExploredCommand {
         lines.append("precision".padded(11) + "cell".padded(17) + "cells".leftPadded(7) + "area".leftPadded(12))
         for precision in ExploredCensus.precisions.reversed() {
             let level = census.levels[precision]!
-            lines.append("\(precision)".padded(11) + ExploredPage.cellSize[precision]!.padded(17)
-                         + "\(level.cells)".leftPadded(7) + ExploredPage.area(level.areaKm2).leftPadded(12))
+            lines.append("\(precision)".padded(11) + cellSize[precision]!.padded(17)
+                         + "\(level.cells)".leftPadded(7) + units.area(squareKilometres: level.areaKm2).leftPadded(12))
         }
         if let first = span.firstUTCms, let last = span.lastUTCms {
             lines.append("first cell \(minute(first, time)), last new cell \(minute(last, time))")

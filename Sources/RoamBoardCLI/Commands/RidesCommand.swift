@@ -7,6 +7,7 @@ import RoamStore
 enum RidesCommand {
     static func run(_ p: ParsedArguments) throws {
         let (reader, time) = try BoardLoader.reader(p)
+        let units = try BoardLoader.units(p)
         let rides = try reader.rides()
         if p.value(Options.lastID) {
             guard let last = rides.last else { throw CLIError(description: "\(reader.path) holds no ride yet") }
@@ -28,13 +29,13 @@ enum RidesCommand {
             let dumped = r.dumpedUTCms.map { time.iso8601(utcMs: $0) } ?? "never"
             var line = String(r.id).leftPadded(4) + "  " + state.padded(to: stateWidth) + "  " + start.padded(to: timeWidth)
             line += "  " + dumped.padded(to: timeWidth)
-            line += "  " + (FixedPoint.format(t.distanceM / 1000, digits: 2) + " km").leftPadded(9)
-            line += "  " + (t.bridgedGaps > 0 ? FixedPoint.format(t.bridgedM / 1000, digits: 2) + " km" : "-").leftPadded(8)
+            line += "  " + units.distance(metres: t.distanceM, digits: 2).leftPadded(9)
+            line += "  " + (t.bridgedGaps > 0 ? units.distance(metres: t.bridgedM, digits: 2) : "-").leftPadded(8)
             line += "  " + Duration.text(seconds: t.movingS).leftPadded(8)
             // A climb counted from a track file's elevation is marked: the board's barometer did not measure it (P4).
             let fromTrack = t.ascentM != nil && r.parameters.altitudeSource == .trackElevation
             marked = marked || fromTrack
-            line += "  " + (t.ascentM.map { FixedPoint.format($0, digits: 0) + " m" + (fromTrack ? "*" : "") } ?? "n/a").leftPadded(6)
+            line += "  " + (t.ascentM.map { units.length(metres: $0, digits: 0) + (fromTrack ? "*" : "") } ?? "n/a").leftPadded(6)
             line += "  " + String(t.fixCount).leftPadded(6) + "  " + String(t.gapCount).leftPadded(4)
             if let source = imported[r.id] { line += "  " + source.sentence }
             print(line)

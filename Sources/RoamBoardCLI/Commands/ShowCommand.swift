@@ -23,6 +23,7 @@ enum ShowCommand {
 
     static func run(_ p: ParsedArguments) throws {
         let (reader, time) = try BoardLoader.reader(p)
+        let units = try BoardLoader.units(p)
         let id = try p.value(SharedOptions.ride)
         guard let ride = try reader.ride(id: id) else {
             throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
@@ -60,18 +61,18 @@ enum ShowCommand {
         let span = try reader.span(id)
         if let first = span.startUTCms { print("  start       \(time.iso8601(utcMs: first))") }
         if let last = span.endUTCms { print("  end         \(time.iso8601(utcMs: last))") }
-        print("  distance    \(DistanceText.headline(t))")
+        print("  distance    \(DistanceText.headline(t, units: units))")
         if t.bridgedGaps > 0 {
-            print("              measured \(FixedPoint.format((t.distanceM - t.bridgedM) / 1000, digits: 3)) km, "
-                  + "bridged \(FixedPoint.format(t.bridgedM / 1000, digits: 3)) km (straight across each gap, not drawn)")
+            print("              measured \(units.distance(metres: t.distanceM - t.bridgedM, digits: 3)), "
+                  + "bridged \(units.distance(metres: t.bridgedM, digits: 3)) (straight across each gap, not drawn)")
         }
         print("  moving      \(Duration.text(seconds: t.movingS))   elapsed \(Duration.text(seconds: t.elapsedS))")
         if let up = t.ascentM, let down = t.descentM {
-            print("  climb       +\(FixedPoint.format(up, digits: 1)) m / -\(FixedPoint.format(down, digits: 1)) m (\(unmeasured.climbSource))")
+            print("  climb       +\(units.length(metres: up, digits: 1)) / -\(units.length(metres: down, digits: 1)) (\(unmeasured.climbSource))")
         } else {
             print("  climb       unavailable (no barometer; GNSS altitude is never used for climb)")
         }
-        print("  max speed   \(FixedPoint.format(t.maxSpeedMps * 3.6, digits: 1)) km/h" + (unmeasured.speedSource.map { " (\($0))" } ?? ""))
+        print("  max speed   \(units.speed(metresPerSecond: t.maxSpeedMps, digits: 1))" + (unmeasured.speedSource.map { " (\($0))" } ?? ""))
         print("  fixes       \(t.fixCount): \(setAside.sentence)")
         print("              \(Plural.count(t.gapCount, "gap")); parked \(ride.parkedCount); lost \(ride.lostCount)")
         let sourceNames: [(TimeSource, String)] = [(.gnss, "GNSS"), (.rolloverCorrected, "GNSS, week rollover corrected"),
@@ -84,7 +85,7 @@ enum ShowCommand {
         for segment in segments {
             printGaps(taking: &pending, before: segment, time: time)
             let times = [segment.firstUTCms, segment.lastUTCms].map { $0.map(time.clock) ?? "?" }.joined(separator: "–")
-            print("    #\(segment.number)  \(times)  \(FixedPoint.format(segment.distanceM / 1000, digits: 3)) km, "
+            print("    #\(segment.number)  \(times)  \(units.distance(metres: segment.distanceM, digits: 3)), "
                   + "fixes \(segment.firstSeq)…\(segment.lastSeq), \(segment.accepted) accepted")
         }
         // Gaps after the last segment: the ride ended inside them.

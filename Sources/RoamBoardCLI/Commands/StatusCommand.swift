@@ -13,6 +13,7 @@ import RoamStore
 enum StatusCommand {
     static func run(_ p: ParsedArguments) throws {
         let (dbPath, time) = try BoardLoader.target(p)
+        let units = try BoardLoader.units(p)
         let statusPath = RecorderStatusFile.path(forDatabase: dbPath)
         let snapshot = try RecorderStatusFile.read(path: statusPath)
         var ride: RideRow?
@@ -38,7 +39,7 @@ enum StatusCommand {
         if let ride {
             let t = ride.totals
             let state = RidesCommand.stateText(ride, recorderRunning: snapshot?.isRecorderRunning ?? false)
-            print("ride         \(ride.id) \(state): \(DistanceText.headline(t)), \(t.fixCount) fixes, "
+            print("ride         \(ride.id) \(state): \(DistanceText.headline(t, units: units)), \(t.fixCount) fixes, "
                   + "moving \(Duration.text(seconds: t.movingS)), \(Plural.count(t.gapCount, "gap"))")
         } else if databaseError == nil {
             print("ride         none recording")

@@ -45,7 +45,7 @@ enum ViewCommand {
                               endOffsetS: span.endUTCms.map { time.offsetS(utcMs: $0) } ?? 0)
         let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes,
                             pauses: pauses.intervals, splits: splits.splits, clock: clock,
-                            mapLibrary: LeafletFiles.load(tiles: tiles)).render()
+                            mapLibrary: LeafletFiles.load(tiles: tiles), units: try BoardLoader.units(p)).render()
         let target = try OutputTarget.resolve(p.value(Options.out), extension: "html", command: "view")
         let name = RideFileName.name(rideID: id, startedUTCms: span.startUTCms, extension: "html", time: time)
         if let out = try PageOutput.write(html, to: target, nameInFolder: name, force: p.value(Options.force)) { print(out) }

@@ -59,7 +59,9 @@ enum ViewExploredCommand {
                                        firstVisit: try reader.exploredVisitSpan().firstUTCms.map { ExploredCommand.minute($0, time) },
                                        lastVisit: try lastVisit(rides, reader: reader).map { ExploredCommand.minute($0, time) },
                                        zoneLabel: time.label, warnings: warnings)
-        let html = ExploredPage(census: census, tracks: tracks, facts: facts, mapLibrary: LeafletFiles.load(tiles: tiles)).render()
+        let tileLayers = try reader.exploreTiles(zooms: ExploredCommand.tileZooms).map { ExploredTileLayer(tileSet: $0.tileSet) }
+        let html = ExploredPage(census: census, tracks: tracks, facts: facts, mapLibrary: LeafletFiles.load(tiles: tiles),
+                                tileLayers: tileLayers, units: try BoardLoader.units(p)).render()
         if let path = try PageOutput.write(html, to: target, nameInFolder: "explored.html", force: p.value(ViewCommand.Options.force)) { print(path) }
     }
 

@@ -28,6 +28,8 @@ public struct BoardProfile: Sendable, Equatable {
     /// The rider's IANA time zone (`Europe/Berlin`) for times shown and file names; nil: UTC.
     /// Only its shape is checked here; the caller resolves it against the zone database.
     public var timeZone: String?
+    /// The units the readers show by default (`units = metric|imperial`); nil: metric. `--units` overrides it.
+    public var units: UnitSystem?
 
     public enum Bias: String, Sendable, CaseIterable { case asIs = "as-is", pullUp = "pull-up", pullDown = "pull-down", disabled }
 
@@ -38,7 +40,8 @@ public struct BoardProfile: Sendable, Equatable {
     public static let commitIntervalRangeS: ClosedRange<Double> = 0.2...5.0
 
     public static let keys = ["name", "uart", "baud", "receiver", "rate_hz", "commit_interval_s", "i2c_bus", "bmp280_address", "gpio_chip",
-                              "button_line", "button_active", "button_bias", "led_line", "data_dir", "time_zone"]
+                              "button_line", "button_active", "button_bias", "led_line", "data_dir", "time_zone",
+                              "units"]
 }
 
 /// A board file that cannot be used, with the line that says why.

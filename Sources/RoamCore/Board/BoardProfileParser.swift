@@ -83,6 +83,13 @@ extension BoardProfile {
             }
             profile.timeZone = zone.value
         }
+        if let units = values["units"] {
+            guard let system = UnitSystem(rawValue: units.value) else {
+                throw BoardProfileError(file: file, line: units.line, message: "'units' must be one of "
+                    + "\(UnitSystem.allCases.map(\.rawValue).joined(separator: ", ")) (default metric), found '\(units.value)'")
+            }
+            profile.units = system
+        }
         return profile
     }
 

@@ -13,7 +13,7 @@
   box.style.background = E.colors.dark;
   var statusLine = document.getElementById("map-status"), tracksBox = document.getElementById("show-tracks");
   var map = L.map(box, { preferCanvas: true });
-  L.control.scale({ imperial: false }).addTo(map);
+  if (window.RoamUnits) RoamUnits.scaleBar(map); else L.control.scale({ imperial: false }).addTo(map);
   var shown = { precision: 7, cells: 0, marked: 0 };
 
   function precisionAt() {
@@ -54,6 +54,9 @@
       shown.precision = p;
       shown.cells = fill(ctx, E.levels[p], E.colors.lit, view);
       shown.marked = E.markedLevels ? fill(ctx, E.markedLevels[p], E.colors.fresh, view) : 0;
+      if (window.RoamExplorerTiles) {
+        RoamExplorerTiles.draw(ctx, function (lat, lon) { var q = map.latLngToContainerPoint([lat, lon]); return [q.x, q.y]; }, size.x, size.y);
+      }
       // A group smaller than a few pixels (the far-off ones when all are shown) gets a ring, not a speck.
       ctx.strokeStyle = E.colors.lit; ctx.lineWidth = 2;
       (found || []).forEach(function (g) {
@@ -61,7 +64,7 @@
         if (b.x - a.x < 8 && b.y - a.y < 8) { ctx.beginPath(); ctx.arc((a.x + b.x) / 2, (a.y + b.y) / 2, 6, 0, 2 * Math.PI); ctx.stroke(); }
       });
       document.getElementById("precision").textContent = String(p);
-      document.getElementById("cell-size").textContent = { 5: "~4.9 km", 6: "~1.2 km × 0.6 km", 7: "~150 m" }[p];
+      document.getElementById("cell-size").textContent = E.cellSize(p);
       statusLine.textContent = E.levels[7].lat.length === 0 ? "No explored cells to draw."
         : "precision " + p + ": " + shown.cells + " of " + E.levels[p].lat.length + " cells in view"
           + (E.markedLevels ? ", " + shown.marked + " first visited by ride " + E.ride : "")
@@ -69,6 +72,7 @@
     }
   });
   var cells = new Cells().addTo(map);
+  if (window.RoamUnits) RoamUnits.onChange(function () { cells.redraw(); });
   var tracks = L.layerGroup();
   E.trackList.forEach(function (t) {
     var mine = E.ride !== null && t.ride === E.ride;

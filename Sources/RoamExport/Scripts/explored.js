@@ -2,7 +2,11 @@
 "use strict";
 const COLORS = { dark: "@dark@", lit: "@lit@", fresh: "@new@", track: "@track@" };
 const MIN_CELL_PX = 3, MAX_CELL_PX = 400;
-const CELL_SIZE = { 5: "~4.9 km", 6: "~1.2 km × 0.6 km", 7: "~150 m" };
+// A cell's rough edges in metres, said in the page's units (Scripts/units.js) when it has them.
+const CELL_M = { 5: [4900], 6: [1200, 600], 7: [150] }, U = window.RoamUnits;
+function cellSize(p) {
+  return "~" + CELL_M[p].map(function (m) { return p === 7 ? (U ? U.text(m, "length", 0) : m + " m") : (U ? U.text(m, "distance", 1) : (m / 1000).toFixed(1) + " km"); }).join(" × ");
+}
 const t0 = performance.now();
 const data = JSON.parse(document.getElementById("explored-data").textContent);
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
@@ -195,6 +199,7 @@ function draw() {
   drawn.cells = cellsPath(levels[p]); ctx.fillStyle = COLORS.lit; ctx.fill();
   drawn.marked = 0;
   if (marked) { drawn.marked = cellsPath(marked[p]); ctx.fillStyle = COLORS.fresh; ctx.fill(); }
+  if (window.RoamExplorerTiles) RoamExplorerTiles.draw(ctx, function (lat, lon) { return [view.ox + relLon(lon) * kx * view.s, view.oy - lat * view.s]; }, view.w, view.h);
   drawn.segments = 0;
   if (tracksBox.checked) {
     ctx.lineJoin = "round"; ctx.strokeStyle = COLORS.track; ctx.lineWidth = 1;
@@ -204,7 +209,7 @@ function draw() {
   }
   drawn.ms = performance.now() - start; drawn.count++;
   document.getElementById("precision").textContent = String(p);
-  document.getElementById("cell-size").textContent = CELL_SIZE[p];
+  document.getElementById("cell-size").textContent = cellSize(p);
   statusLine.textContent = levels[7].cells.length === 0 ? "No explored cells to draw."
     : "precision " + p + ": " + drawn.cells + " of " + levels[p].cells.length + " cells in view" + (marked ? ", " + drawn.marked + " first visited by ride " + data.highlight.ride : "");
 }
@@ -247,6 +252,7 @@ document.getElementById("zoom-in").addEventListener("click", function () { zoomA
 document.getElementById("zoom-out").addEventListener("click", function () { zoomAt(view.w / 2, view.h / 2, 0.5); });
 document.getElementById("fit").addEventListener("click", function () { fit(); request(); });
 tracksBox.addEventListener("change", request);
+if (U) U.onChange(request);
 window.addEventListener("resize", function () { resize(); request(); });
 
 resize();
@@ -261,7 +267,7 @@ window.explored = {
   tracks: tracks.length, centreLongitude: centre, decodeMs: decodeMs, firstDrawMs: drawn.ms, view: view, drawn: drawn,
   cells: function (p) { return Array.from(levels[p].cells, function (c) { return geohashText(c, p); }); },
   markedCells: function (p) { return marked ? Array.from(marked[p].cells, function (c) { return geohashText(c, p); }) : []; },
-  redraw: draw, colors: COLORS, levels: levels, markedLevels: marked, trackList: tracks,
+  redraw: draw, colors: COLORS, cellSize: cellSize, levels: levels, markedLevels: marked, trackList: tracks,
   // A drawn cell by its geohash, for the tests: its bounds, its box on screen, the colour at its centre.
   bounds: function (g) { const f = find(g); return f && [f.L.lat[f.i], f.L.lat[f.i] + f.L.h, f.L.lon[f.i], f.L.lon[f.i] + f.L.w]; },
   box: function (g) { const f = find(g); return f && [view.ox + f.L.X[f.i] * view.s, view.oy + f.L.Y[f.i] * view.s, f.L.W * view.s, f.L.H * view.s]; },

@@ -121,6 +121,7 @@ var RoamReplay = (function () {
   }
   // The readouts as the page shows them.
   function text(s, zone) {
+    var U = typeof RoamUnits !== "undefined" ? RoamUnits : null;
     var iso = new Date(s.utcMs).toISOString();
     var status = { before: "waiting for the first fix", moving: "moving", paused: "paused" }[s.status];
     return {
@@ -128,9 +129,10 @@ var RoamReplay = (function () {
       utc: iso.slice(0, 10) + " " + iso.slice(11, 19) + " UTC",
       local: localClock(s.utcMs, zone),
       temperature: s.temperatureC === null ? "–" : s.temperatureC.toFixed(1) + " °C",
-      speed: s.speedKmh === null ? "–" : s.speedKmh.toFixed(1) + " km/h",
-      elevation: s.elevationM === null ? "–" : s.elevationM.toFixed(0) + " m",
-      distance: (s.distanceM / 1000).toFixed(2) + " km",
+      // In the rider's units when the page has Scripts/units.js (not under node's tests).
+      speed: s.speedKmh === null ? "–" : U ? U.text(s.speedKmh / 3.6, "speed", 1) : s.speedKmh.toFixed(1) + " km/h",
+      elevation: s.elevationM === null ? "–" : U ? U.text(s.elevationM, "length", 0) : s.elevationM.toFixed(0) + " m",
+      distance: U ? U.text(s.distanceM, "distance", 2) : (s.distanceM / 1000).toFixed(2) + " km",
       status: s.inGap ? "gap: " + s.cause : status
     };
   }

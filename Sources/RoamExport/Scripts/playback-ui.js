@@ -111,6 +111,7 @@
     show();
   }
   window.addEventListener("hashchange", fromHash);
+  if (window.RoamUnits) RoamUnits.onChange(show);
   box.removeAttribute("hidden");
   fromHash();
 })();

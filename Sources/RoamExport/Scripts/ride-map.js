@@ -25,7 +25,7 @@ var RoamRideMap = (function () {
   document.body.classList.add("leaflet-on");
   box.removeAttribute("hidden");
   var map = L.map(box, { zoomSnap: 0.25, zoomDelta: 0.5, wheelPxPerZoomLevel: 120 });
-  L.control.scale({ imperial: false }).addTo(map);
+  if (window.RoamUnits) RoamUnits.scaleBar(map); else L.control.scale({ imperial: false }).addTo(map);
   var bounds = L.latLngBounds([]);
   lines.forEach(function (l) {
     L.polyline(l.pts, { color: l.color, weight: 4.5, opacity: 1, className: "track seg-" + l.n }).addTo(map);

@@ -1,3 +1,4 @@
+import RoamCore
 import RoamExport
 
 extension RidesCommand {
@@ -6,16 +7,17 @@ extension RidesCommand {
     }
 
     static let spec = CommandSpec(name: "rides", abstract: "List the recorded rides with their totals.", options: [
-        SharedOptions.db, SharedOptions.board, Options.lastID,
+        SharedOptions.db, SharedOptions.board, Options.lastID, SharedOptions.units,
     ])
 }
 
 extension ShowCommand {
     static let spec = CommandSpec(name: "show", abstract: "Show one ride: totals, segments and their gap causes, fixes by flag.",
-                                  options: [SharedOptions.db, SharedOptions.board, SharedOptions.ride])
+                                  options: [SharedOptions.db, SharedOptions.board, SharedOptions.ride, SharedOptions.units])
 }
 
 extension ExportFormat: ChoiceValue {}
+extension UnitSystem: ChoiceValue {}
 
 extension DumpCommand {
     enum Options {
@@ -47,7 +49,7 @@ extension ViewCommand {
     }
 
     static let spec = CommandSpec(name: "view", abstract: "Write one self-contained HTML page of a ride: map by speed, gaps, barometric profile, totals.", options: [
-        SharedOptions.db, SharedOptions.board, Options.ride, Options.out, Options.explored, Options.speedBands, Options.tiles, Options.force,
+        SharedOptions.db, SharedOptions.board, Options.ride, Options.out, Options.explored, Options.speedBands, Options.tiles, Options.force, SharedOptions.units,
     ], discussion: "The page fetches nothing: it opens offline. With Debian's libjs-leaflet the map zooms and pans (Leaflet is inlined from the package); its base map loads tiles only when asked. Flagged fixes appear when their checkbox is ticked.")
 }
 
@@ -69,7 +71,7 @@ extension ExploredCommand {
     }
 
     static let spec = CommandSpec(name: "explored", abstract: "List the geohash cells ever visited, across all rides.", options: [
-        SharedOptions.db, SharedOptions.board, Options.precision, Options.format, Options.summary, Options.tiles, Options.zoom,
+        SharedOptions.db, SharedOptions.board, Options.precision, Options.format, Options.summary, Options.tiles, Options.zoom, SharedOptions.units,
     ], discussion: "A database recorded before cells were has none: 'rederive --ride N' fills a ride's cells. 'view --explored' draws them. "
         + "Tiles count only tiles holding an accepted fix (nothing is filled in between fixes).")
 }
@@ -103,5 +105,5 @@ extension PruneCommand {
 
 extension StatusCommand {
     static let spec = CommandSpec(name: "status", abstract: "The active ride, its totals, the age of the last commit, parked batches, alarm, fixes lost.",
-                                  options: [SharedOptions.db, SharedOptions.board])
+                                  options: [SharedOptions.db, SharedOptions.board, SharedOptions.units])
 }

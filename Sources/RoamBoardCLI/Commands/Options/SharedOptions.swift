@@ -1,3 +1,5 @@
+import RoamCore
+
 /// Options several subcommands share, declared once.
 enum SharedOptions {
     static let db = Option<String>("--db", "FILE",
@@ -6,6 +8,9 @@ enum SharedOptions {
     /// The commands that run on the board itself (record, drive, selftest) need its folder.
     static let boardFolder = RequiredOption<String>("--board", "DIR", help: "The board folder holding board.conf.")
     static let ride = RequiredOption<Int64>("--ride", "N", help: "The ride's id (see 'rides').")
+    /// Parsed from the choices, so `--units furlongs` is a usage error naming them.
+    static let units = Option<UnitSystem>("--units", "SYSTEM", help: "Distances, climb and speeds in metric (km, m, km/h) or imperial (mi, ft, mph); default: board.conf's units, else metric.",
+                                          choices: UnitSystem.allCases)
     /// The benchmarks' scratch folder (`BenchScratch`).
     static let scratchDir = Option<String>("--dir", "DIR",
                                            help: "Scratch folder, kept afterwards (default: a new temporary folder, removed after).")

@@ -29,33 +29,44 @@ public struct ExploredPage {
     /// Leaflet from Debian's libjs-leaflet: the cells and tracks as layers of a map with a base map on
     /// request (Scripts/explored-map.js); nil keeps the canvas map, which stays the fallback.
     public let mapLibrary: MapLibrary?
+    /// The explorer tiles at zooms 14 and 17, drawn over the cells when switched on (ExploredTilesSection).
+    public let tileLayers: [ExploredTileLayer]
 
-    public init(census: ExploredCensus, tracks: [ExploredTrack], facts: Facts, mapLibrary: MapLibrary? = nil) {
+    public init(census: ExploredCensus, tracks: [ExploredTrack], facts: Facts, mapLibrary: MapLibrary? = nil,
+                tileLayers: [ExploredTileLayer] = [], units: UnitFormatter = .metric) {
         self.census = census; self.tracks = tracks; self.facts = facts; self.mapLibrary = mapLibrary
+        self.tileLayers = tileLayers; self.markup = UnitMarkup(units)
     }
+
+    /// The areas in the page's units, rewritten by the units switch.
+    public let markup: UnitMarkup
 
     /// Approximate cell edge at each precision, for the legend and the totals.
     public static let cellSize = [5: "~4.9 km", 6: "~1.2 km × 0.6 km", 7: "~150 m"]
+    public static let cellSizeImperial = [5: "~3.0 mi", 6: "~0.7 × 0.4 mi", 7: "~490 ft"]
 
     public func render() -> String {
-        var s = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+        var s = "<!DOCTYPE html>\n<html lang=\"en\"\(markup.htmlAttribute)>\n<head>\n<meta charset=\"utf-8\"/>\n"
         s += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
         s += "<title>Explored: \(census.levels[7]?.cells ?? 0) cells</title>\n<style>\n\(ExploredPageStyle.css)</style>\n"
         s += (mapLibrary?.styleElement(MapScripts.css) ?? "") + "</head>\n<body>\n"
         s += "<h1>Explored <small>every cell ever ridden, \(XMLText.escape(facts.databasePath))</small></h1>\n"
         for warning in facts.warnings { s += "<p class=\"warning\" role=\"alert\">\(XMLText.escape(warning))</p>\n" }
         s += controls()
+        s += ExploredTilesSection.controls(tileLayers)
         s += "<div class=\"mapbox\"><canvas id=\"map\" aria-label=\"map of explored cells\"></canvas>"
         s += (mapLibrary?.container("explored-leaflet", label: "Explored map: drag to pan, wheel or pinch to zoom") ?? "")
         s += "<p id=\"map-status\" class=\"status\">Drawing…</p></div>\n"
         s += legend()
         s += totalsTable()
+        s += ExploredTilesSection.scoresTable(tileLayers)
         s += "<p class=\"note\">Cells are geohashes: stored at precision 7, and 6 and 5 are their prefixes. "
         s += "Areas are on a sphere of the mean Earth radius. Times are in \(XMLText.escape(facts.zoneLabel)).</p>\n"
         s += "<script type=\"application/json\" id=\"explored-data\">\(dataJSON())</script>\n"
+        s += ExploredTilesSection.dataAndScript(tileLayers)
         // Leaflet first: the canvas script leaves the drawing to the Leaflet map when it is there.
         s += mapLibrary?.scriptElement ?? ""
-        s += "<script>\n\(ExploredPageScript.source)</script>\n"
+        s += UnitMarkup.scriptElement + "<script>\n\(ExploredPageScript.source)</script>\n"
         if mapLibrary != nil { s += MapScripts.inline("base-map", MapScripts.baseMap) + MapScripts.inline("explored-map", MapScripts.exploredMap) }
         s += "</body>\n</html>\n"
         return s
@@ -67,7 +78,7 @@ public struct ExploredPage {
         s += "<button type=\"button\" id=\"zoom-in\" aria-label=\"zoom in\">+</button>"
         s += "<button type=\"button\" id=\"zoom-out\" aria-label=\"zoom out\">−</button>"
         s += "<button type=\"button\" id=\"fit\">Fit all rides</button>"
-        s += "<span class=\"hint\">Drag to pan; wheel or pinch to zoom.</span></div>\n"
+        s += "<span class=\"hint\">Drag to pan; wheel or pinch to zoom.</span>" + markup.control + "</div>\n"
         return s
     }
 
@@ -80,7 +91,7 @@ public struct ExploredPage {
         }
         s += "<li><span class=\"swatch line\"></span>ride track</li>"
         if let ride = census.highlightRide { s += "<li><span class=\"swatch line thick\"></span>ride \(ride)'s track</li>" }
-        s += "<li>drawn at precision <b id=\"precision\">7</b> (<span id=\"cell-size\">\(Self.cellSize[7]!)</span>)</li></ul>\n"
+        s += "<li>drawn at precision <b id=\"precision\">7</b> (<span id=\"cell-size\">~\(markup.units.length(metres: 150, digits: 0))</span>)</li></ul>\n"
         return s
     }
 
@@ -90,8 +101,8 @@ public struct ExploredPage {
         s += "</tr>\n"
         for p in ExploredCensus.precisions.reversed() {
             let level = census.levels[p]!
-            s += "<tr><td>\(p)</td><td>\(Self.cellSize[p]!)</td><td class=\"cells\" data-precision=\"\(p)\">\(level.cells)</td>"
-            s += "<td>\(Self.area(level.areaKm2))</td>"
+            s += "<tr><td>\(p)</td><td>\(cellSizeMarkup(p))</td><td class=\"cells\" data-precision=\"\(p)\">\(level.cells)</td>"
+            s += "<td>" + markup.span(level.areaKm2 * 1_000_000, .area, digits: level.areaKm2 < 10 ? 2 : level.areaKm2 < 1000 ? 1 : 0) + "</td>"
             if let ride = census.highlightRide {
                 s += "<td class=\"new\" data-precision=\"\(p)\">\(census.newCells(ride: ride, precision: p))</td>"
             }
@@ -105,9 +116,15 @@ public struct ExploredPage {
         return s + "\n</table>\n"
     }
 
+    /// The rough cell edge (`cellSize`) in the page's units, rewritten by the units switch.
+    private func cellSizeMarkup(_ p: Int) -> String {
+        let edges: [Double] = p == 5 ? [4900] : p == 6 ? [1200, 600] : [150]
+        return "~" + edges.map { p == 7 ? markup.span($0, .length, digits: 0) : markup.span($0, .distance, digits: 1) }.joined(separator: " × ")
+    }
+
     /// km² with digits that mean something at each scale.
     public static func area(_ km2: Double) -> String {
-        FixedPoint.format(km2, digits: km2 < 10 ? 2 : km2 < 1000 ? 1 : 0) + " km²"
+        UnitFormatter.metric.area(squareKilometres: km2)
     }
 
     /// Swift 6.0.3's optimizer (its debug-info verifier, in HighLevelLICM at -O) crashes on this

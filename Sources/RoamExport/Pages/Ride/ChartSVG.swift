@@ -36,6 +36,9 @@ struct ChartSVG {
     var underlay = ""
     var caption = ""
     var digits = 0
+    /// What the y values are (shown in the rider's units and rewritten on a switch); nil: °C.
+    var yKind: UnitMarkup.Kind? = nil
+    var markup = UnitMarkup()
 
     func render() -> String {
         let s = scale
@@ -54,12 +57,23 @@ struct ChartSVG {
         for run in runs { out += group(run) }
         out += "</svg>"
         for v in s.yTicks.dropFirst().dropLast() {
-            out += "<span class=\"ytick\" style=\"top:\(s.percentY(s.y(altitudeM: v)))\">\(PageText.number(v, digits: digits)) \(unit)</span>"
+            let style = " class=\"ytick\" style=\"top:\(s.percentY(s.y(altitudeM: v)))\""
+            // The chart's values are metric (km/h, m); the span carries SI for the switch.
+            if let kind = yKind {
+                out += markup.span(kind == .speed ? v / 3.6 : v, kind, digits: digits, attributes: style)
+            } else {
+                out += "<span\(style)>\(PageText.number(v, digits: digits)) \(unit)</span>"
+            }
         }
         out += "</div>\n<div class=\"xticks\">"
         for v in xTicks {
             let cls = v == 0 ? "xtick first" : "xtick"
-            out += "<span class=\"\(cls)\" style=\"left:\(s.percentX(s.x(distanceM: v)))\">\(xLabel(v))</span>"
+            let style = " class=\"\(cls)\" style=\"left:\(s.percentX(s.x(distanceM: v)))\""
+            if axis == .time {
+                out += "<span\(style)>\(PageText.clockAxis(v))</span>"
+            } else {
+                out += markup.span(v, .distance, digits: NiceTicks.digits(for: NiceTicks.step(span: scale.maxDistM / 1000, count: 6)), attributes: style)
+            }
         }
         return out + "</div>\n</figure>\n"
     }
@@ -91,12 +105,6 @@ struct ChartSVG {
         let step = axis == .time ? NiceTicks.timeStep(spanS: scale.maxDistM, count: 6)
             : NiceTicks.step(span: scale.maxDistM / 1000, count: 6) * 1000
         return NiceTicks.values(low: 0, high: scale.maxDistM, step: step)
-    }
-
-    private func xLabel(_ v: Double) -> String {
-        if axis == .time { return PageText.clockAxis(v) }
-        let step = NiceTicks.step(span: scale.maxDistM / 1000, count: 6)
-        return "\(PageText.number(v / 1000, digits: NiceTicks.digits(for: step))) km"
     }
 
     static func n(_ v: Double) -> String { FixedPoint.format(v, digits: 1) }

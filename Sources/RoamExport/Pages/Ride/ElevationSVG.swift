@@ -7,6 +7,7 @@ import RoamCore
 struct ElevationSVG {
     let track: ViewTrack
     let spans: [ChartSVG.Span]
+    var markup = UnitMarkup()
 
     /// Gradient classes in percent, gentlest first, with their fill (light to dark, so the order
     /// survives any colour vision); descents get one cool colour.
@@ -29,7 +30,7 @@ struct ElevationSVG {
         let steep = steepest.map { " · steepest \(PageText.number($0, digits: 0)) % over 100 m" } ?? ""
         return ChartSVG(id: "elevation-distance", title: "Elevation", unit: "m", axis: .distance, scale: scale, runs: runs,
                         spans: spans, svgClass: "chart profile", groupClass: "elevation-segment", underlay: fill,
-                        caption: caption + steep + Self.gradeLegend).render()
+                        caption: caption + steep + Self.gradeLegend, yKind: .length, markup: markup).render()
     }
 
     static func gradeClass(_ percent: Double) -> Int { gradeLimits.firstIndex { percent < $0 } ?? gradeLimits.count }

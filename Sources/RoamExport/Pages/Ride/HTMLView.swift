@@ -17,20 +17,23 @@ public struct HTMLView {
     public let clock: PageClock
     /// Leaflet from Debian's libjs-leaflet: a map that zooms and pans over the SVG one; nil keeps the SVG.
     public let mapLibrary: MapLibrary?
+    /// The units the page opens in (`view --units`, board.conf); the switch and a stored choice change them.
+    public let units: UnitFormatter
 
     public init(ride: RideSummary, track: ViewTrack, bands: SpeedBands = .cycling, gapCauses: [String] = [],
                 pauses: [PlaybackPauses.Interval] = [], splits: [RideSplits.Split] = [], clock: PageClock = .utc,
-                mapLibrary: MapLibrary? = nil) {
+                mapLibrary: MapLibrary? = nil, units: UnitFormatter = .metric) {
         self.ride = ride; self.track = track; self.bands = bands; self.gapCauses = gapCauses; self.pauses = pauses
-        self.splits = splits; self.clock = clock; self.mapLibrary = mapLibrary
+        self.splits = splits; self.clock = clock; self.mapLibrary = mapLibrary; self.units = units
     }
 
     public func render() -> String {
         let marks = RideMarks(track: track, pauses: pauses, gapCauses: gapCauses)
         let replay = PlaybackData(track: track, pauses: pauses, gapCauses: gapCauses, startUTCms: ride.startedUTCms,
                                 geometry: PlaybackGeometry(track: track), zoneName: clock.zoneName)
-        let sections = PageSections(ride: ride, track: track, bands: bands, marks: marks, clock: clock)
-        var s = "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+        let markup = UnitMarkup(units)
+        let sections = PageSections(ride: ride, track: track, bands: bands, marks: marks, clock: clock, markup: markup)
+        var s = "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\"\(markup.htmlAttribute)>\n<head>\n<meta charset=\"utf-8\"/>\n"
         s += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
         s += "<title>Ride \(ride.id)</title>\n<style>\n\(PageStyle.css)\(PlaybackControls.css)</style>\n"
         s += (mapLibrary?.styleElement(MapScripts.css) ?? "") + "</head>\n"
@@ -41,7 +44,8 @@ public struct HTMLView {
             .render(width: PlaybackGeometry.mapWidth, maxHeight: PlaybackGeometry.mapMaxHeight) + "</section>\n"
         s += "<div class=\"maptools\">" + sections.legend()
         s += "<label class=\"flagtoggle\"><input type=\"checkbox\" id=\"show-flagged\"/> Show flagged fixes (\(track.flaggedTotal)"
-            + (track.flagged.count < track.flaggedTotal ? ", \(track.flagged.count) with a position drawn" : "") + ")</label></div>\n"
+            + (track.flagged.count < track.flaggedTotal ? ", \(track.flagged.count) with a position drawn" : "") + ")</label>"
+        s += sections.markup.control + "</div>\n"
         s += replay.map { PlaybackControls.bar(endS: $0.endS) } ?? ""
         s += "<section class=\"stats\">\n" + sections.totals() + sections.unmeasured() + "</section>\n"
         s += "<section class=\"profiles\">\n<div class=\"charthead\"><h2>Profile</h2>"
@@ -49,8 +53,8 @@ public struct HTMLView {
         s += "<input type=\"radio\" name=\"axis\" id=\"axis-distance\" checked=\"checked\"/><label for=\"axis-distance\">distance</label>"
         s += "<input type=\"radio\" name=\"axis\" id=\"axis-time\"/><label for=\"axis-time\">time</label></span>"
         s += "<span class=\"hint\">point at or touch a chart to see that moment on the map</span></div>\n"
-        s += RideCharts(track: track, marks: marks, t0: replay?.t0, endS: replay?.endS ?? 0)
-            .render(elevationCaption: XMLText.escape(sections.climbText))
+        s += RideCharts(track: track, marks: marks, t0: replay?.t0, endS: replay?.endS ?? 0, markup: markup)
+            .render(elevationCaption: sections.climbText)
         s += "</section>\n<div class=\"tables\">\n" + sections.splits(splits) + sections.stopsAndGaps() + "</div>\n"
         s += "<section class=\"flags\"><h2>Flagged fixes</h2>" + sections.flagged() + "</section>\n"
         s += "<details><summary>Parameters</summary><pre>\(XMLText.escape(ride.parametersJSON))</pre></details>\n"
@@ -59,6 +63,7 @@ public struct HTMLView {
         } ?? "Elevation: barometric (BMP280), metres above mean sea level by the ICAO standard atmosphere. ")
         s += "Gaps are left open: no line or climb is drawn across them; the distance across each is bridged "
         s += "in a straight line between its two ends and shown apart.</p>\n</main>\n"
+        s += UnitMarkup.scriptElement
         if let library = mapLibrary { s += MapScripts.ridePage(library, RideMapData(track: track, bands: bands, marks: marks)) }
         s += replay.map(PlaybackControls.scripts) ?? PlaybackControls.pageScript
         s += "</body>\n</html>\n"
@@ -70,10 +75,11 @@ public struct HTMLView {
         var s = "<header class=\"top\"><h1>Ride \(ride.id)"
         if let start = ride.startedUTCms { s += " <span class=\"when\">\(clock.element(utcMs: start, offsetS: clock.startOffsetS, dated: true))</span>" }
         s += "</h1>\n<p class=\"sub\">"
-        var facts = [XMLText.escape(sections.distanceText)]
+        let markup = sections.markup
+        var facts = [sections.distanceText]
         if t.movingS > 0 { facts.append("\(PageText.duration(t.movingS)) moving") }
-        if t.movingS > 0, t.distanceM > 0 { facts.append("\(PageText.number(t.distanceM / t.movingS * 3.6, digits: 1)) km/h average") }
-        if let up = t.ascentM { facts.append("\(PageText.number(up, digits: 0)) m climbed") }
+        if t.movingS > 0, t.distanceM > 0 { facts.append(markup.span(t.distanceM / t.movingS, .speed, digits: 1) + " average") }
+        if let up = t.ascentM { facts.append(markup.span(up, .length, digits: 0) + " climbed") }
         s += facts.joined(separator: " · ")
         let zone = clock.zoneLabel.map { "times in \(XMLText.escape($0))" } ?? "times in UTC"
         s += " <span id=\"zone-note\">\(zone)</span></p>\n"

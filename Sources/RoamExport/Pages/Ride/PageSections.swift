@@ -8,6 +8,8 @@ struct PageSections {
     let bands: SpeedBands
     let marks: RideMarks
     let clock: PageClock
+    /// Distances, climb and speeds in the page's units, each rewritten by the units switch.
+    var markup = UnitMarkup()
 
     /// Elapsed is end − start of the ride's dated fixes (`RideSpan`): a ride of one fix lasted 0 s.
     var elapsedS: Double? {
@@ -15,17 +17,19 @@ struct PageSections {
         return Double(max(0, b - a)) / 1000
     }
 
+    /// Markup (the units' spans), no text from outside the page.
     var climbText: String {
         let t = ride.totals
         guard let up = t.ascentM else { return "climb unavailable (no barometer)" }
-        return "ascent \(PageText.number(up, digits: 0)) m" + (t.descentM.map { ", descent \(PageText.number($0, digits: 0)) m" } ?? "")
+        return "ascent " + markup.span(up, .length, digits: 0) + (t.descentM.map { ", descent " + markup.span($0, .length, digits: 0) } ?? "")
     }
 
+    /// Markup: the headline distance (id "distance-total" for the tests) and what was bridged.
     var distanceText: String {
         let t = ride.totals
-        var s = "\(PageText.number(t.distanceM / 1000, digits: 2)) km"
+        var s = markup.span(t.distanceM, .distance, digits: 2, attributes: " class=\"distance-total\"")
         if t.bridgedGaps > 0 {
-            s += " (\(PageText.number(t.bridgedM / 1000, digits: 2)) km across \(t.bridgedGaps == 1 ? "1 gap" : "\(t.bridgedGaps) gaps"))"
+            s += " (" + markup.span(t.bridgedM, .distance, digits: 2) + " across \(t.bridgedGaps == 1 ? "1 gap" : "\(t.bridgedGaps) gaps"))"
         }
         return s
     }
@@ -34,16 +38,16 @@ struct PageSections {
         let t = ride.totals
         let moving = t.movingS > 0 && t.distanceM > 0
         var rows: [(String, String)] = [
-            ("Distance", XMLText.escape(distanceText)),
+            ("Distance", distanceText),
             ("Moving time", PageText.duration(t.movingS)),
-            ("Average speed", moving ? "\(PageText.number(t.distanceM / t.movingS * 3.6, digits: 1)) km/h" : "–"),
-            ("Maximum speed", t.acceptedCount > 0 ? "\(PageText.number(t.maxSpeedMps * 3.6, digits: 1)) km/h" : "–"),
-            ("Ascent", t.ascentM.map { "\(PageText.number($0, digits: 0)) m" } ?? "unavailable (no barometer)"),
-            ("Descent", t.descentM.map { "\(PageText.number($0, digits: 0)) m" } ?? "unavailable (no barometer)"),
+            ("Average speed", moving ? markup.span(t.distanceM / t.movingS, .speed, digits: 1) : "–"),
+            ("Maximum speed", t.acceptedCount > 0 ? markup.span(t.maxSpeedMps, .speed, digits: 1) : "–"),
+            ("Ascent", t.ascentM.map { markup.span($0, .length, digits: 0) } ?? "unavailable (no barometer)"),
+            ("Descent", t.descentM.map { markup.span($0, .length, digits: 0) } ?? "unavailable (no barometer)"),
             ("Elapsed time", elapsedS.map(PageText.duration) ?? "–"),
             ("Paused", marks.stops.isEmpty ? "none" : "\(PageText.duration(marks.pausedS)) in \(plural(marks.stops.count, "stop"))"),
         ]
-        if t.bridgedGaps > 0 { rows.append(("Bridged", "\(PageText.number(t.bridgedM / 1000, digits: 2)) km across \(plural(t.bridgedGaps, "gap"))")) }
+        if t.bridgedGaps > 0 { rows.append(("Bridged", markup.span(t.bridgedM, .distance, digits: 2) + " across \(plural(t.bridgedGaps, "gap"))")) }
         if let s = ride.startedUTCms { rows.append(("Start", clock.element(utcMs: s, offsetS: clock.startOffsetS, dated: false))) }
         if let e = ride.endedUTCms { rows.append(("End", clock.element(utcMs: e, offsetS: clock.endOffsetS, dated: false))) }
         rows += [("Gaps", String(t.gapCount)), ("Segments", String(track.segments.count)),
@@ -54,10 +58,20 @@ struct PageSections {
     func legend() -> String {
         var s = "<ul class=\"legend\">"
         for i in 0...bands.limitsKmh.count {
-            s += "<li><span class=\"swatch\" style=\"background:\(bands.colors[i])\"></span>\(XMLText.escape(bands.label(i)))</li>"
+            s += "<li><span class=\"swatch\" style=\"background:\(bands.colors[i])\"></span>\(bandLabel(i))</li>"
         }
         s += "<li><span class=\"sym stop\"></span>stop</li><li><span class=\"sym gapmark\"></span>gap (no line drawn)</li></ul>\n"
         return s
+    }
+
+    /// `SpeedBands.label` in the page's units: "&lt; 10 km/h", "6–12 mph" (the limits stay the bands' own).
+    func bandLabel(_ i: Int) -> String {
+        let limits = bands.limitsKmh
+        func v(_ kmh: Double) -> String { markup.span(kmh / 3.6, .speed, digits: kmh == kmh.rounded() ? 0 : 1, bare: true) }
+        let unit = " " + markup.name(.speed)
+        if i == 0 { return "&lt; " + v(limits[0]) + unit }
+        if i == limits.count { return "≥ " + v(limits[i - 1]) + unit }
+        return v(limits[i - 1]) + "–" + v(limits[i]) + unit
     }
 
     func splits(_ splits: [RideSplits.Split]) -> String {
@@ -70,9 +84,12 @@ struct PageSections {
         for (split, v) in zip(splits, speeds) {
             km += split.km
             let label = split.km >= 0.999 ? PageText.number(km, digits: 0) : PageText.number(km, digits: 2)
-            let climb = split.ascentM.map { "+\(PageText.number($0, digits: 0)) / \(PageText.number(split.descentM ?? 0, digits: 0)) m" } ?? "–"
+            let climb = split.ascentM.map {
+                "+" + markup.span($0, .length, digits: 0, bare: true) + " / " + markup.span(split.descentM ?? 0, .length, digits: 0, bare: true)
+                    + " " + markup.name(.length)
+            } ?? "–"
             let gap = split.crossesGap ? "<span class=\"gapnote\" title=\"a gap falls in this kilometre: part of it is bridged\"> gap</span>" : ""
-            let speed = v > 0 ? "\(PageText.number(v, digits: 1)) km/h" : "–"
+            let speed = v > 0 ? markup.span(v / 3.6, .speed, digits: 1) : "–"
             s += "<tr><td>\(label)\(gap)</td><td>\(PageText.duration(split.elapsedS))</td><td class=\"mv\">\(PageText.duration(split.movingS))</td>"
             s += "<td class=\"speed\"><span class=\"bar\" style=\"width:\(PageText.number(v / fastest * 100, digits: 0))%\"></span><span>\(speed)</span></td><td>\(climb)</td></tr>\n"
         }
@@ -86,7 +103,7 @@ struct PageSections {
         for m in marks.marks {
             let when = m.fromUTCms.map { clock.element(utcMs: $0, offsetS: clock.startOffsetS, dated: false) } ?? "–"
             let what = m.kind == .stop ? "stop (auto-pause)" : "gap: \(XMLText.escape(m.cause))"
-            s += "<tr class=\"\(m.kind.rawValue)\"><td>\(PageText.number(m.at.distanceM / 1000, digits: 2)) km</td><td>\(when)</td>"
+            s += "<tr class=\"\(m.kind.rawValue)\"><td>\(markup.span(m.at.distanceM, .distance, digits: 2))</td><td>\(when)</td>"
             s += "<td>\(what)</td><td>\(m.durationS.map(PageText.spoken) ?? "–")</td></tr>\n"
         }
         return s + "</table></section>\n"

@@ -8,13 +8,14 @@ struct RideCharts {
     let t0: Int64?
     let endS: Double
     var maxPoints = 1_500
+    var markup = UnitMarkup()
 
     func render(elevationCaption: String) -> String {
         var s = "<div class=\"charts\">\n"
-        s += ElevationSVG(track: track, spans: spans(.distance)).render(caption: elevationCaption)
-        s += chart("elevation-time", "Elevation", "m", .time, minSpan: 20) { $0.altitudeM }
-        s += chart("speed-distance", "Speed", "km/h", .distance, minSpan: 10, fromZero: true) { $0.speedMps.map { $0 * 3.6 } }
-        s += chart("speed-time", "Speed", "km/h", .time, minSpan: 10, fromZero: true) { $0.speedMps.map { $0 * 3.6 } }
+        s += ElevationSVG(track: track, spans: spans(.distance), markup: markup).render(caption: elevationCaption)
+        s += chart("elevation-time", "Elevation", "m", .time, minSpan: 20, kind: .length) { $0.altitudeM }
+        s += chart("speed-distance", "Speed", "km/h", .distance, minSpan: 10, fromZero: true, kind: .speed) { $0.speedMps.map { $0 * 3.6 } }
+        s += chart("speed-time", "Speed", "km/h", .time, minSpan: 10, fromZero: true, kind: .speed) { $0.speedMps.map { $0 * 3.6 } }
         s += chart("temperature-distance", "Temperature", "°C", .distance, minSpan: 4) { $0.temperatureC }
         s += chart("temperature-time", "Temperature", "°C", .time, minSpan: 4) { $0.temperatureC }
         return s + "</div>\n"
@@ -30,7 +31,7 @@ struct RideCharts {
     }
 
     private func chart(_ id: String, _ title: String, _ unit: String, _ axis: ChartSVG.Axis, minSpan: Double,
-                       fromZero: Bool = false, _ value: (ViewTrack.Point) -> Double?) -> String {
+                       fromZero: Bool = false, kind: UnitMarkup.Kind? = nil, _ value: (ViewTrack.Point) -> Double?) -> String {
         let total = track.segments.reduce(0) { $0 + $1.points.count }
         let stride = max(1, total / max(1, maxPoints))
         let breakS = 30.0 * Double(stride)
@@ -56,9 +57,14 @@ struct RideCharts {
             return "<figure class=\"chart by-\(axis.rawValue) empty\" id=\"chart-\(id)\"><figcaption><span class=\"title\">\(title)</span></figcaption>"
                 + "<p class=\"empty\">\(what)</p></figure>\n"
         }
-        let caption = values.isEmpty ? "" : "min \(PageText.number(values.min()!, digits: 0)) · max \(PageText.number(values.max()!, digits: 0)) \(unit)"
+        var caption = values.isEmpty ? "" : "min \(PageText.number(values.min()!, digits: 0)) · max \(PageText.number(values.max()!, digits: 0)) \(unit)"
+        if let kind, let low = values.min(), let high = values.max() {
+            // Values are km/h or m; the spans carry SI (m/s, m) for the units switch.
+            let si = { (v: Double) in kind == .speed ? v / 3.6 : v }
+            caption = "min " + markup.span(si(low), kind, digits: 0, bare: true) + " · max " + markup.span(si(high), kind, digits: 0)
+        }
         return ChartSVG(id: id, title: title, unit: unit, axis: axis, scale: scale, runs: runs, spans: spans(axis),
-                        caption: caption, digits: NiceTicks.digits(for: scale.step)).render()
+                        caption: caption, digits: NiceTicks.digits(for: scale.step), yKind: kind, markup: markup).render()
     }
 
     /// Stops and gaps on the x axis: stretches of time, or points of distance.
