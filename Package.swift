@@ -38,7 +38,8 @@ let package = Package(
             resources: [
                 .embedInCode("Scripts/playback-core.js"), .embedInCode("Scripts/playback-ui.js"), .embedInCode("Scripts/explored.js"),
                 .embedInCode("Scripts/base-map.js"), .embedInCode("Scripts/ride-map.js"),
-                .embedInCode("Scripts/explored-map.js"), .embedInCode("Styles/map.css"),
+                .embedInCode("Scripts/explored-map.js"), .embedInCode("Scripts/history.js"), .embedInCode("Styles/map.css"),
+                .embedInCode("Styles/history.css"),
                 .embedInCode("Styles/ride-page.css"), .embedInCode("Styles/playback.css"), .embedInCode("Styles/explored.css"),
             ]
         ),

@@ -17,7 +17,7 @@ struct DriveImageTests {
         let build = try CLIRunner.run(["drive-image", "--db", db])
         #expect(build.status == 0, "\(build.stderr)")
         let image = dir.appendingPathComponent("drive.img").path
-        #expect(build.stdout.contains("\(image): 1 ride(s) on the drive (2 files)"), "\(build.stdout)")
+        #expect(build.stdout.contains("\(image): 1 ride(s) on the drive (3 files)"), "\(build.stdout)")
         let fsck = try DriveProbe.fsck(image)
         #expect(fsck.status == 0, "fsck.vfat -n: \(fsck.out) \(fsck.err)")
 
@@ -30,7 +30,14 @@ struct DriveImageTests {
         let expectedNames = try FileManager.default.contentsOfDirectory(atPath: dumped.path).sorted()
         #expect(expectedNames.count == 2)
         let seen12 = try DriveProbe.rideFiles(image)
-        #expect(seen12 == expectedNames)
+        #expect(seen12.filter { !$0.hasSuffix(".html") } == expectedNames)
+        // Beside them the ride's page, and index.html (the history page) at the top linking to it.
+        let pageName = try #require(expectedNames.first { $0.hasSuffix(".fit") }).replacing(".fit", with: ".html")
+        #expect(seen12.contains(pageName), "\(seen12)")
+        let index = try DriveProbe.run("mtype", ["-i", image, "::/index.html"])
+        #expect(index.status == 0 && index.out.contains("\"href\":\"Rides/\(pageName)\""), "\(index.err)")
+        let page = try DriveProbe.run("mtype", ["-i", image, "::/Rides/" + pageName])
+        #expect(page.status == 0 && page.out.contains("<title>") && !page.out.contains("leaflet"), "the drive's page keeps the static map")
         let rides = try DriveProbe.copyOut(image, into: dir.appendingPathComponent("host"))
         for name in expectedNames {
             let onDrive = try DriveProbe.bytes(rides.appendingPathComponent(name))
