@@ -97,5 +97,7 @@ import RoamCore
         let shaded = try #require(seen["shaded"] as? [String])
         #expect(shaded.sorted() == Set(seenRides.compactMap { $0["day"] as? String }).sorted(), "one shaded day per ride day")
         #expect(seen["cells"] as? Int == 365, "one cell per day of 2026")
+        // On a phone the page does not scroll sideways: the calendar and the tables scroll in their boxes.
+        #expect((v.results.last as? Int).map { $0 <= 390 } == true, "body \(v.results.last ?? "") px wide at 390")
     }
 }

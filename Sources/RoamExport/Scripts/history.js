@@ -81,20 +81,35 @@
   }
 
   // One grid per year, newest first: a column per ISO week, a row per weekday (Monday on top),
-  // each ride day shaded in four steps of its distance against the longest day's.
+  // each ride day shaded in four steps of its distance against the longest day's; the months
+  // named over the week they start in.
+  const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
   function calendar() {
     const box = document.getElementById("calendar");
     const byDay = new Map(data.days.map((d) => [d.day, d]));
     const longest = Math.max(1, ...data.days.map((d) => d.totals.distanceM));
     for (const year of data.years) {
       const y = Number(year.key), first = Date.UTC(y, 0, 1) / DAY_MS, last = Date.UTC(y + 1, 0, 1) / DAY_MS;
-      const lead = (first + 3) % 7;
+      const firstMonday = first - (first + 3) % 7;
       const section = el("div", { class: "year", "data-year": year.key });
       section.appendChild(el("h3", {}, year.key + ": " + FORMAT.rides(year.totals.rides) + ", " + FORMAT.distance(year.totals.distanceM)));
       const grid = el("div", { class: "grid", role: "img", "aria-label": "ride days in " + year.key });
-      for (let i = 0; i < lead; i++) grid.appendChild(el("div", { class: "pad" }));
+      ["Mon", "Wed", "Fri"].forEach((name, i) => {
+        const label = el("span", { class: "weekday" }, name);
+        label.style.gridRow = String(2 + 2 * i);
+        grid.appendChild(label);
+      });
+      for (let m = 0; m < 12; m++) {
+        const start = Date.UTC(y, m, 1) / DAY_MS;
+        const label = el("span", { class: "month" }, MONTHS[m]);
+        label.style.gridColumn = (2 + Math.floor((start - firstMonday) / 7)) + " / span 4";
+        label.style.gridRow = "1";
+        grid.appendChild(label);
+      }
       for (let d = first; d < last; d++) {
         const cell = el("div", { class: "cell", "data-day": d });
+        cell.style.gridColumn = String(2 + Math.floor((d - firstMonday) / 7));
+        cell.style.gridRow = String(2 + (d - firstMonday) % 7);
         const iso = new Date(d * DAY_MS).toISOString().slice(0, 10);
         const ridden = byDay.get(d);
         if (ridden) {

@@ -39,10 +39,10 @@ public struct HistoryPage {
         for (id, title) in [("weeks", "Per week (ISO, Monday first)"), ("months", "Per month"), ("years", "Per year")] {
             s += "<section><h3>\(title)</h3><table class=\"totals\" id=\"\(id)\"></table></section>"
         }
-        s += "</div>\n<h2>Rides</h2>\n<table class=\"rides\" id=\"rides\"></table>\n"
+        s += "</div>\n<h2>Rides</h2>\n<div class=\"scroll\"><table class=\"rides\" id=\"rides\"></table></div>\n"
         s += "<p class=\"note\">Dates are the rides' starts in \(XMLText.escape(facts.zoneLabel)). Distance is measured plus bridged: "
         s += "the part across gaps in the record, where no fix was taken, is counted apart and said as bridged. "
-        s += "Climb comes from the barometer; a ride without one has no climb. Moving time leaves out the pauses.</p>\n"
+        s += "Climb comes from the barometer; a ride without one has no climb (a period marked * holds some). Moving time leaves out the pauses.</p>\n"
         s += "<script type=\"application/json\" id=\"history-data\">\(HistoryPageData(history: history, links: links).json)</script>\n"
         s += "<script>//<![CDATA[\n\(HistoryPageFiles.script)//]]></script>\n"
         s += "</body>\n</html>\n"
