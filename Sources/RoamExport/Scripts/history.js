@@ -122,8 +122,13 @@
         }
         grid.appendChild(cell);
       }
-      section.appendChild(grid);
+      const scroller = el("div", { class: "scroll" });
+      scroller.appendChild(grid);
+      section.appendChild(scroller);
       box.appendChild(section);
+      // On a narrow screen the year scrolls in its box: bring the year's last ride day into view.
+      const lastRide = data.days.find((d) => d.day >= first && d.day < last);
+      if (lastRide) scroller.scrollLeft = Math.max(0, 28 + 14 * Math.floor((lastRide.day - firstMonday) / 7) - scroller.clientWidth / 2);
     }
     if (data.years.length > 0) {
       const legend = el("div", { class: "legend" }, "shorter ");
