@@ -40,10 +40,11 @@ import RoamCore
         #expect(rides.count == Self.rides.count)
         for r in rides { #expect(r["href"] as? String == "ride-\(r["id"] as! Int).html") }
         func sum(_ rs: [[String: Any]], _ key: String) -> Double { rs.reduce(0) { $0 + ($1[key] as? Double ?? 0) } }
-        for (name, keyOf) in [("weeks", { (r: [String: Any]) in CalendarDay(days: Int64(r["day"] as! Int)).weekKey }),
-                              ("months", { CalendarDay(days: Int64($0["day"] as! Int)).monthKey }),
-                              ("years", { CalendarDay(days: Int64($0["day"] as! Int)).yearKey }),
-                              ("days", { CalendarDay(days: Int64($0["day"] as! Int)).text })] {
+        func day(_ r: [String: Any]) -> CalendarDay { CalendarDay(days: Int64(r["day"] as! Int)) }
+        let groups: [(String, ([String: Any]) -> String)] = [
+            ("weeks", { day($0).weekKey }), ("months", { day($0).monthKey }), ("years", { day($0).yearKey }), ("days", { day($0).text }),
+        ]
+        for (name, keyOf) in groups {
             let periods = try #require(d[name] as? [[String: Any]])
             var seen = 0
             for p in periods {
