@@ -43,7 +43,7 @@ let package = Package(
                 .embedInCode("Scripts/playback-core.js"), .embedInCode("Scripts/playback-ui.js"), .embedInCode("Scripts/explored.js"),
                 .embedInCode("Scripts/base-map.js"), .embedInCode("Scripts/ride-map.js"),
                 .embedInCode("Scripts/explored-map.js"), .embedInCode("Scripts/explored-tiles.js"), .embedInCode("Scripts/units.js"),
-                .embedInCode("Styles/map.css"),
+                .embedInCode("Scripts/history.js"), .embedInCode("Styles/map.css"), .embedInCode("Styles/history.css"),
                 .embedInCode("Styles/ride-page.css"), .embedInCode("Styles/playback.css"), .embedInCode("Styles/explored.css"),
             ]
         ),

@@ -71,7 +71,7 @@ struct DriveGadgetTests {
         let link = try FileManager.default.destinationOfSymbolicLink(atPath: rig.gadget.appendingPathComponent("configs/c.1/mass_storage.usb0").path)
         #expect(link.hasSuffix("functions/mass_storage.usb0"))
         let seen1 = try DriveProbe.rideFiles(rig.image)
-        #expect(seen1.count == 2)
+        #expect(seen1.count == 3)
         let seen2 = try rig.dumped()
         #expect(seen2[first] == .some(nil), "not handed over before a host has the drive")
 

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 
 /// A rebuild writes only what changed: from the third build on, the image served before
-/// (`drive.img.spare`) is edited in place, and only the new ride's files are copied in. A base that
+/// (`drive.img.spare`) is edited in place, and only the new ride's files (FIT, GPX and its page) are copied in, with index.html. A base that
 /// no longer agrees with its manifest (a host wrote to it, a power cut in the middle of an edit)
 /// is never reused: the build makes a new image instead. Every image is read back clean.
 @Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
@@ -25,11 +25,15 @@ struct DriveRebuildTests {
             let fsck = try DriveProbe.fsck(image)
             #expect(fsck.status == 0, "\(fsck.out)")
         }
-        #expect(lines[0].contains("new image: 2 file(s) copied in"), "\(lines[0])")
-        #expect(lines[1].contains("new image: 4 file(s) copied in"), "no spare yet: \(lines[1])")
+        #expect(lines[0].contains("new image: 3 file(s) copied in"), "\(lines[0])")
+        #expect(lines[1].contains("new image: 6 file(s) copied in"), "no spare yet: \(lines[1])")
         // The spare held rides 1 and 2: rides 3 and 4 are copied in, nothing else.
-        #expect(lines[2].contains("in place: 4 file(s) copied in, 0 deleted"), "\(lines[2])")
-        #expect(lines[3].contains("in place: 4 file(s) copied in, 0 deleted"), "\(lines[3])")
+        #expect(lines[2].contains("in place: 6 file(s) copied in, 0 deleted"), "\(lines[2])")
+        #expect(lines[3].contains("in place: 6 file(s) copied in, 0 deleted"), "\(lines[3])")
+        // Each ride's files are three (FIT, GPX, its page); index.html, rewritten by every build, links them all.
+        let index = try DriveProbe.run("mtype", ["-i", image, "::/index.html"])
+        #expect(index.status == 0, "\(index.err)")
+        for id in ids { #expect(index.out.contains("-ride-\(id).html\""), "index.html lacks ride \(id)") }
 
         // The spare changed behind the board's back: a new image, not an edit of it.
         let stray = dir.appendingPathComponent("stray.txt")
@@ -38,9 +42,9 @@ struct DriveRebuildTests {
         #expect(wrote.status == 0, "\(wrote.err)")
         ids.append(try DriveProbe.recordBenchRide(db))
         let r = try CLIRunner.run(["drive-image", "--db", db])
-        #expect(r.status == 0 && r.stderr.contains("new image: 10 file(s) copied in"), "\(r.stderr)")
+        #expect(r.status == 0 && r.stderr.contains("new image: 15 file(s) copied in"), "\(r.stderr)")
         let files = try DriveProbe.rideFiles(image)
-        #expect(files.count == 10 && !files.contains("stray.txt"), "\(files)")
+        #expect(files.count == 15 && !files.contains("stray.txt"), "\(files)")
         let fsck = try DriveProbe.fsck(image)
         #expect(fsck.status == 0, "\(fsck.out)")
     }

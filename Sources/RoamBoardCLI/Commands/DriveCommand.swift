@@ -34,7 +34,7 @@ enum DriveCommand {
         let t = try target(p)
         let reader = try RideReader(path: t.settings.databasePath)
         // Progress lines only: a failed build is this command's error, said once by main.
-        let keeper = try DriveKeeper(t.settings, writer: DriveRideFiles(reader: reader, time: t.time)) { line in
+        let keeper = try DriveKeeper(t.settings, writer: DriveRideFiles(reader: reader, time: t.time, boardName: t.settings.boardName)) { line in
             guard line.hasPrefix("drive: built") || line.hasSuffix("building a new one") else { return }
             Console.error(line)
         }
@@ -63,7 +63,7 @@ enum DriveCommand {
         let pollMs = try p.value(Options.pollMs)
         try waitForDatabase(t.settings.databasePath, pollMs: pollMs)
         let reader = try RideReader(path: t.settings.databasePath)
-        let keeper = try DriveKeeper(t.settings, writer: DriveRideFiles(reader: reader, time: t.time), say: Console.error)
+        let keeper = try DriveKeeper(t.settings, writer: DriveRideFiles(reader: reader, time: t.time, boardName: t.settings.boardName), say: Console.error)
         try keeper.start(nowUTCms: WallClock.nowUTCms())
         // The cable through the kernel's notification (POLLPRI) on the controller's state; the
         // rides are looked at every poll interval as well.

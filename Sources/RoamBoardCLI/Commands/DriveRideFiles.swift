@@ -4,16 +4,20 @@ import RoamHandover
 import RoamStore
 
 /// A ride's files for the drive, written by `dump`'s own exporters under `dump`'s own names:
-/// FIT and GPX, accepted fixes only, exactly what `dump --format fit|gpx --out DIR` writes.
+/// FIT and GPX, accepted fixes only, exactly what `dump --format fit|gpx --out DIR` writes; beside
+/// them the ride's page, built as `view` builds it (`RidePageBuild`) but with the static map: a
+/// drive holds hundreds of pages, and each would carry its own copy of Leaflet (~141 KB).
+/// index.html is the history page (`HistoryPageBuild`), linking to each ride's page in Rides/.
 struct DriveRideFiles: DriveRideWriter {
     let reader: RideReader
     let time: LocalTime
+    let boardName: String
     static let formats: [ExportFormat] = [.fit, .gpx]
 
     func write(_ ride: RideRow, into folder: String) throws -> [String] {
         let span = try reader.span(ride.id)
         let summary = try RideExport.summary(ride, span: span, provenance: try reader.provenance(ride: ride.id))
-        return try Self.formats.map { format in
+        let exports = try Self.formats.map { format in
             let name = RideFileName.name(rideID: ride.id, startedUTCms: span.startUTCms, format: format, time: time)
             var sink = try AtomicFileSink(path: OutputTarget.path(in: folder, name: name), overwrite: true)
             do {
@@ -24,6 +28,23 @@ struct DriveRideFiles: DriveRideWriter {
                 throw error
             }
             return name
+        }
+        let page = try RidePageBuild.html(ride, reader: reader, bands: .cycling, zone: time.pageZone, mapLibrary: nil)
+        let name = RideFileName.name(rideID: ride.id, startedUTCms: span.startUTCms, extension: "html", time: time)
+        var sink = try AtomicFileSink(path: OutputTarget.path(in: folder, name: name), overwrite: true)
+        do {
+            try sink.write(page.html)
+            try sink.commit()
+        } catch {
+            sink.abandon()
+            throw error
+        }
+        return exports + [name]
+    }
+
+    func index(_ rides: [RideRow], files: [Int64: [String]]) throws -> String? {
+        try HistoryPageBuild.html(rides, reader: reader, zone: time.pageZone, source: "board \(boardName), rides on this drive") { ride, _ in
+            files[ride.id]?.first { $0.hasSuffix(".html") }.map { "Rides/" + $0 }
         }
     }
 }

@@ -12,7 +12,7 @@ enum ViewExploredCommand {
         typealias Options = ViewCommand.Options
         guard p.value(Options.explored) else {
             for option in [Options.ride.spec, Options.out.spec] where !p.isGiven(option) {
-                throw UsageError(command: "view", message: "missing required option \(option.name) \(option.placeholder) (or --explored for the map of every ride)")
+                throw UsageError(command: "view", message: "missing required option \(option.name) \(option.placeholder) (or --explored for the map of every ride, --history for every ride by week, month and year)")
             }
             return false
         }

@@ -1,4 +1,5 @@
 import RoamCore
+import RoamHandover
 
 /// Times as the rider reads them: in the board's zone (board.conf `time_zone`), else UTC.
 /// Storage and the files' contents stay UTC; only what is shown and file names use this.
@@ -44,5 +45,12 @@ struct LocalTime {
         let m = abs(seconds) / 60
         let hh = String(m / 60).leftPadded(2, with: "0"), mm = String(m % 60).leftPadded(2, with: "0")
         return (seconds < 0 ? "-" : "+") + hh + (colon ? ":" : "") + mm
+    }
+}
+
+extension LocalTime {
+    /// The zone as the page builders take it.
+    var pageZone: RidePageBuild.Zone {
+        RidePageBuild.Zone(name: zone?.identifier) { utcMs in offsetS(utcMs: utcMs) }
     }
 }

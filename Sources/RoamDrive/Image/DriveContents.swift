@@ -6,6 +6,13 @@ import RoamStore
 public protocol DriveRideWriter {
     /// Writes the ride's files into `folder` and returns their names (no folder).
     func write(_ ride: RideRow, into folder: String) throws -> [String]
+    /// The drive's index.html for the rides on it, each linking to its files in Rides/ (`files`);
+    /// nil for none. Rebuilt with every image, as README.txt is.
+    func index(_ rides: [RideRow], files: [Int64: [String]]) throws -> String?
+}
+
+extension DriveRideWriter {
+    public func index(_ rides: [RideRow], files: [Int64: [String]]) throws -> String? { nil }
 }
 
 /// What one image holds: the rides on it (newest first), the rides left off for lack of room, and

@@ -77,17 +77,21 @@ public struct DriveImageBuilder {
         var manifest = DriveManifest(fingerprint: contents.fingerprint, files: keptRides.flatMap { files[$0] },
                                      measured: order.indices.filter { !keptSet.contains($0) }.flatMap { files[$0] }, imageBytes: 0)
         let wanted = Dictionary(uniqueKeysWithValues: keptRides.map { (order[$0].id, order[$0]) })
+        let index = try writer.index(keptRides.map { order[$0] },
+                                     files: Dictionary(uniqueKeysWithValues: keptRides.map { (order[$0].id, files[$0].map(\.name)) }))
+        let top = [DriveImageEditor.TopFile(name: "README.txt", text: readme)] + (index.map { [.init(name: "index.html", text: $0)] } ?? [])
+        let topBytes = top.reduce(Int64(0)) { $0 + DriveSelection.onDisk(Int64($1.text.utf8.count)) }
         let editor = DriveImageEditor(slots: slots, label: label)
         do {
             let change: DriveImageEditor.Change
             if let base, let edit = try editor.planEdit(base: base.path, manifest: base.manifest, want: manifest.files,
-                                                        readmeBytes: Int64(readme.utf8.count)) {
+                                                        topBytes: topBytes) {
                 try editor.startEdit(from: base.path)
-                change = try editor.apply(edit, export: &export, rides: wanted, readme: readme)
+                change = try editor.apply(edit, export: &export, rides: wanted, top: top)
             } else {
-                let size = Self.imageSize(payload: payload + DriveSelection.onDisk(Int64(readme.utf8.count)), cap: maxImageBytes)
+                let size = Self.imageSize(payload: payload + topBytes, cap: maxImageBytes)
                 change = try editor.fresh(sizeBytes: size, volumeID: String(contents.fingerprint.suffix(8)), want: manifest.files,
-                                          export: &export, rides: wanted, readme: readme)
+                                          export: &export, rides: wanted, top: top)
             }
             contents.imageBytes = change.imageBytes
             contents.change = change.summary

@@ -13,19 +13,25 @@ struct DriveImageEditor {
         var add: [DriveManifest.File]
     }
 
+    /// A file at the top of the drive, rewritten with every build (README.txt, index.html).
+    struct TopFile {
+        var name: String
+        var text: String
+    }
+
     struct Change {
         var imageBytes: Int64
         var summary: String
     }
 
     /// What turns the base into the wanted image, or nil when it has too little room left.
-    func planEdit(base: String, manifest: DriveManifest, want: [DriveManifest.File], readmeBytes: Int64) throws -> Edit? {
+    func planEdit(base: String, manifest: DriveManifest, want: [DriveManifest.File], topBytes: Int64) throws -> Edit? {
         let have = Set(manifest.files.map { DriveImageBuilder.key($0.rideID, $0.stamp) + "|" + $0.name })
         let wanted = Set(want.map { DriveImageBuilder.key($0.rideID, $0.stamp) + "|" + $0.name })
         let remove = manifest.files.filter { !wanted.contains(DriveImageBuilder.key($0.rideID, $0.stamp) + "|" + $0.name) }
         let add = want.filter { !have.contains(DriveImageBuilder.key($0.rideID, $0.stamp) + "|" + $0.name) }
         let freed = remove.reduce(Int64(0)) { $0 + DriveSelection.onDisk($1.bytes) }
-        let needed = add.reduce(Int64(0)) { $0 + DriveSelection.onDisk($1.bytes) } + DriveSelection.onDisk(readmeBytes) + (256 << 10)
+        let needed = add.reduce(Int64(0)) { $0 + DriveSelection.onDisk($1.bytes) } + topBytes + (256 << 10)
         guard try bytesFree(base) + freed >= needed else { return nil }
         return Edit(remove: remove.map(\.name), add: add)
     }
@@ -36,23 +42,23 @@ struct DriveImageEditor {
         guard rename(base, slots.new) == 0 else { throw slots.failure("cannot rename \(base) to", slots.new) }
     }
 
-    func apply(_ edit: Edit, export: inout DriveExport, rides: [Int64: RideRow], readme: String) throws -> Change {
+    func apply(_ edit: Edit, export: inout DriveExport, rides: [Int64: RideRow], top: [TopFile]) throws -> Change {
         if !edit.remove.isEmpty {
             try DriveTools.run("mdel", ["-i", slots.new] + edit.remove.map { "::/Rides/" + $0 }, what: "delete old rides from \(slots.new)")
         }
         try copyIn(edit.add, export: &export, rides: rides)
-        try writeReadme(readme)
+        try writeTop(top)
         return Change(imageBytes: try size(slots.new),
                       summary: "in place: \(edit.add.count) file(s) copied in, \(edit.remove.count) deleted")
     }
 
     func fresh(sizeBytes: Int64, volumeID: String, want: [DriveManifest.File], export: inout DriveExport,
-               rides: [Int64: RideRow], readme: String) throws -> Change {
+               rides: [Int64: RideRow], top: [TopFile]) throws -> Change {
         try DriveTools.run("mkfs.vfat", ["-C", "-s", "8", "-n", label, "-i", volumeID, slots.new, "\(sizeBytes / 1024)"],
                            what: "make the FAT file system \(slots.new)")
         try DriveTools.run("mmd", ["-i", slots.new, "::/Rides"], what: "make the Rides folder in \(slots.new)")
         try copyIn(want, export: &export, rides: rides)
-        try writeReadme(readme)
+        try writeTop(top)
         return Change(imageBytes: sizeBytes, summary: "new image: \(want.count) file(s) copied in")
     }
 
@@ -81,10 +87,16 @@ struct DriveImageEditor {
         try DriveTools.run("mcopy", ["-i", slots.new, "-m", "-D", "o"] + paths + ["::/Rides/"], what: "copy the rides into \(slots.new)")
     }
 
-    private func writeReadme(_ text: String) throws {
-        let path = slots.staging + "/README.txt"
-        do { try FileSystem.write(Array(text.utf8), to: path) } catch { throw DriveImageSlots.failure(error) }
-        try DriveTools.run("mcopy", ["-i", slots.new, "-D", "o", path, "::/README.txt"], what: "copy README.txt into \(slots.new)")
+    /// README.txt (and index.html) replaced in one mcopy: README.txt carries the fingerprint.
+    private func writeTop(_ files: [TopFile]) throws {
+        var paths: [String] = []
+        for file in files {
+            let path = slots.staging + "/" + file.name
+            do { try FileSystem.write(Array(file.text.utf8), to: path) } catch { throw DriveImageSlots.failure(error) }
+            paths.append(path)
+        }
+        try DriveTools.run("mcopy", ["-i", slots.new, "-D", "o"] + paths + ["::/"],
+                           what: "copy \(files.map(\.name).joined(separator: " and ")) into \(slots.new)")
     }
 
     /// The base's free room as mtools counts it ("N bytes free" under a listing of the root).

@@ -38,7 +38,8 @@ extension DumpCommand {
 extension ViewCommand {
     enum Options {
         static let ride = Option<Int64>("--ride", "N", help: "The ride's id (see 'rides'); required without --explored. With --explored: mark the cells this ride visited first.")
-        static let out = SharedOptions.out(default: "The page is written atomically. Required without --explored; with it the default is standard output, and a folder gets explored.html.")
+        static let out = SharedOptions.out(default: "The page is written atomically. Required for a ride's page; with --explored or --history the default is standard output, and a folder gets explored.html or history.html.")
+        static let history = Flag("--history", help: "The history page instead of one ride: totals per ISO week, month and year, a calendar of ride days, and every ride linking to its page (a folder gets history.html beside the rides' pages).")
         static let explored = Flag("--explored", help: "The explored map instead of one ride: every geohash cell ever visited, lit on a dark map at precision 5, 6 or 7 by zoom, with the rides' tracks, a legend and totals.")
         /// Parsed by `SpeedBands(parsing:)`, whose refusals say which limit is wrong.
         static let speedBands = Option<String>("--speed-bands", "KMH,...",
@@ -49,7 +50,7 @@ extension ViewCommand {
     }
 
     static let spec = CommandSpec(name: "view", abstract: "Write one self-contained HTML page of a ride: map by speed, gaps, barometric profile, totals.", options: [
-        SharedOptions.db, SharedOptions.board, Options.ride, Options.out, Options.explored, Options.speedBands, Options.tiles, Options.force, SharedOptions.units,
+        SharedOptions.db, SharedOptions.board, Options.ride, Options.out, Options.history, Options.explored, Options.speedBands, Options.tiles, Options.force, SharedOptions.units,
     ], discussion: "The page fetches nothing: it opens offline. With Debian's libjs-leaflet the map zooms and pans (Leaflet is inlined from the package); its base map loads tiles only when asked. Flagged fixes appear when their checkbox is ticked.")
 }
 

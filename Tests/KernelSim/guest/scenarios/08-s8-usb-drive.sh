@@ -50,7 +50,8 @@ same_files() {
         _name=${_f##*/}; _n=$((_n + 1))
         [ "$(sha256sum < "$_f")" = "$(sha256sum < "$MNT/Rides/$_name" 2>/dev/null)" ] || _bad="$_bad $_name"
     done
-    [ "$(ls "$1" | sort | xargs)" = "$(ls $MNT/Rides | sort | xargs)" ] || _bad="$_bad (names differ: drive has $(ls $MNT/Rides | xargs))"
+    # The rides' pages (.html) sit beside the FIT and GPX; dump writes only those two.
+    [ "$(ls "$1" | sort | xargs)" = "$(ls $MNT/Rides | grep -v '[.]html$' | sort | xargs)" ] || _bad="$_bad (names differ: drive has $(ls $MNT/Rides | xargs))"
     SAME_N=$_n
     [ -z "$_bad" ]
 }

@@ -1,0 +1,47 @@
+import RoamCore
+import RoamExport
+import RoamStore
+
+/// The ride page use case: a stored ride read once, fix by fix, into its map, replay, splits and
+/// totals, rendered as one self-contained page (`HTMLView`). `view --ride N` and the drive's ride
+/// pages both build here, so a ride's page is the same whichever way it leaves the board.
+public enum RidePageBuild {
+    /// The rider's zone: its name (nil for UTC) and its offset at an instant, summer time included.
+    public struct Zone {
+        public var name: String?
+        public var offsetS: (Int64) -> Int
+
+        public init(name: String?, offsetS: @escaping (Int64) -> Int) { self.name = name; self.offsetS = offsetS }
+    }
+
+    /// The page's HTML and the ride's span (its first and last dated fix, which name the file);
+    /// `units`: what the page opens in (its switch and a stored choice change them).
+    public static func html(_ ride: RideRow, reader: RideReader, bands: SpeedBands, zone: Zone,
+                            mapLibrary: MapLibrary?, units: UnitFormatter = .metric) throws -> (html: String, span: RideSpan) {
+        var track = ViewTrack(expectedAccepted: ride.totals.acceptedCount, parameters: ride.parameters)
+        var pauses = PlaybackPauses()
+        var splits = RideSplits()
+        try reader.forEachExportedFix(ride: ride.id, withNMEA: false) { fix in
+            track.add(fix)
+            pauses.add(fix)
+            splits.add(fix)
+        }
+        track.finish()
+        pauses.finish()
+        splits.finish()
+        let causes = try reader.events(ride: ride.id).filter { $0.kind == .gap }.map(GapMarker.text)
+        // Sorted keys, Foundation's pretty layout: the page's text as JSONEncoder wrote it.
+        let parameters = try JSONTextEncoder(prettyPrinted: true).encode(ride.parameters)
+        let span = try reader.span(ride.id)
+        var summary = RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
+                                  totals: ride.totals, parametersJSON: parameters, unmeasured: UnmeasuredFigures(ride.parameters))
+        summary.importedFrom = try reader.provenance(ride: ride.id)?.sentence
+        let clock = PageClock(zoneName: zone.name,
+                              startOffsetS: span.startUTCms.map(zone.offsetS) ?? 0,
+                              endOffsetS: span.endUTCms.map(zone.offsetS) ?? 0)
+        let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes,
+                            pauses: pauses.intervals, splits: splits.splits, clock: clock,
+                            mapLibrary: mapLibrary, units: units).render()
+        return (html, span)
+    }
+}
