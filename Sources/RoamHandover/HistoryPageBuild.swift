@@ -6,9 +6,10 @@ import RoamStore
 /// rider's zone, each linking to its page by the name `link` gives it. `view --history` and the
 /// drive's index.html both build here.
 public enum HistoryPageBuild {
-    /// `link(ride, span)`: the ride page's name relative to the history page, or nil for no link.
+    /// `link(ride, span)`: the ride page's name relative to the history page, or nil for no link;
+    /// `units`: what the page opens in.
     public static func html(_ rides: [RideRow], reader: RideReader, zone: RidePageBuild.Zone, source: String,
-                            link: (RideRow, RideSpan) -> String?) throws -> String {
+                            units: UnitFormatter = .metric, link: (RideRow, RideSpan) -> String?) throws -> String {
         var entries: [RideHistory.Entry] = []
         var links: [Int64: String] = [:]
         for ride in rides {
@@ -18,6 +19,6 @@ public enum HistoryPageBuild {
             links[ride.id] = link(ride, span)
         }
         let facts = HistoryPage.Facts(source: source, zoneLabel: zone.name ?? "UTC")
-        return HistoryPage(history: RideHistory(entries), links: links, facts: facts).render()
+        return HistoryPage(history: RideHistory(entries), links: links, facts: facts, units: units).render()
     }
 }

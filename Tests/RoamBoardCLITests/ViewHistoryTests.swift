@@ -100,4 +100,35 @@ import RoamCore
         // On a phone the page does not scroll sideways: the calendar and the tables scroll in their boxes.
         #expect((v.results.last as? Int).map { $0 <= 390 } == true, "body \(v.results.last ?? "") px wide at 390")
     }
+
+    /// `--units imperial`: the page opens in miles and feet; its switch rewrites every figure in
+    /// place (no table written twice), and the choice is the shared units.js's, as on the ride page.
+    @Test func theHistoryPageFollowsTheUnitsSwitch() throws {
+        let h = try Self.history()
+        defer { h.remove() }
+        let page = h.directory.appendingPathComponent("history.html")
+        let r = try CLIRunner.run(["view", "--history", "--db", h.dbPath, "--units", "imperial", "-o", page.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("<html lang=\"en\" data-units=\"imperial\">"))
+        #expect(html.contains("<select id=\"units\""))
+        try #require(PageJudge.isAvailable, "headless Chromium is needed to judge the page")
+        let probe = """
+            JSON.stringify({ total: document.querySelectorAll('#overall b')[1].textContent,
+              rows: document.querySelectorAll('#rides tbody tr').length, weeks: document.querySelectorAll('#weeks tbody tr').length,
+              years: document.querySelectorAll('#calendar .year').length })
+            """
+        let toMetric = "(function () { const s = document.getElementById('units'); s.value = 'metric'; s.dispatchEvent(new Event('change')); return 0; })()"
+        let v = try PageJudge.run(page: page, steps: [.viewport(1400, 1000), .eval(probe), .eval(toMetric), .eval(probe)])
+        #expect(v.errors.isEmpty, "\(v.errors)")
+        let seen = try v.results.compactMap { $0 as? String }.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        try #require(seen.count == 2, "\(v.results)")
+        let (imperial, metric) = (seen[0], seen[1])
+        let mi = try #require((imperial["total"] as? String).flatMap { $0.hasSuffix(" mi") ? Double($0.dropLast(3)) : nil }, "\(imperial)")
+        let km = try #require((metric["total"] as? String).flatMap { $0.hasSuffix(" km") ? Double($0.dropLast(3)) : nil }, "\(metric)")
+        #expect(abs(mi * 1.609344 - km) < 0.2, "\(mi) mi against \(km) km")
+        for key in ["rows", "weeks", "years"] {
+            #expect(imperial[key] as? Int == metric[key] as? Int && (metric[key] as? Int ?? 0) > 0, "\(key): written again, not rewritten")
+        }
+    }
 }

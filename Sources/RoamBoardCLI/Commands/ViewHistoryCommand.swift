@@ -26,7 +26,8 @@ enum ViewHistoryCommand {
     static func run(_ p: ParsedArguments) throws {
         let (reader, time) = try BoardLoader.reader(p)
         let target = try OutputTarget.resolve(p.value(ViewCommand.Options.out), extension: "html", command: "view")
-        let html = try HistoryPageBuild.html(try reader.rides(), reader: reader, zone: time.pageZone, source: reader.path) { ride, span in
+        let html = try HistoryPageBuild.html(try reader.rides(), reader: reader, zone: time.pageZone, source: reader.path,
+                                             units: try BoardLoader.units(p)) { ride, span in
             RideFileName.name(rideID: ride.id, startedUTCms: span.startUTCms, extension: "html", time: time)
         }
         if let path = try PageOutput.write(html, to: target, nameInFolder: pageName, force: p.value(ViewCommand.Options.force)) { print(path) }

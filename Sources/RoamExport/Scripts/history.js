@@ -6,9 +6,14 @@
   const data = JSON.parse(document.getElementById("history-data").textContent);
   const DAY_MS = 86400000;
 
+  // Metric or imperial through units.js (RoamUnits: the page's switch, remembered); metric without it.
+  const U = window.RoamUnits;
   const FORMAT = {
-    distance: (m) => (m / 1000).toFixed(m < 100000 ? 1 : 0) + " km",
-    climb: (m) => Math.round(m) + " m",
+    distance: (m) => {
+      const v = U ? U.convert(m, "distance") : m / 1000;
+      return v.toFixed(v < 100 ? 1 : 0) + " " + (U ? U.unit("distance") : "km");
+    },
+    climb: (m) => Math.round(U ? U.convert(m, "length") : m) + " " + (U ? U.unit("length") : "m"),
     duration: (s) => {
       const min = Math.round(s / 60);
       return Math.floor(min / 60) + ":" + String(min % 60).padStart(2, "0");
@@ -159,12 +164,18 @@
     table.appendChild(body);
   }
 
-  overall();
-  calendar();
-  periods("weeks", data.weeks);
-  periods("months", data.months);
-  periods("years", data.years);
-  rides();
+  // Written whole, and again from scratch when the units change.
+  function render() {
+    for (const id of ["overall", "calendar", "weeks", "months", "years", "rides"]) document.getElementById(id).textContent = "";
+    overall();
+    calendar();
+    periods("weeks", data.weeks);
+    periods("months", data.months);
+    periods("years", data.years);
+    rides();
+  }
+  render();
+  if (U) U.onChange(render);
   // What the tests read.
   window.rideHistory = { data: data, format: FORMAT };
 })();

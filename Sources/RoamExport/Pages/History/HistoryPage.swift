@@ -21,17 +21,20 @@ public struct HistoryPage {
     /// a ride without one is listed without a link.
     public let links: [Int64: String]
     public let facts: Facts
+    /// The units the page opens in (`view --units`, board.conf); its switch and a stored choice change them.
+    public let units: UnitFormatter
 
-    public init(history: RideHistory, links: [Int64: String], facts: Facts) {
-        self.history = history; self.links = links; self.facts = facts
+    public init(history: RideHistory, links: [Int64: String], facts: Facts, units: UnitFormatter = .metric) {
+        self.history = history; self.links = links; self.facts = facts; self.units = units
     }
 
     public func render() -> String {
         let n = history.entries.count
-        var s = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+        let markup = UnitMarkup(units)
+        var s = "<!DOCTYPE html>\n<html lang=\"en\"\(markup.htmlAttribute)>\n<head>\n<meta charset=\"utf-8\"/>\n"
         s += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
         s += "<title>Ride history: \(n) ride\(n == 1 ? "" : "s")</title>\n<style>\n\(HistoryPageFiles.css)</style>\n</head>\n<body>\n"
-        s += "<h1>Ride history <small>\(XMLText.escape(facts.source))</small></h1>\n"
+        s += "<h1>Ride history <small>\(XMLText.escape(facts.source))</small></h1>\n<p class=\"units\">\(markup.control)</p>\n"
         s += "<noscript><p class=\"warning\">This page writes its tables with JavaScript: allow scripts for this file.</p></noscript>\n"
         s += "<section id=\"overall\" aria-label=\"all rides\"></section>\n"
         s += "<h2>Calendar</h2>\n<div id=\"calendar\" aria-label=\"ride days, shaded by distance\"></div>\n"
@@ -44,7 +47,7 @@ public struct HistoryPage {
         s += "the part across gaps in the record, where no fix was taken, is counted apart and said as bridged. "
         s += "Climb comes from the barometer; a ride without one has no climb (a period marked * holds some). Moving time leaves out the pauses.</p>\n"
         s += "<script type=\"application/json\" id=\"history-data\">\(HistoryPageData(history: history, links: links).json)</script>\n"
-        s += "<script>//<![CDATA[\n\(HistoryPageFiles.script)//]]></script>\n"
+        s += UnitMarkup.scriptElement + "<script>//<![CDATA[\n\(HistoryPageFiles.script)//]]></script>\n"
         s += "</body>\n</html>\n"
         return s
     }
