@@ -55,7 +55,7 @@ import Testing
         #expect(abs(sparse.ascentM - 32) < 0.01)
         // A break forgets the low-passed altitude: a step across it is not smeared into climb.
         sparse.breakSeries()
-        for i in 14..<20 { sparse.add(altitudeM: 200, afterS: 7, hysteresisM: h, smoothingS: 2) }
+        for _ in 14..<20 { sparse.add(altitudeM: 200, afterS: 7, hysteresisM: h, smoothingS: 2) }
         #expect(abs(sparse.ascentM - 32) < 0.01)
     }
 
