@@ -38,6 +38,15 @@ public final class RideStore {
         insertExplored = try connection.prepare(ExploredCells.insertSQL, persistent: true)
     }
 
+    /// Bounds SQLite's page cache on this connection to about `kib` KiB (default: 2 000 KiB). The
+    /// recorder appends: a commit touches the ride row, the right edge of each B-tree and a few
+    /// explored-cell leaves, a few dozen 1 KiB pages; without a bound the pages of every fix
+    /// written stay cached until 2 MB are resident. Pages past the bound are read again from the
+    /// kernel's cache when needed; the transaction and its one sync are the same.
+    public func limitPageCache(kib: Int) throws(SQLiteError) {
+        try connection.execute("PRAGMA cache_size=-\(max(kib, 64))")
+    }
+
     /// Finalizes the statements and closes the connection now, which checkpoints the WAL when
     /// this is the last connection. The store is not used again afterwards.
     public func close() {
