@@ -113,7 +113,9 @@ public final class SimulatedRig: @unchecked Sendable {
         guard let thread = controls?.buttonThread else { recorder.press(); return }
         let before = thread.gesturesHandled.load(ordering: .acquiring)
         button.pressNow()
-        wait(for: { thread.gesturesHandled.load(ordering: .acquiring) }, toReach: before + 1, timeoutS: 5)
+        // Generous: on a loaded machine the button thread can be starved for seconds, and a press
+        // given up on would start or stop the ride late, or never (a ride left recording).
+        wait(for: { thread.gesturesHandled.load(ordering: .acquiring) }, toReach: before + 1, timeoutS: 60)
     }
 
     /// What the devices say for one epoch: its sentences, and the barometer's reading meanwhile.
@@ -175,12 +177,13 @@ public final class SimulatedRig: @unchecked Sendable {
                 sensor.setAmbient(pressurePa: epoch.pressurePa, temperatureC: epoch.temperatureC)
             }
         }
-        wait(for: counter, toReach: base + feed.count, timeoutS: 5)
+        // The last epoch ends on its quiet time; the stop pressed before it is read would end the ride first.
+        wait(for: counter, toReach: base + feed.count, timeoutS: 30)
     }
 
     private func wait(for counter: () -> Int, toReach target: Int, timeoutS: Double) {
         let deadline = MonotonicClock.nowNs() + UInt64(timeoutS * 1e9)
-        while counter() < target && MonotonicClock.nowNs() < deadline { usleep(200) }
+        while counter() < target && MonotonicClock.nowNs() < deadline && !ShutdownSignal.isRequested { usleep(200) }
     }
 
     /// Streams a capture faster than real time, but never more than `maxQueuedEpochs` ahead of the
