@@ -17,7 +17,9 @@ import RoamCore
 
     static func data(_ html: String) throws -> [String: Any] {
         let open = "<script type=\"application/json\" id=\"history-data\">"
-        let body = try #require(html.components(separatedBy: open).dropFirst().first?.components(separatedBy: "</script>").first)
+        // Apart from #require: Swift 6.0.3's macro mis-expands an optional chain of calls.
+        let block = html.components(separatedBy: open).dropFirst().first?.components(separatedBy: "</script>").first
+        let body = try #require(block)
         return try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
     }
 
@@ -121,11 +123,17 @@ import RoamCore
         let toMetric = "(function () { const s = document.getElementById('units'); s.value = 'metric'; s.dispatchEvent(new Event('change')); return 0; })()"
         let v = try PageJudge.run(page: page, steps: [.viewport(1400, 1000), .eval(probe), .eval(toMetric), .eval(probe)])
         #expect(v.errors.isEmpty, "\(v.errors)")
-        let seen = try v.results.compactMap { $0 as? String }.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-        try #require(seen.count == 2, "\(v.results)")
-        let (imperial, metric) = (seen[0], seen[1])
-        let mi = try #require((imperial["total"] as? String).flatMap { $0.hasSuffix(" mi") ? Double($0.dropLast(3)) : nil }, "\(imperial)")
-        let km = try #require((metric["total"] as? String).flatMap { $0.hasSuffix(" km") ? Double($0.dropLast(3)) : nil }, "\(metric)")
+        let texts = v.results.compactMap { $0 as? String }
+        try #require(texts.count == 2, "\(v.results)")
+        let objects = texts.map { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:] }
+        let (imperial, metric) = (objects[0], objects[1])
+        func figure(_ seen: [String: Any], _ unit: String) -> Double? {
+            guard let text = seen["total"] as? String, text.hasSuffix(" " + unit) else { return nil }
+            return Double(text.dropLast(unit.count + 1))
+        }
+        let miles = figure(imperial, "mi"), kilometres = figure(metric, "km")
+        let mi = try #require(miles, "\(imperial)")
+        let km = try #require(kilometres, "\(metric)")
         #expect(abs(mi * 1.609344 - km) < 0.2, "\(mi) mi against \(km) km")
         for key in ["rows", "weeks", "years"] {
             #expect(imperial[key] as? Int == metric[key] as? Int && (metric[key] as? Int ?? 0) > 0, "\(key): written again, not rewritten")

@@ -25,7 +25,9 @@ import RoamCore
 
     private func data(_ html: String) throws -> [String: Any] {
         let open = "<script type=\"application/json\" id=\"history-data\">"
-        let body = try #require(html.components(separatedBy: open).dropFirst().first?.components(separatedBy: "</script>").first)
+        // Apart from #require: Swift 6.0.3's macro mis-expands an optional chain of calls.
+        let block = html.components(separatedBy: open).dropFirst().first?.components(separatedBy: "</script>").first
+        let body = try #require(block)
         return try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
     }
 
