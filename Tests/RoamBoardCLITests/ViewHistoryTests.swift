@@ -105,7 +105,9 @@ import RoamCore
 
     /// `--units imperial`: the page opens in miles and feet; its switch rewrites every figure in
     /// place (no table written twice), and the choice is the shared units.js's, as on the ride page.
-    @Test func theHistoryPageFollowsTheUnitsSwitch() throws {
+    /// (Where Chromium is installed, as `scripts/test` installs it; the Swift 6.0.3 root has none.)
+    @Test(.enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+    func theHistoryPageFollowsTheUnitsSwitch() throws {
         let h = try Self.history()
         defer { h.remove() }
         let page = h.directory.appendingPathComponent("history.html")
@@ -114,7 +116,6 @@ import RoamCore
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(html.contains("<html lang=\"en\" data-units=\"imperial\">"))
         #expect(html.contains("<select id=\"units\""))
-        try #require(PageJudge.isAvailable, "headless Chromium is needed to judge the page")
         let probe = """
             JSON.stringify({ total: document.querySelectorAll('#overall b')[1].textContent,
               rows: document.querySelectorAll('#rides tbody tr').length, weeks: document.querySelectorAll('#weeks tbody tr').length,
