@@ -66,7 +66,7 @@ import Testing
         try RideReader(path: dir.appendingPathComponent("rides.db").path).forEachFix(ride: out.ride.id) { if $0.pressurePa != nil { pressures += 1 } }
         #expect(pressures == 0)
         #expect(out.show.contains("climb       unavailable (no barometer"), "\(out.show)")
-        #expect(out.page.contains("No barometer in this replay"))
+        #expect(out.page.contains("No barometer measured this ride (a replayed NMEA capture"))
         #expect(!out.page.contains("is derived from the track file"))
     }
 

@@ -71,8 +71,10 @@ final class TrialChild: @unchecked Sendable {
         wait(timeoutS: timeoutS) { out, _ in out.contains { TrialAck($0).map { $0.seqs.upperBound >= seq } ?? false } }
     }
 
+    /// Kills the child unless Foundation has already reaped it: a reaped pid may belong to another
+    /// test's process by now (pid_max can be 32768).
     func kill() {
-        Glibc.kill(pid, SIGKILL)
+        if process.isRunning { Glibc.kill(pid, SIGKILL) }
         finish()
     }
 

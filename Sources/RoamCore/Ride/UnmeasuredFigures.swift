@@ -21,7 +21,7 @@ public struct UnmeasuredFigures: Sendable, Equatable {
         switch altitude {
         case .barometer: return "barometer"
         case .trackElevation: return "the track file's elevation, not the board's barometer"
-        case .none: return "no barometer in this replay"
+        case .none: return "no barometer measured this ride"
         }
     }
 
@@ -43,7 +43,8 @@ public struct UnmeasuredFigures: Sendable, Equatable {
             out.append("Ascent, descent and the elevation profile are counted from the track file's elevation: "
                        + "the board's barometer did not measure this ride.")
         case .none:
-            out.append("No barometer in this replay: no pressure is stored, so there is no climb and no elevation profile.")
+            out.append("No barometer measured this ride (a replayed NMEA capture, or a track file without elevation): "
+                       + "no pressure is stored, so there is no climb and no elevation profile.")
         }
         if !temperatureMeasured {
             out.append("No air temperature was measured: none is shown.")
