@@ -23,9 +23,8 @@ import RoamCore
         return try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
     }
 
-    @Test func aFolderOfTheHistoryAndTheRidePagesLinksUp() throws {
-        let h = try Self.history()
-        defer { h.remove() }
+    /// Every ride's page and the history page written into one folder of `h`.
+    static func pagesFolder(_ h: ExploredHistory) throws -> (folder: URL, page: URL, ids: [Int]) {
         let folder = h.directory.appendingPathComponent("pages")
         let rides = try CLIRunner.run(["rides", "--db", h.dbPath])
         let ids = rides.stdout.split(separator: "\n").dropFirst().compactMap { Int($0.split(separator: " ").first ?? "") }
@@ -38,6 +37,13 @@ import RoamCore
         #expect(r.status == 0, "\(r.stderr)")
         let page = folder.appendingPathComponent("history.html")
         #expect(r.stdout == page.path + "\n")
+        return (folder, page, ids)
+    }
+
+    @Test func aFolderOfTheHistoryAndTheRidePagesLinksUp() throws {
+        let h = try Self.history()
+        defer { h.remove() }
+        let (folder, page, ids) = try Self.pagesFolder(h)
         let html = try String(contentsOf: page, encoding: .utf8)
         let d = try Self.data(html)
         let listed = try #require(d["rides"] as? [[String: Any]])
@@ -56,8 +62,14 @@ import RoamCore
         #expect(wrong.status == 64, "\(wrong.stderr)")
         let ride = try CLIRunner.run(["view", "--history", "--ride", "1", "--db", h.dbPath])
         #expect(ride.status == 64 && ride.stderr.contains("--ride"), "\(ride.stderr)")
+    }
 
-        guard PageJudge.isAvailable else { return }
+    /// The same folder as the rider sees it, in headless Chromium (where `scripts/test` installed it).
+    @Test(.enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+    func theHistoryPageAddsUpInABrowser() throws {
+        let h = try Self.history()
+        defer { h.remove() }
+        let (folder, page, ids) = try Self.pagesFolder(h)
         let probe = """
             JSON.stringify((() => {
               const num = (e, k) => Number(e.dataset[k] || 0);
