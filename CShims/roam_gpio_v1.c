@@ -74,8 +74,9 @@ int roam_gpio_request_output(const char *path, unsigned line, int initial, const
 }
 
 int roam_gpio_read_event(roam_gpio_line *l, int timeout_ms, uint64_t *timestamp_ns, int *rising) {
+    /* libgpiod v1 waits without limit on a NULL timeout; a negative timespec would fail with EINVAL. */
     struct timespec ts = { timeout_ms / 1000, (long)(timeout_ms % 1000) * 1000000L };
-    int r = gpiod_line_event_wait(l->line, &ts);
+    int r = gpiod_line_event_wait(l->line, timeout_ms < 0 ? NULL : &ts);
     if (r < 0) return -errno;
     if (r == 0) return 0;
     struct gpiod_line_event ev;

@@ -54,9 +54,11 @@ public enum CadenceBenchmark {
         let summary = scratch + "/strace-\(getpid())-\(MonotonicClock.nowNs()).txt"
         let (program, argv) = strace.map { ($0, ["-f", "-c", "-e", "trace=fdatasync,fsync", "-o", summary, executable] + arguments) }
             ?? (executable, arguments)
-        var input: [CInt] = [-1, -1], output: [CInt] = [-1, -1]
-        guard pipe(&input) == 0, pipe(&output) == 0 else { throw .errno("creating", "the benchmark's pipes") }
-        for fd in input + output { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let input: [CInt], output: [CInt]
+        do { let p = try CloseOnExecPipe.make(); input = [p.read, p.write] } catch { throw .errno("creating", "the benchmark's pipes", error) }
+        do { let p = try CloseOnExecPipe.make(); output = [p.read, p.write] } catch {
+            close(input[0]); close(input[1]); throw .errno("creating", "the benchmark's pipes", error)
+        }
         signal(SIGPIPE, SIG_IGN)
         let pid: pid_t
         do {

@@ -36,10 +36,10 @@ public enum RecorderMemoryBenchmark {
     /// `laps`; stderr goes to `stderrPath`.
     public static func run(_ executable: String, _ arguments: [String], laps: HighRateLaps, epochs: Int,
                            stderrPath: String) throws(BenchmarkError) -> Result {
-        var fds: [CInt] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw .errno("creating", "the replay pipe") }
-        // Neither end leaks into the child beyond the dup2 onto its standard input.
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // Neither end leaks into the child beyond the dup2 onto its standard input, nor into
+        // another thread's child.
+        let fds: [CInt]
+        do { let pipe = try CloseOnExecPipe.make(); fds = [pipe.read, pipe.write] } catch { throw .errno("creating", "the replay pipe", error) }
         signal(SIGPIPE, SIG_IGN)
         let pid: pid_t
         do {

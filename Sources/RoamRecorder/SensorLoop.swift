@@ -170,6 +170,9 @@ public final class SensorLoop: @unchecked Sendable {
             case .ready: break
             case .woken: return nil
             case .timedOut: return 0
+            case .failed(let e):
+                throw DeviceError(.uart, .read, device: source.device, detail: "waiting for bytes with poll()", errno: e,
+                                  hint: "The kernel is short of memory: check the board's free memory (free -m).")
             }
         case .timedReadsOnly:
             readTimeoutMs = timeoutMs < 0 ? options.readTimeoutMs : min(timeoutMs, options.readTimeoutMs)

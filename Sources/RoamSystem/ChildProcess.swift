@@ -23,11 +23,13 @@ public enum ChildProcess {
     /// Runs `path` to its end with stdin from /dev/null and stdout, stderr read through two pipes
     /// (polled together, so a chatty stderr never blocks the child). `environment` nil: this process's.
     public static func run(_ path: String, _ argv: [String], environment: [String]? = nil) throws(SystemError) -> ChildResult {
-        var out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
-        guard pipe(&out) == 0 else { throw SystemError("make a pipe for", path, .current) }
-        guard pipe(&err) == 0 else { let e = Errno.current; close(out[0]); close(out[1]); throw SystemError("make a pipe for", path, e) }
-        // Only the dup2'd copies reach the child.
-        for fd in out + err { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // Close-on-exec from birth: only the dup2'd copies reach this child, and none reaches
+        // another thread's child spawned meanwhile.
+        let out: [Int32], err: [Int32]
+        do { let p = try CloseOnExecPipe.make(); out = [p.read, p.write] } catch { throw SystemError("make a pipe for", path, error) }
+        do { let p = try CloseOnExecPipe.make(); err = [p.read, p.write] } catch {
+            close(out[0]); close(out[1]); throw SystemError("make a pipe for", path, error)
+        }
         let pid: pid_t
         do {
             pid = try spawn(path, argv: argv, streams: [.file("/dev/null", flags: O_RDONLY), .descriptor(out[1]), .descriptor(err[1])],

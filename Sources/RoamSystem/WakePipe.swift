@@ -12,20 +12,19 @@ public final class WakePipe: @unchecked Sendable {
         /// `wake()` was called (the pipe is drained again).
         case woken
         case timedOut
+        /// poll() itself failed (ENOMEM: the kernel could not allocate its wait table). Nothing is
+        /// known about the device: the caller reports it and backs off, rather than reading blind.
+        case failed(Errno)
     }
 
     private let readEnd: CInt
     private let writeEnd: CInt
 
     public init() {
-        var fds: [CInt] = [-1, -1]
         // Fails only when the process is out of descriptors: nothing a thread can run without.
-        precondition(pipe(&fds) == 0, "pipe for a wake-up: \(Errno.current)")
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        do { (readEnd, writeEnd) = try CloseOnExecPipe.make(nonBlocking: true) } catch {
+            preconditionFailure("pipe for a wake-up: \(error)")
         }
-        readEnd = fds[0]; writeEnd = fds[1]
     }
 
     deinit { close(readEnd); close(writeEnd) }
@@ -43,7 +42,7 @@ public final class WakePipe: @unchecked Sendable {
         var fds = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
         let n: Int32
-        do { n = try retryingInterrupted { poll(&fds, nfds_t(fds.count), timeoutMs) } } catch { return .ready }
+        do { n = try retryingInterrupted { poll(&fds, nfds_t(fds.count), timeoutMs) } } catch { return .failed(error) }
         if n == 0 { return .timedOut }
         if fds[0].revents != 0 { drain(); return .woken }
         return .ready

@@ -110,8 +110,13 @@ public final class ButtonThread: @unchecked Sendable {
     /// until an edge, the gesture's deadline or a stop; on a wakeable fake inside its wait.
     private func waitForGestures(_ button: Button) throws(DeviceError) -> [ButtonGesture.Gesture] {
         if case .descriptor(let fd) = (button.input as? PollableSource)?.readiness {
-            if wake.wait(for: fd, timeoutMs: button.waitMs(maxWaitMs: -1)) == .woken { return [] }
-            return try button.next(maxWaitMs: 0)
+            switch wake.wait(for: fd, timeoutMs: button.waitMs(maxWaitMs: -1)) {
+            case .woken: return []
+            case .ready, .timedOut: return try button.next(maxWaitMs: 0)
+            case .failed(let e):
+                throw DeviceError(.gpio, .read, device: button.input.device, detail: "waiting for an edge with poll()", errno: e,
+                                  hint: "The kernel is short of memory: check the board's free memory (free -m).")
+            }
         }
         if let wakeable = button.input as? any WakeableInput {
             let stopping = stopSignal.withLock { () -> Bool in

@@ -80,6 +80,8 @@ public final class ModuleLink: @unchecked Sendable {
             case .woken: continue
             case .timedOut: held = true; continue
             case .ready: break
+            // The bench's module cannot wait: back off as for a secondary nobody holds.
+            case .failed: _ = wake.wait(for: nil, timeoutMs: absentBackoffMs); continue
             }
             let bytes: [UInt8]
             do {
