@@ -6,7 +6,7 @@ import RoamSystem
 /// an image not served (`.next` or `.spare`) whose manifest it agrees with; it is renamed to
 /// `.new`, the rides no longer wanted are deleted from it (`mdel`), the new or changed ones are
 /// exported and copied in (`mcopy`), README.txt is replaced, the file is fsync'd and renamed to
-/// `.next`. Without a usable base (first build, a corrupt or too small one) a new sparse image is
+/// `.next`. The pages' shared Leaflet/ is copied in only when the base lacks it or its bytes changed. Without a usable base (first build, a corrupt or too small one) a new sparse image is
 /// made (`mkfs.vfat -C`) and filled. A power cut or SIGKILL at any point leaves the served image
 /// whole; the half-made `.new` is dropped at the next start.
 public struct DriveImageBuilder {
