@@ -5,16 +5,29 @@ import RoamStore
 
 /// A ride's files for the drive, written by `dump`'s own exporters under `dump`'s own names:
 /// FIT and GPX, accepted fixes only, exactly what `dump --format fit|gpx --out DIR` writes; beside
-/// them the ride's page, built as `view` builds it (`RidePageBuild`) but with the static map: a
-/// drive holds hundreds of pages, and each would carry its own copy of Leaflet (~141 KB).
-/// index.html is the history page (`HistoryPageBuild`), linking to each ride's page in Rides/.
+/// them the ride's page, built as `view` builds it (`RidePageBuild`) but linking the drive's one
+/// shared copy of Leaflet (Leaflet/, `DriveSharedFiles`) rather than inlining it: a drive holds
+/// hundreds of pages, and each would carry its own copy (~141 KB). Without Debian's libjs-leaflet
+/// the pages keep their static map. index.html is the history page (`HistoryPageBuild`), linking
+/// to each ride's page in Rides/.
 struct DriveRideFiles: DriveRideWriter {
     let reader: RideReader
     let time: LocalTime
     let boardName: String
     static let formats: [ExportFormat] = [.fit, .gpx]
 
-    func write(_ ride: RideRow, into folder: String) throws -> [String] {
+    static let noLeaflet = "the ride pages keep their static map: Debian's libjs-leaflet is missing (apt install libjs-leaflet), "
+        + "so their maps cannot zoom; the drive is built all the same"
+
+    /// Leaflet's script and style as the package has them, without their source map comments (a
+    /// browser's developer tools would ask for the missing map file).
+    func sharedFiles() -> DriveSharedFiles {
+        guard let library = LeafletFiles.read() else { return DriveSharedFiles(missing: Self.noLeaflet + " (\(LeafletFiles.directory))") }
+        return DriveSharedFiles(files: [.init(name: MapLibrary.scriptFile, bytes: Array(library.script.utf8)),
+                                        .init(name: MapLibrary.styleFile, bytes: Array(library.style.utf8))])
+    }
+
+    func write(_ ride: RideRow, into folder: String, linking: Bool) throws -> [String] {
         let span = try reader.span(ride.id)
         let summary = try RideExport.summary(ride, span: span, provenance: try reader.provenance(ride: ride.id))
         let exports = try Self.formats.map { format in
@@ -29,7 +42,8 @@ struct DriveRideFiles: DriveRideWriter {
             }
             return name
         }
-        let page = try RidePageBuild.html(ride, reader: reader, bands: .cycling, zone: time.pageZone, mapLibrary: nil)
+        let page = try RidePageBuild.html(ride, reader: reader, bands: .cycling, zone: time.pageZone,
+                                          mapLibrary: linking ? MapLibrary(linking: DriveSharedFiles.fromRidePage) : nil)
         let name = RideFileName.name(rideID: ride.id, startedUTCms: span.startUTCms, extension: "html", time: time)
         var sink = try AtomicFileSink(path: OutputTarget.path(in: folder, name: name), overwrite: true)
         do {

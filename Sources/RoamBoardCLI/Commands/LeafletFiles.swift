@@ -19,18 +19,28 @@ enum LeafletFiles {
         return template
     }
 
-    /// Leaflet's minified script (its full one if that is all there is) and style; nil, said once, when missing.
-    static func load(tiles: String) -> MapLibrary? {
-        let dir = Environment.value(folderVariable) ?? folder
+    /// The folder read: the package's, or `ROAM_LEAFLET_DIR`'s.
+    static var directory: String { Environment.value(folderVariable) ?? folder }
+
+    /// Leaflet's minified script (its full one if that is all there is) and style, without their
+    /// source map comments; nil when the package is missing.
+    static func read() -> MapLibrary? {
+        let dir = directory
         let script = ["leaflet.min.js", "leaflet.js"].lazy.compactMap { try? FileSystem.readText(FilePath.join(dir, $0)) }.first
-        guard let script, let style = try? FileSystem.readText(FilePath.join(dir, "leaflet.css")) else {
+        guard let script, let style = try? FileSystem.readText(FilePath.join(dir, "leaflet.css")) else { return nil }
+        return MapLibrary(script: script, style: style)
+    }
+
+    /// Leaflet to inline; nil, said once, when missing.
+    static func load(tiles: String) -> MapLibrary? {
+        guard let files = read() else {
             StandardStream.error(missingLine)
             return nil
         }
-        if let problem = MapLibrary.inlineProblem(script: script, style: style) {
-            StandardStream.error("view: \(problem) (\(dir)): it cannot go into a page, which keeps the static map\n")
+        if let problem = MapLibrary.inlineProblem(script: files.script, style: files.style) {
+            StandardStream.error("view: \(problem) (\(directory)): it cannot go into a page, which keeps the static map\n")
             return nil
         }
-        return MapLibrary(script: script, style: style, tilesTemplate: tiles)
+        return MapLibrary(script: files.script, style: files.style, tilesTemplate: tiles)
     }
 }

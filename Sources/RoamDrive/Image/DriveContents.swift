@@ -4,8 +4,11 @@ import RoamStore
 /// Writes one ride's files for the drive: the CLI passes the very exporters and file names `dump`
 /// uses, so a file on the drive is byte for byte what `dump --out DIR` writes.
 public protocol DriveRideWriter {
-    /// Writes the ride's files into `folder` and returns their names (no folder).
-    func write(_ ride: RideRow, into folder: String) throws -> [String]
+    /// Writes the ride's files into `folder` and returns their names (no folder); `linking`: its
+    /// page links the drive's shared Leaflet (`DriveSharedFiles`), else it keeps the static map.
+    func write(_ ride: RideRow, into folder: String, linking: Bool) throws -> [String]
+    /// The files the ride pages share (Leaflet), read afresh for each build.
+    func sharedFiles() -> DriveSharedFiles
     /// The drive's index.html for the rides on it, each linking to its files in Rides/ (`files`);
     /// nil for none. Rebuilt with every image, as README.txt is.
     func index(_ rides: [RideRow], files: [Int64: [String]]) throws -> String?
@@ -13,6 +16,7 @@ public protocol DriveRideWriter {
 
 extension DriveRideWriter {
     public func index(_ rides: [RideRow], files: [Int64: [String]]) throws -> String? { nil }
+    public func sharedFiles() -> DriveSharedFiles { .none }
 }
 
 /// What one image holds: the rides on it (newest first), the rides left off for lack of room, and
@@ -32,6 +36,12 @@ public struct DriveContents: Sendable, Equatable {
     public var imageBytes: Int64 = 0
     /// How the image was made: in place from a base, or new (said in the keeper's line).
     public var change = ""
+    /// The names in the shared folder (Leaflet/), sorted.
+    public var shared: [String] = []
+    /// The pages of this build link Leaflet/ (their maps zoom and pan).
+    public var pagesLinkLeaflet = false
+    /// Why the pages of this build keep their static map (no Leaflet on the board); nil when they link it.
+    public var sharedMissing: String?
 
     public var rideIDs: [Int64] { rides.map(\.id) }
 }
@@ -82,11 +92,14 @@ public enum DriveSelection {
             + "\(t.fixCount)|\(t.acceptedCount)|\(t.distanceM)|\(t.ascentM ?? -1)|\(ride.parameters.version)\n"
     }
 
+    static let fnvStart: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
+
     private static func fnv(_ start: UInt64, _ text: String) -> UInt64 {
-        text.utf8.reduce(start) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
+        text.utf8.reduce(start) { ($0 ^ UInt64($1)) &* fnvPrime }
     }
 
-    private static func hex(_ value: UInt64) -> String {
+    static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

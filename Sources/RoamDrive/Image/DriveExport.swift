@@ -8,6 +8,8 @@ import RoamSystem
 struct DriveExport {
     let writer: DriveRideWriter
     let folder: String
+    /// The ride pages link the drive's shared Leaflet (this build has it).
+    var linking = false
     private var staged: [Int64: [String]] = [:]
     /// Rides exported by this build (the bytes a rebuild writes twice: staged, then copied in).
     private(set) var exportedRides = 0
@@ -36,7 +38,7 @@ struct DriveExport {
 
     private mutating func stage(_ ride: RideRow) throws -> [String] {
         if let names = staged[ride.id] { return names }
-        let names = try writer.write(ride, into: folder)
+        let names = try writer.write(ride, into: folder, linking: linking)
         exportedRides += 1
         if let end = ride.endedUTCms {
             var times = [timespec(tv_sec: Int(end / 1000), tv_nsec: 0), timespec(tv_sec: Int(end / 1000), tv_nsec: 0)]

@@ -6,7 +6,7 @@ import RoamSystem
 /// an image not served (`.next` or `.spare`) whose manifest it agrees with; it is renamed to
 /// `.new`, the rides no longer wanted are deleted from it (`mdel`), the new or changed ones are
 /// exported and copied in (`mcopy`), README.txt is replaced, the file is fsync'd and renamed to
-/// `.next`. Without a usable base (first build, a corrupt or too small one) a new sparse image is
+/// `.next`. The pages' shared Leaflet/ is copied in only when the base lacks it or its bytes changed. Without a usable base (first build, a corrupt or too small one) a new sparse image is
 /// made (`mkfs.vfat -C`) and filled. A power cut or SIGKILL at any point leaves the served image
 /// whole; the half-made `.new` is dropped at the next start.
 public struct DriveImageBuilder {
@@ -40,6 +40,8 @@ public struct DriveImageBuilder {
         }
         var export = DriveExport(writer: writer, folder: slots.staging + "/Rides")
         try export.prepare()
+        let shared = writer.sharedFiles()
+        export.linking = shared.linked
 
         // Room: what is free beyond the recorder's floor, halved for the staged copies, plus the base's own payload.
         let free = try freeBytes()
@@ -71,6 +73,7 @@ public struct DriveImageBuilder {
             },
             leftOff: order.indices.filter { !keptSet.contains($0) }.sorted { position[order[$0].id]! < position[order[$1].id]! }.map { order[$0].id },
             fingerprint: DriveSelection.fingerprint(rides))
+        contents.pagesLinkLeaflet = shared.linked
         let payload = keptIndices.reduce(Int64(0)) { $0 + sizes[$1] }
         let readme = DriveReadme.text(contents, DriveReadme.Facts(boardName: facts.boardName, builtUTCms: facts.builtUTCms,
                                                                    freeBytes: free - payload))
@@ -84,15 +87,22 @@ public struct DriveImageBuilder {
         let editor = DriveImageEditor(slots: slots, label: label)
         do {
             let change: DriveImageEditor.Change
+            let onBase = base?.manifest.shared ?? []
+            let edited = Self.sharedEdit(shared, onBase: onBase)
             if let base, let edit = try editor.planEdit(base: base.path, manifest: base.manifest, want: manifest.files,
-                                                        topBytes: topBytes) {
+                                                        topBytes: topBytes + edited.copy.onDisk) {
                 try editor.startEdit(from: base.path)
-                change = try editor.apply(edit, export: &export, rides: wanted, top: top)
+                change = try editor.apply(edit, export: &export, rides: wanted, top: top, shared: edited.copy)
+                manifest.shared = edited.kept
             } else {
-                let size = Self.imageSize(payload: payload + topBytes, cap: maxImageBytes)
+                let copy = DriveImageEditor.SharedCopy(files: shared.files, makeFolder: true)
+                let size = Self.imageSize(payload: payload + topBytes + copy.onDisk, cap: maxImageBytes)
                 change = try editor.fresh(sizeBytes: size, volumeID: String(contents.fingerprint.suffix(8)), want: manifest.files,
-                                          export: &export, rides: wanted, top: top)
+                                          export: &export, rides: wanted, top: top, shared: copy)
+                manifest.shared = shared.files.map(\.described)
             }
+            contents.shared = (manifest.shared ?? []).map(\.name).sorted()
+            contents.sharedMissing = shared.missing
             contents.imageBytes = change.imageBytes
             contents.change = change.summary
             manifest.imageBytes = change.imageBytes
@@ -118,6 +128,18 @@ public struct DriveImageBuilder {
     }
 
     static func key(_ id: Int64, _ stamp: String) -> String { "\(id)|\(stamp)" }
+
+    /// On an edited base: the shared files it lacks or holds with other bytes are copied, the rest
+    /// stay untouched. Without Leaflet on the board (none wanted) the base keeps what it has: the
+    /// pages already on it still link them; this build's new pages keep their static map.
+    static func sharedEdit(_ shared: DriveSharedFiles, onBase: [DriveManifest.Shared])
+        -> (copy: DriveImageEditor.SharedCopy, kept: [DriveManifest.Shared]) {
+        let wanted = shared.files.map(\.described)
+        let copy = shared.files.filter { !onBase.contains($0.described) }
+        let names = Set(wanted.map(\.name))
+        return (DriveImageEditor.SharedCopy(files: copy, makeFolder: onBase.isEmpty),
+                onBase.filter { !names.contains($0.name) } + wanted)
+    }
 
     private static func unique(_ files: [DriveManifest.File]) -> [DriveManifest.File] {
         var seen = Set<String>()

@@ -12,6 +12,9 @@ enum DriveImageCheck {
             guard listing.rideIDs == contents.rideIDs.sorted(), listing.fingerprint == contents.fingerprint else {
                 throw DriveError(.imageUnreadable, "the new image \(path) holds rides \(listing.rideIDs), not \(contents.rideIDs.sorted())")
             }
+            guard listing.shared == contents.shared else {
+                throw DriveError(.imageUnreadable, "the new image \(path) holds \(listing.shared) in \(DriveSharedFiles.folder)/, not \(contents.shared)")
+            }
         } catch let e as DriveError {
             DriveManifest.forget(image: path, folder: DriveManifest.folder(String(path.dropLast(".next".count))))
             unlink(path)

@@ -19,6 +19,16 @@ struct DriveImageEditor {
         var text: String
     }
 
+    /// Shared files (Leaflet/) to copy in: those the image lacks or holds with other bytes.
+    struct SharedCopy {
+        var files: [DriveSharedFiles.File]
+        /// The image has no shared folder yet.
+        var makeFolder: Bool
+
+        var onDisk: Int64 { files.reduce(Int64(0)) { $0 + DriveSelection.onDisk(Int64($1.bytes.count)) } }
+        var summary: String { files.isEmpty ? "" : ", \(DriveSharedFiles.folder)/ copied in (\(files.count) file(s))" }
+    }
+
     struct Change {
         var imageBytes: Int64
         var summary: String
@@ -42,24 +52,26 @@ struct DriveImageEditor {
         guard rename(base, slots.new) == 0 else { throw slots.failure("cannot rename \(base) to", slots.new) }
     }
 
-    func apply(_ edit: Edit, export: inout DriveExport, rides: [Int64: RideRow], top: [TopFile]) throws -> Change {
+    func apply(_ edit: Edit, export: inout DriveExport, rides: [Int64: RideRow], top: [TopFile], shared: SharedCopy) throws -> Change {
         if !edit.remove.isEmpty {
             try DriveTools.run("mdel", ["-i", slots.new] + edit.remove.map { "::/Rides/" + $0 }, what: "delete old rides from \(slots.new)")
         }
         try copyIn(edit.add, export: &export, rides: rides)
+        try copyShared(shared)
         try writeTop(top)
         return Change(imageBytes: try size(slots.new),
-                      summary: "in place: \(edit.add.count) file(s) copied in, \(edit.remove.count) deleted")
+                      summary: "in place: \(edit.add.count) file(s) copied in, \(edit.remove.count) deleted" + shared.summary)
     }
 
     func fresh(sizeBytes: Int64, volumeID: String, want: [DriveManifest.File], export: inout DriveExport,
-               rides: [Int64: RideRow], top: [TopFile]) throws -> Change {
+               rides: [Int64: RideRow], top: [TopFile], shared: SharedCopy) throws -> Change {
         try DriveTools.run("mkfs.vfat", ["-C", "-s", "8", "-n", label, "-i", volumeID, slots.new, "\(sizeBytes / 1024)"],
                            what: "make the FAT file system \(slots.new)")
         try DriveTools.run("mmd", ["-i", slots.new, "::/Rides"], what: "make the Rides folder in \(slots.new)")
         try copyIn(want, export: &export, rides: rides)
+        try copyShared(shared)
         try writeTop(top)
-        return Change(imageBytes: sizeBytes, summary: "new image: \(want.count) file(s) copied in")
+        return Change(imageBytes: sizeBytes, summary: "new image: \(want.count) file(s) copied in" + shared.summary)
     }
 
     /// Synced, described, then renamed into its role: a manifest never names a file not yet synced.
@@ -85,6 +97,25 @@ struct DriveImageEditor {
         guard !paths.isEmpty else { return }
         // -m keeps each file's time (the ride's end); -D o never asks about a name clash.
         try DriveTools.run("mcopy", ["-i", slots.new, "-m", "-D", "o"] + paths + ["::/Rides/"], what: "copy the rides into \(slots.new)")
+    }
+
+    /// The shared files staged and copied into their folder in one mcopy (-D o: a changed one replaces the old).
+    private func copyShared(_ shared: SharedCopy) throws {
+        guard !shared.files.isEmpty else { return }
+        let folder = DriveSharedFiles.folder
+        if shared.makeFolder {
+            try DriveTools.run("mmd", ["-i", slots.new, "::/" + folder], what: "make the \(folder) folder in \(slots.new)")
+        }
+        let staged = slots.staging + "/" + folder
+        do { try FileSystem.makeFolders(staged) } catch { throw DriveImageSlots.failure(error) }
+        var paths: [String] = []
+        for file in shared.files {
+            let path = staged + "/" + file.name
+            do { try FileSystem.write(file.bytes, to: path) } catch { throw DriveImageSlots.failure(error) }
+            paths.append(path)
+        }
+        try DriveTools.run("mcopy", ["-i", slots.new, "-D", "o"] + paths + ["::/" + folder + "/"],
+                           what: "copy \(shared.files.map(\.name).joined(separator: " and ")) into \(slots.new)")
     }
 
     /// README.txt (and index.html) replaced in one mcopy: README.txt carries the fingerprint.

@@ -9,6 +9,8 @@ public enum DriveImageReader {
         /// The rides those files belong to (`…-ride-N.fit`), ascending.
         public var rideIDs: [Int64]
         public var fingerprint: String?
+        /// File names in the shared folder (::/Leaflet), sorted; none when it is missing.
+        public var shared: [String] = []
     }
 
     public static func read(_ imagePath: String) throws -> Listing {
@@ -22,10 +24,17 @@ public enum DriveImageReader {
         } catch let e as DriveError where e.kind == .toolFailed {
             throw DriveError(.imageUnreadable, "the drive image \(imagePath) is corrupt or not one roam-board built (\(e.description))")
         }
-        let files = bare.split(separator: "\n").map { String($0.split(separator: "/").last ?? "") }
-            .filter { !$0.isEmpty && $0 != "." && $0 != ".." }.sorted()
+        // A drive without the shared folder (no Leaflet on the board, an older build) is whole.
+        let shared = (try? DriveTools.run("mdir", ["-i", imagePath, "-b", "::/" + DriveSharedFiles.folder],
+                                          what: "list the shared files on \(imagePath)")) ?? ""
+        let files = names(bare)
         return Listing(files: files, rideIDs: Array(Set(files.compactMap(rideID))).sorted(),
-                       fingerprint: DriveReadme.fingerprint(in: readme))
+                       fingerprint: DriveReadme.fingerprint(in: readme), shared: names(shared))
+    }
+
+    private static func names(_ bare: String) -> [String] {
+        bare.split(separator: "\n").map { String($0.split(separator: "/").last ?? "") }
+            .filter { !$0.isEmpty && $0 != "." && $0 != ".." }.sorted()
     }
 
     /// `20260614T093000+0200-ride-3.fit` → 3.

@@ -15,6 +15,13 @@ struct DriveManifest: Codable, Equatable {
         var bytes: Int64
     }
 
+    /// A file of the shared folder (Leaflet/), stamped by its bytes.
+    struct Shared: Codable, Equatable {
+        var name: String
+        var stamp: String
+        var bytes: Int64
+    }
+
     var fingerprint: String
     /// The ride files on the image.
     var files: [File]
@@ -22,6 +29,8 @@ struct DriveManifest: Codable, Equatable {
     /// to be measured.
     var measured: [File] = []
     var imageBytes: Int64
+    /// The shared folder's files; nil in a manifest an older build wrote (its image has none).
+    var shared: [Shared]? = nil
 
     static func folder(_ imagePath: String) -> String { imagePath + ".manifests" }
 
@@ -36,7 +45,8 @@ struct DriveManifest: Codable, Equatable {
               let manifest = read("\(folder)/\(ino).json"),
               let listing = try? DriveImageReader.read(path),
               listing.fingerprint == manifest.fingerprint,
-              listing.files == manifest.files.map(\.name).sorted()
+              listing.files == manifest.files.map(\.name).sorted(),
+              listing.shared == (manifest.shared ?? []).map(\.name).sorted()
         else { return nil }
         return manifest
     }

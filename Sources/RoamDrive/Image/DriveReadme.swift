@@ -16,7 +16,7 @@ public enum DriveReadme {
     static let fingerprintPrefix = "Contents: "
 
     public static func text(_ contents: DriveContents, _ facts: Facts) -> String {
-        var lines = [
+        var lines: [String] = [
             "Roam board \(facts.boardName): rides",
             "",
             "Open index.html in a browser: every ride on this drive, totals per week, month and year,",
@@ -29,6 +29,12 @@ public enum DriveReadme {
             "  .html  the ride's page: map, profile, splits and totals, opened by any browser.",
             "The .fit and .gpx are the files 'roam-board dump --format fit|gpx --out DIR' writes, with the same names.",
             "",
+        ] + (contents.pagesLinkLeaflet ? [
+            "Leaflet/ holds the map library the ride pages share (Leaflet, from Debian's libjs-leaflet):",
+            "with it a page's map zooms and pans; keep it beside Rides/ when you copy the pages off.",
+            "A page's base map loads tiles from the internet only when you click its button.",
+            "",
+        ] : []) + [
             "This drive is read-only: copy the files off; nothing written here reaches the board.",
             "Built \(CivilDate.iso8601(utcMs: facts.builtUTCms)) (board clock).",
             "Storage left on the board: \(megabytes(facts.freeBytes)) free.",

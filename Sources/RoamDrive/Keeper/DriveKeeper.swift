@@ -48,6 +48,8 @@ public final class DriveKeeper {
     private var lastState: String??
     /// The last build's failure, nil after a success (`drive-image` exits with it).
     public private(set) var lastFailure: DriveError?
+    /// Said that the pages keep their static map (no Leaflet on the board): once, not per build.
+    private var saidNoLeaflet = false
 
     public init(_ settings: Settings, writer: DriveRideWriter, say: @escaping (String) -> Void) throws {
         self.settings = settings
@@ -153,6 +155,12 @@ public final class DriveKeeper {
             lastFailure = nil
             let left = contents.leftOff.isEmpty ? "" : "; left off for lack of room: rides \(contents.leftOff.map(String.init).joined(separator: ", "))"
             say("drive: built \(slots.next) (\(DriveReadme.megabytes(contents.imageBytes))) with \(contents.rides.count) ride(s), \(contents.change)\(left)")
+            if let missing = contents.sharedMissing {
+                if !saidNoLeaflet { say("drive: \(missing)") }
+                saidNoLeaflet = true
+            } else {
+                saidNoLeaflet = false
+            }
             return true
         } catch let e as DriveError {
             failedFingerprint = fingerprint
