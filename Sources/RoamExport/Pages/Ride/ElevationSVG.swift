@@ -27,7 +27,9 @@ struct ElevationSVG {
         }
         let runs = track.segments.map { ChartSVG.Run(segment: $0.number, points: $0.points.map { ($0.distanceM, $0.altitudeM) }) }
         let (fill, steepest) = gradeFill(scale)
-        let steep = steepest.map { " · steepest \(PageText.number($0, digits: 0)) % over 100 m" } ?? ""
+        var steep = ""
+        if let metric = steepest.metric { steep += UnitMarkup.only(.metric, " · steepest \(PageText.number(metric, digits: 0)) % over 100 m") }
+        if let imperial = steepest.imperial { steep += UnitMarkup.only(.imperial, " · steepest \(PageText.number(imperial, digits: 0)) % over 330 ft") }
         return ChartSVG(id: "elevation-distance", title: "Elevation", unit: "m", axis: .distance, scale: scale, runs: runs,
                         spans: spans, svgClass: "chart profile", groupClass: "elevation-segment", underlay: fill,
                         caption: caption + steep + Self.gradeLegend, yKind: .length, markup: markup).render()
@@ -35,18 +37,24 @@ struct ElevationSVG {
 
     static func gradeClass(_ percent: Double) -> Int { gradeLimits.firstIndex { percent < $0 } ?? gradeLimits.count }
 
+    /// The steepest grade is said over a round length in each system: 100 m, or 330 ft (1/16 mi,
+    /// 100.584 m), each the steepest of the stretches at least that long, found in the same pass.
+    static let steepestOverM = (metric: 100.0, imperial: 330 * UnitFormatter.metresPerFoot)
+
     /// One polygon per stretch of at least 100 m (longer on long rides) under the line.
-    private func gradeFill(_ s: ProfileScale) -> (String, Double?) {
+    private func gradeFill(_ s: ProfileScale) -> (String, (metric: Double?, imperial: Double?)) {
         let stretchM = max(100, s.maxDistM / 200)
         let bottom = FixedPoint.format(s.top + s.plotH, digits: 1)
-        var out = "<g class=\"grade\">", steepest: Double?
+        var out = "<g class=\"grade\">", steepest: (metric: Double?, imperial: Double?) = (nil, nil)
         for seg in track.segments {
             var run: [ViewTrack.Point] = []
             func flush() {
                 defer { run = run.last.map { [$0] } ?? [] }
                 guard let a = run.first, let b = run.last, b.distanceM - a.distanceM > 0, let ea = a.altitudeM, let eb = b.altitudeM else { return }
                 let grade = (eb - ea) / (b.distanceM - a.distanceM) * 100
-                if b.distanceM - a.distanceM >= 100 { steepest = max(steepest ?? grade, grade) }
+                let length = b.distanceM - a.distanceM
+                if length >= Self.steepestOverM.metric { steepest.metric = max(steepest.metric ?? grade, grade) }
+                if length >= Self.steepestOverM.imperial { steepest.imperial = max(steepest.imperial ?? grade, grade) }
                 let color = grade <= -2 ? Self.descentColor : Self.gradeColors[Self.gradeClass(grade)]
                 var pts = run.map { "\(ChartSVG.n(s.x(distanceM: $0.distanceM))),\(ChartSVG.n(s.y(altitudeM: $0.altitudeM!)))" }
                 pts += ["\(ChartSVG.n(s.x(distanceM: b.distanceM))),\(bottom)", "\(ChartSVG.n(s.x(distanceM: a.distanceM))),\(bottom)"]

@@ -1,6 +1,6 @@
 import RoamCore
 
-/// The page's tables and keys: totals as cards, the speed legend, per-kilometre splits, the
+/// The page's tables and keys: totals as cards, the speed legend, the splits (PageSections+Splits), the
 /// list of stops and gaps, the flagged fixes by flag. Plain markup, no script needed.
 struct PageSections {
     let ride: RideSummary
@@ -72,28 +72,6 @@ struct PageSections {
         if i == 0 { return "&lt; " + v(limits[0]) + unit }
         if i == limits.count { return "≥ " + v(limits[i - 1]) + unit }
         return v(limits[i - 1]) + "–" + v(limits[i]) + unit
-    }
-
-    func splits(_ splits: [RideSplits.Split]) -> String {
-        guard !splits.isEmpty else { return "<section class=\"splits\"><h2>Splits</h2><p class=\"note\">Less than 50 m ridden: no splits.</p></section>\n" }
-        let speeds = splits.map { $0.movingS > 0 ? $0.km * 3600 / $0.movingS : 0 }
-        let fastest = max(speeds.max() ?? 1, 1)
-        var s = "<section class=\"splits\"><h2>Splits <small>per kilometre</small></h2>\n<table class=\"splits\">"
-        s += "<tr><th>km</th><th>time</th><th class=\"mv\">moving</th><th>avg speed</th><th>climb</th></tr>\n"
-        var km = 0.0
-        for (split, v) in zip(splits, speeds) {
-            km += split.km
-            let label = split.km >= 0.999 ? PageText.number(km, digits: 0) : PageText.number(km, digits: 2)
-            let climb = split.ascentM.map {
-                "+" + markup.span($0, .length, digits: 0, bare: true) + " / " + markup.span(split.descentM ?? 0, .length, digits: 0, bare: true)
-                    + " " + markup.name(.length)
-            } ?? "–"
-            let gap = split.crossesGap ? "<span class=\"gapnote\" title=\"a gap falls in this kilometre: part of it is bridged\"> gap</span>" : ""
-            let speed = v > 0 ? markup.span(v / 3.6, .speed, digits: 1) : "–"
-            s += "<tr><td>\(label)\(gap)</td><td>\(PageText.duration(split.elapsedS))</td><td class=\"mv\">\(PageText.duration(split.movingS))</td>"
-            s += "<td class=\"speed\"><span class=\"bar\" style=\"width:\(PageText.number(v / fastest * 100, digits: 0))%\"></span><span>\(speed)</span></td><td>\(climb)</td></tr>\n"
-        }
-        return s + "</table></section>\n"
     }
 
     func stopsAndGaps() -> String {
