@@ -19,7 +19,11 @@ import Testing
             splits: tables.length ? Array.from(tables[0].querySelectorAll('tr td:first-child')).map(function (e) { return e.textContent; }) : [],
             caption: document.querySelector('#chart-elevation-distance figcaption').innerText,
             heading: document.querySelector('section.splits h2').innerText,
-            scale: texts('svg.map .scale text') });
+            scale: texts('svg.map .scale text'),
+            fixes: Array.from(document.querySelectorAll('table.totals tr')).filter(function (r) { return r.firstChild.textContent === 'Fixes'; })
+              .map(function (r) { return r.lastChild.innerText; })[0] || '',
+            // innerText: the words a reader sees, without the other system's hidden beside them.
+            reasons: Array.from(document.querySelectorAll('table.flaggedinfo tr td:first-child')).map(function (e) { return e.innerText; }) });
         })()
         """
 
@@ -77,6 +81,11 @@ import Testing
         #expect(caption.contains("over 330 ft") && !caption.contains("100 m") && !caption.contains(" m "), "\(caption)")
         #expect((imperial["heading"] as? String ?? "").hasSuffix("per mile"), "\(imperial)")
         #expect((imperial["scale"] as? [String] ?? []).allSatisfy { $0.hasSuffix(" mi") || $0.hasSuffix(" ft") }, "\(imperial)")
+        // The gates that set fixes aside, in feet: in the totals' card and the flagged fixes' table.
+        let reasons = imperial["reasons"] as? [String] ?? []
+        #expect(reasons.contains { $0.hasSuffix(" ft to the last") } && !reasons.contains { $0.contains(" m ") }, "\(reasons)")
+        let fixes = imperial["fixes"] as? String ?? ""
+        #expect(fixes.contains(" ft to the last") && !fixes.contains(" m to the last"), "\(fixes)")
 
         for state in [metric, back] {
             #expect(state["units"] as? String == "metric" && state["tables"] as? [String] == ["km"], "\(state)")
@@ -84,6 +93,7 @@ import Testing
             #expect(Self.areRound(km), "\(km) km")
             #expect((state["caption"] as? String ?? "").contains("over 100 m") && !(state["caption"] as? String ?? "").contains("ft"), "\(state)")
             #expect((state["heading"] as? String ?? "").hasSuffix("per kilometre"), "\(state)")
+            #expect((state["reasons"] as? [String] ?? []).contains { $0.hasSuffix(" m to the last") }, "\(state)")
         }
     }
 }

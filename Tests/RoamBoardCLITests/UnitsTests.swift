@@ -47,6 +47,10 @@ import Testing
         let mph = try #require(Self.number(imperial.stdout, line: "max speed", unit: "mph"))
         #expect(abs(mph * 1.609344 - kmh) < 0.1, "\(mph) mph is \(kmh) km/h")
 
+        // The distance gate that set fixes aside is said in feet too.
+        #expect(plain.stdout.contains(" m to the last") && imperial.stdout.contains(" ft to the last") && !imperial.stdout.contains(" m to the last"),
+                "\(imperial.stdout)")
+
         let rides = try CLIRunner.run(["rides", "--db", db, "--units", "imperial"])
         #expect(rides.status == 0 && rides.stdout.contains(" mi ") && rides.stdout.contains(" ft "), "\(rides.stdout)")
         let summary = try CLIRunner.run(["explored", "--summary", "--db", db, "--units", "imperial"])

@@ -51,7 +51,7 @@ struct PageSections {
         if let s = ride.startedUTCms { rows.append(("Start", clock.element(utcMs: s, offsetS: clock.startOffsetS, dated: false))) }
         if let e = ride.endedUTCms { rows.append(("End", clock.element(utcMs: e, offsetS: clock.endOffsetS, dated: false))) }
         rows += [("Gaps", String(t.gapCount)), ("Segments", String(track.segments.count)),
-                 ("Fixes", "\(t.fixCount): \(XMLText.escape(track.setAside.sentence))")]
+                 ("Fixes", "\(t.fixCount): " + bothSystems { XMLText.escape(track.setAside.sentence(in: $0)) })]
         return "<table class=\"totals\">\n" + rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }.joined(separator: "\n") + "\n</table>\n"
     }
 
@@ -92,10 +92,19 @@ struct PageSections {
         // The same count and words as the card and `show`; one fix may give more than one reason.
         var s = "<p class=\"flaggedinfo\">\(track.setAside.setAside) fixes set aside from distance and the drawn track, kept in the "
             + "database; one fix may have more than one reason.</p>\n<table class=\"flaggedinfo\"><tr><th>Reason</th><th>Flag</th><th>Fixes</th></tr>"
-        for reason in track.setAside.reasons {
-            s += "<tr><td>\(XMLText.escape(reason.words))</td><td>\(reason.name)</td><td>\(reason.count)</td></tr>"
+        let imperial = track.setAside.reasons(in: UnitFormatter(.imperial))
+        for (reason, words) in zip(track.setAside.reasons, imperial.map(\.words)) {
+            let said = bothSystems { $0.system == .metric ? XMLText.escape(reason.words) : XMLText.escape(words) }
+            s += "<tr><td>\(said)</td><td>\(reason.name)</td><td>\(reason.count)</td></tr>"
         }
         return s + "</table>\n"
+    }
+
+    /// Words that name a threshold in metres (the pipeline's gates): both systems' words, marked
+    /// for the page's style, or the one text alone when they agree.
+    private func bothSystems(_ text: (UnitFormatter) -> String) -> String {
+        let metric = text(.metric), imperial = text(UnitFormatter(.imperial))
+        return metric == imperial ? metric : UnitMarkup.only(.metric, metric) + UnitMarkup.only(.imperial, imperial)
     }
 
     private func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
