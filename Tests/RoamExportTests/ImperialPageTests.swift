@@ -7,15 +7,26 @@ import RoamCore
 /// metric ones, splits per mile from the same pass as per kilometre, the steepest grade said over
 /// a round length in each system, each part marked with the system it belongs to.
 @Suite struct ImperialPageTests {
+    /// Ticks back in the system's own units, to a millionth.
+    private static func counted(_ ticks: UnitTicks, per unit: Double) -> [Double] {
+        ticks.values.map { v in (v / unit * 1e6).rounded() / 1e6 }
+    }
+
+    /// A whole number of one of the round steps a label may count in.
+    private static func isRound(_ v: Double) -> Bool {
+        let steps: [Double] = [1, 2, 2.5, 5, 10, 20, 25, 50, 100, 200, 250, 500]
+        return steps.contains { s in abs(v / s - (v / s).rounded()) < 1e-3 }
+    }
+
     @Test func imperialTicksAreRoundInTheirOwnUnits() {
         let across = UnitTicks(low: 0, high: 13_231, perUnit: UnitFormatter.metresPerMile, count: 6)
-        #expect(across.values.map { ($0 / UnitFormatter.metresPerMile * 1e6).rounded() / 1e6 } == [0, 2, 4, 6, 8] && across.digits == 0)
+        #expect(Self.counted(across, per: UnitFormatter.metresPerMile) == [0, 2, 4, 6, 8] && across.digits == 0)
         let up = UnitTicks(low: 375, high: 525, perUnit: UnitFormatter.metresPerFoot, count: 4)
-        #expect(up.values.map { ($0 / UnitFormatter.metresPerFoot * 1e6).rounded() / 1e6 } == [1_400, 1_600] && up.digits == 0)
+        #expect(Self.counted(up, per: UnitFormatter.metresPerFoot) == [1_400, 1_600] && up.digits == 0)
         let speed = UnitTicks(low: 0, high: 40, perUnit: UnitTicks.imperialPerUnit(.speed), count: 4)
-        #expect(speed.values.map { ($0 / 1.609344 * 1e6).rounded() / 1e6 } == [0, 10, 20])
+        #expect(Self.counted(speed, per: 1.609344) == [0, 10, 20])
         let short = UnitTicks(low: 0, high: 900, perUnit: UnitFormatter.metresPerMile, count: 6)
-        #expect(short.values.map { ($0 / UnitFormatter.metresPerMile * 1e6).rounded() / 1e6 } == [0, 0.1, 0.2, 0.3, 0.4, 0.5] && short.digits == 1)
+        #expect(Self.counted(short, per: UnitFormatter.metresPerMile) == [0, 0.1, 0.2, 0.3, 0.4, 0.5] && short.digits == 1)
     }
 
     /// An hour at 5 m/s over rolling hills, 18 km: 11 whole miles and a part.
@@ -58,7 +69,7 @@ import RoamCore
             let xs = try matches("class=\"xtick(?: first)? units-imperial\"[^>]*data-si=\"([0-9.]+)\"", in: chart).map { Double($0[1])! / UnitFormatter.metresPerMile }
             #expect(xs.count >= 3 && xs.allSatisfy { abs($0 / 2 - ($0 / 2).rounded()) < 1e-6 }, "\(id): \(xs) mi")
             let ys = try matches("class=\"ytick units-imperial\"[^>]*data-unit=\"\(kind)\" data-si=\"(-?[0-9.]+)\"", in: chart).map { Double($0[1])! / perUnit }
-            #expect(!ys.isEmpty && ys.allSatisfy { v in [1.0, 2, 2.5, 5, 10, 20, 25, 50, 100, 200, 250, 500].contains { s in abs(v / s - (v / s).rounded()) < 1e-3 } }, "\(id): \(ys)")
+            #expect(!ys.isEmpty && ys.allSatisfy(Self.isRound), "\(id): \(ys)")
             #expect(chart.contains("<g class=\"grid units-metric\">") && chart.contains("<g class=\"grid units-imperial\">"))
             #expect(try matches("class=\"xtick(?: first)? units-metric\"", in: chart).count >= 3)
         }

@@ -105,17 +105,18 @@ struct TrackSVG {
     /// nothing) and never longer than the map.
     private func scaleBar(_ proj: MapProjection) -> String {
         guard track.distinctPositions > 1 else { return "" }
-        let metric: [(Double, String)] = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000].map {
-            ($0, $0 >= 1000 ? "\(FixedPoint.format($0 / 1000, digits: 0)) km" : "\(Int($0)) m")
-        }
-        let feet: [(Double, String)] = [30, 50, 100, 200, 500, 1000, 2000].map { ($0 * UnitFormatter.metresPerFoot, "\(Int($0)) ft") }
-        let miles: [(Double, String)] = [0.5, 1, 2, 5, 10, 20, 50, 100].map {
-            ($0 * UnitFormatter.metresPerMile, "\(FixedPoint.format($0, digits: $0 < 1 ? 1 : 0)) mi")
-        }
-        return bar(proj, metric, .metric) + bar(proj, feet + miles, .imperial)
+        let metres: [Double] = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000]
+        let feet: [Double] = [30, 50, 100, 200, 500, 1000, 2000]
+        let miles: [Double] = [0.5, 1, 2, 5, 10, 20, 50, 100]
+        let metric: [Step] = metres.map { m in Step(metres: m, label: m >= 1000 ? FixedPoint.format(m / 1000, digits: 0) + " km" : "\(Int(m)) m") }
+        var imperial: [Step] = feet.map { ft in Step(metres: ft * UnitFormatter.metresPerFoot, label: "\(Int(ft)) ft") }
+        imperial += miles.map { mi in Step(metres: mi * UnitFormatter.metresPerMile, label: FixedPoint.format(mi, digits: mi < 1 ? 1 : 0) + " mi") }
+        return bar(proj, metric, .metric) + bar(proj, imperial, .imperial)
     }
 
-    private func bar(_ proj: MapProjection, _ steps: [(metres: Double, label: String)], _ system: UnitSystem) -> String {
+    private struct Step { var metres: Double, label: String }
+
+    private func bar(_ proj: MapProjection, _ steps: [Step], _ system: UnitSystem) -> String {
         let target = proj.metresPerPixel * proj.width / 6
         guard let step = steps.last(where: { $0.metres <= target }) else { return "" }
         let px = step.metres / proj.metresPerPixel
