@@ -47,6 +47,10 @@ import Testing
         let mph = try #require(Self.number(imperial.stdout, line: "max speed", unit: "mph"))
         #expect(abs(mph * 1.609344 - kmh) < 0.1, "\(mph) mph is \(kmh) km/h")
 
+        // The distance gate that set fixes aside is said in feet too.
+        #expect(plain.stdout.contains(" m to the last") && imperial.stdout.contains(" ft to the last") && !imperial.stdout.contains(" m to the last"),
+                "\(imperial.stdout)")
+
         let rides = try CLIRunner.run(["rides", "--db", db, "--units", "imperial"])
         #expect(rides.status == 0 && rides.stdout.contains(" mi ") && rides.stdout.contains(" ft "), "\(rides.stdout)")
         let summary = try CLIRunner.run(["explored", "--summary", "--db", db, "--units", "imperial"])
@@ -63,6 +67,35 @@ import Testing
         #expect(overridden.stdout.contains(" km (") && !overridden.stdout.contains(" mi"), "\(overridden.stdout)")
         let status = try CLIRunner.run(["rides", "--board", board])
         #expect(status.stdout.contains(" mi "), "\(status.stdout)")
+    }
+
+    /// `rederive` and `record`'s progress line follow the option and the board's key as `show` does;
+    /// without either they keep their metric bytes.
+    @Test func rederiveAndTheProgressLineFollowTheUnits() throws {
+        let (dir, board, db) = try Self.benchBoard(extra: "units = imperial\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plain = try CLIRunner.run(["rederive", "--db", db, "--ride", "1", "--dry-run"])
+        let metric = try CLIRunner.run(["rederive", "--db", db, "--ride", "1", "--dry-run", "--units", "metric"])
+        let byBoard = try CLIRunner.run(["rederive", "--board", board, "--ride", "1", "--dry-run"])
+        #expect(plain.status == 0 && byBoard.status == 0, "\(plain.stderr) \(byBoard.stderr)")
+        #expect(plain.stdout == metric.stdout && plain.stdout.contains(" km -> ") && plain.stdout.contains(" m -> "), "\(plain.stdout)")
+        let km = try #require(Self.number(plain.stdout, line: "distance", unit: "km"))
+        let mi = try #require(Self.number(byBoard.stdout, line: "distance", unit: "mi"))
+        #expect(abs(mi * 1.609344 - km) < 0.0015 && !byBoard.stdout.contains(" km"), "\(byBoard.stdout)")
+        if let up = Self.number(plain.stdout, line: "ascent", unit: "m") {
+            let ft = try #require(Self.number(byBoard.stdout, line: "ascent", unit: "ft"), "\(byBoard.stdout)")
+            #expect(abs(ft * 0.3048 - up) < 0.05, "\(ft) ft is \(up) m")
+        }
+        // The line printed when the ride stops, in miles and feet with board.conf's key; --units overrides it.
+        let db2 = dir.appendingPathComponent("data/second.db").path
+        let imperial = try CLIRunner.run(["record", "--board", board, "--db", db2])
+        #expect(imperial.status == 0, "\(imperial.stderr)")
+        let line = imperial.stderr.split(separator: "\n").last { $0.hasPrefix("ride 1: ") && $0.contains(" fixes, ") } ?? ""
+        #expect(line.contains(" mi") && !line.contains(" km") && (line.contains(" ft,") || line.contains("climb n/a")), "\(imperial.stderr)")
+        let db3 = dir.appendingPathComponent("data/third.db").path
+        let overridden = try CLIRunner.run(["record", "--board", board, "--db", db3, "--units", "metric"])
+        let metricLine = overridden.stderr.split(separator: "\n").last { $0.hasPrefix("ride 1: ") && $0.contains(" fixes, ") } ?? ""
+        #expect(overridden.status == 0 && metricLine.contains(" km") && !metricLine.contains(" mi"), "\(overridden.stderr)")
     }
 
     @Test func badUnitsAreNamed() throws {

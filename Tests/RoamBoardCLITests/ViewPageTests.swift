@@ -162,7 +162,7 @@ struct ViewPageTests {
                    gapMarkers: document.querySelectorAll("svg.map circle.gap").length,
                    timeGaps: document.querySelectorAll("#chart-speed-time rect.mark.gap").length,
                    timeStops: document.querySelectorAll("#chart-speed-time .mark.stop").length,
-                   splitKm: texts("table.splits tr td:first-child"), rows: texts("table.marks tr td:nth-child(3)") };
+                   splitKm: texts("table.splits[data-per=km] tr td:first-child"), rows: texts("table.marks tr td:nth-child(3)") };
         })()
         """
 

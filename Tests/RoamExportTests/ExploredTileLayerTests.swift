@@ -62,8 +62,12 @@ import RoamCore
             #expect(html.contains("id=\"\(id)\""), "\(id)")
         }
         #expect(html.contains("<script type=\"application/json\" id=\"explored-tiles\">\(ExploredTileLayer.json(layers))</script>"))
-        #expect(html.contains("<tr data-zoom=\"14\"><td>zoom 14 (~1.5 km)</td><td class=\"tiles\">19</td><td class=\"max-square\">4</td><td class=\"max-cluster\">4</td></tr>"))
+        #expect(html.contains("<tr data-zoom=\"14\"><td>zoom 14 (~<span data-unit=\"distance\" data-si=\"1500.000\" data-digits=\"1\">1.5 km</span>)</td><td class=\"tiles\">19</td><td class=\"max-square\">4</td><td class=\"max-cluster\">4</td></tr>"))
         #expect(html.contains(ExploredTilesSection.script) && !ExploredTilesSection.script.contains("@"))
+        // The tiles' rough edges follow the units, as every number on the page does.
+        let imperial = ExploredPage(census: census, tracks: [], facts: facts, tileLayers: layers, units: UnitFormatter(.imperial)).render()
+        #expect(imperial.contains("zoom 14 (~<span data-unit=\"distance\" data-si=\"1500.000\" data-digits=\"1\">0.9 mi</span>)"))
+        #expect(imperial.contains("zoom 17 (Squadrats, ~<span data-unit=\"length\" data-si=\"200.000\" data-digits=\"0\">656 ft</span>)"))
         // The tiles' script comes before the maps' scripts, which call it.
         let tilesAt = try #require(html.range(of: "id=\"explored-tiles-script\"")).lowerBound
         // Apart from #expect: Swift 6.0.3's macros cannot nest a #require that calls a method in it.

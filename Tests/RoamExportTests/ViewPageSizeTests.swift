@@ -74,7 +74,12 @@ import RoamCore
             splits.add(f)
         }
         splits.finish()
-        #expect(splits.splits.map(\.km) == [1, 1, 0.5])
-        #expect(splits.splits.map(\.elapsedS) == [999, 1_100, 500] && splits.splits[1].movingS == 1_000)
+        let km = splits.splits.perKilometre
+        #expect(km.map(\.km) == [1, 1, 0.5])
+        #expect(km.map(\.elapsedS) == [999, 1_100, 500] && km[1].movingS == 1_000)
+        // Per mile from the same pass: the first mile closes on fix 1,709 (its 1,610th metre).
+        let mi = splits.splits.perMile
+        #expect(mi.count == 2 && mi[0].km == 1.609344 && abs(mi[1].km - (2.5 - 1.609344)) < 1e-9, "\(mi.map(\.km))")
+        #expect(mi[0].elapsedS == 1_709 && mi[0].movingS == 1_609 && mi[1].elapsedS == 2_599 - 1_709, "\(mi)")
     }
 }

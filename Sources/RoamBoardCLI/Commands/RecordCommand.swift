@@ -26,7 +26,8 @@ enum RecordCommand {
         let replay = try p.value(Options.replay).map { path in try commandLineError { try ReplaySource.open(path, ride: ride) } }
         try prepareDirectory(for: dbPath, createsIt: profile.isBench)
         replay?.apply(to: &options)
-        let progress = ProgressPrinter(acks: p.value(Options.acks), quiet: p.value(Options.quiet))
+        let units = UnitFormatter(try p.value(SharedOptions.units) ?? profile.units ?? .metric)
+        let progress = ProgressPrinter(acks: p.value(Options.acks), quiet: p.value(Options.quiet), units: units)
         // The bench board plays a replay, or the simulated ride; a real board records until stopped.
         let realtime = p.value(Options.realtime)
         let script: () -> SimulatedRig.Script = { replay.map { $0.script(realtime: realtime) } ?? .simulatedRide(RideSimulation(), realtime: realtime) }

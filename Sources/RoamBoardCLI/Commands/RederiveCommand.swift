@@ -14,6 +14,7 @@ enum RederiveCommand {
         // Opening a writer creates a missing file: refuse instead of rederiving an empty database.
         try BoardLoader.requireDatabase(path)
         let dryRun = p.value(Options.dryRun)
+        let units = try BoardLoader.units(p)
         let report: RederiveReport
         do {
             report = try RideStore(path: path).rederive(ride: id, parameters: parameters, recordedUTCms: WallClock.nowUTCms(), dryRun: dryRun)
@@ -30,17 +31,17 @@ enum RederiveCommand {
         print("  fixes      \(report.fixCount), \(report.fixesChanged) with changed derived columns")
         print("  gaps       \(a.gapCount) -> \(b.gapCount)"
               + (report.gapEventsRewritten ? " (gap events rewritten)" : " (unchanged)"))
-        print("  distance   \(km(a.distanceM)) -> \(km(b.distanceM))")
+        print("  distance   \(units.distance(metres: a.distanceM, digits: 3)) -> \(units.distance(metres: b.distanceM, digits: 3))")
         print("  moving     \(Duration.text(seconds: a.movingS)) -> \(Duration.text(seconds: b.movingS))")
-        print("  ascent     \(metres(a.ascentM)) -> \(metres(b.ascentM))")
-        print("  descent    \(metres(a.descentM)) -> \(metres(b.descentM))")
+        print("  ascent     \(length(a.ascentM, units)) -> \(length(b.ascentM, units))")
+        print("  descent    \(length(a.descentM, units)) -> \(length(b.descentM, units))")
         print("  segments   \(a.segmentCount) -> \(b.segmentCount)")
         print("  flagged    \(a.flaggedCount) -> \(b.flaggedCount) of \(b.fixCount)")
         if dryRun { print("dry run: the database is unchanged; run again without --dry-run to write this") }
     }
 
-    private static func km(_ m: Double) -> String { FixedPoint.format(m / 1000, digits: 3) + " km" }
-    private static func metres(_ m: Double?) -> String { m.map { FixedPoint.format($0, digits: 1) + " m" } ?? "unavailable" }
+    /// Metres or feet (`--units`, board.conf's `units`); metric keeps the bytes it always had.
+    private static func length(_ m: Double?, _ units: UnitFormatter) -> String { m.map { units.length(metres: $0, digits: 1) } ?? "unavailable" }
 
     /// Reads a parameters file; unknown keys are refused, so a misspelt threshold is never ignored.
     static func readParameters(_ file: String) throws -> PipelineParameters {

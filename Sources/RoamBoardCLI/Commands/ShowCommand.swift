@@ -73,7 +73,7 @@ enum ShowCommand {
             print("  climb       unavailable (no barometer; GNSS altitude is never used for climb)")
         }
         print("  max speed   \(units.speed(metresPerSecond: t.maxSpeedMps, digits: 1))" + (unmeasured.speedSource.map { " (\($0))" } ?? ""))
-        print("  fixes       \(t.fixCount): \(setAside.sentence)")
+        print("  fixes       \(t.fixCount): \(setAside.sentence(in: units))")
         print("              \(Plural.count(t.gapCount, "gap")); parked \(ride.parkedCount); lost \(ride.lostCount)")
         let sourceNames: [(TimeSource, String)] = [(.gnss, "GNSS"), (.rolloverCorrected, "GNSS, week rollover corrected"),
                                                    (.backfilled, "back-filled"), (.monotonicOnly, "monotonic only")]

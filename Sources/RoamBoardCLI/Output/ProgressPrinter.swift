@@ -15,8 +15,10 @@ final class ProgressPrinter: Sendable {
     private let state = Mutex(State())
     private let acks: Bool
     private let quiet: Bool
+    /// `--units`, else board.conf's `units`: the progress line says km or mi, m or ft.
+    private let units: UnitFormatter
 
-    init(acks: Bool, quiet: Bool) { self.acks = acks; self.quiet = quiet }
+    init(acks: Bool, quiet: Bool, units: UnitFormatter = .metric) { self.acks = acks; self.quiet = quiet; self.units = units }
 
     var lastFailure: String? { state.withLock { $0.lastFailure } }
 
@@ -36,14 +38,14 @@ final class ProgressPrinter: Sendable {
                 let now = MonotonicClock.nowNs()
                 guard now - s.lastLineNs > 100_000_000 else { return nil }
                 s.lastLineNs = now
-                return Self.describe(report.totals, ride: report.rideID)
+                return Self.describe(report.totals, ride: report.rideID, units: units)
             }
             if let line, !quiet { Console.progress(line) }
         case .commitFailed(let error, let parked, let retry):
             state.withLock { $0.lastFailure = error }
             Console.error("\nALARM: commit failed, \(parked) epochs parked, retry in \(FixedPoint.format(retry, digits: 2)) s: \(error)")
         case .session(.rideStopped(let id, let totals)):
-            if !quiet { Console.progress(Self.describe(totals, ride: id)); Console.endProgress() }
+            if !quiet { Console.progress(Self.describe(totals, ride: id, units: units)); Console.endProgress() }
             Console.error("ride \(id): stopped")
         case .receiverSilent(let reason): Console.error("\nreceiver silent: \(reason)")
         case .receiverBack: Console.error("receiver back")
@@ -65,10 +67,10 @@ final class ProgressPrinter: Sendable {
 
     func finish() {}
 
-    static func describe(_ t: RideTotals, ride: Int64) -> String {
-        "ride \(ride): \(t.fixCount) fixes, \(DistanceText.headline(t)), "
+    static func describe(_ t: RideTotals, ride: Int64, units: UnitFormatter = .metric) -> String {
+        "ride \(ride): \(t.fixCount) fixes, \(DistanceText.headline(t, units: units)), "
             + "moving \(Duration.text(seconds: t.movingS)), "
-            + (t.ascentM.map { "+\(FixedPoint.format($0, digits: 0)) m" } ?? "climb n/a")
+            + (t.ascentM.map { "+" + units.length(metres: $0, digits: 0) } ?? "climb n/a")
             + ", \(Plural.count(t.gapCount, "gap"))"
     }
 }

@@ -30,23 +30,30 @@ public struct SetAsideCount: Sendable, Equatable {
     }
 
     /// In flag order, each with its words, e.g. ("under-distance-gate", "closer than 10 m to the last", 1195).
-    public var reasons: [Reason] {
+    public var reasons: [Reason] { reasons(in: .metric) }
+
+    /// The thresholds the words name in the rider's units ("closer than 33 ft to the last").
+    public func reasons(in units: UnitFormatter) -> [Reason] {
         FixFlags.names.compactMap { flag, name in
-            byName[name] > 0 ? Reason(name: name, words: words(flag, name), count: byName[name]) : nil
+            byName[name] > 0 ? Reason(name: name, words: words(flag, name, units), count: byName[name]) : nil
         }
     }
 
-    public var sentence: String {
-        let why = reasons.map { "\($0.count) \($0.words)" }
+    public var sentence: String { sentence(in: .metric) }
+
+    public func sentence(in units: UnitFormatter) -> String {
+        let why = reasons(in: units).map { "\($0.count) \($0.words)" }
         return "\(kept) points kept for distance; \(setAside) set aside" + (why.isEmpty ? "" : " (\(why.joined(separator: ", ")))")
             + "; nothing deleted"
     }
 
-    private func words(_ flag: FixFlags, _ name: String) -> String {
+    private func words(_ flag: FixFlags, _ name: String, _ units: UnitFormatter) -> String {
+        // Metric as it always read (whole metres, truncated); imperial rounded to whole feet.
+        func length(_ m: Double) -> String { units.system == .metric ? "\(Int(m)) m" : units.length(metres: m, digits: 0) }
         switch flag {
         case .noFix: return "without a position"
-        case .lowAccuracy: return "less accurate than \(Int(parameters.maxAccuracyM)) m"
-        case .underDistanceGate: return "closer than \(Int(parameters.distanceGateM)) m to the last"
+        case .lowAccuracy: return "less accurate than \(length(parameters.maxAccuracyM))"
+        case .underDistanceGate: return "closer than \(length(parameters.distanceGateM)) to the last"
         case .implausibleJump: return "jumps no bicycle makes"
         case .repeatedTime: return "repeating a time"
         case .timeBackwards: return "going back in time"

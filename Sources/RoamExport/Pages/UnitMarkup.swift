@@ -34,6 +34,13 @@ public struct UnitMarkup: Sendable {
         return "<span data-unit-name=\"\(kind.rawValue)\">\(text)</span>"
     }
 
+    /// The class of markup that belongs to one system only (split tables, axis ticks at round
+    /// miles or round kilometres): the page's style hides it in the other (Styles/ride-page.css).
+    public static func onlyClass(_ system: UnitSystem) -> String { "units-\(system.rawValue)" }
+
+    /// Words for one system only: "per kilometre" beside "per mile".
+    public static func only(_ system: UnitSystem, _ text: String) -> String { "<span class=\"\(onlyClass(system))\">\(text)</span>" }
+
     /// The `<html>` element's attribute naming the page's default; a stored choice overrides it.
     public var htmlAttribute: String { " data-units=\"\(units.system.rawValue)\"" }
 

@@ -84,7 +84,7 @@ extension RederiveCommand {
     }
 
     static let spec = CommandSpec(name: "rederive", abstract: "Recompute a ride's flags, derived columns, segments and totals from its raw columns.", options: [
-        SharedOptions.db, SharedOptions.board, SharedOptions.ride, Options.params, Options.dryRun,
+        SharedOptions.db, SharedOptions.board, SharedOptions.ride, Options.params, Options.dryRun, SharedOptions.units,
     ])
 }
 

@@ -11,7 +11,7 @@ extension RecordCommand {
     }
 
     static let spec = CommandSpec(name: "record", abstract: "Record rides: the button starts and stops them (on the bench, a scripted ride).", options: [
-        Options.board, SharedOptions.db, Options.replay, Options.ride, Options.realtime, Options.commitInterval, Options.acks, Options.quiet,
+        Options.board, SharedOptions.db, Options.replay, Options.ride, Options.realtime, Options.commitInterval, Options.acks, Options.quiet, SharedOptions.units,
     ], discussion: "Every batch is committed in one transaction before it is acknowledged (LED blink, 'ack' line). A batch holds the epochs of one commit interval (board.conf commit_interval_s, default 1 s); a press, a silent receiver and a stop signal commit at once.")
 }
 

@@ -53,13 +53,13 @@ public struct ExploredPage {
         s += "<h1>Explored <small>every cell ever ridden, \(XMLText.escape(facts.databasePath))</small></h1>\n"
         for warning in facts.warnings { s += "<p class=\"warning\" role=\"alert\">\(XMLText.escape(warning))</p>\n" }
         s += controls()
-        s += ExploredTilesSection.controls(tileLayers)
+        s += ExploredTilesSection.controls(tileLayers, markup: markup)
         s += "<div class=\"mapbox\"><canvas id=\"map\" aria-label=\"map of explored cells\"></canvas>"
         s += (mapLibrary?.container("explored-leaflet", label: "Explored map: drag to pan, wheel or pinch to zoom") ?? "")
         s += "<p id=\"map-status\" class=\"status\">Drawing…</p></div>\n"
         s += legend()
         s += totalsTable()
-        s += ExploredTilesSection.scoresTable(tileLayers)
+        s += ExploredTilesSection.scoresTable(tileLayers, markup: markup)
         s += "<p class=\"note\">Cells are geohashes: stored at precision 7, and 6 and 5 are their prefixes. "
         s += "Areas are on a sphere of the mean Earth radius. Times are in \(XMLText.escape(facts.zoneLabel)).</p>\n"
         s += "<script type=\"application/json\" id=\"explored-data\">\(dataJSON())</script>\n"

@@ -47,32 +47,38 @@ struct ChartSVG {
         out += "<figcaption><span class=\"title\">\(XMLText.escape(title))</span> <small>\(caption)</small></figcaption>\n<div class=\"plot\">"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"\(svgClass)\" viewBox=\"0 0 \(Int(s.width)) \(Int(s.height))\""
         out += " preserveAspectRatio=\"none\" role=\"img\" aria-label=\"\(XMLText.escape(title)) against \(axis.rawValue)\">\n"
-        out += "<g class=\"grid\">"
-        for v in s.yTicks {
-            out += "<line x1=\"0\" x2=\"\(Int(s.width))\" y1=\"\(Self.n(s.y(altitudeM: v)))\" y2=\"\(Self.n(s.y(altitudeM: v)))\"/>"
+        let sets = tickSets
+        for (system, t) in sets {
+            out += "<g class=\"grid\(Self.only(system))\">"
+            for v in t.y { out += "<line x1=\"0\" x2=\"\(Int(s.width))\" y1=\"\(Self.n(s.y(altitudeM: v)))\" y2=\"\(Self.n(s.y(altitudeM: v)))\"/>" }
+            for v in t.x { out += "<line class=\"v\" x1=\"\(Self.n(s.x(distanceM: v)))\" x2=\"\(Self.n(s.x(distanceM: v)))\" y1=\"0\" y2=\"\(Int(s.height))\"/>" }
+            out += "</g>\n"
         }
-        for v in xTicks { out += "<line class=\"v\" x1=\"\(Self.n(s.x(distanceM: v)))\" x2=\"\(Self.n(s.x(distanceM: v)))\" y1=\"0\" y2=\"\(Int(s.height))\"/>" }
-        out += "</g>\n" + underlay
+        out += underlay
         for span in spans { out += self.span(span) }
         for run in runs { out += group(run) }
         out += "</svg>"
-        for v in s.yTicks.dropFirst().dropLast() {
-            let style = " class=\"ytick\" style=\"top:\(s.percentY(s.y(altitudeM: v)))\""
-            // The chart's values are metric (km/h, m); the span carries SI for the switch.
-            if let kind = yKind {
-                out += markup.span(kind == .speed ? v / 3.6 : v, kind, digits: digits, attributes: style)
-            } else {
-                out += "<span\(style)>\(PageText.number(v, digits: digits)) \(unit)</span>"
+        for (system, t) in sets {
+            for v in t.yLabels {
+                let style = " class=\"ytick\(Self.only(system))\" style=\"top:\(s.percentY(s.y(altitudeM: v)))\""
+                // The chart's values are metric (km/h, m); the span carries SI for the switch.
+                if let kind = yKind {
+                    out += markup.span(kind == .speed ? v / 3.6 : v, kind, digits: t.yDigits, attributes: style)
+                } else {
+                    out += "<span\(style)>\(PageText.number(v, digits: t.yDigits)) \(unit)</span>"
+                }
             }
         }
         out += "</div>\n<div class=\"xticks\">"
-        for v in xTicks {
-            let cls = v == 0 ? "xtick first" : "xtick"
-            let style = " class=\"\(cls)\" style=\"left:\(s.percentX(s.x(distanceM: v)))\""
-            if axis == .time {
-                out += "<span\(style)>\(PageText.clockAxis(v))</span>"
-            } else {
-                out += markup.span(v, .distance, digits: NiceTicks.digits(for: NiceTicks.step(span: scale.maxDistM / 1000, count: 6)), attributes: style)
+        for (system, t) in sets {
+            for v in t.x {
+                let cls = (v == 0 ? "xtick first" : "xtick") + Self.only(system)
+                let style = " class=\"\(cls)\" style=\"left:\(s.percentX(s.x(distanceM: v)))\""
+                if axis == .time {
+                    out += "<span\(style)>\(PageText.clockAxis(v))</span>"
+                } else {
+                    out += markup.span(v, .distance, digits: t.xDigits, attributes: style)
+                }
             }
         }
         return out + "</div>\n</figure>\n"
@@ -101,11 +107,40 @@ struct ChartSVG {
         return "<rect class=\"mark \(span.kind.rawValue)\" x=\"\(Self.n(x0))\" y=\"0\" width=\"\(Self.n(x1 - x0))\" height=\"\(Int(scale.height))\">\(title)</rect>\n"
     }
 
-    private var xTicks: [Double] {
-        let step = axis == .time ? NiceTicks.timeStep(spanS: scale.maxDistM, count: 6)
-            : NiceTicks.step(span: scale.maxDistM / 1000, count: 6) * 1000
-        return NiceTicks.values(low: 0, high: scale.maxDistM, step: step)
+    /// One system's ticks: grid lines and labels up (chart units), and across (metres or seconds).
+    private struct TickSet {
+        var y: [Double], yLabels: [Double], yDigits: Int
+        var x: [Double], xDigits: Int
     }
+
+    /// The metric ticks alone when nothing on the chart changes with the units (°C against time);
+    /// else the metric and the imperial set, each marked with its system for the page's style.
+    private var tickSets: [(UnitSystem?, TickSet)] {
+        let s = scale
+        let xStep = axis == .time ? NiceTicks.timeStep(spanS: s.maxDistM, count: 6) : NiceTicks.step(span: s.maxDistM / 1000, count: 6) * 1000
+        let metric = TickSet(y: s.yTicks, yLabels: Array(s.yTicks.dropFirst().dropLast()), yDigits: digits,
+                             x: NiceTicks.values(low: 0, high: s.maxDistM, step: xStep),
+                             xDigits: NiceTicks.digits(for: NiceTicks.step(span: s.maxDistM / 1000, count: 6)))
+        guard axis == .distance || yKind != nil else { return [(nil, metric)] }
+        var imperial = metric
+        if let kind = yKind {
+            let up = UnitTicks(low: s.low, high: s.high, perUnit: UnitTicks.imperialPerUnit(kind), count: 4)
+            // Labels clear of the plot's edges, where the metric set leaves its first and last out.
+            let margin = (s.high - s.low) * 0.08
+            imperial.y = up.values
+            imperial.yLabels = up.values.filter { $0 > s.low + margin && $0 < s.high - margin }
+            imperial.yDigits = up.digits
+        }
+        if axis == .distance {
+            let across = UnitTicks(low: 0, high: s.maxDistM, perUnit: UnitFormatter.metresPerMile, count: 6)
+            imperial.x = across.values
+            imperial.xDigits = across.digits
+        }
+        return [(.metric, metric), (.imperial, imperial)]
+    }
+
+    /// " units-metric" on markup of one system only; nothing on markup both share.
+    private static func only(_ system: UnitSystem?) -> String { system.map { " " + UnitMarkup.onlyClass($0) } ?? "" }
 
     static func n(_ v: Double) -> String { FixedPoint.format(v, digits: 1) }
 }

@@ -1,7 +1,7 @@
 import RoamCore
 
 /// The barometric elevation profile (P6) against distance, the area under it coloured by the
-/// gradient of each stretch of about 100 m so the climbs read at a glance. One polyline group
+/// gradient of each stretch of about 100 m (330 ft) so the climbs read at a glance. One polyline group
 /// per segment, so the line breaks at every gap; fixes without a barometric altitude break it
 /// too: nothing is invented.
 struct ElevationSVG {
@@ -27,7 +27,9 @@ struct ElevationSVG {
         }
         let runs = track.segments.map { ChartSVG.Run(segment: $0.number, points: $0.points.map { ($0.distanceM, $0.altitudeM) }) }
         let (fill, steepest) = gradeFill(scale)
-        let steep = steepest.map { " · steepest \(PageText.number($0, digits: 0)) % over 100 m" } ?? ""
+        let steep = steepest.map {
+            " · steepest \(PageText.number($0, digits: 0)) % over " + UnitMarkup.only(.metric, "100 m") + UnitMarkup.only(.imperial, "330 ft")
+        } ?? ""
         return ChartSVG(id: "elevation-distance", title: "Elevation", unit: "m", axis: .distance, scale: scale, runs: runs,
                         spans: spans, svgClass: "chart profile", groupClass: "elevation-segment", underlay: fill,
                         caption: caption + steep + Self.gradeLegend, yKind: .length, markup: markup).render()
@@ -35,9 +37,13 @@ struct ElevationSVG {
 
     static func gradeClass(_ percent: Double) -> Int { gradeLimits.firstIndex { percent < $0 } ?? gradeLimits.count }
 
-    /// One polygon per stretch of at least 100 m (longer on long rides) under the line.
+    /// The shortest stretch: 330 ft (1/16 mi, 100.584 m), so one steepest grade is true said over
+    /// 100 m and over 330 ft, round in either system.
+    static let shortestStretchM = 330 * UnitFormatter.metresPerFoot
+
+    /// One polygon per stretch of at least 330 ft (longer on long rides) under the line.
     private func gradeFill(_ s: ProfileScale) -> (String, Double?) {
-        let stretchM = max(100, s.maxDistM / 200)
+        let stretchM = max(Self.shortestStretchM, s.maxDistM / 200)
         let bottom = FixedPoint.format(s.top + s.plotH, digits: 1)
         var out = "<g class=\"grade\">", steepest: Double?
         for seg in track.segments {
@@ -46,7 +52,7 @@ struct ElevationSVG {
                 defer { run = run.last.map { [$0] } ?? [] }
                 guard let a = run.first, let b = run.last, b.distanceM - a.distanceM > 0, let ea = a.altitudeM, let eb = b.altitudeM else { return }
                 let grade = (eb - ea) / (b.distanceM - a.distanceM) * 100
-                if b.distanceM - a.distanceM >= 100 { steepest = max(steepest ?? grade, grade) }
+                if b.distanceM - a.distanceM >= Self.shortestStretchM { steepest = max(steepest ?? grade, grade) }
                 let color = grade <= -2 ? Self.descentColor : Self.gradeColors[Self.gradeClass(grade)]
                 var pts = run.map { "\(ChartSVG.n(s.x(distanceM: $0.distanceM))),\(ChartSVG.n(s.y(altitudeM: $0.altitudeM!)))" }
                 pts += ["\(ChartSVG.n(s.x(distanceM: b.distanceM))),\(bottom)", "\(ChartSVG.n(s.x(distanceM: a.distanceM))),\(bottom)"]

@@ -4,7 +4,7 @@ import RoamCore
 /// Map first and full width, coloured by speed band, gaps left open and labelled with their
 /// cause and duration, stops marked; then the playback bar and its readout, the totals, charts of
 /// elevation (coloured by gradient), speed and temperature against distance or time, splits per
-/// kilometre, the stops and gaps, the flagged fixes on demand. Pointing at a chart moves the map's
+/// kilometre or mile, the stops and gaps, the flagged fixes on demand. Pointing at a chart moves the map's
 /// marker there (`PlaybackScript.ui`). Written as well-formed XHTML so tests can parse it as XML.
 public struct HTMLView {
     public let ride: RideSummary
@@ -13,7 +13,8 @@ public struct HTMLView {
     public let gapCauses: [String]
     /// The ride's auto-paused stretches: stops on the map and charts, "paused" in the playback.
     public let pauses: [PlaybackPauses.Interval]
-    public let splits: [RideSplits.Split]
+    /// Per kilometre and per mile: the units switch shows one.
+    public let splits: RideSplits.Tables
     public let clock: PageClock
     /// Leaflet from Debian's libjs-leaflet: a map that zooms and pans over the SVG one; nil keeps the SVG.
     public let mapLibrary: MapLibrary?
@@ -21,7 +22,7 @@ public struct HTMLView {
     public let units: UnitFormatter
 
     public init(ride: RideSummary, track: ViewTrack, bands: SpeedBands = .cycling, gapCauses: [String] = [],
-                pauses: [PlaybackPauses.Interval] = [], splits: [RideSplits.Split] = [], clock: PageClock = .utc,
+                pauses: [PlaybackPauses.Interval] = [], splits: RideSplits.Tables = .init(), clock: PageClock = .utc,
                 mapLibrary: MapLibrary? = nil, units: UnitFormatter = .metric) {
         self.ride = ride; self.track = track; self.bands = bands; self.gapCauses = gapCauses; self.pauses = pauses
         self.splits = splits; self.clock = clock; self.mapLibrary = mapLibrary; self.units = units
@@ -60,7 +61,8 @@ public struct HTMLView {
         s += "<details><summary>Parameters</summary><pre>\(XMLText.escape(ride.parametersJSON))</pre></details>\n"
         s += "<p class=\"note\">" + (ride.importedFrom.map {
             "Not recorded by this board: \(XMLText.escape($0)). Points, times and elevation are the file's own. "
-        } ?? "Elevation: barometric (BMP280), metres above mean sea level by the ICAO standard atmosphere. ")
+        } ?? "Elevation: barometric (BMP280), " + UnitMarkup.only(.metric, "metres") + UnitMarkup.only(.imperial, "feet")
+            + " above mean sea level by the ICAO standard atmosphere. ")
         s += "Gaps are left open: no line or climb is drawn across them; the distance across each is bridged "
         s += "in a straight line between its two ends and shown apart.</p>\n</main>\n"
         s += UnitMarkup.scriptElement

@@ -1,6 +1,6 @@
 import RoamCore
 
-/// The page's tables and keys: totals as cards, the speed legend, per-kilometre splits, the
+/// The page's tables and keys: totals as cards, the speed legend, the splits (PageSections+Splits), the
 /// list of stops and gaps, the flagged fixes by flag. Plain markup, no script needed.
 struct PageSections {
     let ride: RideSummary
@@ -51,7 +51,7 @@ struct PageSections {
         if let s = ride.startedUTCms { rows.append(("Start", clock.element(utcMs: s, offsetS: clock.startOffsetS, dated: false))) }
         if let e = ride.endedUTCms { rows.append(("End", clock.element(utcMs: e, offsetS: clock.endOffsetS, dated: false))) }
         rows += [("Gaps", String(t.gapCount)), ("Segments", String(track.segments.count)),
-                 ("Fixes", "\(t.fixCount): \(XMLText.escape(track.setAside.sentence))")]
+                 ("Fixes", "\(t.fixCount): " + bothSystems { XMLText.escape(track.setAside.sentence(in: $0)) })]
         return "<table class=\"totals\">\n" + rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }.joined(separator: "\n") + "\n</table>\n"
     }
 
@@ -74,28 +74,6 @@ struct PageSections {
         return v(limits[i - 1]) + "–" + v(limits[i]) + unit
     }
 
-    func splits(_ splits: [RideSplits.Split]) -> String {
-        guard !splits.isEmpty else { return "<section class=\"splits\"><h2>Splits</h2><p class=\"note\">Less than 50 m ridden: no splits.</p></section>\n" }
-        let speeds = splits.map { $0.movingS > 0 ? $0.km * 3600 / $0.movingS : 0 }
-        let fastest = max(speeds.max() ?? 1, 1)
-        var s = "<section class=\"splits\"><h2>Splits <small>per kilometre</small></h2>\n<table class=\"splits\">"
-        s += "<tr><th>km</th><th>time</th><th class=\"mv\">moving</th><th>avg speed</th><th>climb</th></tr>\n"
-        var km = 0.0
-        for (split, v) in zip(splits, speeds) {
-            km += split.km
-            let label = split.km >= 0.999 ? PageText.number(km, digits: 0) : PageText.number(km, digits: 2)
-            let climb = split.ascentM.map {
-                "+" + markup.span($0, .length, digits: 0, bare: true) + " / " + markup.span(split.descentM ?? 0, .length, digits: 0, bare: true)
-                    + " " + markup.name(.length)
-            } ?? "–"
-            let gap = split.crossesGap ? "<span class=\"gapnote\" title=\"a gap falls in this kilometre: part of it is bridged\"> gap</span>" : ""
-            let speed = v > 0 ? markup.span(v / 3.6, .speed, digits: 1) : "–"
-            s += "<tr><td>\(label)\(gap)</td><td>\(PageText.duration(split.elapsedS))</td><td class=\"mv\">\(PageText.duration(split.movingS))</td>"
-            s += "<td class=\"speed\"><span class=\"bar\" style=\"width:\(PageText.number(v / fastest * 100, digits: 0))%\"></span><span>\(speed)</span></td><td>\(climb)</td></tr>\n"
-        }
-        return s + "</table></section>\n"
-    }
-
     func stopsAndGaps() -> String {
         var s = "<section class=\"marks\"><h2>Stops and gaps</h2>\n"
         guard !marks.marks.isEmpty else { return s + "<p class=\"note\">No stop and no gap in this ride.</p></section>\n" }
@@ -114,10 +92,19 @@ struct PageSections {
         // The same count and words as the card and `show`; one fix may give more than one reason.
         var s = "<p class=\"flaggedinfo\">\(track.setAside.setAside) fixes set aside from distance and the drawn track, kept in the "
             + "database; one fix may have more than one reason.</p>\n<table class=\"flaggedinfo\"><tr><th>Reason</th><th>Flag</th><th>Fixes</th></tr>"
-        for reason in track.setAside.reasons {
-            s += "<tr><td>\(XMLText.escape(reason.words))</td><td>\(reason.name)</td><td>\(reason.count)</td></tr>"
+        let imperial = track.setAside.reasons(in: UnitFormatter(.imperial))
+        for (reason, words) in zip(track.setAside.reasons, imperial.map(\.words)) {
+            let said = bothSystems { $0.system == .metric ? XMLText.escape(reason.words) : XMLText.escape(words) }
+            s += "<tr><td>\(said)</td><td>\(reason.name)</td><td>\(reason.count)</td></tr>"
         }
         return s + "</table>\n"
+    }
+
+    /// Words that name a threshold in metres (the pipeline's gates): both systems' words, marked
+    /// for the page's style, or the one text alone when they agree.
+    private func bothSystems(_ text: (UnitFormatter) -> String) -> String {
+        let metric = text(.metric), imperial = text(UnitFormatter(.imperial))
+        return metric == imperial ? metric : UnitMarkup.only(.metric, metric) + UnitMarkup.only(.imperial, imperial)
     }
 
     private func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }

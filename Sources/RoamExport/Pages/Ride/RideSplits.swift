@@ -1,12 +1,14 @@
 import RoamCore
 
-/// Per-kilometre splits from every fix in one pass (not the map's thinned points): a split
-/// closes on the first fix whose running distance reaches the next whole kilometre. Its time is
-/// the GNSS time between closing fixes; its moving time leaves out auto-paused fixes and gaps;
-/// its climb is summed from barometric altitude within segments only (P6: none across a gap).
+/// Splits per kilometre and per mile from every fix in one pass (not the map's thinned points),
+/// so the page carries both tables and its units switch shows one; nothing is recomputed in the
+/// page. A split closes on the first fix whose running distance reaches the next whole kilometre
+/// (mile). Its time is the GNSS time between closing fixes; its moving time leaves out auto-paused
+/// fixes and gaps; its climb is summed from barometric altitude within segments only (P6: none
+/// across a gap).
 public struct RideSplits: Sendable {
     public struct Split: Sendable, Equatable {
-        /// The kilometres it covers, 1.0 for a whole one, less for the last.
+        /// The kilometres it covers: 1.0 for a whole kilometre, 1.609344 for a whole mile, less for the last.
         public var km: Double
         public var elapsedS: Double
         public var movingS: Double
@@ -16,7 +18,36 @@ public struct RideSplits: Sendable {
         public var crossesGap: Bool
     }
 
-    public private(set) var splits: [Split] = []
+    /// Both tables of one ride; the page shows the one of the rider's units.
+    public struct Tables: Sendable, Equatable {
+        public var perKilometre: [Split]
+        public var perMile: [Split]
+
+        public init(perKilometre: [Split] = [], perMile: [Split] = []) { self.perKilometre = perKilometre; self.perMile = perMile }
+    }
+
+    public var splits: Tables { Tables(perKilometre: kilometres.splits, perMile: miles.splits) }
+    private var kilometres = SplitCounter(lengthM: 1_000)
+    private var miles = SplitCounter(lengthM: UnitFormatter.metresPerMile)
+
+    public init() {}
+
+    public mutating func add(_ fix: FixRecord) {
+        kilometres.add(fix)
+        miles.add(fix)
+    }
+
+    /// Call after the last fix: keeps the last part-kilometre (part-mile) when it is at least 50 m.
+    public mutating func finish() {
+        kilometres.finish()
+        miles.finish()
+    }
+}
+
+/// The splits of one length.
+struct SplitCounter: Sendable {
+    typealias Split = RideSplits.Split
+    private(set) var splits: [Split] = []
     private let lengthM: Double
     private var distanceM = 0.0
     private var open = Split(km: 0, elapsedS: 0, movingS: 0, ascentM: nil, descentM: nil, crossesGap: false)
@@ -24,9 +55,9 @@ public struct RideSplits: Sendable {
     private var last: (utcMs: Int64, segment: Int)?
     private var lastAltitude: (segment: Int, metres: Double)?
 
-    public init(lengthM: Double = 1_000) { self.lengthM = lengthM }
+    init(lengthM: Double) { self.lengthM = lengthM }
 
-    public mutating func add(_ fix: FixRecord) {
+    mutating func add(_ fix: FixRecord) {
         if let t = fix.utcMs {
             if let l = last {
                 let dt = Double(max(0, t - l.utcMs)) / 1000
@@ -57,8 +88,7 @@ public struct RideSplits: Sendable {
         }
     }
 
-    /// Call after the last fix: keeps the last part-kilometre when it is at least 50 m.
-    public mutating func finish() {
+    mutating func finish() {
         let rest = distanceM - openedAtM
         if rest >= 50 {
             open.km = rest / 1000

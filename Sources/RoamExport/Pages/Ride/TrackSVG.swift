@@ -99,19 +99,31 @@ struct TrackSVG {
         return s
     }
 
-    /// A bar of a round length about a sixth of the map's width; none when fewer than two
-    /// distinct points are drawn (a scale for one dot says nothing) and never longer than the map.
+    /// A bar of a round length about a sixth of the map's width, one in round metres or
+    /// kilometres and one in round feet or miles (the page's style shows the one of the units
+    /// chosen); none when fewer than two distinct points are drawn (a scale for one dot says
+    /// nothing) and never longer than the map.
     private func scaleBar(_ proj: MapProjection) -> String {
         guard track.distinctPositions > 1 else { return "" }
+        let metres: [Double] = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000]
+        let feet: [Double] = [30, 50, 100, 200, 500, 1000, 2000]
+        let miles: [Double] = [0.5, 1, 2, 5, 10, 20, 50, 100]
+        let metric: [Step] = metres.map { m in Step(metres: m, label: m >= 1000 ? FixedPoint.format(m / 1000, digits: 0) + " km" : "\(Int(m)) m") }
+        var imperial: [Step] = feet.map { ft in Step(metres: ft * UnitFormatter.metresPerFoot, label: "\(Int(ft)) ft") }
+        imperial += miles.map { mi in Step(metres: mi * UnitFormatter.metresPerMile, label: FixedPoint.format(mi, digits: mi < 1 ? 1 : 0) + " mi") }
+        return bar(proj, metric, .metric) + bar(proj, imperial, .imperial)
+    }
+
+    private struct Step { var metres: Double, label: String }
+
+    private func bar(_ proj: MapProjection, _ steps: [Step], _ system: UnitSystem) -> String {
         let target = proj.metresPerPixel * proj.width / 6
-        let steps: [Double] = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000]
-        guard let metres = steps.last(where: { $0 <= target }) else { return "" }
-        let px = metres / proj.metresPerPixel
+        guard let step = steps.last(where: { $0.metres <= target }) else { return "" }
+        let px = step.metres / proj.metresPerPixel
         guard px <= proj.width - 48 else { return "" }
-        let label = metres >= 1000 ? "\(FixedPoint.format(metres / 1000, digits: 0)) km" : "\(Int(metres)) m"
         let y = proj.height - 14
-        return "<g class=\"scale\"><line x1=\"20\" y1=\"\(Self.n(y))\" x2=\"\(Self.n(20 + px))\" y2=\"\(Self.n(y))\"/>"
-            + "<text x=\"20\" y=\"\(Self.n(y - 6))\">\(label)</text></g>\n"
+        return "<g class=\"scale \(UnitMarkup.onlyClass(system))\"><line x1=\"20\" y1=\"\(Self.n(y))\" x2=\"\(Self.n(20 + px))\" y2=\"\(Self.n(y))\"/>"
+            + "<text x=\"20\" y=\"\(Self.n(y - 6))\">\(step.label)</text></g>\n"
     }
 
     /// Says why the map is (nearly) empty instead of drawing nonsense.
