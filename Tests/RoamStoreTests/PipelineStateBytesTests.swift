@@ -122,7 +122,7 @@ import Testing
     func damageIsNamed() throws {
         let stored = try Self.fullState().storedBytes()
         func problem(_ bytes: [UInt8]) -> String {
-            do { _ = try PipelineState(storedBytes: bytes); return "none" } catch { return error.description }
+            do { _ = try PipelineState(storedBytes: bytes); return "none" } catch { return "\(error)" }
         }
         #expect(problem(Array(stored.prefix(stored.count / 2))).contains("truncated"))
         #expect(problem(stored + [0, 0, 7]).contains("not padding"))
