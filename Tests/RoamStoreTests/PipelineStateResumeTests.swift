@@ -48,7 +48,8 @@ import Testing
         #expect(state.nextSeq == 2081 && state.totals.fixCount == 2081)
         #expect(abs(state.totals.distanceM - 12_372.51) < 0.01, "\(state.totals.distanceM)")
         #expect(state.hasBarometer && state.totals.ascentM != nil && state.clock.lastTimed?.utcMs != nil)
-        #expect(state == (try PipelineJSON().decode(PipelineState.self, from: try PackedText.unpack(old))))
+        let asJSON = try PipelineJSON().decode(PipelineState.self, from: try PackedText.unpack(old))
+        #expect(state == asJSON)
 
         let batch = Sample.batch(ride: resumed.id, seqs: 2081..<2084, after: state)
         try store.commit(batch, commitUTCms: 1_717_936_100_000)
