@@ -19,8 +19,11 @@ import RoamHardware
 /// Every wait runs on the monotonic clock (`MonotonicCondition`): its deadlines are what bring the
 /// next batch and the retry of parked batches (P3), and a wall clock set back mid-wait must not
 /// postpone either by the size of the jump. A push wakes the consumer only when that changes what
-/// it waits for (the first item, an item that hands over at once, closing): at 10 Hz the commit
-/// thread wakes once per batch, not once per epoch.
+/// it waits for (an item that hands over at once, closing, or the first item once the consumer's
+/// moment has come): until its moment the consumer sleeps on its own deadline, so at 1 Hz and at
+/// 10 Hz the commit thread wakes once per batch, not once per epoch nor once for the batch's first
+/// epoch and again for its moment. The signal is sent after the lock is released, so the woken
+/// thread does not go back to sleep on the lock the pusher still holds.
 /// `@unchecked Sendable`: every mutable field is read and written only with `condition` locked.
 public final class SensorQueue: @unchecked Sendable {
     private let condition = MonotonicCondition()
@@ -31,6 +34,9 @@ public final class SensorQueue: @unchecked Sendable {
     private var closed = false
     /// An item that hands over at once is queued (see the type's comment).
     private var urgent = false
+    /// The `notBeforeNs` of the consumer's current or last wait: a non-urgent push before it
+    /// wakes nobody, the consumer's own deadline brings it.
+    private var consumerNotBeforeNs: UInt64 = 0
     public let capacity: Int
 
     public init(capacity: Int) { self.capacity = capacity }
@@ -39,7 +45,7 @@ public final class SensorQueue: @unchecked Sendable {
     /// a control item is always queued.
     @discardableResult
     public func push(_ item: SensorItem) -> Bool {
-        condition.lock(); defer { condition.unlock() }
+        condition.lock()
         let wasPending = !items.isEmpty || lostEpochs > 0, wasUrgent = urgent
         let isEpoch = item.isEpoch, dropped = isEpoch && queuedEpochs >= capacity
         if dropped {
@@ -50,7 +56,9 @@ public final class SensorQueue: @unchecked Sendable {
             if isEpoch { queuedEpochs += 1 }
             if item.handsOverAtOnce || queuedEpochs * 2 >= capacity { urgent = true }
         }
-        if !wasPending || (urgent && !wasUrgent) { condition.signal() }
+        let wake = (urgent && !wasUrgent) || (!wasPending && MonotonicClock.nowNs() >= consumerNotBeforeNs)
+        condition.unlock()
+        if wake { condition.signal() }
         return !dropped
     }
 
@@ -76,7 +84,9 @@ public final class SensorQueue: @unchecked Sendable {
             let now = MonotonicClock.nowNs()
             if pending && (urgent || now >= notBeforeNs) { break }
             if now >= deadline { return ([], 0) }
-            let until = pending ? min(deadline, notBeforeNs) : deadline
+            // Before its moment the consumer sleeps until then, queued items or not (a push does not wake it).
+            let until = now < notBeforeNs ? min(deadline, notBeforeNs) : deadline
+            consumerNotBeforeNs = notBeforeNs
             if until == UInt64.max { condition.wait() } else { condition.wait(untilNs: until) }
         }
         if items.isEmpty && lostEpochs == 0 && closed { return nil }

@@ -19,8 +19,9 @@ public enum BoardSession {
     /// `record`'s start-up, in the order P7 needs: one recorder per database (its lock dies with its
     /// holder), the database opened and its active ride read, the receiver read at once, and only
     /// then anything slow (the bench's script is made after the recorder reads).
+    /// `pressesButton`: false plays the bench's script with no ride (`record --no-ride`).
     public static func record(databasePath: String, profile: BoardProfile, options: Recorder.Options,
-                              script: () -> SimulatedRig.Script,
+                              script: () -> SimulatedRig.Script, pressesButton: Bool = true,
                               emit: @escaping @Sendable (RecorderEvent) -> Void,
                               report: @escaping @Sendable (String) -> Void) throws -> End {
         ShutdownSignal.install()
@@ -29,13 +30,14 @@ public enum BoardSession {
         let store = try RideStore(path: databasePath)
         try store.limitPageCache(kib: 256)
         return try run(profile: profile, store: store, activeRide: try store.activeRide(), options: options, script: script,
-                       emit: emit, report: report)
+                       pressesButton: pressesButton, emit: emit, report: report)
     }
 
     /// `script`: what the bench board plays, made once its recorder reads (P7: anything slow comes
     /// after); a real board never calls it.
     public static func run(profile: BoardProfile, store: RideStore, activeRide: RideRow?, options: Recorder.Options = .init(),
                            script: () -> SimulatedRig.Script = { .simulatedRide(RideSimulation(), realtime: false) },
+                           pressesButton: Bool = true,
                            emit: @escaping @Sendable (RecorderEvent) -> Void,
                            report: @escaping @Sendable (String) -> Void) throws -> End {
         // Before any thread exists, so every thread inherits the blocked mask and sigwait takes them.
@@ -47,6 +49,7 @@ public enum BoardSession {
         let controls = RigControls(button: devices.button, openButtonLater: devices.openButtonLater, output: devices.led,
                                    isRecording: activeRide != nil, report: report)
         devices.simulated?.controls = controls
+        devices.simulated?.pressesButton = pressesButton
         let recorder = Recorder(store: store, activeRide: activeRide, source: devices.receiver, barometer: devices.barometer,
                                 options: options, emit: { event in emit(event); controls.handle(event) })
         recorder.start()

@@ -37,6 +37,8 @@ public final class SimulatedRig: @unchecked Sendable {
     /// When set (by `record`), scripted presses go through `button` and the rig's button thread;
     /// without it they are queued into the recorder directly.
     public var controls: RigControls?
+    /// False: the script plays with no ride, no start or stop pressed (`record --no-ride`).
+    public var pressesButton = true
 
     public init(profile: BoardProfile) throws {
         replayer = try NMEAReplayer()
@@ -75,7 +77,7 @@ public final class SimulatedRig: @unchecked Sendable {
     /// presses stop.
     public func play(_ script: Script, recorder: Recorder, resume: Resume? = nil) throws {
         waitForReceiverSetup()
-        if resume == nil { press(recorder) }
+        if resume == nil && pressesButton { press(recorder) }
         switch script {
         case .simulatedRide(let simulation, let realtime):
             try playSimulation(simulation, resume: resume, realtime: realtime, recorder: recorder)
@@ -90,7 +92,7 @@ public final class SimulatedRig: @unchecked Sendable {
             waitUntilQuiet(recorder)
         }
         // A stop signal leaves the ride recording: the next start re-arms it (P7), as after a power cut.
-        if !ShutdownSignal.isRequested { press(recorder) }
+        if !ShutdownSignal.isRequested && pressesButton { press(recorder) }
     }
 
     /// The recorder's sensor thread configures the receiver at its first read; the script starts

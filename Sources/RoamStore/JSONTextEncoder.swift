@@ -1,6 +1,7 @@
 import Synchronization
 
-/// The JSON encoder behind `rides.pipeline_state`, written with every batch (P1). Foundation's
+/// The JSON encoder behind `rides.parameters` (and, before `PipelineState+Bytes`, the pipeline
+/// state written with every batch, whose old rows `JSONTextDecoder` still reads). Foundation's
 /// JSONEncoder spent about 530 000 instructions per commit on this one value (callgrind:
 /// 72 % of a commit's CPU, which held durable commits at 0.65 of write+fdatasync on a fast disk).
 /// This one walks the same `Encodable` conformances but streams into one byte buffer: no boxes,

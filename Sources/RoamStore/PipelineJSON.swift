@@ -1,4 +1,5 @@
-/// JSON for `rides.pipeline_state` and `rides.parameters` (stored packed, `PackedText`). Keys are sorted so equal values
+/// JSON for `rides.parameters` and the `rides.pipeline_state` of rows written before its compact
+/// layout (`PipelineState+Bytes`), both stored packed (`PackedText`). Keys are sorted so equal values
 /// give equal text; non-finite numbers get names, because a NaN or an infinity in a filter
 /// state must not make a batch impossible to commit (P3).
 /// Written with `JSONTextEncoder` (the same text as Foundation's JSONEncoder with these options, at a

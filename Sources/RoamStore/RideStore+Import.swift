@@ -27,7 +27,7 @@ extension RideStore {
                             provenance: ImportProvenance) throws -> ImportOutcome {
         let json = PipelineJSON()
         let parametersJSON = try json.packed(parameters, .parameters1)
-        let fresh = try json.packed(PipelineState(), .pipelineState1)
+        let fresh = RideColumns.stored(PipelineState())
         return try connection.inTransaction { () throws(SQLiteError) -> ImportOutcome in
             if let existing = try importedRide(contentKey: provenance.contentKey) { return .alreadyImported(rideID: existing) }
             let insertRide = try connection.prepare("""
@@ -68,15 +68,11 @@ extension RideStore {
                 try EventColumns.insert(event, ride: id, recordedUTCms: provenance.importedUTCms, using: insertEvent)
             }
 
-            let stateJSON: [UInt8]
-            do { stateJSON = try json.packed(pipeline.state, .pipelineState1) } catch {
-                throw SQLiteError(code: .misuse, message: "pipeline state is not encodable: \(error)", path: path)
-            }
             let update = try connection.prepare("UPDATE rides SET \(RideColumns.totalsAssignments), pipeline_state = ?12 WHERE id = ?1")
             var u = RowBinder(update)
             try u.add(id)
             try RideColumns.bindTotals(pipeline.state.totals, to: &u)
-            try u.add(stateJSON)
+            try u.add(RideColumns.stored(pipeline.state))
             try update.run()
 
             let insertImport = try connection.prepare("""

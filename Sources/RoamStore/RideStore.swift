@@ -74,7 +74,7 @@ public final class RideStore {
     public func startRide(startedMonoNs: UInt64, startedUTCms: Int64? = nil, parameters: PipelineParameters,
                           events: [RideEvent] = []) throws -> RideRow {
         let state = PipelineState()
-        let stateJSON = try json.packed(state, .pipelineState1), parametersJSON = try json.packed(parameters, .parameters1)
+        let stateBytes = RideColumns.stored(state), parametersJSON = try json.packed(parameters, .parameters1)
         enum Outcome { case created(Int64), alreadyRecording(Int64) }
         let outcome = try connection.inTransaction { () throws(SQLiteError) -> Outcome in
             defer { selectActive.reset() }
@@ -88,7 +88,7 @@ public final class RideStore {
             try b.add(Int64(bitPattern: startedMonoNs))
             try b.add(startedUTCms)
             try RideColumns.bindTotals(state.totals, to: &b)
-            try b.add(stateJSON)
+            try b.add(stateBytes)
             try b.add(parametersJSON)
             try b.add(parameters.version)
             try insertRide.run()
@@ -115,14 +115,8 @@ public final class RideStore {
     ///   - lostEpochs: epochs dropped because the parking space ran out (each would have been one fix); added to `lost_count`.
     /// A failure rolls everything back and throws; the same batch can be committed again.
     public func commit(_ batch: Batch, commitUTCms: Int64, parkedBatches: Int = 0, lostEpochs: Int = 0) throws(SQLiteError) {
-        let stateJSON: [UInt8]
-        do {
-            // Packed, so the ride row fits one page, padded to 64-byte steps so it keeps its size (PackedText).
-            stateJSON = try json.packed(batch.state, .pipelineState1)
-        } catch {
-            // Unreachable for today's PipelineState (non-finite numbers have names); still never swallowed.
-            throw SQLiteError(code: .misuse, message: "pipeline state is not encodable: \(error)", path: path)
-        }
+        // Compact bytes (PipelineState+Bytes), so the ride row fits one page, padded so it keeps its size.
+        let stateBytes = RideColumns.stored(batch.state)
         if let stray = batch.fixes.first(where: { $0.rideID != batch.rideID }) {
             throw SQLiteError(code: .misuse, message: "fix seq \(stray.seq) belongs to ride \(stray.rideID), "
                               + "its batch to ride \(batch.rideID)", path: path)
@@ -145,7 +139,7 @@ public final class RideStore {
             try RideColumns.bindTotals(batch.state.totals, to: &b)
             try b.add(parkedBatches)
             try b.add(lostEpochs)
-            try b.add(stateJSON)
+            try b.add(stateBytes)
             try b.add(commitUTCms)
             try b.add(batch.fixes.lazy.compactMap(\.utcMs).min())
             try updateTotals.run()

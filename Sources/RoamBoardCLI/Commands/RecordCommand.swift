@@ -13,8 +13,9 @@ enum RecordCommand {
         let (profile, boardDir) = try BoardLoader.load(try p.value(Options.board))
         let dataDir = BoardLoader.dataDir(profile, boardDir: boardDir)
         let dbPath = try p.value(SharedOptions.db) ?? FilePath.join(dataDir, BoardLoader.databaseName)
-        if !profile.isBench && (p.isGiven(Options.replay) || p.value(Options.realtime) || p.isGiven(Options.commitInterval)) {
-            throw UsageError(command: "record", message: "--replay, --realtime and --commit-interval apply to the bench board only")
+        if !profile.isBench && (p.isGiven(Options.replay) || p.value(Options.realtime) || p.isGiven(Options.commitInterval)
+                                || p.value(Options.noRide)) {
+            throw UsageError(command: "record", message: "--replay, --realtime, --commit-interval and --no-ride apply to the bench board only")
         }
         var options = Recorder.Options()
         options.commit.commitIntervalS = try commitInterval(p, profile: profile)
@@ -32,7 +33,7 @@ enum RecordCommand {
         let realtime = p.value(Options.realtime)
         let script: () -> SimulatedRig.Script = { replay.map { $0.script(realtime: realtime) } ?? .simulatedRide(RideSimulation(), realtime: realtime) }
         let end = try BoardSession.record(databasePath: dbPath, profile: profile, options: options, script: script,
-                                          emit: { progress.handle($0) }, report: { Console.error($0) })
+                                          pressesButton: !p.value(Options.noRide), emit: { progress.handle($0) }, report: { Console.error($0) })
         if case .signal(let signal) = end {
             Console.error("roam-board record: stopped by signal \(signal); everything read is committed")
             return

@@ -3,17 +3,17 @@
 /// change while the rider stands still (weather) is neither climb nor a step in the profile.
 public struct BarometricAltimeter: Sendable, Equatable, Codable {
     /// Added to the pressure altitude: the sum of the weather re-anchorings so far.
-    public private(set) var offsetM = 0.0
+    public internal(set) var offsetM = 0.0
     /// Pressure altitude of the last sample that passed the spike filter, and its time.
-    private var lastGoodM: Double?
-    private var lastGoodTime: TimeStamp?
+    var lastGoodM: Double?
+    var lastGoodTime: TimeStamp?
     /// Rejected samples in a row, and the last of them: enough that agree is a new level, not a spike.
-    private var outliers = 0
-    private var lastOutlierM: Double?
+    var outliers = 0
+    var lastOutlierM: Double?
     /// Set while paused: the altitude shown meanwhile and where the rider stood.
-    private var hold: Hold?
+    var hold: Hold?
 
-    private struct Hold: Sendable, Equatable, Codable {
+    struct Hold: Sendable, Equatable, Codable {
         var altitudeM: Double
         var latDeg: Double?
         var lonDeg: Double?

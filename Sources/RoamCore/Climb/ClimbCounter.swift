@@ -10,21 +10,21 @@
 /// totals committed with each batch never go down.
 public struct ClimbCounter: Sendable, Equatable, Codable {
     /// Confirmed legs: from a turning point to the next.
-    public private(set) var confirmedAscentM = 0.0
-    public private(set) var confirmedDescentM = 0.0
+    public internal(set) var confirmedAscentM = 0.0
+    public internal(set) var confirmedDescentM = 0.0
     /// The last turning point (or the start of the series).
-    private var turnM: Double?
+    var turnM: Double?
     /// The highest and lowest altitude since `turnM` while the direction is unknown; in a known
     /// direction, `extremeM` is the peak (climbing) or trough (descending) so far.
-    private var highM = 0.0
-    private var lowM = 0.0
-    private var extremeM = 0.0
-    private var direction = Direction.unknown
+    var highM = 0.0
+    var lowM = 0.0
+    var extremeM = 0.0
+    var direction = Direction.unknown
     /// The low-passed altitude, in whole millimetres (short in the state committed with each batch);
     /// nil at the start of a series.
-    private var smoothedM: Double?
+    var smoothedM: Double?
 
-    private enum Direction: Int, Codable { case unknown, up, down }
+    enum Direction: Int, Codable { case unknown, up, down }
 
     public init() {}
 

@@ -1,6 +1,7 @@
 /// Everything the pipeline needs to continue a ride after a restart, committed with every batch
 /// (P1) so a resumed ride continues from the row, never by replaying its fixes (P2): the last
-/// points, the clock, the filter, the auto-pause and the climb anchor. Codable as JSON.
+/// points, the clock, the filter, the auto-pause and the climb anchor. Stored in the compact layout
+/// of `PipelineState+Bytes`; Codable for the JSON of rows written before it.
 public struct PipelineState: Sendable, Equatable, Codable {
     public var nextSeq: Int64 = 0
     /// Segment of the fixes being processed (0 for the first).

@@ -4,19 +4,19 @@
 /// date arrives; and measures the elapsed time between epochs that are in order.
 public struct EpochClock: Sendable, Equatable, Codable {
     /// The last in-order epoch that had a GNSS time (UTC or time of day).
-    public private(set) var lastTimed: TimeStamp?
+    public internal(set) var lastTimed: TimeStamp?
     /// The last in-order epoch of any kind, for receivers that send no time at all.
-    public private(set) var last: TimeStamp?
+    public internal(set) var last: TimeStamp?
     /// First seq of the current run of undated epochs, nil when the last epoch had a date.
-    public private(set) var undatedFromSeq: Int64?
+    public internal(set) var undatedFromSeq: Int64?
     /// Epochs in a row that went back in time but forward among themselves: the receiver may
     /// have settled on a new timeline (two captures spliced, a corrected clock).
-    private var backwardsRun = 0
-    private var backwardsLast: TimeStamp?
+    var backwardsRun = 0
+    var backwardsLast: TimeStamp?
     /// The receiver has had a position fix since the logger started: its time is trusted from then
     /// on, through later losses of fix. Before it, a receiver without an RTC backup reports its own
     /// free-running guess (MTK chips count from 1980-01-05 or from where they last stopped).
-    public private(set) var trustsReceiverTime = false
+    public internal(set) var trustsReceiverTime = false
 
     public init() {}
 

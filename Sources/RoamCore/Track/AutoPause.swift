@@ -5,13 +5,13 @@
 /// Only epochs with a usable position feed it, so losing the fix never pauses a ride: a tunnel
 /// is a gap, not a stop (P5).
 public struct AutoPause: Sendable, Equatable, Codable {
-    public private(set) var isPaused = false
+    public internal(set) var isPaused = false
     /// When the speed first crossed the threshold that would switch the state, nil when it has not.
-    private var crossedAt: TimeStamp?
+    var crossedAt: TimeStamp?
     /// When the current pause began (its first slow epoch), nil while moving.
-    public private(set) var pausedSince: TimeStamp?
+    public internal(set) var pausedSince: TimeStamp?
     /// The time of the last epoch that fed the state.
-    public private(set) var lastUpdate: TimeStamp?
+    public internal(set) var lastUpdate: TimeStamp?
 
     /// How long the rider has been stopped, by the epochs' own clock; nil while moving.
     /// The recorder ends a forgotten ride on it.

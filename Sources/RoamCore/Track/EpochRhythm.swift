@@ -4,8 +4,8 @@
 /// keeps talking without a fix says so itself (no-fix epochs), and that is judged separately.
 public struct EpochRhythm: Sendable, Equatable, Codable {
     /// The most recent intervals that were rhythm, not gaps, in seconds (oldest first).
-    public private(set) var recentS: [Double] = []
-    private var last: TimeStamp?
+    public internal(set) var recentS: [Double] = []
+    var last: TimeStamp?
 
     /// Intervals remembered: enough to see a logger's longest regular pause, few enough to follow
     /// a receiver switched from 1 Hz to 10 Hz within seconds.

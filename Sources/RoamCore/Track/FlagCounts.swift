@@ -2,7 +2,7 @@
 /// object; its description lists names in flag order, so equal counts always print alike (the
 /// consistency check compares totals by their text).
 public struct FlagCounts: Sendable, Equatable, Codable, CustomStringConvertible {
-    public private(set) var byName: [String: Int] = [:]
+    public internal(set) var byName: [String: Int] = [:]
 
     public init() {}
 

@@ -2,8 +2,8 @@
 /// and is flagged. Several in a row that agree with each other mean the receiver really is
 /// elsewhere (or the track before them was wrong): the track breaks and continues from there.
 public struct JumpWatch: Sendable, Equatable, Codable {
-    private var last: PipelineState.AcceptedPoint?
-    private var count = 0
+    var last: PipelineState.AcceptedPoint?
+    var count = 0
 
     public init() {}
 

@@ -7,10 +7,10 @@
 /// across a gap (P5). Causal (each output uses only earlier fixes), because fixes are committed
 /// as they arrive.
 public struct KalmanSmoother: Sendable, Equatable, Codable {
-    private var frame: LocalFrame
-    private var east: ConstantVelocityAxis
-    private var north: ConstantVelocityAxis
-    private var time: TimeStamp
+    var frame: LocalFrame
+    var east: ConstantVelocityAxis
+    var north: ConstantVelocityAxis
+    var time: TimeStamp
 
     /// One position measurement with its noise, and the Doppler velocity when known.
     public struct Measurement: Sendable {

@@ -34,10 +34,18 @@ enum RideColumns {
     private static let bookkeeping: [C] = [
         .integer("parked_count", sql: "INTEGER NOT NULL DEFAULT 0", \.parkedCount),
         .integer("lost_count", sql: "INTEGER NOT NULL DEFAULT 0", \.lostCount),
-        // Declared TEXT since schema 1; written as packed BLOBs (PackedText), which SQLite keeps as
-        // they are in a TEXT column, while older rows keep their JSON text. Both read back the same.
+        // Declared TEXT since schema 1; written as BLOBs, which SQLite keeps as they are in a TEXT
+        // column: the state in its compact layout (`storedState`), the parameters packed (PackedText).
+        // Older rows keep packed JSON or JSON text. All read back the same.
         C("pipeline_state", "TEXT NOT NULL", value: nil, read: { row, stored in
-            decode(stored, into: &row.pipelineState)
+            let blob = stored.isBlob ? stored.blob : []
+            guard blob.first == PipelineState.bytesLayoutTag else { return decode(stored, into: &row.pipelineState) }
+            do throws(StateBytesFailure) {
+                row.pipelineState = try PipelineState(storedBytes: blob)
+                return nil
+            } catch {
+                return ": its pipeline state \(error.description)"
+            }
         }),
         C("parameters", "TEXT NOT NULL", value: nil, read: { row, stored in
             decode(stored, into: &row.parameters)
@@ -80,6 +88,12 @@ enum RideColumns {
             row.totals.bridgedGaps = row.pipelineState.totals.bridgedGaps
             return row
         }
+    }
+
+    /// The pipeline state as `rides.pipeline_state` is written with every batch: its compact bytes,
+    /// padded to `PackedText.rowStep` so the ride row keeps its size and is rewritten in place.
+    static func stored(_ state: PipelineState) -> [UInt8] {
+        state.storedBytes(paddedTo: PackedText.rowStep)
     }
 
     /// JSON columns are decoded as they are read: a BLOB is packed JSON, TEXT the JSON that rows

@@ -1,7 +1,7 @@
 import CZlib
 
-/// Text stored deflated against a preset dictionary, as a BLOB: the ride row's JSON columns
-/// (`pipeline_state`, `parameters`) and each fix's raw NMEA. Each commit rewrites whole pages, and
+/// Text stored deflated against a preset dictionary, as a BLOB: the ride row's `parameters` (and
+/// `pipeline_state` as rows written before its compact layout hold it) and each fix's raw NMEA. Each commit rewrites whole pages, and
 /// the kernel writes whole 4 KiB pages of the WAL: as text the ride row was 2.8 kB (a leaf and two
 /// overflow pages rewritten with every batch) and a fix about 500 B (two to a 1 KiB page); packed,
 /// the row fits its leaf and three fixes share a page (docs/BENCHMARKS.md, "Commits and the SD card").

@@ -62,7 +62,7 @@ extension RideStore {
             var b = RowBinder(update)
             try b.add(id)
             try RideColumns.bindTotals(run.pipeline.state.totals, to: &b)
-            try b.add(try json.packed(run.pipeline.state, .pipelineState1))
+            try b.add(RideColumns.stored(run.pipeline.state))
             try b.add(parametersJSON)
             try b.add(params.version)
             try update.run()
