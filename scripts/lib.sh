@@ -29,5 +29,5 @@ board_release_flags() {
     local a; a=$(clang -print-file-name=libstdc++.a)
     [ -f "$a" ] || { echo "no static libstdc++ for the release link (clang found '$a'; Debian package libstdc++-12-dev)" >&2; return 1; }
     mkdir -p "$ROOT/.build/static-libstdcxx" && ln -sfn "$a" "$ROOT/.build/static-libstdcxx/libstdc++.a"
-    echo "--static-swift-stdlib -Xswiftc -use-ld=lld -Xswiftc -L$ROOT/.build/static-libstdcxx -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic"
+    echo "--static-swift-stdlib -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -L$ROOT/.build/static-libstdcxx -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic"
 }
