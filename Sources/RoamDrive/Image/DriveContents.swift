@@ -80,28 +80,16 @@ public enum DriveSelection {
     /// Changes whenever a ride appears, goes (pruned), stops or is rederived; not when it is marked
     /// dumped, so marking a hand-over never causes a rebuild.
     public static func fingerprint(_ rides: [RideRow]) -> String {
-        "roam-drive/1 " + hex(candidates(rides).reduce(UInt64(0xcbf2_9ce4_8422_2325)) { fnv($0, line($1)) })
+        "roam-drive/1 " + FNV1a.hex(candidates(rides).reduce(FNV1a.offsetBasis) { FNV1a.hash(line($1).utf8, continuing: $0) })
     }
 
     /// One ride's content as its files show it: a ride's cached files are reused while it is unchanged.
-    public static func stamp(_ ride: RideRow) -> String { hex(fnv(0xcbf2_9ce4_8422_2325, line(ride))) }
+    public static func stamp(_ ride: RideRow) -> String { FNV1a.hex(FNV1a.hash(line(ride).utf8)) }
 
     private static func line(_ ride: RideRow) -> String {
         let t = ride.totals
         return "\(ride.id)|\(ride.startedUTCms ?? -1)|\(ride.endedUTCms ?? -1)|\(ride.lastCommitUTCms ?? -1)|"
             + "\(t.fixCount)|\(t.acceptedCount)|\(t.distanceM)|\(t.ascentM ?? -1)|\(ride.parameters.version)\n"
-    }
-
-    static let fnvStart: UInt64 = 0xcbf2_9ce4_8422_2325
-    static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
-
-    private static func fnv(_ start: UInt64, _ text: String) -> UInt64 {
-        text.utf8.reduce(start) { ($0 ^ UInt64($1)) &* fnvPrime }
-    }
-
-    static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// The bytes a file takes on the image: whole 4 KiB clusters (`mkfs.vfat -s 8`).

@@ -1,3 +1,5 @@
+import RoamCore
+
 /// The files every ride page on the drive shares, in one folder at the top of the drive: Leaflet's
 /// script and style from Debian's libjs-leaflet, so each page zooms and pans its map without
 /// carrying its own copy (~141 KB a page). Read afresh for each build; copied onto an image only
@@ -9,7 +11,7 @@ public struct DriveSharedFiles: Sendable, Equatable {
         public init(name: String, bytes: [UInt8]) { self.name = name; self.bytes = bytes }
 
         /// The bytes' FNV-1a: a changed file is copied in again, an unchanged one never.
-        var stamp: String { DriveSelection.hex(bytes.reduce(DriveSelection.fnvStart) { ($0 ^ UInt64($1)) &* DriveSelection.fnvPrime }) }
+        var stamp: String { FNV1a.hex(FNV1a.hash(bytes)) }
         var described: DriveManifest.Shared { .init(name: name, stamp: stamp, bytes: Int64(bytes.count)) }
     }
 
