@@ -59,9 +59,11 @@ import Testing
 
         kill(p.processIdentifier, SIGTERM)
         p.waitUntilExit()
+        // The last line may still be in the pipe when the process has exited: its handler delivers it
+        // asynchronously, so wait for it before the handler goes (reading `all` at once raced it).
+        #expect(stderr.wait(for: "stopped by signal 15"))
         err.fileHandleForReading.readabilityHandler = nil
         #expect(p.terminationReason == .exit && p.terminationStatus == 0, "\(stderr.all)")
-        #expect(stderr.all.contains("stopped by signal 15"))
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("rides.db").path))
     }
 }
