@@ -87,7 +87,10 @@ public final class CommitLoop: @unchecked Sendable {
         var nextHandOverNs: UInt64 = 0
         while true {
             if storage.isDue(nowNs: clock()) { checkStorage() }
-            guard let (items, lost) = queue.takeBatch(notBeforeNs: nextHandOverNs, timeoutNs: timeUntilDueNs()) else { break }
+            // Idle (no ride, nothing parked): epochs would not be recorded, so the queue need not hand them over.
+            let idle = session.isIdle && parked.isEmpty
+            guard let (items, lost) = queue.takeBatch(notBeforeNs: nextHandOverNs, timeoutNs: timeUntilDueNs(),
+                                                      consumerIdle: idle) else { break }
             if !items.isEmpty || lost > 0 { nextHandOverNs = MonotonicClock.nowNs() + intervalNs }
             let epochs = items.reduce(0) { $0 + ($1.isEpoch ? 1 : 0) }
             epochsTaken.add(epochs + lost, ordering: .releasing)

@@ -142,8 +142,10 @@ public final class Recorder: @unchecked Sendable {
 
     public var isRecording: Bool { status.rideID != nil }
 
-    /// Epochs assembled by the sensor thread and not yet taken by the commit thread.
+    /// Epochs assembled by the sensor thread and not yet taken by the commit thread (nor skipped by
+    /// the queue with no ride to record them).
     public var queuedEpochs: Int {
         sensor.epochsAssembled.load(ordering: .acquiring) - commits.epochsTaken.load(ordering: .acquiring)
+            - queue.epochsSkippedIdle.load(ordering: .acquiring)
     }
 }

@@ -147,9 +147,13 @@ public final class SensorLoop: @unchecked Sendable {
     }
 
     /// Until the next thing due (the epoch's quiet time, the silence threshold); -1 (no limit)
-    /// when the receiver is already silent: only bytes or a stop can change anything then.
+    /// when the receiver is already silent: only bytes or a stop can change anything then. With no
+    /// ride recording (`SensorQueue.wantsEpochs`) the quiet time is not waited for: the next epoch's
+    /// first sentence closes the one in progress, so a receiver sending epochs without a ride costs
+    /// one wake-up per epoch (its bytes), not two.
     private func waitMs(pendingBytes: Bool, silent: Bool, lastByteNs: UInt64) -> Int32 {
-        let dueMs: UInt64? = pendingBytes ? options.epochQuietMs : (silent ? nil : options.silentAfterMs)
+        let quietDue = pendingBytes && queue.wantsEpochs
+        let dueMs: UInt64? = quietDue ? options.epochQuietMs : (silent ? nil : options.silentAfterMs)
         guard let dueMs else { return -1 }
         let now = clock()
         let elapsedMs = (now - min(now, lastByteNs)) / 1_000_000

@@ -1,6 +1,7 @@
 import RoamSystem
 import RoamCore
 import RoamHardware
+import Synchronization
 
 /// The bounded hand-over from the sensor thread to the commit thread (docs/DESIGN.md §3).
 /// The sensor side never waits: when `capacity` epochs are queued the next epoch is counted as
@@ -24,6 +25,12 @@ import RoamHardware
 /// 10 Hz the commit thread wakes once per batch, not once per epoch nor once for the batch's first
 /// epoch and again for its moment. The signal is sent after the lock is released, so the woken
 /// thread does not go back to sleep on the lock the pusher still holds.
+///
+/// With no ride recording, epochs are not recorded (`RideSession`), so handing them over would only
+/// wake the commit thread once per epoch for nothing. The consumer says at each take whether it is
+/// idle (no ride, nothing parked); from then until a press is queued, an epoch pushed is counted in
+/// `epochsSkippedIdle` and not queued. A press queued before an epoch keeps that epoch (the press may
+/// start a ride), and taking a press ends the idle state until the consumer declares it again.
 /// `@unchecked Sendable`: every mutable field is read and written only with `condition` locked.
 public final class SensorQueue: @unchecked Sendable {
     private let condition = MonotonicCondition()
@@ -37,6 +44,13 @@ public final class SensorQueue: @unchecked Sendable {
     /// The `notBeforeNs` of the consumer's current or last wait: a non-urgent push before it
     /// wakes nobody, the consumer's own deadline brings it.
     private var consumerNotBeforeNs: UInt64 = 0
+    /// The consumer's word at its last take: no ride and nothing parked (see the type's comment).
+    private var consumerIdle = false
+    /// Presses among `items`: while one is queued, epochs are queued behind it whatever the consumer said.
+    private var queuedPresses = 0
+    /// Epochs not queued because nobody would record them: with `epochsAssembled` and the commit
+    /// thread's `epochsTaken`, how far the commit thread is behind.
+    public let epochsSkippedIdle = Atomic<Int>(0)
     public let capacity: Int
 
     public init(capacity: Int) { self.capacity = capacity }
@@ -46,6 +60,12 @@ public final class SensorQueue: @unchecked Sendable {
     @discardableResult
     public func push(_ item: SensorItem) -> Bool {
         condition.lock()
+        if item.isEpoch && consumerIdle && queuedPresses == 0 {
+            condition.unlock()
+            epochsSkippedIdle.add(1, ordering: .releasing)
+            return true
+        }
+        if item.isPress { queuedPresses += 1 }
         let wasPending = !items.isEmpty || lostEpochs > 0, wasUrgent = urgent
         let isEpoch = item.isEpoch, dropped = isEpoch && queuedEpochs >= capacity
         if dropped {
@@ -75,8 +95,12 @@ public final class SensorQueue: @unchecked Sendable {
     /// Like `takeAll`, but items queued before `notBeforeNs` (a `MonotonicClock.nowNs()` reading)
     /// wait for it unless one of them hands over at once. Returns an empty hand-over when `timeoutNs`
     /// passes first (what is queued stays queued; nil: no limit); nil once closed and empty.
-    public func takeBatch(notBeforeNs: UInt64, timeoutNs: UInt64?) -> (items: [SensorItem], lostEpochs: Int)? {
+    /// `consumerIdle`: the consumer records nothing now (no ride, nothing parked), so epochs pushed
+    /// from now until a press is queued need not be handed over (see the type's comment).
+    public func takeBatch(notBeforeNs: UInt64, timeoutNs: UInt64?,
+                          consumerIdle idle: Bool = false) -> (items: [SensorItem], lostEpochs: Int)? {
         condition.lock(); defer { condition.unlock() }
+        consumerIdle = idle
         let start = MonotonicClock.nowNs()
         let deadline = timeoutNs.map { start &+ $0 < start ? UInt64.max : start + $0 } ?? UInt64.max
         while !closed {
@@ -91,11 +115,22 @@ public final class SensorQueue: @unchecked Sendable {
         }
         if items.isEmpty && lostEpochs == 0 && closed { return nil }
         let taken = items, lost = lostEpochs
+        // A press taken may start a ride: epochs are wanted until the consumer says otherwise.
+        if queuedPresses > 0 { consumerIdle = false }
+        queuedPresses = 0
         items.removeAll(keepingCapacity: true)
         queuedEpochs = 0
         lostEpochs = 0
         urgent = false
         return (taken, lost)
+    }
+
+    /// Whether an epoch pushed now would be handed over: false while the consumer is idle and no
+    /// press is queued. The sensor thread then closes epochs when the next one begins rather than
+    /// waking for the epoch's quiet time: nobody is waiting for them.
+    public var wantsEpochs: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return !consumerIdle || queuedPresses > 0
     }
 
     /// No more items will be pushed; the consumer drains what is left at once and stops.

@@ -33,6 +33,9 @@ public struct RideSession: Sendable {
 
     public init(rules: Rules) { self.rules = rules }
 
+    /// No ride recording nor about to open: a batch now records nothing.
+    public var isIdle: Bool { phase == .idle }
+
     /// The ride being recorded (confirmed or not), nil when idle.
     public var pipeline: RidePipeline? {
         switch phase {

@@ -1,0 +1,75 @@
+import RoamSystem
+import Foundation
+import RoamSimulator
+import RoamCore
+import RoamHardware
+@testable import RoamRecorder
+import Testing
+
+/// Issue 25: with no ride recording, a receiver sending epochs costs the sensor thread one wake-up
+/// per epoch. It does not wait for the epoch's quiet time (nobody takes the epoch): the next epoch's
+/// first sentence closes it, or the silence threshold does. With a consumer that records, the quiet
+/// time still closes each epoch without waiting for the next.
+@Suite struct SensorLoopIdleTests {
+    private final class Run {
+        let pty: PseudoTerminal
+        let queue = SensorQueue(capacity: 100)
+        let loop: SensorLoop
+        private let done = DispatchSemaphore(value: 0)
+
+        init(silentAfterMs: UInt64) throws {
+            pty = try PseudoTerminal()
+            let port = try SerialPort(path: pty.secondaryPath, baud: 9600)
+            var options = SensorLoop.Options()
+            options.silentAfterMs = silentAfterMs
+            loop = SensorLoop(source: port, barometer: nil, queue: queue, options: options,
+                              clock: MonotonicClock.nowNs, emit: { _ in })
+            let loop = self.loop, done = self.done
+            Thread { loop.run(); done.signal() }.start()
+        }
+
+        var assembled: Int { loop.epochsAssembled.load(ordering: .acquiring) }
+
+        func waitFor(_ condition: () -> Bool) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: 60)
+            while !condition() { if Date() > deadline { return false }; usleep(5_000) }
+            return true
+        }
+
+        func stop() { loop.requestStop(); done.wait() }
+    }
+
+    private static let seconds = SensorLoopReopenTests.seconds
+
+    @Test func withNoRideTheNextEpochClosesTheOneInProgress() throws {
+        let run = try Run(silentAfterMs: 4000)
+        defer { run.stop() }
+        // The consumer says it records nothing (no ride, nothing parked).
+        _ = run.queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true)
+        try run.pty.write(Self.seconds[0].nmea)
+        // Three times the quiet time (300 ms): a recording consumer would have had the epoch by now.
+        usleep(900_000)
+        #expect(run.assembled == 0, "the epoch waits for the next one, not for its quiet time")
+        try run.pty.write(Self.seconds[1].nmea)
+        #expect(run.waitFor { run.assembled == 1 }, "the next epoch's first sentence closes it")
+        #expect(run.queue.epochsSkippedIdle.load(ordering: .acquiring) == 1, "and nobody is handed it")
+        // The receiver stops: the silence threshold closes the last epoch and says so.
+        #expect(run.waitFor { run.assembled == 2 })
+        let silence = try #require(run.queue.takeBatch(notBeforeNs: 0, timeoutNs: 60_000_000_000, consumerIdle: true))
+        #expect(silence.items.count == 1)
+        if case .batched(.receiverSilent) = silence.items.first {} else { Issue.record("expected the silence, got \(silence.items)") }
+    }
+
+    @Test func aPressQueuedBringsBackTheQuietTime() throws {
+        let run = try Run(silentAfterMs: 60_000)
+        defer { run.stop() }
+        _ = run.queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true)
+        run.queue.push(.press(monoNs: MonotonicClock.nowNs()))
+        try run.pty.write(Self.seconds[0].nmea)
+        // No next epoch and no silence for a minute: only the quiet time can close this one.
+        #expect(run.waitFor { run.assembled == 1 })
+        let batch = try #require(run.queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true))
+        #expect(batch.items.count == 2 && batch.items.first?.isPress == true && batch.items.last?.isEpoch == true)
+        #expect(run.queue.epochsSkippedIdle.load(ordering: .acquiring) == 0)
+    }
+}
