@@ -24,10 +24,30 @@ native_deps() { apt_install libsqlite3-dev libgpiod-dev libi2c-dev zlib1g-dev pk
 # board_release_flags: the `swift build -c release` flags of the board's binary on this machine,
 # linked as scripts/package-arm64 links the .deb's (docs/BENCHMARKS.md, "What a ride keeps resident"):
 # static Swift runtime and libstdc++ (a folder holding only libstdc++.a, searched before gcc's own),
-# lld for packed relative relocations (gold has no DT_RELR), no exported symbols of the binary's own.
+# lld for packed relative relocations (gold has no DT_RELR), no exported symbols of the binary's own,
+# each function in its own section so the symbol order can move it (the standard library's already are).
 board_release_flags() {
     local a; a=$(clang -print-file-name=libstdc++.a)
     [ -f "$a" ] || { echo "no static libstdc++ for the release link (clang found '$a'; Debian package libstdc++-12-dev)" >&2; return 1; }
     mkdir -p "$ROOT/.build/static-libstdcxx" && ln -sfn "$a" "$ROOT/.build/static-libstdcxx/libstdc++.a"
-    echo "--static-swift-stdlib -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -L$ROOT/.build/static-libstdcxx -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic"
+    echo "--static-swift-stdlib -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -L$ROOT/.build/static-libstdcxx -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic -Xswiftc -Xfrontend -Xswiftc -function-sections $(symbol_order_flags)"
+}
+
+# symbol_order_flags [SEEN_AS]: lld's flags placing the functions a ride touches together (scripts/symbol-order,
+# docs/BENCHMARKS.md "The code's order"), from packaging/symbol-order.txt or $ROAM_SYMBOL_ORDER ("" for
+# none), named as a build that sees the repository at SEEN_AS finds it. Nothing when the list is missing;
+# names a stale list no longer finds are skipped without a warning.
+symbol_order_flags() {
+    local list=${ROAM_SYMBOL_ORDER-$ROOT/packaging/symbol-order.txt}
+    [ -n "$list" ] && [ -f "$list" ] || return 0
+    echo "-Xlinker --symbol-ordering-file=${list/#$ROOT/${1:-$ROOT}} -Xlinker --no-warn-symbol-ordering"
+}
+
+# fresh_scratch DIR FLAGS: empties the SwiftPM scratch folder DIR when its last build had other
+# compile flags (the Swift driver does not recompile for a changed -Xfrontend flag), and notes FLAGS.
+fresh_scratch() {
+    local dir=$1; shift
+    [ "$(cat "$dir/.roam-flags" 2>/dev/null)" = "$*" ] && return 0
+    [ -d "$dir" ] && echo "rebuilding $dir from scratch: its compile flags changed" >&2
+    rm -rf "$dir" && mkdir -p "$dir" && echo "$*" > "$dir/.roam-flags"
 }
