@@ -88,8 +88,9 @@ enum PackedText {
 
     private static func setDictionary(_ dictionary: PresetDictionary, on stream: inout z_stream,
                                       _ set: (z_streamp, UnsafePointer<Bytef>, uInt) -> Int32) throws(Failure) {
-        let bytes = Array(dictionary.text.utf8)
-        let rc = bytes.withUnsafeBufferPointer { set(&stream, $0.baseAddress!, uInt($0.count)) }
+        // The text's own UTF-8 storage (a native string): no copy into an array for every fix packed.
+        var text = dictionary.text
+        let rc = text.withUTF8 { set(&stream, $0.baseAddress!, uInt($0.count)) }
         try check(rc, "setting preset dictionary \(dictionary.rawValue)")
     }
 
