@@ -24,6 +24,11 @@ enum PackedText {
     }
 
     static func pack(_ text: String, with dictionary: PresetDictionary, paddedTo step: Int = 1) throws(Failure) -> [UInt8] {
+        try pack(utf8: Array(text.utf8), with: dictionary, paddedTo: step)
+    }
+
+    /// `pack` of text given as its UTF-8 bytes.
+    static func pack(utf8 text: [UInt8], with dictionary: PresetDictionary, paddedTo step: Int = 1) throws(Failure) -> [UInt8] {
         var stream = z_stream()
         // Negative window bits: a raw stream, no zlib header. Level 9 costs microseconds on these sizes.
         // Memory level 4 (not zlib's default 8): a 2 K-entry hash and a 1 K-symbol block buffer hold
@@ -32,7 +37,7 @@ enum PackedText {
         try check(roam_deflate_init2(&stream, 9, -windowBits, memoryLevel, Z_DEFAULT_STRATEGY), "starting deflate")
         defer { deflateEnd(&stream) }
         try setDictionary(dictionary, on: &stream, deflateSetDictionary)
-        var input = Array(text.utf8)
+        var input = text
         var output = [UInt8](repeating: 0, count: 1 + Int(deflateBound(&stream, uLong(input.count))))
         output[0] = dictionary.rawValue
         // The closures return zlib's code rather than throw: Swift 6.0's withUnsafe… only rethrows `any Error`.
