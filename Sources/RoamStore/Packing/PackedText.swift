@@ -100,13 +100,14 @@ enum PackedText {
     }
 
     /// Only setting up can fail here, and only for these reasons; each is said in words.
-    private static func check(_ rc: Int32, _ step: String) throws(Failure) {
+    /// `step` is built only for a failure (every fix packed names its dictionary here).
+    private static func check(_ rc: Int32, _ step: @autoclosure () -> String) throws(Failure) {
         guard rc != Z_OK else { return }
         let why = switch rc {
         case Z_MEM_ERROR: "out of memory"
         case Z_VERSION_ERROR: "the zlib library installed is not the one roam-board was built against (reinstall zlib1g)"
         default: "zlib refused the parameters (code \(rc))"
         }
-        throw Failure(description: "\(step) failed: \(why)")
+        throw Failure(description: "\(step()) failed: \(why)")
     }
 }
