@@ -57,6 +57,8 @@ extension RecorderStatus {
 
     /// Values stay on one line and short enough for a slot of the status file.
     static func oneLine(_ s: String) -> String {
+        // Most values (all the numbers) need nothing: no walk over their Characters.
+        if s.utf8.count <= 600 && !s.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return s }
         let flat = String(s.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
         return flat.count > 600 ? String(flat.prefix(600)) + "…" : flat
     }

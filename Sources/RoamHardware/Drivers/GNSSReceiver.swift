@@ -30,7 +30,9 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
 
     public let device: String
     private let open: () throws(DeviceError) -> any ByteSource
-    private var port: (any ByteSource)?
+    private var port: (any ByteSource)? { didSet { pollablePort = port as? PollableSource } }
+    /// `port` as a `PollableSource`, cast once per open: `readiness` is asked before every read.
+    private var pollablePort: (any PollableSource)?
     public var setup: ReceiverSetup?
     public var watch = Watch()
     /// Each configuration's report, on the sensor thread (the recorder says it once, in words).
@@ -92,7 +94,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     /// `.now` while a configuration is due or bytes it read wait to be served; else the port's own.
     public var readiness: PortReadiness {
         guard let port, pending.isEmpty, !(needsSetup && setup != nil && port is SerialLine) else { return .now }
-        return (port as? PollableSource)?.readiness ?? .timedReadsOnly
+        return pollablePort?.readiness ?? .timedReadsOnly
     }
 
     public func reopen() throws(DeviceError) {

@@ -43,8 +43,16 @@ struct Column<Row>: @unchecked Sendable {
     /// A column that holds `field` as `encode` gives it and reads it back with `decode` (refusing no value).
     private static func field<T>(_ name: String, _ declaration: String, _ raw: Bool, _ field: WritableKeyPath<Row, T>,
                                  _ encode: @escaping (T) -> Value, _ decode: @escaping (StoredValue) -> T) -> Column {
-        Column(name, declaration, raw: raw, value: { encode($0[keyPath: field]) },
+        Column(name, declaration, raw: raw, value: storedReader(field, encode),
                read: { row, stored in row[keyPath: field] = decode(stored); return nil })
+    }
+
+    /// Reads `field` for binding. A stored property (nested ones too) lies at a fixed offset in the
+    /// row, read there in place: the key path's runtime walk, for every column of every fix
+    /// committed, was ~3% of the commit thread's CPU. Anything else goes through the key path.
+    private static func storedReader<T>(_ field: WritableKeyPath<Row, T>, _ encode: @escaping (T) -> Value) -> (Row) -> Value {
+        guard let offset = MemoryLayout<Row>.offset(of: field) else { return { encode($0[keyPath: field]) } }
+        return { row in withUnsafeBytes(of: row) { encode($0.load(fromByteOffset: offset, as: T.self)) } }
     }
 
     // Fields that need no conversion, by Swift type; nil is NULL.

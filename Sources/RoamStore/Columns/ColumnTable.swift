@@ -10,6 +10,7 @@ struct ColumnTable<Row>: @unchecked Sendable {
         for column in columns { precondition(seen.insert(column.name).inserted, "\(table).\(column.name) is listed twice") }
         self.table = table; self.columns = columns; self.constraints = constraints
         written = columns.filter { $0.value != nil }
+        writtenValues = written.compactMap(\.value)
         readable = columns.filter { $0.read != nil }
         writtenNames = written.map(\.name)
         readableNames = readable.map(\.name)
@@ -24,6 +25,8 @@ struct ColumnTable<Row>: @unchecked Sendable {
     /// Columns a row binds, in table order (not those SQL fills in: a key, a rowid).
     let written: [Column<Row>]
     let writtenNames: [String]
+    /// The value of each of `written`: what binding a whole row walks (not copying each column).
+    private let writtenValues: [(Row) -> ColumnValue]
     /// Columns a row is read from, in table order.
     let readable: [Column<Row>]
     let readableNames: [String]
@@ -55,8 +58,7 @@ struct ColumnTable<Row>: @unchecked Sendable {
 
     /// Binds the values of the named columns (every written column when nil), in table order.
     func bind(_ row: Row, only names: [String]? = nil, to binder: inout RowBinder) throws(SQLiteError) {
-        for column in written where names?.contains(column.name) ?? true {
-            guard let value = column.value else { continue }
+        for (i, value) in writtenValues.enumerated() where names?.contains(writtenNames[i]) ?? true {
             switch value(row) {
             case .integer(let v): try binder.add(v)
             case .real(let v): try binder.add(v)

@@ -42,8 +42,10 @@ enum FixColumns {
         // Stored packed (PackedText: the same bytes back in about half the page space). Rows from
         // before hold TEXT, as would a value deflate failed on; readers take either.
         C("nmea", "TEXT NOT NULL", raw: true, value: { fix in
-              let text = fix.epoch.sentences.joined(separator: "\n")
-              guard !text.isEmpty, let packed = try? PackedText.pack(text, with: .nmea1) else { return .text(text) }
+              let text = joinedUTF8(fix.epoch.sentences)
+              guard !text.isEmpty, let packed = try? PackedText.pack(utf8: text, with: .nmea1) else {
+                  return .text(String(decoding: text, as: UTF8.self))
+              }
               return .blob(packed)
           },
           read: { fix, stored in
@@ -111,6 +113,18 @@ enum FixColumns {
         case .failure(let bad):
             throw corrupt(statement.int64(at: 0), statement.int64(at: 1), "\(bad.problem)", path)
         }
+    }
+
+    /// The UTF-8 of `lines` joined with "\n", built in one buffer: what `joined(separator:)` gives,
+    /// without its generic String path and the copy into bytes for deflate (per fix committed).
+    static func joinedUTF8(_ lines: [String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for (i, line) in lines.enumerated() {
+            if i > 0 { bytes.append(0x0A) }
+            bytes.append(contentsOf: line.utf8)
+        }
+        return bytes
     }
 
     /// The sentences of a stored `nmea` value, packed or text; empty text is no sentence at all.

@@ -24,6 +24,11 @@ enum PackedText {
     }
 
     static func pack(_ text: String, with dictionary: PresetDictionary, paddedTo step: Int = 1) throws(Failure) -> [UInt8] {
+        try pack(utf8: Array(text.utf8), with: dictionary, paddedTo: step)
+    }
+
+    /// `pack` of text given as its UTF-8 bytes.
+    static func pack(utf8 text: [UInt8], with dictionary: PresetDictionary, paddedTo step: Int = 1) throws(Failure) -> [UInt8] {
         var stream = z_stream()
         // Negative window bits: a raw stream, no zlib header. Level 9 costs microseconds on these sizes.
         // Memory level 4 (not zlib's default 8): a 2 K-entry hash and a 1 K-symbol block buffer hold
@@ -32,7 +37,7 @@ enum PackedText {
         try check(roam_deflate_init2(&stream, 9, -windowBits, memoryLevel, Z_DEFAULT_STRATEGY), "starting deflate")
         defer { deflateEnd(&stream) }
         try setDictionary(dictionary, on: &stream, deflateSetDictionary)
-        var input = Array(text.utf8)
+        var input = text
         var output = [UInt8](repeating: 0, count: 1 + Int(deflateBound(&stream, uLong(input.count))))
         output[0] = dictionary.rawValue
         // The closures return zlib's code rather than throw: Swift 6.0's withUnsafe… only rethrows `any Error`.
@@ -88,19 +93,21 @@ enum PackedText {
 
     private static func setDictionary(_ dictionary: PresetDictionary, on stream: inout z_stream,
                                       _ set: (z_streamp, UnsafePointer<Bytef>, uInt) -> Int32) throws(Failure) {
-        let bytes = Array(dictionary.text.utf8)
-        let rc = bytes.withUnsafeBufferPointer { set(&stream, $0.baseAddress!, uInt($0.count)) }
+        // The text's own UTF-8 storage (a native string): no copy into an array for every fix packed.
+        var text = dictionary.text
+        let rc = text.withUTF8 { set(&stream, $0.baseAddress!, uInt($0.count)) }
         try check(rc, "setting preset dictionary \(dictionary.rawValue)")
     }
 
     /// Only setting up can fail here, and only for these reasons; each is said in words.
-    private static func check(_ rc: Int32, _ step: String) throws(Failure) {
+    /// `step` is built only for a failure (every fix packed names its dictionary here).
+    private static func check(_ rc: Int32, _ step: @autoclosure () -> String) throws(Failure) {
         guard rc != Z_OK else { return }
         let why = switch rc {
         case Z_MEM_ERROR: "out of memory"
         case Z_VERSION_ERROR: "the zlib library installed is not the one roam-board was built against (reinstall zlib1g)"
         default: "zlib refused the parameters (code \(rc))"
         }
-        throw Failure(description: "\(step) failed: \(why)")
+        throw Failure(description: "\(step()) failed: \(why)")
     }
 }

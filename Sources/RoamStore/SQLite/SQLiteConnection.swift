@@ -21,6 +21,10 @@ public final class SQLiteConnection {
     public let mode: Mode
     /// True while `inTransaction` runs its body; tells a deliberate nesting from a leftover.
     var isInsideTransactionBody = false
+    /// `inTransaction`'s BEGIN IMMEDIATE and COMMIT, prepared at first use and kept (`executeKept`):
+    /// the recorder runs them around every batch, and parsing them each time showed in its profile.
+    var keptBegin: OpaquePointer?
+    var keptCommit: OpaquePointer?
 
     /// Opens `path` (`sqlite3_open_v2`). Creating the parent directory is the caller's job.
     /// `busyTimeoutMs` bounds how long a statement waits for another connection's lock.
@@ -44,7 +48,7 @@ public final class SQLiteConnection {
 
     deinit {
         // close_v2 defers the close until every statement is finalized, so order of release is free.
-        if !isClosed { sqlite3_close_v2(openHandle) }
+        if !isClosed { finalizeKept(); sqlite3_close_v2(openHandle) }
     }
 
     /// Closes now rather than whenever the last reference goes: the last writer's close is what
@@ -54,7 +58,30 @@ public final class SQLiteConnection {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        // The kept statements are the connection's own: finalized first, so the close (and its checkpoint) is not deferred.
+        finalizeKept()
         sqlite3_close_v2(openHandle)
+    }
+
+    private func finalizeKept() {
+        sqlite3_finalize(keptBegin); sqlite3_finalize(keptCommit)
+        keptBegin = nil; keptCommit = nil
+    }
+
+    /// Runs a statement without results, as `execute` does, from a statement prepared once into
+    /// `kept` and reused: the same result code and message as `sqlite3_exec`, without parsing it again.
+    func executeKept(_ sql: String, _ kept: inout OpaquePointer?) throws(SQLiteError) {
+        if kept == nil {
+            var stmt: OpaquePointer?
+            let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, nil)
+            guard rc == SQLITE_OK, let stmt else { throw error(rc, sql: sql) }
+            kept = stmt
+        }
+        let rc = sqlite3_step(kept)
+        // The message is read before the reset, which leaves the statement ready for its next use.
+        let failure = rc == SQLITE_DONE ? nil : error(rc, sql: sql)
+        sqlite3_reset(kept)
+        if let failure { throw failure }
     }
 
     /// P1: WAL with synchronous=FULL syncs the WAL once per commit, so an acknowledged batch

@@ -10,13 +10,13 @@ extension SQLiteConnection {
             // A transaction left open by an earlier failed rollback: clear it so retries can work (P3).
             try execute("ROLLBACK")
         }
-        try execute("BEGIN IMMEDIATE")
+        try executeKept("BEGIN IMMEDIATE", &keptBegin)
         let result: T
         do {
             isInsideTransactionBody = true
             defer { isInsideTransactionBody = false }
             result = try body()
-            try execute("COMMIT")
+            try executeKept("COMMIT", &keptCommit)
         } catch {
             throw rollingBack(after: error)
         }
