@@ -53,6 +53,8 @@ public final class SensorLoop: @unchecked Sendable {
                 clock: @escaping @Sendable () -> UInt64, emit: @escaping @Sendable (RecorderEvent) -> Void) {
         self.source = source; self.barometer = barometer; self.queue = queue; self.options = options
         self.clock = clock; self.emit = emit
+        // A press must end a wait that skips the quiet time (see `run`).
+        queue.wakeOnPress { [wake] in wake.wake() }
     }
 
     public func requestStop() {
@@ -85,6 +87,25 @@ public final class SensorLoop: @unchecked Sendable {
             }
         }
 
+        // Epochs nobody takes (no ride, no press queued): counted, not queued, the barometer not read.
+        func skip(_ epochs: [Epoch]) {
+            for epoch in epochs {
+                hasFix.store(epoch.hasPosition, ordering: .releasing)
+                queue.epochsSkippedIdle.add(1, ordering: .releasing)
+                epochsAssembled.add(1, ordering: .releasing)
+            }
+        }
+
+        // After a wait that did not wait for the quiet time because nobody wanted epochs: an epoch
+        // whose quiet time has passed was complete before any press that came meanwhile (a queued
+        // press wakes this thread at once), so it is skipped, as it was when closed on time.
+        var waitSkippedQuiet = false
+        func settleIdleEpoch() {
+            guard waitSkippedQuiet, pendingBytes, clock() >= lastByteNs + options.epochQuietMs * 1_000_000 else { return }
+            pendingBytes = false
+            skip(stream.finish())
+        }
+
         func markSilent(_ reason: String, at now: UInt64) {
             guard !silent else { return }
             silent = true
@@ -96,8 +117,12 @@ public final class SensorLoop: @unchecked Sendable {
         while !isStopping {
             let n: Int
             do {
-                let timeout = waitMs(pendingBytes: pendingBytes, silent: silent, lastByteNs: lastByteNs)
-                guard let ready = try readWaiting(timeoutMs: timeout, into: &buffer) else { continue }
+                let wantsEpochs = queue.wantsEpochs
+                waitSkippedQuiet = pendingBytes && !wantsEpochs
+                let timeout = waitMs(quietDue: pendingBytes && wantsEpochs, silent: silent, lastByteNs: lastByteNs)
+                let ready = try readWaiting(timeoutMs: timeout, into: &buffer)
+                settleIdleEpoch()
+                guard let ready else { continue }
                 n = ready
             } catch {
                 // The receiver went away: the epoch in progress handed over (it was read before the
@@ -148,11 +173,10 @@ public final class SensorLoop: @unchecked Sendable {
 
     /// Until the next thing due (the epoch's quiet time, the silence threshold); -1 (no limit)
     /// when the receiver is already silent: only bytes or a stop can change anything then. With no
-    /// ride recording (`SensorQueue.wantsEpochs`) the quiet time is not waited for: the next epoch's
-    /// first sentence closes the one in progress, so a receiver sending epochs without a ride costs
-    /// one wake-up per epoch (its bytes), not two.
-    private func waitMs(pendingBytes: Bool, silent: Bool, lastByteNs: UInt64) -> Int32 {
-        let quietDue = pendingBytes && queue.wantsEpochs
+    /// ride recording (`SensorQueue.wantsEpochs`) the quiet time is not waited for: the epoch in
+    /// progress is settled at the next wake (the next epoch's bytes, a press, the silence), so a
+    /// receiver sending epochs without a ride costs one wake-up per epoch (its bytes), not two.
+    private func waitMs(quietDue: Bool, silent: Bool, lastByteNs: UInt64) -> Int32 {
         let dueMs: UInt64? = quietDue ? options.epochQuietMs : (silent ? nil : options.silentAfterMs)
         guard let dueMs else { return -1 }
         let now = clock()

@@ -51,6 +51,8 @@ public final class SensorQueue: @unchecked Sendable {
     /// Epochs not queued because nobody would record them: with `epochsAssembled` and the commit
     /// thread's `epochsTaken`, how far the commit thread is behind.
     public let epochsSkippedIdle = Atomic<Int>(0)
+    /// Called after a press is queued: the sensor thread's wait may be one that skips the quiet time.
+    private var pressWake: (@Sendable () -> Void)?
     public let capacity: Int
 
     public init(capacity: Int) { self.capacity = capacity }
@@ -65,6 +67,7 @@ public final class SensorQueue: @unchecked Sendable {
             epochsSkippedIdle.add(1, ordering: .releasing)
             return true
         }
+        let wakeSensor = item.isPress ? pressWake : nil
         if item.isPress { queuedPresses += 1 }
         let wasPending = !items.isEmpty || lostEpochs > 0, wasUrgent = urgent
         let isEpoch = item.isEpoch, dropped = isEpoch && queuedEpochs >= capacity
@@ -79,6 +82,7 @@ public final class SensorQueue: @unchecked Sendable {
         let wake = (urgent && !wasUrgent) || (!wasPending && MonotonicClock.nowNs() >= consumerNotBeforeNs)
         condition.unlock()
         if wake { condition.signal() }
+        wakeSensor?()
         return !dropped
     }
 
@@ -131,6 +135,11 @@ public final class SensorQueue: @unchecked Sendable {
     public var wantsEpochs: Bool {
         condition.lock(); defer { condition.unlock() }
         return !consumerIdle || queuedPresses > 0
+    }
+
+    /// `wake` runs after every press is queued (the sensor thread's wake pipe).
+    public func wakeOnPress(_ wake: @escaping @Sendable () -> Void) {
+        condition.lock(); pressWake = wake; condition.unlock()
     }
 
     /// No more items will be pushed; the consumer drains what is left at once and stops.

@@ -7,9 +7,10 @@ import RoamHardware
 import Testing
 
 /// Issue 25: with no ride recording, a receiver sending epochs costs the sensor thread one wake-up
-/// per epoch. It does not wait for the epoch's quiet time (nobody takes the epoch): the next epoch's
-/// first sentence closes it, or the silence threshold does. With a consumer that records, the quiet
-/// time still closes each epoch without waiting for the next.
+/// per epoch. It does not wait for the epoch's quiet time (nobody takes the epoch): the next wake
+/// settles it (the next epoch's bytes, a press, the silence threshold). An epoch whose quiet time
+/// passed before a press is skipped as it was when closed on time; after a press the quiet time
+/// closes each epoch again without waiting for the next.
 @Suite struct SensorLoopIdleTests {
     private final class Run {
         let pty: PseudoTerminal
@@ -51,7 +52,7 @@ import Testing
         usleep(900_000)
         #expect(run.assembled == 0, "the epoch waits for the next one, not for its quiet time")
         try run.pty.write(Self.seconds[1].nmea)
-        #expect(run.waitFor { run.assembled == 1 }, "the next epoch's first sentence closes it")
+        #expect(run.waitFor { run.assembled == 1 }, "the next epoch's bytes settle it")
         #expect(run.queue.epochsSkippedIdle.load(ordering: .acquiring) == 1, "and nobody is handed it")
         // The receiver stops: the silence threshold closes the last epoch and says so.
         #expect(run.waitFor { run.assembled == 2 })
@@ -71,5 +72,23 @@ import Testing
         let batch = try #require(run.queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true))
         #expect(batch.items.count == 2 && batch.items.first?.isPress == true && batch.items.last?.isEpoch == true)
         #expect(run.queue.epochsSkippedIdle.load(ordering: .acquiring) == 0)
+    }
+
+    @Test func anEpochCompleteBeforeThePressIsSkippedAndTheNextIsKept() throws {
+        let run = try Run(silentAfterMs: 60_000)
+        defer { run.stop() }
+        _ = run.queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true)
+        try run.pty.write(Self.seconds[0].nmea)
+        usleep(900_000)  // its quiet time (300 ms) passes with nobody wanting it: complete, not yet settled
+        #expect(run.assembled == 0)
+        // The press wakes the sensor thread, which settles the epoch as complete before it.
+        run.queue.push(.press(monoNs: MonotonicClock.nowNs()))
+        #expect(run.waitFor { run.assembled == 1 })
+        #expect(run.queue.epochsSkippedIdle.load(ordering: .acquiring) == 1)
+        try run.pty.write(Self.seconds[1].nmea)
+        #expect(run.waitFor { run.assembled == 2 }, "after the press the quiet time closes the next epoch")
+        let batch = try #require(run.queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true))
+        #expect(batch.items.count == 2 && batch.items.first?.isPress == true && batch.items.last?.isEpoch == true)
+        #expect(run.queue.epochsSkippedIdle.load(ordering: .acquiring) == 1)
     }
 }
