@@ -130,8 +130,8 @@ public final class SensorQueue: @unchecked Sendable {
     }
 
     /// Whether an epoch pushed now would be handed over: false while the consumer is idle and no
-    /// press is queued. The sensor thread then closes epochs when the next one begins rather than
-    /// waking for the epoch's quiet time: nobody is waiting for them.
+    /// press is queued. The sensor thread then does not wake for an epoch's quiet time: it settles
+    /// the epoch at its next wake (nobody is waiting for it), and a press wakes it (`wakeOnPress`).
     public var wantsEpochs: Bool {
         condition.lock(); defer { condition.unlock() }
         return !consumerIdle || queuedPresses > 0

@@ -79,7 +79,9 @@ import Testing
         defer { run.stop() }
         _ = run.queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true)
         try run.pty.write(Self.seconds[0].nmea)
-        usleep(900_000)  // its quiet time (300 ms) passes with nobody wanting it: complete, not yet settled
+        // Its quiet time (300 ms) passes with nobody wanting it: complete, not yet settled. Long enough
+        // for the sensor thread to have read the bytes on a loaded machine before the press comes.
+        usleep(2_000_000)
         #expect(run.assembled == 0)
         // The press wakes the sensor thread, which settles the epoch as complete before it.
         run.queue.push(.press(monoNs: MonotonicClock.nowNs()))
