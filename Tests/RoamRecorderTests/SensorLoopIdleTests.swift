@@ -38,16 +38,23 @@ import Testing
         }
 
         func stop() { loop.requestStop(); done.wait() }
+
+        /// The consumer says it records nothing (no ride, nothing parked).
+        func declareIdle() { _ = queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true) }
+
+        /// With the consumer idle, the receiver sends the first second's epoch.
+        func idleThenFirstEpoch() throws {
+            declareIdle()
+            try pty.write(SensorLoopIdleTests.seconds[0].nmea)
+        }
     }
 
-    private static let seconds = SensorLoopReopenTests.seconds
+    fileprivate static let seconds = SensorLoopReopenTests.seconds
 
     @Test func withNoRideTheNextEpochClosesTheOneInProgress() throws {
         let run = try Run(silentAfterMs: 4000)
         defer { run.stop() }
-        // The consumer says it records nothing (no ride, nothing parked).
-        _ = run.queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true)
-        try run.pty.write(Self.seconds[0].nmea)
+        try run.idleThenFirstEpoch()
         // Three times the quiet time (300 ms): a recording consumer would have had the epoch by now.
         usleep(900_000)
         #expect(run.assembled == 0, "the epoch waits for the next one, not for its quiet time")
@@ -64,7 +71,7 @@ import Testing
     @Test func aPressQueuedBringsBackTheQuietTime() throws {
         let run = try Run(silentAfterMs: 60_000)
         defer { run.stop() }
-        _ = run.queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true)
+        run.declareIdle()
         run.queue.push(.press(monoNs: MonotonicClock.nowNs()))
         try run.pty.write(Self.seconds[0].nmea)
         // No next epoch and no silence for a minute: only the quiet time can close this one.
@@ -77,8 +84,7 @@ import Testing
     @Test func anEpochCompleteBeforeThePressIsSkippedAndTheNextIsKept() throws {
         let run = try Run(silentAfterMs: 60_000)
         defer { run.stop() }
-        _ = run.queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true)
-        try run.pty.write(Self.seconds[0].nmea)
+        try run.idleThenFirstEpoch()
         // Its quiet time (300 ms) passes with nobody wanting it: complete, not yet settled. Long enough
         // for the sensor thread to have read the bytes on a loaded machine before the press comes.
         usleep(2_000_000)
