@@ -11,14 +11,24 @@ import Synchronization
 /// A receiver that goes away (EIO/ENODEV: a USB receiver unplugged) is one "receiver silent" gap
 /// (P5), then reopened with exponential backoff if the source can reopen. Every wait is in the
 /// kernel (poll on the receiver and the wake pipe) or on the stop signal, bounded by the next thing
-/// due (the epoch's quiet time, the silence threshold, the reopen backoff) and by nothing when
+/// due (the late settle of an epoch, the silence threshold, the reopen backoff) and by nothing when
 /// nothing is due: a silent receiver costs no wake-up at all, and a stop wakes the thread at once.
+///
+/// One wake-up per epoch (issue 25): an epoch is complete after `epochQuietMs` without bytes, but the
+/// thread does not wake for that moment. It settles the epoch at its next wake: the next epoch's
+/// bytes (before they are read), a press held for it (`SensorQueue`), or `epochSettleMs` after the
+/// last byte. So at 1 Hz an epoch reaches the queue with the next one's bytes, about a second later
+/// than the quiet time would bring it, in the same order, before the same presses.
 /// `@unchecked Sendable`: the NMEA stream and the source belong to the sensor thread (`run`);
 /// other threads see only the atomics (stop request, epochs assembled, fix, reopen attempts).
 public final class SensorLoop: @unchecked Sendable {
     public struct Options: Sendable {
         /// A 1 Hz receiver sends its burst then stays quiet; after this much quiet the epoch is complete.
         public var epochQuietMs: UInt64 = 300
+        /// The thread does not wake for that quiet time: the next epoch's bytes settle the epoch. With
+        /// no bytes this long after the last, it wakes to settle it (the last epoch before a stop). Above
+        /// a 1 Hz receiver's second between bursts, below `silentAfterMs`.
+        public var epochSettleMs: UInt64 = 1500
         /// No bytes at all for this long: the receiver is silent (a gap, P5).
         public var silentAfterMs: UInt64 = 3000
         /// The longest single wait for bytes from a source that cannot be polled (a test double):
@@ -53,7 +63,7 @@ public final class SensorLoop: @unchecked Sendable {
                 clock: @escaping @Sendable () -> UInt64, emit: @escaping @Sendable (RecorderEvent) -> Void) {
         self.source = source; self.barometer = barometer; self.queue = queue; self.options = options
         self.clock = clock; self.emit = emit
-        // A press must end a wait that skips the quiet time (see `run`).
+        // A press may find an epoch complete but not settled: it is held until this thread settles it.
         queue.wakeOnPress { [wake] in wake.wake() }
     }
 
@@ -76,34 +86,46 @@ public final class SensorLoop: @unchecked Sendable {
         var reportedReopenFailure = false
         var barometer = BarometerPoller(barometer: self.barometer, retryMs: options.barometerRetryMs, emit: emit)
 
-        func push(_ epochs: [Epoch]) {
-            guard !epochs.isEmpty else { return }
+        func items(_ epochs: [Epoch]) -> [SensorItem] {
+            guard !epochs.isEmpty else { return [] }
             let now = clock()
             let sample = barometer.sample(now: now)
-            for epoch in epochs {
-                queue.push(.batched(.epoch(SensorEpoch(epoch: epoch, monoNs: now, barometer: sample))))
-                hasFix.store(epoch.hasPosition, ordering: .releasing)
-                epochsAssembled.add(1, ordering: .releasing)
-            }
+            return epochs.map { .batched(.epoch(SensorEpoch(epoch: $0, monoNs: now, barometer: sample))) }
+        }
+        func counted(_ epochs: [Epoch]) {
+            guard let last = epochs.last else { return }
+            hasFix.store(last.hasPosition, ordering: .releasing)
+            epochsAssembled.add(epochs.count, ordering: .releasing)
+        }
+        // Epochs closed by the bytes just read (the next epoch began): after any press queued before.
+        func push(_ epochs: [Epoch]) {
+            for item in items(epochs) { queue.push(item) }
+            counted(epochs)
         }
 
-        // Epochs nobody takes (no ride, no press queued): counted, not queued, the barometer not read.
-        func skip(_ epochs: [Epoch]) {
-            for epoch in epochs {
-                hasFix.store(epoch.hasPosition, ordering: .releasing)
-                queue.epochsSkippedIdle.add(1, ordering: .releasing)
-                epochsAssembled.add(1, ordering: .releasing)
-            }
+        // The epoch in progress, once its quiet time has passed: complete since then, so in front of a
+        // press held meanwhile (`SensorQueue.pushSettled`). Every wake looks first, before new bytes.
+        func settle(now: UInt64) {
+            guard pendingBytes, now >= lastByteNs + options.epochQuietMs * 1_000_000 else { return }
+            settleAll()
         }
-
-        // After a wait that did not wait for the quiet time because nobody wanted epochs: an epoch
-        // whose quiet time has passed was complete before any press that came meanwhile (a queued
-        // press wakes this thread at once), so it is skipped, as it was when closed on time.
-        var waitSkippedQuiet = false
-        func settleIdleEpoch() {
-            guard waitSkippedQuiet, pendingBytes, clock() >= lastByteNs + options.epochQuietMs * 1_000_000 else { return }
+        // Everything read is handed over (the receiver lost, stopping).
+        func settleAll() {
             pendingBytes = false
-            skip(stream.finish())
+            let epochs = stream.finish()
+            queue.pushSettled(items(epochs))
+            counted(epochs)
+            queue.sensorHoldsEpoch.store(false, ordering: .releasing)
+        }
+
+        // A press held for this thread: settle what is complete, then let it hand over.
+        var acknowledged = 0
+        func answerHeldPresses() {
+            let ticket = queue.heldPressTicket.load(ordering: .acquiring)
+            guard ticket != acknowledged else { return }
+            settle(now: clock())
+            queue.acknowledgeHeldPresses(through: ticket)
+            acknowledged = ticket
         }
 
         func markSilent(_ reason: String, at now: UInt64) {
@@ -115,20 +137,17 @@ public final class SensorLoop: @unchecked Sendable {
         }
 
         while !isStopping {
+            answerHeldPresses()
             let n: Int
             do {
-                let wantsEpochs = queue.wantsEpochs
-                waitSkippedQuiet = pendingBytes && !wantsEpochs
-                let timeout = waitMs(quietDue: pendingBytes && wantsEpochs, silent: silent, lastByteNs: lastByteNs)
-                let ready = try readWaiting(timeoutMs: timeout, into: &buffer)
-                settleIdleEpoch()
-                guard let ready else { continue }
+                let timeout = waitMs(pending: pendingBytes, silent: silent, lastByteNs: lastByteNs)
+                guard let ready = try readWaiting(timeoutMs: timeout, into: &buffer) else { continue }
                 n = ready
             } catch {
                 // The receiver went away: the epoch in progress handed over (it was read before the
                 // loss), one gap, then reopen with backoff.
-                pendingBytes = false
-                push(stream.finish())
+                settleAll()
+                answerHeldPresses()
                 markSilent("\(error)", at: clock())
                 if waitForStop(ms: reopenDelayMs) { break }
                 reopenDelayMs = min(reopenDelayMs * 2, options.reopenMaxMs)
@@ -148,9 +167,10 @@ public final class SensorLoop: @unchecked Sendable {
                 continue
             }
             let now = clock()
+            settle(now: now)
             if n > 0 {
                 lastByteNs = now
-                pendingBytes = true
+                if !pendingBytes { pendingBytes = true; queue.sensorHoldsEpoch.store(true, ordering: .releasing) }
                 reopenDelayMs = options.reopenInitialMs
                 reportedReopenFailure = false
                 if silent { silent = false; queue.push(.batched(.receiverBack(monoNs: now))); emit(.receiverBack) }
@@ -159,25 +179,23 @@ public final class SensorLoop: @unchecked Sendable {
                 // The receiver's junk watch is told what the stream framed: the bytes are framed once.
                 (source as? FramingFeedback)?.lastReadFramed(sentences: stream.sentencesFramed - framedBefore)
             } else {
-                if pendingBytes && now - lastByteNs >= options.epochQuietMs * 1_000_000 {
-                    pendingBytes = false
-                    push(stream.finish())
-                }
                 if now - lastByteNs >= options.silentAfterMs * 1_000_000 {
                     markSilent("no bytes for \(options.silentAfterMs) ms", at: now)
                 }
             }
         }
-        push(stream.finish())
+        // Stopping: everything read is handed over, in front of a press still held.
+        settleAll()
+        answerHeldPresses()
     }
 
-    /// Until the next thing due (the epoch's quiet time, the silence threshold); -1 (no limit)
-    /// when the receiver is already silent: only bytes or a stop can change anything then. With no
-    /// ride recording (`SensorQueue.wantsEpochs`) the quiet time is not waited for: the epoch in
-    /// progress is settled at the next wake (the next epoch's bytes, a press, the silence), so a
-    /// receiver sending epochs without a ride costs one wake-up per epoch (its bytes), not two.
-    private func waitMs(quietDue: Bool, silent: Bool, lastByteNs: UInt64) -> Int32 {
-        let dueMs: UInt64? = quietDue ? options.epochQuietMs : (silent ? nil : options.silentAfterMs)
+    /// Until the next thing due (the late settle of the epoch in progress, the silence threshold); -1
+    /// (no limit) when the receiver is already silent: only bytes or a stop can change anything then.
+    /// The epoch's quiet time is not waited for: the next epoch's bytes, a press or the late settle
+    /// close it, so a receiver sending 1 Hz epochs costs one wake-up per epoch (its bytes), not two.
+    private func waitMs(pending: Bool, silent: Bool, lastByteNs: UInt64) -> Int32 {
+        let settleMs = max(options.epochSettleMs, options.epochQuietMs)
+        let dueMs: UInt64? = pending ? min(settleMs, options.silentAfterMs) : (silent ? nil : options.silentAfterMs)
         guard let dueMs else { return -1 }
         let now = clock()
         let elapsedMs = (now - min(now, lastByteNs)) / 1_000_000

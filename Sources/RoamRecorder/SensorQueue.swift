@@ -31,6 +31,12 @@ import Synchronization
 /// idle (no ride, nothing parked); from then until a press is queued, an epoch pushed is counted in
 /// `epochsSkippedIdle` and not queued. A press queued before an epoch keeps that epoch (the press may
 /// start a ride), and taking a press ends the idle state until the consumer declares it again.
+///
+/// The sensor thread does not wake for an epoch's quiet time (`SensorLoop`): the next epoch's bytes
+/// settle it. So a press can come while the sensor holds an epoch already complete before it. Such a
+/// press is held (`heldPressTicket`) and wakes the sensor thread, which settles that epoch in front of
+/// it (`pushSettled`) and acknowledges; a press held longer than `pressHoldLimitNs` (a sensor thread
+/// busy elsewhere) hands over anyway. A press while the sensor holds no bytes is not held.
 /// `@unchecked Sendable`: every mutable field is read and written only with `condition` locked.
 public final class SensorQueue: @unchecked Sendable {
     private let condition = MonotonicCondition()
@@ -51,24 +57,53 @@ public final class SensorQueue: @unchecked Sendable {
     /// Epochs not queued because nobody would record them: with `epochsAssembled` and the commit
     /// thread's `epochsTaken`, how far the commit thread is behind.
     public let epochsSkippedIdle = Atomic<Int>(0)
-    /// Called after a press is queued: the sensor thread's wait may be one that skips the quiet time.
+    /// Called after a press is queued: the sensor thread may hold an epoch complete before it.
     private var pressWake: (@Sendable () -> Void)?
+    /// The sensor thread's word: it holds bytes of an epoch it has not settled yet.
+    public let sensorHoldsEpoch = Atomic<Bool>(false)
+    /// The ticket of the last press held for the sensor thread (0: none yet); it acknowledges with it.
+    public let heldPressTicket = Atomic<Int>(0)
+    private var pressTickets = 0
+    /// Index in `items` of the first press held, and when it was held.
+    private var heldAt: Int?
+    private var heldSinceNs: UInt64 = 0
+    /// A held press hands over after this long without the sensor thread's acknowledgement.
+    public let pressHoldLimitNs: UInt64
     public let capacity: Int
 
-    public init(capacity: Int) { self.capacity = capacity }
+    public init(capacity: Int, pressHoldLimitNs: UInt64 = 2_000_000_000) {
+        self.capacity = capacity; self.pressHoldLimitNs = pressHoldLimitNs
+    }
 
     /// Never blocks. Returns false when an epoch was dropped because `capacity` epochs are queued;
     /// a control item is always queued.
     @discardableResult
     public func push(_ item: SensorItem) -> Bool {
         condition.lock()
-        if item.isEpoch && consumerIdle && queuedPresses == 0 {
-            condition.unlock()
-            epochsSkippedIdle.add(1, ordering: .releasing)
-            return true
-        }
+        let (kept, wake) = enqueue(item)
         let wakeSensor = item.isPress ? pressWake : nil
-        if item.isPress { queuedPresses += 1 }
+        condition.unlock()
+        if wake { condition.signal() }
+        wakeSensor?()
+        return kept
+    }
+
+    /// With `condition` locked: queues `item` (or skips or drops it, see the type's comment). Returns
+    /// whether it was not dropped, and whether the consumer must be woken.
+    private func enqueue(_ item: SensorItem) -> (kept: Bool, wake: Bool) {
+        if item.isEpoch && consumerIdle && queuedPresses == 0 {
+            epochsSkippedIdle.add(1, ordering: .releasing)
+            return (true, false)
+        }
+        if item.isPress {
+            queuedPresses += 1
+            pressTickets += 1
+            // Behind a held press every press waits too: they keep their order.
+            if heldAt != nil || sensorHoldsEpoch.load(ordering: .acquiring) {
+                if heldAt == nil { heldAt = items.count; heldSinceNs = MonotonicClock.nowNs() }
+                heldPressTicket.store(pressTickets, ordering: .releasing)
+            }
+        }
         let wasPending = !items.isEmpty || lostEpochs > 0, wasUrgent = urgent
         let isEpoch = item.isEpoch, dropped = isEpoch && queuedEpochs >= capacity
         if dropped {
@@ -79,11 +114,9 @@ public final class SensorQueue: @unchecked Sendable {
             if isEpoch { queuedEpochs += 1 }
             if item.handsOverAtOnce || queuedEpochs * 2 >= capacity { urgent = true }
         }
-        let wake = (urgent && !wasUrgent) || (!wasPending && MonotonicClock.nowNs() >= consumerNotBeforeNs)
-        condition.unlock()
-        if wake { condition.signal() }
-        wakeSensor?()
-        return !dropped
+        // While a press is held the consumer waits for the acknowledgement, which wakes it.
+        let wake = heldAt == nil && ((urgent && !wasUrgent) || (!wasPending && MonotonicClock.nowNs() >= consumerNotBeforeNs))
+        return (!dropped, wake)
     }
 
     /// Waits until something is queued (or the queue is closed), then takes everything: one batch.
@@ -108,16 +141,20 @@ public final class SensorQueue: @unchecked Sendable {
         let start = MonotonicClock.nowNs()
         let deadline = timeoutNs.map { start &+ $0 < start ? UInt64.max : start + $0 } ?? UInt64.max
         while !closed {
-            let pending = !items.isEmpty || lostEpochs > 0
             let now = MonotonicClock.nowNs()
-            if pending && (urgent || now >= notBeforeNs) { break }
+            if heldAt != nil && now >= heldSinceNs &+ pressHoldLimitNs { releaseHeldPresses() }
+            let pending = !items.isEmpty || lostEpochs > 0
+            if pending && heldAt == nil && (urgent || now >= notBeforeNs) { break }
             if now >= deadline { return ([], 0) }
             // Before its moment the consumer sleeps until then, queued items or not (a push does not wake it).
-            let until = now < notBeforeNs ? min(deadline, notBeforeNs) : deadline
+            var until = now < notBeforeNs ? min(deadline, notBeforeNs) : deadline
+            if heldAt != nil { until = min(until, heldSinceNs &+ pressHoldLimitNs) }
             consumerNotBeforeNs = notBeforeNs
             if until == UInt64.max { condition.wait() } else { condition.wait(untilNs: until) }
         }
         if items.isEmpty && lostEpochs == 0 && closed { return nil }
+        // Closed: the sensor thread has stopped and settled what it held.
+        heldAt = nil
         let taken = items, lost = lostEpochs
         // A press taken may start a ride: epochs are wanted until the consumer says otherwise.
         if queuedPresses > 0 { consumerIdle = false }
@@ -129,12 +166,48 @@ public final class SensorQueue: @unchecked Sendable {
         return (taken, lost)
     }
 
-    /// Whether an epoch pushed now would be handed over: false while the consumer is idle and no
-    /// press is queued. The sensor thread then does not wake for an epoch's quiet time: it settles
-    /// the epoch at its next wake (nobody is waiting for it), and a press wakes it (`wakeOnPress`).
-    public var wantsEpochs: Bool {
-        condition.lock(); defer { condition.unlock() }
-        return !consumerIdle || queuedPresses > 0
+    /// Epochs the sensor thread settled after a wait (their quiet time passed before it looked): complete
+    /// before any press held meanwhile, so they go in front of it, or are skipped when nobody recorded
+    /// before that press. Without a held press, as `push`. False when one was dropped (queue full).
+    @discardableResult
+    public func pushSettled(_ settled: [SensorItem]) -> Bool {
+        condition.lock()
+        var kept = true, wake = false
+        for item in settled {
+            guard let at = heldAt else {
+                let queued = enqueue(item)
+                kept = kept && queued.kept; wake = wake || queued.wake
+                continue
+            }
+            if item.isEpoch && consumerIdle && !items[..<at].contains(where: { $0.isPress }) {
+                epochsSkippedIdle.add(1, ordering: .releasing)
+            } else if item.isEpoch && queuedEpochs >= capacity {
+                lostEpochs += 1; kept = false
+            } else {
+                items.insert(item, at: at)
+                heldAt = at + 1
+                if item.isEpoch { queuedEpochs += 1 }
+            }
+        }
+        condition.unlock()
+        if wake { condition.signal() }
+        return kept
+    }
+
+    /// The sensor thread has settled what it held when it read `ticket` from `heldPressTicket`: the
+    /// presses held up to that ticket hand over now (a later one waits for its own acknowledgement).
+    public func acknowledgeHeldPresses(through ticket: Int) {
+        condition.lock()
+        let release = heldAt != nil && ticket >= heldPressTicket.load(ordering: .acquiring)
+        if release { releaseHeldPresses() }
+        condition.unlock()
+        if release { condition.signal() }
+    }
+
+    /// With `condition` locked.
+    private func releaseHeldPresses() {
+        heldAt = nil
+        urgent = true
     }
 
     /// `wake` runs after every press is queued (the sensor thread's wake pipe).

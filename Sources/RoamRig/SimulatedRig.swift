@@ -179,7 +179,7 @@ public final class SimulatedRig: @unchecked Sendable {
                 sensor.setAmbient(pressurePa: epoch.pressurePa, temperatureC: epoch.temperatureC)
             }
         }
-        // The last epoch ends on its quiet time; the stop pressed before it is read would end the ride first.
+        // The last epoch is settled late (no next epoch comes); the stop pressed before it would end the ride first.
         wait(for: counter, toReach: base + feed.count, timeoutS: 30)
     }
 

@@ -1,3 +1,4 @@
+import RoamSystem
 import RoamCore
 @testable import RoamRecorder
 import Testing
@@ -40,20 +41,18 @@ import Testing
     @Test("With no ride, epochs are not handed over until a press is queued, and taking the press wants them again")
     func anIdleConsumerIsHandedNoEpochs() throws {
         let queue = SensorQueue(capacity: 8)
-        #expect(queue.wantsEpochs, "before the consumer has said anything, every epoch is handed over")
+        #expect(queue.push(Self.epoch(0)), "before the consumer has said anything, every epoch is handed over")
+        #expect(try #require(queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true)).items == [Self.epoch(0)])
         #expect(try #require(queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true)).items.isEmpty)
-        #expect(!queue.wantsEpochs)
         #expect(queue.push(Self.epoch(1)), "an epoch nobody records is not a loss")
         #expect(queue.epochsSkippedIdle.load(ordering: .acquiring) == 1)
 
         #expect(queue.push(.press(monoNs: 2)))
-        #expect(queue.wantsEpochs, "the press may start a ride: what follows it is queued")
-        #expect(queue.push(Self.epoch(3)))
+        #expect(queue.push(Self.epoch(3)), "the press may start a ride: what follows it is queued")
         // The consumer has not handled the press yet, so it still says idle at this take.
         let afterPress = try #require(queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true))
         #expect(afterPress.items == [.press(monoNs: 2), Self.epoch(3)])
-        #expect(queue.wantsEpochs, "a press taken ends the idle state until the consumer declares it again")
-        #expect(queue.push(Self.epoch(4)))
+        #expect(queue.push(Self.epoch(4)), "a press taken ends the idle state until the consumer declares it again")
         #expect(try #require(queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: false)).items == [Self.epoch(4)])
 
         // The ride stopped: idle again.
@@ -63,5 +62,65 @@ import Testing
         #expect(queue.epochsSkippedIdle.load(ordering: .acquiring) == 2)
         let last = try #require(queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true))
         #expect(last.items == [.batched(.receiverSilent(monoNs: 6))] && last.lostEpochs == 0)
+    }
+
+    @Test("A press while the sensor thread holds an epoch waits for its answer, behind the epoch settled meanwhile")
+    func aPressWaitsForTheEpochCompleteBeforeIt() throws {
+        let queue = SensorQueue(capacity: 8)
+        #expect(queue.push(Self.epoch(1)))
+        queue.sensorHoldsEpoch.store(true, ordering: .releasing)
+        #expect(queue.push(.press(monoNs: 3)))
+        let ticket = queue.heldPressTicket.load(ordering: .acquiring)
+        #expect(ticket == 1)
+        #expect(try #require(queue.takeBatch(notBeforeNs: 0, timeoutNs: 0)).items.isEmpty,
+                "nothing hands over while the press waits for the sensor thread")
+        // The sensor thread settles the epoch whose quiet time passed before the press, then answers.
+        #expect(queue.pushSettled([Self.epoch(2)]))
+        queue.sensorHoldsEpoch.store(false, ordering: .releasing)
+        #expect(queue.push(Self.epoch(4)), "an epoch closed by later bytes goes behind the press")
+        queue.acknowledgeHeldPresses(through: ticket)
+        let batch = try #require(queue.takeBatch(notBeforeNs: .max, timeoutNs: 0))
+        #expect(batch.items == [Self.epoch(1), Self.epoch(2), .press(monoNs: 3), Self.epoch(4)],
+                "the press hands over at once, in order")
+    }
+
+    @Test("A press behind a held one waits for its own answer")
+    func aLaterPressWaitsForItsOwnAnswer() throws {
+        let queue = SensorQueue(capacity: 8)
+        queue.sensorHoldsEpoch.store(true, ordering: .releasing)
+        #expect(queue.push(.press(monoNs: 1)))
+        let first = queue.heldPressTicket.load(ordering: .acquiring)
+        queue.sensorHoldsEpoch.store(false, ordering: .releasing)
+        #expect(queue.push(.press(monoNs: 2)), "held too: it keeps its place behind the first")
+        queue.acknowledgeHeldPresses(through: first)
+        #expect(try #require(queue.takeBatch(notBeforeNs: 0, timeoutNs: 0)).items.isEmpty)
+        queue.acknowledgeHeldPresses(through: queue.heldPressTicket.load(ordering: .acquiring))
+        #expect(try #require(queue.takeBatch(notBeforeNs: 0, timeoutNs: 0)).items == [.press(monoNs: 1), .press(monoNs: 2)])
+    }
+
+    @Test("A press the sensor thread never answers hands over after the hold limit")
+    func anUnansweredPressHandsOverAfterTheLimit() throws {
+        let queue = SensorQueue(capacity: 8, pressHoldLimitNs: 50_000_000)
+        queue.sensorHoldsEpoch.store(true, ordering: .releasing)
+        let start = MonotonicClock.nowNs()
+        #expect(queue.push(.press(monoNs: start)))
+        let batch = try #require(queue.takeBatch(notBeforeNs: .max, timeoutNs: 600_000_000_000))
+        #expect(batch.items == [.press(monoNs: start)])
+        #expect(MonotonicClock.nowNs() - start >= 50_000_000, "not before the limit")
+    }
+
+    @Test("With no ride, an epoch settled in front of a held press is skipped: nobody recorded before the press")
+    func anIdleEpochCompleteBeforeThePressIsSkipped() throws {
+        let queue = SensorQueue(capacity: 8)
+        #expect(try #require(queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true)).items.isEmpty)
+        queue.sensorHoldsEpoch.store(true, ordering: .releasing)
+        #expect(queue.push(.press(monoNs: 2)))
+        #expect(queue.pushSettled([Self.epoch(1)]))
+        queue.sensorHoldsEpoch.store(false, ordering: .releasing)
+        queue.acknowledgeHeldPresses(through: queue.heldPressTicket.load(ordering: .acquiring))
+        #expect(queue.epochsSkippedIdle.load(ordering: .acquiring) == 1)
+        #expect(queue.push(Self.epoch(3)), "what follows the press is queued")
+        let batch = try #require(queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true))
+        #expect(batch.items == [.press(monoNs: 2), Self.epoch(3)])
     }
 }
