@@ -89,7 +89,7 @@ public final class CommitLoop: @unchecked Sendable {
             if storage.isDue(nowNs: clock()) { checkStorage() }
             // Idle (no ride, nothing parked): epochs would not be recorded, so the queue need not hand them over.
             let idle = session.isIdle && parked.isEmpty
-            guard let (items, lost) = queue.takeBatch(notBeforeNs: nextHandOverNs, timeoutNs: timeUntilDueNs(),
+            guard let (items, lost) = queue.takeBatch(notBeforeNs: nextHandOverNs, timeoutNs: timeUntilDueNs(intervalNs),
                                                       consumerIdle: idle) else { break }
             if !items.isEmpty || lost > 0 { nextHandOverNs = MonotonicClock.nowNs() + intervalNs }
             let epochs = items.reduce(0) { $0 + ($1.isEpoch ? 1 : 0) }
@@ -109,11 +109,13 @@ public final class CommitLoop: @unchecked Sendable {
     /// How long the queue may keep this thread asleep: until the next thing due on its own (the
     /// retry of parked batches, the storage check, a status change held back by its interval),
     /// whichever is first. Nothing else needs it: batches, presses and shutdown come through the queue.
-    private func timeUntilDueNs() -> UInt64 {
+    /// A held-back status change may wait one commit interval more: while riding, the next batch
+    /// writes it (`status.flush()` after each take), so it costs no wake-up of its own.
+    private func timeUntilDueNs(_ commitIntervalNs: UInt64) -> UInt64 {
         let now = clock()
         var due = storage.nextCheckDueNs
         if !parked.isEmpty { due = min(due, nextRetryNs) }
-        if let flush = status.nextFlushDueNs { due = min(due, flush) }
+        if let flush = status.nextFlushDueNs { due = min(due, flush &+ commitIntervalNs) }
         return due > now ? due - now : 0
     }
 
