@@ -90,10 +90,12 @@ public final class SensorLoop: @unchecked Sendable {
         var reportedReopenFailure = false
         var barometer = BarometerPoller(barometer: self.barometer, retryMs: options.barometerRetryMs, emit: emit)
 
+        // Epochs nobody would record (no ride, no press queued) are skipped by the queue: no barometer
+        // read for them. A press in between leaves its epoch without a sample, flagged as such (P6).
         func items(_ epochs: [Epoch]) -> [SensorItem] {
             guard !epochs.isEmpty else { return [] }
             let now = clock()
-            let sample = barometer.sample(now: now)
+            let sample = queue.wantsEpochs ? barometer.sample(now: now) : nil
             return epochs.map { .batched(.epoch(SensorEpoch(epoch: $0, monoNs: now, barometer: sample))) }
         }
         func counted(_ epochs: [Epoch]) {

@@ -210,6 +210,13 @@ public final class SensorQueue: @unchecked Sendable {
         urgent = true
     }
 
+    /// Whether an epoch pushed now would be queued: false while the consumer is idle and no press is
+    /// queued. The sensor thread reads the barometer only for epochs somebody records.
+    public var wantsEpochs: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return !consumerIdle || queuedPresses > 0
+    }
+
     /// `wake` runs after every press is queued (the sensor thread's wake pipe).
     public func wakeOnPress(_ wake: @escaping @Sendable () -> Void) {
         condition.lock(); pressWake = wake; condition.unlock()
