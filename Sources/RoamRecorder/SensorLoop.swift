@@ -210,8 +210,9 @@ public final class SensorLoop: @unchecked Sendable {
     }
 
     /// Waits for bytes at most `timeoutMs` (-1: no limit) and reads them: the count (0 when the
-    /// time ran out), or nil when a stop request ended the wait. A pollable receiver is waited on
-    /// with poll() beside the wake pipe; any other source inside its read, `readTimeoutMs` at most.
+    /// time ran out), or nil when the wake pipe ended the wait (a stop request, a press). A pollable
+    /// receiver is waited on with poll() beside the wake pipe; any other source inside its read,
+    /// `readTimeoutMs` at most.
     private func readWaiting(timeoutMs: Int32, into buffer: inout [UInt8]) throws(DeviceError) -> Int? {
         var readTimeoutMs: Int32 = 0
         switch pollable?.readiness ?? .timedReadsOnly {
