@@ -120,8 +120,10 @@ public final class SensorLoop: @unchecked Sendable {
             pendingBytes = false
             let epochs = stream.finish()
             queue.pushSettled(items(epochs))
-            counted(epochs)
+            // Cleared once the epochs are queued (a press from now on goes behind them), and before they
+            // are counted: whoever sees them counted sees the flag of the bytes read after them.
             queue.sensorHoldsEpoch.store(false, ordering: .releasing)
+            counted(epochs)
         }
 
         // A press held for this thread: settle what is complete, then let it hand over.

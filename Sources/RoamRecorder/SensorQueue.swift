@@ -95,12 +95,16 @@ public final class SensorQueue: @unchecked Sendable {
             epochsSkippedIdle.add(1, ordering: .releasing)
             return (true, false)
         }
+        // A press held now: the consumer, maybe asleep until its own next deadline, must wake to add
+        // the hold's limit to it, or a sensor thread busy elsewhere (configuring the receiver, say)
+        // would hold the press until that deadline rather than for `pressHoldLimitNs`.
+        var newlyHeld = false
         if item.isPress {
             queuedPresses += 1
             pressTickets += 1
             // Behind a held press every press waits too: they keep their order.
             if heldAt != nil || sensorHoldsEpoch.load(ordering: .acquiring) {
-                if heldAt == nil { heldAt = items.count; heldSinceNs = MonotonicClock.nowNs() }
+                if heldAt == nil { heldAt = items.count; heldSinceNs = MonotonicClock.nowNs(); newlyHeld = true }
                 heldPressTicket.store(pressTickets, ordering: .releasing)
             }
         }
@@ -114,8 +118,8 @@ public final class SensorQueue: @unchecked Sendable {
             if isEpoch { queuedEpochs += 1 }
             if item.handsOverAtOnce || queuedEpochs * 2 >= capacity { urgent = true }
         }
-        // While a press is held the consumer waits for the acknowledgement, which wakes it.
-        let wake = heldAt == nil && ((urgent && !wasUrgent) || (!wasPending && MonotonicClock.nowNs() >= consumerNotBeforeNs))
+        // While a press is held the consumer waits for the acknowledgement, which wakes it, or for the limit.
+        let wake = newlyHeld || heldAt == nil && ((urgent && !wasUrgent) || (!wasPending && MonotonicClock.nowNs() >= consumerNotBeforeNs))
         return (!dropped, wake)
     }
 

@@ -34,8 +34,8 @@ import Testing
         var assembled: Int { loop.epochsAssembled.load(ordering: .acquiring) }
         var skipped: Int { queue.epochsSkippedIdle.load(ordering: .acquiring) }
 
-        func waitFor(_ condition: () -> Bool) -> Bool {
-            let deadline = Date(timeIntervalSinceNow: 60)
+        func waitFor(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: seconds)
             while !condition() { if Date() > deadline { return false }; usleep(5_000) }
             return true
         }
@@ -82,8 +82,9 @@ import Testing
         let run = try Run(settleMs: 1500)
         defer { run.stop() }
         #expect(try run.send(0))
-        // No next epoch and no silence for a minute: only the late settle can close this one.
-        #expect(run.waitFor { run.assembled == 1 })
+        // No next epoch and no silence for a minute: only the late settle (1.5 s) can close this one,
+        // and well before the silence would.
+        #expect(run.waitFor(seconds: 20) { run.assembled == 1 })
         let items = try run.take(idle: false)
         #expect(items.count == 1 && items.first?.isEpoch == true)
     }

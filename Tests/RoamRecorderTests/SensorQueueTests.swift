@@ -1,6 +1,8 @@
+import Glibc
 import RoamSystem
 import RoamCore
 @testable import RoamRecorder
+import Synchronization
 import Testing
 
 /// The queue between the sensor and commit threads keeps room for control items: a full queue
@@ -107,6 +109,26 @@ import Testing
         let batch = try #require(queue.takeBatch(notBeforeNs: .max, timeoutNs: 600_000_000_000))
         #expect(batch.items == [.press(monoNs: start)])
         #expect(MonotonicClock.nowNs() - start >= 50_000_000, "not before the limit")
+    }
+
+    @Test("A press held while the commit thread already sleeps hands over at the limit, not at that thread's own deadline")
+    func aPressHeldWhileTheConsumerSleepsHandsOverAtTheLimit() throws {
+        let queue = SensorQueue(capacity: 8, pressHoldLimitNs: 100_000_000)
+        queue.sensorHoldsEpoch.store(true, ordering: .releasing)  // and the sensor thread never answers
+        let took = Mutex<(items: [SensorItem], atNs: UInt64)?>(nil)
+        // The consumer is asleep first, its own next deadline a minute away (a storage check, say).
+        let consumer = SystemThread(name: "test-commit") {
+            let batch = queue.takeBatch(notBeforeNs: 0, timeoutNs: 60_000_000_000)
+            let atNs = MonotonicClock.nowNs()
+            took.withLock { $0 = batch.map { ($0.items, atNs) } }
+        }
+        usleep(200_000)
+        let pressedNs = MonotonicClock.nowNs()
+        #expect(queue.push(.press(monoNs: pressedNs)))
+        consumer.join()
+        let (items, atNs) = try #require(took.withLock { $0 })
+        #expect(items == [.press(monoNs: pressedNs)])
+        #expect(atNs - pressedNs < 30_000_000_000, "handed over at the limit (0.1 s), not at the consumer's deadline (60 s)")
     }
 
     @Test("With no ride, an epoch settled in front of a held press is skipped: nobody recorded before the press")
