@@ -109,11 +109,12 @@ public final class CommitLoop: @unchecked Sendable {
     /// How long the queue may keep this thread asleep: until the next thing due on its own (the
     /// retry of parked batches, the storage check, a status change held back by its interval),
     /// whichever is first. Nothing else needs it: batches, presses and shutdown come through the queue.
-    /// A held-back status change may wait one commit interval more: while riding, the next batch
-    /// writes it (`status.flush()` after each take), so it costs no wake-up of its own.
+    /// A held-back status change and the storage check may wait one commit interval more: while
+    /// riding, the next batch's wake does them (`status.flush()` after each take, the check at the
+    /// top of the loop), so they cost no wake-up of their own.
     private func timeUntilDueNs(_ commitIntervalNs: UInt64) -> UInt64 {
         let now = clock()
-        var due = storage.nextCheckDueNs
+        var due = storage.nextCheckDueNs &+ commitIntervalNs
         if !parked.isEmpty { due = min(due, nextRetryNs) }
         if let flush = status.nextFlushDueNs { due = min(due, flush &+ commitIntervalNs) }
         return due > now ? due - now : 0
