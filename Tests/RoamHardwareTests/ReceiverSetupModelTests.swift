@@ -9,13 +9,8 @@ import Testing
 @Suite(.serialized) struct ReceiverSetupModelTests {
     typealias Rig = ReceiverSetupTests
 
-    /// The rig's quick setup with room for a loaded machine: every wait here ends on the answer.
-    static func setup(_ family: ReceiverFamily, rate: Int = 10) -> ReceiverSetup {
-        var setup = Rig.quick(family, rate: rate)
-        setup.options.ackTimeoutMs = 3000
-        setup.options.probeListenMs = 2500
-        return setup
-    }
+    /// The rig's quick setup (its waits have room for a loaded machine).
+    static func setup(_ family: ReceiverFamily, rate: Int = 10) -> ReceiverSetup { Rig.quick(family, rate: rate) }
 
     @Test(arguments: [FakeGNSSModule.UBloxModel.m8, .m10])
     func aUbloxIsSetToTheAutomotiveModel(_ model: FakeGNSSModule.UBloxModel) throws {

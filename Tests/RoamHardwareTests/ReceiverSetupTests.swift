@@ -9,12 +9,14 @@ import Testing
 /// The real configuration driver and the real `SerialPort` against the bench's fake modules at
 /// the far end of a pseudo-terminal, each starting as a stock module does: 9600 baud, 1 Hz, all sentences.
 @Suite(.serialized) struct ReceiverSetupTests {
+    /// Shorter listens than a board's, with room for a loaded machine (the kernel-sim VMs share its two
+    /// cores): every wait that is not meant to run out ends on the fake module's answer.
     static func quick(_ family: ReceiverFamily, baud: Int = 115_200, rate: Int = 10) -> ReceiverSetup {
         var setup = ReceiverSetup(family: family, targetBaud: baud, rateHz: rate)
         setup.options.listenMs = 1500
         setup.options.garbageMs = 400
-        setup.options.probeListenMs = 700
-        setup.options.ackTimeoutMs = 600
+        setup.options.probeListenMs = 2500
+        setup.options.ackTimeoutMs = 3000
         return setup
     }
 
