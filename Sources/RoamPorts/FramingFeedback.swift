@@ -6,4 +6,9 @@ public protocol FramingFeedback: AnyObject {
     /// The bytes the last read returned held `sentences` checksummed sentences (0: junk, or only
     /// part of one).
     func lastReadFramed(sentences: Int)
+    /// When the source last heard bytes in reads of its own that it returned nothing of (a receiver
+    /// being configured listens to the port for seconds and keeps its junk, binary frames and
+    /// banners), on the monotonic clock; nil: never. The reader's silence clock counts from then:
+    /// bytes were heard, so that is no silence.
+    var ownReadHeardNs: UInt64? { get }
 }

@@ -84,6 +84,8 @@ public final class SensorLoop: @unchecked Sendable {
     public func run() {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var lastByteNs = clock()
+        // The silence clock: the last byte read, or later bytes the receiver heard in its own reads.
+        var heardNs = lastByteNs
         var pendingBytes = false
         var silent = false
         var reopenDelayMs = options.reopenInitialMs
@@ -148,7 +150,7 @@ public final class SensorLoop: @unchecked Sendable {
             answerHeldPresses()
             let n: Int
             do {
-                let timeout = waitMs(pending: pendingBytes, silent: silent, lastByteNs: lastByteNs)
+                let timeout = waitMs(pending: pendingBytes, silent: silent, lastByteNs: lastByteNs, heardNs: heardNs)
                 guard let ready = try readWaiting(timeoutMs: timeout, into: &buffer) else { continue }
                 n = ready
             } catch {
@@ -176,8 +178,14 @@ public final class SensorLoop: @unchecked Sendable {
             }
             let now = clock()
             settle(now: now)
+            // A set-up that listened for seconds and handed nothing back still heard bytes (on the monotonic clock).
+            if let own = framingFeedback?.ownReadHeardNs {
+                let agoNs = MonotonicClock.nowNs() &- own  // an earlier reading of the same clock
+                heardNs = max(heardNs, now - min(now, agoNs))
+            }
             if n > 0 {
                 lastByteNs = now
+                heardNs = now
                 if !pendingBytes { pendingBytes = true; queue.sensorHoldsEpoch.store(true, ordering: .releasing) }
                 reopenDelayMs = options.reopenInitialMs
                 reportedReopenFailure = false
@@ -187,7 +195,7 @@ public final class SensorLoop: @unchecked Sendable {
                 // The receiver's junk watch is told what the stream framed: the bytes are framed once.
                 framingFeedback?.lastReadFramed(sentences: stream.sentencesFramed - framedBefore)
             } else {
-                if now - lastByteNs >= options.silentAfterMs * 1_000_000 {
+                if now - min(now, heardNs) >= options.silentAfterMs * 1_000_000 {
                     markSilent("no bytes for \(options.silentAfterMs) ms", at: now)
                 }
             }
@@ -201,13 +209,15 @@ public final class SensorLoop: @unchecked Sendable {
     /// (no limit) when the receiver is already silent: only bytes or a stop can change anything then.
     /// The epoch's quiet time is not waited for: the next epoch's bytes, a press or the late settle
     /// close it, so a receiver sending 1 Hz epochs costs one wake-up per epoch (its bytes), not two.
-    private func waitMs(pending: Bool, silent: Bool, lastByteNs: UInt64) -> Int32 {
-        let settleMs = max(options.epochSettleMs, options.epochQuietMs)
-        let dueMs: UInt64? = pending ? min(settleMs, options.silentAfterMs) : (silent ? nil : options.silentAfterMs)
-        guard let dueMs else { return -1 }
+    private func waitMs(pending: Bool, silent: Bool, lastByteNs: UInt64, heardNs: UInt64) -> Int32 {
+        guard pending || !silent else { return -1 }
         let now = clock()
-        let elapsedMs = (now - min(now, lastByteNs)) / 1_000_000
-        let remaining = dueMs > elapsedMs ? dueMs - elapsedMs : 0
+        func remainingMs(_ dueMs: UInt64, from startNs: UInt64) -> UInt64 {
+            let elapsedMs = (now - min(now, startNs)) / 1_000_000
+            return dueMs > elapsedMs ? dueMs - elapsedMs : 0
+        }
+        var remaining = remainingMs(options.silentAfterMs, from: heardNs)
+        if pending { remaining = min(remaining, remainingMs(max(options.epochSettleMs, options.epochQuietMs), from: lastByteNs)) }
         return Int32(clamping: max(1, remaining + 1))
     }
 

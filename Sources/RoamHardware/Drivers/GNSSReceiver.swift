@@ -47,6 +47,8 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     private var unwatchedReadNs: UInt64?
     private var lastByteNs: UInt64?
     private var lastValidNs: UInt64 = 0
+    /// When a configuration that heard bytes ended (`FramingFeedback`).
+    public private(set) var ownReadHeardNs: UInt64?
     private var nextSetupNotBeforeNs: UInt64 = 0
     private var retryMs: UInt64 = 0
     private var lastSummary: String?
@@ -117,6 +119,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         let now = MonotonicClock.nowNs()
         lastValidNs = now
         lastByteNs = now
+        if report.baud != nil || report.sawOnlyJunk { ownReadHeardNs = now }
         if report.baud == nil {
             retryMs = retryMs == 0 ? watch.retryMs : min(retryMs * 2, 300_000)
             nextSetupNotBeforeNs = now + retryMs * 1_000_000
