@@ -96,4 +96,19 @@ import Testing
         #expect(ReceiverSentences.minimumBaud(rateHz: 10) == 57_600)
         #expect(ReceiverSentences.minimumBaud(rateHz: 1) == 9600)
     }
+
+    @Test func aUBXOnlyModuleIsTurnedBackToNMEAFirst() {
+        // At its own baud an M8 takes the same CFG-PRT (NMEA in the outProtoMask) and acknowledges it.
+        let m8 = ReceiverPlan.commands(family: .ublox, fromBaud: 115_200, toBaud: 115_200, rateHz: 10, nmeaOff: true)
+        #expect(m8.first?.bytes == UBX.setUARTPort(baud: 115_200).bytes && m8.first?.expect == .ubxAck(0x06, 0x00))
+        #expect(m8.count == 11 && m8.first?.switchesBaudTo == nil)
+        // Switching baud, the CFG-PRT that switches it already has NMEA on: nothing more is sent.
+        #expect(ReceiverPlan.commands(family: .ublox, fromBaud: 9600, toBaud: 115_200, rateHz: 10, nmeaOff: true)
+            == ReceiverPlan.commands(family: .ublox, fromBaud: 9600, toBaud: 115_200, rateHz: 10))
+        // M10: CFG-UART1OUTPROT-NMEA (key 0x10740002, type L: one byte) = 1, first in the acknowledged CFG-VALSET.
+        let m10 = ReceiverPlan.commands(family: .ublox, fromBaud: 115_200, toBaud: 115_200, rateHz: 10, ubloxValueSet: true, nmeaOff: true)
+        #expect(m10.count == 2)
+        #expect(Self.hex(Array(m10[0].bytes[6..<15])) == "00 01 00 00 02 00 74 10 01")
+        #expect(m10[0].expect == .ubxAck(0x06, 0x8A))
+    }
 }

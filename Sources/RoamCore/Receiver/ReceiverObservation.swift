@@ -1,5 +1,5 @@
 /// What the bytes from a receiver say while it is being configured: how many checksummed NMEA
-/// sentences (the proof of a right baud), which family they give away, the UBX frames and PMTK
+/// sentences and UBX frames (the proof of a right baud), which family they give away, the UBX frames and PMTK
 /// acknowledgements among them. Pure: fed bytes and the sentences framed in them, read back facts.
 /// It frames nothing itself: the one framer of the configuration run (`ReceiverHandBack`) does.
 public struct ReceiverObservation: Sendable {
@@ -43,4 +43,11 @@ public struct ReceiverObservation: Sendable {
     }
 
     public func pmtkAck(_ command: Int) -> PMTK.Ack? { pmtkAcks.last { $0.command == command } }
+
+    /// Checksummed frames of either protocol, each a proof of the baud: a u-blox whose NMEA output
+    /// was switched off (and saved so, as drone autopilots leave it) speaks only UBX.
+    public var framesProvingBaud: Int { validSentences + ubxFrames.count }
+
+    /// UBX heard but no NMEA sentence: a u-blox whose port has NMEA output off.
+    public var nmeaOff: Bool { validSentences == 0 && !ubxFrames.isEmpty }
 }

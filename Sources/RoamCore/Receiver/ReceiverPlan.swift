@@ -29,24 +29,31 @@ public struct ReceiverCommand: Sendable, Equatable {
 /// the sentence set (so the slow old set does not flood the new rate), then the rate, and last
 /// the dynamic model for a bicycle (UBXDynamicModel.swift), which the ride does without if refused.
 /// `ubloxValueSet`: the u-blox said (MON-VER) it has the generation 9 configuration interface.
+/// `nmeaOff`: it was heard speaking UBX only, so its port's NMEA output is turned on first (in RAM,
+/// as everything here: the module's saved settings are left as its owner saved them).
 public enum ReceiverPlan {
     public static func commands(family: ReceiverFamily, fromBaud: Int, toBaud: Int, rateHz: Int,
-                                ubloxValueSet: Bool = false) -> [ReceiverCommand] {
+                                ubloxValueSet: Bool = false, nmeaOff: Bool = false) -> [ReceiverCommand] {
         switch family {
-        case .ublox where ubloxValueSet: return ubloxGeneration9(fromBaud: fromBaud, toBaud: toBaud, rateHz: rateHz)
-        case .ublox: return ublox(fromBaud: fromBaud, toBaud: toBaud, rateHz: rateHz)
+        case .ublox where ubloxValueSet: return ubloxGeneration9(fromBaud: fromBaud, toBaud: toBaud, rateHz: rateHz, nmeaOff: nmeaOff)
+        case .ublox: return ublox(fromBaud: fromBaud, toBaud: toBaud, rateHz: rateHz, nmeaOff: nmeaOff)
         case .mtk: return mtk(fromBaud: fromBaud, toBaud: toBaud, rateHz: rateHz)
         case .casic: return casic(fromBaud: fromBaud, toBaud: toBaud, rateHz: rateHz)
         case .auto, .none: return []
         }
     }
 
-    static func ublox(fromBaud: Int, toBaud: Int, rateHz: Int) -> [ReceiverCommand] {
+    static func ublox(fromBaud: Int, toBaud: Int, rateHz: Int, nmeaOff: Bool = false) -> [ReceiverCommand] {
         var out: [ReceiverCommand] = []
         if fromBaud != toBaud {
             // The ACK of CFG-PRT goes out at the new baud or is lost in the switch (UBX-13003221, CFG-PRT).
             out.append(ReceiverCommand(what: "CFG-PRT UART1 \(toBaud) baud 8N1, UBX+NMEA", bytes: UBX.setUARTPort(baud: toBaud).bytes,
                                        expect: .nothing, switchesBaudTo: toBaud))
+        } else if nmeaOff {
+            // The same port settings with NMEA output on; the baud stays, so its ACK arrives.
+            let port = UBX.setUARTPort(baud: toBaud)
+            out.append(ReceiverCommand(what: "CFG-PRT UART1 \(toBaud) baud 8N1, UBX+NMEA", bytes: port.bytes,
+                                       expect: .ubxAck(port.messageClass, port.messageID)))
         }
         for s in ReceiverSentences.wanted + ReceiverSentences.unwanted {
             guard let frame = UBX.setNMEARate(s, rate: ReceiverSentences.wanted.contains(s) ? 1 : 0) else { continue }
@@ -64,13 +71,13 @@ public enum ReceiverPlan {
 
     /// M9/M10: the baud in one CFG-VALSET (its ACK leaves at the new baud or is lost in the switch,
     /// as with CFG-PRT), then the sentence set and the rate together in a second, acknowledged one.
-    static func ubloxGeneration9(fromBaud: Int, toBaud: Int, rateHz: Int) -> [ReceiverCommand] {
+    static func ubloxGeneration9(fromBaud: Int, toBaud: Int, rateHz: Int, nmeaOff: Bool = false) -> [ReceiverCommand] {
         var out: [ReceiverCommand] = []
         if fromBaud != toBaud {
             let baud = UBX.setValues([UBXConfigItem(UBXConfigKey.uart1Baud, UInt64(toBaud))])
             out.append(ReceiverCommand(what: "CFG-VALSET UART1 \(toBaud) baud", bytes: baud.bytes, expect: .nothing, switchesBaudTo: toBaud))
         }
-        var items: [UBXConfigItem] = []
+        var items: [UBXConfigItem] = nmeaOff ? [UBXConfigItem(UBXConfigKey.uart1OutputNMEA, 1)] : []
         for s in ReceiverSentences.wanted + ReceiverSentences.unwanted {
             guard let key = UBXConfigKey.nmeaOnUART1[s] else { continue }
             items.append(UBXConfigItem(key, ReceiverSentences.wanted.contains(s) ? 1 : 0))
@@ -79,7 +86,7 @@ public enum ReceiverPlan {
         items.append(UBXConfigItem(UBXConfigKey.rateMeasMs, UInt64(ms)))
         items.append(UBXConfigItem(UBXConfigKey.rateNav, 1))
         let frame = UBX.setValues(items)
-        out.append(ReceiverCommand(what: "CFG-VALSET RMC GGA GSA GST on, GSV GLL VTG ZDA off, \(ms) ms", bytes: frame.bytes,
+        out.append(ReceiverCommand(what: "CFG-VALSET \(nmeaOff ? "NMEA output on, " : "")RMC GGA GSA GST on, GSV GLL VTG ZDA off, \(ms) ms", bytes: frame.bytes,
                                    expect: .ubxAck(frame.messageClass, frame.messageID)))
         let model = UBXDynamicModel.forBicycle
         let dyn = UBX.setDynamicModelValue(model)

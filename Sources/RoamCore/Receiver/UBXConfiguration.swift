@@ -26,7 +26,7 @@ public struct UBXConfigItem: Sendable, Equatable {
     }
 }
 
-/// The keys the recorder sets (same document, "CFG-RATE", "CFG-UART1", "CFG-MSGOUT").
+/// The keys the recorder sets (same document, "CFG-RATE", "CFG-UART1", "CFG-UART1OUTPROT", "CFG-MSGOUT").
 public enum UBXConfigKey {
     /// CFG-RATE-MEAS, U2, nominal time between measurements in ms.
     public static let rateMeasMs: UInt32 = 0x3021_0001
@@ -34,6 +34,8 @@ public enum UBXConfigKey {
     public static let rateNav: UInt32 = 0x3021_0002
     /// CFG-UART1-BAUDRATE, U4.
     public static let uart1Baud: UInt32 = 0x4052_0001
+    /// CFG-UART1OUTPROT-NMEA, L: NMEA output on UART1 at all (a UBX-only module has it off).
+    public static let uart1OutputNMEA: UInt32 = 0x1074_0002
     /// CFG-MSGOUT-NMEA_ID_<sentence>_UART1, U1, output rate per navigation solution (0 = off).
     public static let nmeaOnUART1: [String: UInt32] = [
         "GGA": 0x2091_00BB, "GLL": 0x2091_00CA, "GSA": 0x2091_00C0, "GSV": 0x2091_00C5,

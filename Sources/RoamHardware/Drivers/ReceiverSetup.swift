@@ -54,17 +54,18 @@ public struct ReceiverSetup {
         defer { handBack(io.heard.bytes) }
         let configuredBaud = line.baud
         // 1. The baud: the configured one first, then the common ones.
-        var seen = io.listen(ms: options.listenMs, garbageMs: options.garbageMs) { $0.validSentences >= 2 }
+        // A checksummed NMEA sentence or UBX frame proves it (ReceiverObservation.framesProvingBaud).
+        var seen = io.listen(ms: options.listenMs, garbageMs: options.garbageMs) { $0.framesProvingBaud >= 2 }
         var sawBytes = seen.bytes > 0
-        if seen.validSentences == 0 {
+        if seen.framesProvingBaud == 0 {
             for baud in ReceiverPlan.probeBauds where baud != configuredBaud && !shouldStop() {
                 guard (try? line.setBaud(baud)) != nil else { continue }
-                seen = io.listen(ms: options.probeListenMs, garbageMs: options.probeListenMs) { $0.validSentences >= 1 }
+                seen = io.listen(ms: options.probeListenMs, garbageMs: options.probeListenMs) { $0.framesProvingBaud >= 1 }
                 sawBytes = sawBytes || seen.bytes > 0
-                if seen.validSentences > 0 { break }
+                if seen.framesProvingBaud > 0 { break }
             }
         }
-        guard seen.validSentences > 0 else {
+        guard seen.framesProvingBaud > 0 else {
             try? line.setBaud(configuredBaud)
             let tried = ([configuredBaud] + ReceiverPlan.probeBauds.filter { $0 != configuredBaud }).map(String.init).joined(separator: ", ")
             let what = sawBytes ? "bytes but no checksummed sentence" : "no bytes"
@@ -80,6 +81,11 @@ public struct ReceiverSetup {
             family = seen.family ?? probeFamily(io)
         }
         guard family != .none else {
+            guard !seen.nmeaOff else {
+                return ReceiverSetupReport(baud: foundBaud, family: .none, configured: false,
+                    summary: "receiver: UBX only, no NMEA, at \(foundText); not configured (receiver = none), so nothing can be "
+                        + "recorded: set receiver = auto or ublox in board.conf and the recorder turns its NMEA output on.")
+            }
             return ReceiverSetupReport(baud: foundBaud, family: .none, configured: false,
                                        summary: "receiver: NMEA at \(foundText); not configured (receiver = none)")
         }
@@ -89,6 +95,7 @@ public struct ReceiverSetup {
                     + "answer): set receiver = ublox, mtk or casic in board.conf. Recording at the module's own rate.")
         }
         // 3. The commands, checked one by one; refusals are collected, never thrown.
+        let nmeaOff = family == .ublox && seen.nmeaOff
         let toBaud = ReceiverPlan.supports(family, baud: targetBaud) ? targetBaud : foundBaud
         // A u-blox names its generation in MON-VER: M9/M10 take CFG-VALSET, older ones CFG-MSG/RATE.
         let version = family == .ublox ? ubloxVersion(io) : nil
@@ -98,7 +105,7 @@ public struct ReceiverSetup {
         // Essential commands refused leave the module unconfigured; a refused refinement is only said.
         var problems: [String] = [], notes: [String] = []
         for command in ReceiverPlan.commands(family: family, fromBaud: foundBaud, toBaud: toBaud, rateHz: rateHz,
-                                             ubloxValueSet: version?.takesValueSet ?? false) {
+                                             ubloxValueSet: version?.takesValueSet ?? false, nmeaOff: nmeaOff) {
             if shouldStop() { break }
             if let problem = send(command, io) {
                 if command.essential { problems.append(problem) } else { notes.append(problem + ": the module keeps its own model and recording goes on") }
@@ -109,6 +116,7 @@ public struct ReceiverSetup {
         if let version { summary += " (\(version.summary)\(version.takesValueSet ? ", set through CFG-VALSET" : ""))" }
         if let identity = seen.identity { summary += ", says \(identity)" }
         if problems.isEmpty {
+            if nmeaOff { summary += "; its NMEA output was off: turned on until it next powers up" }
             summary += "; set to \(rateHz) Hz, RMC GGA GSA GST, GSV off"
             if notes.isEmpty, let refinement = Self.refinement(family) { summary += ", " + refinement }
             if family == .casic { summary += " (CASIC sends no acknowledgement)" }
@@ -169,10 +177,10 @@ public struct ReceiverSetup {
                 let oldBaud = io.line.baud
                 _ = io.listen(ms: options.switchDelayMs, garbageMs: options.switchDelayMs) { _ in false }
                 guard (try? io.line.setBaud(newBaud)) != nil else { return "the host cannot set \(newBaud) baud" }
-                let seen = io.listen(ms: options.listenMs, garbageMs: options.listenMs) { $0.validSentences >= 1 }
-                if seen.validSentences > 0 { return nil }
+                let seen = io.listen(ms: options.listenMs, garbageMs: options.listenMs) { $0.framesProvingBaud >= 1 }
+                if seen.framesProvingBaud > 0 { return nil }
                 try? io.line.setBaud(oldBaud)
-                return "\(command.what): no sentence at \(newBaud) baud afterwards, staying at \(oldBaud)"
+                return "\(command.what): no sentence or UBX frame at \(newBaud) baud afterwards, staying at \(oldBaud)"
             case .ubxAck(let cls, let id):
                 let seen = io.listen(ms: options.ackTimeoutMs, garbageMs: options.ackTimeoutMs) { $0.ubxAck(cls, id) != nil }
                 switch seen.ubxAck(cls, id) {
@@ -213,7 +221,7 @@ private final class LineIO {
         while !shouldStop() {
             let elapsedMs = (clock() - start) / 1_000_000
             if elapsedMs >= ms { break }
-            if elapsedMs >= garbageMs && seen.bytes >= 32 && seen.validSentences == 0 { break }
+            if elapsedMs >= garbageMs && seen.bytes >= 32 && seen.framesProvingBaud == 0 { break }
             let wait = Int32(clamping: min(100, ms - elapsedMs))
             let n: Int
             do { n = try buffer.withUnsafeMutableBytes { try line.read(into: $0, timeoutMs: max(1, wait)) } } catch { break }

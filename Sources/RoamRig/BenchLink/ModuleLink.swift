@@ -71,7 +71,7 @@ public final class ModuleLink: @unchecked Sendable {
             let isIdle = idle.load(ordering: .acquiring)
             if held && isIdle && now >= nextBannerNs {
                 nextBannerNs = now + idleIntervalMs * 1_000_000
-                let banner = module.withLock { m in m.onWire(Array(m.banner.utf8), hostBaud: baud) }
+                let banner = module.withLock { m in m.idleOutput(hostBaud: baud) }
                 try? send(banner)
             }
             let timeoutMs: Int32 = !held ? 0 : isIdle ? Int32(clamping: (nextBannerNs - min(now, nextBannerNs) + 999_999) / 1_000_000) : -1

@@ -26,6 +26,9 @@ public struct FakeGNSSModule: Sendable {
     public private(set) var baud = 9600
     public private(set) var rateHz = 1
     public private(set) var enabled: Set<String> = ["RMC", "GGA", "GSA", "GST", "GSV", "GLL", "VTG", "ZDA"]
+    /// A u-blox's port protocol: false for one whose NMEA output was switched off and saved (a drone
+    /// module's): it then sends one UBX NAV-PVT per epoch, and no sentence, until CFG-PRT or CFG-VALSET turn NMEA on.
+    public private(set) var nmeaOutput = true
     /// The dynamic model (u-blox) or navigation mode (PMTK886) it was set to; nil: its own default.
     public private(set) var dynamicModel: Int?
     /// Commands taken, in order ("CFG-RATE 100 ms"), for tests.
@@ -35,8 +38,18 @@ public struct FakeGNSSModule: Sendable {
     private var junkSeed: UInt8 = 0x5A
     private var carry: [UInt8] = []
 
-    public init(family: ReceiverFamily, behaviour: Behaviour = .obeys, baud: Int = 9600, ubloxModel: UBloxModel = .m8) {
+    public init(family: ReceiverFamily, behaviour: Behaviour = .obeys, baud: Int = 9600, ubloxModel: UBloxModel = .m8,
+                nmeaOutput: Bool = true) {
         self.family = family; self.behaviour = behaviour; self.baud = baud; self.ubloxModel = ubloxModel
+        self.nmeaOutput = nmeaOutput || family != .ublox
+    }
+
+    /// UBX-NAV-PVT (0x01 0x07, 92 bytes), what a UBX-only u-blox sends each epoch; its content is not read here.
+    static let navPVT = UBXFrame(0x01, 0x07, payload: [UInt8](repeating: 0, count: 92))
+
+    /// What it sends while idle, as the host receives it: the banner, or NAV-PVT when its NMEA is off.
+    public mutating func idleOutput(hostBaud: Int) -> [UInt8] {
+        onWire(nmeaOutput ? Array(banner.utf8) : Self.navPVT.bytes, hostBaud: hostBaud)
     }
 
     /// MON-VER as the two generations answer it: 30-byte software, 10-byte hardware version, 30-byte extensions.
@@ -97,6 +110,10 @@ public struct FakeGNSSModule: Sendable {
         for line in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             let text = String(decoding: line, as: UTF8.self)
             let type = text.count > 6 && text.hasPrefix("$G") ? String(text.dropFirst(3).prefix(3)) : nil
+            guard nmeaOutput else {
+                if type == "RMC" { out += Self.navPVT.bytes }
+                continue
+            }
             if let type, !enabled.contains(type) { continue }
             out += line
             out.append(UInt8(ascii: "\n"))
@@ -125,7 +142,8 @@ public struct FakeGNSSModule: Sendable {
         case 0x00 where p.count == 20 && p[0] == 1:
             let b = Int(p[8]) | Int(p[9]) << 8 | Int(p[10]) << 16 | Int(p[11]) << 24
             ok = ok && [4800, 9600, 19200, 38400, 57600, 115200, 230400].contains(b)
-            if ok { newBaud = b; accepted.append("CFG-PRT \(b)") }
+            // outProtoMask (bytes 14-15): bit 1 is NMEA.
+            if ok { newBaud = b; nmeaOutput = p[14] & 0x02 != 0; accepted.append("CFG-PRT \(b)") }
         case 0x01 where p.count == 3 && p[0] == UBX.classNMEA:
             let name = UBX.nmeaID.first { $0.value == p[1] }?.key
             ok = ok && name != nil
@@ -146,7 +164,7 @@ public struct FakeGNSSModule: Sendable {
     /// An M10 takes CFG-VALSET only, and all of its items or none (an unknown key refuses the message).
     private mutating func valueSet(_ frame: UBXFrame, newBaud: inout Int?) -> Bool {
         guard frame.messageID == UBX.idVALSET, let items = UBX.values(in: frame.payload), !items.isEmpty else { return false }
-        var baud: Int?, ms: Int?, model: Int?, sentences: [(String, Bool)] = []
+        var baud: Int?, ms: Int?, model: Int?, nmea: Bool?, sentences: [(String, Bool)] = []
         for item in items {
             switch item.key {
             case UBXConfigKey.uart1Baud:
@@ -157,6 +175,8 @@ public struct FakeGNSSModule: Sendable {
                 ms = Int(item.value)
             case UBXConfigKey.rateNav:
                 guard item.value == 1 else { return false }
+            case UBXConfigKey.uart1OutputNMEA:
+                nmea = item.value != 0
             case UBXConfigKey.dynamicModel:
                 guard behaviour != .refusesDynamicModel, UBXDynamicModel(rawValue: UInt8(truncatingIfNeeded: item.value)) != nil else { return false }
                 model = Int(item.value)
@@ -166,6 +186,7 @@ public struct FakeGNSSModule: Sendable {
             }
         }
         for (name, on) in sentences { if on { enabled.insert(name) } else { enabled.remove(name) } }
+        if let nmea { nmeaOutput = nmea; accepted.append("CFG-VALSET UART1OUTPROT-NMEA \(nmea ? 1 : 0)") }
         if let ms { rateHz = max(1, 1000 / ms); accepted.append("CFG-VALSET \(ms) ms") }
         if let model { dynamicModel = model; accepted.append("CFG-VALSET DYNMODEL \(model)") }
         if !sentences.isEmpty { accepted.append("CFG-VALSET " + sentences.map { "\($0.0) \($0.1 ? 1 : 0)" }.joined(separator: " ")) }
