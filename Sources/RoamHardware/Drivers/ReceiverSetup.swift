@@ -57,9 +57,10 @@ public struct ReceiverSetup {
         // A checksummed NMEA sentence or UBX frame proves it (ReceiverObservation.framesProvingBaud).
         var seen = io.listen(ms: options.listenMs, garbageMs: options.garbageMs) { $0.framesProvingBaud >= 2 }
         var sawBytes = seen.bytes > 0
+        var unsettable: [Int] = []
         if seen.framesProvingBaud == 0 {
             for baud in ReceiverPlan.probeBauds where baud != configuredBaud && !shouldStop() {
-                guard (try? line.setBaud(baud)) != nil else { continue }
+                guard (try? line.setBaud(baud)) != nil else { unsettable.append(baud); continue }
                 seen = io.listen(ms: options.probeListenMs, garbageMs: options.probeListenMs) { $0.framesProvingBaud >= 1 }
                 sawBytes = sawBytes || seen.bytes > 0
                 if seen.framesProvingBaud > 0 { break }
@@ -67,10 +68,12 @@ public struct ReceiverSetup {
         }
         guard seen.framesProvingBaud > 0 else {
             try? line.setBaud(configuredBaud)
-            let tried = ([configuredBaud] + ReceiverPlan.probeBauds.filter { $0 != configuredBaud }).map(String.init).joined(separator: ", ")
+            let tried = ([configuredBaud] + ReceiverPlan.probeBauds.filter { $0 != configuredBaud && !unsettable.contains($0) })
+                .map(String.init).joined(separator: ", ")
             let what = sawBytes ? "bytes but no checksummed sentence" : "no bytes"
+            let notSet = unsettable.isEmpty ? "" : "; the UART could not be set to \(unsettable.map(String.init).joined(separator: ", ")) baud"
             return ReceiverSetupReport(baud: nil, family: family, configured: false,
-                summary: "receiver: \(what) at any baud tried (\(tried)). Check its TX wire to the board's RX and its power; "
+                summary: "receiver: \(what) at any baud tried (\(tried))\(notSet). Check its TX wire to the board's RX and its power; "
                     + "recording takes whatever arrives at \(configuredBaud) baud.", sawOnlyJunk: sawBytes)
         }
         let foundBaud = line.baud
@@ -108,7 +111,9 @@ public struct ReceiverSetup {
                                              ubloxValueSet: version?.takesValueSet ?? false, nmeaOff: nmeaOff) {
             if shouldStop() { break }
             if let problem = send(command, io) {
-                if command.essential { problems.append(problem) } else { notes.append(problem + ": the module keeps its own model and recording goes on") }
+                if command.essential { problems.append(problem.text) } else { notes.append(problem.text + ": the module keeps its own model and recording goes on") }
+                // Whatever follows would be junk to a module the host lost in a baud switch.
+                if problem.moduleLost { break }
             }
         }
         var summary = "receiver: \(family.displayName) at \(line.baud) baud"
@@ -160,13 +165,17 @@ public struct ReceiverSetup {
         return nil
     }
 
-    /// Sends one command and judges the answer; returns what went wrong, in words, or nil.
-    private func send(_ command: ReceiverCommand, _ io: LineIO) -> String? {
+    /// What went wrong with one command, in words; `moduleLost`: after a baud switch the module is
+    /// heard at neither baud, so the rest of the plan is not sent (it would wait for answers in vain).
+    private struct Problem { var text: String; var moduleLost = false }
+
+    /// Sends one command and judges the answer; returns what went wrong, or nil.
+    private func send(_ command: ReceiverCommand, _ io: LineIO) -> Problem? {
         for attempt in 0..<2 {
             do {
                 try io.line.write(command.bytes)
             } catch {
-                return "\(command.what) could not be written: \(error)"
+                return Problem(text: "\(command.what) could not be written: \(error)")
             }
             switch command.expect {
             case .nothing:
@@ -176,28 +185,41 @@ public struct ReceiverSetup {
                 }
                 let oldBaud = io.line.baud
                 _ = io.listen(ms: options.switchDelayMs, garbageMs: options.switchDelayMs) { _ in false }
-                guard (try? io.line.setBaud(newBaud)) != nil else { return "the host cannot set \(newBaud) baud" }
+                do {
+                    try io.line.setBaud(newBaud)
+                } catch {
+                    return stillHeard(at: oldBaud, "\(command.what): the host could not follow (\(error))", io)
+                }
                 let seen = io.listen(ms: options.listenMs, garbageMs: options.listenMs) { $0.framesProvingBaud >= 1 }
                 if seen.framesProvingBaud > 0 { return nil }
                 try? io.line.setBaud(oldBaud)
-                return "\(command.what): no sentence or UBX frame at \(newBaud) baud afterwards, staying at \(oldBaud)"
+                return stillHeard(at: oldBaud, "\(command.what): no sentence or UBX frame at \(newBaud) baud afterwards", io)
             case .ubxAck(let cls, let id):
                 let seen = io.listen(ms: options.ackTimeoutMs, garbageMs: options.ackTimeoutMs) { $0.ubxAck(cls, id) != nil }
                 switch seen.ubxAck(cls, id) {
                 case true?: return nil
-                case false?: return "\(command.what) refused (ACK-NAK)"
-                case nil: if attempt == 1 { return "\(command.what) not answered (no ACK in \(options.ackTimeoutMs) ms)" }
+                case false?: return Problem(text: "\(command.what) refused (ACK-NAK)")
+                case nil: if attempt == 1 { return Problem(text: "\(command.what) not answered (no ACK in \(options.ackTimeoutMs) ms)") }
                 }
             case .pmtkAck(let number):
                 let seen = io.listen(ms: options.ackTimeoutMs, garbageMs: options.ackTimeoutMs) { $0.pmtkAck(number) != nil }
                 switch seen.pmtkAck(number)?.flag {
                 case .succeeded?: return nil
-                case let flag?: return "\(command.what) refused (PMTK001 flag \(flag.rawValue): \(flag))"
-                case nil: if attempt == 1 { return "\(command.what) not answered (no PMTK001 in \(options.ackTimeoutMs) ms)" }
+                case let flag?: return Problem(text: "\(command.what) refused (PMTK001 flag \(flag.rawValue): \(flag))")
+                case nil: if attempt == 1 { return Problem(text: "\(command.what) not answered (no PMTK001 in \(options.ackTimeoutMs) ms)") }
                 }
             }
         }
         return nil
+    }
+
+    /// After a baud switch that failed: a module still heard at `oldBaud` did not switch, and takes
+    /// the rest there; one heard at neither is lost to the host until the next set-up searches again.
+    private func stillHeard(at oldBaud: Int, _ what: String, _ io: LineIO) -> Problem {
+        let seen = io.listen(ms: options.listenMs, garbageMs: options.garbageMs) { $0.framesProvingBaud >= 1 }
+        if seen.framesProvingBaud > 0 { return Problem(text: what + ", staying at \(oldBaud)") }
+        return Problem(text: what + "; nor heard at \(oldBaud) baud since, so the rest was not sent (the next set-up searches again)",
+                       moduleLost: true)
     }
 }
 
