@@ -200,7 +200,11 @@ public final class SensorLoop: @unchecked Sendable {
                 }
             }
         }
-        // Stopping: everything read is handed over, in front of a press still held.
+        // Stopping: everything read is handed over, in front of a press still held, with what a
+        // configuration cut short by the stop had read and no read served yet.
+        if let handedBack = (source as? GNSSReceiver)?.takeHandedBack(), !handedBack.isEmpty {
+            push(stream.feed(handedBack[...]))
+        }
         settleAll()
         answerHeldPresses()
     }

@@ -32,6 +32,12 @@ import Testing
         #expect(try Self.runs(tellingEachRead: 0) >= 2)
     }
 
+    @Test func aConfigurationThatDidNotHelpBacksOff() throws {
+        // The second run, asked for by junk just after the first, found the module again: a marginal
+        // line, not a lost setting. The next waits the retry time (30 s), not the next junk read.
+        #expect(try Self.runs(tellingEachRead: 0) == 2)
+    }
+
     @Test func readsToldToHoldSentencesKeepTheConfiguration() throws {
         #expect(try Self.runs(tellingEachRead: 2) == 1)
     }

@@ -1,5 +1,6 @@
 import RoamRig
 import RoamPorts
+import RoamSystem
 import Foundation
 import RoamSimulator
 import RoamCore
@@ -115,6 +116,18 @@ import Testing
         let report = Self.quick(.auto).run(port) { _ in }
         #expect(report.baud == nil && !report.configured)
         #expect(report.summary.hasPrefix("receiver: bytes but no checksummed sentence at any baud tried (115200, 9600, 38400, 57600, 230400)"))
+        #expect(port.baud == 115_200)
+        replayer.unplug()
+    }
+
+    @Test func aStopDuringTheSearchIsSaidAsSuchNotAsNothingFound() throws {
+        let (replayer, port) = try Self.rig(FakeGNSSModule(family: .ublox, baud: 4800))
+        var setup = Self.quick(.auto)
+        let stopAt = MonotonicClock.nowNs() + 500_000_000
+        setup.shouldStop = { MonotonicClock.nowNs() >= stopAt }
+        let report = setup.run(port) { _ in }
+        #expect(report.baud == nil && !report.configured)
+        #expect(report.summary == "receiver: set-up cut short by the recorder stopping, before the module was found")
         #expect(port.baud == 115_200)
         replayer.unplug()
     }

@@ -25,6 +25,10 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         public var junkMs: UInt64 = 4000
         /// After a configuration that found nothing, wait this long before the next (doubling, at most 5 min).
         public var retryMs: UInt64 = 30_000
+        /// A configuration asked for by junk that found the module at the baud already listened at,
+        /// within this long of the last one, did not help (a marginal line, one good sentence now
+        /// and then): it backs off as one that found nothing. One that found it elsewhere mended a baud.
+        public var helpedAfterMs: UInt64 = 60_000
         public init() {}
     }
 
@@ -51,6 +55,9 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     public private(set) var ownReadHeardNs: UInt64?
     private var nextSetupNotBeforeNs: UInt64 = 0
     private var retryMs: UInt64 = 0
+    /// When the last configuration ended, and whether the one due was asked for by junk alone.
+    private var lastSetupEndNs: UInt64?
+    private var setupForJunk = false
     private var lastSummary: String?
 
     /// Does not open: call `reopen()` (the recorder's sensor thread does, with backoff, if it was
@@ -105,6 +112,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         unwatchedReadNs = nil
         port = try open()
         needsSetup = true
+        setupForJunk = false
         nextSetupNotBeforeNs = 0
     }
 
@@ -120,7 +128,10 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         lastValidNs = now
         lastByteNs = now
         if report.baud != nil || report.sawOnlyJunk { ownReadHeardNs = now }
-        if report.baud == nil {
+        let notHelped = setupForJunk && !report.foundElsewhere
+            && lastSetupEndNs.map { now - $0 < watch.helpedAfterMs * 1_000_000 } == true
+        lastSetupEndNs = now
+        if report.baud == nil || notHelped {
             retryMs = retryMs == 0 ? watch.retryMs : min(retryMs * 2, 300_000)
             nextSetupNotBeforeNs = now + retryMs * 1_000_000
         } else {
@@ -129,6 +140,13 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         }
         // Said once: the same outcome again (a reconfiguration after a silence) is not repeated.
         if report.summary != lastSummary { lastSummary = report.summary; onReport?(report) }
+    }
+
+    /// The data sentences a configuration handed back and no read has served yet, taken whole: a
+    /// recorder stopping during a configuration still records what the module sent meanwhile.
+    public func takeHandedBack() -> [UInt8] {
+        defer { pending = [] }
+        return pending
     }
 
     private func servePending(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
@@ -147,6 +165,6 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         let afterSilence = lastByteNs.map { now - $0 >= watch.silenceMs * 1_000_000 } ?? false
         let junk = now - lastValidNs >= watch.junkMs * 1_000_000
         lastByteNs = now
-        if (afterSilence || junk) && now >= nextSetupNotBeforeNs { needsSetup = true }
+        if (afterSilence || junk) && now >= nextSetupNotBeforeNs { needsSetup = true; setupForJunk = !afterSilence }
     }
 }

@@ -15,6 +15,9 @@ public struct ReceiverSetupReport: Sendable, Equatable, CustomStringConvertible 
     public var sawOnlyJunk = false
     /// The rate asked of the module: the board's, or less when the module is rated to less (nil: none asked).
     public var rateHz: Int?
+    /// Found at another baud than the host listened at first: the set-up mended a baud (a module
+    /// that lost its settings), rather than finding it where it was (then junk came from the line).
+    public var foundElsewhere = false
     public var description: String { summary }
 }
 
@@ -66,6 +69,11 @@ public struct ReceiverSetup {
                 if seen.framesProvingBaud > 0 { break }
             }
         }
+        guard seen.framesProvingBaud > 0 || !shouldStop() else {
+            try? line.setBaud(configuredBaud)
+            return ReceiverSetupReport(baud: nil, family: family, configured: false,
+                summary: "receiver: set-up cut short by the recorder stopping, before the module was found", sawOnlyJunk: sawBytes)
+        }
         guard seen.framesProvingBaud > 0 else {
             try? line.setBaud(configuredBaud)
             let tried = ([configuredBaud] + ReceiverPlan.probeBauds.filter { $0 != configuredBaud && !unsettable.contains($0) })
@@ -83,19 +91,27 @@ public struct ReceiverSetup {
         if family == .auto {
             family = seen.family ?? probeFamily(io)
         }
+        guard !shouldStop() else {
+            return ReceiverSetupReport(baud: foundBaud, family: family, configured: false,
+                summary: "receiver: found at \(foundText); set-up cut short by the recorder stopping",
+                foundElsewhere: foundBaud != configuredBaud)
+        }
         guard family != .none else {
             guard !seen.nmeaOff else {
                 return ReceiverSetupReport(baud: foundBaud, family: .none, configured: false,
                     summary: "receiver: UBX only, no NMEA, at \(foundText); not configured (receiver = none), so nothing can be "
-                        + "recorded: set receiver = auto or ublox in board.conf and the recorder turns its NMEA output on.")
+                        + "recorded: set receiver = auto or ublox in board.conf and the recorder turns its NMEA output on.",
+                    foundElsewhere: foundBaud != configuredBaud)
             }
             return ReceiverSetupReport(baud: foundBaud, family: .none, configured: false,
-                                       summary: "receiver: NMEA at \(foundText); not configured (receiver = none)")
+                                       summary: "receiver: NMEA at \(foundText); not configured (receiver = none)",
+                                       foundElsewhere: foundBaud != configuredBaud)
         }
         guard family != .auto else {
             return ReceiverSetupReport(baud: foundBaud, family: .auto, configured: false,
                 summary: "receiver: NMEA at \(foundText), but the module did not say what it is (no u-blox, PMTK or CASIC "
-                    + "answer): set receiver = ublox, mtk or casic in board.conf. Recording at the module's own rate.")
+                    + "answer): set receiver = ublox, mtk or casic in board.conf. Recording at the module's own rate.",
+                foundElsewhere: foundBaud != configuredBaud)
         }
         // 3. The commands, checked one by one; refusals are collected, never thrown.
         let nmeaOff = family == .ublox && seen.nmeaOff
@@ -107,9 +123,10 @@ public struct ReceiverSetup {
         let rateHz = limit?.rate(forBoard: self.rateHz) ?? self.rateHz
         // Essential commands refused leave the module unconfigured; a refused refinement is only said.
         var problems: [String] = [], notes: [String] = []
+        var cutShort = false
         for command in ReceiverPlan.commands(family: family, fromBaud: foundBaud, toBaud: toBaud, rateHz: rateHz,
                                              ubloxValueSet: version?.takesValueSet ?? false, nmeaOff: nmeaOff) {
-            if shouldStop() { break }
+            if shouldStop() { cutShort = true; break }
             if let problem = send(command, io) {
                 if command.essential { problems.append(problem.text) } else { notes.append(problem.text + ": the module keeps its own model and recording goes on") }
                 // Whatever follows would be junk to a module the host lost in a baud switch.
@@ -120,7 +137,9 @@ public struct ReceiverSetup {
         if line.baud != foundBaud { summary += " (found at \(foundBaud))" }
         if let version { summary += " (\(version.summary)\(version.takesValueSet ? ", set through CFG-VALSET" : ""))" }
         if let identity = seen.identity { summary += ", says \(identity)" }
-        if problems.isEmpty {
+        if cutShort {
+            summary += "; set-up cut short by the recorder stopping"
+        } else if problems.isEmpty {
             if nmeaOff { summary += "; its NMEA output was off: turned on until it next powers up" }
             summary += "; set to \(rateHz) Hz, RMC GGA GSA GST, GSV off"
             if notes.isEmpty, let refinement = Self.refinement(family) { summary += ", " + refinement }
@@ -132,7 +151,8 @@ public struct ReceiverSetup {
         if let note = limit?.clampNote(boardHz: self.rateHz) { summary += (summary.hasSuffix(".") ? " " : ". ") + note + "." }
         let needed = ReceiverSentences.minimumBaud(rateHz: rateHz)
         if line.baud < needed { summary += " Note: \(rateHz) Hz needs at least \(needed) baud; set baud = \(needed) in board.conf." }
-        return ReceiverSetupReport(baud: line.baud, family: family, configured: problems.isEmpty, summary: summary, rateHz: rateHz)
+        return ReceiverSetupReport(baud: line.baud, family: family, configured: problems.isEmpty && !cutShort, summary: summary, rateHz: rateHz,
+                                   foundElsewhere: foundBaud != configuredBaud)
     }
 
     /// What the family's last, non-essential command sets, for the report.

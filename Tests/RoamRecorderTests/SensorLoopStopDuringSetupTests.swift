@@ -1,0 +1,47 @@
+import RoamRig
+import RoamSystem
+import Foundation
+import RoamSimulator
+import RoamCore
+import RoamHardware
+@testable import RoamRecorder
+import Synchronization
+import Testing
+
+/// A stop that comes while the receiver is being configured: the set-up gives up at its next read
+/// and hands back the data sentences it heard, more than one read can serve. They are recorded
+/// before the last settle, and the set-up's report says it was cut short, not that nothing was found.
+@Suite struct SensorLoopStopDuringSetupTests {
+    @Test func whatTheSetUpHeardIsRecordedWhenTheStopCutsItShort() throws {
+        let replayer = try NMEAReplayer()
+        // Deaf: it never answers MON-VER, so the set-up waits for it (30 s) when the stop comes.
+        replayer.attach(FakeGNSSModule(family: .ublox, behaviour: .deaf), idleIntervalMs: 100)
+        defer { replayer.unplug() }
+        replayer.module!.idle.store(false, ordering: .releasing)
+        let seconds = 60
+        let ride = RideSimulation().seconds.prefix(seconds).flatMap { Array($0.nmea) }
+        #expect(ride.count > 3 * 4096)   // more than the loop's read buffer holds
+        var setup = ReceiverSetup(family: .ublox, targetBaud: 9600, rateHz: 1)
+        setup.options.ackTimeoutMs = 30_000
+        let receiver = GNSSReceiver.serial(path: replayer.secondaryPath, baud: 9600, setup: setup)
+        try receiver.reopen()
+        let loop = SensorLoop(source: receiver, barometer: nil, queue: SensorQueue(capacity: 64), options: .init(),
+                              clock: MonotonicClock.nowNs, emit: { _ in })
+        let done = DispatchSemaphore(value: 0)
+        Thread { loop.run(); done.signal() }.start()
+        // Written while the set-up reads (a pty holds a few KiB unread: the write waits for the reader).
+        let written = DispatchSemaphore(value: 0)
+        Thread { try? replayer.write(ride); written.signal() }.start()
+        // The whole ride is read by the set-up's listening within moments; the MON-VER wait goes on.
+        usleep(4_000_000)
+        #expect(written.wait(timeout: .now() + 30) == .success)
+        #expect(receiver.setupRuns.load(ordering: .acquiring) == 0)
+        loop.requestStop()
+        done.wait()
+        #expect(receiver.setupRuns.load(ordering: .acquiring) == 1)
+        let summary = receiver.lastReport?.summary ?? ""
+        #expect(summary.contains("set-up cut short by the recorder stopping"), "\(summary)")
+        #expect(receiver.lastReport?.configured == false)
+        #expect(loop.epochsAssembled.load(ordering: .acquiring) == seconds)
+    }
+}
