@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import RoamCore
 import Testing
@@ -14,6 +15,27 @@ import Testing
         // Any text packs, keys the dictionary has never seen included.
         let other = #"{"a":[1,2,3],"é":"ünïcode"}"#
         #expect(try PackedText.unpack(try PackedText.pack(other, with: .pipelineState1)) == other)
+    }
+
+    @Test("The deflate stream kept between values packs each exactly as the first time, whatever came between")
+    func aReusedStreamPacksAsAFreshOne() throws {
+        let nmea = Array("$GNRMC,101500.00,A,4807.038,N,01131.000,E,12.5,84.4,230394,,,A*6A\n$GNGGA,101500.00,4807.038,N".utf8)
+        let json = try PipelineJSON().encode(PipelineParameters())
+        let first = try PackedText.pack(utf8: nmea, with: .nmea1)
+        let firstJSON = try PackedText.pack(json, with: .parameters1, paddedTo: PackedText.rowStep)
+        for _ in 0..<3 {
+            _ = try PackedText.pack(utf8: Array(repeating: 0x41, count: 3000), with: .nmea1)
+            #expect(try PackedText.pack(json, with: .parameters1, paddedTo: PackedText.rowStep) == firstJSON)
+            #expect(try PackedText.pack(utf8: nmea, with: .nmea1) == first)
+        }
+        // Two threads packing at once each get a stream of their own.
+        let results = Mutex<[[UInt8]]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let packed = (try? PackedText.pack(utf8: nmea, with: .nmea1)) ?? []
+            results.withLock { $0.append(packed) }
+        }
+        #expect(results.withLock { $0 }.allSatisfy { $0 == first })
+        #expect(try PackedText.unpack(first) == String(decoding: nmea, as: UTF8.self))
     }
 
     @Test func damagedValuesAreSaidInWords() throws {

@@ -29,27 +29,32 @@ enum PackedText {
 
     /// `pack` of text given as its UTF-8 bytes.
     static func pack(utf8 text: [UInt8], with dictionary: PresetDictionary, paddedTo step: Int = 1) throws(Failure) -> [UInt8] {
-        var stream = z_stream()
         // Negative window bits: a raw stream, no zlib header. Level 9 costs microseconds on these sizes.
         // Memory level 4 (not zlib's default 8): a 2 K-entry hash and a 1 K-symbol block buffer hold
-        // a value of at most a few kB, and each commit's deflates then allocate and clear ~20 KiB, not
+        // a value of at most a few kB, and each deflate set up allocates and clears ~20 KiB, not
         // ~140 KiB (the clearing showed in a profile of the 1 Hz commit). The stream format is the same.
-        try check(roam_deflate_init2(&stream, 9, -windowBits, memoryLevel, Z_DEFAULT_STRATEGY), "starting deflate")
-        defer { deflateEnd(&stream) }
-        try setDictionary(dictionary, on: &stream, deflateSetDictionary)
-        var input = text
-        var output = [UInt8](repeating: 0, count: 1 + Int(deflateBound(&stream, uLong(input.count))))
+        // The stream is set up once and reset between values (ReusedDeflater).
+        var rc: Int32 = Z_OK
+        guard let deflater = ReusedDeflater.take() ?? ReusedDeflater(level: 9, windowBits: -windowBits, memoryLevel: memoryLevel, rc: &rc) else {
+            try check(rc, "starting deflate")
+            throw Failure(description: "starting deflate failed (zlib \(rc))")
+        }
+        defer { ReusedDeflater.putBack(deflater) }
+        let stream = deflater.stream
+        try setDictionary(dictionary, on: stream, deflateSetDictionary)
+        var output = [UInt8](repeating: 0, count: 1 + Int(deflateBound(stream, uLong(text.count))))
         output[0] = dictionary.rawValue
         // The closures return zlib's code rather than throw: Swift 6.0's withUnsafe… only rethrows `any Error`.
-        let (rc, produced) = input.withUnsafeMutableBufferPointer { source in
+        let (rc2, produced) = text.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { target -> (Int32, Int) in
-                stream.next_in = source.baseAddress; stream.avail_in = uInt(source.count)
-                stream.next_out = target.baseAddress! + 1; stream.avail_out = uInt(target.count - 1)
-                let rc = deflate(&stream, Z_FINISH)
-                return (rc, target.count - Int(stream.avail_out))
+                // zlib reads next_in only; its type is not const.
+                stream.pointee.next_in = UnsafeMutablePointer(mutating: source.baseAddress); stream.pointee.avail_in = uInt(source.count)
+                stream.pointee.next_out = target.baseAddress! + 1; stream.pointee.avail_out = uInt(target.count - 1)
+                let rc = deflate(stream, Z_FINISH)
+                return (rc, target.count - Int(stream.pointee.avail_out))
             }
         }
-        guard rc == Z_STREAM_END else { throw Failure(description: "deflate did not finish (zlib \(rc))") }
+        guard rc2 == Z_STREAM_END else { throw Failure(description: "deflate did not finish (zlib \(rc2))") }
         output.removeLast(output.count - produced)
         output += repeatElement(0, count: (step - output.count % step) % step)
         return output
@@ -64,7 +69,7 @@ enum PackedText {
         var stream = z_stream()
         try check(roam_inflate_init2(&stream, -windowBits), "starting inflate")
         defer { inflateEnd(&stream) }
-        try setDictionary(dictionary, on: &stream, inflateSetDictionary)
+        try withUnsafeMutablePointer(to: &stream) { stream throws(Failure) in try setDictionary(dictionary, on: stream, inflateSetDictionary) }
         var input = stored
         var text: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -91,11 +96,11 @@ enum PackedText {
         return unpacked
     }
 
-    private static func setDictionary(_ dictionary: PresetDictionary, on stream: inout z_stream,
+    private static func setDictionary(_ dictionary: PresetDictionary, on stream: z_streamp,
                                       _ set: (z_streamp, UnsafePointer<Bytef>, uInt) -> Int32) throws(Failure) {
         // The text's own UTF-8 storage (a native string): no copy into an array for every fix packed.
         var text = dictionary.text
-        let rc = text.withUTF8 { set(&stream, $0.baseAddress!, uInt($0.count)) }
+        let rc = text.withUTF8 { set(stream, $0.baseAddress!, uInt($0.count)) }
         try check(rc, "setting preset dictionary \(dictionary.rawValue)")
     }
 
