@@ -41,7 +41,7 @@ enum PackedText {
         }
         defer { ReusedDeflater.putBack(deflater) }
         let stream = deflater.stream
-        try setDictionary(dictionary, on: stream, deflateSetDictionary)
+        try check(setDictionary(dictionary, on: stream, deflateSetDictionary), "setting preset dictionary \(dictionary.rawValue)")
         var output = [UInt8](repeating: 0, count: 1 + Int(deflateBound(stream, uLong(text.count))))
         output[0] = dictionary.rawValue
         // The closures return zlib's code rather than throw: Swift 6.0's withUnsafe… only rethrows `any Error`.
@@ -69,7 +69,8 @@ enum PackedText {
         var stream = z_stream()
         try check(roam_inflate_init2(&stream, -windowBits), "starting inflate")
         defer { inflateEnd(&stream) }
-        try withUnsafeMutablePointer(to: &stream) { stream throws(Failure) in try setDictionary(dictionary, on: stream, inflateSetDictionary) }
+        try check(withUnsafeMutablePointer(to: &stream) { setDictionary(dictionary, on: $0, inflateSetDictionary) },
+                  "setting preset dictionary \(dictionary.rawValue)")
         var input = stored
         var text: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -96,12 +97,12 @@ enum PackedText {
         return unpacked
     }
 
+    /// zlib's code (not a throw: Swift 6.0's withUnsafe… only rethrows `any Error`).
     private static func setDictionary(_ dictionary: PresetDictionary, on stream: z_streamp,
-                                      _ set: (z_streamp, UnsafePointer<Bytef>, uInt) -> Int32) throws(Failure) {
+                                      _ set: (z_streamp, UnsafePointer<Bytef>, uInt) -> Int32) -> Int32 {
         // The text's own UTF-8 storage (a native string): no copy into an array for every fix packed.
         var text = dictionary.text
-        let rc = text.withUTF8 { set(stream, $0.baseAddress!, uInt($0.count)) }
-        try check(rc, "setting preset dictionary \(dictionary.rawValue)")
+        return text.withUTF8 { set(stream, $0.baseAddress!, uInt($0.count)) }
     }
 
     /// Only setting up can fail here, and only for these reasons; each is said in words.
