@@ -46,6 +46,18 @@ import Testing
         replayer.unplug()
     }
 
+    @Test func aModuleLeadingWithUBXBesideItsNMEAIsNotTakenForUBXOnly() throws {
+        // Two frames prove the baud before the first sentence; one more epoch's listening hears it.
+        var module = FakeGNSSModule(family: .ublox, baud: 115_200, ubloxModel: .m8)
+        module.leadsWithUBX = true
+        let (replayer, port) = try ReceiverSetupTests.rig(module)
+        let report = ReceiverSetupTests.quick(.ublox).run(port) { _ in }
+        #expect(report.configured, "\(report.summary)")
+        #expect(!report.summary.contains("NMEA output was off"), "\(report.summary)")
+        #expect(!replayer.module!.state.accepted.contains { $0.hasPrefix("CFG-PRT") })
+        replayer.unplug()
+    }
+
     @Test func receiverNoneWithAUBXOnlyModuleSaysNothingCanBeRecorded() throws {
         let module = FakeGNSSModule(family: .ublox, baud: 115_200, nmeaOutput: false)
         let (replayer, port) = try ReceiverSetupTests.rig(module)

@@ -27,14 +27,15 @@ import Testing
         try receiver.reopen()
         let loop = SensorLoop(source: receiver, barometer: nil, queue: SensorQueue(capacity: 64), options: .init(),
                               clock: MonotonicClock.nowNs, emit: { _ in })
-        let done = DispatchSemaphore(value: 0)
-        Thread { loop.run(); done.signal() }.start()
-        // Written while the set-up reads (a pty holds a few KiB unread: the write waits for the reader).
+        // Written from a thread of its own (a full pty makes the write wait for the reader), before the
+        // set-up starts listening: its first listen at 9600 hears the ride at once.
         let written = DispatchSemaphore(value: 0)
         Thread { try? replayer.write(ride); written.signal() }.start()
-        // The whole ride is read by the set-up's listening within moments; the MON-VER wait goes on.
-        usleep(4_000_000)
+        let done = DispatchSemaphore(value: 0)
+        Thread { loop.run(); done.signal() }.start()
         #expect(written.wait(timeout: .now() + 30) == .success)
+        // The set-up reads the rest within moments of the write; its MON-VER wait (30 s) goes on long after.
+        usleep(8_000_000)
         #expect(receiver.setupRuns.load(ordering: .acquiring) == 0)
         loop.requestStop()
         done.wait()

@@ -17,25 +17,26 @@ import Testing
         #expect(try PackedText.unpack(try PackedText.pack(other, with: .pipelineState1)) == other)
     }
 
-    @Test("The deflate stream kept between values packs each exactly as the first time, whatever came between")
-    func aReusedStreamPacksAsAFreshOne() throws {
-        let nmea = Array("$GNRMC,101500.00,A,4807.038,N,01131.000,E,12.5,84.4,230394,,,A*6A\n$GNGGA,101500.00,4807.038,N".utf8)
+    @Test("The deflate stream kept between values packs each so that it reads back as it was, whatever came between")
+    func aReusedStreamPacksEveryValueWhole() throws {
+        let nmea = "$GNRMC,101500.00,A,4807.038,N,01131.000,E,12.5,84.4,230394,,,A*6A\n$GNGGA,101500.00,4807.038,N"
         let json = try PipelineJSON().encode(PipelineParameters())
-        let first = try PackedText.pack(utf8: nmea, with: .nmea1)
-        let firstJSON = try PackedText.pack(json, with: .parameters1, paddedTo: PackedText.rowStep)
-        for _ in 0..<3 {
-            _ = try PackedText.pack(utf8: Array(repeating: 0x41, count: 3000), with: .nmea1)
-            #expect(try PackedText.pack(json, with: .parameters1, paddedTo: PackedText.rowStep) == firstJSON)
-            #expect(try PackedText.pack(utf8: nmea, with: .nmea1) == first)
+        for i in 0..<3 {
+            let big = String(repeating: "AB\(i)", count: 1000)
+            #expect(try PackedText.unpack(PackedText.pack(big, with: .nmea1)) == big)
+            let packedJSON = try PackedText.pack(json, with: .parameters1, paddedTo: PackedText.rowStep)
+            #expect(packedJSON.count % PackedText.rowStep == 0)
+            #expect(try PackedText.unpack(packedJSON) == json)
+            #expect(try PackedText.unpack(PackedText.pack(nmea, with: .nmea1)) == nmea)
         }
-        // Two threads packing at once each get a stream of their own.
-        let results = Mutex<[[UInt8]]>([])
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            let packed = (try? PackedText.pack(utf8: nmea, with: .nmea1)) ?? []
-            results.withLock { $0.append(packed) }
+        // Threads packing at once each get a stream of their own.
+        let results = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            let text = nmea + String(repeating: "\(i)", count: i * 50)
+            let back = (try? PackedText.pack(text, with: .nmea1)).flatMap { try? PackedText.unpack($0) }
+            results.withLock { $0.append(back == text ? "ok" : "thread \(i): \(back ?? "nil")") }
         }
-        #expect(results.withLock { $0 }.allSatisfy { $0 == first })
-        #expect(try PackedText.unpack(first) == String(decoding: nmea, as: UTF8.self))
+        #expect(results.withLock { $0 }.sorted() == Array(repeating: "ok", count: 8))
     }
 
     @Test func damagedValuesAreSaidInWords() throws {

@@ -25,9 +25,9 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         public var junkMs: UInt64 = 4000
         /// After a configuration that found nothing, wait this long before the next (doubling, at most 5 min).
         public var retryMs: UInt64 = 30_000
-        /// A configuration asked for by junk that found the module at the baud already listened at,
-        /// within this long of the last one, did not help (a marginal line, one good sentence now
-        /// and then): it backs off as one that found nothing. One that found it elsewhere mended a baud.
+        /// A configuration asked for by junk that mended nothing (found the module where it was,
+        /// sending as it was: a marginal line, one good sentence now and then) backs off as one that
+        /// found nothing, doubling while junk keeps coming; a line clean this long forgets the backoff.
         public var helpedAfterMs: UInt64 = 60_000
         public init() {}
     }
@@ -55,9 +55,12 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     public private(set) var ownReadHeardNs: UInt64?
     private var nextSetupNotBeforeNs: UInt64 = 0
     private var retryMs: UInt64 = 0
-    /// When the last configuration ended, and whether the one due was asked for by junk alone.
+    /// When the last configuration ended, whether the one due was asked for by junk alone, whether
+    /// junk came since the last, and whether the wait is for junk only (a silence does not wait).
     private var lastSetupEndNs: UInt64?
     private var setupForJunk = false
+    private var junkSinceSetup = false
+    private var waitIsForJunkOnly = false
     private var lastSummary: String?
 
     /// Does not open: call `reopen()` (the recorder's sensor thread does, with backoff, if it was
@@ -113,6 +116,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         port = try open()
         needsSetup = true
         setupForJunk = false
+        waitIsForJunkOnly = false
         nextSetupNotBeforeNs = 0
     }
 
@@ -128,15 +132,17 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         lastValidNs = now
         lastByteNs = now
         if report.baud != nil || report.sawOnlyJunk { ownReadHeardNs = now }
-        let notHelped = setupForJunk && !report.foundElsewhere
-            && lastSetupEndNs.map { now - $0 < watch.helpedAfterMs * 1_000_000 } == true
+        let mendedNothing = setupForJunk && report.baud != nil && !report.mended
         lastSetupEndNs = now
-        if report.baud == nil || notHelped {
+        junkSinceSetup = false
+        if report.baud == nil || mendedNothing {
             retryMs = retryMs == 0 ? watch.retryMs : min(retryMs * 2, 300_000)
             nextSetupNotBeforeNs = now + retryMs * 1_000_000
+            waitIsForJunkOnly = report.baud != nil
         } else {
             retryMs = 0
             nextSetupNotBeforeNs = 0
+            waitIsForJunkOnly = false
         }
         // Said once: the same outcome again (a reconfiguration after a silence) is not repeated.
         if report.summary != lastSummary { lastSummary = report.summary; onReport?(report) }
@@ -165,6 +171,12 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         let afterSilence = lastByteNs.map { now - $0 >= watch.silenceMs * 1_000_000 } ?? false
         let junk = now - lastValidNs >= watch.junkMs * 1_000_000
         lastByteNs = now
-        if (afterSilence || junk) && now >= nextSetupNotBeforeNs { needsSetup = true; setupForJunk = !afterSilence }
+        if junk { junkSinceSetup = true }
+        if waitIsForJunkOnly, !junkSinceSetup, let end = lastSetupEndNs, now - end >= watch.helpedAfterMs * 1_000_000 {
+            retryMs = 0; nextSetupNotBeforeNs = 0; waitIsForJunkOnly = false
+        }
+        // Bytes after a silence (a module power-cycled) are set up at once, unless nothing was found last time.
+        let allowed = now >= nextSetupNotBeforeNs || (afterSilence && waitIsForJunkOnly)
+        if (afterSilence || junk) && allowed { needsSetup = true; setupForJunk = !afterSilence }
     }
 }

@@ -15,9 +15,10 @@ public struct ReceiverSetupReport: Sendable, Equatable, CustomStringConvertible 
     public var sawOnlyJunk = false
     /// The rate asked of the module: the board's, or less when the module is rated to less (nil: none asked).
     public var rateHz: Int?
-    /// Found at another baud than the host listened at first: the set-up mended a baud (a module
-    /// that lost its settings), rather than finding it where it was (then junk came from the line).
-    public var foundElsewhere = false
+    /// The set-up changed what made the junk possible: it found the module at another baud than the
+    /// host listened at first (a module that lost its settings), or turned its NMEA output on. False
+    /// when it found the module where it was, sending as it was: junk before it came from the line.
+    public var mended = false
     public var description: String { summary }
 }
 
@@ -85,6 +86,13 @@ public struct ReceiverSetup {
                     + "recording takes whatever arrives at \(configuredBaud) baud.", sawOnlyJunk: sawBytes)
         }
         let foundBaud = line.baud
+        // UBX alone so far: a u-blox sending UBX beside its NMEA may have led with frames. One more
+        // epoch's listening decides whether its NMEA output is really off.
+        var heardOnlyUBX = seen.nmeaOff
+        if heardOnlyUBX {
+            heardOnlyUBX = io.listen(ms: options.probeListenMs, garbageMs: options.probeListenMs) { $0.validSentences >= 1 }.validSentences == 0
+        }
+        let mended = foundBaud != configuredBaud || heardOnlyUBX
         let foundText = foundBaud == configuredBaud ? "\(foundBaud) baud" : "\(foundBaud) baud (board.conf says \(configuredBaud))"
         // 2. The family: as configured, recognised from what it said, or asked.
         var family = self.family
@@ -94,27 +102,27 @@ public struct ReceiverSetup {
         guard !shouldStop() else {
             return ReceiverSetupReport(baud: foundBaud, family: family, configured: false,
                 summary: "receiver: found at \(foundText); set-up cut short by the recorder stopping",
-                foundElsewhere: foundBaud != configuredBaud)
+                mended: mended)
         }
         guard family != .none else {
-            guard !seen.nmeaOff else {
+            guard !heardOnlyUBX else {
                 return ReceiverSetupReport(baud: foundBaud, family: .none, configured: false,
                     summary: "receiver: UBX only, no NMEA, at \(foundText); not configured (receiver = none), so nothing can be "
                         + "recorded: set receiver = auto or ublox in board.conf and the recorder turns its NMEA output on.",
-                    foundElsewhere: foundBaud != configuredBaud)
+                    mended: mended)
             }
             return ReceiverSetupReport(baud: foundBaud, family: .none, configured: false,
                                        summary: "receiver: NMEA at \(foundText); not configured (receiver = none)",
-                                       foundElsewhere: foundBaud != configuredBaud)
+                                       mended: mended)
         }
         guard family != .auto else {
             return ReceiverSetupReport(baud: foundBaud, family: .auto, configured: false,
                 summary: "receiver: NMEA at \(foundText), but the module did not say what it is (no u-blox, PMTK or CASIC "
                     + "answer): set receiver = ublox, mtk or casic in board.conf. Recording at the module's own rate.",
-                foundElsewhere: foundBaud != configuredBaud)
+                mended: mended)
         }
         // 3. The commands, checked one by one; refusals are collected, never thrown.
-        let nmeaOff = family == .ublox && seen.nmeaOff
+        let nmeaOff = family == .ublox && heardOnlyUBX
         let toBaud = ReceiverPlan.supports(family, baud: targetBaud) ? targetBaud : foundBaud
         // A u-blox names its generation in MON-VER: M9/M10 take CFG-VALSET, older ones CFG-MSG/RATE.
         let version = family == .ublox ? ubloxVersion(io) : nil
@@ -128,6 +136,8 @@ public struct ReceiverSetup {
                                              ubloxValueSet: version?.takesValueSet ?? false, nmeaOff: nmeaOff) {
             if shouldStop() { cutShort = true; break }
             if let problem = send(command, io) {
+                // A stop cuts the command's wait short: that is no failure of the module's.
+                if shouldStop() { cutShort = true; break }
                 if command.essential { problems.append(problem.text) } else { notes.append(problem.text + ": the module keeps its own model and recording goes on") }
                 // Whatever follows would be junk to a module the host lost in a baud switch.
                 if problem.moduleLost { break }
@@ -152,7 +162,7 @@ public struct ReceiverSetup {
         let needed = ReceiverSentences.minimumBaud(rateHz: rateHz)
         if line.baud < needed { summary += " Note: \(rateHz) Hz needs at least \(needed) baud; set baud = \(needed) in board.conf." }
         return ReceiverSetupReport(baud: line.baud, family: family, configured: problems.isEmpty && !cutShort, summary: summary, rateHz: rateHz,
-                                   foundElsewhere: foundBaud != configuredBaud)
+                                   mended: mended)
     }
 
     /// What the family's last, non-essential command sets, for the report.

@@ -29,6 +29,10 @@ public struct FakeGNSSModule: Sendable {
     /// A u-blox's port protocol: false for one whose NMEA output was switched off and saved (a drone
     /// module's): it then sends one UBX NAV-PVT per epoch, and no sentence, until CFG-PRT or CFG-VALSET turn NMEA on.
     public private(set) var nmeaOutput = true
+    /// Idle, sends UBX NAV-PVT and NAV-DOP beside its banner, each on a tick of its own, frames first: a
+    /// host that stops listening after two checksummed frames has heard UBX only, though NMEA is on.
+    public var leadsWithUBX = false
+    private var idleTicks = 0
     /// The dynamic model (u-blox) or navigation mode (PMTK886) it was set to; nil: its own default.
     public private(set) var dynamicModel: Int?
     /// Commands taken, in order ("CFG-RATE 100 ms"), for tests.
@@ -47,9 +51,15 @@ public struct FakeGNSSModule: Sendable {
     /// UBX-NAV-PVT (0x01 0x07, 92 bytes), what a UBX-only u-blox sends each epoch; its content is not read here.
     static let navPVT = UBXFrame(0x01, 0x07, payload: [UInt8](repeating: 0, count: 92))
 
+    /// UBX-NAV-DOP (0x01 0x04, 18 bytes).
+    static let navDOP = UBXFrame(0x01, 0x04, payload: [UInt8](repeating: 0, count: 18))
+
     /// What it sends while idle, as the host receives it: the banner, or NAV-PVT when its NMEA is off.
     public mutating func idleOutput(hostBaud: Int) -> [UInt8] {
-        onWire(nmeaOutput ? Array(banner.utf8) : Self.navPVT.bytes, hostBaud: hostBaud)
+        defer { idleTicks += 1 }
+        guard nmeaOutput else { return onWire(Self.navPVT.bytes, hostBaud: hostBaud) }
+        guard leadsWithUBX else { return onWire(Array(banner.utf8), hostBaud: hostBaud) }
+        return onWire([Self.navPVT.bytes, Self.navDOP.bytes, Array(banner.utf8)][idleTicks % 3], hostBaud: hostBaud)
     }
 
     /// MON-VER as the two generations answer it: 30-byte software, 10-byte hardware version, 30-byte extensions.

@@ -3,9 +3,10 @@ import Synchronization
 
 /// One deflate stream kept between values and reset for each, instead of one set up and torn down
 /// per fix: `deflateInit2` allocates and clears the window and hash every time (a profile of the
-/// 10 Hz commit thread: 2 % of it in set-up alone). `deflateReset` keeps the parameters, so what
-/// it produces is byte for byte what a fresh stream gives. The z_stream lives at a fixed address,
-/// as zlib requires (its state points back at it).
+/// 10 Hz commit thread: 2 % of it in set-up alone). `deflateReset` keeps the parameters; it leaves
+/// the window's tail from earlier values, which may make deflate pick another, equally valid match,
+/// so the bytes can differ from a fresh stream's while inflating to the same text (nothing compares
+/// packed bytes). The z_stream lives at a fixed address, as zlib requires (its state points back at it).
 final class ReusedDeflater: @unchecked Sendable {
     let stream: UnsafeMutablePointer<z_stream>
 
@@ -14,7 +15,9 @@ final class ReusedDeflater: @unchecked Sendable {
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
         rc = roam_deflate_init2(stream, level, windowBits, memoryLevel, Z_DEFAULT_STRATEGY)
-        guard rc == Z_OK else { stream.deinitialize(count: 1); stream.deallocate(); return nil }
+        // Every stored property is set, so a nil here runs `deinit`, which frees the stream (once):
+        // deflateEnd on a stream zlib did not set up only returns Z_STREAM_ERROR.
+        guard rc == Z_OK else { return nil }
     }
 
     deinit {
