@@ -33,6 +33,7 @@ import Testing
         let state = replayer.module!.state
         #expect(report.configured, "\(report.summary)")
         #expect(state.accepted.first == "CFG-PRT 115200" && state.nmeaOutput)
+        #expect(report.mended)   // junk before it had a cause the set-up removed: no backoff
         try expectSentences(replayer, port)
         replayer.unplug()
     }
@@ -65,6 +66,8 @@ import Testing
         #expect(!report.configured && report.baud == 115_200)
         #expect(report.summary.hasPrefix("receiver: UBX only, no NMEA, at 115200 baud; not configured (receiver = none), so nothing can be recorded"))
         #expect(!replayer.module!.state.nmeaOutput)
+        // Nothing was changed, so the junk the recorder sees next is backed off, not set up every few seconds.
+        #expect(!report.mended)
         replayer.unplug()
     }
 

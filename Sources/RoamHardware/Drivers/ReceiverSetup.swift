@@ -92,7 +92,8 @@ public struct ReceiverSetup {
         if heardOnlyUBX {
             heardOnlyUBX = io.listen(ms: options.probeListenMs, garbageMs: options.probeListenMs) { $0.validSentences >= 1 }.validSentences == 0
         }
-        let mended = foundBaud != configuredBaud || heardOnlyUBX
+        // A baud found elsewhere mends junk; so does NMEA turned on, once the module took it (below).
+        let foundElsewhere = foundBaud != configuredBaud
         let foundText = foundBaud == configuredBaud ? "\(foundBaud) baud" : "\(foundBaud) baud (board.conf says \(configuredBaud))"
         // 2. The family: as configured, recognised from what it said, or asked.
         var family = self.family
@@ -102,24 +103,24 @@ public struct ReceiverSetup {
         guard !shouldStop() else {
             return ReceiverSetupReport(baud: foundBaud, family: family, configured: false,
                 summary: "receiver: found at \(foundText); set-up cut short by the recorder stopping",
-                mended: mended)
+                mended: foundElsewhere)
         }
         guard family != .none else {
             guard !heardOnlyUBX else {
                 return ReceiverSetupReport(baud: foundBaud, family: .none, configured: false,
                     summary: "receiver: UBX only, no NMEA, at \(foundText); not configured (receiver = none), so nothing can be "
                         + "recorded: set receiver = auto or ublox in board.conf and the recorder turns its NMEA output on.",
-                    mended: mended)
+                    mended: foundElsewhere)
             }
             return ReceiverSetupReport(baud: foundBaud, family: .none, configured: false,
                                        summary: "receiver: NMEA at \(foundText); not configured (receiver = none)",
-                                       mended: mended)
+                                       mended: foundElsewhere)
         }
         guard family != .auto else {
             return ReceiverSetupReport(baud: foundBaud, family: .auto, configured: false,
                 summary: "receiver: NMEA at \(foundText), but the module did not say what it is (no u-blox, PMTK or CASIC "
                     + "answer): set receiver = ublox, mtk or casic in board.conf. Recording at the module's own rate.",
-                mended: mended)
+                mended: foundElsewhere)
         }
         // 3. The commands, checked one by one; refusals are collected, never thrown.
         let nmeaOff = family == .ublox && heardOnlyUBX
@@ -162,7 +163,7 @@ public struct ReceiverSetup {
         let needed = ReceiverSentences.minimumBaud(rateHz: rateHz)
         if line.baud < needed { summary += " Note: \(rateHz) Hz needs at least \(needed) baud; set baud = \(needed) in board.conf." }
         return ReceiverSetupReport(baud: line.baud, family: family, configured: problems.isEmpty && !cutShort, summary: summary, rateHz: rateHz,
-                                   mended: mended)
+                                   mended: foundElsewhere || (nmeaOff && problems.isEmpty && !cutShort))
     }
 
     /// What the family's last, non-essential command sets, for the report.
