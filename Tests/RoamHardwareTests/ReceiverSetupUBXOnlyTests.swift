@@ -21,7 +21,7 @@ import Testing
         #expect(module.enabled == ["RMC", "GGA", "GSA", "GST"])
         if model == .m10 { #expect(module.accepted.contains("CFG-VALSET UART1OUTPROT-NMEA 1")) }
         // What the rider needs: sentences on the port afterwards.
-        try expectSentences(replayer, port)
+        try Self.expectSentences(replayer, port)
         print("ubx-only \(model): \(report.summary) | module took \(module.accepted)")
         replayer.unplug()
     }
@@ -34,7 +34,7 @@ import Testing
         #expect(report.configured, "\(report.summary)")
         #expect(state.accepted.first == "CFG-PRT 115200" && state.nmeaOutput)
         #expect(report.mended)   // junk before it had a cause the set-up removed: no backoff
-        try expectSentences(replayer, port)
+        try Self.expectSentences(replayer, port)
         replayer.unplug()
     }
 
@@ -72,7 +72,7 @@ import Testing
     }
 
     /// The module's idle output after the setup: sentences, read until one arrives (10 s at most).
-    private func expectSentences(_ replayer: NMEAReplayer, _ port: SerialPort) throws {
+    static func expectSentences(_ replayer: NMEAReplayer, _ port: SerialPort) throws {
         var seen = ReceiverObservation(), framed = ReceiverHandBack()
         var buffer = [UInt8](repeating: 0, count: 4096)
         for _ in 0..<50 where seen.validSentences == 0 {

@@ -44,3 +44,18 @@ public enum ReceiverSentences {
         return [9600, 19200, 38400, 57600, 115200, 230400].first { $0 >= needed } ?? 230400
     }
 }
+
+extension ReceiverFamily {
+    /// What asks a module of this family to name itself: UBX MON-VER, PMTK605, PCAS06. A module
+    /// whose periodic output is all off answers these and nothing else. `auto` asks all three (each
+    /// family ignores the others'); `none` asks nothing, since the recorder then writes nothing.
+    public var versionQueries: [[UInt8]] {
+        switch self {
+        case .ublox: [UBX.pollVersion.bytes]
+        case .mtk: [Array(PMTK.queryRelease.utf8)]
+        case .casic: [Array(PCAS.queryVersion.utf8)]
+        case .auto: ReceiverFamily.ublox.versionQueries + ReceiverFamily.mtk.versionQueries + ReceiverFamily.casic.versionQueries
+        case .none: []
+        }
+    }
+}

@@ -16,7 +16,8 @@ public struct ReceiverSetupReport: Sendable, Equatable, CustomStringConvertible 
     /// The rate asked of the module: the board's, or less when the module is rated to less (nil: none asked).
     public var rateHz: Int?
     /// The set-up changed what made the junk possible: it found the module at another baud than the
-    /// host listened at first (a module that lost its settings), or turned its NMEA output on. False
+    /// host listened at first (a module that lost its settings), or turned its NMEA output (or a
+    /// module's that sent nothing until asked) on. False
     /// when it found the module where it was, sending as it was: junk before it came from the line.
     public var mended = false
     public var description: String { summary }
@@ -54,19 +55,31 @@ public struct ReceiverSetup {
 
     /// `handBack` is given, once at the end, the data sentences heard (and the one still arriving).
     public func run(_ line: SerialLine, handBack: ([UInt8]) -> Void) -> ReceiverSetupReport {
-        let io = LineIO(line: line, clock: clock, shouldStop: shouldStop)
+        let io = ReceiverLineIO(line: line, clock: clock, shouldStop: shouldStop)
         defer { handBack(io.heard.bytes) }
         let configuredBaud = line.baud
         // 1. The baud: the configured one first, then the common ones.
         // A checksummed NMEA sentence or UBX frame proves it (ReceiverObservation.framesProvingBaud).
         var seen = io.listen(ms: options.listenMs, garbageMs: options.garbageMs) { $0.framesProvingBaud >= 2 }
         var sawBytes = seen.bytes > 0
+        // A line silent so far may hold a module that sends nothing until asked (every periodic
+        // output off): each baud is asked for the module's version as well as listened to.
+        var foundByAsking = false
+        if seen.framesProvingBaud == 0 && !sawBytes && !family.versionQueries.isEmpty && !shouldStop() {
+            io.askVersion(of: family)
+            seen = io.listen(ms: options.ackTimeoutMs, garbageMs: options.ackTimeoutMs) { $0.framesProvingBaud >= 1 }
+            sawBytes = seen.bytes > 0
+            foundByAsking = seen.framesProvingBaud > 0
+        }
         var unsettable: [Int] = []
         if seen.framesProvingBaud == 0 {
             for baud in ReceiverPlan.probeBauds where baud != configuredBaud && !shouldStop() {
                 guard (try? line.setBaud(baud)) != nil else { unsettable.append(baud); continue }
+                let asking = !sawBytes
+                if asking { io.askVersion(of: family) }
                 seen = io.listen(ms: options.probeListenMs, garbageMs: options.probeListenMs) { $0.framesProvingBaud >= 1 }
                 sawBytes = sawBytes || seen.bytes > 0
+                foundByAsking = asking && seen.framesProvingBaud > 0
                 if seen.framesProvingBaud > 0 { break }
             }
         }
@@ -79,18 +92,25 @@ public struct ReceiverSetup {
             try? line.setBaud(configuredBaud)
             let tried = ([configuredBaud] + ReceiverPlan.probeBauds.filter { $0 != configuredBaud && !unsettable.contains($0) })
                 .map(String.init).joined(separator: ", ")
-            let what = sawBytes ? "bytes but no checksummed sentence" : "no bytes"
+            let what = sawBytes ? "bytes but no checksummed sentence"
+                : family.versionQueries.isEmpty ? "no bytes" : "no bytes, nor an answer when asked for its version,"
             let notSet = unsettable.isEmpty ? "" : "; the UART could not be set to \(unsettable.map(String.init).joined(separator: ", ")) baud"
             return ReceiverSetupReport(baud: nil, family: family, configured: false,
                 summary: "receiver: \(what) at any baud tried (\(tried))\(notSet). Check its TX wire to the board's RX and its power; "
                     + "recording takes whatever arrives at \(configuredBaud) baud.", sawOnlyJunk: sawBytes)
         }
         let foundBaud = line.baud
-        // UBX alone so far: a u-blox sending UBX beside its NMEA may have led with frames. One more
-        // epoch's listening decides whether its NMEA output is really off.
+        // One more epoch's listening decides two things. UBX alone so far: a u-blox sending UBX beside
+        // its NMEA may have led with frames; is its NMEA output really off? Found by asking: does it
+        // send nothing until asked, or had it only been slow to start?
         var heardOnlyUBX = seen.nmeaOff
-        if heardOnlyUBX {
-            heardOnlyUBX = io.listen(ms: options.probeListenMs, garbageMs: options.probeListenMs) { $0.validSentences >= 1 }.validSentences == 0
+        var sendsOnlyWhenAsked = false
+        if heardOnlyUBX || foundByAsking {
+            let more = io.listen(ms: options.probeListenMs, garbageMs: options.probeListenMs) {
+                foundByAsking ? $0.framesProvingBaud >= 1 : $0.validSentences >= 1
+            }
+            heardOnlyUBX = heardOnlyUBX && more.validSentences == 0
+            sendsOnlyWhenAsked = foundByAsking && more.framesProvingBaud == 0
         }
         // A baud found elsewhere mends junk; so does NMEA turned on, once the module took it (below).
         let foundElsewhere = foundBaud != configuredBaud
@@ -124,6 +144,7 @@ public struct ReceiverSetup {
         }
         // 3. The commands, checked one by one; refusals are collected, never thrown.
         let nmeaOff = family == .ublox && heardOnlyUBX
+        if sendsOnlyWhenAsked { io.silentUntilAsked = family }
         let toBaud = ReceiverPlan.supports(family, baud: targetBaud) ? targetBaud : foundBaud
         // A u-blox names its generation in MON-VER: M9/M10 take CFG-VALSET, older ones CFG-MSG/RATE.
         let version = family == .ublox ? ubloxVersion(io) : nil
@@ -151,7 +172,9 @@ public struct ReceiverSetup {
         if cutShort {
             summary += "; set-up cut short by the recorder stopping"
         } else if problems.isEmpty {
-            if nmeaOff { summary += "; its NMEA output was off: turned on until it next powers up" }
+            if sendsOnlyWhenAsked {
+                summary += "; it sent nothing until asked (its periodic output off): sentences turned on until it next powers up"
+            } else if nmeaOff { summary += "; its NMEA output was off: turned on until it next powers up" }
             summary += "; set to \(rateHz) Hz, RMC GGA GSA GST, GSV off"
             if notes.isEmpty, let refinement = Self.refinement(family) { summary += ", " + refinement }
             if family == .casic { summary += " (CASIC sends no acknowledgement)" }
@@ -163,7 +186,7 @@ public struct ReceiverSetup {
         let needed = ReceiverSentences.minimumBaud(rateHz: rateHz)
         if line.baud < needed { summary += " Note: \(rateHz) Hz needs at least \(needed) baud; set baud = \(needed) in board.conf." }
         return ReceiverSetupReport(baud: line.baud, family: family, configured: problems.isEmpty && !cutShort, summary: summary, rateHz: rateHz,
-                                   mended: foundElsewhere || (nmeaOff && problems.isEmpty && !cutShort))
+                                   mended: foundElsewhere || ((nmeaOff || sendsOnlyWhenAsked) && problems.isEmpty && !cutShort))
     }
 
     /// What the family's last, non-essential command sets, for the report.
@@ -176,16 +199,14 @@ public struct ReceiverSetup {
     }
 
     /// Asks each family for its version; the first answer names the module.
-    private func probeFamily(_ io: LineIO) -> ReceiverFamily {
-        _ = try? io.line.write(UBX.pollVersion.bytes)
-        _ = try? io.line.write(Array(PMTK.queryRelease.utf8))
-        _ = try? io.line.write(Array(PCAS.queryVersion.utf8))
+    private func probeFamily(_ io: ReceiverLineIO) -> ReceiverFamily {
+        io.askVersion(of: .auto)
         let seen = io.listen(ms: options.ackTimeoutMs, garbageMs: options.ackTimeoutMs) { $0.family != nil }
         return seen.family ?? .auto
     }
 
     /// Polls MON-VER; nil when the module does not answer (it is then configured the M8 way).
-    private func ubloxVersion(_ io: LineIO) -> UBXVersion? {
+    private func ubloxVersion(_ io: ReceiverLineIO) -> UBXVersion? {
         for _ in 0..<2 {
             _ = try? io.line.write(UBX.pollVersion.bytes)
             let seen = io.listen(ms: options.ackTimeoutMs, garbageMs: options.ackTimeoutMs) { obs in
@@ -201,7 +222,7 @@ public struct ReceiverSetup {
     private struct Problem { var text: String; var moduleLost = false }
 
     /// Sends one command and judges the answer; returns what went wrong, or nil.
-    private func send(_ command: ReceiverCommand, _ io: LineIO) -> Problem? {
+    private func send(_ command: ReceiverCommand, _ io: ReceiverLineIO) -> Problem? {
         for attempt in 0..<2 {
             do {
                 try io.line.write(command.bytes)
@@ -221,6 +242,7 @@ public struct ReceiverSetup {
                 } catch {
                     return stillHeard(at: oldBaud, "\(command.what): the host could not follow (\(error))", io)
                 }
+                if let quiet = io.silentUntilAsked { io.askVersion(of: quiet) }
                 let seen = io.listen(ms: options.listenMs, garbageMs: options.listenMs) { $0.framesProvingBaud >= 1 }
                 if seen.framesProvingBaud > 0 { return nil }
                 try? io.line.setBaud(oldBaud)
@@ -246,44 +268,11 @@ public struct ReceiverSetup {
 
     /// After a baud switch that failed: a module still heard at `oldBaud` did not switch, and takes
     /// the rest there; one heard at neither is lost to the host until the next set-up searches again.
-    private func stillHeard(at oldBaud: Int, _ what: String, _ io: LineIO) -> Problem {
+    private func stillHeard(at oldBaud: Int, _ what: String, _ io: ReceiverLineIO) -> Problem {
+        if let quiet = io.silentUntilAsked { io.askVersion(of: quiet) }
         let seen = io.listen(ms: options.listenMs, garbageMs: options.garbageMs) { $0.framesProvingBaud >= 1 }
         if seen.framesProvingBaud > 0 { return Problem(text: what + ", staying at \(oldBaud)") }
         return Problem(text: what + "; nor heard at \(oldBaud) baud since, so the rest was not sent (the next set-up searches again)",
                        moduleLost: true)
-    }
-}
-
-/// Reading with deadlines during configuration, every byte framed once for the run (a class: the
-/// framer and what it kept outlive each listen).
-private final class LineIO {
-    let line: SerialLine
-    let clock: () -> UInt64
-    let shouldStop: () -> Bool
-    var heard = ReceiverHandBack()
-
-    init(line: SerialLine, clock: @escaping () -> UInt64, shouldStop: @escaping () -> Bool) {
-        self.line = line; self.clock = clock; self.shouldStop = shouldStop
-    }
-
-    /// Reads for up to `ms` (or `garbageMs` if only junk arrives) until `done` says so.
-    func listen(ms: UInt64, garbageMs: UInt64, until done: (ReceiverObservation) -> Bool) -> ReceiverObservation {
-        var seen = ReceiverObservation()
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        let start = clock()
-        while !shouldStop() {
-            let elapsedMs = (clock() - start) / 1_000_000
-            if elapsedMs >= ms { break }
-            if elapsedMs >= garbageMs && seen.bytes >= 32 && seen.framesProvingBaud == 0 { break }
-            let wait = Int32(clamping: min(100, ms - elapsedMs))
-            let n: Int
-            do { n = try buffer.withUnsafeMutableBytes { try line.read(into: $0, timeoutMs: max(1, wait)) } } catch { break }
-            if n > 0 {
-                let chunk = Array(buffer[0..<n])
-                seen.feed(chunk, sentences: heard.frame(chunk))
-                if done(seen) { break }
-            }
-        }
-        return seen
     }
 }

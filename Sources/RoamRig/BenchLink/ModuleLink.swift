@@ -96,6 +96,8 @@ public final class ModuleLink: @unchecked Sendable {
                 continue
             }
             if !bytes.isEmpty {
+                // Judged at the host's baud now: the host may have changed it while this thread waited.
+                let baud = hostBaud
                 let reply = module.withLock { $0.receive(bytes, hostBaud: baud).reply }
                 try? send(reply)
             }

@@ -32,6 +32,10 @@ public struct FakeGNSSModule: Sendable {
     /// Idle, sends UBX NAV-PVT and NAV-DOP beside its banner, each on a tick of its own, frames first: a
     /// host that stops listening after two checksummed frames has heard UBX only, though NMEA is on.
     public var leadsWithUBX = false
+    /// Every periodic message off (and saved so), as a module meant to be polled is left: it answers
+    /// a version query (MON-VER, PMTK605, PCAS06) and sends nothing else until a command turns a
+    /// sentence on; then, without a fix, that sentence empty each epoch.
+    public let silentUntilAsked: Bool
     private var idleTicks = 0
     /// The dynamic model (u-blox) or navigation mode (PMTK886) it was set to; nil: its own default.
     public private(set) var dynamicModel: Int?
@@ -43,9 +47,11 @@ public struct FakeGNSSModule: Sendable {
     private var carry: [UInt8] = []
 
     public init(family: ReceiverFamily, behaviour: Behaviour = .obeys, baud: Int = 9600, ubloxModel: UBloxModel = .m8,
-                nmeaOutput: Bool = true) {
+                nmeaOutput: Bool = true, silentUntilAsked: Bool = false) {
         self.family = family; self.behaviour = behaviour; self.baud = baud; self.ubloxModel = ubloxModel
         self.nmeaOutput = nmeaOutput || family != .ublox
+        self.silentUntilAsked = silentUntilAsked
+        if silentUntilAsked { enabled = [] }
     }
 
     /// UBX-NAV-PVT (0x01 0x07, 92 bytes), what a UBX-only u-blox sends each epoch; its content is not read here.
@@ -57,6 +63,10 @@ public struct FakeGNSSModule: Sendable {
     /// What it sends while idle, as the host receives it: the banner, or NAV-PVT when its NMEA is off.
     public mutating func idleOutput(hostBaud: Int) -> [UInt8] {
         defer { idleTicks += 1 }
+        if silentUntilAsked {
+            guard nmeaOutput, enabled.contains("RMC") else { return [] }
+            return onWire(Array((NMEAChecksum.seal("$GNRMC,,V,,,,,,,,,,N") + "\r\n").utf8), hostBaud: hostBaud)
+        }
         guard nmeaOutput else { return onWire(Self.navPVT.bytes, hostBaud: hostBaud) }
         guard leadsWithUBX else { return onWire(Array(banner.utf8), hostBaud: hostBaud) }
         return onWire([Self.navPVT.bytes, Self.navDOP.bytes, Array(banner.utf8)][idleTicks % 3], hostBaud: hostBaud)
@@ -121,7 +131,7 @@ public struct FakeGNSSModule: Sendable {
             let text = String(decoding: line, as: UTF8.self)
             let type = text.count > 6 && text.hasPrefix("$G") ? String(text.dropFirst(3).prefix(3)) : nil
             guard nmeaOutput else {
-                if type == "RMC" { out += Self.navPVT.bytes }
+                if type == "RMC" && !silentUntilAsked { out += Self.navPVT.bytes }
                 continue
             }
             if let type, !enabled.contains(type) { continue }
