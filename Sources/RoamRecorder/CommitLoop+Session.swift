@@ -33,7 +33,7 @@ extension CommitLoop {
         } commit: { commit, nowNs in
             try self.carryOut(commit, nowNs: nowNs, parkedBatches: landing)
         }
-        if !committed { lostEpochs = 0 }  // idle: epochs are not recorded, nor their loss
+        if !committed { lostEpochs = 0; forgetExitLoss() }  // idle: epochs are not recorded, nor their loss
     }
 
     /// Runs an event through a copy of the session and carries out its actions in order, again while
@@ -88,15 +88,18 @@ extension CommitLoop {
         if lostEpochs > 0 {
             events.append(RideEvent(kind: .lost, monoNs: now, detail: "\(lostEpochs) fixes lost: the queue or the parking space was full"))
         }
+        if let exitLoss = exitLossEvent(now: now) { events.append(exitLoss) }
         return events
     }
 
     private func carryOut(_ commit: RideSessionCommit, nowNs now: UInt64, parkedBatches landing: Int) throws {
         let batch = commit.batch
         let commitUTCms = realtimeMs()
-        try store.commit(batch, commitUTCms: commitUTCms, parkedBatches: landing, lostEpochs: lostEpochs)
+        try store.commit(batch, commitUTCms: commitUTCms, parkedBatches: landing,
+                         lostEpochs: lostEpochs + (lossFromLastExit?.epochs ?? 0))
         let recovered = outage == nil ? 0 : parkedEpochs
         lostEpochs = 0
+        forgetExitLoss()
         outage = nil
         let fixes = batch.fixes
         let seqs = fixes.isEmpty ? nil : fixes.first!.seq...fixes.last!.seq

@@ -32,6 +32,10 @@ public final class CommitLoop: @unchecked Sendable {
         /// walks past the bike sees it before the ride ends itself.
         public var forgottenWarnAfterS = 3600.0
         public var lowStorage = LowStorageRule()
+        /// At exit, parked items are retried this long (storage may come back: a reader's lock let go,
+        /// space freed) before what is left is named and handed to the next recorder. Well under
+        /// systemd's stop timeout (90 s by default).
+        public var exitRetryS = 15.0
         /// The recorder's re-arm policy (`Recorder` passes its own): a resumed ride is checked
         /// again by GNSS time at the first fix after the restart.
         public var rearm = RearmPolicy()
@@ -67,7 +71,9 @@ public final class CommitLoop: @unchecked Sendable {
     var outage: Outage?
     private var alarm: Alarm?
     private var retryDelayS: Double
-    private var nextRetryNs: UInt64 = 0
+    var nextRetryNs: UInt64 = 0
+    /// What the last recorder could not commit before it exited, until a ride's commit records it.
+    var lossFromLastExit: ExitLoss?
     var storage: StorageWatch
 
     init(store: RideStore, queue: SensorQueue, options: Options, status: StatusPublisher,
@@ -99,8 +105,8 @@ public final class CommitLoop: @unchecked Sendable {
             if !parked.isEmpty && clock() >= nextRetryNs { commitParked() }
             status.flush()
         }
-        if !parked.isEmpty { commitParked() }
-        status.flush(force: true)
+        settleParkedBeforeExit()
+        status.detach()
         // Closed here, on the thread that owns it, so `Recorder.stop()` returns with the WAL
         // checkpointed rather than whenever the last reference to the store happens to go.
         store.close()

@@ -81,7 +81,11 @@ public final class Recorder: @unchecked Sendable {
             signal(SIGXFSZ, SIG_IGN)
             let sensor = self.sensor
             sensorThread = SystemThread(name: "roam-sensor") { sensor.run() }
+            // What the last recorder could not commit before it exited is in its status file, which
+            // this one is about to take over: read first, recorded in the re-armed ride (P2).
+            let last = options.writesStatusFile ? (try? RecorderStatusFile.read(path: statusPath))??.status : nil
             openStatusFile()
+            if let last { commits.carryLossFromLastExit(epochs: last.lostAtExitEpochs, presses: last.lostAtExitPresses) }
             rearmLocked(&s)
             let commits = self.commits
             commitThread = SystemThread(name: "roam-commit") { commits.run() }

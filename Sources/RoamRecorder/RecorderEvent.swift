@@ -16,6 +16,12 @@ public enum RecorderEvent: Sendable {
     case alarmRaised(Alarm)
     /// Everything parked has landed (and any loss is recorded); the alarm is down.
     case alarmCleared(Alarm, landedEpochs: Int)
+    /// The recorder exits still holding items it could not commit (storage failing until the end):
+    /// they are named here and kept in the status file, and the next recorder records them (P2).
+    case parkedLostAtExit(epochs: Int, presses: Int, error: String)
+    /// The last recorder exited with items it could not commit (read from the status file): they go
+    /// into the re-armed ride's next commit as a `lost` event and its lost count.
+    case lossFromLastExit(epochs: Int, presses: Int)
     /// The status file could not be written (announced once per streak; recording goes on).
     case statusFileFailed(error: String)
     /// Free space fell below the low-storage rule (the LED shows it; recording goes on and never

@@ -17,6 +17,10 @@ public struct RecorderStatus: Sendable, Equatable {
     public var lostEpochsPending = 0
     /// Epochs dropped since this recorder started, recorded or not.
     public var lostEpochsTotal = 0
+    /// Epochs and button presses a recorder still held parked when it exited (storage failing until
+    /// then), not yet recorded in a ride: the next recorder reads them here and records them (P2).
+    public var lostAtExitEpochs = 0
+    public var lostAtExitPresses = 0
     public var committedBatches = 0
     public var lastCommitMonoNs: UInt64?
     public var lastCommitUTCms: Int64?

@@ -18,6 +18,8 @@ extension RecorderStatus {
         add("parked_batches", parkedBatches)
         add("lost_epochs_pending", lostEpochsPending)
         add("lost_epochs_total", lostEpochsTotal)
+        add("lost_at_exit_epochs", lostAtExitEpochs)
+        add("lost_at_exit_presses", lostAtExitPresses)
         add("committed_batches", committedBatches)
         add("last_commit_mono_ns", lastCommitMonoNs)
         add("last_commit_utc_ms", lastCommitUTCms)
@@ -47,6 +49,8 @@ extension RecorderStatus {
         parkedBatches = values["parked_batches"].flatMap { Int($0) } ?? 0
         lostEpochsPending = values["lost_epochs_pending"].flatMap { Int($0) } ?? 0
         lostEpochsTotal = values["lost_epochs_total"].flatMap { Int($0) } ?? 0
+        lostAtExitEpochs = values["lost_at_exit_epochs"].flatMap { Int($0) } ?? 0
+        lostAtExitPresses = values["lost_at_exit_presses"].flatMap { Int($0) } ?? 0
         committedBatches = values["committed_batches"].flatMap { Int($0) } ?? 0
         lastCommitMonoNs = values["last_commit_mono_ns"].flatMap { UInt64($0) }
         lastCommitUTCms = values["last_commit_utc_ms"].flatMap { Int64($0) }

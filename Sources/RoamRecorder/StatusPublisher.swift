@@ -38,6 +38,13 @@ final class StatusPublisher: Sendable {
         flush(force: true)
     }
 
+    /// Writes the last status and lets the file go, its lock with it: readers then see that no
+    /// recorder is running, and the next recorder can take it over in this same process.
+    func detach() {
+        flush(force: true)
+        state.withLock { $0.file = nil }
+    }
+
     func update(urgent: Bool = false, _ change: (inout RecorderStatus) -> Void) {
         state.withLock { s in
             change(&s.status)

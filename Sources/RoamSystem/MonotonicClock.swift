@@ -10,4 +10,12 @@ public enum MonotonicClock {
     }
 
     @Sendable public static func realtimeMs() -> Int64 { WallClock.nowUTCms() }
+
+    /// Sleeps `ns` on the monotonic clock, to a deadline: a signal handled meanwhile (EINTR) does
+    /// not shorten it, and a wall clock set meanwhile does not move it.
+    public static func sleep(ns: UInt64) {
+        let end = nowNs() &+ ns
+        var deadline = timespec(tv_sec: Int(end / 1_000_000_000), tv_nsec: Int(end % 1_000_000_000))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, nil) == EINTR {}
+    }
 }

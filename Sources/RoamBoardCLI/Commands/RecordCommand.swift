@@ -35,6 +35,11 @@ enum RecordCommand {
         let end = try BoardSession.record(databasePath: dbPath, profile: profile, options: options, script: script,
                                           pressesButton: !p.value(Options.noRide), emit: { progress.handle($0) }, report: { Console.error($0) })
         if case .signal(let signal) = end {
+            // Storage failing to the end: what it never took was named above and is carried to the next start.
+            if let failure = progress.lastFailure {
+                throw CLIError(description: "stopped by signal \(signal) while storage was failing (\(failure)); what could not be "
+                               + "committed is kept in the status file and recorded as lost at the next start", status: ExitStatus.ioError)
+            }
             Console.error("roam-board record: stopped by signal \(signal); everything read is committed")
             return
         }

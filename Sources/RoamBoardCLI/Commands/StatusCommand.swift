@@ -54,6 +54,10 @@ enum StatusCommand {
         let stored = ride?.lostCount ?? 0
         let pending = snapshot?.isRecorderRunning == true ? status?.lostEpochsPending ?? 0 : 0
         print("lost         \(stored + pending) fixes" + (pending > 0 ? " (\(pending) not recorded yet)" : ""))
+        if let status, status.lostAtExitEpochs > 0 || status.lostAtExitPresses > 0 {
+            print("             and \(Plural.count(status.lostAtExitEpochs, "epoch")) and \(Plural.count(status.lostAtExitPresses, "button press", "button presses")) "
+                  + "storage never took before a recorder exited: recorded in the ride at the next start")
+        }
         print("storage      " + storageLine(dbPath: dbPath, fixCount: fixCount))
         if let low = status?.storageLow, snapshot?.isRecorderRunning == true {
             print("             LOW, the LED shows it: \(low)")

@@ -57,6 +57,13 @@ final class ProgressPrinter: Sendable {
         case .alarmRaised(let alarm): Console.error("\nALARM raised (\(alarm.cause.rawValue)): \(alarm.detail)")
         case .alarmCleared(let alarm, let landed):
             Console.error("alarm cleared (\(alarm.cause.rawValue)): \(landed) parked epochs landed in order")
+        case .parkedLostAtExit(let epochs, let presses, let error):
+            state.withLock { $0.lastFailure = error }
+            Console.error("\nALARM: stopping with \(Plural.count(epochs, "epoch")) and \(Plural.count(presses, "button press", "button presses")) "
+                          + "that storage never took (\(error)); the next start records them as lost in the ride")
+        case .lossFromLastExit(let epochs, let presses):
+            Console.error("the last recorder stopped with \(Plural.count(epochs, "epoch")) and "
+                          + "\(Plural.count(presses, "button press", "button presses")) it could not commit: recorded as lost in the ride")
         case .statusFileFailed(let error): Console.error("\nstatus file not written (recording goes on): \(error)")
         case .session(.rideClosedAtRestart(let id, let reason)): Console.error("ride \(id): \(reason)")
         case .storageLow(let low): Console.error("\nSTORAGE LOW: \(low.detail)")

@@ -1,0 +1,84 @@
+import RoamSystem
+@testable import RoamRecorder
+import RoamStore
+import Testing
+
+/// A recorder stopped (SIGTERM, a shutdown) while storage fails: its parked items get retries until
+/// `exitRetryS`, and what storage never took is named, kept in the status file and recorded as lost
+/// in the ride by the next recorder (P2: never absorbed without a word). Storage is made to fail by
+/// another connection holding the write lock, as a long `dump` or `check` could.
+@Suite struct ExitDuringOutageTests {
+    private func options(exitRetryS: Double) -> Recorder.Options {
+        var options = Recorder.Options()
+        options.commit.exitRetryS = exitRetryS
+        return options
+    }
+
+    private func statusAfterExit(_ h: RecorderHarness) throws -> RecorderStatus {
+        try #require(try RecorderStatusFile.read(path: RecorderStatusFile.path(forDatabase: h.dbPath))?.status)
+    }
+
+    @Test func whatStorageNeverTookBeforeExitIsRecordedAsLostByTheNextStart() throws {
+        let h = try RecorderHarness()
+        let first = try h.recorder(options: options(exitRetryS: 1), busyTimeoutMs: 50)
+        first.start()
+        first.press()
+        try h.feed(5)
+        #expect(h.waitForAck(through: 3))
+        let blocker = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
+        try blocker.execute("BEGIN IMMEDIATE")
+        try h.feed(5)
+        #expect(h.events.wait { $0.contains { if case .alarmRaised = $0 { return true }; return false } })
+        first.press()   // the rider's stop, during the alarm
+        first.stop()    // retried for a second, then what is left is named
+        let named = h.events.all.compactMap { event -> (Int, Int)? in
+            if case .parkedLostAtExit(let epochs, let presses, _) = event { return (epochs, presses) }
+            return nil
+        }
+        let (epochs, presses) = try #require(named.first)
+        #expect(named.count == 1 && presses == 1 && epochs >= 4, "\(named)")
+        let kept = try statusAfterExit(h)
+        #expect(kept.lostAtExitEpochs == epochs && kept.lostAtExitPresses == 1)
+        try blocker.execute("ROLLBACK")
+
+        let second = try h.recorder(options: options(exitRetryS: 1))
+        second.start()
+        #expect(h.events.wait { $0.contains { if case .lossFromLastExit(epochs, 1) = $0 { return true }; return false } })
+        #expect(h.events.wait { $0.contains { if case .session(.rideStarted(_, resumed: true)) = $0 { return true }; return false } })
+        second.stop()
+        let reader = try h.reader()
+        let ride = try #require(try reader.rides().last)
+        // The stop never reached the card: the ride was resumed, and its events say what was lost.
+        #expect(ride.state == .recording)
+        #expect(ride.lostCount == Int64(epochs))
+        let lost = try reader.events(ride: ride.id).filter { $0.kind == .lost }
+        #expect(lost.count == 1)
+        #expect(lost.first?.detail.hasPrefix("\(epochs) epochs read and 1 button press lost: storage failed until the recorder stopped") == true,
+                "\(lost)")
+        let cleared = try statusAfterExit(h)
+        #expect(cleared.lostAtExitEpochs == 0 && cleared.lostAtExitPresses == 0)
+    }
+
+    @Test func storageBackDuringTheExitRetriesLosesNothing() throws {
+        let h = try RecorderHarness()
+        let recorder = try h.recorder(options: options(exitRetryS: 30), busyTimeoutMs: 50)
+        recorder.start()
+        recorder.press()
+        try h.feed(5)
+        #expect(h.waitForAck(through: 3))
+        let blocker = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
+        try blocker.execute("BEGIN IMMEDIATE")
+        try h.feed(3)
+        #expect(h.events.wait { $0.contains { if case .alarmRaised = $0 { return true }; return false } })
+        recorder.press()
+        // Storage comes back while the recorder is stopping: the retries land everything, stop included.
+        let stopping = SystemThread(name: "stopping") { recorder.stop() }
+        MonotonicClock.sleep(ns: 1_500_000_000)
+        try blocker.execute("ROLLBACK")
+        stopping.join()
+        #expect(!h.events.all.contains { if case .parkedLostAtExit = $0 { return true }; return false })
+        let ride = try #require(try h.reader().rides().last)
+        #expect(ride.state == .stopped && ride.lostCount == 0)
+        #expect(try statusAfterExit(h).lostAtExitEpochs == 0)
+    }
+}
