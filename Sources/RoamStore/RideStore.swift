@@ -75,7 +75,7 @@ public final class RideStore {
                           events: [RideEvent] = []) throws -> RideRow {
         let state = PipelineState()
         let stateBytes = RideColumns.stored(state), parametersJSON = try json.packed(parameters, .parameters1)
-        enum Outcome { case created(Int64), alreadyRecording(Int64) }
+        enum Outcome { case created(RideRow), alreadyRecording(Int64) }
         let outcome = try connection.inTransaction { () throws(SQLiteError) -> Outcome in
             defer { selectActive.reset() }
             if try selectActive.step() { return .alreadyRecording(selectActive.int64(at: 0)) }
@@ -94,15 +94,19 @@ public final class RideStore {
             try insertRide.run()
             let id = connection.lastInsertRowID
             for event in events { try insert(event, ride: id, recordedUTCms: startedUTCms) }
-            return .created(id)
+            // Read back inside the transaction: a read that fails rolls the insert back, so the press
+            // that asked for the ride is retried. Committed but unread, the ride would make every
+            // retry of that press refuse itself (a ride is already recording) until a restart.
+            let row: RideRow?
+            do { row = try ride(id: id) } catch let e as SQLiteError { throw e } catch {
+                throw SQLiteError(code: .error, message: "reading ride \(id) back after its insert: \(error)", path: path)
+            }
+            guard let row else { throw SQLiteError(code: .error, message: "ride \(id) vanished after its insert", path: path) }
+            return .created(row)
         }
         switch outcome {
         case .alreadyRecording(let id): throw StoreError.rideAlreadyRecording(id: id)
-        case .created(let id):
-            guard let row = try ride(id: id) else {
-                throw StoreError.corruptRow(table: "rides", detail: "ride \(id) vanished after its insert", path: path)
-            }
-            return row
+        case .created(let row): return row
         }
     }
 

@@ -18,6 +18,7 @@ import Testing
         #expect(try db.singleText("PRAGMA journal_mode") == "wal")
         #expect(try db.singleText("PRAGMA synchronous") == "2") // FULL
         #expect(try db.singleText("PRAGMA foreign_keys") == "1")
+        #expect(try db.singleText("PRAGMA journal_size_limit") == "\(4 << 20)")
     }
 
     @Test("A database from newer code is refused by writer and reader, naming both versions")

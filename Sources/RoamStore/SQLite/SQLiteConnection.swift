@@ -100,6 +100,9 @@ public final class SQLiteConnection {
                               sql: "PRAGMA journal_mode=WAL", path: path)
         }
         try execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
+        // A reader holding a snapshot (a long `check` or `dump`) stops checkpoints from restarting
+        // the WAL, which then grows; once it restarts, it is cut back to this instead of staying at its peak.
+        try execute("PRAGMA journal_size_limit=\(4 << 20)")
     }
 
     /// Runs one or more statements without results (`sqlite3_exec`): DDL, PRAGMAs, BEGIN/COMMIT.
