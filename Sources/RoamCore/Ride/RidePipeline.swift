@@ -79,6 +79,7 @@ public struct RidePipeline: Sendable {
             state.clock.restart()
         case .receiverSilent:
             state.pendingLoggerFlags.insert(.afterSilence)
+            state.clock.receiverWentSilent()
         case .lostFix, .spatialJump:
             break
         }

@@ -13,10 +13,19 @@ public struct EpochClock: Sendable, Equatable, Codable {
     /// have settled on a new timeline (two captures spliced, a corrected clock).
     var backwardsRun = 0
     var backwardsLast: TimeStamp?
-    /// The receiver has had a position fix since the logger started: its time is trusted from then
-    /// on, through later losses of fix. Before it, a receiver without an RTC backup reports its own
-    /// free-running guess (MTK chips count from 1980-01-05 or from where they last stopped).
+    /// The receiver has had a position fix since the logger started, and has not fallen silent or
+    /// leapt ahead without a fix since: its time is trusted through a loss of fix (a tunnel).
+    /// Before a fix, a receiver without an RTC backup reports its own free-running guess (MTK chips
+    /// count from 1980-01-05 or from where they last stopped), and so does one that browned out.
     public internal(set) var trustsReceiverTime = false
+
+    /// The longest forward step onto an epoch without a fix that is taken as the receiver still
+    /// keeping time: its own rhythm is at most a logger's 30 s, a reset's guess is hours off.
+    /// A longer step withdraws trust; the next fix still measures the whole interval.
+    static let longestNoFixStepS = 60.0
+    /// A step back this short (a leap second read as the next day's 00:00:00, a repeated cycle) is
+    /// flagged but never starts a new timeline: the receiver's time is past it within a second.
+    static let longestShortStepBackS = 1.0
 
     public init() {}
 
@@ -37,19 +46,24 @@ public struct EpochClock: Sendable, Equatable, Codable {
 
     public mutating func read(_ epoch: Epoch, monoNs: UInt64, seq: Int64, floorUTCms: Int64,
                               confirmBackwards: Int) -> Reading {
-        if epoch.hasPosition { trustsReceiverTime = true }
-        var utc = trustsReceiverTime ? epoch.utcMs : nil
-        var source: TimeSource = utc == nil ? .monotonicOnly : .gnss
-        if let u = utc {
-            let fixed = WeekRollover.corrected(utcMs: u, floorUTCms: floorUTCms)
-            if fixed.periods > 0 { utc = fixed.utcMs; source = .rolloverCorrected }
+        let trustedBefore = trustsReceiverTime
+        let received = Self.receiverTime(epoch, monoNs: monoNs, floorUTCms: floorUTCms)
+        if epoch.hasPosition {
+            trustsReceiverTime = true
+        } else if trustsReceiverTime, let lastTimed,
+                  let step = received.time.interval(since: lastTimed), step.isGNSS, step.seconds > Self.longestNoFixStepS {
+            trustsReceiverTime = false  // a receiver that reset, counting on from its own guess
         }
-        let time = TimeStamp(utcMs: utc, timeOfDayMs: trustsReceiverTime ? epoch.timeOfDayMs : nil, monoNs: monoNs)
+        let time = trustsReceiverTime ? received.time : TimeStamp(utcMs: nil, timeOfDayMs: nil, monoNs: monoNs)
+        let source = trustsReceiverTime ? received.source : .monotonicOnly
         var reading = Reading(time: time, source: source, flags: [], elapsedS: 0, backfill: nil, rebased: false)
 
-        if let utc {
+        if let utc = time.utcMs {
             if let from = undatedFromSeq {
-                reading.backfill = Backfill(fromSeq: from, anchorSeq: seq, anchor: time, anchorUTCms: utc)
+                // The times of day of a run the receiver's clock was not trusted for are its guesses:
+                // date that run on the board's clock instead.
+                let anchor = trustedBefore ? time : TimeStamp(utcMs: utc, timeOfDayMs: nil, monoNs: monoNs)
+                reading.backfill = Backfill(fromSeq: from, anchorSeq: seq, anchor: anchor, anchorUTCms: utc)
                 undatedFromSeq = nil
             }
         } else {
@@ -74,6 +88,8 @@ public struct EpochClock: Sendable, Equatable, Codable {
             accept(time, hasGNSSTime)
         } else if interval.seconds == 0 {
             reading.flags.insert(.repeatedTime)
+        } else if -interval.seconds <= Self.longestShortStepBackS {
+            reading.flags.insert(.timeBackwards)
         } else {
             reading.flags.insert(.timeBackwards)
             let onwards = backwardsLast.flatMap { time.interval(since: $0) }.map { $0.seconds > 0 } ?? false
@@ -97,6 +113,26 @@ public struct EpochClock: Sendable, Equatable, Codable {
         undatedFromSeq = nil
         backwardsRun = 0
         backwardsLast = nil
+    }
+
+    /// The receiver fell silent: it may have browned out and come back counting from its own guess,
+    /// so its time is trusted again only after its next fix. Unlike a restart the board's clock ran
+    /// on, so the interval from the last trusted time to that fix is still measured.
+    public mutating func receiverWentSilent() {
+        trustsReceiverTime = false
+        backwardsRun = 0
+        backwardsLast = nil
+    }
+
+    /// The receiver's own time for an epoch, GPS week rollover corrected, trusted or not.
+    private static func receiverTime(_ epoch: Epoch, monoNs: UInt64, floorUTCms: Int64) -> (time: TimeStamp, source: TimeSource) {
+        var utc = epoch.utcMs
+        var source: TimeSource = utc == nil ? .monotonicOnly : .gnss
+        if let u = utc {
+            let fixed = WeekRollover.corrected(utcMs: u, floorUTCms: floorUTCms)
+            if fixed.periods > 0 { utc = fixed.utcMs; source = .rolloverCorrected }
+        }
+        return (TimeStamp(utcMs: utc, timeOfDayMs: epoch.timeOfDayMs, monoNs: monoNs), source)
     }
 
     private mutating func accept(_ time: TimeStamp, _ hasGNSSTime: Bool) {
