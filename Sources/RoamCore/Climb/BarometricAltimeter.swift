@@ -67,21 +67,28 @@ public struct BarometricAltimeter: Sendable, Equatable, Codable {
         hold = Hold(altitudeM: last + offsetM, latDeg: latDeg, lonDeg: lonDeg)
     }
 
-    /// Ride resumed. If the rider is still within `stillRadiusM` of where they stopped, the change in
-    /// pressure altitude meanwhile was weather: the offset absorbs it and the profile continues
-    /// level. If they moved away (pushing the bike up a hill below the pause speed), the change is
-    /// real and stays. Returns true when it was re-anchored as weather.
+    /// A paused epoch with a position. While the rider is within `stillRadiusM` of where they
+    /// stopped, the change in pressure altitude since the pause began is weather: the offset absorbs
+    /// it at once, not only at a resume there, so a rider who then walks the bike away (still below
+    /// the pause speed) keeps what the weather did while they stood. Only the change after they left
+    /// the stop stays, which is real (pushing the bike up a hill). True when it was re-anchored.
     @discardableResult
-    public mutating func endHold(latDeg: Double?, lonDeg: Double?, stillRadiusM: Double) -> Bool {
-        guard let h = hold else { return false }
-        hold = nil
-        guard let raw = lastGoodM else { return false }
+    public mutating func followHold(latDeg: Double?, lonDeg: Double?, stillRadiusM: Double) -> Bool {
+        guard let h = hold, let raw = lastGoodM else { return false }
         if let a = h.latDeg, let b = h.lonDeg, let c = latDeg, let d = lonDeg,
            Haversine.distanceM(lat1: a, lon1: b, lat2: c, lon2: d) > stillRadiusM {
             return false
         }
         offsetM = h.altitudeM - raw
         return true
+    }
+
+    /// Ride resumed: a last `followHold` at the resume point, then the hold ends. Returns true when
+    /// it was re-anchored as weather (the rider resumed within `stillRadiusM` of the stop).
+    @discardableResult
+    public mutating func endHold(latDeg: Double?, lonDeg: Double?, stillRadiusM: Double) -> Bool {
+        defer { hold = nil }
+        return followHold(latDeg: latDeg, lonDeg: lonDeg, stillRadiusM: stillRadiusM)
     }
 
     private mutating func accept(_ raw: Double, _ time: TimeStamp) {

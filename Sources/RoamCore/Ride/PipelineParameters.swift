@@ -9,7 +9,8 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// 2: gaps judged against the receiver's learned epoch rhythm; distance bridged across gaps.
     /// 3: a gap slower than the auto-pause speed is a pause: not bridged, not moving time.
     /// 4: climb counted on the barometric altitude low-passed over climbSmoothingS, hysteresis 3 m.
-    public var algorithm = "roam-pipeline/4"
+    /// 5: weather absorbed at every paused fix within weatherStillRadiusM, not only at a resume there.
+    public var algorithm = "roam-pipeline/5"
 
     // Time
     /// A GNSS date earlier than this is a GPS week rollover and moves on by 1024 weeks
@@ -67,8 +68,8 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     public var baroMaxVerticalSpeedMps = 3.0
     /// Rejected samples in a row that agree: a new level rather than spikes.
     public var baroStepConfirmSamples = 3
-    /// After a pause, a rider still within this distance of where they stopped has not climbed:
-    /// the pressure change meanwhile is weather.
+    /// While paused, a rider still within this distance of where they stopped has not climbed:
+    /// the pressure change meanwhile is weather (absorbed at each paused fix within it).
     public var weatherStillRadiusM = 50.0
 
     // Provenance

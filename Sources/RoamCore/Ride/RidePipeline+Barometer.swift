@@ -14,9 +14,11 @@ extension RidePipeline {
             flags.insert(.barometerMissing)
             if state.hasBarometer { state.barometerInterrupted = true }
         }
-        if track?.transition == .resumed {
-            state.altimeter.endHold(latDeg: track?.point.latDeg, lonDeg: track?.point.lonDeg,
-                                    stillRadiusM: p.weatherStillRadiusM)
+        if let track, track.transition == .resumed {
+            state.altimeter.endHold(latDeg: track.point.latDeg, lonDeg: track.point.lonDeg, stillRadiusM: p.weatherStillRadiusM)
+        } else if let track, state.altimeter.isHolding {
+            // Every paused position: weather is absorbed while the rider is still at the stop.
+            state.altimeter.followHold(latDeg: track.point.latDeg, lonDeg: track.point.lonDeg, stillRadiusM: p.weatherStillRadiusM)
         }
         guard sample != nil else { return nil }
         switch verdict {
