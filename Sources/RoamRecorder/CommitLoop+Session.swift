@@ -158,7 +158,7 @@ extension RideStopReason {
         case .button:
             return "button"
         case .forgotten(let pausedS, let limitS):
-            return "ended itself: paused for \(FixedPoint.format(pausedS / 3600, digits: 1)) h "
+            return "ended itself: paused or without a fix for \(FixedPoint.format(pausedS / 3600, digits: 1)) h "
                 + "(limit \(FixedPoint.format(limitS / 3600, digits: 1)) h), a forgotten recording"
         case .staleAfterRestart(let reason):
             return reason

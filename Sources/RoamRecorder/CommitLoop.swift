@@ -25,10 +25,11 @@ public final class CommitLoop: @unchecked Sendable {
         public var retryInitialS = 0.25
         public var retryMaxS = 8.0
         public var parameters = PipelineParameters()
-        /// A ride auto-paused this long without moving was forgotten: it ends itself with a stop
-        /// event saying why, so a bike left in the shed does not record all night.
+        /// A ride auto-paused or without a fix this long was forgotten (`AutoPause.stillForS`): it
+        /// ends itself with a stop event saying why, so a bike left in the shed does not record all
+        /// night. Long enough that no tunnel while riding reaches it.
         public var forgottenAfterS = 4 * 3600.0
-        /// From this long auto-paused on, the LED shows the forgotten-ride pattern, so a rider who
+        /// From this long auto-paused or without a fix on, the LED shows the forgotten-ride pattern, so a rider who
         /// walks past the bike sees it before the ride ends itself.
         public var forgottenWarnAfterS = 3600.0
         public var lowStorage = LowStorageRule()

@@ -24,7 +24,7 @@ import Testing
      "clock":{"lastTimed":\(t1),"last":\(t2),"undatedFromSeq":17,"backwardsRun":2,"backwardsLast":\(t1),"trustsReceiverTime":true},
      "backfill":{"fromSeq":10,"anchorSeq":20,"anchorUTCms":1700000000999,"anchorTimeOfDayMs":3600999,"anchorMonoNs":8000000000},
      "jumps":{"last":\(p2),"count":2},
-     "autoPause":{"isPaused":true,"crossedAt":\(t1),"pausedSince":\(t2),"lastUpdate":\(t1)},
+     "autoPause":{"isPaused":true,"crossedAt":\(t1),"pausedSince":\(t2),"lastUpdate":\(t1),"stillSince":\(t2)},
      "smoother":{"frame":{"originLatDeg":52.5,"originLonDeg":13.4},
                  "east":{"positionM":12.5,"velocityMps":3.25,"p11":4.1,"p12":0.3,"p22":1.7},
                  "north":{"positionM":-7.5,"velocityMps":-1.25,"p11":3.9,"p12":-0.2,"p22":1.6},"time":\(t2)},

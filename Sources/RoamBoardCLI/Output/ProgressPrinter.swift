@@ -70,7 +70,7 @@ final class ProgressPrinter: Sendable {
         case .storageRecovered(let free): Console.error("storage: \(FixedPoint.format(Double(free) / 1e6, digits: 0)) MB free again")
         case .storageUnmeasured(let error): Console.error("\nstorage: free space unknown (recording goes on): \(error)")
         case .session(.rideLooksForgotten(let id, let paused)):
-            Console.error("\nride \(id): paused for \(FixedPoint.format(paused / 60, digits: 0)) min, forgotten? (the LED says so; press to stop)")
+            Console.error("\nride \(id): paused or without a fix for \(FixedPoint.format(paused / 60, digits: 0)) min, forgotten? (the LED says so; press to stop)")
         case .session(.rideMovingAgain(let id)): Console.error("ride \(id): moving again")
         }
     }

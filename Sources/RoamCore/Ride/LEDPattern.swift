@@ -83,7 +83,7 @@ extension LEDPattern {
     public static let storageLow = LEDPattern(name: "storage low", steps: [
         Step(true, 100), Step(false, 100), Step(true, 100), Step(false, 100), Step(true, 100), Step(false, 100),
         Step(true, 100), Step(false, 100), Step(true, 100), Step(false, 2100)], repeats: true)
-    /// The ride has been auto-paused for long (a bike left in the shed, still recording): a long
+    /// The ride has been auto-paused or without a fix for long (a bike left in the shed, still recording): a long
     /// 2 s glow every 5 s, unlike anything else, before the ride ends itself.
     public static let forgottenRide = LEDPattern(name: "forgotten ride", steps: [Step(true, 2000), Step(false, 3000)], repeats: true)
 }

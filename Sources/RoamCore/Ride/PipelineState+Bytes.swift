@@ -180,11 +180,15 @@ extension JumpWatch: StateBytesValue {
 }
 
 extension AutoPause: StateBytesValue {
-    func write(to w: inout StateBytesWriter) { w.open(); w.put(isPaused); w.put(crossedAt); w.put(pausedSince); w.put(lastUpdate); w.close() }
+    func write(to w: inout StateBytesWriter) {
+        w.open(); w.put(isPaused); w.put(crossedAt); w.put(pausedSince); w.put(lastUpdate); w.put(stillSince); w.close()
+    }
 
     init(reading r: inout StateBytesReader) throws(StateBytesReader.Failure) {
         self.init()
-        try r.open(); try r.read(&isPaused); try r.read(&crossedAt); try r.read(&pausedSince); try r.read(&lastUpdate); r.close()
+        try r.open(); try r.read(&isPaused); try r.read(&crossedAt); try r.read(&pausedSince); try r.read(&lastUpdate)
+        try r.read(&stillSince)
+        r.close()
     }
 }
 

@@ -37,6 +37,8 @@ public struct RidePipeline: Sendable {
         let silenceIsGap = state.rhythm.intervalS(to: clock.time).map { $0 > state.rhythm.gapThresholdS(p) } ?? false
         let track = self.track(epoch, at: clock.time, flags: &flags, events: &events)
         state.rhythm.observe(clock.time, isGap: silenceIsGap)
+        state.autoPause.observe(at: clock.time, hasFix: track != nil,
+                                afterSilence: silenceIsGap || !flags.isDisjoint(with: [.afterSilence, .afterRestart]))
         // A replay without a barometer stores no pressure: a constant would read as a flat ride measured.
         let sample = p.altitudeSource == .none ? nil : input.barometer
         let baroAltM = barometer(sample, at: clock.time, track: track, flags: &flags)

@@ -1,6 +1,7 @@
-/// A ride auto-paused for hours was forgotten (a bike left in the shed): from `warnAfterS` on
-/// the LED says so, so a rider who walks past sees it; at `endAfterS` the ride ends itself with
-/// a stop event saying why, so it does not record all night. Paused time is the ride's own GNSS clock.
+/// A ride auto-paused or without a fix for hours was forgotten (a bike left in the shed, where
+/// there is usually no fix): from `warnAfterS` on the LED says so, so a rider who walks past sees
+/// it; at `endAfterS` the ride ends itself with a stop event saying why, so it does not record all
+/// night. The time is `AutoPause.stillForS`: the epochs' own clock, silences left out.
 public struct ForgottenRideRule: Sendable, Equatable {
     public var endAfterS: Double
     public var warnAfterS: Double
@@ -16,8 +17,8 @@ public struct ForgottenRideRule: Sendable, Equatable {
         case none
     }
 
-    /// `pausedS` is how long the ride has been auto-paused (nil: moving); `warned` whether the
-    /// warning is showing.
+    /// `pausedS` is how long the ride has been auto-paused or without a fix (nil: riding with a
+    /// fix); `warned` whether the warning is showing.
     public func verdict(pausedS: Double?, warned: Bool) -> Verdict {
         if let pausedS, pausedS >= endAfterS { return .end(pausedS: pausedS) }
         if !warned, let pausedS, pausedS >= warnAfterS { return .warn(pausedS: pausedS) }

@@ -152,7 +152,7 @@ public struct RideSession: Sendable {
     /// Ends a forgotten ride, or shows and takes back its warning (`ForgottenRideRule`).
     private mutating func guardForgottenRide(nowNs: UInt64) -> [RideSessionAction] {
         guard let p = pipeline else { return [] }
-        switch rules.forgotten.verdict(pausedS: p.state.autoPause.pausedForS, warned: forgottenWarned) {
+        switch rules.forgotten.verdict(pausedS: p.state.autoPause.stillForS, warned: forgottenWarned) {
         case .end(let pausedS):
             phase = .idle
             forgottenWarned = false

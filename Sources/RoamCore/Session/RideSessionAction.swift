@@ -24,7 +24,7 @@ public struct RideSessionCommit: Sendable, Equatable {
 /// Why a ride ends; the executor renders the stop event's text (`button` is stored as is).
 public enum RideStopReason: Sendable, Equatable {
     case button
-    /// Auto-paused for `pausedS`, at or beyond the forgotten-ride limit `limitS`.
+    /// Auto-paused or without a fix for `pausedS` (`AutoPause.stillForS`), at or beyond the forgotten-ride limit `limitS`.
     case forgotten(pausedS: Double, limitS: Double)
     /// A resumed ride found older than the limit by GNSS time (`StaleResumeRule`).
     case staleAfterRestart(reason: String)
@@ -36,8 +36,8 @@ public enum RideSessionNotice: Sendable, Equatable {
     case rideStopped(rideID: Int64, totals: RideTotals)
     /// Re-arm found a ride whose last commit is older than the policy allows and closed it.
     case rideClosedAtRestart(rideID: Int64, reason: String)
-    /// The recording ride has been auto-paused for `pausedS`: probably forgotten (the LED shows
-    /// it until the rider moves again or the ride ends itself at the limit).
+    /// The recording ride has been auto-paused or without a fix for `pausedS`: probably forgotten
+    /// (the LED shows it until the rider moves again or the ride ends itself at the limit).
     case rideLooksForgotten(rideID: Int64, pausedS: Double)
     case rideMovingAgain(rideID: Int64)
 }

@@ -10,14 +10,18 @@ public struct AutoPause: Sendable, Equatable, Codable {
     var crossedAt: TimeStamp?
     /// When the current pause began (its first slow epoch), nil while moving.
     public internal(set) var pausedSince: TimeStamp?
-    /// The time of the last epoch that fed the state.
+    /// The time of the latest epoch, with a usable position or not (`observe`).
     public internal(set) var lastUpdate: TimeStamp?
+    /// Since when the ride has shown no riding: the pause's first slow epoch, or the last usable
+    /// fix before the epochs without one (a bike in a shed has no fix); nil while riding with a fix.
+    public internal(set) var stillSince: TimeStamp?
 
-    /// How long the rider has been stopped, by the epochs' own clock; nil while moving.
-    /// The recorder ends a forgotten ride on it.
-    public var pausedForS: Double? {
-        guard isPaused, let since = pausedSince, let last = lastUpdate else { return nil }
-        return last.seconds(since: since)
+    /// How long the ride has shown no riding, up to its latest epoch by the epochs' own clock:
+    /// auto-paused, or without a usable fix. Nil while riding with a fix.
+    /// The recorder ends a forgotten ride on it (`ForgottenRideRule`).
+    public var stillForS: Double? {
+        guard let since = stillSince, let last = lastUpdate else { return nil }
+        return last.seconds(since: since).map { max(0, $0) }
     }
 
     public enum Transition: Sendable, Equatable { case paused, resumed }
@@ -25,7 +29,6 @@ public struct AutoPause: Sendable, Equatable, Codable {
     public init() {}
 
     public mutating func update(speedMps: Double, at time: TimeStamp, parameters p: PipelineParameters) -> Transition? {
-        lastUpdate = time
         let crossing = isPaused ? speedMps > p.resumeAboveMps : speedMps < p.pauseBelowMps
         guard crossing else { crossedAt = nil; return nil }
         let since = crossedAt ?? time
@@ -36,6 +39,22 @@ public struct AutoPause: Sendable, Equatable, Codable {
         pausedSince = isPaused ? since : nil
         crossedAt = nil
         return isPaused ? .paused : .resumed
+    }
+
+    /// Every epoch, after its position (if any) went through `update`: keeps the still clock.
+    /// `afterSilence`: nothing was heard for longer than the receiver's rhythm before this epoch (or
+    /// the logger restarted). That time was not seen to be still (the rider may have ridden through
+    /// it), so the clock starts again here.
+    public mutating func observe(at time: TimeStamp, hasFix: Bool, afterSilence: Bool) {
+        defer { lastUpdate = time }
+        guard isPaused || !hasFix else { stillSince = nil; return }
+        if afterSilence {
+            stillSince = time
+        } else if stillSince == nil {
+            // Paused: since the pause's first slow epoch. Fix lost while riding: since the epoch
+            // before, the last with a usable fix.
+            stillSince = isPaused ? (pausedSince ?? time) : (lastUpdate ?? time)
+        }
     }
 
     /// Forgets a dwell in progress: after a gap, speeds on either side do not make one run.
