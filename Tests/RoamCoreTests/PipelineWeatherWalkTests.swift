@@ -48,9 +48,26 @@ import Testing
         #expect(pl.state.autoPause.isPaused, "pushing at 1 m/s is a pause")
         let topPa = try pressure(altitudeM: base + weatherM + 45)
         _ = R.ride(&pl, from: 960, seconds: 120, speedMps: 5, startM: 600, pressurePa: topPa)
-        // What was climbed within the stop's 50 m radius counts as weather (at most 7.5 m here);
-        // the rest of the climb counts, and none of the weather.
+        // What was climbed while still standing distance (15 m) from the long stop counts as
+        // weather (at most 2.25 m here); the rest of the climb counts, and none of the weather.
         let ascent = try #require(pl.state.totals.ascentM)
-        #expect(ascent > 45 - 0.15 * 50 - 1 && ascent < 45 + 0.5, "ascent \(ascent)")
+        #expect(ascent > 45 - 0.15 * BarometricAltimeter.standingRadiusM - 1 && ascent < 45 + 0.5, "ascent \(ascent)")
+    }
+
+    @Test func aSlowPushStraightFromRidingCountsAllOfItsClimb() throws {
+        var pl = RidePipeline(rideID: 1, state: PipelineState())
+        let base = try #require(PressureAltitude.altitudeM(pressurePa: 96_500))
+        _ = R.ride(&pl, seconds: 60, speedMps: 5, pressurePa: 96_500)
+        // No stop: the rider gets off and pushes 300 m up a 15 % path at 0.5 m/s (a pause to the
+        // auto-pause), 45 m of real climb, the first 50 m of it within the pause's weather radius.
+        for k in 0..<600 {
+            let s = 60 + k
+            let pa = try pressure(altitudeM: base + 0.15 * 0.5 * Double(k + 1))
+            _ = pl.process(R.input(R.epoch(second: s, eastM: 300 + 0.5 * Double(k + 1), speedMps: 0.5), second: s, pressurePa: pa))
+        }
+        #expect(pl.state.autoPause.isPaused)
+        _ = R.ride(&pl, from: 660, seconds: 120, speedMps: 5, startM: 600, pressurePa: try pressure(altitudeM: base + 45))
+        let ascent = try #require(pl.state.totals.ascentM)
+        #expect(ascent > 45 - 1 && ascent < 45 + 0.5, "ascent \(ascent)")
     }
 }

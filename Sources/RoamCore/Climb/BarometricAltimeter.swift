@@ -67,6 +67,13 @@ public struct BarometricAltimeter: Sendable, Equatable, Codable {
         hold = Hold(altitudeM: last + offsetM, latDeg: latDeg, lonDeg: lonDeg)
     }
 
+    /// How long a pause must have lasted before the weather is absorbed as it goes (`followHold`):
+    /// weather moves the altitude by about a metre in five minutes, a slow push by metres a minute.
+    public static let followAfterStoppedS = 300.0
+    /// How far from the stop a rider still counts as standing there for `followHold`: a receiver's
+    /// scatter at rest, not a walk.
+    public static let standingRadiusM = 15.0
+
     /// A paused epoch with a position. While the rider is within `stillRadiusM` of where they
     /// stopped, the change in pressure altitude since the pause began is weather: the offset absorbs
     /// it at once, not only at a resume there, so a rider who then walks the bike away (still below

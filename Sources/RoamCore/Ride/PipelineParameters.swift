@@ -9,7 +9,9 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// 2: gaps judged against the receiver's learned epoch rhythm; distance bridged across gaps.
     /// 3: a gap slower than the auto-pause speed is a pause: not bridged, not moving time.
     /// 4: climb counted on the barometric altitude low-passed over climbSmoothingS, hysteresis 3 m.
-    /// 5: weather absorbed at every paused fix within weatherStillRadiusM, not only at a resume there.
+    /// 5: after 5 minutes stopped, weather absorbed at every paused fix within 15 m of the stop,
+    /// not only at a resume within weatherStillRadiusM; a receiver that fell silent or leapt ahead
+    /// without a fix is not believed until its next fix; a step back of a second starts no timeline.
     public var algorithm = "roam-pipeline/5"
 
     // Time

@@ -16,9 +16,13 @@ extension RidePipeline {
         }
         if let track, track.transition == .resumed {
             state.altimeter.endHold(latDeg: track.point.latDeg, lonDeg: track.point.lonDeg, stillRadiusM: p.weatherStillRadiusM)
-        } else if let track, state.altimeter.isHolding {
-            // Every paused position: weather is absorbed while the rider is still at the stop.
-            state.altimeter.followHold(latDeg: track.point.latDeg, lonDeg: track.point.lonDeg, stillRadiusM: p.weatherStillRadiusM)
+        } else if let track, state.altimeter.isHolding, let since = state.autoPause.pausedSince,
+                  (now.seconds(since: since) ?? 0) >= BarometricAltimeter.followAfterStoppedS {
+            // A long stop: weather is absorbed while the rider stands at it, so walking the bike away
+            // afterwards keeps none of it. Not in a stop's first minutes, nor beyond standing
+            // distance: a slow push up a hill is below the pause speed too, and its climb is real.
+            state.altimeter.followHold(latDeg: track.point.latDeg, lonDeg: track.point.lonDeg,
+                                       stillRadiusM: min(p.weatherStillRadiusM, BarometricAltimeter.standingRadiusM))
         }
         guard sample != nil else { return nil }
         switch verdict {
