@@ -59,6 +59,13 @@ import Testing
         #expect(t.isRecording)
     }
 
+    @Test func aRideClosedAtRestartLeavesTheLEDIdle() {
+        // Built as the board builds it, from the active ride found at start, which re-arm then closed.
+        var t = LEDStatusTracker(isRecording: true)
+        _ = t.apply(.session(.rideClosedAtRestart(rideID: 7, reason: "closed at restart: 5 h old")), hasFix: true)
+        #expect(t.status == .idle)
+    }
+
     @Test func theBarometerDoesNotChangeTheLight() {
         var t = LEDStatusTracker(isRecording: true)
         _ = t.apply(Self.committed(fixes: 1), hasFix: true)

@@ -26,7 +26,8 @@ public struct LEDStatusTracker: Sendable, Equatable {
         case .session(.rideStarted):
             isRecording = true
             forgottenRide = false
-        case .session(.rideStopped):
+        case .session(.rideStopped), .session(.rideClosedAtRestart):
+            // A ride closed at restart was never re-armed: it stops without a `rideStopped`.
             isRecording = false
             forgottenRide = false
         case .committed(let report):
