@@ -180,8 +180,8 @@ public final class CommitLoop: @unchecked Sendable {
                     try run { .batchSettled(nowNs: self.clock()) }
                 }
                 index = end
-                if end < parked.count, case .press(let monoNs) = parked[end] {
-                    try run { .press(monoNs: monoNs) }
+                if end < parked.count, let press = parked[end].pressEvent {
+                    try run { press }
                     index = end + 1
                 }
             } catch {

@@ -126,6 +126,9 @@ public final class Recorder: @unchecked Sendable {
     /// A debounced button press, in order with the epochs.
     public func press(monoNs: UInt64? = nil) { queue.push(.press(monoNs: monoNs ?? clock())) }
 
+    /// A long press, "new ride", in order with the epochs: the session ends the ride recording, if any, and starts the next.
+    public func longPress(monoNs: UInt64? = nil) { queue.push(.longPress(monoNs: monoNs ?? clock())) }
+
     /// Stops reading, commits everything already read, and returns when both threads have ended
     /// and the store is closed.
     public func stop() {

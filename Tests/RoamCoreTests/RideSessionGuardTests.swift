@@ -110,4 +110,16 @@ import Testing
         #expect(!session.forgottenWarned)
         #expect(session.handle(.batchSettled(nowNs: 300)).isEmpty, "nothing to guard while idle")
     }
+
+    @Test func aLongPressAfterAForgottenRideEndedItselfStartsANewRide() {
+        var session = SessionFixture.recording(rules: Self.rules())
+        _ = session.handle(SessionFixture.batch(SessionFixture.riding(from: 0, seconds: 10, speedMps: 5)))
+        _ = session.handle(SessionFixture.batch(SessionFixture.riding(from: 10, seconds: 150, speedMps: 0, startM: 50)))
+        guard case .stopRide(_, _, _, .forgotten) = session.handle(.batchSettled(nowNs: 160)).first else {
+            Issue.record("\(session.phase)"); return
+        }
+        // The rider never pressed stop: "new ride" must start one, not start one and stop it.
+        let actions = session.handle(.longPress(monoNs: 400))
+        guard actions.count == 1, case .startRide(400, _, _) = actions.first else { Issue.record("\(actions)"); return }
+    }
 }

@@ -27,14 +27,29 @@ import Testing
         #expect(session.phase == .idle)
     }
 
-    @Test func aLongPressArrivesAsTwoPressesStopThenStart() {
+    @Test func aLongPressWhileRecordingStopsTheRideThenTheSamePressStartsTheNext() throws {
         var session = SessionFixture.recording()
-        let stop = session.handle(.press(monoNs: 50))
-        let start = session.handle(.press(monoNs: 50))
-        guard case .stopRide(let stopped, _, _, .button) = stop.first else { Issue.record("\(stop)"); return }
-        #expect(stopped == SessionFixture.rideID)
-        guard case .startRide(50, _, let events) = start.first else { Issue.record("\(start)"); return }
-        #expect(events.map(\.kind) == [.start])
+        _ = session.handle(SessionFixture.batch(SessionFixture.riding(from: 0, seconds: 3, speedMps: 5)))
+        let p = try #require(session.pipeline)
+        // The stop is its own transaction: the press is handed over again once it landed.
+        let stop = session.handle(.longPress(monoNs: 50))
+        #expect(stop == [
+            .stopRide(rideID: SessionFixture.rideID, endedUTCms: p.state.lastAccepted?.utcMs, monoNs: 50, reason: .button),
+            .announce(.rideStopped(rideID: SessionFixture.rideID, totals: p.state.totals)), .again,
+        ])
+        #expect(session.phase == .idle)
+        let start = session.handle(.longPress(monoNs: 50))
+        #expect(start == [.startRide(startedMonoNs: 50, parameters: session.rules.parameters,
+                                     events: [RideEvent(kind: .start, monoNs: 50, detail: "button")])])
+        _ = session.handle(.rideOpened(rideID: SessionFixture.rideID + 1, state: PipelineState(), parameters: .init()))
+        #expect(session.pipeline?.rideID == SessionFixture.rideID + 1)
+    }
+
+    @Test func aLongPressWhenIdleStartsOneRideAndNothingElse() {
+        var session = RideSession(rules: .init())
+        let actions = session.handle(.longPress(monoNs: 7))
+        #expect(actions == [.startRide(startedMonoNs: 7, parameters: session.rules.parameters,
+                                       events: [RideEvent(kind: .start, monoNs: 7, detail: "button")])])
     }
 
     @Test func aBatchWhileIdleIsNotRecorded() {

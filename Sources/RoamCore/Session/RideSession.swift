@@ -50,6 +50,11 @@ public struct RideSession: Sendable {
             return take(batch)
         case .press(let monoNs):
             return press(monoNs: monoNs)
+        case .longPress(let monoNs):
+            // "New ride": a recording ride is stopped first, in its own transaction; handed over again,
+            // the same long press finds the session idle and starts the next (a failed start stops nothing twice).
+            let recording = pipeline != nil
+            return press(monoNs: monoNs) + (recording ? [.again] : [])
         case .rideOpened(let rideID, let state, let parameters):
             phase = .recording(RidePipeline(rideID: rideID, state: state, parameters: parameters))
             return [.announce(.rideStarted(rideID: rideID, resumed: false))]

@@ -9,8 +9,8 @@ public enum RideSessionAction: Sendable, Equatable {
     case commit(RideSessionCommit)
     /// Tell the outside world (LED, status, log), once the store actions before it succeeded.
     case announce(RideSessionNotice)
-    /// Hand the same event over again once the actions before it succeeded: the batch needs a
-    /// ride closed or opened first, each its own transaction.
+    /// Hand the same event over again once the actions before it succeeded: the batch (or the
+    /// long press) needs a ride closed or opened first, each its own transaction.
     case again
 }
 

@@ -3,9 +3,12 @@
 public enum RideSessionEvent: Sendable {
     /// What arrived between two presses, as one batch: it becomes one commit (P1).
     case batch(RideSessionBatch)
-    /// A debounced button press: starts a ride when idle, stops the one recording. A long press
-    /// reaches the session as two presses (stop, then start) queued by the button thread.
+    /// A debounced button press: starts a ride when idle, stops the one recording.
     case press(monoNs: UInt64)
+    /// A long press, "new ride": stops the ride recording, if any, then starts the next. Decided
+    /// here, where the recording ride is known, so a ride the session ended itself (forgotten,
+    /// closed at restart) cannot turn it into a start followed by a stop.
+    case longPress(monoNs: UInt64)
     /// The store opened the ride that a `startRide` action asked for.
     case rideOpened(rideID: Int64, state: PipelineState, parameters: PipelineParameters)
     /// Re-arm after a restart: the ride that was recording, from its stored row (P7).

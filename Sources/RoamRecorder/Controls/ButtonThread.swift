@@ -4,21 +4,24 @@ import RoamCore
 import RoamHardware
 import Synchronization
 
-/// The button thread: the `Button` driver's gestures become presses queued into the recorder,
-/// in order with the epochs (`Recorder.press(monoNs:)`), dated by the kernel's edge timestamp.
+/// The button thread: the `Button` driver's gestures, each queued into the recorder as it is, in
+/// order with the epochs (`Recorder.press`, `Recorder.longPress`), dated by the kernel's edge timestamp.
 ///
 /// - press: toggles the ride (start when idle, stop when recording);
-/// - long press: "new ride": stop the current ride, if any, and start the next. Whether a ride is
-///   running is tracked here from the presses already queued, not from the database, so a press
-///   made while storage is failing (the alarm) still counts and lands in order when it recovers (P3).
+/// - long press: "new ride": stop the current ride, if any, and start the next.
 ///
-/// `@unchecked Sendable`: the button and the ride tracking belong to the button thread once it
-/// runs; `start` and `stop` run on one other thread; other threads see only the atomics.
+/// What a gesture does is decided by the ride session (`RideSession`), which knows whether a ride
+/// is recording, including the rides it ended itself (forgotten, closed at restart): this thread
+/// keeps no ride state. A press made while storage is failing (the alarm) is queued all the same
+/// and lands in order when it recovers (P3).
+///
+/// `@unchecked Sendable`: the button belongs to the button thread once it runs; `start` and `stop`
+/// run on one other thread; other threads see only the atomics.
 public final class ButtonThread: @unchecked Sendable {
     /// nil until `open` finds the line (a gpiochip that appears after the recorder started).
     private var button: Button?
     private let open: (() throws -> Button)?
-    private let press: @Sendable (UInt64) -> Void
+    private let queueGesture: @Sendable (ButtonGesture.Gesture) -> Void
     private let report: @Sendable (String) -> Void
     private let stopRequested = Atomic<Bool>(false)
     private let stopSignal = MonotonicCondition()
@@ -27,7 +30,6 @@ public final class ButtonThread: @unchecked Sendable {
     /// The input to wake at stop when it has no descriptor (a fake); guarded by `stopSignal`.
     private var inputToWake: (any WakeableInput)?
     private var thread: SystemThread?
-    private var intendsRecording: Bool
     private var started = false
     private var stopped = false
     /// Gestures acted on so far (the bench waits on this to keep its presses in order with its NMEA).
@@ -38,19 +40,19 @@ public final class ButtonThread: @unchecked Sendable {
     /// Between retries of a failing or missing line.
     let errorBackoffS: Double
 
-    /// `isRecording`: whether the recorder resumes an active ride. `press` queues one press.
-    public init(button: Button, isRecording: Bool, press: @escaping @Sendable (UInt64) -> Void,
+    /// `queueGesture` queues one press or long press into the recorder.
+    public init(button: Button, queueGesture: @escaping @Sendable (ButtonGesture.Gesture) -> Void,
                 report: @escaping @Sendable (String) -> Void) {
         self.button = button; self.open = nil; self.errorBackoffS = 2
-        self.intendsRecording = isRecording; self.press = press; self.report = report
+        self.queueGesture = queueGesture; self.report = report
     }
 
     /// A button whose line could not be had at start: the thread opens it, retrying every
     /// `retryS`, and says once when it works. Presses made before then are not seen (no line, no edges).
-    public init(opening open: @escaping () throws -> Button, isRecording: Bool, retryS: Double = 2,
-                press: @escaping @Sendable (UInt64) -> Void, report: @escaping @Sendable (String) -> Void) {
+    public init(opening open: @escaping () throws -> Button, retryS: Double = 2,
+                queueGesture: @escaping @Sendable (ButtonGesture.Gesture) -> Void, report: @escaping @Sendable (String) -> Void) {
         self.button = nil; self.open = open; self.errorBackoffS = retryS
-        self.intendsRecording = isRecording; self.press = press; self.report = report
+        self.queueGesture = queueGesture; self.report = report
     }
 
     public func start() {
@@ -68,18 +70,10 @@ public final class ButtonThread: @unchecked Sendable {
         thread?.join()
     }
 
-    /// Acts on gestures in order. Public so tests can drive a `Button` on a simulated clock directly.
+    /// Queues gestures in order. Public so tests can drive a `Button` on a simulated clock directly.
     public func handle(_ gestures: [ButtonGesture.Gesture]) {
         for gesture in gestures {
-            switch gesture {
-            case .press(let atNs):
-                press(atNs)
-                intendsRecording.toggle()
-            case .longPress(let atNs):
-                if intendsRecording { press(atNs) }  // stop the ride in progress ...
-                press(atNs)                          // ... and start the next
-                intendsRecording = true
-            }
+            queueGesture(gesture)
             gesturesHandled.add(1, ordering: .releasing)
         }
     }

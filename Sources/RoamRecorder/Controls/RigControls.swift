@@ -15,15 +15,15 @@ public final class RigControls: @unchecked Sendable {
     public private(set) var buttonThread: ButtonThread?
     private let button: Button?
     private let openButtonLater: (() throws -> Button)?
-    private let isRecording: Bool
     private let report: @Sendable (String) -> Void
 
-    /// `isRecording`: whether an active ride will be re-armed. `report` gets one line per problem.
+    /// `isRecording`: whether an active ride will be re-armed (the LED's first pattern; the recorder's
+    /// events correct it, a close at restart included). `report` gets one line per problem.
     /// `openButtonLater`: the button's line was absent at start; the button thread keeps trying it.
     public init(button: Button?, openButtonLater: (() throws -> Button)? = nil, output: (any DigitalOutput)?, isRecording: Bool,
                 clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nowNs,
                 report: @escaping @Sendable (String) -> Void) {
-        self.button = button; self.openButtonLater = openButtonLater; self.isRecording = isRecording; self.report = report
+        self.button = button; self.openButtonLater = openButtonLater; self.report = report
         led = output.map { LEDThread(led: LEDPatternPlayer(output: $0, atNs: clock()), isRecording: isRecording, clock: clock, report: report) }
     }
 
@@ -34,11 +34,16 @@ public final class RigControls: @unchecked Sendable {
     public func start(recorder: Recorder) {
         let sensor = recorder.sensor
         led?.start(hasFix: { sensor.hasFix.load(ordering: .acquiring) })
-        let press: @Sendable (UInt64) -> Void = { recorder.press(monoNs: $0) }
+        let queueGesture: @Sendable (ButtonGesture.Gesture) -> Void = { gesture in
+            switch gesture {
+            case .press(let atNs): recorder.press(monoNs: atNs)
+            case .longPress(let atNs): recorder.longPress(monoNs: atNs)
+            }
+        }
         if let button {
-            buttonThread = ButtonThread(button: button, isRecording: isRecording, press: press, report: report)
+            buttonThread = ButtonThread(button: button, queueGesture: queueGesture, report: report)
         } else if let openButtonLater {
-            buttonThread = ButtonThread(opening: openButtonLater, isRecording: isRecording, press: press, report: report)
+            buttonThread = ButtonThread(opening: openButtonLater, queueGesture: queueGesture, report: report)
         }
         buttonThread?.start()
     }
