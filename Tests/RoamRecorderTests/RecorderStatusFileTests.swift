@@ -32,7 +32,13 @@ import Testing
         #expect(live.status == expected)
         #expect(live.isRecorderRunning)
         file = nil
-        let after = try #require(try RecorderStatusFile.read(path: path))
+        // Another test of this process spawning a child at that moment shares the descriptor (and
+        // its lock) until the child's exec closes it (O_CLOEXEC): wait that out, a second at most.
+        var after = try #require(try RecorderStatusFile.read(path: path))
+        for _ in 0..<100 where after.isRecorderRunning {
+            usleep(10_000)
+            after = try #require(try RecorderStatusFile.read(path: path))
+        }
         #expect(!after.isRecorderRunning)
         #expect(after.status == expected)
     }
