@@ -24,3 +24,18 @@ public struct DriveError: Error, CustomStringConvertible, Equatable {
         self.description = description
     }
 }
+
+/// A ride the drive leaves out because its rows cannot be read completely (the database is damaged
+/// there); the writer throws it, the build names the ride and offers the others.
+public struct DamagedRide: Error, CustomStringConvertible {
+    public var rideID: Int64
+    /// What stopped the read, in words.
+    public var reason: String
+
+    public init(rideID: Int64, reason: String) {
+        self.rideID = rideID
+        self.reason = reason
+    }
+
+    public var description: String { "ride \(rideID) cannot be read completely (\(reason))" }
+}

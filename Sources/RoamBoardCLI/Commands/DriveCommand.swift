@@ -32,6 +32,8 @@ enum DriveCommand {
 
     static func runImage(_ p: ParsedArguments) throws {
         let t = try target(p)
+        // A file-size limit must fail the export in words, not kill the command.
+        signal(SIGXFSZ, SIG_IGN)
         let reader = try RideReader(path: t.settings.databasePath)
         // Progress lines only: a failed build is this command's error, said once by main.
         let keeper = try DriveKeeper(t.settings, writer: DriveRideFiles(reader: reader, time: t.time, boardName: t.settings.boardName)) { line in
@@ -51,6 +53,8 @@ enum DriveCommand {
         let t = try target(p, gadget: gadget, udc: udc, requiringDatabase: false)
         if p.value(Options.setupOnly) {
             let owner = try p.value(Options.owner).map(account)
+            // Not bound yet (a boot): no host can have the medium, so the image built ahead goes in now.
+            if (gadget.boundController ?? "").isEmpty { try t.settings.builder.slots.swapIn() }
             let image = FileSystem.exists(t.settings.builder.imagePath) ? t.settings.builder.imagePath : ""
             // The one serial number, set here once; the keeper never writes it.
             let serial = MassStorageGadget.serial(boardName: t.settings.boardName)
@@ -61,6 +65,8 @@ enum DriveCommand {
             return
         }
         let pollMs = try p.value(Options.pollMs)
+        // A file-size limit must fail a build in words (tried again when the rides change), not kill the keeper.
+        signal(SIGXFSZ, SIG_IGN)
         try waitForDatabase(t.settings.databasePath, pollMs: pollMs)
         let reader = try RideReader(path: t.settings.databasePath)
         let keeper = try DriveKeeper(t.settings, writer: DriveRideFiles(reader: reader, time: t.time, boardName: t.settings.boardName), say: Console.error)

@@ -27,7 +27,22 @@ struct DriveRideFiles: DriveRideWriter {
                                         .init(name: MapLibrary.styleFile, bytes: Array(library.style.utf8))])
     }
 
+    /// A ride whose rows cannot be read (a damaged page, a row this code cannot decode) is a
+    /// `DamagedRide`: the drive leaves it out and names it, as `dump --all` does.
     func write(_ ride: RideRow, into folder: String, linking: Bool) throws -> [String] {
+        do {
+            return try writeFiles(ride, into: folder, linking: linking)
+        } catch let e as SQLiteError where e.isCorrupt {
+            throw DamagedRide(rideID: ride.id, reason: "a damaged page")
+        } catch let e as StoreError {
+            guard case .corruptRow = e else { throw e }
+            throw DamagedRide(rideID: ride.id, reason: e.description)
+        }
+    }
+
+    func describe(_ error: any Error) -> String { ErrorText.describe(error) }
+
+    private func writeFiles(_ ride: RideRow, into folder: String, linking: Bool) throws -> [String] {
         let span = try reader.span(ride.id)
         let summary = try RideExport.summary(ride, span: span, provenance: try reader.provenance(ride: ride.id))
         let exports = try Self.formats.map { format in

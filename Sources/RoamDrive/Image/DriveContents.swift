@@ -12,11 +12,14 @@ public protocol DriveRideWriter {
     /// The drive's index.html for the rides on it, each linking to its files in Rides/ (`files`);
     /// nil for none. Rebuilt with every image, as README.txt is.
     func index(_ rides: [RideRow], files: [Int64: [String]]) throws -> String?
+    /// Another module's error (the database's, the system's) as one sentence that says what to do.
+    func describe(_ error: any Error) -> String
 }
 
 extension DriveRideWriter {
     public func index(_ rides: [RideRow], files: [Int64: [String]]) throws -> String? { nil }
     public func sharedFiles() -> DriveSharedFiles { .none }
+    public func describe(_ error: any Error) -> String { "\(error)" }
 }
 
 /// What one image holds: the rides on it (newest first), the rides left off for lack of room, and
@@ -33,6 +36,8 @@ public struct DriveContents: Sendable, Equatable {
     public var rides: [Ride]
     public var leftOff: [Int64]
     public var fingerprint: String
+    /// Rides left out because their rows cannot be read (the database is damaged there).
+    public var damaged: [Int64] = []
     public var imageBytes: Int64 = 0
     /// How the image was made: in place from a base, or new (said in the keeper's line).
     public var change = ""

@@ -4,19 +4,25 @@ import RoamSystem
 
 /// The ride files a build needs that no image holds yet, exported into the staging folder by the
 /// writer `dump` uses, each at most once per build; their times are the ride's end, which
-/// `mcopy -m` carries onto the drive.
+/// `mcopy -m` carries onto the drive. The staging folder is on the recorder's own card: before each
+/// ride it checks that the ride, and its copy into the image, leave the recorder's reserve free.
 struct DriveExport {
     let writer: DriveRideWriter
     let folder: String
+    /// Left free for the recorder (`DriveImageBuilder.reserveBytes`).
+    let reserveBytes: Int64
     /// The ride pages link the drive's shared Leaflet (this build has it).
     var linking = false
     private var staged: [Int64: [String]] = [:]
+    /// What the staged files weigh: each is copied into the image once more.
+    private(set) var stagedBytes: Int64 = 0
     /// Rides exported by this build (the bytes a rebuild writes twice: staged, then copied in).
     private(set) var exportedRides = 0
 
-    init(writer: DriveRideWriter, folder: String) {
+    init(writer: DriveRideWriter, folder: String, reserveBytes: Int64) {
         self.writer = writer
         self.folder = folder
+        self.reserveBytes = reserveBytes
     }
 
     func prepare() throws {
@@ -25,27 +31,62 @@ struct DriveExport {
         }
     }
 
-    /// Exports the ride (once) and says what its files weigh.
+    /// Exports the ride (once) and says what its files weigh. Throws `storageFull` when the card
+    /// has no room for it above the reserve, `DamagedRide` when its rows cannot be read.
     mutating func files(_ ride: RideRow, stamp: String) throws -> [DriveManifest.File] {
-        let names = try stage(ride)
+        let names = try stage(ride, expecting: Self.estimate(ride))
         return try names.map { .init(name: $0, rideID: ride.id, stamp: stamp, bytes: try size(folder + "/" + $0)) }
     }
 
-    /// The staged paths of the ride's files, exported now if this build did not yet.
-    mutating func paths(_ ride: RideRow) throws -> [String] {
-        try stage(ride).map { folder + "/" + $0 }
+    /// The staged paths of the ride's files (`bytes`: what they weighed before), exported now if
+    /// this build did not yet.
+    mutating func paths(_ ride: RideRow, bytes: Int64) throws -> [String] {
+        try stage(ride, expecting: bytes).map { folder + "/" + $0 }
     }
 
-    private mutating func stage(_ ride: RideRow) throws -> [String] {
+    /// What a ride's files may weigh before they are written: the bench ride's FIT, GPX and page
+    /// come to about 340 bytes per fix, a ride whose every fix counts to about 620.
+    static func estimate(_ ride: RideRow) -> Int64 { (256 << 10) + Int64(max(ride.totals.fixCount, 0)) * 768 }
+
+    /// Room for the staged files, the ride's own and their copies into the image, plus the
+    /// drive's top files, all above the reserve.
+    static let topSlack: Int64 = 1 << 20
+
+    private mutating func stage(_ ride: RideRow, expecting bytes: Int64) throws -> [String] {
         if let names = staged[ride.id] { return names }
+        let free = try freeBytes()
+        guard free - reserveBytes >= stagedBytes + 2 * bytes + Self.topSlack else { throw noRoom(ride, free: free) }
         let names = try writer.write(ride, into: folder, linking: linking)
         exportedRides += 1
+        var written: Int64 = 0
+        for name in names { written += (try? FileSystem.size(folder + "/" + name)) ?? 0 }
+        stagedBytes += written
+        // More than it was thought to weigh: the reserve is never lent to the drive.
+        if try freeBytes() - reserveBytes < stagedBytes + Self.topSlack {
+            for name in names { unlink(folder + "/" + name) }
+            stagedBytes -= written
+            throw noRoom(ride, free: free)
+        }
         if let end = ride.endedUTCms {
             var times = [timespec(tv_sec: Int(end / 1000), tv_nsec: 0), timespec(tv_sec: Int(end / 1000), tv_nsec: 0)]
             for name in names { _ = utimensat(AT_FDCWD, folder + "/" + name, &times, 0) }
         }
         staged[ride.id] = names
         return names
+    }
+
+    private func noRoom(_ ride: RideRow, free: Int64) -> DriveError {
+        DriveError(.storageFull, "no room for ride \(ride.id) on the drive: \(DriveReadme.megabytes(free)) free on \(folder), "
+                   + "\(DriveReadme.megabytes(reserveBytes)) stay for recording. Prune rides already handed over "
+                   + "(roam-board prune --dumped-before DATE)")
+    }
+
+    private func freeBytes() throws -> Int64 {
+        var fs = statvfs()
+        guard statvfs(folder, &fs) == 0 else {
+            throw DriveError(.fileSystem, "cannot measure free space on \(folder): \(Errno.current); the previous image is kept")
+        }
+        return Int64(fs.f_bavail) * Int64(fs.f_frsize)
     }
 
     private func size(_ path: String) throws -> Int64 {

@@ -38,7 +38,7 @@ public struct DriveImageBuilder {
         for m in [base?.manifest, Self.peek(imagePath, slots)].compactMap({ $0 }) {
             for file in m.files + m.measured { known[Self.key(file.rideID, file.stamp), default: []].append(file) }
         }
-        var export = DriveExport(writer: writer, folder: slots.staging + "/Rides")
+        var export = DriveExport(writer: writer, folder: slots.staging + "/Rides", reserveBytes: reserveBytes)
         try export.prepare()
         let shared = writer.sharedFiles()
         export.linking = shared.linked
@@ -53,35 +53,36 @@ public struct DriveImageBuilder {
                              + "Prune rides already handed over (roam-board prune --dumped-before DATE)")
         }
         let order = DriveSelection.claimOrder(rides)
-        var files: [[DriveManifest.File]] = []
-        for ride in order {
-            let stamp = DriveSelection.stamp(ride)
-            if let cached = known[Self.key(ride.id, stamp)] { files.append(Self.unique(cached)); continue }
-            files.append(try export.files(ride, stamp: stamp))
-        }
-        let sizes = files.map { $0.reduce(Int64(0)) { $0 + DriveSelection.onDisk($1.bytes) } }
-        let keptIndices = DriveSelection.fitting(sizes: sizes, handedOver: order.map { $0.dumpedUTCms != nil },
-                                                 room: room, cap: maxImageBytes - Self.overhead(maxImageBytes))
+        let staged = try Self.stage(order, known: known, export: &export)
+        let files = staged.files
+        let sizes = files.map { $0?.reduce(Int64(0)) { $0 + DriveSelection.onDisk($1.bytes) } ?? 0 }
+        // Only the rides measured compete for room; the others (no room to export, damaged) stay off.
+        let measured = order.indices.filter { files[$0] != nil }
+        let keptIndices = DriveSelection.fitting(sizes: measured.map { sizes[$0] }, handedOver: measured.map { order[$0].dumpedUTCms != nil },
+                                                 room: room, cap: maxImageBytes - Self.overhead(maxImageBytes)).map { measured[$0] }
         let keptSet = Set(keptIndices)
+        let damagedSet = Set(staged.damaged)
         let newestFirst = DriveSelection.candidates(rides).map(\.id)
         let position = Dictionary(uniqueKeysWithValues: newestFirst.enumerated().map { ($1, $0) })
         let keptRides = keptIndices.sorted { position[order[$0].id]! < position[order[$1].id]! }
         var contents = DriveContents(
             rides: keptRides.map { i in
                 .init(id: order[i].id, startedUTCms: order[i].startedUTCms, distanceM: order[i].totals.distanceM,
-                      files: files[i].map(\.name), bytes: sizes[i])
+                      files: (files[i] ?? []).map(\.name), bytes: sizes[i])
             },
-            leftOff: order.indices.filter { !keptSet.contains($0) }.sorted { position[order[$0].id]! < position[order[$1].id]! }.map { order[$0].id },
+            leftOff: order.indices.filter { !keptSet.contains($0) && !damagedSet.contains(order[$0].id) }
+                .sorted { position[order[$0].id]! < position[order[$1].id]! }.map { order[$0].id },
             fingerprint: DriveSelection.fingerprint(rides))
+        contents.damaged = staged.damaged.sorted { position[$0]! < position[$1]! }
         contents.pagesLinkLeaflet = shared.linked
         let payload = keptIndices.reduce(Int64(0)) { $0 + sizes[$1] }
         let readme = DriveReadme.text(contents, DriveReadme.Facts(boardName: facts.boardName, builtUTCms: facts.builtUTCms,
                                                                    freeBytes: free - payload))
-        var manifest = DriveManifest(fingerprint: contents.fingerprint, files: keptRides.flatMap { files[$0] },
-                                     measured: order.indices.filter { !keptSet.contains($0) }.flatMap { files[$0] }, imageBytes: 0)
+        var manifest = DriveManifest(fingerprint: contents.fingerprint, files: keptRides.flatMap { files[$0] ?? [] },
+                                     measured: measured.filter { !keptSet.contains($0) }.flatMap { files[$0] ?? [] }, imageBytes: 0)
         let wanted = Dictionary(uniqueKeysWithValues: keptRides.map { (order[$0].id, order[$0]) })
         let index = try writer.index(keptRides.map { order[$0] },
-                                     files: Dictionary(uniqueKeysWithValues: keptRides.map { (order[$0].id, files[$0].map(\.name)) }))
+                                     files: Dictionary(uniqueKeysWithValues: keptRides.map { (order[$0].id, (files[$0] ?? []).map(\.name)) }))
         let top = [DriveImageEditor.TopFile(name: "README.txt", text: readme)] + (index.map { [.init(name: "index.html", text: $0)] } ?? [])
         let topBytes = top.reduce(Int64(0)) { $0 + DriveSelection.onDisk(Int64($1.text.utf8.count)) }
         let editor = DriveImageEditor(slots: slots, label: label)
@@ -114,6 +115,31 @@ public struct DriveImageBuilder {
             throw error
         }
         return contents
+    }
+
+    /// Each ride's files in claim order: from an earlier image's manifest, else exported now. Once
+    /// the card has no room above the reserve for the next ride, no further ride is exported (nil:
+    /// left off, named); a ride whose rows cannot be read is left out and named, the others go on.
+    static func stage(_ order: [RideRow], known: [String: [DriveManifest.File]], export: inout DriveExport)
+        throws -> (files: [[DriveManifest.File]?], damaged: [Int64]) {
+        var files: [[DriveManifest.File]?] = []
+        var damaged: [Int64] = []
+        var outOfRoom = false
+        for ride in order {
+            let stamp = DriveSelection.stamp(ride)
+            if let cached = known[key(ride.id, stamp)] { files.append(unique(cached)); continue }
+            guard !outOfRoom else { files.append(nil); continue }
+            do {
+                files.append(try export.files(ride, stamp: stamp))
+            } catch let e as DriveError where e.kind == .storageFull {
+                outOfRoom = true
+                files.append(nil)
+            } catch let e as DamagedRide {
+                damaged.append(e.rideID)
+                files.append(nil)
+            }
+        }
+        return (files, damaged)
     }
 
     /// FAT tables, boot sectors, directories and slack: 1 MiB plus 3 %, in whole KiB.

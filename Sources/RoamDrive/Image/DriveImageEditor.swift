@@ -92,7 +92,8 @@ struct DriveImageEditor {
         var seen = Set<Int64>()
         for file in files where seen.insert(file.rideID).inserted {
             guard let ride = rides[file.rideID] else { continue }
-            paths += try export.paths(ride)
+            let bytes = files.filter { $0.rideID == ride.id }.reduce(Int64(0)) { $0 + $1.bytes }
+            paths += try export.paths(ride, bytes: bytes)
         }
         guard !paths.isEmpty else { return }
         // -m keeps each file's time (the ride's end); -D o never asks about a name clash.

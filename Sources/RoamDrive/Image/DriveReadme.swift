@@ -56,6 +56,12 @@ public enum DriveReadme {
             lines.append("Take them with 'roam-board dump --ride N', or prune rides already handed over")
             lines.append("('roam-board prune --dumped-before DATE') so that they fit next time.")
         }
+        if !contents.damaged.isEmpty {
+            lines.append("")
+            lines.append("Not on this drive, because the board's database is damaged where they are stored:")
+            lines.append("  " + contents.damaged.map { "ride \($0)" }.joined(separator: ", "))
+            lines.append("'roam-board check' on the board says what can still be read of them.")
+        }
         lines += [
             "",
             "Handed over: a ride counts as handed over once a computer has had this drive connected",

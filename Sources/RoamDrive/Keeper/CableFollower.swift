@@ -9,7 +9,7 @@ public struct CableFollower: Sendable {
     public enum Verdict: Sendable, Equatable {
         /// No host has the gadget configured: the keeper may swap a new image in.
         case free
-        /// A host has just configured the gadget: swap in what is ready, then hand over.
+        /// A host has just configured the gadget: hand over the rides on the medium it found.
         case newPlug
         /// The same host still has it: nothing may change under it.
         case held

@@ -2,8 +2,9 @@ import Glibc
 import RoamStore
 
 /// Follows the cable: builds the next image ahead whenever the rides change (`.next`, beside the
-/// served one), swaps it in and re-points the gadget's medium the moment no host has the drive,
-/// and marks the rides on the medium as handed over when a host configures the gadget. It reads the
+/// served one), swaps it in and re-points the gadget's medium the moment no host has the drive
+/// (the state read again right before: a host that configured the drive during a build keeps the
+/// image it found until the unplug), and marks the rides on the medium as handed over when a host configures the gadget. It reads the
 /// database through a WAL reader and writes only the hand-over marks (`DumpLedger`), so the
 /// recorder never waits for more than one UPDATE.
 ///
@@ -43,6 +44,8 @@ public final class DriveKeeper {
     /// The file the kernel has open (its inode) and the rides on it.
     private var servedInode: UInt64?
     private var served: [Int64]?
+    /// The rides of the file at the image path once `.next` was swapped in, until the medium points at it.
+    private var swapped: [Int64]?
     /// A database state whose build failed: tried again only once the rides change.
     private var failedFingerprint: String?
     private var lastState: String??
@@ -107,8 +110,7 @@ public final class DriveKeeper {
             // Built ahead, beside the served image: nothing changes under the host.
             _ = try rebuildIfChanged(nowUTCms: nowUTCms)
         case .newPlug:
-            // The host has just (re)enumerated: the newest image goes in before it reads much.
-            try offer()
+            // The host keeps the image it enumerated: a new one goes in at the unplug.
             try markServed(nowUTCms: nowUTCms)
         case .free:
             // A controller that went away and came back (its driver reloaded) lost the binding.
@@ -122,25 +124,33 @@ public final class DriveKeeper {
     }
 
     /// Swaps the ready image in and points the medium at it, only when it differs from the file
-    /// the kernel has open.
+    /// the kernel has open and no host has the drive configured now: the state is read again
+    /// before the swap and right before the point, since a build may have run since the step's look.
     private func offer() throws {
-        guard let gadget = settings.gadget else { return }
+        guard let gadget = settings.gadget, hostIsAway(gadget) else { return }
         if try slots.swapIn() {
-            served = nil
-            if let ready { served = ready }
+            swapped = ready
             ready = nil
         }
-        guard let ino = DriveManifest.inode(slots.image), ino != servedInode else { return }
+        guard let ino = DriveManifest.inode(slots.image), ino != servedInode, hostIsAway(gadget) else { return }
         try gadget.point(at: slots.image)
         servedInode = ino
         ServedImage.record(slots.image)
-        if served == nil { served = (try? DriveImageReader.read(slots.image))?.rideIDs }
+        served = swapped ?? (try? DriveImageReader.read(slots.image))?.rideIDs
+        swapped = nil
         say("drive: offering \(slots.image) with \(served?.count ?? 0) ride(s)")
     }
 
-    /// Builds `.next` unless the newest image already holds the rides as they are. Never throws for
-    /// lack of room, a failing tool or an image that fails its check: the previous image stays,
-    /// the reason is said once.
+    /// No host has the gadget configured, as the controller says now.
+    private func hostIsAway(_ gadget: MassStorageGadget) -> Bool {
+        guard let udc = settings.udc else { return true }
+        return gadget.state(udc) != "configured"
+    }
+
+    /// Builds `.next` unless the newest image already holds the rides as they are. Throws only when
+    /// the rides cannot be listed; any failure of the build itself (no room, a failing tool, an
+    /// image that fails its check, an export the database or the card refused) keeps the previous
+    /// image, is said once, and is tried again only once the rides change.
     public func rebuildIfChanged(nowUTCms: Int64) throws -> Bool {
         let rides = try reader.rides()
         let fingerprint = DriveSelection.fingerprint(rides)
@@ -153,7 +163,9 @@ public final class DriveKeeper {
             ready = contents.rideIDs
             failedFingerprint = nil
             lastFailure = nil
-            let left = contents.leftOff.isEmpty ? "" : "; left off for lack of room: rides \(contents.leftOff.map(String.init).joined(separator: ", "))"
+            let left = (contents.leftOff.isEmpty ? "" : "; left off for lack of room: rides \(contents.leftOff.map(String.init).joined(separator: ", "))")
+                + (contents.damaged.isEmpty ? "" : "; left out, the database is damaged there ('roam-board check' says more): rides "
+                   + contents.damaged.map(String.init).joined(separator: ", "))
             say("drive: built \(slots.next) (\(DriveReadme.megabytes(contents.imageBytes))) with \(contents.rides.count) ride(s), \(contents.change)\(left)")
             if let missing = contents.sharedMissing {
                 if !saidNoLeaflet { say("drive: \(missing)") }
@@ -162,10 +174,12 @@ public final class DriveKeeper {
                 saidNoLeaflet = false
             }
             return true
-        } catch let e as DriveError {
+        } catch {
+            let failure = error as? DriveError ?? DriveError(.fileSystem, "cannot build the drive image: \(writer.describe(error)); "
+                                                            + "the previous image is kept")
             failedFingerprint = fingerprint
-            lastFailure = e
-            say("drive: \(e.description)")
+            lastFailure = failure
+            say("drive: \(failure.description); tried again when the rides change")
             return false
         }
     }

@@ -1,0 +1,78 @@
+import Foundation
+import Glibc
+import Testing
+
+/// A computer that configures the drive while an image is being built keeps the medium it found
+/// until it is unplugged: the build is held in a wrapper in front of the real mcopy while the
+/// cable changes, at the keeper's start and while it follows the cable.
+@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+struct DriveBuildUnderHostTests {
+    /// `mcopy` that, for the calls that fill `<image>.new`, waits while `hold` exists (saying so
+    /// with `held`); every other call goes straight to Debian's mcopy.
+    static func holdingMcopy(in dir: URL, hold: URL, held: URL) throws -> URL {
+        let tools = dir.appendingPathComponent("tools")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        let real = try #require(TrialPaths.tool("mcopy")).path
+        let script = """
+            #!/bin/sh
+            case "$*" in *drive.img.new*)
+                if [ -e '\(hold.path)' ]; then : > '\(held.path)'; while [ -e '\(hold.path)' ]; do sleep 0.05; done; rm -f '\(held.path)'; fi;;
+            esac
+            exec '\(real)' "$@"
+
+            """
+        let url = tools.appendingPathComponent("mcopy")
+        try Data(script.utf8).write(to: url)
+        guard chmod(url.path, 0o755) == 0 else { throw TrialSetupError(message: "chmod \(url.path)") }
+        return tools
+    }
+
+    static func waitFor(_ file: URL, timeoutS: Double = 300) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeoutS)
+        while !FileManager.default.fileExists(atPath: file.path) && Date() < deadline { usleep(20_000) }
+        return FileManager.default.fileExists(atPath: file.path)
+    }
+
+    @Test func aHostThatConfiguredDuringABuildKeepsItsMediumUntilUnplug() throws {
+        let rig = try DriveGadgetTests.Rig.make("drive-under-host")
+        defer { TrialPaths.remove(rig.dir) }
+        let first = try DriveProbe.recordBenchRide(rig.db)
+        #expect(try CLIRunner.run(["drive-image", "--db", rig.db]).status == 0)
+        let second = try DriveProbe.recordBenchRide(rig.db)
+        let hold = rig.dir.appendingPathComponent("hold"), held = rig.dir.appendingPathComponent("held")
+        let tools = try Self.holdingMcopy(in: rig.dir, hold: hold, held: held)
+        let medium = rig.lun.appendingPathComponent("file")
+
+        // At start: the gadget is set up with the image of ride 1, then the build of both is held.
+        try Data().write(to: hold)
+        let keeper = try TrialChild(TrialPaths.binary, ["drive", "--board", "Boards/bench", "--db", rig.db, "--sys-root", rig.root.path,
+                                                        "--poll-ms", "50"], environment: ["ROAM_DRIVE_TOOLS": tools.path])
+        defer { keeper.kill() }
+        try #require(Self.waitFor(held), "the build never reached mcopy: \(keeper.stderrLines)")
+        let pointed = try rig.modified(medium)
+        try rig.cable("configured")
+        try FileManager.default.removeItem(at: hold)
+        #expect(keeper.wait(timeoutS: 300) { _, err in err.contains { $0.hasSuffix("handed over rides \(first)") } }, "\(keeper.stderrLines)")
+        #expect(keeper.stderrLines.contains { $0.contains("drive.img.next") && $0.contains("with 2 ride(s)") }, "\(keeper.stderrLines)")
+        #expect(try rig.modified(medium) == pointed, "the medium was re-pointed under the host: \(keeper.stderrLines)")
+        #expect(try rig.dumped()[second] == .some(nil), "ride \(second) is not on the medium the host has")
+        try rig.cable("not attached")
+        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 ride(s)"), "\(keeper.stderrLines)")
+        let offered = try rig.modified(medium)
+        #expect(offered != pointed)
+
+        // Following the cable: a third ride's build is held, the host comes meanwhile.
+        try Data().write(to: hold)
+        let third = try DriveProbe.recordBenchRide(rig.db)
+        try #require(Self.waitFor(held), "the build never reached mcopy: \(keeper.stderrLines)")
+        try rig.cable("configured")
+        try FileManager.default.removeItem(at: hold)
+        #expect(keeper.wait(timeoutS: 300) { _, err in err.contains { $0.hasSuffix("handed over rides \(second)") } }, "\(keeper.stderrLines)")
+        #expect(keeper.stderrLines.contains { $0.contains("drive.img.next") && $0.contains("with 3 ride(s)") }, "\(keeper.stderrLines)")
+        #expect(try rig.modified(medium) == offered, "the medium was re-pointed under the host: \(keeper.stderrLines)")
+        #expect(try rig.dumped()[third] == .some(nil))
+        try rig.cable("not attached")
+        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 3 ride(s)"), "\(keeper.stderrLines)")
+        #expect(try DriveProbe.rideIDs(rig.image) == [first, second, third])
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Glibc
+import Testing
+
+/// A build that cannot finish: it is tried once per change of the rides and said once, whatever
+/// failed (here a file-size limit on the export, a real `ulimit -f`); the staging never takes the
+/// recorder's reserve (a real small tmpfs); a damaged ride is left out and named, the others go on.
+@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+struct DriveFailureTests {
+    /// Bytes the process has written so far (`wchar` in /proc/PID/io).
+    static func bytesWritten(_ pid: Int32) throws -> Int64 {
+        let text = try String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("wchar:") })
+        return try #require(Int64(line.dropFirst("wchar:".count).trimmingCharacters(in: .whitespaces)))
+    }
+
+    @Test func aFailedExportIsTriedOncePerChangeOfTheRides() throws {
+        let rig = try DriveGadgetTests.Rig.make("drive-fail-once")
+        defer { TrialPaths.remove(rig.dir) }
+        try DriveProbe.recordBenchRide(rig.db)
+        // 200 blocks: the ride's GPX (about 400 KB) cannot be written; a real limit, as on a full card.
+        let keeper = try TrialChild(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 200 && exec \"$0\" \"$@\"", TrialPaths.binary.path,
+                                    "drive", "--board", "Boards/bench", "--db", rig.db, "--sys-root", rig.root.path, "--poll-ms", "50"])
+        defer { keeper.kill() }
+        // Over the lines given: a wait's predicate must not read the child's lines again (its lock is held).
+        let failures = { (lines: [String]) in lines.filter { $0.contains("tried again when the rides change") } }
+        let failed = { failures(keeper.stderrLines) }
+        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) on dummy_udc.0"), "the keeper stopped: \(keeper.stderrLines)")
+        #expect(failed().count == 1 && failed()[0].contains("file too large"), "\(keeper.stderrLines)")
+        #expect(!keeper.stderrLines.contains { $0.contains("SQLite") || $0.contains("errno") }, "foreign words: \(keeper.stderrLines)")
+
+        // Every look at the cable after it finds the rides unchanged: no second export.
+        let before = try Self.bytesWritten(keeper.pid)
+        for round in 1...4 {
+            try rig.cable("default")
+            #expect(keeper.wait(timeoutS: 60) { _, err in err.filter { $0.hasSuffix("USB state default") }.count == round }, "\(keeper.stderrLines)")
+            try rig.cable("not attached")
+            #expect(keeper.wait(timeoutS: 60) { _, err in err.filter { $0.hasSuffix("USB state not attached") }.count == round + 1 })
+        }
+        let written = try Self.bytesWritten(keeper.pid) - before
+        #expect(written < 50_000, "the keeper wrote \(written) bytes while the rides stayed as they were")
+        #expect(failed().count == 1, "\(keeper.stderrLines)")
+
+        // A new ride is a change: one more attempt, said once more.
+        try DriveProbe.recordBenchRide(rig.db)
+        #expect(keeper.wait(timeoutS: 120) { _, err in failures(err).count == 2 }, "\(keeper.stderrLines)")
+        try rig.cable("default")
+        #expect(keeper.wait(timeoutS: 60) { _, err in err.filter { $0.hasSuffix("USB state default") }.count == 5 })
+        #expect(failed().count == 2 && keeper.process.isRunning, "\(keeper.stderrLines)")
+    }
+
+    /// `mcopy` that notes the free space of `folder` (bytes available) each time before it runs:
+    /// the staged ride files are all there then.
+    static func spaceNotingMcopy(in dir: URL, folder: URL, log: URL) throws -> URL {
+        let tools = dir.appendingPathComponent("tools")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        let real = try #require(TrialPaths.tool("mcopy")).path
+        let script = """
+            #!/bin/sh
+            stat -f -c '%a %S' '\(folder.path)' >> '\(log.path)'
+            exec '\(real)' "$@"
+
+            """
+        let url = tools.appendingPathComponent("mcopy")
+        try Data(script.utf8).write(to: url)
+        guard chmod(url.path, 0o755) == 0 else { throw TrialSetupError(message: "chmod \(url.path)") }
+        return tools
+    }
+
+    static func freeBytes(_ folder: URL) -> Int64 {
+        var fs = statvfs()
+        return statvfs(folder.path, &fs) == 0 ? Int64(fs.f_bavail) * Int64(fs.f_frsize) : -1
+    }
+
+    /// Five rides (about 4 MB of files) and 3.2 MB above the 64 MiB reserve: no ride's export may
+    /// go below the reserve; those that did not fit are named.
+    @Test(.enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+    func theStagingNeverTakesTheRecordersReserve() throws {
+        let dir = try TrialPaths.temporaryDirectory("drive-reserve")
+        defer { TrialPaths.remove(dir) }
+        let mountPoint = dir.appendingPathComponent("fs")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        let mount = try TrialChild(try #require(TrialPaths.tool("mount")), ["-t", "tmpfs", "-o", "size=100m", "tmpfs", mountPoint.path])
+        try #require(mount.finish() == 0, "mount -t tmpfs: \(mount.stderrLines)")
+        defer { LoopFilesystem.unmount(mountPoint) }
+        let db = mountPoint.appendingPathComponent("rides.db").path
+        var ids: [Int64] = []
+        for _ in 0..<5 { ids.append(try DriveProbe.recordBenchRide(db)) }
+        let reserve: Int64 = 64 << 20
+        let filler = mountPoint.appendingPathComponent("filler")
+        #expect(FileManager.default.createFile(atPath: filler.path, contents: Data(count: Int(Self.freeBytes(mountPoint) - reserve - 3_200_000))))
+        let log = dir.appendingPathComponent("free.log")
+        let tools = try Self.spaceNotingMcopy(in: dir, folder: mountPoint, log: log)
+
+        let build = try TrialChild(TrialPaths.binary, ["drive-image", "--db", db], environment: ["ROAM_DRIVE_TOOLS": tools.path])
+        let status = build.finish()
+        #expect(status == 0, "\(build.stderrLines)")
+        let noted = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap { line -> Int64? in
+            let f = line.split(separator: " ").compactMap { Int64($0) }
+            return f.count == 2 ? f[0] * f[1] : nil
+        }
+        #expect(!noted.isEmpty && noted.allSatisfy { $0 >= reserve }, "free bytes during the build: \(noted), reserve \(reserve)")
+        #expect(Self.freeBytes(mountPoint) >= reserve)
+        let names = ids.reversed().map(String.init).joined(separator: ", ")
+        #expect(build.stderrLines.contains { $0.contains("left off for lack of room: rides \(names)") }, "\(build.stderrLines)")
+        let readme = try DriveProbe.readme(mountPoint.appendingPathComponent("drive.img").path)
+        #expect(readme.contains("Not on this drive, for lack of room"), "\(readme)")
+        #expect(!FileManager.default.fileExists(atPath: mountPoint.appendingPathComponent("drive.img.staging").path))
+    }
+
+    /// Two rides, ride 1 with a damaged page among its fixes: the drive holds ride 2 and names ride 1.
+    @Test func aDamagedRideIsLeftOutAndNamedAndTheOthersAreOffered() throws {
+        let dir = try TrialPaths.temporaryDirectory("drive-damaged")
+        defer { TrialPaths.remove(dir) }
+        let db = try DamagedDatabaseRescueTests.damagedDatabase(in: dir)
+        let image = dir.appendingPathComponent("drive.img").path
+        let build = try CLIRunner.run(["drive-image", "--db", db, "--image", image])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.contains("left out, the database is damaged there ('roam-board check' says more): rides 1"), "\(build.stderr)")
+        #expect(try DriveProbe.rideIDs(image) == [2])
+        let readme = try DriveProbe.readme(image)
+        #expect(readme.contains("the board's database is damaged where they are stored:\r\n  ride 1\r\n"), "\(readme)")
+        let fsck = try DriveProbe.fsck(image)
+        #expect(fsck.status == 0, "\(fsck.out)")
+        // Nothing changed: no second attempt.
+        let again = try CLIRunner.run(["drive-image", "--db", db, "--image", image])
+        #expect(again.status == 0 && !again.stderr.contains("built"), "\(again.stderr)")
+    }
+}
