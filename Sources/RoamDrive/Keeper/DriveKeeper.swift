@@ -110,7 +110,9 @@ public final class DriveKeeper {
             // Built ahead, beside the served image: nothing changes under the host.
             _ = try rebuildIfChanged(nowUTCms: nowUTCms)
         case .newPlug:
-            // The host keeps the image it enumerated: a new one goes in at the unplug.
+            // The host keeps the image it enumerated (a new one goes in at the unplug); only an
+            // empty drive gets its first image now.
+            try offer()
             try markServed(nowUTCms: nowUTCms)
         case .free:
             // A controller that went away and came back (its driver reloaded) lost the binding.
@@ -141,9 +143,10 @@ public final class DriveKeeper {
         say("drive: offering \(slots.image) with \(served?.count ?? 0) ride(s)")
     }
 
-    /// No host has the gadget configured, as the controller says now.
+    /// No host has the gadget configured, as the controller says now, or the LUN has no medium
+    /// yet (a first image inserted into an empty drive changes nothing a host holds).
     private func hostIsAway(_ gadget: MassStorageGadget) -> Bool {
-        guard let udc = settings.udc else { return true }
+        guard let udc = settings.udc, (gadget.medium ?? "") != "" else { return true }
         return gadget.state(udc) != "configured"
     }
 
