@@ -34,12 +34,15 @@ extension CommitLoop {
     }
 
     /// Takes over what the last recorder could not commit (its status file, read before this one
-    /// replaces it): kept in this recorder's status until a ride's commit records it.
-    func carryLossFromLastExit(epochs: Int, presses: Int) {
+    /// replaces it). `intoRide`: a ride is resumed, and its restart commit records the loss (kept in
+    /// this recorder's status until then). Without one the loss is only said: a ride started later
+    /// did not lose it.
+    func carryLossFromLastExit(epochs: Int, presses: Int, intoRide: Bool) {
         guard epochs > 0 || presses > 0 else { return }
+        emit(.lossFromLastExit(epochs: epochs, presses: presses, recordedInRide: intoRide))
+        guard intoRide else { return }
         lossFromLastExit = ExitLoss(epochs: epochs, presses: presses)
         status.update(urgent: true) { s in s.lostAtExitEpochs = epochs; s.lostAtExitPresses = presses }
-        emit(.lossFromLastExit(epochs: epochs, presses: presses))
     }
 
     /// The `lost` event for the last recorder's exit, for the next commit of a ride.

@@ -82,11 +82,10 @@ public final class Recorder: @unchecked Sendable {
             let sensor = self.sensor
             sensorThread = SystemThread(name: "roam-sensor") { sensor.run() }
             // What the last recorder could not commit before it exited is in its status file, which
-            // this one is about to take over: read first, recorded in the re-armed ride (P2).
+            // this one is about to take over: read first, recorded in the ride it re-arms (P2).
             let last = options.writesStatusFile ? (try? RecorderStatusFile.read(path: statusPath))??.status : nil
             openStatusFile()
-            if let last { commits.carryLossFromLastExit(epochs: last.lostAtExitEpochs, presses: last.lostAtExitPresses) }
-            rearmLocked(&s)
+            rearmLocked(&s, lastExit: last)
             let commits = self.commits
             commitThread = SystemThread(name: "roam-commit") { commits.run() }
         }
@@ -94,13 +93,24 @@ public final class Recorder: @unchecked Sendable {
 
     /// Re-arms the ride that was recording when the recorder last stopped. Idempotent (P7).
     public func rearm() {
-        lifecycle.withLock { rearmLocked(&$0) }
+        lifecycle.withLock { rearmLocked(&$0, lastExit: nil) }
     }
 
-    private func rearmLocked(_ s: inout Lifecycle) {
-        guard !s.rearmed, let activeRide else { return }
+    /// `lastExit`: the last recorder's status. Its exit loss goes into the resumed ride's restart
+    /// commit; with no ride to resume it is only said (a new ride did not lose it).
+    private func rearmLocked(_ s: inout Lifecycle, lastExit: RecorderStatus?) {
+        guard !s.rearmed else { return }
+        let loss = lastExit.map { (epochs: $0.lostAtExitEpochs, presses: $0.lostAtExitPresses) }
+        guard let activeRide else {
+            if let loss { commits.carryLossFromLastExit(epochs: loss.epochs, presses: loss.presses, intoRide: false) }
+            return
+        }
         s.rearmed = true
-        switch options.rearm.decide(activeRide, nowUTCms: realtimeMs()) {
+        let decision = options.rearm.decide(activeRide, nowUTCms: realtimeMs())
+        if let loss {
+            commits.carryLossFromLastExit(epochs: loss.epochs, presses: loss.presses, intoRide: decision == .resume)
+        }
+        switch decision {
         case .resume:
             commits.rearm(activeRide)
         case .close(let reason):
@@ -109,6 +119,7 @@ public final class Recorder: @unchecked Sendable {
             } catch {
                 // Storage refuses the close: resume instead, which loses nothing (the alarm follows if it keeps failing).
                 emit(.commitFailed(error: "closing ride \(activeRide.id) at restart: \(error)", parkedEpochs: 0, retryInS: 0))
+                if let loss { commits.carryLossFromLastExit(epochs: loss.epochs, presses: loss.presses, intoRide: true) }
                 commits.rearm(activeRide)
             }
         }

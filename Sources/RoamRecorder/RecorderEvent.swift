@@ -20,8 +20,9 @@ public enum RecorderEvent: Sendable {
     /// they are named here and kept in the status file, and the next recorder records them (P2).
     case parkedLostAtExit(epochs: Int, presses: Int, error: String)
     /// The last recorder exited with items it could not commit (read from the status file): they go
-    /// into the re-armed ride's next commit as a `lost` event and its lost count.
-    case lossFromLastExit(epochs: Int, presses: Int)
+    /// into the resumed ride's next commit as a `lost` event and its lost count (`recordedInRide`),
+    /// or, with no ride to resume, are only said.
+    case lossFromLastExit(epochs: Int, presses: Int, recordedInRide: Bool)
     /// The status file could not be written (announced once per streak; recording goes on).
     case statusFileFailed(error: String)
     /// Free space fell below the low-storage rule (the LED shows it; recording goes on and never

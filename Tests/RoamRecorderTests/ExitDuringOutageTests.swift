@@ -43,7 +43,7 @@ import Testing
 
         let second = try h.recorder(options: options(exitRetryS: 1))
         second.start()
-        #expect(h.events.wait { $0.contains { if case .lossFromLastExit(epochs, 1) = $0 { return true }; return false } })
+        #expect(h.events.wait { $0.contains { if case .lossFromLastExit(epochs, 1, recordedInRide: true) = $0 { return true }; return false } })
         #expect(h.events.wait { $0.contains { if case .session(.rideStarted(_, resumed: true)) = $0 { return true }; return false } })
         second.stop()
         let reader = try h.reader()
@@ -57,6 +57,33 @@ import Testing
                 "\(lost)")
         let cleared = try statusAfterExit(h)
         #expect(cleared.lostAtExitEpochs == 0 && cleared.lostAtExitPresses == 0)
+    }
+
+    @Test func aLostStartPressIsSaidAndNotPutOnTheNextRide() throws {
+        let h = try RecorderHarness()
+        let first = try h.recorder(options: options(exitRetryS: 0.5), busyTimeoutMs: 50)
+        first.start()
+        let blocker = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
+        try blocker.execute("BEGIN IMMEDIATE")
+        first.press()   // a start the storage never takes
+        try h.feed(3)
+        #expect(h.events.wait { $0.contains { if case .alarmRaised = $0 { return true }; return false } })
+        first.stop()
+        #expect(h.events.all.contains { if case .parkedLostAtExit(_, 1, _) = $0 { return true }; return false })
+        try blocker.execute("ROLLBACK")
+
+        // No ride was recording: the loss is said at the next start, and a ride begun then did not lose it.
+        let second = try h.recorder(options: options(exitRetryS: 0.5))
+        second.start()
+        #expect(h.events.wait { $0.contains { if case .lossFromLastExit(_, 1, recordedInRide: false) = $0 { return true }; return false } })
+        second.press()
+        try h.feed(3)
+        #expect(h.waitForAck(through: 0))
+        second.stop()
+        let ride = try #require(try h.reader().rides().last)
+        #expect(ride.lostCount == 0)
+        #expect(try h.reader().events(ride: ride.id).allSatisfy { $0.kind != .lost })
+        #expect(try statusAfterExit(h).lostAtExitPresses == 0)
     }
 
     @Test func storageBackDuringTheExitRetriesLosesNothing() throws {

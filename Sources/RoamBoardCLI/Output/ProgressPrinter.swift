@@ -61,9 +61,10 @@ final class ProgressPrinter: Sendable {
             state.withLock { $0.lastFailure = error }
             Console.error("\nALARM: stopping with \(Plural.count(epochs, "epoch")) and \(Plural.count(presses, "button press", "button presses")) "
                           + "that storage never took (\(error)); the next start records them as lost in the ride")
-        case .lossFromLastExit(let epochs, let presses):
+        case .lossFromLastExit(let epochs, let presses, let recorded):
             Console.error("the last recorder stopped with \(Plural.count(epochs, "epoch")) and "
-                          + "\(Plural.count(presses, "button press", "button presses")) it could not commit: recorded as lost in the ride")
+                          + "\(Plural.count(presses, "button press", "button presses")) it could not commit: "
+                          + (recorded ? "recorded as lost in the ride" : "no ride was recording to record them in"))
         case .statusFileFailed(let error): Console.error("\nstatus file not written (recording goes on): \(error)")
         case .session(.rideClosedAtRestart(let id, let reason)): Console.error("ride \(id): \(reason)")
         case .storageLow(let low): Console.error("\nSTORAGE LOW: \(low.detail)")
