@@ -4,7 +4,7 @@ import RoamCore
 
 /// Items parked when the recorder exits: retried until `exitRetryS`, then named and carried to the
 /// next recorder through the status file (which needs no new space on a full disk), which records
-/// them in the re-armed ride. Nothing parked is absorbed without a word (P2), and a press the
+/// them in the ride it resumes. Nothing parked is absorbed without a word (P2), and a press the
 /// storage never took is said to be lost rather than taken for done.
 extension CommitLoop {
     struct ExitLoss: Equatable {

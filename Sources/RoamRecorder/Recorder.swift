@@ -106,20 +106,22 @@ public final class Recorder: @unchecked Sendable {
             return
         }
         s.rearmed = true
-        let decision = options.rearm.decide(activeRide, nowUTCms: realtimeMs())
-        if let loss {
-            commits.carryLossFromLastExit(epochs: loss.epochs, presses: loss.presses, intoRide: decision == .resume)
+        // Before `commits.rearm`: its restart commit is the one that records the loss.
+        let carry = { (intoRide: Bool) in
+            if let loss { self.commits.carryLossFromLastExit(epochs: loss.epochs, presses: loss.presses, intoRide: intoRide) }
         }
-        switch decision {
+        switch options.rearm.decide(activeRide, nowUTCms: realtimeMs()) {
         case .resume:
+            carry(true)
             commits.rearm(activeRide)
         case .close(let reason):
             do {
                 try commits.close(activeRide, reason: reason)
+                carry(false)
             } catch {
                 // Storage refuses the close: resume instead, which loses nothing (the alarm follows if it keeps failing).
                 emit(.commitFailed(error: "closing ride \(activeRide.id) at restart: \(error)", parkedEpochs: 0, retryInS: 0))
-                if let loss { commits.carryLossFromLastExit(epochs: loss.epochs, presses: loss.presses, intoRide: true) }
+                carry(true)
                 commits.rearm(activeRide)
             }
         }
