@@ -36,12 +36,9 @@ public struct StorageEstimate: Sendable, Equatable {
     /// Measures the filesystem of `databasePath` (statvfs: blocks available to non-root) and the
     /// database file's size against `fixCount` (or takes the typical cost while it holds few fixes).
     public static func measure(databasePath: String, fixCount: Int) throws -> StorageEstimate {
-        var fs = statvfs()
         let directory = FilePath.parent(databasePath)
-        guard statvfs(directory, &fs) == 0 else {
-            throw Failure(path: directory, errno: .current)
-        }
-        let free = UInt64(fs.f_bavail) * UInt64(fs.f_frsize)
+        let free: UInt64
+        do { free = UInt64(try FileSystem.availableBytes(directory)) } catch { throw Failure(path: directory, errno: error.errno) }
         guard fixCount >= minFixesToMeasure else {
             var e = StorageEstimate(freeBytes: free, bytesPerFix: typicalBytesPerFix)
             e.costIsMeasured = false

@@ -29,6 +29,14 @@ public enum FileSystem {
         return Int64(st.st_size)
     }
 
+    /// Bytes free for an unprivileged writer on the filesystem holding `path` (statvfs: blocks
+    /// available to non-root, not the root-only reserve).
+    public static func availableBytes(_ path: String) throws(SystemError) -> Int64 {
+        var fs = statvfs()
+        guard statvfs(path, &fs) == 0 else { throw SystemError("statvfs", path, .current) }
+        return Int64(fs.f_bavail) * Int64(fs.f_frsize)
+    }
+
     /// The whole file.
     public static func readBytes(_ path: String) throws(SystemError) -> [UInt8] {
         let fd: CInt

@@ -10,21 +10,11 @@ struct DriveBuildUnderHostTests {
     /// `mcopy` that, for the calls that fill `<image>.new`, waits while `hold` exists (saying so
     /// with `held`); every other call goes straight to Debian's mcopy.
     static func holdingMcopy(in dir: URL, hold: URL, held: URL) throws -> URL {
-        let tools = dir.appendingPathComponent("tools")
-        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
-        let real = try #require(TrialPaths.tool("mcopy")).path
-        let script = """
-            #!/bin/sh
+        try DriveProbe.mcopyWrapper(in: dir, before: """
             case "$*" in *drive.img.new*)
                 if [ -e '\(hold.path)' ]; then : > '\(held.path)'; while [ -e '\(hold.path)' ]; do sleep 0.05; done; rm -f '\(held.path)'; fi;;
             esac
-            exec '\(real)' "$@"
-
-            """
-        let url = tools.appendingPathComponent("mcopy")
-        try Data(script.utf8).write(to: url)
-        guard chmod(url.path, 0o755) == 0 else { throw TrialSetupError(message: "chmod \(url.path)") }
-        return tools
+            """)
     }
 
     static func waitFor(_ file: URL, timeoutS: Double = 300) -> Bool {

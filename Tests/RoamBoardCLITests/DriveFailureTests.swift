@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import RoamSystem
 
 /// A build that cannot finish: it is tried once per change of the rides and said once, whatever
 /// failed (here a file-size limit on the export, a real `ulimit -f`); the staging never takes the
@@ -52,24 +53,7 @@ struct DriveFailureTests {
     /// `mcopy` that notes the free space of `folder` (bytes available) each time before it runs:
     /// the staged ride files are all there then.
     static func spaceNotingMcopy(in dir: URL, folder: URL, log: URL) throws -> URL {
-        let tools = dir.appendingPathComponent("tools")
-        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
-        let real = try #require(TrialPaths.tool("mcopy")).path
-        let script = """
-            #!/bin/sh
-            stat -f -c '%a %S' '\(folder.path)' >> '\(log.path)'
-            exec '\(real)' "$@"
-
-            """
-        let url = tools.appendingPathComponent("mcopy")
-        try Data(script.utf8).write(to: url)
-        guard chmod(url.path, 0o755) == 0 else { throw TrialSetupError(message: "chmod \(url.path)") }
-        return tools
-    }
-
-    static func freeBytes(_ folder: URL) -> Int64 {
-        var fs = statvfs()
-        return statvfs(folder.path, &fs) == 0 ? Int64(fs.f_bavail) * Int64(fs.f_frsize) : -1
+        try DriveProbe.mcopyWrapper(in: dir, before: "stat -f -c '%a %S' '\(folder.path)' >> '\(log.path)'")
     }
 
     /// Five rides (about 4 MB of files) and 3.2 MB above the 64 MiB reserve: no ride's export may
@@ -79,16 +63,14 @@ struct DriveFailureTests {
         let dir = try TrialPaths.temporaryDirectory("drive-reserve")
         defer { TrialPaths.remove(dir) }
         let mountPoint = dir.appendingPathComponent("fs")
-        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        let mount = try TrialChild(try #require(TrialPaths.tool("mount")), ["-t", "tmpfs", "-o", "size=100m", "tmpfs", mountPoint.path])
-        try #require(mount.finish() == 0, "mount -t tmpfs: \(mount.stderrLines)")
+        try DriveProbe.mountTmpfs(at: mountPoint, megabytes: 100)
         defer { LoopFilesystem.unmount(mountPoint) }
         let db = mountPoint.appendingPathComponent("rides.db").path
         var ids: [Int64] = []
         for _ in 0..<5 { ids.append(try DriveProbe.recordBenchRide(db)) }
         let reserve: Int64 = 64 << 20
         let filler = mountPoint.appendingPathComponent("filler")
-        #expect(FileManager.default.createFile(atPath: filler.path, contents: Data(count: Int(Self.freeBytes(mountPoint) - reserve - 3_200_000))))
+        #expect(FileManager.default.createFile(atPath: filler.path, contents: Data(count: Int(try FileSystem.availableBytes(mountPoint.path) - reserve - 3_200_000))))
         let log = dir.appendingPathComponent("free.log")
         let tools = try Self.spaceNotingMcopy(in: dir, folder: mountPoint, log: log)
 
@@ -100,7 +82,7 @@ struct DriveFailureTests {
             return f.count == 2 ? f[0] * f[1] : nil
         }
         #expect(!noted.isEmpty && noted.allSatisfy { $0 >= reserve }, "free bytes during the build: \(noted), reserve \(reserve)")
-        #expect(Self.freeBytes(mountPoint) >= reserve)
+        #expect(try FileSystem.availableBytes(mountPoint.path) >= reserve)
         let names = ids.reversed().map(String.init).joined(separator: ", ")
         #expect(build.stderrLines.contains { $0.contains("left off for lack of room: rides \(names)") }, "\(build.stderrLines)")
         let readme = try DriveProbe.readme(mountPoint.appendingPathComponent("drive.img").path)

@@ -148,9 +148,7 @@ struct DriveImageTests {
         let dir = try TrialPaths.temporaryDirectory("drive-full")
         defer { TrialPaths.remove(dir) }
         let mountPoint = dir.appendingPathComponent("fs")
-        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        let mount = try TrialChild(try #require(TrialPaths.tool("mount")), ["-t", "tmpfs", "-o", "size=100m", "tmpfs", mountPoint.path])
-        try #require(mount.finish() == 0, "mount -t tmpfs: \(mount.stderrLines)")
+        try DriveProbe.mountTmpfs(at: mountPoint, megabytes: 100)
         defer { LoopFilesystem.unmount(mountPoint) }
         let db = mountPoint.appendingPathComponent("rides.db").path
         let first = try DriveProbe.recordBenchRide(db)

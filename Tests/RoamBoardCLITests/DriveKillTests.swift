@@ -10,19 +10,9 @@ struct DriveKillTests {
     /// `mcopy` that writes its pid to `mark` and waits, for the calls that fill `<image>.new`;
     /// every other call goes straight to Debian's mcopy.
     static func wrapper(in dir: URL, mark: URL) throws -> URL {
-        let tools = dir.appendingPathComponent("tools")
-        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
-        let real = try #require(TrialPaths.tool("mcopy")).path
-        let script = """
-            #!/bin/sh
+        try DriveProbe.mcopyWrapper(in: dir, before: """
             case "$*" in *drive.img.new*) echo $$ > '\(mark.path).tmp' && mv '\(mark.path).tmp' '\(mark.path)'; exec sleep 600;; esac
-            exec '\(real)' "$@"
-
-            """
-        let url = tools.appendingPathComponent("mcopy")
-        try Data(script.utf8).write(to: url)
-        guard chmod(url.path, 0o755) == 0 else { throw TrialSetupError(message: "chmod \(url.path)") }
-        return tools
+            """)
     }
 
     @Test func sigkillDuringARebuildLeavesTheOldDriveWithEveryEarlierRide() throws {

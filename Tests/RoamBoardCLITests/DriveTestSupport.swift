@@ -61,4 +61,24 @@ enum DriveProbe {
     }
 
     static func bytes(_ url: URL) throws -> Data { try Data(contentsOf: url) }
+
+    /// A tools folder (for `ROAM_DRIVE_TOOLS`) whose `mcopy` runs the shell lines `before`, then
+    /// Debian's mcopy with the same arguments: how the tests hold, time or watch a build.
+    static func mcopyWrapper(in dir: URL, before: String) throws -> URL {
+        let tools = dir.appendingPathComponent("tools")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        let real = try #require(TrialPaths.tool("mcopy")).path
+        let script = "#!/bin/sh\n\(before)\nexec '\(real)' \"$@\"\n"
+        let url = tools.appendingPathComponent("mcopy")
+        try Data(script.utf8).write(to: url)
+        guard chmod(url.path, 0o755) == 0 else { throw TrialSetupError(message: "chmod \(url.path)") }
+        return tools
+    }
+
+    /// A real small file system (tmpfs of `megabytes`) mounted at `mountPoint`, created here; root only.
+    static func mountTmpfs(at mountPoint: URL, megabytes: Int) throws {
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        let mount = try TrialChild(try #require(TrialPaths.tool("mount")), ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", mountPoint.path])
+        try #require(mount.finish() == 0, "mount -t tmpfs: \(mount.stderrLines)")
+    }
 }

@@ -14,21 +14,32 @@ import Testing
         return options
     }
 
+    /// A recorder on a ride acknowledged through second 3, then storage failing (the returned
+    /// connection holds the write lock) while `secondsAfter` more are read, until the alarm.
+    private func rideWithStorageFailing(_ h: RecorderHarness, exitRetryS: Double, secondsAfter: Int) throws -> (Recorder, SQLiteConnection) {
+        let recorder = try h.recorder(options: options(exitRetryS: exitRetryS), busyTimeoutMs: 50)
+        recorder.start()
+        recorder.press()
+        try h.feed(5)
+        #expect(h.waitForAck(through: 3))
+        let blocker = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
+        try blocker.execute("BEGIN IMMEDIATE")
+        try h.feed(secondsAfter)
+        #expect(waitForAlarm(h))
+        return (recorder, blocker)
+    }
+
+    private func waitForAlarm(_ h: RecorderHarness) -> Bool {
+        h.events.wait { $0.contains { if case .alarmRaised = $0 { return true }; return false } }
+    }
+
     private func statusAfterExit(_ h: RecorderHarness) throws -> RecorderStatus {
         try #require(try RecorderStatusFile.read(path: RecorderStatusFile.path(forDatabase: h.dbPath))?.status)
     }
 
     @Test func whatStorageNeverTookBeforeExitIsRecordedAsLostByTheNextStart() throws {
         let h = try RecorderHarness()
-        let first = try h.recorder(options: options(exitRetryS: 1), busyTimeoutMs: 50)
-        first.start()
-        first.press()
-        try h.feed(5)
-        #expect(h.waitForAck(through: 3))
-        let blocker = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
-        try blocker.execute("BEGIN IMMEDIATE")
-        try h.feed(5)
-        #expect(h.events.wait { $0.contains { if case .alarmRaised = $0 { return true }; return false } })
+        let (first, blocker) = try rideWithStorageFailing(h, exitRetryS: 1, secondsAfter: 5)
         first.press()   // the rider's stop, during the alarm
         first.stop()    // retried for a second, then what is left is named
         let named = h.events.all.compactMap { event -> (Int, Int)? in
@@ -67,7 +78,7 @@ import Testing
         try blocker.execute("BEGIN IMMEDIATE")
         first.press()   // a start the storage never takes
         try h.feed(3)
-        #expect(h.events.wait { $0.contains { if case .alarmRaised = $0 { return true }; return false } })
+        #expect(waitForAlarm(h))
         first.stop()
         #expect(h.events.all.contains { if case .parkedLostAtExit(_, 1, _) = $0 { return true }; return false })
         try blocker.execute("ROLLBACK")
@@ -88,15 +99,7 @@ import Testing
 
     @Test func storageBackDuringTheExitRetriesLosesNothing() throws {
         let h = try RecorderHarness()
-        let recorder = try h.recorder(options: options(exitRetryS: 30), busyTimeoutMs: 50)
-        recorder.start()
-        recorder.press()
-        try h.feed(5)
-        #expect(h.waitForAck(through: 3))
-        let blocker = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
-        try blocker.execute("BEGIN IMMEDIATE")
-        try h.feed(3)
-        #expect(h.events.wait { $0.contains { if case .alarmRaised = $0 { return true }; return false } })
+        let (recorder, blocker) = try rideWithStorageFailing(h, exitRetryS: 30, secondsAfter: 3)
         recorder.press()
         // Storage comes back while the recorder is stopping: the retries land everything, stop included.
         let stopping = SystemThread(name: "stopping") { recorder.stop() }

@@ -82,11 +82,9 @@ struct DriveExport {
     }
 
     private func freeBytes() throws -> Int64 {
-        var fs = statvfs()
-        guard statvfs(folder, &fs) == 0 else {
-            throw DriveError(.fileSystem, "cannot measure free space on \(folder): \(Errno.current); the previous image is kept")
+        do { return try FileSystem.availableBytes(folder) } catch {
+            throw DriveError(.fileSystem, "cannot measure free space on \(folder): \(error.errno); the previous image is kept")
         }
-        return Int64(fs.f_bavail) * Int64(fs.f_frsize)
     }
 
     private func size(_ path: String) throws -> Int64 {

@@ -179,8 +179,8 @@ public struct DriveImageBuilder {
     }
 
     private func freeBytes() throws -> Int64 {
-        var fs = statvfs()
-        guard statvfs(slots.folder, &fs) == 0 else { throw slots.failure("cannot measure free space on", slots.folder) }
-        return Int64(fs.f_bavail) * Int64(fs.f_frsize)
+        do { return try FileSystem.availableBytes(slots.folder) } catch {
+            throw slots.failure("cannot measure free space on", slots.folder, error.errno)
+        }
     }
 }

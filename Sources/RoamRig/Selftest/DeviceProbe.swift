@@ -165,9 +165,8 @@ public enum DeviceProbe {
         close(fd)
         unlink(probe)
         guard synced else { return ProbeResult(name, ok: false, "write + fsync failed: \(Errno(rawValue: syncErrno)). Check the SD card.") }
-        var fs = statvfs()
-        guard statvfs(path, &fs) == 0 else { return ProbeResult(name, ok: false, "statvfs failed: \(Errno(rawValue: errno))") }
-        let free = UInt64(fs.f_bavail) * UInt64(fs.f_frsize)
+        let free: UInt64
+        do { free = UInt64(try FileSystem.availableBytes(path)) } catch { return ProbeResult(name, ok: false, "statvfs failed: \(error.errno)") }
         let freeText = FixedPoint.format(Double(free) / 1e9, digits: 1) + " GB free"
         guard free >= minimumFreeBytes else {
             return ProbeResult(name, ok: false, "writable, but only \(freeText): dump and delete old rides before the next one.")
