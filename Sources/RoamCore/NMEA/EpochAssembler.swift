@@ -7,8 +7,8 @@
 /// over the last epoch.
 ///
 /// Fields merge as in gpsd's last TPV report of the time: a later sentence overrides an earlier
-/// one, and a sentence flagged invalid contributes nothing but its verdict on the fix mode
-/// (`FixModeTracker`). Dates come from RMC (only when valid: MTK chips send bogus dates while
+/// one, and a sentence flagged invalid (GGA quality 0 too) contributes no position, only its
+/// verdict on the fix mode (`FixModeTracker`), which no other sentence of the epoch overrules. Dates come from RMC (only when valid: MTK chips send bogus dates while
 /// they warn) or ZDA, else are carried forward (`DateCarry`).
 public struct EpochAssembler: Sendable {
     /// The epoch in progress, meaningful only while `isOpen`.
@@ -85,7 +85,7 @@ public struct EpochAssembler: Sendable {
     private mutating func close() -> Epoch? {
         guard isOpen else { return nil }
         var epoch = current
-        epoch.fixMode = mode.mode
+        epoch.fixMode = mode.epochMode
         if epoch.satellitesUsed == nil, gsaSatellites > 0 { epoch.satellitesUsed = gsaSatellites }
         let resolved = dates.resolve(ownDate: ownDate, timeOfDayMs: epoch.timeOfDayMs)
         epoch.date = resolved.date
@@ -112,7 +112,9 @@ public struct EpochAssembler: Sendable {
             current.quality = s.quality ?? current.quality
             current.satellitesUsed = s.satellitesUsed ?? current.satellitesUsed
             if let h = s.hdop, h < 99 { current.hdop = h }  // BT-451 and others send 99.99 for "none"
-            if let lat = s.latDeg, let lon = s.lonDeg {
+            // Quality 0: the receiver says this position is not a fix (MTK and u-blox still list
+            // the satellites they track, and a position they are settling).
+            if s.quality != 0, let lat = s.latDeg, let lon = s.lonDeg {
                 current.latDeg = lat; current.lonDeg = lon
                 if let a = s.altMSLm { current.altMSLm = a }
                 if let g = s.geoidSepM { current.geoidSepM = g }

@@ -11,10 +11,18 @@
 /// - GLL and GNS: similar, from their status letters;
 /// and a proposal never lowers a 3D fix to 2D while an altitude is known. Later sentences of
 /// the epoch override earlier ones. State carries across epochs where gpsd's does.
+///
+/// One departure from gpsd: where the receiver itself calls the epoch's solution invalid (GGA
+/// quality 0, RMC status V, GLL status V or mode N), the epoch is no fix whatever its other
+/// sentences propose. gpsd keeps 2D/3D for a quality-0 GGA with a position and 3 satellites
+/// (only its status says unknown), and lets a later GSA overrule any of them; a position the
+/// receiver disowns must never become a measured one (P4). It is still kept in the raw text.
 struct FixModeTracker: Sendable {
     /// The merged fix so far (gpsd's `gpsdata.fix`, equal to its `lastfix` while a sentence is
     /// judged); cleared once the sentence opening an epoch has been judged.
-    private(set) var mode: FixMode = .unknown
+    private var mode: FixMode = .unknown
+    /// A sentence of the epoch in progress said its solution is invalid.
+    private var disowned = false
     private var hasAltitude = false
     /// Whether the epoch before the current one had an altitude (gpsd's `oldfix`).
     private var oldHasAltitude = false
@@ -28,6 +36,11 @@ struct FixModeTracker: Sendable {
     /// Feeds one sentence. `startsEpoch` is true for the sentence that opened a new epoch:
     /// like gpsd, it is judged against the previous epoch's fix, which is then cleared.
     mutating func apply(_ sentence: NMEASentence, startsEpoch: Bool) {
+        if startsEpoch {
+            // The previous epoch is judged against the fix it was handed over with.
+            if disowned { mode = .noFix }
+            disowned = false
+        }
         var proposed: FixMode?
         var altitude = false
         switch sentence {
@@ -56,6 +69,20 @@ struct FixModeTracker: Sendable {
         }
         if let proposed { mode = proposed }
         if altitude { hasAltitude = true }
+        if Self.disowns(sentence) { disowned = true }
+    }
+
+    /// The epoch's fix mode so far: what the sentences propose, unless one of them disowned it.
+    var epochMode: FixMode { disowned ? .noFix : mode }
+
+    /// Whether the sentence is the receiver's own word that its solution is not valid.
+    static func disowns(_ sentence: NMEASentence) -> Bool {
+        switch sentence {
+        case .gga(let s): return s.quality == 0
+        case .rmc(let s): return !s.isValid
+        case .gll(let s): return !s.isValid || s.faaMode == UInt8(ascii: "N")
+        case .gsa, .gns, .vtg, .gst, .gsv, .zda: return false
+        }
     }
 
     private mutating func gsaMode(_ s: GSA) -> FixMode? {
@@ -76,7 +103,7 @@ struct FixModeTracker: Sendable {
         let stale = lastGGA.map { $0.talker == s.talker && $0.timeOfDayMs == s.timeOfDayMs } ?? false
         lastGGA = (s.talker, s.timeOfDayMs)
         if stale { return (.noFix, false) }
-        guard s.latDeg != nil, s.lonDeg != nil else { return (.noFix, false) }
+        guard s.quality != 0, s.latDeg != nil, s.lonDeg != nil else { return (.noFix, false) }
         let satellites = s.satellitesUsed ?? 0
         var m: FixMode = s.altMSLm != nil && satellites >= 4 ? .fix3D : .fix2D
         if satellites < 3 { m = .noFix }
