@@ -113,6 +113,18 @@ import Testing
         try expectRealTimeOnly(r, noFixRows: 65..<90, elapsedS: 119)
     }
 
+    @Test func aResetDuringALossOfFixBackToAnEarlierTimeStartsNoTimeline() throws {
+        // The same brief reset, but the receiver comes back from the time its backup last saved,
+        // half a minute behind: epochs without a fix never confirm that timeline, however many.
+        let r = ride { r in
+            for s in 0..<5 { r.noFix(Self.clock(15, 1, s), date: "140626") }
+            for s in 0..<25 { r.noFix(Self.clock(15, 0, 30 + s)) }
+        }
+        let tunnel = ride { r in for s in 0..<30 { r.noFix(Self.clock(15, 1, s), date: "140626") } }
+        try expectRealTimeOnly(r, noFixRows: 65..<90, elapsedS: 119)
+        #expect(r.events == tunnel.events && r.pipeline.state.totals.segmentCount == tunnel.pipeline.state.totals.segmentCount)
+    }
+
     @Test func aLongTunnelCountsItsRealTime() {
         var r = Receiver()
         for s in 0..<60 { r.fix(Self.clock(15, 0, s), k: s) }

@@ -14,7 +14,7 @@ public struct EpochClock: Sendable, Equatable, Codable {
     var backwardsRun = 0
     var backwardsLast: TimeStamp?
     /// The receiver has had a position fix since the logger started, and has not fallen silent or
-    /// leapt ahead without a fix since: its time is trusted through a loss of fix (a tunnel).
+    /// leapt ahead or back without a fix since: its time is trusted through a loss of fix (a tunnel).
     /// Before a fix, a receiver without an RTC backup reports its own free-running guess (MTK chips
     /// count from 1980-01-05 or from where they last stopped), and so does one that browned out.
     public internal(set) var trustsReceiverTime = false
@@ -25,6 +25,9 @@ public struct EpochClock: Sendable, Equatable, Codable {
     static let longestNoFixStepS = 60.0
     /// A step back this short (a leap second read as the next day's 00:00:00, a repeated cycle) is
     /// flagged but never starts a new timeline: the receiver's time is past it within a second.
+    /// A longer one onto an epoch without a fix withdraws trust, as a leap ahead does (a receiver
+    /// that reset in a tunnel, counting on from its backup's last time): only fixes confirm a new
+    /// timeline.
     static let longestShortStepBackS = 1.0
 
     public init() {}
@@ -50,9 +53,9 @@ public struct EpochClock: Sendable, Equatable, Codable {
         let received = Self.receiverTime(epoch, monoNs: monoNs, floorUTCms: floorUTCms)
         if epoch.hasPosition {
             trustsReceiverTime = true
-        } else if trustsReceiverTime, let lastTimed,
-                  let step = received.time.interval(since: lastTimed), step.isGNSS, step.seconds > Self.longestNoFixStepS {
-            trustsReceiverTime = false  // a receiver that reset, counting on from its own guess
+        } else if trustsReceiverTime, let lastTimed, let step = received.time.interval(since: lastTimed), step.isGNSS,
+                  step.seconds > Self.longestNoFixStepS || -step.seconds > Self.longestShortStepBackS {
+            withdrawTrust()  // a receiver that reset, counting on from its own guess
         }
         let time = trustsReceiverTime ? received.time : TimeStamp(utcMs: nil, timeOfDayMs: nil, monoNs: monoNs)
         let source = trustsReceiverTime ? received.source : .monotonicOnly
@@ -118,7 +121,10 @@ public struct EpochClock: Sendable, Equatable, Codable {
     /// The receiver fell silent: it may have browned out and come back counting from its own guess,
     /// so its time is trusted again only after its next fix. Unlike a restart the board's clock ran
     /// on, so the interval from the last trusted time to that fix is still measured.
-    public mutating func receiverWentSilent() {
+    public mutating func receiverWentSilent() { withdrawTrust() }
+
+    /// Until the next fix, epochs carry only monotonic time, and no step back counts towards a new timeline.
+    private mutating func withdrawTrust() {
         trustsReceiverTime = false
         backwardsRun = 0
         backwardsLast = nil
