@@ -1,4 +1,5 @@
 import RoamCore
+import RoamSystem
 
 /// Read-only access for `rides`, `show`, `dump`, `check` and `status`. Opens its own read-only
 /// connection, so it works while the recorder writes (WAL: readers see the last commit and never
@@ -13,10 +14,25 @@ public final class RideReader {
 
     public var path: String { connection.path }
 
+    /// The file this connection opened: another one at the path later is not what it reads.
+    let openedFile: FileIdentity?
+
     /// Refuses a database this code cannot read: a newer schema, or one no writer has migrated yet.
     public init(path: String, busyTimeoutMs: Int32 = 5_000) throws {
         connection = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMs: busyTimeoutMs)
         schemaVersion = try Migrations.requireCurrent(connection)
+        openedFile = FileSystem.identity(path)
+    }
+
+    /// SQLite's `data_version` on this connection: it changes whenever another connection commits
+    /// (a WAL reset included), so an equal value means nothing this reader would see changed. nil
+    /// when the file at `path` is no longer the one this connection opened (replaced, restored,
+    /// removed): the value then says nothing about the database there now.
+    public func dataVersion() throws -> Int64? {
+        guard FileSystem.identity(path) == openedFile else { return nil }
+        let statement = try connection.prepare("PRAGMA data_version")
+        guard try statement.step() else { return nil }
+        return statement.int64(at: 0)
     }
 
     /// Every ride, oldest first.

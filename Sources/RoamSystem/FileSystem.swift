@@ -29,6 +29,14 @@ public enum FileSystem {
         return Int64(st.st_size)
     }
 
+    /// Which file is at `path` (device and inode), nil when none is: a file put in its place
+    /// (renamed over it, or removed and made again) has another.
+    public static func identity(_ path: String) -> FileIdentity? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
+    }
+
     /// Bytes free for an unprivileged writer on the filesystem holding `path` (statvfs: blocks
     /// available to non-root, not the root-only reserve).
     public static func availableBytes(_ path: String) throws(SystemError) -> Int64 {
@@ -112,4 +120,10 @@ public enum FileSystem {
 
     /// The folder for scratch files: $TMPDIR, else /tmp.
     public static var temporaryFolder: String { Environment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp" }
+}
+
+/// One file on one device, whatever its path: `FileSystem.identity`.
+public struct FileIdentity: Equatable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
 }

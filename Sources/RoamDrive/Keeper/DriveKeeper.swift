@@ -53,6 +53,10 @@ public final class DriveKeeper {
     public private(set) var lastFailure: DriveError?
     /// Said that the pages keep their static map (no Leaflet on the board): once, not per build.
     private var saidNoLeaflet = false
+    /// The last listing of the rides, kept while the database says nothing changed since.
+    private var listed: (dataVersion: Int64, rides: [RideRow], fingerprint: String)?
+    /// How many times the rides were read from the database (a look with nothing changed reads none).
+    public private(set) var listings = 0
 
     public init(_ settings: Settings, writer: DriveRideWriter, say: @escaping (String) -> Void) throws {
         self.settings = settings
@@ -155,8 +159,7 @@ public final class DriveKeeper {
     /// image that fails its check, an export the database or the card refused) keeps the previous
     /// image, is said once, and is tried again only once the rides change.
     public func rebuildIfChanged(nowUTCms: Int64) throws -> Bool {
-        let rides = try reader.rides()
-        let fingerprint = DriveSelection.fingerprint(rides)
+        let (rides, fingerprint) = try currentRides()
         guard fingerprint != builtFingerprint, fingerprint != failedFingerprint else { return false }
         let facts = DriveReadme.Facts(boardName: settings.boardName, builtUTCms: nowUTCms)
         do {
@@ -187,10 +190,25 @@ public final class DriveKeeper {
         }
     }
 
+    /// The rides as the database holds them, read again only when another connection committed
+    /// since the last reading: on a board with a thousand rides, reading them every look was a
+    /// real share of a Pi Zero's core while riding. The version is taken before the reading, so a
+    /// commit in between only causes one more reading at the next look, never a missed one; a
+    /// database file replaced under the keeper has no version and is read every look, as before.
+    private func currentRides() throws -> (rides: [RideRow], fingerprint: String) {
+        let version = try reader.dataVersion()
+        if let listed, listed.dataVersion == version { return (listed.rides, listed.fingerprint) }
+        let rides = try reader.rides()
+        listings += 1
+        let fingerprint = DriveSelection.fingerprint(rides)
+        listed = version.map { ($0, rides, fingerprint) }
+        return (rides, fingerprint)
+    }
+
     /// Marks every ride on the served medium that is not yet handed over.
     private func markServed(nowUTCms: Int64) throws {
         guard let served, !served.isEmpty else { return }
-        let dumped = Set(try reader.rides().filter { $0.dumpedUTCms != nil }.map(\.id))
+        let dumped = Set(try currentRides().rides.filter { $0.dumpedUTCms != nil }.map(\.id))
         let fresh = served.filter { !dumped.contains($0) }
         guard !fresh.isEmpty else {
             say("drive: a host has the drive: every ride on it was handed over already")
