@@ -25,7 +25,7 @@ public enum ManPage {
                 s += ".PP\n" + spec.discussion.split(separator: "\n").map { escape(String($0)) }.joined(separator: "\n.br\n") + "\n"
             }
         }
-        s += ".SH EXIT STATUS\n0 ok, 1 failure, 64 usage error, 65 bad data (a board.conf error, an inconsistent database), "
+        s += ".SH EXIT STATUS\n0 ok, 1 failure, 64 usage error, 65 bad data (a board.conf error, an inconsistent database, a damaged one whose readable rides dump or drive-image still wrote), "
         s += "74 device or storage I/O error (a missing database or data directory included).\n"
         s += ".SH FILES\n.TP\n\\fIboard.conf\\fR\nThe board folder's declaration: UART, I2C bus, GPIO chip, data directory, time zone.\n"
         s += ".TP\n\\fIrides.db\\fR\nThe ride database in the board's data directory.\n"

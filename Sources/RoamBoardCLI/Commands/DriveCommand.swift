@@ -42,8 +42,17 @@ enum DriveCommand {
         }
         try keeper.buildNow(nowUTCms: WallClock.nowUTCms())
         if let failure = keeper.lastFailure { throw CLIError(description: failure.description, status: ExitStatus.ioError) }
-        let listing = try DriveImageReader.read(t.settings.builder.imagePath)
-        print("\(t.settings.builder.imagePath): \(listing.rideIDs.count) ride(s) on the drive (\(listing.files.count) files)")
+        let image = t.settings.builder.imagePath
+        let listing = try DriveImageReader.read(image)
+        print("\(image): \(listing.rideIDs.count) ride(s) on the drive (\(listing.files.count) files)")
+        // Read from the image itself, so a run that had nothing to rebuild says it as well: 65, as `dump`.
+        guard listing.damaged.isEmpty else {
+            let names = listing.damaged.map(String.init).joined(separator: ", ")
+            let one = listing.damaged.count == 1
+            throw CLIError(description: "\(t.settings.databasePath) is damaged: ride\(one ? "" : "s") \(names) could not be read "
+                           + "completely and \(one ? "is" : "are") not on \(image); the \(listing.rideIDs.count) other ride(s) are "
+                           + "('roam-board check' lists what the database still holds)", status: ExitStatus.dataError)
+        }
     }
 
     static func runDrive(_ p: ParsedArguments) throws {

@@ -11,6 +11,8 @@ public enum DriveImageReader {
         public var fingerprint: String?
         /// File names in the shared folder (::/Leaflet), sorted; none when it is missing.
         public var shared: [String] = []
+        /// The rides its README.txt names as left out, the database being damaged there.
+        public var damaged: [Int64] = []
     }
 
     public static func read(_ imagePath: String) throws -> Listing {
@@ -29,7 +31,8 @@ public enum DriveImageReader {
                                           what: "list the shared files on \(imagePath)")) ?? ""
         let files = names(bare)
         return Listing(files: files, rideIDs: Array(Set(files.compactMap(rideID))).sorted(),
-                       fingerprint: DriveReadme.fingerprint(in: readme), shared: names(shared))
+                       fingerprint: DriveReadme.fingerprint(in: readme), shared: names(shared),
+                       damaged: DriveReadme.damaged(in: readme))
     }
 
     private static func names(_ bare: String) -> [String] {

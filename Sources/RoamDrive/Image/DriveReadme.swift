@@ -14,6 +14,8 @@ public enum DriveReadme {
 
     /// The line README.txt ends with; the keeper reads it back to know what an image holds.
     static let fingerprintPrefix = "Contents: "
+    /// The line before the rides left out of a damaged database; read back as the fingerprint is.
+    static let damagedHeading = "Not on this drive, because the board's database is damaged where they are stored:"
 
     public static func text(_ contents: DriveContents, _ facts: Facts) -> String {
         var lines: [String] = [
@@ -58,7 +60,7 @@ public enum DriveReadme {
         }
         if !contents.damaged.isEmpty {
             lines.append("")
-            lines.append("Not on this drive, because the board's database is damaged where they are stored:")
+            lines.append(damagedHeading)
             lines.append("  " + contents.damaged.map { "ride \($0)" }.joined(separator: ", "))
             lines.append("'roam-board check' on the board says what can still be read of them.")
         }
@@ -79,6 +81,13 @@ public enum DriveReadme {
         text.split(whereSeparator: \.isNewline) // "\r\n" is one Character
             .last { $0.hasPrefix(fingerprintPrefix) }
             .map { String($0.dropFirst(fingerprintPrefix.count)) }
+    }
+
+    /// The rides a README.txt names as left out of a damaged database ("  ride 1, ride 3").
+    static func damaged(in text: String) -> [Int64] {
+        let lines = text.split(whereSeparator: \.isNewline)
+        guard let at = lines.firstIndex(where: { $0 == damagedHeading }), at + 1 < lines.count else { return [] }
+        return lines[at + 1].split(separator: ",").compactMap { Int64(String($0).trimmedOfSpace.dropFirst("ride ".count)) }
     }
 
     static func megabytes(_ bytes: Int64) -> String {
