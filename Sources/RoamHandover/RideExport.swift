@@ -8,8 +8,10 @@ import RoamStore
 /// whichever way it leaves the board.
 public enum RideExport {
     /// The bytes a dump of `ride` writes, in memory: to tell whether a file already in place is this ride.
+    /// An imported ride's files name its provenance, so the comparison needs it too.
     public static func bytes(of ride: RideRow, span: RideSpan, format: ExportFormat, raw: Bool, reader: RideReader) throws -> [UInt8] {
-        try export(format, summary(ride, span: span), raw: raw, reader: reader, into: MemorySink()).0.bytes
+        let summary = try summary(ride, span: span, provenance: reader.provenance(ride: ride.id))
+        return try export(format, summary, raw: raw, reader: reader, into: MemorySink()).0.bytes
     }
 
     /// `provenance`: where an imported ride came from (`RideReader.provenance`), which its files say.
