@@ -19,7 +19,7 @@ public enum RideExport {
         // Sorted keys, compact: the text JSONEncoder wrote with `.sortedKeys`.
         let parameters = try JSONTextEncoder().encode(ride.parameters)
         var summary = RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
-                                  totals: ride.totals, parametersJSON: parameters)
+                                  totals: ride.totals, parametersJSON: parameters, unmeasured: UnmeasuredFigures(ride.parameters))
         summary.importedFrom = provenance?.sentence
         return summary
     }

@@ -5,7 +5,8 @@ import Testing
 
 /// A bench replay's figures that no device measured say so where they are shown (P4): a GPX
 /// track's speed comes from its positions and its climb from its elevation; a capture has no
-/// barometer at all. The bench's own simulated ride says nothing of the kind.
+/// barometer at all; its GPX and GeoJSON never call the elevation barometric. The bench's own
+/// simulated ride says nothing of the kind.
 @Suite struct ReplayProvenanceTests {
     /// Replays `file` (or records the bench ride when nil) and returns show, rides and the page.
     static func outputs(replaying file: URL?, in dir: URL) throws -> (show: String, rides: String, page: String, ride: RideRow) {
@@ -19,6 +20,21 @@ import Testing
         let view = try CLIRunner.run(["view", "--db", db, "--ride", String(ride.id), "-o", page.path])
         try #require(show.status == 0 && rides.status == 0 && view.status == 0, "\(show.stderr)\(rides.stderr)\(view.stderr)")
         return (show.stdout, rides.stdout, try String(contentsOf: page, encoding: .utf8), ride)
+    }
+
+    /// What the ride's GPX `<desc>` and GeoJSON `elevation` property say its elevation is.
+    static func exportedElevation(in dir: URL, ride: Int64) throws -> (gpx: String, geojson: String) {
+        let db = dir.appendingPathComponent("rides.db").path
+        func dump(_ format: String) throws -> String {
+            let r = try CLIRunner.run(["dump", "--db", db, "--ride", String(ride), "--format", format])
+            try #require(r.status == 0, "\(r.stderr)")
+            return r.stdout
+        }
+        let gpx = try dump("gpx"), geojson = try dump("geojson")
+        let desc = try #require(gpx.range(of: "<desc>").flatMap { open in gpx.range(of: "</desc>").map { gpx[open.upperBound..<$0.lowerBound] } })
+        let property = try #require(geojson.range(of: "\"elevation\":\"").flatMap { open in
+            geojson[open.upperBound...].firstIndex(of: "\"").map { geojson[open.upperBound..<$0] } })
+        return (String(desc), String(property))
     }
 
     @Test func aReplayedTrackSaysItsSpeedIsDerivedAndItsClimbIsTheTracksElevation() throws {
@@ -45,6 +61,11 @@ import Testing
         #expect(out.page.contains("Speed (average, maximum, the chart and the colours) is derived from the track file&apos;s"))
         #expect(out.page.contains("counted from the track file&apos;s elevation"))
         #expect(out.page.contains("No air temperature was measured"))
+        // The files and the page's foot note say it too, never "barometric (BMP280)".
+        let files = try Self.exportedElevation(in: dir, ride: out.ride.id)
+        #expect(files.gpx == "Elevation: the track file&apos;s elevation, not the board&apos;s barometer.", "\(files.gpx)")
+        #expect(files.geojson == "the track file's elevation, not the board's barometer", "\(files.geojson)")
+        #expect(!out.page.contains("Elevation: barometric"))
     }
 
     @Test func aReplayedCaptureHasNoBarometerSoNoClimb() throws {
@@ -68,6 +89,10 @@ import Testing
         #expect(out.show.contains("climb       unavailable (no barometer"), "\(out.show)")
         #expect(out.page.contains("No barometer measured this ride (a replayed NMEA capture"))
         #expect(!out.page.contains("is derived from the track file"))
+        let files = try Self.exportedElevation(in: dir, ride: out.ride.id)
+        #expect(files.gpx == "Elevation: none, no barometer measured this ride.", "\(files.gpx)")
+        #expect(files.geojson == "none, no barometer measured this ride", "\(files.geojson)")
+        #expect(!out.page.contains("Elevation: barometric"))
     }
 
     @Test func theBenchRideClaimsNothingItDidNotMeasure() throws {
@@ -78,5 +103,8 @@ import Testing
         #expect(!out.show.contains("derived from"), "\(out.show)")
         #expect(!out.rides.contains("*"), "\(out.rides)")
         #expect(!out.page.contains("Not measured on this ride"))
+        let files = try Self.exportedElevation(in: dir, ride: out.ride.id)
+        #expect(files.gpx.hasPrefix("Elevation: barometric (BMP280)"), "\(files.gpx)")
+        #expect(files.geojson.hasPrefix("barometric"), "\(files.geojson)")
     }
 }

@@ -25,6 +25,17 @@ public struct UnmeasuredFigures: Sendable, Equatable {
         }
     }
 
+    /// What a ride's exported elevation is when the board's barometer did not measure it, for the
+    /// GPX description, the GeoJSON property and the page's note; nil for the barometer, which each
+    /// states with its datum.
+    public var elevationUnmeasured: String? {
+        switch altitude {
+        case .barometer: return nil
+        case .trackElevation: return "the track file's elevation, not the board's barometer"
+        case .none: return "none, no barometer measured this ride"
+        }
+    }
+
     /// What the speed figures are, for a label beside them; nil when the receiver measured them.
     public var speedSource: String? {
         speedDerived ? "derived from the track file's positions and times, not measured" : nil

@@ -49,6 +49,7 @@ public struct GPXWriter<Sink: ByteSink> {
     /// What the file is: a ride this board recorded, or one imported, whose elevation is the file's own.
     static func description(_ ride: RideSummary) -> String {
         guard let imported = ride.importedFrom else {
+            if let unmeasured = ride.unmeasured.elevationUnmeasured { return XMLText.escape("Elevation: \(unmeasured).") }
             return "Elevation: barometric (BMP280), metres above mean sea level by the ICAO standard atmosphere (1013.25 hPa datum)."
         }
         return XMLText.escape("Not recorded by this board: \(imported). Points, times and elevation are the file's own; "

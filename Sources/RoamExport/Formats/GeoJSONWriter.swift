@@ -95,7 +95,8 @@ public struct GeoJSONWriter<Sink: ByteSink> {
         s += ",\"fixes\":\(t.fixCount),\"accepted\":\(t.acceptedCount),\"flagged\":\(t.flaggedCount),\"gaps\":\(t.gapCount)"
         s += ",\"lines\":\(lineCount),\"positions\":\(positionCount),\"single_fix_segments\":\(singleFixSegmentCount)"
         s += ",\"includes_flagged\":\(includeFlagged)"
-        s += ",\"elevation\":\"barometric, metres above mean sea level (ICAO standard atmosphere)\""
+        s += ",\"elevation\":" + JSONText.string(ride.unmeasured.elevationUnmeasured
+                                                ?? "barometric, metres above mean sea level (ICAO standard atmosphere)")
         // Stored parameters are JSON already; embed them as an object, or as text if they are not one.
         let p = ride.parametersJSON.trimmingPrefixWhitespace
         s += ",\"parameters\":" + (p.hasPrefix("{") && p.hasSuffix("}") ? p : JSONText.string(ride.parametersJSON))

@@ -61,7 +61,8 @@ public struct HTMLView {
         s += "<details><summary>Parameters</summary><pre>\(XMLText.escape(ride.parametersJSON))</pre></details>\n"
         s += "<p class=\"note\">" + (ride.importedFrom.map {
             "Not recorded by this board: \(XMLText.escape($0)). Points, times and elevation are the file's own. "
-        } ?? "Elevation: barometric (BMP280), " + UnitMarkup.only(.metric, "metres") + UnitMarkup.only(.imperial, "feet")
+        } ?? ride.unmeasured.elevationUnmeasured.map { "Elevation: \(XMLText.escape($0)). " }
+          ?? "Elevation: barometric (BMP280), " + UnitMarkup.only(.metric, "metres") + UnitMarkup.only(.imperial, "feet")
             + " above mean sea level by the ICAO standard atmosphere. ")
         s += "Gaps are left open: no line or climb is drawn across them; the distance across each is bridged "
         s += "in a straight line between its two ends and shown apart.</p>\n</main>\n"
