@@ -77,9 +77,40 @@ import RoamCore
         let km = splits.splits.perKilometre
         #expect(km.map(\.km) == [1, 1, 0.5])
         #expect(km.map(\.elapsedS) == [999, 1_100, 500] && km[1].movingS == 1_000)
-        // Per mile from the same pass: the first mile closes on fix 1,709 (its 1,610th metre).
+        // Per mile from the same pass: the first mile ends 0.344 m into fix 1,709's metre, so that
+        // second is shared 0.344 : 0.656.
         let mi = splits.splits.perMile
         #expect(mi.count == 2 && mi[0].km == 1.609344 && abs(mi[1].km - (2.5 - 1.609344)) < 1e-9, "\(mi.map(\.km))")
-        #expect(mi[0].elapsedS == 1_709 && mi[0].movingS == 1_609 && mi[1].elapsedS == 2_599 - 1_709, "\(mi)")
+        #expect(abs(mi[0].elapsedS - 1_708.344) < 1e-6 && abs(mi[0].movingS - 1_608.344) < 1e-6, "\(mi)")
+        #expect(abs(mi[1].elapsedS - (2_599 - 1_708.344)) < 1e-6, "\(mi)")
+    }
+
+    /// A gap bridged 3 km in 240 s: the kilometres inside it get its time, in proportion, so no
+    /// split is faster than the straight line across it (before, they got none: 0:00:00, and the
+    /// split after the gap the bridged metres for free; the page said 362 km/h for a mile).
+    @Test func splitsAcrossABridgedGapShareItsTime() {
+        var splits = RideSplits()
+        var seconds: Int64 = 0
+        for i in 0..<2_101 {
+            let bridge = i == 1_500
+            if i > 0 { seconds += bridge ? 240 : 1 }
+            var f = ExportTestFixes.fix(seq: Int64(i), segment: i < 1_500 ? 0 : 1, flags: bridge ? [.segmentStart, .bridged] : [],
+                                        added: bridge ? 3_000 : 1)
+            f.utcMs = ExportTestFixes.dayStartUTCms + seconds * 1000
+            splits.add(f)
+        }
+        splits.finish()
+        let km = splits.splits.perKilometre
+        #expect(km.map(\.km) == [1, 1, 1, 1, 1, 0.1], "\(km.map(\.km))")
+        #expect(abs(km[1].elapsedS - 540) < 1e-6 && abs(km[2].elapsedS - 80) < 1e-6 && abs(km[3].elapsedS - 80) < 1e-6, "\(km)")
+        // Moving too, as the ride's totals count a bridged gap.
+        #expect(abs(km[2].movingS - 80) < 1e-6 && abs(km[3].movingS - 80) < 1e-6, "\(km)")
+        #expect(km.map(\.crossesGap) == [false, true, true, true, true, false], "\(km)")
+        let bridgedSpeed = 3_000.0 / 240
+        for split in km + splits.splits.perMile {
+            #expect(split.km * 1000 / split.movingS <= bridgedSpeed + 1e-9, "\(split)")
+        }
+        let total = km.reduce(0) { $0 + $1.elapsedS }, miles = splits.splits.perMile.reduce(0) { $0 + $1.elapsedS }
+        #expect(abs(total - Double(seconds)) < 1e-6 && abs(miles - Double(seconds)) < 1e-6, "\(total) \(miles)")
     }
 }
