@@ -8,8 +8,9 @@
 ///
 /// Fields merge as in gpsd's last TPV report of the time: a later sentence overrides an earlier
 /// one, and a sentence flagged invalid (GGA quality 0 too) contributes no position, only its
-/// verdict on the fix mode (`FixModeTracker`), which no other sentence of the epoch overrules. Dates come from RMC (only when valid: MTK chips send bogus dates while
-/// they warn) or ZDA, else are carried forward (`DateCarry`).
+/// verdict on the fix mode (`FixModeTracker`), which no other sentence of the epoch overrules.
+/// Dates come from RMC (only when valid: MTK chips send bogus dates while they warn) or ZDA, else
+/// are carried forward (`DateCarry`).
 public struct EpochAssembler: Sendable {
     /// The epoch in progress, meaningful only while `isOpen`.
     private var current = Epoch()

@@ -12,7 +12,9 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// 5: after 5 minutes stopped, weather absorbed at every paused fix within 15 m of the stop,
     /// not only at a resume within weatherStillRadiusM; a receiver that fell silent or leapt ahead
     /// without a fix is not believed until its next fix; a step back of a second starts no timeline.
-    public var algorithm = "roam-pipeline/5"
+    /// 6: a longer step back onto an epoch without a fix is not believed either; an epoch the
+    /// receiver calls invalid (GGA quality 0, RMC or GLL status V) is no fix, whatever else it sends.
+    public var algorithm = "roam-pipeline/6"
 
     // Time
     /// A GNSS date earlier than this is a GPS week rollover and moves on by 1024 weeks
