@@ -28,7 +28,9 @@ public struct Epoch: Sendable, Equatable, Codable {
     public var speedMps: Double?
     public var courseDeg: Double?
     public var fixMode: FixMode = .unknown
-    /// GGA fix quality (0 invalid, 1 GPS, 2 DGPS, 4 RTK fixed, 5 RTK float, 6 DR...).
+    /// The receiver's fix quality in GGA's codes (0 invalid, 1 GPS, 2 DGPS, 4 RTK fixed, 5 RTK float,
+    /// 6 dead reckoning, 7 manual, 8 simulator): the GGA's, except that a mode letter E, M or S
+    /// of the epoch's other sentences sets 6, 7 or 8 when the GGA did not (`unmeasuredSolution`).
     public var quality: Int?
     public var satellitesUsed: Int?
     public var hdop: Double?
@@ -50,5 +52,8 @@ public struct Epoch: Sendable, Equatable, Codable {
     }
 
     public var hasPosition: Bool { fixMode >= .fix2D && latDeg != nil && lonDeg != nil }
+
+    /// The receiver said this epoch's position was not measured (dead reckoning, manual, simulator).
+    public var unmeasuredSolution: UnmeasuredSolution? { UnmeasuredSolution(quality: quality) }
 }
 

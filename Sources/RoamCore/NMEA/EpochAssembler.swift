@@ -9,14 +9,18 @@
 /// Fields merge as in gpsd's last TPV report of the time: a later sentence overrides an earlier
 /// one, and a sentence flagged invalid (GGA quality 0 too) contributes no position, only its
 /// verdict on the fix mode (`FixModeTracker`), which no other sentence of the epoch overrules.
-/// Dates come from RMC (only when valid: MTK chips send bogus dates while they warn) or ZDA, else
-/// are carried forward (`DateCarry`).
+/// A mode letter saying estimated, manual or simulated (RMC, GLL, GNS, VTG) marks the epoch's
+/// quality as GGA would (`UnmeasuredSolution`), so the pipeline, which reads only stored columns,
+/// sees it. Dates come from RMC (only when valid: MTK chips send bogus dates while they warn) or
+/// ZDA, else are carried forward (`DateCarry`).
 public struct EpochAssembler: Sendable {
     /// The epoch in progress, meaningful only while `isOpen`.
     private var current = Epoch()
     private var isOpen = false
     private var ownDate: UTCDate?
     private var gsaSatellites = 0
+    /// What a mode letter of the epoch said, when it said the position was not measured.
+    private var letterSolution: UnmeasuredSolution?
     private var timedSeen: [UInt32] = []
     private var mode = FixModeTracker()
     private var dates: DateCarry
@@ -88,6 +92,8 @@ public struct EpochAssembler: Sendable {
         var epoch = current
         epoch.fixMode = mode.epochMode
         if epoch.satellitesUsed == nil, gsaSatellites > 0 { epoch.satellitesUsed = gsaSatellites }
+        // A GGA's own 6–8 stands, and so does its 0 (invalid wins, as in `FixModeTracker`).
+        if let s = letterSolution, epoch.quality != 0, epoch.unmeasuredSolution == nil { epoch.quality = s.rawValue }
         let resolved = dates.resolve(ownDate: ownDate, timeOfDayMs: epoch.timeOfDayMs)
         epoch.date = resolved.date
         epoch.dateIsCarried = resolved.isCarried
@@ -97,11 +103,13 @@ public struct EpochAssembler: Sendable {
         isOpen = false
         ownDate = nil
         gsaSatellites = 0
+        letterSolution = nil
         timedSeen.removeAll(keepingCapacity: true)
         return epoch
     }
 
     private mutating func merge(_ sentence: NMEASentence) {
+        if let s = Self.modeLetter(sentence).flatMap(UnmeasuredSolution.init(modeLetter:)) { letterSolution = s }
         switch sentence {
         case .rmc(let s):
             guard s.isValid else { break }
@@ -152,6 +160,17 @@ public struct EpochAssembler: Sendable {
             if let d = s.date { ownDate = d }
         case .gsv:
             break
+        }
+    }
+
+    /// The FAA mode letter a sentence carries, valid or not (a receiver dead-reckoning may say V).
+    private static func modeLetter(_ sentence: NMEASentence) -> UInt8? {
+        switch sentence {
+        case .rmc(let s): s.faaMode
+        case .gll(let s): s.faaMode
+        case .gns(let s): s.mode
+        case .vtg(let s): s.faaMode
+        case .gga, .gsa, .gst, .gsv, .zda: nil
         }
     }
 }

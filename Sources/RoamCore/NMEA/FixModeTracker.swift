@@ -17,6 +17,11 @@
 /// sentences propose. gpsd keeps 2D/3D for a quality-0 GGA with a position and 3 satellites
 /// (only its status says unknown), and lets a later GSA overrule any of them; a position the
 /// receiver disowns must never become a measured one (P4). It is still kept in the raw text.
+///
+/// A second departure, made downstream: a solution the receiver calls estimated, manual or
+/// simulated (GGA quality 6, 7, 8; mode letter E, M, S) keeps gpsd's mode here, and gpsd reports
+/// it as a fix with status DR, TIME or SIM; Roam board stores it with that quality and the
+/// pipeline flags it `unmeasuredPosition`, never a measured fix (`UnmeasuredSolution`).
 struct FixModeTracker: Sendable {
     /// The merged fix so far (gpsd's `gpsdata.fix`, equal to its `lastfix` while a sentence is
     /// judged); cleared once the sentence opening an epoch has been judged.

@@ -3,12 +3,34 @@ public enum RideEventKind: String, Sendable, Codable, CaseIterable {
     case start, stop, gap, rearm, alarm, parked, recovered, lost, button, storageLow = "storage-low"
 }
 
-/// Why a segment ended (P5). Stored as the `detail` of a gap event.
+/// Why a segment ended (P5). Stored as the `detail` of a gap event (text: a new cause needs no
+/// migration), and shown as it reads on the ride page and by `show`.
 public enum GapCause: String, Sendable, Codable, CaseIterable {
     case lostFix = "no fix"
     case receiverSilent = "receiver silent"
     case spatialJump = "spatial jump"
     case loggerRestarted = "logger restarted"
+    /// The receiver went on with positions it did not measure (`UnmeasuredSolution`).
+    case receiverEstimating = "receiver estimating"
+    case manualPosition = "manual position"
+    case simulatedPosition = "simulated position"
+
+    init(_ solution: UnmeasuredSolution) {
+        switch solution {
+        case .deadReckoning: self = .receiverEstimating
+        case .manualInput: self = .manualPosition
+        case .simulator: self = .simulatedPosition
+        }
+    }
+
+    /// The receiver stopped measuring while the rider may have ridden on (a tunnel): unlike a
+    /// jump or the logger's own gaps, the time across it may count as moving.
+    var isLossOfMeasurement: Bool {
+        switch self {
+        case .lostFix, .receiverEstimating, .manualPosition, .simulatedPosition: true
+        case .receiverSilent, .spatialJump, .loggerRestarted: false
+        }
+    }
 }
 
 /// One row of `events`.

@@ -11,15 +11,20 @@ extension RidePipeline {
     /// Judges the epoch's position; nil when it has none that can be used.
     mutating func track(_ epoch: Epoch, at now: TimeStamp, flags: inout FixFlags, events: inout [RideEvent]) -> TrackOutcome? {
         let p = parameters
+        // The receiver's own estimate is no measurement, position or not; a run of them is a gap
+        // that says so (its distance, if any, is bridged like any gap's).
+        let unmeasured = epoch.unmeasuredSolution
+        let cause = unmeasured.map(GapCause.init) ?? .lostFix
+        if unmeasured != nil { flags.insert(.unmeasuredPosition) }
         guard epoch.hasPosition, let lat = epoch.latDeg, let lon = epoch.lonDeg else {
             flags.insert(.noFix)
-            noteUnusable(at: now, events: &events)
+            noteUnusable(at: now, cause: cause, events: &events)
             return nil
         }
         let accuracy = HorizontalAccuracy(epoch: epoch, receiverErrorM: p.receiverErrorM)
         if let a = accuracy, a.radiusM > p.maxAccuracyM { flags.insert(.lowAccuracy) }
-        guard flags.isDisjoint(with: [.lowAccuracy, .repeatedTime, .timeBackwards]) else {
-            noteUnusable(at: now, events: &events)
+        guard flags.isDisjoint(with: [.lowAccuracy, .repeatedTime, .timeBackwards, .unmeasuredPosition]) else {
+            noteUnusable(at: now, cause: cause, events: &events)
             return nil
         }
         let point = PipelineState.AcceptedPoint(latDeg: lat, lonDeg: lon, time: now)
@@ -34,7 +39,7 @@ extension RidePipeline {
                 breakTrack(.spatialJump, at: now, events: &events)
             } else {
                 flags.insert(.implausibleJump)
-                noteUnusable(at: now, events: &events)
+                noteUnusable(at: now, cause: cause, events: &events)
                 return nil
             }
         } else {
@@ -44,11 +49,12 @@ extension RidePipeline {
     }
 
     /// An epoch without a usable position: once that has lasted longer than the gap threshold,
-    /// the track breaks where it stopped. Auto-pause is not touched: losing the fix is never a pause.
-    private mutating func noteUnusable(at now: TimeStamp, events: inout [RideEvent]) {
+    /// the track breaks where it stopped, for the cause of the epoch that broke it. Auto-pause is
+    /// not touched: losing the fix is never a pause.
+    private mutating func noteUnusable(at now: TimeStamp, cause: GapCause, events: inout [RideEvent]) {
         guard !state.segmentPending, let last = state.lastUsable,
               let since = now.seconds(since: last.time), since > parameters.gapAfterS else { return }
-        breakTrack(.lostFix, at: last.time, events: &events)
+        breakTrack(cause, at: last.time, events: &events)
     }
 
     /// A usable position: auto-pause, segment start or distance gate, moving time, smoothing.

@@ -82,7 +82,7 @@ public struct RidePipeline: Sendable {
         case .receiverSilent:
             state.pendingLoggerFlags.insert(.afterSilence)
             state.clock.receiverWentSilent()
-        case .lostFix, .spatialJump:
+        case .lostFix, .spatialJump, .receiverEstimating, .manualPosition, .simulatedPosition:
             break
         }
     }
@@ -94,7 +94,7 @@ public struct RidePipeline: Sendable {
         events.append(RideEvent(kind: .gap, monoNs: time.monoNs, utcMs: time.utcMs, detail: cause.rawValue))
         state.totals.gapCount += 1
         state.segmentPending = true
-        state.gapBeganMoving = cause == .lostFix && !state.autoPause.isPaused
+        state.gapBeganMoving = cause.isLossOfMeasurement && !state.autoPause.isPaused
         state.jumps.clear()
         state.autoPause.interrupt()
     }

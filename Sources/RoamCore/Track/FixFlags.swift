@@ -34,10 +34,13 @@ public struct FixFlags: OptionSet, Sendable, Hashable, Codable {
     /// Informational, on a segment's first fix: the gap's ends imply less than the auto-pause
     /// speed, so the rider was stopped or walking: a pause, nothing bridged.
     public static let bridgeTooSlow    = FixFlags(rawValue: 1 << 15)
+    /// The receiver said this position was not measured (`UnmeasuredSolution`: dead reckoning,
+    /// manual input, simulator). Kept with its raw text, never counted or drawn as measured.
+    public static let unmeasuredPosition = FixFlags(rawValue: 1 << 16)
 
     /// Flags that keep a fix out of distance and the drawn track.
     public static let rejecting: FixFlags = [.noFix, .lowAccuracy, .underDistanceGate, .implausibleJump,
-                                             .repeatedTime, .timeBackwards]
+                                             .repeatedTime, .timeBackwards, .unmeasuredPosition]
 
     /// Flags that record what happened to the logger rather than judge the fix.
     public static let loggerEvents: FixFlags = [.afterRestart, .afterSilence]
@@ -51,7 +54,7 @@ public struct FixFlags: OptionSet, Sendable, Hashable, Codable {
         (.paused, "paused"), (.beforeValidDate, "before-valid-date"), (.barometerMissing, "barometer-missing"),
         (.segmentStart, "segment-start"), (.afterRestart, "after-restart"), (.afterSilence, "after-receiver-silent"),
         (.barometerSpike, "barometer-spike"), (.bridged, "bridged-gap"), (.bridgeImplausible, "gap-too-fast-to-bridge"),
-        (.bridgeTooSlow, "gap-at-pause-speed"),
+        (.bridgeTooSlow, "gap-at-pause-speed"), (.unmeasuredPosition, "unmeasured-position"),
     ]
 
     public var names: [String] { Self.names.filter { contains($0.0) }.map { $0.1 } }

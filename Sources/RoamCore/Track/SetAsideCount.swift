@@ -60,6 +60,7 @@ public struct SetAsideCount: Sendable, Equatable {
         case .paused: return "while paused"
         case .beforeValidDate: return "before the receiver knew the date"
         case .barometerSpike: return "with a barometer spike"
+        case .unmeasuredPosition: return "the receiver estimated, not measured"
         default: return name
         }
     }
