@@ -13,7 +13,8 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// not only at a resume within weatherStillRadiusM; a receiver that fell silent or leapt ahead
     /// without a fix is not believed until its next fix; a step back of a second starts no timeline.
     /// 6: a longer step back onto an epoch without a fix is not believed either; an epoch the
-    /// receiver calls invalid (GGA quality 0, RMC or GLL status V) is no fix, whatever else it sends.
+    /// receiver calls invalid (GGA quality 0, RMC or GLL status V) is no fix, whatever else it sends;
+    /// one it dead-reckoned, was given or simulated is flagged `unmeasured-position`, a gap's cause.
     public var algorithm = "roam-pipeline/6"
 
     // Time
