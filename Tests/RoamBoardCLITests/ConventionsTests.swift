@@ -117,6 +117,15 @@ import Testing
         #expect(show.stdout.contains(said) && show.stdout.contains("nothing deleted"), "\(show.stdout)")
         let page = try CLIRunner.run(["view", "--db", f.dbPath, "--ride", "\(f.a.id)", "-o", "-"]).stdout
         #expect(page.contains(said) && page.contains("Show flagged fixes (\(totals.flaggedCount)"), "the page counts otherwise")
+        // Where a fix was set aside for more than one reason the reasons add up to more than the count:
+        // show and the page say why in the same words, or a rider reading the sum is misled.
+        let fixesLine = String(try #require(show.stdout.split(separator: "\n").first { $0.hasPrefix("  fixes ") }))
+        let reasons = fixesLine.split(separator: "(", maxSplits: 1).last?.prefix { $0 != ")" && $0 != ";" } ?? ""
+        let sum = reasons.split(separator: ",").compactMap { Int($0.drop { $0 == " " }.prefix { $0.isNumber }) }.reduce(0, +)
+        try #require(sum > totals.flaggedCount, "no fix of ride \(f.a.id) is set aside for two reasons: \(fixesLine)")
+        let overlap = "; one fix may have more than one reason); nothing deleted"
+        #expect(fixesLine.hasSuffix(overlap), "\(fixesLine)")
+        #expect(page.contains(overlap), "the page's card says it otherwise")
         let check = try CLIRunner.run(["check", "--db", f.dbPath])
         #expect(check.stdout.contains("fixes, \(gapsA) gaps:"), "\(check.stdout)")
         #expect(!check.stdout.contains("gap markers"))

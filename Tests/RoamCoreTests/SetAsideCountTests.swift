@@ -16,7 +16,21 @@ import Testing
         }
         #expect(c.kept == totals.acceptedCount && c.setAside == totals.flaggedCount)
         #expect(c.sentence == "3 points kept for distance; 4 set aside (1 without a position, 1 less accurate than 50 m, "
-                + "2 closer than 12 m to the last, 1 while paused); nothing deleted")
+                + "2 closer than 12 m to the last, 1 while paused; one fix may have more than one reason); nothing deleted")
         #expect(c.reasons.map(\.name) == ["no-fix", "low-accuracy", "under-distance-gate", "paused"])
+    }
+
+    /// Reasons that add up to more than the count (one fix under the gate while paused) say why;
+    /// reasons that add up to it say nothing more.
+    @Test func saysSoOnlyWhenOneFixGaveMoreThanOneReason() {
+        var apart = SetAsideCount()
+        for flags: FixFlags in [[.underDistanceGate], [.noFix], []] { apart.add(flags) }
+        #expect(!apart.reasonsOverlap)
+        #expect(apart.sentence == "1 points kept for distance; 2 set aside (1 without a position, 1 closer than 10 m to the last); nothing deleted")
+        var overlapping = apart
+        overlapping.add([.underDistanceGate, .paused])
+        #expect(overlapping.reasonsOverlap)
+        #expect(overlapping.sentence.hasSuffix("3 set aside (1 without a position, 2 closer than 10 m to the last, 1 while paused; "
+                                               + "one fix may have more than one reason); nothing deleted"), "\(overlapping.sentence)")
     }
 }

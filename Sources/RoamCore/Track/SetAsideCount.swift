@@ -2,7 +2,8 @@
 /// flags and shown alike by `show` and the ride page: "905 points kept for distance; 1286 set aside
 /// (1195 closer than 10 m to the last, 241 while paused); nothing deleted". A fix is set aside
 /// when a rejecting flag keeps it out of distance and the drawn track (`FixFlags.isAccepted`); the
-/// reasons are the flags it carries, so one fix may give more than one reason.
+/// reasons are the flags it carries, so one fix may give more than one reason, and where one
+/// does the reasons add up to more than the count: the words then say so (`overlapWords`).
 public struct SetAsideCount: Sendable, Equatable {
     public struct Reason: Sendable, Equatable {
         public var name: String
@@ -39,11 +40,18 @@ public struct SetAsideCount: Sendable, Equatable {
         }
     }
 
+    /// Said wherever the reasons are counted and add up to more than the fixes set aside.
+    public static let overlapWords = "one fix may have more than one reason"
+
+    /// Some fix was set aside for more than one reason: the reasons' counts add up to more than `setAside`.
+    public var reasonsOverlap: Bool { byName.byName.values.reduce(0, +) > setAside }
+
     public var sentence: String { sentence(in: .metric) }
 
     public func sentence(in units: UnitFormatter) -> String {
-        let why = reasons(in: units).map { "\($0.count) \($0.words)" }
-        return "\(kept) points kept for distance; \(setAside) set aside" + (why.isEmpty ? "" : " (\(why.joined(separator: ", ")))")
+        let why = reasons(in: units).map { "\($0.count) \($0.words)" }.joined(separator: ", ")
+            + (reasonsOverlap ? "; \(Self.overlapWords)" : "")
+        return "\(kept) points kept for distance; \(setAside) set aside" + (why.isEmpty ? "" : " (\(why))")
             + "; nothing deleted"
     }
 

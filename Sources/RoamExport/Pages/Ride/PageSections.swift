@@ -89,9 +89,9 @@ struct PageSections {
 
     func flagged() -> String {
         guard !track.flaggedCounts.isEmpty else { return "<p class=\"flaggedinfo\">No flagged fixes.</p>\n" }
-        // The same count and words as the card and `show`; one fix may give more than one reason.
+        // The same count and words as the card and `show`, which say too when one fix gave more than one reason.
         var s = "<p class=\"flaggedinfo\">\(track.setAside.setAside) fixes set aside from distance and the drawn track, kept in the "
-            + "database; one fix may have more than one reason.</p>\n<table class=\"flaggedinfo\"><tr><th>Reason</th><th>Flag</th><th>Fixes</th></tr>"
+            + "database" + (track.setAside.reasonsOverlap ? "; \(SetAsideCount.overlapWords)" : "") + ".</p>\n<table class=\"flaggedinfo\"><tr><th>Reason</th><th>Flag</th><th>Fixes</th></tr>"
         let imperial = track.setAside.reasons(in: UnitFormatter(.imperial))
         for (reason, words) in zip(track.setAside.reasons, imperial.map(\.words)) {
             let said = bothSystems { $0.system == .metric ? XMLText.escape(reason.words) : XMLText.escape(words) }
