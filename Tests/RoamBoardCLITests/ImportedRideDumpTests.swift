@@ -36,4 +36,49 @@ import Testing
         #expect(geojson.stdout.contains("\"elevation\":\"the track file's elevation, not the board's barometer\""), "\(geojson.stdout.suffix(900))")
         #expect(!geojson.stdout.contains("barometric"))
     }
+
+    /// A file without elevation gave the ride none: its GPX <desc> and its page say so, and never
+    /// that elevation is the file's own.
+    @Test func anImportedRideWithoutElevationSaysItHasNone() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gpx = dir.appendingPathComponent("flat.gpx")
+        try Data(ImportCommandTests.gpx(60).replacingOccurrences(of: "<ele>400</ele>", with: "").utf8).write(to: gpx)
+        let db = dir.appendingPathComponent("rides.db").path
+        try #require(try CLIRunner.run(["import", "--db", db, gpx.path]).status == 0)
+        // Escaped as the GPX and the page write it.
+        let said = "Points and times are the file&apos;s own; the file has no elevation, so the ride has no elevation and no climb"
+        let dump = try CLIRunner.run(["dump", "--db", db, "--ride", "1", "--format", "gpx"])
+        try #require(dump.status == 0, "\(dump.stderr)")
+        let desc = String(try #require(dump.stdout.firstRange(of: "<desc>").map { dump.stdout[$0.upperBound...].prefix { $0 != "<" } }))
+        #expect(desc == "Not recorded by this board: imported from flat.gpx (Test Logger). \(said); distance and time were computed "
+                + "by roam-board&apos;s pipeline.", "\(desc)")
+        let page = try CLIRunner.run(["view", "--db", db, "--ride", "1", "-o", "-"])
+        try #require(page.status == 0, "\(page.stderr)")
+        #expect(page.stdout.contains("Not recorded by this board: imported from flat.gpx (Test Logger). \(said). Gaps are left open"))
+        let show = try CLIRunner.run(["show", "--db", db, "--ride", "1"]).stdout
+        #expect(show.contains("  climb       unavailable (the imported file has no elevation)\n"), "\(show)")
+        #expect(!dump.stdout.contains("elevation are the file&apos;s own") && !page.stdout.contains("elevation are the file&apos;s own"))
+        // With elevation, the file's own, as before.
+        let hilly = dir.appendingPathComponent("hilly.gpx")
+        try Data(ImportCommandTests.gpx(60).replacingOccurrences(of: "2022-05-01", with: "2022-05-02").utf8).write(to: hilly)
+        try #require(try CLIRunner.run(["import", "--db", db, hilly.path]).status == 0)
+        let withElevation = try CLIRunner.run(["dump", "--db", db, "--ride", "2", "--format", "gpx"]).stdout
+        #expect(withElevation.contains("Points, times and elevation are the file&apos;s own; distance, time and climb were computed"),
+                "\(withElevation.prefix(1500))")
+    }
+
+    /// An imported ride's times are the file's: `show` never names the board's receiver (GNSS) as their source.
+    @Test func showSaysAnImportedRidesTimesAreTheFiles() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gpx = dir.appendingPathComponent("morning.gpx")
+        try Data(ImportCommandTests.gpx(60).utf8).write(to: gpx)
+        let db = dir.appendingPathComponent("rides.db").path
+        try #require(try CLIRunner.run(["import", "--db", db, gpx.path]).status == 0)
+        let show = try CLIRunner.run(["show", "--db", db, "--ride", "1"])
+        try #require(show.status == 0, "\(show.stderr)")
+        let time = try #require(show.stdout.split(separator: "\n").first { $0.hasPrefix("  time ") })
+        #expect(time == "  time        from the imported file 60 (not this board's receiver)", "\(show.stdout)")
+    }
 }

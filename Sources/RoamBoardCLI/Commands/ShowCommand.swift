@@ -70,14 +70,18 @@ enum ShowCommand {
         if let up = t.ascentM, let down = t.descentM {
             print("  climb       +\(units.length(metres: up, digits: 1)) / -\(units.length(metres: down, digits: 1)) (\(unmeasured.climbSource))")
         } else {
-            print("  climb       unavailable (no barometer; GNSS altitude is never used for climb)")
+            print("  climb       unavailable (" + (provenance == nil ? "no barometer; GNSS altitude is never used for climb"
+                                                      : "the imported file has no elevation") + ")")
         }
         print("  max speed   \(units.speed(metresPerSecond: t.maxSpeedMps, digits: 1))" + (unmeasured.speedSource.map { " (\($0))" } ?? ""))
         print("  fixes       \(t.fixCount): \(setAside.sentence(in: units))")
         print("              \(Plural.count(t.gapCount, "gap")); parked \(ride.parkedCount); lost \(ride.lostCount)")
-        let sourceNames: [(TimeSource, String)] = [(.gnss, "GNSS"), (.rolloverCorrected, "GNSS, week rollover corrected"),
+        // An imported ride's times are its file's, which the pipeline stores as a receiver's (`TimeSource.gnss`).
+        let received = provenance == nil ? "GNSS" : "from the imported file"
+        let sourceNames: [(TimeSource, String)] = [(.gnss, received), (.rolloverCorrected, "\(received), week rollover corrected"),
                                                    (.backfilled, "back-filled"), (.monotonicOnly, "monotonic only")]
-        print("  time        " + sourceNames.compactMap { src, name in sources[src].map { "\(name) \($0)" } }.joined(separator: ", "))
+        print("  time        " + sourceNames.compactMap { src, name in sources[src].map { "\(name) \($0)" } }.joined(separator: ", ")
+              + (provenance == nil ? "" : " (not this board's receiver)"))
         print("  parameters  \(ride.parameters.algorithm), version \(ride.parameters.version)")
 
         print("  segments    \(segments.count)" + (s.segmentCount != segments.count ? " (pipeline counted \(s.segmentCount))" : ""))

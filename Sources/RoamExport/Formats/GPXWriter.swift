@@ -46,14 +46,13 @@ public struct GPXWriter<Sink: ByteSink> {
         try sink.write(s)
     }
 
-    /// What the file is: a ride this board recorded, or one imported, whose elevation is the file's own.
+    /// What the file is: a ride this board recorded, or one imported (`RideSummary.importedNote`).
     static func description(_ ride: RideSummary) -> String {
-        guard let imported = ride.importedFrom else {
+        guard let imported = ride.importedNote else {
             if let unmeasured = ride.unmeasured.elevationUnmeasured { return XMLText.escape("Elevation: \(unmeasured).") }
             return "Elevation: barometric (BMP280), metres above mean sea level by the ICAO standard atmosphere (1013.25 hPa datum)."
         }
-        return XMLText.escape("Not recorded by this board: \(imported). Points, times and elevation are the file's own; "
-                              + "distance, time and climb were computed by roam-board's pipeline.")
+        return XMLText.escape("\(imported); \(ride.importedComputed) were computed by roam-board's pipeline.")
     }
 
     public mutating func write(_ fix: FixRecord) throws {

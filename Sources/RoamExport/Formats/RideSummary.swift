@@ -14,6 +14,19 @@ public struct RideSummary: Sendable, Equatable {
     /// and never the board's barometer or recording for such a ride. nil for a ride this board recorded.
     public var importedFrom: String? = nil
 
+    /// What an imported ride's GPX and page say it is, and whose its points, times and elevation
+    /// are: a file without elevation gave none, and nothing claims one. nil for a ride this board recorded.
+    public var importedNote: String? {
+        importedFrom.map { "Not recorded by this board: \($0). " + (hasElevation
+            ? "Points, times and elevation are the file's own"
+            : "Points and times are the file's own; the file has no elevation, so the ride has no elevation and no climb") }
+    }
+
+    /// What the pipeline computed for an imported ride, beside `importedNote`.
+    var importedComputed: String { hasElevation ? "distance, time and climb" : "distance and time" }
+
+    private var hasElevation: Bool { unmeasured.altitude != .none }
+
     public init(id: Int64, startedUTCms: Int64?, endedUTCms: Int64?, totals: RideTotals, parametersJSON: String,
                 unmeasured: UnmeasuredFigures = UnmeasuredFigures(PipelineParameters())) {
         self.id = id; self.startedUTCms = startedUTCms; self.endedUTCms = endedUTCms
