@@ -5,8 +5,11 @@ import Testing
 /// board.conf's `time_zone` on the command line: shown times and file names in it, UTC inside files.
 @Suite struct LocalTimeTests {
     /// A copy of the bench board whose data directory holds the dump fixture's database.
-    private func board(zone: String, fixture: DumpFixture) throws -> URL {
-        let dir = fixture.directory.appendingPathComponent("board")
+    private func board(zone: String, fixture: DumpFixture) throws -> URL { try Self.board(zone: zone, in: fixture.directory) }
+
+    /// A copy of the bench board in `folder`/board, in `zone`, whose data directory is `folder`.
+    static func board(zone: String, in folder: URL) throws -> URL {
+        let dir = folder.appendingPathComponent("board")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         var conf = try String(contentsOf: CLIRunner.repoRoot.appendingPathComponent("Boards/bench/board.conf"), encoding: .utf8)
         conf = conf.replacingOccurrences(of: "data_dir = ../../data/bench", with: "data_dir = ..") + "time_zone = \(zone)\n"
@@ -31,6 +34,35 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: out) == [name])
         let gpx = try String(contentsOfFile: out + "/" + name, encoding: .utf8)
         #expect(gpx.contains("<time>2026-06-14T07:30:00.000Z</time>"), "UTC inside the file")
+    }
+
+    /// A ride across the autumn change (Berlin, 2022-10-30 01:00 UTC: 03:00 CEST becomes 02:00 CET):
+    /// `show`'s segment and gap times carry their offsets, or a segment would end before it starts.
+    /// A ride within one offset keeps the bare clock.
+    @Test func showGivesOffsetsToTimesOfARideAcrossAClockChange() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let board = try Self.board(zone: "Europe/Berlin", in: dir)
+        let db = dir.appendingPathComponent("rides.db").path
+        // 00:50:00Z to 01:10:00Z every 10 s, about 12 km/h; the same on a summer day.
+        func track(_ day: String) -> String {
+            var s = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"Test Logger\"><trk><trkseg>\n"
+            for i in 0...120 {
+                let minute = 50 + i / 6, clock = String(format: "%02d:%02d:%02d", minute / 60, minute % 60, i % 6 * 10)
+                s += "<trkpt lat=\"\(47.0 + Double(i) * 0.0003)\" lon=\"8.0\"><time>\(day)T\(clock)Z</time></trkpt>\n"
+            }
+            return s + "</trkseg></trk></gpx>\n"
+        }
+        for (name, day) in [("autumn.gpx", "2022-10-30"), ("summer.gpx", "2022-07-03")] {
+            let file = dir.appendingPathComponent(name)
+            try Data(track(day).utf8).write(to: file)
+            try #require(try CLIRunner.run(["import", "--db", db, file.path]).status == 0)
+        }
+        let autumn = try CLIRunner.run(["show", "--board", board.path, "--db", db, "--ride", "1"])
+        try #require(autumn.status == 0, "\(autumn.stderr)")
+        #expect(autumn.stdout.contains("    #0  02:50:00+02:00–02:10:00+01:00  "), "\(autumn.stdout)")
+        let summer = try CLIRunner.run(["show", "--board", board.path, "--db", db, "--ride", "2"])
+        #expect(summer.stdout.contains("    #0  02:50:00–03:10:00  "), "\(summer.stdout)")
     }
 
     @Test func unknownZoneIsABoardError() throws {

@@ -85,16 +85,17 @@ enum ShowCommand {
         print("  parameters  \(ride.parameters.algorithm), version \(ride.parameters.version)")
 
         print("  segments    \(segments.count)" + (s.segmentCount != segments.count ? " (pipeline counted \(s.segmentCount))" : ""))
+        let clock = time.rideClock(startUTCms: span.startUTCms, endUTCms: span.endUTCms)
         var pending = gaps
         for segment in segments {
-            printGaps(taking: &pending, before: segment, time: time)
-            let times = [segment.firstUTCms, segment.lastUTCms].map { $0.map(time.clock) ?? "?" }.joined(separator: "–")
+            printGaps(taking: &pending, before: segment, clock: clock)
+            let times = [segment.firstUTCms, segment.lastUTCms].map { $0.map(clock) ?? "?" }.joined(separator: "–")
             print("    #\(segment.number)  \(times)  \(units.distance(metres: segment.distanceM, digits: 3)), "
                   + "fixes \(segment.firstSeq)…\(segment.lastSeq), \(segment.accepted) accepted")
         }
         // Gaps after the last segment: the ride ended inside them.
         for gap in pending {
-            print("      gap: \(gap.cause)" + (gap.utcMs.map { " at \(time.clock(utcMs: $0))" } ?? "")
+            print("      gap: \(gap.cause)" + (gap.utcMs.map { " at \(clock($0))" } ?? "")
                   + (gap.beforeSeq.map { " (before fix \($0))" } ?? ""))
         }
 
@@ -103,7 +104,7 @@ enum ShowCommand {
     }
 
     /// Prints, and removes from `gaps`, those that fall before `segment`.
-    private static func printGaps(taking gaps: inout [Gap], before segment: Segment, time: LocalTime) {
+    private static func printGaps(taking gaps: inout [Gap], before segment: Segment, clock: (Int64) -> String) {
         gaps.removeAll { gap in
             let isBefore: Bool
             if let seq = gap.beforeSeq {
@@ -115,7 +116,7 @@ enum ShowCommand {
             }
             guard isBefore else { return false }
             let length = gap.utcMs.flatMap { t in segment.firstUTCms.map { Double($0 - t) / 1000 } }
-            print("      gap: \(gap.cause)" + (gap.utcMs.map { " at \(time.clock(utcMs: $0))" } ?? "")
+            print("      gap: \(gap.cause)" + (gap.utcMs.map { " at \(clock($0))" } ?? "")
                   + (length.map { ", \(FixedPoint.format($0, digits: 0)) s" } ?? "")
                   + (gap.beforeSeq.map { " (before fix \($0))" } ?? ""))
             return true

@@ -33,6 +33,14 @@ struct LocalTime {
         String(iso8601(utcMs: utcMs).dropFirst(11).prefix(8))
     }
 
+    /// The clock for times within one ride: "09:30:00", or with its offset ("02:30:00+02:00")
+    /// when the ride's start and end fall on either side of a change of the zone's offset, where
+    /// the bare clock repeats or skips an hour (a segment read 02:30:00–02:09:59 across the autumn change).
+    func rideClock(startUTCms: Int64?, endUTCms: Int64?) -> (Int64) -> String {
+        guard startUTCms.map(offsetS) != endUTCms.map(offsetS) else { return clock(utcMs:) }
+        return { utcMs in clock(utcMs: utcMs) + Self.offsetText(offsetS(utcMs: utcMs), colon: true) }
+    }
+
     /// ISO 8601 basic form for file names: 20260614T093000+0200, or 20260614T073000Z in UTC.
     /// No colons, so FAT sticks and Windows accept it.
     func fileStamp(utcMs: Int64) -> String {
