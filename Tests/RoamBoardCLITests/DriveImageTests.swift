@@ -108,6 +108,24 @@ struct DriveImageTests {
         #expect(ids == [fixture.a.id, fixture.b.id], "recording ride \(fixture.c.id) stays off: \(ids)")
     }
 
+    /// README.txt lists each ride by the start its files are named by: in the board's zone, with the
+    /// offset, as the names are (it said UTC beside names in local time).
+    @Test func readmeListsRidesByTheLocalStartTheirFilesAreNamedBy() throws {
+        let fixture = try DumpFixture.make()
+        defer { fixture.remove() }
+        let board = try LocalTimeTests.board(zone: "Europe/Berlin", in: fixture.directory)
+        let image = fixture.directory.appendingPathComponent("drive.img").path
+        let built = try CLIRunner.run(["drive-image", "--board", board.path, "--db", fixture.dbPath, "--image", image])
+        #expect(built.status == 0, "\(built.stderr)")
+        // 2026-06-14 07:30 UTC is 09:30 summer time in Berlin.
+        let names = try DriveProbe.rideFiles(image)
+        #expect(names.contains("20260614T093000+0200-ride-\(fixture.a.id).gpx"), "\(names)")
+        let readme = try DriveProbe.readme(image)
+        #expect(readme.contains("\r\n  ride \(fixture.a.id)  2026-06-14T09:30:00.000+02:00  "), "\(readme)")
+        #expect(readme.contains("+01:00 (board clock).") || readme.contains("+02:00 (board clock)."), "\(readme)")
+        #expect(!readme.contains("Z  ") && !readme.contains("Z (board clock)"), "\(readme)")
+    }
+
     /// Three bench rides under a 3 MiB cap (about 1.9 MiB for files, 0.71 MiB per ride: its FIT, GPX
     /// and page). Not yet
     /// handed over, all three go on whatever the cap. Once handed over (dumped), the cap holds: with a

@@ -42,6 +42,11 @@ struct DriveRideFiles: DriveRideWriter {
 
     func describe(_ error: any Error) -> String { ErrorText.describe(error) }
 
+    /// The start `RideFileName` names the files by, in the board's zone as they are.
+    func startUTCms(_ ride: RideRow) throws -> Int64? { try reader.span(ride.id).startUTCms }
+
+    func shownTime(utcMs: Int64) -> String { time.iso8601(utcMs: utcMs) }
+
     private func writeFiles(_ ride: RideRow, into folder: String, linking: Bool) throws -> [String] {
         let span = try reader.span(ride.id)
         let summary = try RideExport.summary(ride, span: span, provenance: try reader.provenance(ride: ride.id))

@@ -14,12 +14,18 @@ public protocol DriveRideWriter {
     func index(_ rides: [RideRow], files: [Int64: [String]]) throws -> String?
     /// Another module's error (the database's, the system's) as one sentence that says what to do.
     func describe(_ error: any Error) -> String
+    /// The instant a ride's file names give (its first dated fix), which README.txt lists it by.
+    func startUTCms(_ ride: RideRow) throws -> Int64?
+    /// A time as README.txt says it: in the zone the file names are in, with its offset.
+    func shownTime(utcMs: Int64) -> String
 }
 
 extension DriveRideWriter {
     public func index(_ rides: [RideRow], files: [Int64: [String]]) throws -> String? { nil }
     public func sharedFiles() -> DriveSharedFiles { .none }
     public func describe(_ error: any Error) -> String { "\(error)" }
+    public func startUTCms(_ ride: RideRow) throws -> Int64? { ride.startedUTCms }
+    public func shownTime(utcMs: Int64) -> String { CivilDate.iso8601(utcMs: utcMs) }
 }
 
 /// What one image holds: the rides on it (newest first), the rides left off for lack of room, and
@@ -27,6 +33,7 @@ extension DriveRideWriter {
 public struct DriveContents: Sendable, Equatable {
     public struct Ride: Sendable, Equatable {
         public var id: Int64
+        /// As the ride's file names give it (`DriveRideWriter.startUTCms`).
         public var startedUTCms: Int64?
         public var distanceM: Double
         public var files: [String]

@@ -66,8 +66,8 @@ public struct DriveImageBuilder {
         let position = Dictionary(uniqueKeysWithValues: newestFirst.enumerated().map { ($1, $0) })
         let keptRides = keptIndices.sorted { position[order[$0].id]! < position[order[$1].id]! }
         var contents = DriveContents(
-            rides: keptRides.map { i in
-                .init(id: order[i].id, startedUTCms: order[i].startedUTCms, distanceM: order[i].totals.distanceM,
+            rides: try keptRides.map { i in
+                .init(id: order[i].id, startedUTCms: try writer.startUTCms(order[i]), distanceM: order[i].totals.distanceM,
                       files: (files[i] ?? []).map(\.name), bytes: sizes[i])
             },
             leftOff: order.indices.filter { !keptSet.contains($0) && !damagedSet.contains(order[$0].id) }
@@ -77,7 +77,7 @@ public struct DriveImageBuilder {
         contents.pagesLinkLeaflet = shared.linked
         let payload = keptIndices.reduce(Int64(0)) { $0 + sizes[$1] }
         let readme = DriveReadme.text(contents, DriveReadme.Facts(boardName: facts.boardName, builtUTCms: facts.builtUTCms,
-                                                                   freeBytes: free - payload))
+                                                                   freeBytes: free - payload), time: writer.shownTime)
         var manifest = DriveManifest(fingerprint: contents.fingerprint, files: keptRides.flatMap { files[$0] ?? [] },
                                      measured: measured.filter { !keptSet.contains($0) }.flatMap { files[$0] ?? [] }, imageBytes: 0)
         let wanted = Dictionary(uniqueKeysWithValues: keptRides.map { (order[$0].id, order[$0]) })

@@ -17,7 +17,9 @@ public enum DriveReadme {
     /// The line before the rides left out of a damaged database; read back as the fingerprint is.
     static let damagedHeading = "Not on this drive, because the board's database is damaged where they are stored:"
 
-    public static func text(_ contents: DriveContents, _ facts: Facts) -> String {
+    /// `time`: how the times are said, in the zone the file names are in (`DriveRideWriter.shownTime`).
+    public static func text(_ contents: DriveContents, _ facts: Facts,
+                            time: (Int64) -> String = { CivilDate.iso8601(utcMs: $0) }) -> String {
         var lines: [String] = [
             "Roam board \(facts.boardName): rides",
             "",
@@ -38,7 +40,7 @@ public enum DriveReadme {
             "",
         ] : []) + [
             "This drive is read-only: copy the files off; nothing written here reaches the board.",
-            "Built \(CivilDate.iso8601(utcMs: facts.builtUTCms)) (board clock).",
+            "Built \(time(facts.builtUTCms)) (board clock).",
             "Storage left on the board: \(megabytes(facts.freeBytes)) free.",
             "",
         ]
@@ -47,7 +49,7 @@ public enum DriveReadme {
         } else {
             lines.append("On this drive (newest first): \(contents.rides.count) ride\(contents.rides.count == 1 ? "" : "s")")
             for ride in contents.rides {
-                let start = ride.startedUTCms.map { CivilDate.iso8601(utcMs: $0) } ?? "start time unknown"
+                let start = ride.startedUTCms.map(time) ?? "start time unknown"
                 lines.append("  ride \(ride.id)  \(start)  \(kilometres(ride.distanceM))")
             }
         }
