@@ -12,7 +12,8 @@ import Synchronization
 /// (P5), then reopened with exponential backoff if the source can reopen. Every wait is in the
 /// kernel (poll on the receiver and the wake pipe) or on the stop signal, bounded by the next thing
 /// due (the late settle of an epoch, the silence threshold, the reopen backoff) and by nothing when
-/// nothing is due: a silent receiver costs no wake-up at all, and a stop wakes the thread at once.
+/// nothing is due: a silent receiver costs only its set-up's tries, with backoff (`GNSSReceiver.Watch`),
+/// and a stop wakes the thread at once.
 ///
 /// One wake-up per epoch (issue 25): an epoch is complete after `epochQuietMs` without bytes, but the
 /// thread does not wake for that moment. It settles the epoch at its next wake: the next epoch's
@@ -45,6 +46,7 @@ public final class SensorLoop: @unchecked Sendable {
     /// The source's optional faces, cast once: a cast per read was 3–5 % of this thread's time.
     private let pollable: PollableSource?
     private let framingFeedback: FramingFeedback?
+    private let receiver: GNSSReceiver?
     private let barometer: BarometerSource?
     private let queue: SensorQueue
     private let options: Options
@@ -66,6 +68,7 @@ public final class SensorLoop: @unchecked Sendable {
                 clock: @escaping @Sendable () -> UInt64, emit: @escaping @Sendable (RecorderEvent) -> Void) {
         self.source = source; self.barometer = barometer; self.queue = queue; self.options = options
         self.pollable = source as? PollableSource; self.framingFeedback = source as? FramingFeedback
+        self.receiver = source as? GNSSReceiver
         self.clock = clock; self.emit = emit
         // A press may find an epoch complete but not settled: it is held until this thread settles it.
         queue.wakeOnPress { [wake] in wake.wake() }
@@ -74,7 +77,7 @@ public final class SensorLoop: @unchecked Sendable {
     public func requestStop() {
         stopRequested.store(true, ordering: .releasing)
         // A receiver being configured gives up at its next read.
-        (source as? GNSSReceiver)?.interrupt()
+        receiver?.interrupt()
         stopSignal.withLock { stopSignal.broadcast() }
         wake.wake()
     }
@@ -88,6 +91,7 @@ public final class SensorLoop: @unchecked Sendable {
         var heardNs = lastByteNs
         var pendingBytes = false
         var silent = false
+        var setupAgainNs: UInt64?  // silent: when the receiver's set-up may run again
         var reopenDelayMs = options.reopenInitialMs
         var reportedReopenFailure = false
         var barometer = BarometerPoller(barometer: self.barometer, retryMs: options.barometerRetryMs, emit: emit)
@@ -150,7 +154,7 @@ public final class SensorLoop: @unchecked Sendable {
             answerHeldPresses()
             let n: Int
             do {
-                let timeout = waitMs(pending: pendingBytes, silent: silent, lastByteNs: lastByteNs, heardNs: heardNs)
+                let timeout = waitMs(pending: pendingBytes, silent: silent, lastByteNs: lastByteNs, heardNs: heardNs, setupAgainNs: setupAgainNs)
                 guard let ready = try readWaiting(timeoutMs: timeout, into: &buffer) else { continue }
                 n = ready
             } catch {
@@ -184,8 +188,7 @@ public final class SensorLoop: @unchecked Sendable {
                 heardNs = max(heardNs, now - min(now, agoNs))
             }
             if n > 0 {
-                lastByteNs = now
-                heardNs = now
+                (lastByteNs, heardNs, setupAgainNs) = (now, now, nil)
                 if !pendingBytes { pendingBytes = true; queue.sensorHoldsEpoch.store(true, ordering: .releasing) }
                 reopenDelayMs = options.reopenInitialMs
                 reportedReopenFailure = false
@@ -197,24 +200,27 @@ public final class SensorLoop: @unchecked Sendable {
             } else {
                 if now - min(now, heardNs) >= options.silentAfterMs * 1_000_000 {
                     markSilent("no bytes for \(options.silentAfterMs) ms", at: now)
+                    setupAgainNs = receiver?.silenceDeadlinePassed(silentForMs: (now - min(now, heardNs)) / 1_000_000)
                 }
             }
         }
         // Stopping: everything read is handed over, in front of a press still held, with what a
         // configuration cut short by the stop had read and no read served yet.
-        if let handedBack = (source as? GNSSReceiver)?.takeHandedBack(), !handedBack.isEmpty {
+        if let handedBack = receiver?.takeHandedBack(), !handedBack.isEmpty {
             push(stream.feed(handedBack[...]))
         }
         settleAll()
         answerHeldPresses()
     }
 
-    /// Until the next thing due (the late settle of the epoch in progress, the silence threshold); -1
-    /// (no limit) when the receiver is already silent: only bytes or a stop can change anything then.
+    /// Until the next thing due (the late settle of the epoch in progress, the silence threshold); when
+    /// the receiver is already silent, until its set-up may run again, else -1 (no limit): only bytes
+    /// or a stop can change anything then.
     /// The epoch's quiet time is not waited for: the next epoch's bytes, a press or the late settle
     /// close it, so a receiver sending 1 Hz epochs costs one wake-up per epoch (its bytes), not two.
-    private func waitMs(pending: Bool, silent: Bool, lastByteNs: UInt64, heardNs: UInt64) -> Int32 {
-        guard pending || !silent else { return -1 }
+    private func waitMs(pending: Bool, silent: Bool, lastByteNs: UInt64, heardNs: UInt64, setupAgainNs: UInt64?) -> Int32 {
+        // The set-up's backoff is on the receiver's clock, the monotonic one.
+        guard pending || !silent else { return setupAgainNs.map { Int32(clamping: ($0 - min($0, MonotonicClock.nowNs())) / 1_000_000 + 1) } ?? -1 }
         let now = clock()
         func remainingMs(_ dueMs: UInt64, from startNs: UInt64) -> UInt64 {
             let elapsedMs = (now - min(now, startNs)) / 1_000_000

@@ -29,6 +29,12 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         /// sending as it was: a marginal line, one good sentence now and then) backs off as one that
         /// found nothing, doubling while junk keeps coming; a line clean this long forgets the backoff.
         public var helpedAfterMs: UInt64 = 60_000
+        /// A line silent past the sensor thread's deadline is set up again at once (a module power-cycled
+        /// comes back at its factory settings; one that sends nothing until asked stays silent), then,
+        /// while it stays silent, after this long, doubling up to `silenceRetryMaxMs`: a dead line
+        /// costs a few wake-ups per set-up (`ReceiverLineIO`), not a timer.
+        public var silenceRetryMs: UInt64 = 60_000
+        public var silenceRetryMaxMs: UInt64 = 600_000
         public init() {}
     }
 
@@ -62,6 +68,11 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     private var junkSinceSetup = false
     private var waitIsForJunkOnly = false
     private var lastSummary: String?
+    /// Why the set-up due runs again, in words (nil: the set-up of an open).
+    private var setupCause: String?
+    private var setupForSilence = false
+    private var silenceRetryMs: UInt64 = 0
+    private var nextSilenceSetupNs: UInt64 = 0
 
     /// Does not open: call `reopen()` (the recorder's sensor thread does, with backoff, if it was
     /// not done here). `open` makes a fresh port each time.
@@ -115,9 +126,26 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         unwatchedReadNs = nil
         port = try open()
         needsSetup = true
+        setupCause = nil
+        setupForSilence = false
         setupForJunk = false
         waitIsForJunkOnly = false
         nextSetupNotBeforeNs = 0
+    }
+
+    /// Told by the sensor thread that no byte came for `silentForMs`: the set-up runs again at the
+    /// next read if its backoff allows. Returns when to call again (nil: now, or never: no set-up).
+    public func silenceDeadlinePassed(silentForMs: UInt64) -> UInt64? {
+        guard setup != nil, port is SerialLine, !needsSetup else { return nil }
+        let now = MonotonicClock.nowNs()
+        let due = max(nextSilenceSetupNs, nextSetupNotBeforeNs)
+        guard now >= due else { return due }
+        needsSetup = true
+        setupForJunk = false
+        setupForSilence = true
+        setupCause = "silent for \(silentForMs / 1000) s: a module that lost power is back at its factory settings, "
+            + "or sends nothing until asked"
+        return nil
     }
 
     private func configure(_ line: SerialLine) {
@@ -125,9 +153,8 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         guard let setup, !interrupted.load(ordering: .acquiring) else { return }
         var run = setup
         run.shouldStop = { [unowned self] in self.interrupted.load(ordering: .acquiring) }
-        let report = run.run(line) { pending += $0 }
+        var report = run.run(line) { pending += $0 }
         setupRuns.add(1, ordering: .releasing)
-        lastReport = report
         let now = MonotonicClock.nowNs()
         lastValidNs = now
         lastByteNs = now
@@ -144,8 +171,21 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
             nextSetupNotBeforeNs = 0
             waitIsForJunkOnly = false
         }
-        // Said once: the same outcome again (a reconfiguration after a silence) is not repeated.
-        if report.summary != lastSummary { lastSummary = report.summary; onReport?(report) }
+        if setupForSilence {
+            // While the line stays silent, the next try waits longer each time.
+            silenceRetryMs = silenceRetryMs == 0 ? watch.silenceRetryMs : min(silenceRetryMs * 2, watch.silenceRetryMaxMs)
+            nextSilenceSetupNs = now + silenceRetryMs * 1_000_000
+        }
+        // A set-up run again says why, and says it when it mended what the module lost; otherwise the
+        // same outcome again (a reconfiguration that changed nothing) is not repeated.
+        if let cause = setupCause {
+            report.summary = "receiver set up again (\(cause)): " + report.summary.dropFirst("receiver: ".count)
+        }
+        lastReport = report
+        let mendedLoss = setupCause != nil && report.mended
+        setupCause = nil
+        setupForSilence = false
+        if report.summary != lastSummary || mendedLoss { lastSummary = report.summary; onReport?(report) }
     }
 
     /// The data sentences a configuration handed back and no read has served yet, taken whole: a
@@ -167,7 +207,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     public func lastReadFramed(sentences: Int) {
         guard let now = unwatchedReadNs else { return }
         unwatchedReadNs = nil
-        if sentences > 0 { lastValidNs = now }
+        if sentences > 0 { lastValidNs = now; silenceRetryMs = 0; nextSilenceSetupNs = 0 }
         let afterSilence = lastByteNs.map { now - $0 >= watch.silenceMs * 1_000_000 } ?? false
         let junk = now - lastValidNs >= watch.junkMs * 1_000_000
         lastByteNs = now
@@ -177,6 +217,10 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         }
         // Bytes after a silence (a module power-cycled) are set up at once, unless nothing was found last time.
         let allowed = now >= nextSetupNotBeforeNs || (afterSilence && waitIsForJunkOnly)
-        if (afterSilence || junk) && allowed { needsSetup = true; setupForJunk = !afterSilence }
+        if (afterSilence || junk) && allowed {
+            needsSetup = true; setupForJunk = !afterSilence
+            setupCause = afterSilence ? "bytes again after \(watch.silenceMs / 1000) s of silence: the module may have been power-cycled"
+                : "no checksummed sentence for \(watch.junkMs / 1000) s: the module may have lost its baud"
+        }
     }
 }

@@ -31,7 +31,9 @@ final class ReceiverLineIO {
             let elapsedMs = (clock() - start) / 1_000_000
             if elapsedMs >= ms { break }
             if elapsedMs >= garbageMs && seen.bytes >= 32 && seen.framesProvingBaud == 0 { break }
-            let wait = Int32(clamping: min(100, ms - elapsedMs))
+            // Each wait ends at most a second in: a stop (`shouldStop`) is seen within it, and a silent
+            // line set up again and again (GNSSReceiver.Watch.silenceRetryMs) costs a few wake-ups a run, not ten a second.
+            let wait = Int32(clamping: min(1000, ms - elapsedMs))
             let n: Int
             do { n = try buffer.withUnsafeMutableBytes { try line.read(into: $0, timeoutMs: max(1, wait)) } } catch { break }
             if n > 0 {

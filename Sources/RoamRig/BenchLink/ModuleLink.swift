@@ -36,6 +36,9 @@ public final class ModuleLink: @unchecked Sendable {
     /// The module as it stands (baud, rate, sentence set, commands taken).
     public var state: FakeGNSSModule { module.withLock { $0 } }
 
+    /// The module loses power and comes back at its factory settings (`FakeGNSSModule.powerCycle`).
+    public func powerCycle() { module.withLock { $0.powerCycle() } }
+
     /// The host's baud: 0 when unknown (then nothing matches and the module is junk to it).
     private var hostBaud: Int { pty.peerBaud ?? 0 }
 

@@ -36,6 +36,9 @@ public struct FakeGNSSModule: Sendable {
     /// a version query (MON-VER, PMTK605, PCAS06) and sends nothing else until a command turns a
     /// sentence on; then, without a fix, that sentence empty each epoch.
     public let silentUntilAsked: Bool
+    /// What it powers up with (`powerCycle`): its saved baud and port protocol.
+    private let factoryBaud: Int
+    private let factoryNMEAOutput: Bool
     private var idleTicks = 0
     /// The dynamic model (u-blox) or navigation mode (PMTK886) it was set to; nil: its own default.
     public private(set) var dynamicModel: Int?
@@ -51,7 +54,20 @@ public struct FakeGNSSModule: Sendable {
         self.family = family; self.behaviour = behaviour; self.baud = baud; self.ubloxModel = ubloxModel
         self.nmeaOutput = nmeaOutput || family != .ublox
         self.silentUntilAsked = silentUntilAsked
+        factoryBaud = baud; factoryNMEAOutput = self.nmeaOutput
         if silentUntilAsked { enabled = [] }
+    }
+
+    /// Power lost and back (a loose connector, a brown-out of the GNSS board): what the host set is
+    /// gone, the module is as it was made (baud, 1 Hz, its own sentence set and model); commands
+    /// taken before stay in `accepted` for tests.
+    public mutating func powerCycle() {
+        let fresh = FakeGNSSModule(family: family, behaviour: behaviour, baud: factoryBaud, ubloxModel: ubloxModel,
+                                   nmeaOutput: factoryNMEAOutput, silentUntilAsked: silentUntilAsked)
+        let taken = accepted, leads = leadsWithUBX
+        self = fresh
+        leadsWithUBX = leads
+        accepted = taken
     }
 
     /// UBX-NAV-PVT (0x01 0x07, 92 bytes), what a UBX-only u-blox sends each epoch; its content is not read here.

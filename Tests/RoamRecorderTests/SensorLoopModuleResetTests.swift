@@ -1,0 +1,101 @@
+import RoamRig
+import RoamSystem
+import Foundation
+import RoamSimulator
+import RoamCore
+import RoamHardware
+@testable import RoamRecorder
+import Synchronization
+import Testing
+
+/// A module power-cycled mid-ride (a loose connector, a brown-out of the GNSS board while the board
+/// stays up) comes back at its factory settings: 9600 baud and 1 Hz, or, for one that sends nothing
+/// until asked, silent. The recorder notices (junk at the configured baud, or a silence past its
+/// deadline), sets the module up again, says so in words, and the ride goes on after one gap.
+/// Through the bench's fake module behind a real pseudo-terminal, with the real sensor thread.
+@Suite(.serialized) struct SensorLoopModuleResetTests {
+    final class Run: @unchecked Sendable {
+        let replayer: NMEAReplayer
+        let receiver: GNSSReceiver
+        let loop: SensorLoop
+        /// What the sensor thread emitted and the receiver said, written from the sensor thread.
+        final class Heard: Sendable {
+            let events = Mutex<[RecorderEvent]>([])
+            let reports = Mutex<[String]>([])
+        }
+        let heard = Heard()
+        let done = DispatchSemaphore(value: 0)
+
+        init(_ module: FakeGNSSModule) throws {
+            replayer = try NMEAReplayer()
+            replayer.attach(module, idleIntervalMs: 100)
+            var setup = ReceiverSetup(family: .auto, targetBaud: 115_200, rateHz: 10)
+            setup.options.listenMs = 1500
+            setup.options.garbageMs = 400
+            setup.options.probeListenMs = 2500
+            setup.options.ackTimeoutMs = 3000
+            receiver = GNSSReceiver.serial(path: replayer.secondaryPath, baud: 115_200, setup: setup)
+            receiver.watch.junkMs = 1500
+            receiver.onReport = { [heard] report in heard.reports.withLock { $0.append(report.summary) } }
+            try receiver.reopen()
+            var options = SensorLoop.Options()
+            options.silentAfterMs = 1000
+            loop = SensorLoop(source: receiver, barometer: nil, queue: SensorQueue(capacity: 4096), options: options,
+                              clock: MonotonicClock.nowNs, emit: { [heard] event in heard.events.withLock { $0.append(event) } })
+            Thread { [loop, done] in loop.run(); done.signal() }.start()
+        }
+
+        var module: FakeGNSSModule { replayer.module!.state }
+        var silences: Int { heard.events.withLock { $0.filter { if case .receiverSilent = $0 { true } else { false } }.count } }
+        var backs: Int { heard.events.withLock { $0.filter { if case .receiverBack = $0 { true } else { false } }.count } }
+        var setUpAgain: [String] { heard.reports.withLock { $0.filter { $0.contains("set up again") } } }
+
+        /// Waits (a generous deadline, on the condition) until `condition` holds; false if it never did.
+        func wait(_ condition: () -> Bool) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: 90)
+            while !condition() && Date() < deadline { usleep(20_000) }
+            return condition()
+        }
+
+        var configured: Bool { module.baud == 115_200 && module.rateHz == 10 && module.enabled.contains("RMC") && !module.enabled.contains("GSV") }
+
+        func stop() {
+            loop.requestStop()
+            done.wait()
+            replayer.unplug()
+        }
+    }
+
+    @Test func aModuleThatTalksAt9600AfterItsResetIsSetUpAgain() throws {
+        let run = try Run(FakeGNSSModule(family: .ublox, ubloxModel: .m8))
+        defer { run.stop() }
+        #expect(run.wait { run.configured && run.receiver.setupRuns.load(ordering: .acquiring) == 1 })
+        run.replayer.module!.powerCycle()
+        // Its banners now reach the host at 9600 baud: junk at 115200.
+        #expect(run.module.baud == 9600 && run.module.rateHz == 1)
+        #expect(run.wait { run.configured && run.receiver.setupRuns.load(ordering: .acquiring) >= 2 }, "\(run.module)")
+        #expect(run.module.dynamicModel != nil)
+        #expect(run.wait { !run.setUpAgain.isEmpty }, "\(run.heard.reports.withLock { $0 })")
+        let said = run.setUpAgain.first ?? ""
+        #expect(said.contains("found at 9600"), "\(said)")
+        print("module reset, talking at 9600: \(said)")
+    }
+
+    @Test func aModuleSilentUntilAskedAfterItsResetIsAskedAgainAndTheRideGoesOn() throws {
+        let run = try Run(FakeGNSSModule(family: .ublox, ubloxModel: .m8, silentUntilAsked: true))
+        defer { run.stop() }
+        // Configured, it sends an RMC without a fix every 100 ms: epochs arrive.
+        #expect(run.wait { run.configured && run.loop.epochsAssembled.load(ordering: .acquiring) > 5 })
+        run.replayer.module!.powerCycle()
+        #expect(run.module.enabled.isEmpty)
+        // Silent past the deadline: one gap, then asked again, its sentences turned on, and back.
+        #expect(run.wait { run.silences == 1 })
+        #expect(run.wait { run.configured && run.backs == 1 }, "\(run.module) \(run.heard.reports.withLock { $0 })")
+        let before = run.loop.epochsAssembled.load(ordering: .acquiring)
+        #expect(run.wait { run.loop.epochsAssembled.load(ordering: .acquiring) > before + 5 })
+        #expect(run.silences == 1)
+        let said = run.setUpAgain.first ?? ""
+        #expect(said.contains("silent for") && said.contains("it sent nothing until asked"), "\(run.heard.reports.withLock { $0 })")
+        print("module reset, silent until asked: \(said)")
+    }
+}
