@@ -26,16 +26,17 @@ import Testing
         let heard = Heard()
         let done = DispatchSemaphore(value: 0)
 
-        init(_ module: FakeGNSSModule) throws {
+        init(_ module: FakeGNSSModule, listenMs: UInt64 = 1500, foundNothingRetryMs: UInt64 = 30_000) throws {
             replayer = try NMEAReplayer()
             replayer.attach(module, idleIntervalMs: 100)
             var setup = ReceiverSetup(family: .auto, targetBaud: 115_200, rateHz: 10)
-            setup.options.listenMs = 1500
+            setup.options.listenMs = listenMs
             setup.options.garbageMs = 400
-            setup.options.probeListenMs = 2500
-            setup.options.ackTimeoutMs = 3000
+            setup.options.probeListenMs = listenMs + 1000
+            setup.options.ackTimeoutMs = listenMs + 1500
             receiver = GNSSReceiver.serial(path: replayer.secondaryPath, baud: 115_200, setup: setup)
             receiver.watch.junkMs = 1500
+            receiver.watch.retryMs = foundNothingRetryMs
             receiver.onReport = { [heard] report in heard.reports.withLock { $0.append(report.summary) } }
             try receiver.reopen()
             var options = SensorLoop.Options()
@@ -97,5 +98,18 @@ import Testing
         let said = run.setUpAgain.first ?? ""
         #expect(said.contains("silent for") && said.contains("it sent nothing until asked"), "\(run.heard.reports.withLock { $0 })")
         print("module reset, silent until asked: \(said)")
+    }
+
+    @Test func aLineThatStaysSilentIsTriedAgainOnlyAfterTheBackoff() throws {
+        // Deaf: it never answers, so every try finds nothing. Short listens: a try takes a few seconds.
+        let run = try Run(FakeGNSSModule(family: .ublox, behaviour: .deaf, silentUntilAsked: true), listenMs: 200,
+                      foundNothingRetryMs: 1)  // only the silence's own backoff holds the tries back
+        defer { run.stop() }
+        // The set-up of the open, then one more at the silence deadline.
+        #expect(run.wait { run.silences == 1 && run.receiver.setupRuns.load(ordering: .acquiring) == 2 })
+        // The next waits a minute (Watch.silenceRetryMs): without the backoff, tries follow each other.
+        usleep(8_000_000)
+        #expect(run.receiver.setupRuns.load(ordering: .acquiring) == 2)
+        #expect(run.setUpAgain.count == 1, "\(run.heard.reports.withLock { $0 })")
     }
 }
