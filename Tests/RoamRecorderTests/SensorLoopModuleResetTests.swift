@@ -107,7 +107,7 @@ import Testing
         defer { run.stop() }
         // The set-up of the open, then one more at the silence deadline.
         #expect(run.wait { run.silences == 1 && run.receiver.setupRuns.load(ordering: .acquiring) == 2 })
-        // The next waits a minute (Watch.silenceRetryMs): without the backoff, tries follow each other.
+        // The next waits two minutes (Watch.silenceRetryMs): without the backoff, tries follow each other.
         usleep(8_000_000)
         #expect(run.receiver.setupRuns.load(ordering: .acquiring) == 2)
         #expect(run.setUpAgain.count == 1, "\(run.heard.reports.withLock { $0 })")

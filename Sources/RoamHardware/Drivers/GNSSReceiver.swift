@@ -32,8 +32,9 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         /// A line silent past the sensor thread's deadline is set up again at once (a module power-cycled
         /// comes back at its factory settings; one that sends nothing until asked stays silent), then,
         /// while it stays silent, after this long, doubling up to `silenceRetryMaxMs`: a dead line
-        /// costs a few wake-ups per set-up (`ReceiverLineIO`), not a timer.
-        public var silenceRetryMs: UInt64 = 60_000
+        /// costs a few wake-ups per set-up (`ReceiverLineIO`), not a timer. Two minutes: a silent line
+        /// tried every minute, about 20 wake-ups a try, took issue 25's idle budget (0.3/s) whole.
+        public var silenceRetryMs: UInt64 = 120_000
         public var silenceRetryMaxMs: UInt64 = 600_000
         public init() {}
     }
