@@ -6,13 +6,8 @@ import Testing
 /// elevation is the file's own, which the GeoJSON says as the GPX does.
 @Suite struct ImportedRideDumpTests {
     @Test func dumpingAnImportedRideAgainFindsItsFileInPlace() throws {
-        let dir = try CLIRunner.temporaryDirectory()
+        let (dir, db) = try Self.imported(ImportCommandTests.gpx(60), named: "morning.gpx")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let gpx = dir.appendingPathComponent("morning.gpx")
-        try Data(ImportCommandTests.gpx(60).utf8).write(to: gpx)
-        let db = dir.appendingPathComponent("rides.db").path
-        let imported = try CLIRunner.run(["import", "--db", db, gpx.path])
-        try #require(imported.status == 0, "\(imported.stderr)")
         let out = dir.appendingPathComponent("out").path + "/"
         for format in ["gpx", "geojson", "csv", "fit"] {
             let first = try CLIRunner.run(["dump", "--db", db, "--ride", "1", "--format", format, "--out", out])
@@ -25,12 +20,8 @@ import Testing
 
     /// Its elevation is the file's: the GeoJSON says so as the GPX does, never "barometric".
     @Test func anImportedRidesGeoJSONNamesTheFilesElevation() throws {
-        let dir = try CLIRunner.temporaryDirectory()
+        let (dir, db) = try Self.imported(ImportCommandTests.gpx(60), named: "morning.gpx")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let gpx = dir.appendingPathComponent("morning.gpx")
-        try Data(ImportCommandTests.gpx(60).utf8).write(to: gpx)
-        let db = dir.appendingPathComponent("rides.db").path
-        try #require(try CLIRunner.run(["import", "--db", db, gpx.path]).status == 0)
         let geojson = try CLIRunner.run(["dump", "--db", db, "--ride", "1", "--format", "geojson"])
         try #require(geojson.status == 0, "\(geojson.stderr)")
         #expect(geojson.stdout.contains("\"elevation\":\"the track file's elevation, not the board's barometer\""), "\(geojson.stdout.suffix(900))")
@@ -40,12 +31,8 @@ import Testing
     /// A file without elevation gave the ride none: its GPX <desc> and its page say so, and never
     /// that elevation is the file's own.
     @Test func anImportedRideWithoutElevationSaysItHasNone() throws {
-        let dir = try CLIRunner.temporaryDirectory()
+        let (dir, db) = try Self.imported(ImportCommandTests.gpx(60).replacingOccurrences(of: "<ele>400</ele>", with: ""), named: "flat.gpx")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let gpx = dir.appendingPathComponent("flat.gpx")
-        try Data(ImportCommandTests.gpx(60).replacingOccurrences(of: "<ele>400</ele>", with: "").utf8).write(to: gpx)
-        let db = dir.appendingPathComponent("rides.db").path
-        try #require(try CLIRunner.run(["import", "--db", db, gpx.path]).status == 0)
         // Escaped as the GPX and the page write it.
         let said = "Points and times are the file&apos;s own; the file has no elevation, so the ride has no elevation and no climb"
         let dump = try CLIRunner.run(["dump", "--db", db, "--ride", "1", "--format", "gpx"])
@@ -70,15 +57,22 @@ import Testing
 
     /// An imported ride's times are the file's: `show` never names the board's receiver (GNSS) as their source.
     @Test func showSaysAnImportedRidesTimesAreTheFiles() throws {
-        let dir = try CLIRunner.temporaryDirectory()
+        let (dir, db) = try Self.imported(ImportCommandTests.gpx(60), named: "morning.gpx")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let gpx = dir.appendingPathComponent("morning.gpx")
-        try Data(ImportCommandTests.gpx(60).utf8).write(to: gpx)
-        let db = dir.appendingPathComponent("rides.db").path
-        try #require(try CLIRunner.run(["import", "--db", db, gpx.path]).status == 0)
         let show = try CLIRunner.run(["show", "--db", db, "--ride", "1"])
         try #require(show.status == 0, "\(show.stderr)")
         let time = try #require(show.stdout.split(separator: "\n").first { $0.hasPrefix("  time ") })
         #expect(time == "  time        from the imported file 60 (not this board's receiver)", "\(show.stdout)")
+    }
+
+    /// A new folder holding `rides.db` with `gpx`, written as `name`, imported as ride 1.
+    static func imported(_ gpx: String, named name: String) throws -> (dir: URL, db: String) {
+        let dir = try CLIRunner.temporaryDirectory()
+        let file = dir.appendingPathComponent(name)
+        try Data(gpx.utf8).write(to: file)
+        let db = dir.appendingPathComponent("rides.db").path
+        let imported = try CLIRunner.run(["import", "--db", db, file.path])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        return (dir, db)
     }
 }
