@@ -5,9 +5,9 @@ import RoamCore
 /// page. A split closes where the running distance reaches the next whole kilometre (mile): the
 /// distance a fix adds was covered in the time since the last fix that added any, so that time is
 /// shared across the boundary in proportion (a bridged gap's kilometres get the gap's time, not
-/// none). Its time is GNSS time; its moving time leaves out auto-paused fixes and gaps not bridged (as
-/// the ride's totals do); its climb is
-/// summed from barometric altitude within segments only (P6: none across a gap).
+/// none). Its time is GNSS time; its moving time leaves out auto-paused fixes and gaps not bridged
+/// (as the ride's totals do); its climb is summed from barometric altitude within segments only
+/// (P6: none across a gap).
 public struct RideSplits: Sendable {
     public struct Split: Sendable, Equatable {
         /// The kilometres it covers: 1.0 for a whole kilometre, 1.609344 for a whole mile, less for the last.
