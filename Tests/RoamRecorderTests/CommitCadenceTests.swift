@@ -101,8 +101,7 @@ import Testing
     func multiEpochBatchParksAndLands() throws {
         let h = try RecorderHarness()
         let r = try startedRide(h, busyTimeoutMs: 50)
-        let blocker = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
-        try blocker.execute("BEGIN IMMEDIATE")
+        let blocker = try h.holdWriteLock()
         try h.feed(10)  // the silence after it hands the ten over; the commit fails on the lock
         #expect(waitFor { r.status.parkedEpochs == 10 })
         #expect(r.status.alarm?.cause == .storageFailing)

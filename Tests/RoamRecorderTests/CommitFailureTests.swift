@@ -26,8 +26,7 @@ import Testing
     func parkedBatchesLandInOrder() throws {
         let h = try RecorderHarness()
         let r = try startedRide(h, seconds: 5)
-        let blocker = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
-        try blocker.execute("BEGIN IMMEDIATE")
+        let blocker = try h.holdWriteLock()
         try h.feed(20)
         #expect(waitFor { r.status.parkedEpochs == 20 })
         // With the commit cadence all twenty may be one hand-over: its status comes just before the event.
@@ -67,8 +66,7 @@ import Testing
         var options = Recorder.Options()
         options.commit.parkedEpochLimit = 5
         let r = try startedRide(h, options: options, seconds: 3)
-        let blocker = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
-        try blocker.execute("BEGIN IMMEDIATE")
+        let blocker = try h.holdWriteLock()
         try h.feed(20)
         #expect(waitFor { r.status.lostEpochsTotal == 15 && r.status.parkedEpochs == 5 })
         #expect(r.status.alarm != nil)

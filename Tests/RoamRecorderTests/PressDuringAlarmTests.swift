@@ -63,8 +63,7 @@ import Testing
         #expect(h.waitForAck(through: 3))
         #expect(rig.controls.led?.status == .recording)
 
-        let blocker = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
-        try blocker.execute("BEGIN IMMEDIATE")
+        let blocker = try h.holdWriteLock()
         try h.feed(5)
         #expect(h.events.wait { $0.contains { if case .alarmRaised = $0 { return true }; return false } })
         #expect(rig.controls.led?.status == .alarm)

@@ -88,6 +88,14 @@ final class RecorderHarness {
     }
 
     func reader() throws -> RideReader { try RideReader(path: dbPath) }
+
+    /// Another writer holding the database's write lock, as a stalled or failing card keeps every
+    /// commit waiting: the lock holds until the returned connection rolls back or is dropped.
+    func holdWriteLock() throws -> SQLiteConnection {
+        let blocker = try SQLiteConnection(path: dbPath, mode: .readWrite)
+        try blocker.execute("BEGIN IMMEDIATE")
+        return blocker
+    }
 }
 
 /// The recorder's events as they happen, for tests to wait on.

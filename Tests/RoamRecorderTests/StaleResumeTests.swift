@@ -71,8 +71,7 @@ import Testing
         let first = try h.interruptedRide(seconds: 300)
         let r = try h.recorder(busyTimeoutMs: 50)
         r.start()  // the restart gap is committed here, before the lock is taken
-        let blocker = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
-        try blocker.execute("BEGIN IMMEDIATE")
+        let blocker = try h.holdWriteLock()
         let shifted = RideSimulation(seed: 2, startUTCms: RideSimulation.defaultStartUTCms + 14 * 3600 * 1000)
         for second in shifted.seconds.prefix(100) { try h.replayer.write(second.nmea) }
         #expect(h.events.wait { $0.contains { if case .alarmRaised = $0 { return true }; return false } })

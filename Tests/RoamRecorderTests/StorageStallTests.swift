@@ -17,8 +17,7 @@ import Testing
         try h.feed(20)
         #expect(h.waitForAck(through: 18))
 
-        let blocker = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
-        try blocker.execute("BEGIN IMMEDIATE")
+        let blocker = try h.holdWriteLock()
         let stallStart = Date()
         // 200 epochs arrive during the stall: far more bytes than a pty or UART buffer holds,
         // so this write only completes if the sensor thread keeps reading.
