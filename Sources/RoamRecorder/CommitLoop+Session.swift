@@ -109,7 +109,8 @@ extension CommitLoop {
             if let last = seqs?.upperBound { s.lastAckedSeq = last }
         }
         emit(.committed(CommitReport(rideID: batch.rideID, seqs: seqs, fixCount: fixes.count,
-                                     totals: batch.state.totals, recoveredParkedEpochs: recovered)))
+                                     totals: batch.state.totals, recoveredParkedEpochs: recovered,
+                                     hasMeasuredFix: commit.hasMeasuredFix)))
     }
 
     /// The status file follows a ride's start and stop; every notice goes out as it is.

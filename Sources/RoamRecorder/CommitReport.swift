@@ -9,4 +9,6 @@ public struct CommitReport: Sendable, Equatable {
     public var totals: RideTotals
     /// Batches that had been parked and landed with this one.
     public var recoveredParkedEpochs: Int
+    /// The session's word on whether the batch ended on a measured position (`RideSessionCommit.hasMeasuredFix`).
+    public var hasMeasuredFix: Bool?
 }

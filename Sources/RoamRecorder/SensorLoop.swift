@@ -59,8 +59,6 @@ public final class SensorLoop: @unchecked Sendable {
     private let wake = WakePipe()
     /// Epochs handed to the queue so far (the bench replayer paces itself on this).
     public let epochsAssembled = Atomic<Int>(0)
-    /// Whether the last epoch had a position (the LED's "waiting for fix" versus commit blinks).
-    public let hasFix = Atomic<Bool>(false)
     /// Attempts to reopen the receiver so far (each after a backoff wait).
     public let reopenAttempts = Atomic<Int>(0)
 
@@ -105,8 +103,7 @@ public final class SensorLoop: @unchecked Sendable {
             return epochs.map { .batched(.epoch(SensorEpoch(epoch: $0, monoNs: now, barometer: sample))) }
         }
         func counted(_ epochs: [Epoch]) {
-            guard let last = epochs.last else { return }
-            hasFix.store(last.hasPosition, ordering: .releasing)
+            guard !epochs.isEmpty else { return }
             epochsAssembled.add(epochs.count, ordering: .releasing)
         }
         // Epochs closed by the bytes just read (the next epoch began): after any press queued before.
@@ -145,7 +142,6 @@ public final class SensorLoop: @unchecked Sendable {
         func markSilent(_ reason: String, at now: UInt64) {
             guard !silent else { return }
             silent = true
-            hasFix.store(false, ordering: .releasing)
             queue.push(.batched(.receiverSilent(monoNs: now)))
             emit(.receiverSilent(reason: reason))
         }

@@ -133,6 +133,26 @@ import Testing
         #expect(!next.batch.events.contains { $0.kind == .storageLow })
     }
 
+    @Test(arguments: [6, 7, 8])
+    func theLEDShowsNoFixWhileTheReceiverDoesNotMeasure(quality: Int) throws {
+        // Riding, then 20 s the receiver dead-reckons (6), is given (7) or simulates (8) the
+        // position it still calls a fix, then riding again: the rider had no fix in between.
+        var session = SessionFixture.recording()
+        let unmeasured: [RideSessionItem] = (10..<30).map { s in
+            var e = SyntheticRide.epoch(second: s, eastM: 50 + Double(s - 10) * 5, speedMps: 5)
+            e.quality = quality
+            return .epoch(SyntheticRide.input(e, second: s))
+        }
+        var shown: [LEDStatus] = []
+        for items in [SessionFixture.riding(from: 0, seconds: 10, speedMps: 5), Array(unmeasured[..<10]), Array(unmeasured[10...]),
+                      SessionFixture.riding(from: 30, seconds: 10, speedMps: 5, startM: 150)] {
+            let commit = try #require(SessionFixture.commit(in: session.handle(SessionFixture.batch(items))))
+            let hasFix = try #require(commit.hasMeasuredFix)
+            shown.append(LEDStatus.of(isRecording: true, hasFix: hasFix, receiverSilent: false, alarm: false))
+        }
+        #expect(shown == [.recording, .waitingForFix, .waitingForFix, .recording])
+    }
+
     @Test(arguments: [false, true])
     func aRideStartedOnLowStorageSaysSoUntilItRecovers(recovered: Bool) {
         var session = RideSession(rules: .init())

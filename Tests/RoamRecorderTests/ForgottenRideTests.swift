@@ -59,9 +59,9 @@ import Testing
         #expect(warned != nil && moving != nil && warned! < moving!)
         if let warned, case .session(.rideLooksForgotten(_, let pausedS)) = log[warned] { #expect(pausedS >= 60 && pausedS < 240) }
         #expect(log.filter { if case .session(.rideLooksForgotten) = $0 { return true }; return false }.count == 1)
-        // This LED is given no fix source, so recording shows as "waiting for fix" once the warning is gone.
+        // Once the warning is gone, recording with a fix shows again (each commit says whether it ended on one).
         let history = led.statusHistory
-        #expect(history.firstIndex(of: .forgottenRide).map { i in history[(i + 1)...].contains(.waitingForFix) } == true, "\(history)")
+        #expect(history.firstIndex(of: .forgottenRide).map { i in history[(i + 1)...].contains(.recording) } == true, "\(history)")
         #expect(try h.reader().rides().last?.state == .recording)  // warned, not ended
     }
 

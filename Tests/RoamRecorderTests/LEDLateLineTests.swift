@@ -22,7 +22,7 @@ import Testing
         let reports = Mutex<[String]>([])
         let controller = LEDThread(led: LEDPatternPlayer(output: output, atNs: MonotonicClock.nowNs()), isRecording: false,
                                        clock: MonotonicClock.nowNs, report: { line in reports.withLock { $0.append(line) } })
-        controller.start(hasFix: { false })
+        controller.start()
         // The idle pattern lights 30 ms every 3 s: the first try fails, a later one opens the line.
         let deadline = MonotonicClock.nowNs() + 30_000_000_000
         while !fake.changes.contains(where: \.isOn) && MonotonicClock.nowNs() < deadline { usleep(5000) }

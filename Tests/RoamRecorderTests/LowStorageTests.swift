@@ -48,9 +48,9 @@ import Testing
         r.stop()
 
         #expect(r.status.storageLow == nil)
-        // This LED is given no fix source, so recording shows as "waiting for fix" once the warning is gone.
+        // Once the warning is gone, recording with a fix shows again (each commit says whether it ended on one).
         let history = led.statusHistory
-        #expect(history.firstIndex(of: .storageLow).map { i in history[(i + 1)...].contains(.waitingForFix) } == true, "\(history)")
+        #expect(history.firstIndex(of: .storageLow).map { i in history[(i + 1)...].contains(.recording) } == true, "\(history)")
         let reader = try h.reader()
         let ride = try #require(try reader.rides().last)
         let low = try reader.events(ride: ride.id).filter { $0.kind == .storageLow }

@@ -18,7 +18,14 @@ public enum RideSessionAction: Sendable, Equatable {
 /// sit (`RideEvent.beforeSeq`), which the store records so a replay can mark them there (P2).
 public struct RideSessionCommit: Sendable, Equatable {
     public var batch: Batch
-    public init(batch: Batch) { self.batch = batch }
+    /// Whether the batch's latest epoch was a position the receiver measured: what the LED shows as
+    /// recording with a fix. Not one it dead-reckoned, was given or simulated (`unmeasured-position`):
+    /// the rider has no fix then, whatever the receiver calls it. Nil when the batch holds no epoch.
+    public var hasMeasuredFix: Bool?
+    public init(batch: Batch) {
+        self.batch = batch
+        hasMeasuredFix = batch.fixes.last.map { $0.flags.isDisjoint(with: [.noFix, .unmeasuredPosition]) }
+    }
 }
 
 /// Why a ride ends; the executor renders the stop event's text (`button` is stored as is).

@@ -17,20 +17,21 @@ public struct LEDStatusTracker: Sendable, Equatable {
                      storageLow: storageLow, forgottenRide: forgottenRide)
     }
 
-    /// Applies one event; `hasFix` is whether the latest epoch read had a position. Returns true
-    /// when the event calls for a commit blink: a batch with fixes durably committed (P1) while
-    /// recording with a fix and nothing more urgent showing.
-    public mutating func apply(_ event: RecorderEvent, hasFix: Bool) -> Bool {
-        self.hasFix = hasFix
+    /// Applies one event. Returns true when the event calls for a commit blink: a batch with fixes
+    /// durably committed (P1) while recording with a fix and nothing more urgent showing. Whether
+    /// there is a fix is the ride session's word with each commit (a position the receiver measured).
+    public mutating func apply(_ event: RecorderEvent) -> Bool {
         switch event {
         case .session(.rideStarted):
             isRecording = true
             forgottenRide = false
+            hasFix = false  // until the ride's first commit says otherwise
         case .session(.rideStopped), .session(.rideClosedAtRestart):
             // A ride closed at restart was never re-armed: it stops without a `rideStopped`.
             isRecording = false
             forgottenRide = false
         case .committed(let report):
+            if let measured = report.hasMeasuredFix { hasFix = measured }
             return report.fixCount > 0 && status.showsCommitBlinks
         case .alarmRaised:
             alarm = true
@@ -39,7 +40,7 @@ public struct LEDStatusTracker: Sendable, Equatable {
             alarm = false
         case .receiverSilent:
             receiverSilent = true
-            self.hasFix = false
+            hasFix = false
         case .receiverBack:
             receiverSilent = false
         case .storageLow:

@@ -13,8 +13,6 @@ import Synchronization
 public final class LEDThread: @unchecked Sendable {
     private let led: LEDPatternPlayer
     private let clock: @Sendable () -> UInt64
-    /// Whether the latest epoch had a position; set by `start` (the recorder's sensor thread knows).
-    private var hasFix: @Sendable () -> Bool = { false }
     private let report: @Sendable (String) -> Void
     private let condition = MonotonicCondition()
     // Guarded by `condition`.
@@ -41,7 +39,7 @@ public final class LEDThread: @unchecked Sendable {
     public func handle(_ event: RecorderEvent) {
         condition.lock(); defer { condition.unlock() }
         let now = clock()
-        let blink = tracker.apply(event, hasFix: hasFix())
+        let blink = tracker.apply(event)
         let status = tracker.status
         if history.last != status {
             history.append(status)
@@ -53,9 +51,8 @@ public final class LEDThread: @unchecked Sendable {
         condition.signal()
     }
 
-    /// Starts the LED thread; `hasFix` tells a batch with a position from one without.
-    public func start(hasFix: @escaping @Sendable () -> Bool) {
-        condition.lock(); self.hasFix = hasFix; condition.unlock()
+    /// Starts the LED thread.
+    public func start() {
         running = true
         thread = SystemThread(name: "roam-led") { [self] in run() }
     }

@@ -32,8 +32,7 @@ public final class RigControls: @unchecked Sendable {
 
     /// Starts the LED thread, then the button thread, whose presses are queued into `recorder`.
     public func start(recorder: Recorder) {
-        let sensor = recorder.sensor
-        led?.start(hasFix: { sensor.hasFix.load(ordering: .acquiring) })
+        led?.start()
         let queueGesture: @Sendable (ButtonGesture.Gesture) -> Void = { gesture in
             switch gesture {
             case .press(let atNs): recorder.press(monoNs: atNs)
