@@ -22,6 +22,15 @@ import Testing
                  + sentence("GPGGA,\(time),4757.840,N,\(lon),E,1,09,0.9,400.0,M,48.0,M,,"))
         }
 
+        /// A position the receiver did not measure, at `time` on `date`, `k` steps east: GGA quality
+        /// `quality` (6 dead reckoning, 7 manual, 8 simulator) and RMC mode `letter` (E, M, S).
+        mutating func unmeasured(_ time: String, k: Int, date: String, quality: Int, letter: String) {
+            let minutes = 57_000 + k * eastPerStep
+            let lon = "007\(minutes / 1000).\(String(minutes % 1000 + 1000).dropFirst())"
+            feed(sentence("GPRMC,\(time),A,4757.840,N,\(lon),E,9.7,90.0,\(date),,,\(letter)")
+                 + sentence("GPGGA,\(time),4757.840,N,\(lon),E,\(quality),09,0.9,400.0,M,48.0,M,,"))
+        }
+
         /// No fix, at the receiver's own idea of `time`, as an MTK chip reports it.
         mutating func noFix(_ time: String, date: String = "060180") {
             feed(sentence("GPRMC,\(time),V,,,,,,,\(date),,,N") + sentence("GPGGA,\(time),,,,,0,00,,,M,,M,,"))
@@ -123,6 +132,24 @@ import Testing
         let tunnel = ride { r in for s in 0..<30 { r.noFix(Self.clock(15, 1, s), date: "140626") } }
         try expectRealTimeOnly(r, noFixRows: 65..<90, elapsedS: 119)
         #expect(r.events == tunnel.events && r.pipeline.state.totals.segmentCount == tunnel.pipeline.state.totals.segmentCount)
+    }
+
+    @Test(arguments: ["010126", "150626"])
+    func aSimulatorPlayingAnotherDayStartsNoTimelineAndMovesNoTime(date: String) throws {
+        // The receiver switched to its simulator mid-ride (GGA 8, mode S), playing a scenario
+        // dated half a year back or the next day: its time is the scenario's, not the receiver's clock.
+        let r = ride { r in for s in 0..<30 { r.unmeasured(Self.clock(9, 0, s), k: 60 + s, date: date, quality: 8, letter: "S") } }
+        try expectRealTimeOnly(r, noFixRows: 60..<90, elapsedS: 119)
+        #expect(r.rows[60..<90].allSatisfy { $0.epoch.quality == 8 && $0.flags.contains(.unmeasuredPosition) })
+        #expect(r.events.filter { $0.kind == .gap }.map(\.detail) == ["simulated position"])
+    }
+
+    @Test(arguments: [(6, "E"), (7, "M")])
+    func deadReckoningAndManualPositionsKeepTheReceiversTime(quality: Int, letter: String) {
+        // The receiver's own clock, still disciplined by the satellites it tracked moments ago.
+        let r = ride { r in for s in 0..<35 { r.unmeasured(Self.clock(15, 1, s), k: 60 + s, date: "140626", quality: quality, letter: letter) } }
+        #expect(r.pipeline.state.totals.elapsedS == 119)
+        #expect(r.rows[60..<95].allSatisfy { $0.utcMs != nil && $0.timeSource == .gnss && $0.flags.contains(.unmeasuredPosition) })
     }
 
     @Test func aLongTunnelCountsItsRealTime() {

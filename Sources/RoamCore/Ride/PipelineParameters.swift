@@ -15,7 +15,9 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// 6: a longer step back onto an epoch without a fix is not believed either; an epoch the
     /// receiver calls invalid (GGA quality 0, RMC or GLL status V) is no fix, whatever else it sends;
     /// one it dead-reckoned, was given or simulated is flagged `unmeasured-position`, a gap's cause.
-    public var algorithm = "roam-pipeline/6"
+    /// 7: a simulator's time (GGA quality 8, mode S) is not the receiver's clock: its epochs carry
+    /// monotonic time, back-filled from the board's clock, and start no timeline.
+    public var algorithm = "roam-pipeline/7"
 
     // Time
     /// A GNSS date earlier than this is a GPS week rollover and moves on by 1024 weeks

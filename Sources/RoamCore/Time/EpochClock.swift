@@ -13,8 +13,9 @@ public struct EpochClock: Sendable, Equatable, Codable {
     /// have settled on a new timeline (two captures spliced, a corrected clock).
     var backwardsRun = 0
     var backwardsLast: TimeStamp?
-    /// The receiver has had a position fix since the logger started, and has not fallen silent or
-    /// leapt ahead or back without a fix since: its time is trusted through a loss of fix (a tunnel).
+    /// The receiver has had a position fix since the logger started, and has not fallen silent,
+    /// leapt ahead or back without a fix, or played a simulator since: its time is trusted through a
+    /// loss of fix (a tunnel) and dead reckoning.
     /// Before a fix, a receiver without an RTC backup reports its own free-running guess (MTK chips
     /// count from 1980-01-05 or from where they last stopped), and so does one that browned out.
     public internal(set) var trustsReceiverTime = false
@@ -51,7 +52,11 @@ public struct EpochClock: Sendable, Equatable, Codable {
                               confirmBackwards: Int) -> Reading {
         let trustedBefore = trustsReceiverTime
         let received = Self.receiverTime(epoch, monoNs: monoNs, floorUTCms: floorUTCms)
-        if epoch.hasPosition {
+        if epoch.unmeasuredSolution == .simulator {
+            // A simulator plays whatever time its scenario holds: not the receiver's clock. Dead
+            // reckoning and manual positions keep the receiver's real clock, and its trust.
+            withdrawTrust()
+        } else if epoch.hasPosition {
             trustsReceiverTime = true
         } else if trustsReceiverTime, let lastTimed, let step = received.time.interval(since: lastTimed), step.isGNSS,
                   step.seconds > Self.longestNoFixStepS || -step.seconds > Self.longestShortStepBackS {
