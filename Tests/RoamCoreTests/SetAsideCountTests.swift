@@ -26,7 +26,7 @@ import Testing
         var apart = SetAsideCount()
         for flags: FixFlags in [[.underDistanceGate], [.noFix], []] { apart.add(flags) }
         #expect(!apart.reasonsOverlap)
-        #expect(apart.sentence == "1 points kept for distance; 2 set aside (1 without a position, 1 closer than 10 m to the last); nothing deleted")
+        #expect(apart.sentence == "1 point kept for distance; 2 set aside (1 without a position, 1 closer than 10 m to the last); nothing deleted")
         var overlapping = apart
         overlapping.add([.underDistanceGate, .paused])
         #expect(overlapping.reasonsOverlap)

@@ -47,7 +47,7 @@ enum ImportCommand {
             return "\(file): already imported as ride \(id); nothing done"
         case let .imported(id, t):
             return "ride \(id): \(done.provenance.sentence), \(FixedPoint.format(t.distanceM / 1000, digits: 2)) km, "
-                + "moving \(Duration.text(seconds: t.movingS)), \(t.fixCount) points"
+                + "moving \(Duration.text(seconds: t.movingS)), \(Plural.count(t.fixCount, "point"))"
         }
     }
 }

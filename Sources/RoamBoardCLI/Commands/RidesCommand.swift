@@ -71,10 +71,3 @@ extension String {
         String(repeating: pad, count: max(0, width - count)) + self
     }
 }
-
-/// "1 gap", "2 gaps": one place for counts in words.
-enum Plural {
-    static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
-    }
-}

@@ -39,7 +39,7 @@ enum StatusCommand {
         if let ride {
             let t = ride.totals
             let state = RidesCommand.stateText(ride, recorderRunning: snapshot?.isRecorderRunning ?? false)
-            print("ride         \(ride.id) \(state): \(DistanceText.headline(t, units: units)), \(t.fixCount) fixes, "
+            print("ride         \(ride.id) \(state): \(DistanceText.headline(t, units: units)), \(Plural.count(t.fixCount, "fix", "fixes")), "
                   + "moving \(Duration.text(seconds: t.movingS)), \(Plural.count(t.gapCount, "gap"))")
         } else if databaseError == nil {
             print("ride         none recording")
@@ -49,11 +49,11 @@ enum StatusCommand {
         print("last commit  " + lastCommitLine(ride: ride, status: status, time: time))
         if let status {
             let note = snapshot?.isRecorderRunning == true || status.parkedEpochs == 0 ? "" : " (when the recorder stopped: never committed)"
-            print("parked       \(status.parkedEpochs) epochs in \(status.parkedBatches) batches" + note)
+            print("parked       \(Plural.count(status.parkedEpochs, "epoch")) in \(Plural.count(status.parkedBatches, "batch", "batches"))" + note)
         }
         let stored = ride?.lostCount ?? 0
         let pending = snapshot?.isRecorderRunning == true ? status?.lostEpochsPending ?? 0 : 0
-        print("lost         \(stored + pending) fixes" + (pending > 0 ? " (\(pending) not recorded yet)" : ""))
+        print("lost         \(Plural.count(stored + pending, "fix", "fixes"))" + (pending > 0 ? " (\(pending) not recorded yet)" : ""))
         if let status, status.lostAtExitEpochs > 0 || status.lostAtExitPresses > 0 {
             print("             and \(Plural.count(status.lostAtExitEpochs, "epoch")) and \(Plural.count(status.lostAtExitPresses, "button press", "button presses")) "
                   + "storage never took before a recorder exited: recorded in the ride at the next start")

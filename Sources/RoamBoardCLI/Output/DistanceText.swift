@@ -7,7 +7,6 @@ enum DistanceText {
     static func headline(_ t: RideTotals, digits: Int = 3, units: UnitFormatter = .metric) -> String {
         let total = units.distance(metres: t.distanceM, digits: digits)
         guard t.bridgedGaps > 0 else { return total }
-        return total + " (" + units.distance(metres: t.bridgedM, digits: digits) + " across "
-            + (t.bridgedGaps == 1 ? "1 gap)" : "\(t.bridgedGaps) gaps)")
+        return total + " (" + units.distance(metres: t.bridgedM, digits: digits) + " across \(Plural.count(t.bridgedGaps, "gap")))"
     }
 }

@@ -79,7 +79,7 @@ final class ProgressPrinter: Sendable {
     func finish() {}
 
     static func describe(_ t: RideTotals, ride: Int64, units: UnitFormatter = .metric) -> String {
-        "ride \(ride): \(t.fixCount) fixes, \(DistanceText.headline(t, units: units)), "
+        "ride \(ride): \(Plural.count(t.fixCount, "fix", "fixes")), \(DistanceText.headline(t, units: units)), "
             + "moving \(Duration.text(seconds: t.movingS)), "
             + (t.ascentM.map { "+" + units.length(metres: $0, digits: 0) } ?? "climb n/a")
             + ", \(Plural.count(t.gapCount, "gap"))"

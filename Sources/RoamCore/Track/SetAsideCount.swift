@@ -51,7 +51,7 @@ public struct SetAsideCount: Sendable, Equatable {
     public func sentence(in units: UnitFormatter) -> String {
         let why = reasons(in: units).map { "\($0.count) \($0.words)" }.joined(separator: ", ")
             + (reasonsOverlap ? "; \(Self.overlapWords)" : "")
-        return "\(kept) points kept for distance; \(setAside) set aside" + (why.isEmpty ? "" : " (\(why))")
+        return "\(Plural.count(kept, "point")) kept for distance; \(setAside) set aside" + (why.isEmpty ? "" : " (\(why))")
             + "; nothing deleted"
     }
 

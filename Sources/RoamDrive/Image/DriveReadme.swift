@@ -47,7 +47,7 @@ public enum DriveReadme {
         if contents.rides.isEmpty {
             lines.append("No stopped ride yet: press the button, ride, press it again, then plug the board in.")
         } else {
-            lines.append("On this drive (newest first): \(contents.rides.count) ride\(contents.rides.count == 1 ? "" : "s")")
+            lines.append("On this drive (newest first): \(Plural.count(contents.rides.count, "ride"))")
             for ride in contents.rides {
                 let start = ride.startedUTCms.map(time) ?? "start time unknown"
                 lines.append("  ride \(ride.id)  \(start)  \(kilometres(ride.distanceM))")

@@ -1,3 +1,5 @@
+import RoamCore
+
 /// What `roam-board check` found: SQLite's integrity check, then each ride's stored totals
 /// against the totals its stored fixes imply (P2).
 public struct ConsistencyReport: Sendable, Equatable {
@@ -28,12 +30,12 @@ public struct ConsistencyReport: Sendable, Equatable {
                      "integrity " + (isIntegrityOK ? "ok" : "FAILED")]
         if !isIntegrityOK {
             // SQLite's own lines name pages and b-trees: a rider needs to know only that it is damaged.
-            lines.append("  the file is damaged (SQLite's integrity check: \(integrity.count) problem\(integrity.count == 1 ? "" : "s"))")
+            lines.append("  the file is damaged (SQLite's integrity check: \(Plural.count(integrity.count, "problem")))")
             lines += rescueLines
         }
         for ride in rides {
             let verdict = ride.problems.isEmpty ? "consistent" : "INCONSISTENT"
-            lines.append("ride \(ride.id) (\(ride.state.rawValue)): \(ride.fixCount) fixes, \(ride.gaps) gap\(ride.gaps == 1 ? "" : "s"): \(verdict)")
+            lines.append("ride \(ride.id) (\(ride.state.rawValue)): \(Plural.count(ride.fixCount, "fix", "fixes")), \(Plural.count(ride.gaps, "gap")): \(verdict)")
             lines += ride.problems.map { "  " + $0 }
         }
         if rides.isEmpty && isIntegrityOK { lines.append("no rides") }
@@ -46,8 +48,8 @@ public struct ConsistencyReport: Sendable, Equatable {
         guard let rescue else { return ["the list of rides cannot be read: no ride can be saved from this file"] }
         var lines = rescue.map { ride in
             ride.isReadable
-                ? "ride \(ride.id) (\(ride.state.rawValue)): can be read completely, \(ride.fixesRead) fixes"
-                : "ride \(ride.id) (\(ride.state.rawValue)): cannot be read completely: \(ride.damage!) after \(ride.fixesRead) fixes"
+                ? "ride \(ride.id) (\(ride.state.rawValue)): can be read completely, \(Plural.count(ride.fixesRead, "fix", "fixes"))"
+                : "ride \(ride.id) (\(ride.state.rawValue)): cannot be read completely: \(ride.damage!) after \(Plural.count(ride.fixesRead, "fix", "fixes"))"
         }
         let readable = rescue.filter(\.isReadable).count
         lines.append("\(readable) of \(rescue.count) rides can still be read in full; save them before anything else: "

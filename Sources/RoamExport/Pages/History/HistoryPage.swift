@@ -33,7 +33,7 @@ public struct HistoryPage {
         let markup = UnitMarkup(units)
         var s = "<!DOCTYPE html>\n<html lang=\"en\"\(markup.htmlAttribute)>\n<head>\n<meta charset=\"utf-8\"/>\n"
         s += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-        s += "<title>Ride history: \(n) ride\(n == 1 ? "" : "s")</title>\n<style>\n\(HistoryPageFiles.css)</style>\n</head>\n<body>\n"
+        s += "<title>Ride history: \(Plural.count(n, "ride"))</title>\n<style>\n\(HistoryPageFiles.css)</style>\n</head>\n<body>\n"
         s += "<h1>Ride history <small>\(XMLText.escape(facts.source))</small></h1>\n<p class=\"units\">\(markup.control)</p>\n"
         s += "<noscript><p class=\"warning\">This page writes its tables with JavaScript: allow scripts for this file.</p></noscript>\n"
         s += "<section id=\"overall\" aria-label=\"all rides\"></section>\n"

@@ -29,7 +29,7 @@ struct PageSections {
         let t = ride.totals
         var s = markup.span(t.distanceM, .distance, digits: 2, attributes: " class=\"distance-total\"")
         if t.bridgedGaps > 0 {
-            s += " (" + markup.span(t.bridgedM, .distance, digits: 2) + " across \(t.bridgedGaps == 1 ? "1 gap" : "\(t.bridgedGaps) gaps"))"
+            s += " (" + markup.span(t.bridgedM, .distance, digits: 2) + " across \(Plural.count(t.bridgedGaps, "gap")))"
         }
         return s
     }
@@ -45,9 +45,9 @@ struct PageSections {
             ("Ascent", t.ascentM.map { markup.span($0, .length, digits: 0) } ?? "unavailable (no barometer)"),
             ("Descent", t.descentM.map { markup.span($0, .length, digits: 0) } ?? "unavailable (no barometer)"),
             ("Elapsed time", elapsedS.map(PageText.duration) ?? "–"),
-            ("Paused", marks.stops.isEmpty ? "none" : "\(PageText.duration(marks.pausedS)) in \(plural(marks.stops.count, "stop"))"),
+            ("Paused", marks.stops.isEmpty ? "none" : "\(PageText.duration(marks.pausedS)) in \(Plural.count(marks.stops.count, "stop"))"),
         ]
-        if t.bridgedGaps > 0 { rows.append(("Bridged", markup.span(t.bridgedM, .distance, digits: 2) + " across \(plural(t.bridgedGaps, "gap"))")) }
+        if t.bridgedGaps > 0 { rows.append(("Bridged", markup.span(t.bridgedM, .distance, digits: 2) + " across \(Plural.count(t.bridgedGaps, "gap"))")) }
         if let s = ride.startedUTCms { rows.append(("Start", clock.element(utcMs: s, offsetS: clock.startOffsetS, dated: false))) }
         if let e = ride.endedUTCms { rows.append(("End", clock.element(utcMs: e, offsetS: clock.endOffsetS, dated: false))) }
         rows += [("Gaps", String(t.gapCount)), ("Segments", String(track.segments.count)),
@@ -90,7 +90,7 @@ struct PageSections {
     func flagged() -> String {
         guard !track.flaggedCounts.isEmpty else { return "<p class=\"flaggedinfo\">No flagged fixes.</p>\n" }
         // The same count and words as the card and `show`, which say too when one fix gave more than one reason.
-        var s = "<p class=\"flaggedinfo\">\(track.setAside.setAside) fixes set aside from distance and the drawn track, kept in the "
+        var s = "<p class=\"flaggedinfo\">\(Plural.count(track.setAside.setAside, "fix", "fixes")) set aside from distance and the drawn track, kept in the "
             + "database" + (track.setAside.reasonsOverlap ? "; \(SetAsideCount.overlapWords)" : "") + ".</p>\n<table class=\"flaggedinfo\"><tr><th>Reason</th><th>Flag</th><th>Fixes</th></tr>"
         let imperial = track.setAside.reasons(in: UnitFormatter(.imperial))
         for (reason, words) in zip(track.setAside.reasons, imperial.map(\.words)) {
@@ -106,6 +106,4 @@ struct PageSections {
         let metric = text(.metric), imperial = text(UnitFormatter(.imperial))
         return metric == imperial ? metric : UnitMarkup.only(.metric, metric) + UnitMarkup.only(.imperial, imperial)
     }
-
-    private func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
 }
