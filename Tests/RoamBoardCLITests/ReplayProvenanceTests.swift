@@ -5,8 +5,8 @@ import Testing
 
 /// A bench replay's figures that no device measured say so where they are shown (P4): a GPX
 /// track's speed comes from its positions and its climb from its elevation; a capture has no
-/// barometer at all; its GPX and GeoJSON never call the elevation barometric. The bench's own
-/// simulated ride says nothing of the kind.
+/// barometer at all; the times of either are not this board's receiver's; its GPX and GeoJSON never
+/// call the elevation barometric. The bench's own simulated ride says nothing of the kind.
 @Suite struct ReplayProvenanceTests {
     /// Replays `file` (or records the bench ride when nil) and returns show, rides and the page.
     static func outputs(replaying file: URL?, in dir: URL) throws -> (show: String, rides: String, page: String, ride: RideRow) {
@@ -55,6 +55,11 @@ import Testing
         #expect(out.show.contains("m (the track file's elevation, not the board's barometer)"), "\(out.show)")
         #expect(out.show.contains("km/h (derived from the track file's positions and times, not measured)"), "\(out.show)")
         #expect(!out.show.contains("(barometer)"), "\(out.show)")
+        // Its times are the file's, not this board's receiver's (show said "GNSS").
+        let timeLine = out.show.split(separator: "\n").first { $0.hasPrefix("  time ") } ?? ""
+        #expect(timeLine.hasPrefix("  time        from the track file ") && timeLine.hasSuffix(" (not this board's receiver)")
+                && !timeLine.contains("GNSS"), "\(out.show)")
+        #expect(out.page.contains("Times are from the track file, not this board&apos;s receiver."))
         #expect(out.rides.contains(" m*"), "\(out.rides)")
         #expect(out.rides.contains("* ascent counted from a track file's elevation"), "\(out.rides)")
         #expect(out.page.contains("Not measured on this ride"))
@@ -89,6 +94,10 @@ import Testing
         #expect(out.show.contains("climb       unavailable (no barometer"), "\(out.show)")
         #expect(out.page.contains("No barometer measured this ride (a replayed NMEA capture"))
         #expect(!out.page.contains("is derived from the track file"))
+        // GNSS times, but the capture's receiver's, not this board's.
+        #expect(out.show.contains("  time        from the replayed capture's receiver ") && out.show.contains(" (not this board's receiver)"),
+                "\(out.show)")
+        #expect(out.page.contains("Times are from the replayed capture&apos;s receiver, not this board&apos;s receiver."))
         let files = try Self.exportedElevation(in: dir, ride: out.ride.id)
         #expect(files.gpx == "Elevation: none, no barometer measured this ride.", "\(files.gpx)")
         #expect(files.geojson == "none, no barometer measured this ride", "\(files.geojson)")
@@ -101,6 +110,8 @@ import Testing
         let out = try Self.outputs(replaying: nil, in: dir)
         #expect(out.show.contains(" m (barometer)"), "\(out.show)")
         #expect(!out.show.contains("derived from"), "\(out.show)")
+        #expect(out.show.contains("  time        GNSS ") && !out.show.contains("not this board's receiver"), "\(out.show)")
+        #expect(!out.page.contains("Times are from"))
         #expect(!out.rides.contains("*"), "\(out.rides)")
         #expect(!out.page.contains("Not measured on this ride"))
         let files = try Self.exportedElevation(in: dir, ride: out.ride.id)

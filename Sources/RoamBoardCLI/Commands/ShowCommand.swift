@@ -76,12 +76,13 @@ enum ShowCommand {
         print("  max speed   \(units.speed(metresPerSecond: t.maxSpeedMps, digits: 1))" + (unmeasured.speedSource.map { " (\($0))" } ?? ""))
         print("  fixes       \(t.fixCount): \(setAside.sentence(in: units))")
         print("              \(Plural.count(t.gapCount, "gap")); parked \(ride.parkedCount); lost \(ride.lostCount)")
-        // An imported ride's times are its file's, which the pipeline stores as a receiver's (`TimeSource.gnss`).
-        let received = provenance == nil ? "GNSS" : "from the imported file"
+        // An imported or replayed track's times are its file's, which the pipeline stores as a receiver's (`TimeSource.gnss`).
+        let fromFile = provenance == nil ? unmeasured.timeSource : "from the imported file"
+        let received = fromFile ?? "GNSS"
         let sourceNames: [(TimeSource, String)] = [(.gnss, received), (.rolloverCorrected, "\(received), week rollover corrected"),
                                                    (.backfilled, "back-filled"), (.monotonicOnly, "monotonic only")]
         print("  time        " + sourceNames.compactMap { src, name in sources[src].map { "\(name) \($0)" } }.joined(separator: ", ")
-              + (provenance == nil ? "" : " (not this board's receiver)"))
+              + (fromFile == nil ? "" : " (not this board's receiver)"))
         print("  parameters  \(ride.parameters.algorithm), version \(ride.parameters.version)")
 
         print("  segments    \(segments.count)" + (s.segmentCount != segments.count ? " (pipeline counted \(s.segmentCount))" : ""))

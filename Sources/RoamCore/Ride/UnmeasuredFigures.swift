@@ -41,6 +41,16 @@ public struct UnmeasuredFigures: Sendable, Equatable {
         speedDerived ? "derived from the track file's positions and times, not measured" : nil
     }
 
+    /// Where the fixes' times came from when this board's receiver did not stamp them, for a label
+    /// beside them; nil when it did. Speed is derived exactly where the fixes' sentences were written
+    /// from a track file's points (a replayed GPX track, an import), whose times are the file's; only
+    /// a replayed NMEA capture has no barometer column at all (a board without its BMP280 flags its
+    /// fixes instead), whose times are the receiver's that recorded the capture.
+    public var timeSource: String? {
+        if speedDerived { return "from the track file" }
+        return altitude == .none ? "from the replayed capture's receiver" : nil
+    }
+
     /// One sentence per figure that is not a measurement, for a note beside the totals.
     public var notes: [String] {
         var out: [String] = []
@@ -56,6 +66,9 @@ public struct UnmeasuredFigures: Sendable, Equatable {
         case .none:
             out.append("No barometer measured this ride (a replayed NMEA capture, or a track file without elevation): "
                        + "no pressure is stored, so there is no climb and no elevation profile.")
+        }
+        if let timeSource {
+            out.append("Times are \(timeSource), not this board's receiver.")
         }
         if !temperatureMeasured {
             out.append("No air temperature was measured: none is shown.")
