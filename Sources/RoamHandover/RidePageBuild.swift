@@ -36,9 +36,7 @@ public enum RidePageBuild {
         var summary = RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
                                   totals: ride.totals, parametersJSON: parameters, unmeasured: UnmeasuredFigures(ride.parameters))
         summary.importedFrom = try reader.provenance(ride: ride.id)?.sentence
-        let clock = PageClock(zoneName: zone.name,
-                              startOffsetS: span.startUTCms.map(zone.offsetS) ?? 0,
-                              endOffsetS: span.endUTCms.map(zone.offsetS) ?? 0)
+        let clock = PageClock(zoneName: zone.name, startUTCms: span.startUTCms, endUTCms: span.endUTCms, offsetS: zone.offsetS)
         let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes,
                             pauses: pauses.intervals, splits: splits.splits, clock: clock,
                             mapLibrary: mapLibrary, units: units).render()

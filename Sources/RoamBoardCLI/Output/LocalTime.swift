@@ -25,7 +25,7 @@ struct LocalTime {
     func iso8601(utcMs: Int64) -> String {
         guard zone != nil else { return CivilDate.iso8601(utcMs: utcMs) }
         let offset = offsetS(utcMs: utcMs)
-        return String(CivilDate.iso8601(utcMs: utcMs + Int64(offset) * 1000).dropLast()) + Self.offsetText(offset, colon: true)
+        return String(CivilDate.iso8601(utcMs: utcMs + Int64(offset) * 1000).dropLast()) + CivilDate.offsetText(seconds: offset)
     }
 
     /// "09:30:00" local: a ride rarely spans days, and the start line shows the date.
@@ -38,7 +38,7 @@ struct LocalTime {
     /// the bare clock repeats or skips an hour (a segment read 02:30:00–02:09:59 across the autumn change).
     func rideClock(startUTCms: Int64?, endUTCms: Int64?) -> (Int64) -> String {
         guard startUTCms.map(offsetS) != endUTCms.map(offsetS) else { return clock(utcMs:) }
-        return { utcMs in clock(utcMs: utcMs) + Self.offsetText(offsetS(utcMs: utcMs), colon: true) }
+        return { utcMs in clock(utcMs: utcMs) + CivilDate.offsetText(seconds: offsetS(utcMs: utcMs)) }
     }
 
     /// ISO 8601 basic form for file names: 20260614T093000+0200, or 20260614T073000Z in UTC.
@@ -46,13 +46,7 @@ struct LocalTime {
     func fileStamp(utcMs: Int64) -> String {
         let offset = offsetS(utcMs: utcMs)
         let basic = CivilDate.iso8601(utcMs: utcMs + Int64(offset) * 1000).prefix(19).filter { $0 != "-" && $0 != ":" }
-        return basic + (zone == nil ? "Z" : Self.offsetText(offset, colon: false))
-    }
-
-    static func offsetText(_ seconds: Int, colon: Bool) -> String {
-        let m = abs(seconds) / 60
-        let hh = String(m / 60).leftPadded(2, with: "0"), mm = String(m % 60).leftPadded(2, with: "0")
-        return (seconds < 0 ? "-" : "+") + hh + (colon ? ":" : "") + mm
+        return basic + (zone == nil ? "Z" : CivilDate.offsetText(seconds: offset, colon: false))
     }
 }
 

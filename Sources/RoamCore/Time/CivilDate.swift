@@ -32,4 +32,10 @@ public enum CivilDate {
         func p(_ v: Int64, _ w: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, w - s.count)) + s }
         return "\(p(Int64(d.year), 4))-\(p(Int64(d.month), 2))-\(p(Int64(d.day), 2))T\(p(h, 2)):\(p(mi, 2)):\(p(s, 2)).\(p(ms, 3))Z"
     }
+
+    /// A zone's offset from UTC as ISO 8601 says it: "+02:00" ("+0200" without the colon, for file names).
+    public static func offsetText(seconds: Int, colon: Bool = true) -> String {
+        let m = abs(seconds) / 60, h = m / 60, mm = m % 60
+        return (seconds < 0 ? "-" : "+") + (h < 10 ? "0" : "") + "\(h)" + (colon ? ":" : "") + (mm < 10 ? "0" : "") + "\(mm)"
+    }
 }

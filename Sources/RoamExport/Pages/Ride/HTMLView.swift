@@ -75,7 +75,7 @@ public struct HTMLView {
     private func header(_ sections: PageSections) -> String {
         let t = ride.totals
         var s = "<header class=\"top\"><h1>Ride \(ride.id)"
-        if let start = ride.startedUTCms { s += " <span class=\"when\">\(clock.element(utcMs: start, offsetS: clock.startOffsetS, dated: true))</span>" }
+        if let start = ride.startedUTCms { s += " <span class=\"when\">\(clock.element(utcMs: start, dated: true))</span>" }
         s += "</h1>\n<p class=\"sub\">"
         let markup = sections.markup
         var facts = [sections.distanceText]

@@ -48,8 +48,8 @@ struct PageSections {
             ("Paused", marks.stops.isEmpty ? "none" : "\(PageText.duration(marks.pausedS)) in \(Plural.count(marks.stops.count, "stop"))"),
         ]
         if t.bridgedGaps > 0 { rows.append(("Bridged", markup.span(t.bridgedM, .distance, digits: 2) + " across \(Plural.count(t.bridgedGaps, "gap"))")) }
-        if let s = ride.startedUTCms { rows.append(("Start", clock.element(utcMs: s, offsetS: clock.startOffsetS, dated: false))) }
-        if let e = ride.endedUTCms { rows.append(("End", clock.element(utcMs: e, offsetS: clock.endOffsetS, dated: false))) }
+        if let s = ride.startedUTCms { rows.append(("Start", clock.element(utcMs: s, dated: false))) }
+        if let e = ride.endedUTCms { rows.append(("End", clock.element(utcMs: e, dated: false))) }
         rows += [("Gaps", String(t.gapCount)), ("Segments", String(track.segments.count)),
                  ("Fixes", "\(t.fixCount): " + bothSystems { XMLText.escape(track.setAside.sentence(in: $0)) })]
         return "<table class=\"totals\">\n" + rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }.joined(separator: "\n") + "\n</table>\n"
@@ -79,7 +79,7 @@ struct PageSections {
         guard !marks.marks.isEmpty else { return s + "<p class=\"note\">No stop and no gap in this ride.</p></section>\n" }
         s += "<table class=\"marks\"><tr><th>at</th><th>when</th><th>what</th><th>how long</th></tr>\n"
         for m in marks.marks {
-            let when = m.fromUTCms.map { clock.element(utcMs: $0, offsetS: clock.startOffsetS, dated: false) } ?? "–"
+            let when = m.fromUTCms.map { clock.element(utcMs: $0, dated: false) } ?? "–"
             let what = m.kind == .stop ? "stop (auto-pause)" : "gap: \(XMLText.escape(m.cause))"
             s += "<tr class=\"\(m.kind.rawValue)\"><td>\(markup.span(m.at.distanceM, .distance, digits: 2))</td><td>\(when)</td>"
             s += "<td>\(what)</td><td>\(m.durationS.map(PageText.spoken) ?? "–")</td></tr>\n"
