@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import RoamCore
 import RoamStore
 
 /// `drive-image`: the FAT image a computer sees when the board is plugged in. Built from real
@@ -124,6 +125,47 @@ struct DriveImageTests {
         #expect(readme.contains("\r\n  ride \(fixture.a.id)  2026-06-14T09:30:00.000+02:00  "), "\(readme)")
         #expect(readme.contains("+01:00 (board clock).") || readme.contains("+02:00 (board clock)."), "\(readme)")
         #expect(!readme.contains("Z  ") && !readme.contains("Z (board clock)"), "\(readme)")
+    }
+
+    /// FAT dates carry no zone and a computer shows them as its own local time: the drive's are the
+    /// wall clock of the zone its file names are in, whatever TZ the board's environment names
+    /// (they were UTC, so every ride's files were dated hours off). A ride's files are dated at its
+    /// end; README.txt and the Rides folder, written by the build, at the time README.txt says it
+    /// was built (board clock, in the same zone).
+    @Test func fileDatesAreTheWallClockOfTheZoneTheNamesAreIn() throws {
+        let fixture = try DumpFixture.make()
+        defer { fixture.remove() }
+        let board = try LocalTimeTests.board(zone: "Europe/Berlin", in: fixture.directory)
+        let image = fixture.directory.appendingPathComponent("drive.img").path
+        let built = try CLIRunner.run(["drive-image", "--board", board.path, "--db", fixture.dbPath, "--image", image],
+                                      environment: ["TZ": "America/New_York"])
+        try #require(built.status == 0, "\(built.stderr)")
+        /// Minutes since 1970 of a wall clock as mdir prints it ("2026-06-14   9:45").
+        func minutes(_ line: Substring) -> Int64? {
+            let parts = line.split(separator: " ")
+            guard let day = parts.firstIndex(where: { $0.count == 10 && $0.dropFirst(4).first == "-" }), day + 1 < parts.count else { return nil }
+            let ymd = parts[day].split(separator: "-").compactMap { Int($0) }, hm = parts[day + 1].split(separator: ":").compactMap { Int64($0) }
+            guard ymd.count == 3, hm.count == 2 else { return nil }
+            return CivilDate.daysFromCivil(year: ymd[0], month: ymd[1], day: ymd[2]) * 1440 + hm[0] * 60 + hm[1]
+        }
+        // 2026-06-14 is summer time in Berlin: the wall clock is UTC + 2 h.
+        let end = try #require(try RideReader(path: fixture.dbPath).ride(id: fixture.a.id)?.endedUTCms)
+        let rides = try DriveProbe.run("mdir", ["-i", image, "::/Rides"])
+        let lines = rides.out.split(separator: "\n").filter { $0.contains("-ride-\(fixture.a.id).") }
+        #expect(lines.count == 3, "\(rides.out)")
+        for line in lines { #expect(minutes(line) == (end + 7_200_000) / 60_000, "\(line)") }
+        // Built now, said in README.txt with its offset: the build's own dates are that wall clock.
+        let readme = try DriveProbe.readme(image)
+        let builtLine = try #require(readme.split(separator: "\r\n").first { $0.hasPrefix("Built ") })
+        let stamp = builtLine.dropFirst("Built ".count).prefix(29)  // 2026-12-04T21:53:07.123+01:00
+        let wall = try #require(minutes(Substring(stamp.prefix(10) + " " + stamp.dropFirst(11).prefix(5))), "\(builtLine)")
+        let root = try DriveProbe.run("mdir", ["-i", image, "::/"])
+        for name in ["README   txt", "RIDES        <DIR>"] {
+            let line = try #require(root.out.split(separator: "\n").first { $0.hasPrefix(name) }, "\(root.out)")
+            let dated = try #require(minutes(line), "\(line)")
+            // Written seconds after the build began; an offset wrong by an hour or more is not.
+            #expect(dated >= wall && dated - wall <= 10, "\(line) against \(builtLine)")
+        }
     }
 
     /// Three bench rides under a 3 MiB cap (about 1.9 MiB for files, 0.71 MiB per ride: its FIT, GPX

@@ -47,6 +47,8 @@ struct DriveRideFiles: DriveRideWriter {
 
     func shownTime(utcMs: Int64) -> String { time.iso8601(utcMs: utcMs) }
 
+    var zoneFile: String? { time.zone?.file }
+
     private func writeFiles(_ ride: RideRow, into folder: String, linking: Bool) throws -> [String] {
         let span = try reader.span(ride.id)
         let summary = try RideExport.summary(ride, span: span, provenance: try reader.provenance(ride: ride.id))

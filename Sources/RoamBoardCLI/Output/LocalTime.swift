@@ -8,6 +8,8 @@ struct LocalTime {
     struct Zone {
         let identifier: String
         let rules: TimeZoneRules
+        /// The TZif file the rules were read from.
+        let file: String
     }
 
     /// nil: UTC, written with a `Z` as before.

@@ -14,6 +14,6 @@ enum ZoneDatabase {
         let path = FilePath.join(folder, name)
         guard FileSystem.kind(path) == .file, let bytes = try? FileSystem.readBytes(path),
               let rules = try? TimeZoneRules(tzif: bytes) else { return nil }
-        return LocalTime.Zone(identifier: name, rules: rules)
+        return LocalTime.Zone(identifier: name, rules: rules, file: path)
     }
 }

@@ -18,6 +18,9 @@ public protocol DriveRideWriter {
     func startUTCms(_ ride: RideRow) throws -> Int64?
     /// A time as README.txt says it: in the zone the file names are in, with its offset.
     func shownTime(utcMs: Int64) -> String
+    /// The zone file of the zone the file names are in; nil for UTC. FAT dates carry no zone and a
+    /// computer shows them as its own local time, so the drive's are written in this zone.
+    var zoneFile: String? { get }
 }
 
 extension DriveRideWriter {
@@ -26,6 +29,7 @@ extension DriveRideWriter {
     public func describe(_ error: any Error) -> String { "\(error)" }
     public func startUTCms(_ ride: RideRow) throws -> Int64? { ride.startedUTCms }
     public func shownTime(utcMs: Int64) -> String { CivilDate.iso8601(utcMs: utcMs) }
+    public var zoneFile: String? { nil }
 }
 
 /// What one image holds: the rides on it (newest first), the rides left off for lack of room, and

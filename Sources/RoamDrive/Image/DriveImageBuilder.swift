@@ -85,7 +85,7 @@ public struct DriveImageBuilder {
                                      files: Dictionary(uniqueKeysWithValues: keptRides.map { (order[$0].id, (files[$0] ?? []).map(\.name)) }))
         let top = [DriveImageEditor.TopFile(name: "README.txt", text: readme)] + (index.map { [.init(name: "index.html", text: $0)] } ?? [])
         let topBytes = top.reduce(Int64(0)) { $0 + DriveSelection.onDisk(Int64($1.text.utf8.count)) }
-        let editor = DriveImageEditor(slots: slots, label: label)
+        let editor = DriveImageEditor(slots: slots, label: label, zoneFile: writer.zoneFile)
         do {
             let change: DriveImageEditor.Change
             let onBase = base?.manifest.shared ?? []

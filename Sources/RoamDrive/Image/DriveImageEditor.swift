@@ -7,6 +7,8 @@ import RoamSystem
 struct DriveImageEditor {
     let slots: DriveImageSlots
     let label: String
+    /// The zone the FAT's dates are written in (`DriveRideWriter.zoneFile`), nil for UTC.
+    let zoneFile: String?
 
     struct Edit {
         var remove: [String]
@@ -54,7 +56,7 @@ struct DriveImageEditor {
 
     func apply(_ edit: Edit, export: inout DriveExport, rides: [Int64: RideRow], top: [TopFile], shared: SharedCopy) throws -> Change {
         if !edit.remove.isEmpty {
-            try DriveTools.run("mdel", ["-i", slots.new] + edit.remove.map { "::/Rides/" + $0 }, what: "delete old rides from \(slots.new)")
+            try tool("mdel", ["-i", slots.new] + edit.remove.map { "::/Rides/" + $0 }, what: "delete old rides from \(slots.new)")
         }
         try copyIn(edit.add, export: &export, rides: rides)
         try copyShared(shared)
@@ -65,9 +67,9 @@ struct DriveImageEditor {
 
     func fresh(sizeBytes: Int64, volumeID: String, want: [DriveManifest.File], export: inout DriveExport,
                rides: [Int64: RideRow], top: [TopFile], shared: SharedCopy) throws -> Change {
-        try DriveTools.run("mkfs.vfat", ["-C", "-s", "8", "-n", label, "-i", volumeID, slots.new, "\(sizeBytes / 1024)"],
+        try tool("mkfs.vfat", ["-C", "-s", "8", "-n", label, "-i", volumeID, slots.new, "\(sizeBytes / 1024)"],
                            what: "make the FAT file system \(slots.new)")
-        try DriveTools.run("mmd", ["-i", slots.new, "::/Rides"], what: "make the Rides folder in \(slots.new)")
+        try tool("mmd", ["-i", slots.new, "::/Rides"], what: "make the Rides folder in \(slots.new)")
         try copyIn(want, export: &export, rides: rides)
         try copyShared(shared)
         try writeTop(top)
@@ -97,7 +99,7 @@ struct DriveImageEditor {
         }
         guard !paths.isEmpty else { return }
         // -m keeps each file's time (the ride's end); -D o never asks about a name clash.
-        try DriveTools.run("mcopy", ["-i", slots.new, "-m", "-D", "o"] + paths + ["::/Rides/"], what: "copy the rides into \(slots.new)")
+        try tool("mcopy", ["-i", slots.new, "-m", "-D", "o"] + paths + ["::/Rides/"], what: "copy the rides into \(slots.new)")
     }
 
     /// The shared files staged and copied into their folder in one mcopy (-D o: a changed one replaces the old).
@@ -105,7 +107,7 @@ struct DriveImageEditor {
         guard !shared.files.isEmpty else { return }
         let folder = DriveSharedFiles.folder
         if shared.makeFolder {
-            try DriveTools.run("mmd", ["-i", slots.new, "::/" + folder], what: "make the \(folder) folder in \(slots.new)")
+            try tool("mmd", ["-i", slots.new, "::/" + folder], what: "make the \(folder) folder in \(slots.new)")
         }
         let staged = slots.staging + "/" + folder
         do { try FileSystem.makeFolders(staged) } catch { throw DriveImageSlots.failure(error) }
@@ -115,7 +117,7 @@ struct DriveImageEditor {
             do { try FileSystem.write(file.bytes, to: path) } catch { throw DriveImageSlots.failure(error) }
             paths.append(path)
         }
-        try DriveTools.run("mcopy", ["-i", slots.new, "-D", "o"] + paths + ["::/" + folder + "/"],
+        try tool("mcopy", ["-i", slots.new, "-D", "o"] + paths + ["::/" + folder + "/"],
                            what: "copy \(shared.files.map(\.name).joined(separator: " and ")) into \(slots.new)")
     }
 
@@ -127,8 +129,14 @@ struct DriveImageEditor {
             do { try FileSystem.write(Array(file.text.utf8), to: path) } catch { throw DriveImageSlots.failure(error) }
             paths.append(path)
         }
-        try DriveTools.run("mcopy", ["-i", slots.new, "-D", "o"] + paths + ["::/"],
+        try tool("mcopy", ["-i", slots.new, "-D", "o"] + paths + ["::/"],
                            what: "copy \(files.map(\.name).joined(separator: " and ")) into \(slots.new)")
+    }
+
+    /// A tool that writes into the image, its dates in the drive's zone.
+    @discardableResult
+    private func tool(_ name: String, _ arguments: [String], what: String) throws -> String {
+        try DriveTools.run(name, arguments, what: what, zoneFile: zoneFile)
     }
 
     /// The base's free room as mtools counts it ("N bytes free" under a listing of the root).

@@ -23,14 +23,18 @@ public enum DriveTools {
 
     /// Runs the tool with stdin on /dev/null (mtools would otherwise ask about name clashes) and
     /// returns its standard output; a non-zero exit is a `toolFailed` error with `what` and its stderr.
+    /// `zoneFile`: the zone the tool writes the image's dates in, nil for UTC, as `TZ`. FAT dates
+    /// carry no zone: the tools write local time as the C library has it, and Windows and macOS show
+    /// it as their own local time, so the drive's dates are the file names' wall clock (board.conf
+    /// `time_zone`), never the environment's TZ or /etc/localtime.
     /// posix_spawn, not Foundation's Process: Process needs a CFSocket wakeup pair, which a minimal
     /// system (the kernel-sim guest) may refuse, and a child per call is all this needs.
     @discardableResult
-    static func run(_ name: String, _ arguments: [String], what: String) throws -> String {
+    static func run(_ name: String, _ arguments: [String], what: String, zoneFile: String? = nil) throws -> String {
         let path = try locate(name)
         // No ~/.mtoolsrc or drive letters: every call names its image with -i.
-        let environment = Environment.entries.filter { !$0.hasPrefix("MTOOLS_SKIP_CHECK=") && !$0.hasPrefix("LC_ALL=") }
-            + ["MTOOLS_SKIP_CHECK=1", "LC_ALL=C"]
+        let environment = Environment.entries.filter { !$0.hasPrefix("MTOOLS_SKIP_CHECK=") && !$0.hasPrefix("LC_ALL=") && !$0.hasPrefix("TZ=") }
+            + ["MTOOLS_SKIP_CHECK=1", "LC_ALL=C", "TZ=" + (zoneFile.map { ":" + $0 } ?? "UTC0")]
         let result: ChildResult
         do {
             result = try ChildProcess.run(path, [name] + arguments, environment: environment)
