@@ -48,6 +48,7 @@ public struct FakeGNSSModule: Sendable {
     private var framer = NMEALineFramer()
     private var junkSeed: UInt8 = 0x5A
     private var carry: [UInt8] = []
+    private var pacer = ModuleRatePacer()
 
     public init(family: ReceiverFamily, behaviour: Behaviour = .obeys, baud: Int = 9600, ubloxModel: UBloxModel = .m8,
                 nmeaOutput: Bool = true, silentUntilAsked: Bool = false) {
@@ -131,7 +132,8 @@ public struct FakeGNSSModule: Sendable {
     }
 
     /// The module's NMEA output for one epoch: only its enabled sentences (GSV and VTG made up when
-    /// on, as a stock module adds them), as junk when the host listens at another baud.
+    /// on, as a stock module adds them) of the epochs its rate keeps (`ModuleRatePacer`: at 1 Hz,
+    /// the first of each second), as junk when the host listens at another baud.
     public mutating func transmit(_ nmea: [UInt8], hostBaud: Int) -> [UInt8] {
         // Whole lines only: a capture arrives in chunks that cut sentences.
         var input = carry + nmea
@@ -146,6 +148,7 @@ public struct FakeGNSSModule: Sendable {
         for line in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             let text = String(decoding: line, as: UTF8.self)
             let type = text.count > 6 && text.hasPrefix("$G") ? String(text.dropFirst(3).prefix(3)) : nil
+            guard pacer.sends(text, type: type, rateHz: rateHz) else { continue }
             guard nmeaOutput else {
                 if type == "RMC" && !silentUntilAsked { out += Self.navPVT.bytes }
                 continue

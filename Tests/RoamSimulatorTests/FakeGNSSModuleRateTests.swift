@@ -1,0 +1,34 @@
+import RoamCore
+import RoamSimulator
+import Testing
+
+/// The bench's fake module sends a feed at its own rate, as a real module computes one fix per
+/// navigation period: fed the simulated ride's 10 Hz epochs, a stock module (1 Hz) sends the whole
+/// seconds only, one set to 5 Hz every other epoch, and a power cycle brings back 1 Hz.
+@Suite struct FakeGNSSModuleRateTests {
+    static let tenHz = Array(RideSimulatorTests.ride.epochs(perSecond: 10).prefix(51))
+
+    /// The UTC times of the epochs the module sends, read back through the recorder's own stream.
+    func sentTimes(_ module: inout FakeGNSSModule) -> [Int64] {
+        var stream = NMEAStream()
+        var epochs: [Epoch] = []
+        for e in Self.tenHz { epochs += stream.feed(module.transmit(e.nmea, hostBaud: module.baud)) }
+        epochs += stream.finish()
+        return epochs.compactMap(\.utcMs)
+    }
+
+    @Test func aStockModuleSendsTheWholeSecondsOfA10HzFeed() {
+        var module = FakeGNSSModule(family: .ublox)
+        #expect(sentTimes(&module) == Self.tenHz.filter { $0.wholeSecond != nil }.map(\.utcMs))
+    }
+
+    @Test func theRateItIsSetToDecidesWhichEpochsGoOutUntilItsPowerCycle() {
+        var module = FakeGNSSModule(family: .ublox)
+        _ = module.receive(UBX.setRate(hz: 5).bytes, hostBaud: module.baud)
+        #expect(module.rateHz == 5)
+        let start = Self.tenHz[0].utcMs
+        #expect(sentTimes(&module) == Self.tenHz.map(\.utcMs).filter { ($0 - start) % 200 == 0 })
+        module.powerCycle()
+        #expect(sentTimes(&module) == Self.tenHz.filter { $0.wholeSecond != nil }.map(\.utcMs))
+    }
+}
