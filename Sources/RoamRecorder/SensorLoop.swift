@@ -104,6 +104,7 @@ public final class SensorLoop: @unchecked Sendable {
         }
         func counted(_ epochs: [Epoch]) {
             guard !epochs.isEmpty else { return }
+            for epoch in epochs { receiver?.epochHandedOver(timeOfDayMs: epoch.timeOfDayMs) }
             epochsAssembled.add(epochs.count, ordering: .releasing)
         }
         // Epochs closed by the bytes just read (the next epoch began): after any press queued before.

@@ -18,6 +18,9 @@ import Testing
         let replayer: NMEAReplayer
         let receiver: GNSSReceiver
         let loop: SensorLoop
+        let queue = SensorQueue(capacity: 4096)
+        /// The board's baud (board.conf `baud`), which the set-up moves the module to.
+        let baud: Int
         /// What the sensor thread emitted and the receiver said, written from the sensor thread.
         final class Heard: Sendable {
             let events = Mutex<[RecorderEvent]>([])
@@ -26,22 +29,24 @@ import Testing
         let heard = Heard()
         let done = DispatchSemaphore(value: 0)
 
-        init(_ module: FakeGNSSModule, listenMs: UInt64 = 1500, foundNothingRetryMs: UInt64 = 30_000) throws {
+        init(_ module: FakeGNSSModule, listenMs: UInt64 = 1500, foundNothingRetryMs: UInt64 = 30_000,
+             baud: Int = 115_200, silentAfterMs: UInt64 = 1000) throws {
+            self.baud = baud
             replayer = try NMEAReplayer()
             replayer.attach(module, idleIntervalMs: 100)
-            var setup = ReceiverSetup(family: .auto, targetBaud: 115_200, rateHz: 10)
+            var setup = ReceiverSetup(family: .auto, targetBaud: baud, rateHz: 10)
             setup.options.listenMs = listenMs
             setup.options.garbageMs = 400
             setup.options.probeListenMs = listenMs + 1000
             setup.options.ackTimeoutMs = listenMs + 1500
-            receiver = GNSSReceiver.serial(path: replayer.secondaryPath, baud: 115_200, setup: setup)
+            receiver = GNSSReceiver.serial(path: replayer.secondaryPath, baud: baud, setup: setup)
             receiver.watch.junkMs = 1500
             receiver.watch.retryMs = foundNothingRetryMs
             receiver.onReport = { [heard] report in heard.reports.withLock { $0.append(report.summary) } }
             try receiver.reopen()
             var options = SensorLoop.Options()
-            options.silentAfterMs = 1000
-            loop = SensorLoop(source: receiver, barometer: nil, queue: SensorQueue(capacity: 4096), options: options,
+            options.silentAfterMs = silentAfterMs
+            loop = SensorLoop(source: receiver, barometer: nil, queue: queue, options: options,
                               clock: MonotonicClock.nowNs, emit: { [heard] event in heard.events.withLock { $0.append(event) } })
             Thread { [loop, done] in loop.run(); done.signal() }.start()
         }
@@ -58,7 +63,7 @@ import Testing
             return condition()
         }
 
-        var configured: Bool { module.baud == 115_200 && module.rateHz == 10 && module.enabled.contains("RMC") && !module.enabled.contains("GSV") }
+        var configured: Bool { module.baud == baud && module.rateHz == 10 && module.enabled.contains("RMC") && !module.enabled.contains("GSV") }
 
         func stop() {
             loop.requestStop()

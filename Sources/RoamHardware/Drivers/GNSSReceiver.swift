@@ -36,6 +36,10 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         /// tried every minute, about 20 wake-ups a try, took issue 25's idle budget (0.3/s) whole.
         public var silenceRetryMs: UInt64 = 120_000
         public var silenceRetryMaxMs: UInt64 = 600_000
+        /// Epochs slower than the rate set up, over this much UTC time: set up again (`ReceiverRateWatch`;
+        /// a module that kept its baud through a reset sends at its factory 1 Hz), then, while they stay
+        /// slow, after the silence's waits.
+        public var lowerRateWindowMs: Int64 = 5000
         public init() {}
     }
 
@@ -74,6 +78,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     private var setupForSilence = false
     private var silenceRetryMs: UInt64 = 0
     private var nextSilenceSetupNs: UInt64 = 0
+    private var rateWatch = ReceiverRateWatch()
 
     /// Does not open: call `reopen()` (the recorder's sensor thread does, with backoff, if it was
     /// not done here). `open` makes a fresh port each time.
@@ -149,6 +154,16 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         return nil
     }
 
+    /// Told by the sensor thread of each epoch it hands over, with its UTC time: epochs slower than
+    /// the rate set up (a module reset to its factory rate, its baud unchanged) set it up again at the
+    /// next read, once, then only after the wait (`ReceiverRateWatch`).
+    public func epochHandedOver(timeOfDayMs: Int?) {
+        guard !needsSetup, let lower = rateWatch.epoch(timeOfDayMs: timeOfDayMs, arrivalNs: MonotonicClock.nowNs()) else { return }
+        needsSetup = true
+        setupForJunk = false
+        setupCause = "\(lower.description): a module that lost power is back at its factory rate"
+    }
+
     private func configure(_ line: SerialLine) {
         needsSetup = false
         guard let setup, !interrupted.load(ordering: .acquiring) else { return }
@@ -183,6 +198,10 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
             report.summary = "receiver set up again (\(cause)): " + report.summary.dropFirst("receiver: ".count)
         }
         lastReport = report
+        rateWatch.windowMs = watch.lowerRateWindowMs
+        (rateWatch.retryMs, rateWatch.retryMaxMs) = (watch.silenceRetryMs, watch.silenceRetryMaxMs)
+        // Only a rate the module acknowledged (a NEO-6's clamped 5 Hz, say) is held against it.
+        rateWatch.setUp(forHz: report.configured ? report.rateHz : nil)
         let mendedLoss = setupCause != nil && report.mended
         setupCause = nil
         setupForSilence = false
