@@ -7,21 +7,52 @@ import RoamSystem
 ///
 /// Methods throw `SQLiteError` for storage failures and `StoreError` for unreadable rows.
 public final class RideReader {
-    let connection: SQLiteConnection
+    private(set) var connection: SQLiteConnection
 
     /// The database's schema version: older ones than this code's lack only what later migrations added.
-    let schemaVersion: Int
+    private(set) var schemaVersion: Int
 
-    public var path: String { connection.path }
+    public let path: String
+    private let busyTimeoutMs: Int32
 
     /// The file this connection opened: another one at the path later is not what it reads.
-    let openedFile: FileIdentity?
+    private(set) var openedFile: FileIdentity?
+
+    /// What is at `path` now, beside the file this reader opened.
+    public enum FileAtPath: Equatable, Sendable {
+        /// The file this reader opened.
+        case opened
+        /// Another file (renamed or copied in its place: a restore); `reopen` reads it.
+        case replaced
+        /// Nothing, for now (a restore between its remove and its rename or copy).
+        case missing
+    }
 
     /// Refuses a database this code cannot read: a newer schema, or one no writer has migrated yet.
     public init(path: String, busyTimeoutMs: Int32 = 5_000) throws {
-        connection = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMs: busyTimeoutMs)
-        schemaVersion = try Migrations.requireCurrent(connection)
-        openedFile = FileSystem.identity(path)
+        self.path = path
+        self.busyTimeoutMs = busyTimeoutMs
+        (connection, schemaVersion, openedFile) = try Self.open(path, busyTimeoutMs: busyTimeoutMs)
+    }
+
+    public var fileAtPath: FileAtPath {
+        guard let now = FileSystem.identity(path) else { return .missing }
+        return now == openedFile ? .opened : .replaced
+    }
+
+    /// Reads the file now at `path` from here on, in place of the one opened before (a long-lived
+    /// reader, as the drive keeper's, after a restore). Throws as `init` does and then keeps the
+    /// connection it had.
+    public func reopen() throws {
+        (connection, schemaVersion, openedFile) = try Self.open(path, busyTimeoutMs: busyTimeoutMs)
+    }
+
+    /// The identity is taken before the connection opens: a file put at the path in between is
+    /// then seen as another one at the next look, never taken for the one read.
+    private static func open(_ path: String, busyTimeoutMs: Int32) throws -> (SQLiteConnection, Int, FileIdentity?) {
+        let file = FileSystem.identity(path)
+        let connection = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMs: busyTimeoutMs)
+        return (connection, try Migrations.requireCurrent(connection), file)
     }
 
     /// SQLite's `data_version` on this connection: it changes whenever another connection commits
@@ -29,7 +60,7 @@ public final class RideReader {
     /// when the file at `path` is no longer the one this connection opened (replaced, restored,
     /// removed): the value then says nothing about the database there now.
     public func dataVersion() throws -> Int64? {
-        guard FileSystem.identity(path) == openedFile else { return nil }
+        guard fileAtPath == .opened else { return nil }
         let statement = try connection.prepare("PRAGMA data_version")
         guard try statement.step() else { return nil }
         return statement.int64(at: 0)

@@ -61,22 +61,40 @@ struct DriveKeeperListingTests {
         #expect(said.lines.last { $0.hasPrefix("drive: built") }?.contains("with 2 ride(s)") == true, "ride \(second): \(said.lines)")
     }
 
-    /// A database file put in the place of the one the keeper opened (a restore) has no version the
-    /// keeper's connection can compare: it reads the rides at every look, as it did before.
-    @Test func aReplacedDatabaseFileIsReadAtEveryLook() throws {
-        let dir = try TrialPaths.temporaryDirectory("drive-listing-replaced")
+    /// A restore: a database file put in the place of the one the keeper opened (rename over it,
+    /// after a moment with nothing at the path). The keeper opens its connections on the new file
+    /// once, reads the rides from it once, and goes back to reading only on a commit; while the path
+    /// is empty it says so once and keeps the rides it had. Rides 1 and 2 in the old file; the
+    /// restored one has ride 1 pruned and a ride 3 recorded by the real recorder.
+    @Test func aRestoredDatabaseIsReadFromTheNewFileOnceThenOnlyOnCommits() throws {
+        let dir = try TrialPaths.temporaryDirectory("drive-listing-restored")
         defer { TrialPaths.remove(dir) }
         let db = dir.appendingPathComponent("rides.db").path
-        try DriveProbe.recordBenchRide(db)
+        let first = try DriveProbe.recordBenchRide(db)
+        let second = try DriveProbe.recordBenchRide(db)
+        let backup = try DriveProbe.restorableCopy(of: db, pruning: first, in: dir)
+        let third = try DriveProbe.recordBenchRide(backup)
         let said = Said()
         let keeper = try keeper(db, in: dir, said: said)
-        try look(keeper, times: 2)
+        let next = dir.appendingPathComponent("drive.img.next").path
+        #expect(try DriveImageReader.read(next).rideIDs == [first, second])
         let before = keeper.listings
 
-        let copy = db + ".restored"
-        try FileManager.default.copyItem(atPath: db, toPath: copy)
-        #expect(rename(copy, db) == 0)
+        // Mid-restore: nothing at the path. Said once; no reading, no error.
+        #expect(rename(db, db + ".old") == 0)
         try look(keeper, times: 3)
-        #expect(keeper.listings == before + 3)
+        #expect(said.lines.filter { $0.contains("no database at \(db)") }.count == 1, "\(said.lines)")
+        #expect(keeper.listings == before)
+
+        #expect(rename(backup, db) == 0)
+        try look(keeper, times: 4)
+        #expect(said.lines.filter { $0.contains("is another file now") }.count == 1, "\(said.lines)")
+        #expect(keeper.listings == before + 1, "the restored file was read more than once with nothing committed")
+        #expect(try DriveImageReader.read(next).rideIDs == [second, third], "\(said.lines)")
+
+        // A commit to the restored file (a hand-over mark): read at the next look, once.
+        try DumpLedger(path: db).markDumped(id: third, dumpedUTCms: 1_000, keepingEarlier: true)
+        try look(keeper, times: 3)
+        #expect(keeper.listings == before + 2)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import RoamStore
 
 /// The drive as a computer reads it, without mounting: mtools lists and copies the files out of the
 /// image, dosfstools' fsck.vfat checks the file system (`-n`: never repairs). Rides are recorded
@@ -58,6 +59,17 @@ enum DriveProbe {
             throw TrialSetupError(message: "rides --last-id printed '\(last.stdout)'")
         }
         return id
+    }
+
+    /// A copy of `db` (no process has it open: its WAL is checkpointed) with ride `pruning` handed
+    /// over and pruned by the real `prune`: a backup that lacks a ride the original has. Its path.
+    static func restorableCopy(of db: String, pruning id: Int64, in dir: URL) throws -> String {
+        let copy = dir.appendingPathComponent("backup.db").path
+        try FileManager.default.copyItem(atPath: db, toPath: copy)
+        try DumpLedger(path: copy).markDumped(id: id, dumpedUTCms: 1_000)
+        let prune = try CLIRunner.run(["prune", "--db", copy, "--dumped-before", "1971-01-01"])
+        guard prune.status == 0 else { throw TrialSetupError(message: "prune exited \(prune.status): \(prune.stderr)") }
+        return copy
     }
 
     static func bytes(_ url: URL) throws -> Data { try Data(contentsOf: url) }

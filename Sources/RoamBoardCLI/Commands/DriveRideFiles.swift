@@ -48,6 +48,7 @@ struct DriveRideFiles: DriveRideWriter {
     func shownTime(utcMs: Int64) -> String { time.iso8601(utcMs: utcMs) }
 
     var zoneFile: String? { time.zone?.file }
+    func reopenDatabase() throws { try reader.reopen() }
 
     private func writeFiles(_ ride: RideRow, into folder: String, linking: Bool) throws -> [String] {
         let span = try reader.span(ride.id)

@@ -21,6 +21,8 @@ public protocol DriveRideWriter {
     /// The zone file of the zone the file names are in; nil for UTC. FAT dates carry no zone and a
     /// computer shows them as its own local time, so the drive's are written in this zone.
     var zoneFile: String? { get }
+    /// The file at the database path was replaced (a restore): read the new one from now on.
+    func reopenDatabase() throws
 }
 
 extension DriveRideWriter {
@@ -30,6 +32,7 @@ extension DriveRideWriter {
     public func startUTCms(_ ride: RideRow) throws -> Int64? { ride.startedUTCms }
     public func shownTime(utcMs: Int64) -> String { CivilDate.iso8601(utcMs: utcMs) }
     public var zoneFile: String? { nil }
+    public func reopenDatabase() throws {}
 }
 
 /// What one image holds: the rides on it (newest first), the rides left off for lack of room, and

@@ -57,6 +57,11 @@ public final class DriveKeeper {
     private var listed: (dataVersion: Int64, rides: [RideRow], fingerprint: String)?
     /// How many times the rides were read from the database (a look with nothing changed reads none).
     public private(set) var listings = 0
+    /// The file at the database path was replaced: the connections are opened on it again until
+    /// the rides were read from it once (a file still being copied in may fail the first time).
+    private var reopening = false
+    /// Said that nothing is at the database path: once per absence, not per look.
+    private var saidMissing = false
 
     public init(_ settings: Settings, writer: DriveRideWriter, say: @escaping (String) -> Void) throws {
         self.settings = settings
@@ -193,16 +198,45 @@ public final class DriveKeeper {
     /// The rides as the database holds them, read again only when another connection committed
     /// since the last reading: on a board with a thousand rides, reading them every look was a
     /// real share of a Pi Zero's core while riding. The version is taken before the reading, so a
-    /// commit in between only causes one more reading at the next look, never a missed one; a
-    /// database file replaced under the keeper has no version and is read every look, as before.
+    /// commit in between only causes one more reading at the next look, never a missed one. A
+    /// database file replaced under the keeper (a restore) is read once its connections are
+    /// opened on it; while nothing is at the path, the last reading stands.
     private func currentRides() throws -> (rides: [RideRow], fingerprint: String) {
+        if try !followDatabaseFile(), let listed { return (listed.rides, listed.fingerprint) }
         let version = try reader.dataVersion()
         if let listed, listed.dataVersion == version { return (listed.rides, listed.fingerprint) }
         let rides = try reader.rides()
         listings += 1
+        reopening = false
         let fingerprint = DriveSelection.fingerprint(rides)
         listed = version.map { ($0, rides, fingerprint) }
         return (rides, fingerprint)
+    }
+
+    /// Opens every connection the keeper reads or marks through (its reader, the writer's, the
+    /// ledger) on the file now at the database path once it is another file than the one they
+    /// opened: they would read the file a restore replaced until the unit restarts. False while
+    /// nothing is at the path (mid-rename or mid-copy): said once, looked at again at the next look.
+    private func followDatabaseFile() throws -> Bool {
+        let path = settings.databasePath
+        switch reader.fileAtPath {
+        case .missing:
+            if !saidMissing { say("drive: no database at \(path) for now (being restored?): the drive keeps its rides and looks for it again at the next look") }
+            saidMissing = true
+            return false
+        case .replaced:
+            if !reopening { say("drive: \(path) is another file now (a restored database?): reading the rides from it") }
+            reopening = true
+        case .opened:
+            break
+        }
+        saidMissing = false
+        guard reopening else { return true }
+        try reader.reopen()
+        try writer.reopenDatabase()
+        ledger = nil
+        listed = nil
+        return true
     }
 
     /// Marks every ride on the served medium that is not yet handed over.
