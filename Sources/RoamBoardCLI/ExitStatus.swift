@@ -11,6 +11,8 @@ enum ExitStatus {
     static let usage: Int32 = 64     // EX_USAGE
     static let dataError: Int32 = 65 // EX_DATAERR
     static let ioError: Int32 = 74   // EX_IOERR
+    /// Done, but not whole for want of room: make room and run it again (`drive-image`).
+    static let tempFailure: Int32 = 75 // EX_TEMPFAIL
 
     static func of(_ error: any Error) -> Int32 {
         switch error {

@@ -53,6 +53,30 @@ enum DriveCommand {
                            + "completely and \(one ? "is" : "are") not on \(image); the \(listing.rideIDs.count) other ride(s) are "
                            + "('roam-board check' lists what the database still holds)", status: ExitStatus.dataError)
         }
+        try requireRoom(listing, reader: reader, image: image)
+    }
+
+    /// Rides left off for lack of room, read from the image as damaged ones are. Those handed over
+    /// already are the cap (--max-mib) at work: said, exit 0. One not handed over yet is a drive the
+    /// rider cannot take every ride from: 75 (EX_TEMPFAIL), make room and run again. Pruning is the
+    /// room that counts: the image is rebuilt only when the rides change, not when space is freed.
+    private static func requireRoom(_ listing: DriveImageReader.Listing, reader: RideReader, image: String) throws {
+        guard !listing.leftOff.isEmpty else { return }
+        let rides = Dictionary(uniqueKeysWithValues: try reader.rides().map { ($0.id, $0) })
+        // A ride pruned since the build is not missing from anywhere.
+        let off = listing.leftOff.filter { rides[$0] != nil }
+        let waiting = off.filter { rides[$0]?.dumpedUTCms == nil }
+        let handedOver = off.filter { rides[$0]?.dumpedUTCms != nil }
+        let names = { (ids: [Int64]) in ids.map(String.init).joined(separator: ", ") }
+        if !handedOver.isEmpty {
+            Console.error("\(image): rides already handed over left off for lack of room (--max-mib): \(names(handedOver)); "
+                          + "'roam-board dump --ride N' still writes them, and pruning them frees their room")
+        }
+        guard !waiting.isEmpty else { return }
+        throw CLIError(description: "\(image) is incomplete: ride\(waiting.count == 1 ? "" : "s") \(names(waiting)), not handed over yet, "
+                       + "left off for lack of room (the \(listing.rideIDs.count) other ride(s) are on it); prune rides already handed over to make "
+                       + "room (roam-board prune --dumped-before DATE) and run drive-image again, or take them with "
+                       + "'roam-board dump --ride N'", status: ExitStatus.tempFailure)
     }
 
     static func runDrive(_ p: ParsedArguments) throws {

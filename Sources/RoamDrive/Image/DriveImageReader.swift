@@ -13,6 +13,8 @@ public enum DriveImageReader {
         public var shared: [String] = []
         /// The rides its README.txt names as left out, the database being damaged there.
         public var damaged: [Int64] = []
+        /// The rides its README.txt names as left off for lack of room, newest first.
+        public var leftOff: [Int64] = []
     }
 
     public static func read(_ imagePath: String) throws -> Listing {
@@ -32,7 +34,7 @@ public enum DriveImageReader {
         let files = names(bare)
         return Listing(files: files, rideIDs: Array(Set(files.compactMap(rideID))).sorted(),
                        fingerprint: DriveReadme.fingerprint(in: readme), shared: names(shared),
-                       damaged: DriveReadme.damaged(in: readme))
+                       damaged: DriveReadme.damaged(in: readme), leftOff: DriveReadme.leftOff(in: readme))
     }
 
     private static func names(_ bare: String) -> [String] {

@@ -16,6 +16,8 @@ public enum DriveReadme {
     static let fingerprintPrefix = "Contents: "
     /// The line before the rides left out of a damaged database; read back as the fingerprint is.
     static let damagedHeading = "Not on this drive, because the board's database is damaged where they are stored:"
+    /// The line before the rides left off for lack of room; read back as the fingerprint is.
+    static let leftOffHeading = "Not on this drive, for lack of room (the newest rides that fit come first):"
 
     /// `time`: how the times are said, in the zone the file names are in (`DriveRideWriter.shownTime`).
     public static func text(_ contents: DriveContents, _ facts: Facts,
@@ -55,7 +57,7 @@ public enum DriveReadme {
         }
         if !contents.leftOff.isEmpty {
             lines.append("")
-            lines.append("Not on this drive, for lack of room (the newest rides that fit come first):")
+            lines.append(leftOffHeading)
             lines.append("  " + contents.leftOff.map { "ride \($0)" }.joined(separator: ", "))
             lines.append("Take them with 'roam-board dump --ride N', or prune rides already handed over")
             lines.append("('roam-board prune --dumped-before DATE') so that they fit next time.")
@@ -86,9 +88,14 @@ public enum DriveReadme {
     }
 
     /// The rides a README.txt names as left out of a damaged database ("  ride 1, ride 3").
-    static func damaged(in text: String) -> [Int64] {
+    static func damaged(in text: String) -> [Int64] { rides(after: damagedHeading, in: text) }
+
+    /// The rides a README.txt names as left off for lack of room.
+    static func leftOff(in text: String) -> [Int64] { rides(after: leftOffHeading, in: text) }
+
+    private static func rides(after heading: String, in text: String) -> [Int64] {
         let lines = text.split(whereSeparator: \.isNewline)
-        guard let at = lines.firstIndex(where: { $0 == damagedHeading }), at + 1 < lines.count else { return [] }
+        guard let at = lines.firstIndex(where: { $0 == heading }), at + 1 < lines.count else { return [] }
         return lines[at + 1].split(separator: ",").compactMap { Int64(String($0).trimmedOfSpace.dropFirst("ride ".count)) }
     }
 

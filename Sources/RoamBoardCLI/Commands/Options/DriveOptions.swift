@@ -22,7 +22,7 @@ extension DriveCommand {
 
     static let imageSpec = CommandSpec(name: "drive-image", abstract: "Build the USB drive's image now: a FAT file system with Rides/*.fit, *.gpx and README.txt.", options: [
         SharedOptions.db, SharedOptions.board, Options.image, Options.imageMaxMiB,
-    ], discussion: "Rebuilt only when the rides changed, in place from the previous image (FILE.spare) where it can: only what changed is written; synced, checked (fsck.vfat -n), renamed over FILE. Needs dosfstools and mtools.\nA ride the database cannot read whole (a damaged page) is left out and named; the image holds every other ride and the command exits 65, as dump does.")
+    ], discussion: "Rebuilt only when the rides changed, in place from the previous image (FILE.spare) where it can: only what changed is written; synced, checked (fsck.vfat -n), renamed over FILE. Needs dosfstools and mtools.\nA ride the database cannot read whole (a damaged page) is left out and named; the image holds every other ride and the command exits 65, as dump does.\nA ride not handed over yet that is left off for lack of room makes it exit 75 (EX_TEMPFAIL): prune rides already handed over (the image is rebuilt when the rides change) and run it again, or take them with dump. Rides handed over already that the cap leaves off are named; the exit stays 0.")
 
     static let driveSpec = CommandSpec(name: "drive", abstract: "Offer the rides as a read-only USB drive (configfs gadget) and keep it up to date while no host has it.", options: [
         SharedOptions.db, SharedOptions.boardFolder, Options.image, Options.driveMaxMiB, Options.udc, Options.setupOnly, Options.owner,
