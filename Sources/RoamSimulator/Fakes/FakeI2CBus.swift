@@ -25,7 +25,8 @@ public final class FakeI2CBus: I2CBus, Sendable {
 
     private struct State {
         var attached: [UInt16: any I2CPeripheral] = [:]
-        var vanished: Set<UInt16> = []
+        /// Addresses that stopped acknowledging, with the errno the adapter reports for them.
+        var vanished: [UInt16: Errno] = [:]
         var transfers: [Transfer] = []
     }
 
@@ -37,15 +38,17 @@ public final class FakeI2CBus: I2CBus, Sendable {
 
     /// Puts `peripheral` at `address`, replacing whatever was there.
     public func attach(_ peripheral: some I2CPeripheral, at address: UInt16) {
-        state.withLock { $0.attached[address] = peripheral; $0.vanished.remove(address) }
+        state.withLock { $0.attached[address] = peripheral; $0.vanished[address] = nil }
     }
 
     /// The chip at `address` stops acknowledging (a loose connector), until `reappear(address:)`.
     /// It keeps its registers: call the peripheral's own power-on reset if it lost power too.
-    public func vanish(address: UInt16) { _ = state.withLock { $0.vanished.insert(address) } }
+    /// `errno` is how the adapter reports it: a Pi's EREMOTEIO (a NACK), ENXIO on some adapters,
+    /// EIO from one whose transfer broke off (SDA pulled low by a chip losing power).
+    public func vanish(address: UInt16, errno: Errno = .remoteIO) { state.withLock { $0.vanished[address] = errno } }
 
     /// The chip at `address` acknowledges again.
-    public func reappear(address: UInt16) { _ = state.withLock { $0.vanished.remove(address) } }
+    public func reappear(address: UInt16) { state.withLock { $0.vanished[address] = nil } }
 
     /// The calls so far, NACKed ones included, in order: all of them up to `logLimit`, then at
     /// least the latest `logLimit`. Bounded because the bench board reads its barometer for hours
@@ -78,7 +81,8 @@ public final class FakeI2CBus: I2CBus, Sendable {
         let result: Result<[UInt8], Errno> = state.withLock { state in
             state.transfers.append(call)
             if state.transfers.count >= 2 * Self.logLimit { state.transfers.removeFirst(Self.logLimit) }
-            guard !state.vanished.contains(address), var chip = state.attached[address] else { return .failure(.remoteIO) }
+            if let errno = state.vanished[address] { return .failure(errno) }
+            guard var chip = state.attached[address] else { return .failure(.remoteIO) }
             defer { state.attached[address] = chip }
             do throws(Errno) {
                 switch call {
