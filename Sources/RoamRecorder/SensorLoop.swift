@@ -269,14 +269,14 @@ public final class SensorLoop: @unchecked Sendable {
 
 /// The barometer as the sensor thread samples it: once per epoch, re-probed with backoff after it
 /// vanished (fixes meanwhile carry no sample: the barometer-missing flag, P6). A skipped
-/// measurement (BMP280 0x80000) reuses the previous sample rather than dropping it.
+/// measurement (BMP280 0x80000: a chip reset and not yet converting) is no sample either: the
+/// previous one again would be stored as this epoch's measured pressure (P4).
 private struct BarometerPoller {
     let barometer: BarometerSource?
     let retryMs: UInt64
     let emit: @Sendable (RecorderEvent) -> Void
     var missingSince: UInt64?
     var nextProbeNs: UInt64 = 0
-    var lastSample: BarometerSample?
 
     mutating func sample(now: UInt64) -> BarometerSample? {
         guard let barometer, missingSince == nil || now >= nextProbeNs else { return nil }
@@ -284,10 +284,8 @@ private struct BarometerPoller {
             if missingSince != nil { try barometer.reprobe() }
             let sample = try barometer.sample()
             if missingSince != nil { missingSince = nil; emit(.barometerBack) }
-            lastSample = sample ?? lastSample
-            return lastSample
+            return sample
         } catch {
-            lastSample = nil
             if missingSince == nil { missingSince = now; emit(.barometerMissing(reason: "\(error)")) }
             nextProbeNs = now + retryMs * 1_000_000
             return nil

@@ -90,6 +90,20 @@ private final class SteppedClock: Sendable {
         #expect(abs(sample.pressurePa - Double(q) / 256) <= 0.2)
     }
 
+    /// A real chip at the pressure whose raw value is 0x80000 (81.9 kPa here, an Alpine pass at 1.8 km) reports
+    /// it beside a measured temperature: a reading, not a skipped one the recorder would store as missing.
+    @Test(arguments: [BMP280.Settings.indoorNavigation, .weatherMonitoring])
+    func aRawPressureOfExactlyTheSkippedMarkerIsMeasuredBesideAMeasuredTemperature(settings: BMP280.Settings) throws {
+        let compensation = BMP280Compensation(calibration: .datasheetExample)
+        let tFine = compensation.temperatureInt32(adcT: 519_888).tFine
+        let q = try #require(compensation.pressureInt64(adcP: BMP280Compensation.skippedADC, tFine: tFine))
+        let baro = driver(settings)
+        try baro.probe()
+        chip.setRaw(adcT: 519_888, adcP: BMP280Compensation.skippedADC)
+        let sample = try #require(try baro.sample())
+        #expect(sample.pressurePa == Double(q) / 256 && sample.temperatureC == 25.08)
+    }
+
     @Test func forcedModeConvertsOncePerSampleAndPollsMeasuring() throws {
         let baro = driver(.weatherMonitoring)
         try baro.probe()

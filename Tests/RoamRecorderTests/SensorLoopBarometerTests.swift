@@ -105,4 +105,17 @@ import Testing
         #expect(ride.chip.peek(0xF4) == 0x57 && ride.chip.peek(0xF5) == 0x10)
         #expect(ride.said == ["missing(reset)", "back"])
     }
+
+    /// A chip whose data read "skipped" (0x80000) with its settings intact measured nothing: each
+    /// such epoch carries no pressure (flagged barometer-missing), not the last one again as if measured.
+    @Test func skippedMeasurementsStoreNoPressureNotThePreviousOne() throws {
+        let ride = try Ride()
+        #expect(Self.near(try ride.epoch(0), 96_000))
+        ride.chip.fault = .skipped
+        for n in 1...3 { #expect(try ride.epoch(n)?.barometer == nil, "epoch \(n): skipped, so no pressure") }
+        ride.chip.fault = nil
+        ride.chip.setAmbient(pressurePa: 95_900, temperatureC: 15)
+        #expect(Self.near(try ride.firstSampled(from: 4), 95_900))
+        ride.stop()
+    }
 }

@@ -27,6 +27,13 @@ public struct BMP280Compensation: Sendable, Equatable {
     /// skipped marker or the pressure formula's division guard trips: no reading, not a bogus one.
     public func reading(adcT: Int32, adcP: Int32) -> Reading? {
         guard adcT != Self.skippedADC, adcP != Self.skippedADC else { return nil }
+        return measuredReading(adcT: adcT, adcP: adcP)
+    }
+
+    /// `reading` for a pair known to be measured, 0x80000 included: a chip measuring both values
+    /// updates both registers at the end of each conversion (§3.9), so a temperature that is not
+    /// the marker makes a pressure of exactly 0x80000 a real one. Nil only at the division guard.
+    public func measuredReading(adcT: Int32, adcP: Int32) -> Reading? {
         let (centidegrees, tFine) = temperatureInt32(adcT: adcT)
         guard let q24_8 = pressureInt64(adcP: adcP, tFine: tFine) else { return nil }
         return Reading(temperatureC: Double(centidegrees) / 100, pressurePa: Double(q24_8) / 256)

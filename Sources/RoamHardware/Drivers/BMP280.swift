@@ -145,8 +145,9 @@ public final class BMP280 {
     public func reprobe() throws(DeviceError) { try probe() }
 
     /// One compensated reading, stamped with the monotonic clock when the data were read.
-    /// Returns nil when the chip reports a skipped measurement (0x80000), which is also what it
-    /// holds until the first conversion after a probe ends: no sample, never a bogus one.
+    /// Returns nil when the chip reports a skipped measurement (0x80000 in both values, as it
+    /// holds until the first conversion after a probe ends): no sample, never a bogus one. The
+    /// settings measure both, so one value at 0x80000 beside a measured one is a real reading.
     public func sample() throws(DeviceError) -> BarometerSample? {
         guard let calibration else {
             throw error(.read, .pressMSB, "not probed", .noSuchDeviceOrAddress,
@@ -160,8 +161,12 @@ public final class BMP280 {
         let monoNs = clock.now()
         let adcP = BMP280Register.adc(msb: data[0], lsb: data[1], xlsb: data[2])
         let adcT = BMP280Register.adc(msb: data[3], lsb: data[4], xlsb: data[5])
-        guard let reading = BMP280Compensation(calibration: calibration).reading(adcT: adcT, adcP: adcP) else {
+        let skipped = BMP280Compensation.skippedADC
+        if adcT == skipped, adcP == skipped {
             try checkStillConfigured()
+            return nil
+        }
+        guard let reading = BMP280Compensation(calibration: calibration).measuredReading(adcT: adcT, adcP: adcP) else {
             return nil
         }
         return BarometerSample(pressurePa: reading.pressurePa, temperatureC: reading.temperatureC, monoNs: monoNs)

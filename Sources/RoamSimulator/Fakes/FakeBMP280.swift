@@ -105,8 +105,8 @@ public final class FakeBMP280: I2CPeripheral {
 
     /// Raw ADC values whose integer compensation gives `temperatureC` and the pressure nearest to
     /// `pressurePa`: a binary search on each monotonic formula, then the best of the neighbours
-    /// (integer rounding makes the formulas step unevenly). 0x80000 is never returned: the driver
-    /// would read it as a skipped measurement, so its neighbour stands in.
+    /// (integer rounding makes the formulas step unevenly). 0x80000 is never returned, so a scripted
+    /// ambient never reads as the reset value; `setRaw` scripts that case.
     public static func rawValues(pressurePa: Double, temperatureC: Double,
                                  calibration: BMP280Calibration) -> (adcT: Int32, adcP: Int32) {
         let c = BMP280Compensation(calibration: calibration)
