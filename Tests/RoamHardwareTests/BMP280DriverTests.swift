@@ -211,6 +211,19 @@ private final class SteppedClock: Sendable {
         }
     }
 
+    /// Reset and set up again behind the driver (another program probed it): the settings read back
+    /// as written, but data at the reset value after a measurement can only follow a reset.
+    @Test func theResetValueAfterAMeasurementAsksForAReprobe() throws {
+        let baro = driver()
+        try baro.probe()
+        #expect(try baro.sample() != nil)
+        chip.fault = .skipped  // the new set-up's first conversion not ended yet
+        let error = deviceError { _ = try baro.sample() }
+        #expect(error?.description.contains("data at the reset value 0x80000 after it had measured") == true)
+        try baro.reprobe()
+        #expect(try baro.sample() == nil, "right after a probe it is the first conversion, not a reset")
+    }
+
     @Test func sampleBeforeProbeThrows() {
         #expect(deviceError { _ = try driver().sample() }?.errno == .noSuchDeviceOrAddress)
         #expect(bus.transfers.isEmpty)

@@ -90,6 +90,9 @@ public final class BMP280 {
     public private(set) var calibration: BMP280Calibration?
     /// The chip the last successful `probe()` found; nil before and after a failed probe.
     public private(set) var chip: BMP280Chip?
+    /// A sample was read since the last probe: from then on the data never read 0x80000 again
+    /// unless the chip was reset (§4.2's reset value), so that value means setting it up again.
+    private var measuredSinceProbe = false
 
     /// Power-on reset to usable registers (datasheet §1, t_startup).
     static let startupNs: UInt64 = 2_000_000
@@ -112,6 +115,7 @@ public final class BMP280 {
     public func probe() throws(DeviceError) {
         calibration = nil
         chip = nil
+        measuredSinceProbe = false
         let id = try bus.readByte(address: address, register: BMP280Register.chipID.rawValue)
         // Any other id has another register map (BMP180, BME680) or unknown errata (BMP280 samples).
         guard let found = BMP280Chip(rawValue: id) else { throw wrongChip(id) }
@@ -164,11 +168,17 @@ public final class BMP280 {
         let skipped = BMP280Compensation.skippedADC
         if adcT == skipped, adcP == skipped {
             try checkStillConfigured()
+            guard !measuredSinceProbe else {
+                throw error(.read, .pressMSB, "data at the reset value 0x80000 after it had measured", .ioError,
+                            hint: "The BMP280 was reset and set up again behind the recorder (another program probing it, "
+                                + "or a fault); re-probe it. If this repeats, check its supply.")
+            }
             return nil
         }
         guard let reading = BMP280Compensation(calibration: calibration).measuredReading(adcT: adcT, adcP: adcP) else {
             return nil
         }
+        measuredSinceProbe = true
         return BarometerSample(pressurePa: reading.pressurePa, temperatureC: reading.temperatureC, monoNs: monoNs)
     }
 
