@@ -6,18 +6,6 @@ import Testing
 /// its position a fix (GGA quality 6, mode E), but the ride has none, and the LED says so.
 /// Real NMEA through a pseudo-terminal, the recorder and a real LED thread.
 @Suite struct LEDUnmeasuredFixTests {
-    /// Epoch `k` at 15:00:k on 2026-06-14, 8 m east per second: measured (quality 1, mode A) or dead-reckoned.
-    private static func epoch(_ k: Int, deadReckoned: Bool) -> [UInt8] {
-        let time = "1500\(k < 10 ? "0" : "")\(k).00"
-        let thousandths = 57_000 + k * 6
-        let lon = "007\(thousandths / 1000).\(String(thousandths % 1000 + 1000).dropFirst()),E"
-        let (quality, letter) = deadReckoned ? (6, "E") : (1, "A")
-        return Array([
-            "$GPRMC,\(time),A,4757.840,N,\(lon),15.6,90.0,140626,,,\(letter)",
-            "$GPGGA,\(time),4757.840,N,\(lon),\(quality),09,0.9,400.0,M,48.0,M,,",
-        ].map { NMEAChecksum.seal($0) + "\r\n" }.joined().utf8)
-    }
-
     @Test func aDeadReckonedStretchShowsNoFixBetweenFixes() throws {
         let h = try RecorderHarness()
         var options = Recorder.Options()
@@ -29,7 +17,9 @@ import Testing
         let epochs = 30
         for k in 0..<epochs {
             // Epoch k's bytes complete epoch k - 1: each is committed before the next is written.
-            try h.replayer.write(Self.epoch(k, deadReckoned: (10..<20).contains(k)))
+            let deadReckoned = (10..<20).contains(k)
+            try h.replayer.write(EastboundEpoch.nmea(step: k, time: EastboundEpoch.time(hour: 15, second: k),
+                                                     quality: deadReckoned ? 6 : 1, letter: deadReckoned ? "E" : "A"))
             if k > 0 { #expect(h.waitForAck(through: Int64(k - 1))) }
         }
         #expect(h.waitForAck(through: Int64(epochs - 1)))
