@@ -29,6 +29,13 @@ public enum FileSystem {
         return Int64(st.st_size)
     }
 
+    /// The bytes the file at `path` takes on its file system (allocated blocks: a sparse file's
+    /// holes take none); 0 when nothing is there.
+    public static func allocatedBytes(_ path: String) -> Int64 {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int64(st.st_blocks) * 512 : 0
+    }
+
     /// Which file is at `path` (device and inode), nil when none is: a file put in its place
     /// (renamed over it, or removed and made again) has another.
     public static func identity(_ path: String) -> FileIdentity? {

@@ -17,7 +17,11 @@ struct DriveGadgetTests {
         var gadget: URL { root.appendingPathComponent("sys/kernel/config/usb_gadget/roam-board") }
 
         static func make(_ name: String, configfs: Bool = true, udc: Bool = true) throws -> Rig {
-            let dir = try TrialPaths.temporaryDirectory(name)
+            try make(in: try TrialPaths.temporaryDirectory(name), configfs: configfs, udc: udc)
+        }
+
+        /// The rig in `dir` (a small file system of the test's own, say), which the test removes.
+        static func make(in dir: URL, configfs: Bool = true, udc: Bool = true) throws -> Rig {
             let root = dir.appendingPathComponent("root")
             if configfs {
                 try FileManager.default.createDirectory(at: root.appendingPathComponent("sys/kernel/config/usb_gadget"), withIntermediateDirectories: true)

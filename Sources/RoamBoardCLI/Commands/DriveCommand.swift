@@ -37,7 +37,7 @@ enum DriveCommand {
         let reader = try RideReader(path: t.settings.databasePath)
         // Progress lines only: a failed build is this command's error, said once by main.
         let keeper = try DriveKeeper(t.settings, writer: DriveRideFiles(reader: reader, time: t.time, boardName: t.settings.boardName)) { line in
-            guard line.hasPrefix("drive: built") || line.hasSuffix("building a new one") else { return }
+            guard line.hasPrefix("drive: built") || line.hasPrefix("drive: room freed") || line.hasSuffix("building a new one") else { return }
             Console.error(line)
         }
         try keeper.buildNow(nowUTCms: WallClock.nowUTCms())
@@ -58,8 +58,8 @@ enum DriveCommand {
 
     /// Rides left off for lack of room, read from the image as damaged ones are. Those handed over
     /// already are the cap (--max-mib) at work: said, exit 0. One not handed over yet is a drive the
-    /// rider cannot take every ride from: 75 (EX_TEMPFAIL), make room and run again. Pruning is the
-    /// room that counts: the image is rebuilt only when the rides change, not when space is freed.
+    /// rider cannot take every ride from: 75 (EX_TEMPFAIL), make room and run again: the next run
+    /// builds again once enough room was freed (`DriveRoom`), whether by pruning or by deleting files.
     private static func requireRoom(_ listing: DriveImageReader.Listing, reader: RideReader, image: String) throws {
         guard !listing.leftOff.isEmpty else { return }
         let rides = Dictionary(uniqueKeysWithValues: try reader.rides().map { ($0.id, $0) })
@@ -74,9 +74,9 @@ enum DriveCommand {
         }
         guard !waiting.isEmpty else { return }
         throw CLIError(description: "\(image) is incomplete: ride\(waiting.count == 1 ? "" : "s") \(names(waiting)), not handed over yet, "
-                       + "left off for lack of room (the \(listing.rideIDs.count) other ride(s) are on it); prune rides already handed over to make "
-                       + "room (roam-board prune --dumped-before DATE) and run drive-image again, or take them with "
-                       + "'roam-board dump --ride N'", status: ExitStatus.tempFailure)
+                       + "left off for lack of room (the \(listing.rideIDs.count) other ride(s) are on it); free room on "
+                       + "the storage it is on (delete files not needed there, or prune rides already handed over: "
+                       + "roam-board prune --dumped-before DATE) and run drive-image again, or take them with 'roam-board dump --ride N'", status: ExitStatus.tempFailure)
     }
 
     static func runDrive(_ p: ParsedArguments) throws {

@@ -61,6 +61,8 @@ public struct DriveContents: Sendable, Equatable {
     public var pagesLinkLeaflet = false
     /// Why the pages of this build keep their static map (no Leaflet on the board); nil when they link it.
     public var sharedMissing: String?
+    /// The room this build found, when the card's room left rides off: built again once enough is freed.
+    public var room: DriveRoom?
 
     public var rideIDs: [Int64] { rides.map(\.id) }
 }

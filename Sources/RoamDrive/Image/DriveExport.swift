@@ -77,8 +77,8 @@ struct DriveExport {
 
     private func noRoom(_ ride: RideRow, free: Int64) -> DriveError {
         DriveError(.storageFull, "no room for ride \(ride.id) on the drive: \(DriveReadme.megabytes(free)) free on \(folder), "
-                   + "\(DriveReadme.megabytes(reserveBytes)) stay for recording. Prune rides already handed over "
-                   + "(roam-board prune --dumped-before DATE)")
+                   + "\(DriveReadme.megabytes(reserveBytes)) stay for recording. Free room there (delete files not "
+                   + "needed, or prune rides already handed over: roam-board prune --dumped-before DATE)")
     }
 
     private func freeBytes() throws -> Int64 {

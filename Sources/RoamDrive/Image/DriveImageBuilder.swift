@@ -35,7 +35,7 @@ public struct DriveImageBuilder {
             .compactMap { path in DriveManifest.load(image: path, folder: slots.manifests).map { (path: path, manifest: $0) } }
             .first
         var known: [String: [DriveManifest.File]] = [:]
-        for m in [base?.manifest, Self.peek(imagePath, slots)].compactMap({ $0 }) {
+        for m in [base?.manifest, DriveManifest.kept(image: imagePath, folder: slots.manifests)].compactMap({ $0 }) {
             for file in m.files + m.measured { known[Self.key(file.rideID, file.stamp), default: []].append(file) }
         }
         var export = DriveExport(writer: writer, folder: slots.staging + "/Rides", reserveBytes: reserveBytes)
@@ -44,13 +44,14 @@ public struct DriveImageBuilder {
         export.linking = shared.linked
 
         // Room: what is free beyond the recorder's floor, halved for the staged copies, plus the base's own payload.
-        let free = try freeBytes()
+        let free = try slots.freeBytes()
         let basePayload = base?.manifest.files.reduce(Int64(0)) { $0 + DriveSelection.onDisk($1.bytes) } ?? 0
         let room = (free - reserveBytes) / 2 + basePayload - Self.overhead(0)
         guard room > 0 else {
             throw DriveError(.storageFull, "storage too full for a new drive image: \(DriveReadme.megabytes(free)) free on \(slots.folder), "
                              + "\(DriveReadme.megabytes(reserveBytes)) stay for recording; the previous image is kept. "
-                             + "Prune rides already handed over (roam-board prune --dumped-before DATE)")
+                             + "Free room there (delete files not needed, or prune rides already handed over: "
+                             + "roam-board prune --dumped-before DATE): the drive is built again once room is freed")
         }
         let order = DriveSelection.claimOrder(rides)
         let staged = try Self.stage(order, known: known, export: &export)
@@ -58,10 +59,15 @@ public struct DriveImageBuilder {
         let sizes = files.map { $0?.reduce(Int64(0)) { $0 + DriveSelection.onDisk($1.bytes) } ?? 0 }
         // Only the rides measured compete for room; the others (no room to export, damaged) stay off.
         let measured = order.indices.filter { files[$0] != nil }
+        let cap = maxImageBytes - Self.overhead(maxImageBytes)
         let keptIndices = DriveSelection.fitting(sizes: measured.map { sizes[$0] }, handedOver: measured.map { order[$0].dumpedUTCms != nil },
-                                                 room: room, cap: maxImageBytes - Self.overhead(maxImageBytes)).map { measured[$0] }
+                                                 room: room, cap: cap).map { measured[$0] }
         let keptSet = Set(keptIndices)
         let damagedSet = Set(staged.damaged)
+        // The rides the card's room left off (not the cap): the smallest says how much room freed lets one more on.
+        let smallestForRoom = order.indices.filter { !keptSet.contains($0) && !damagedSet.contains(order[$0].id) }
+            .filter { files[$0] == nil || order[$0].dumpedUTCms == nil || (room < cap && sizes[$0] <= cap) }
+            .map { files[$0] == nil ? DriveExport.estimate(order[$0]) : sizes[$0] }.min()
         let newestFirst = DriveSelection.candidates(rides).map(\.id)
         let position = Dictionary(uniqueKeysWithValues: newestFirst.enumerated().map { ($1, $0) })
         let keptRides = keptIndices.sorted { position[order[$0].id]! < position[order[$1].id]! }
@@ -107,6 +113,12 @@ public struct DriveImageBuilder {
             contents.imageBytes = change.imageBytes
             contents.change = change.summary
             manifest.imageBytes = change.imageBytes
+            if let smallestForRoom {
+                // Its files are in the image now: the room is measured without them.
+                try? FileSystem.removeTree(slots.staging)
+                manifest.room = DriveRoom(atBuild: try DriveRoom.measure(slots), wanted: DriveRoom.wanted(smallestRide: smallestForRoom))
+            }
+            contents.room = manifest.room
             try editor.finish(manifest: manifest)
         } catch {
             // A half-made image is worth nothing; the served one was never touched.
@@ -172,15 +184,4 @@ public struct DriveImageBuilder {
         return files.filter { seen.insert($0.name).inserted }
     }
 
-    /// The served image's manifest without reading the image back: only its sizes are used.
-    private static func peek(_ path: String, _ slots: DriveImageSlots) -> DriveManifest? {
-        guard let ino = DriveManifest.inode(path) else { return nil }
-        return DriveManifest.read("\(slots.manifests)/\(ino).json")
-    }
-
-    private func freeBytes() throws -> Int64 {
-        do { return try FileSystem.availableBytes(slots.folder) } catch {
-            throw slots.failure("cannot measure free space on", slots.folder, error.errno)
-        }
-    }
 }

@@ -39,6 +39,13 @@ public struct DriveImageSlots: Sendable, Equatable {
         return true
     }
 
+    /// Bytes free on the card the images are on.
+    func freeBytes() throws -> Int64 {
+        do { return try FileSystem.availableBytes(folder) } catch {
+            throw failure("cannot measure free space on", folder, error.errno)
+        }
+    }
+
     /// A failed call on an image or its folder, read from `errno` right after it.
     func failure(_ what: String, _ path: String, _ e: Errno = .current) -> DriveError {
         DriveError(e == .noSpace ? .storageFull : .fileSystem, "\(what) \(path): \(e); the previous image is kept")

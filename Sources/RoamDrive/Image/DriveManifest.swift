@@ -31,6 +31,8 @@ struct DriveManifest: Codable, Equatable {
     var imageBytes: Int64
     /// The shared folder's files; nil in a manifest an older build wrote (its image has none).
     var shared: [Shared]? = nil
+    /// The room of a build that left rides off for lack of it; nil when none was (or an older build).
+    var room: DriveRoom? = nil
 
     static func folder(_ imagePath: String) -> String { imagePath + ".manifests" }
 
@@ -49,6 +51,13 @@ struct DriveManifest: Codable, Equatable {
               listing.shared == (manifest.shared ?? []).map(\.name).sorted()
         else { return nil }
         return manifest
+    }
+
+    /// The manifest kept for the image at `path`, without reading the image back: for what it
+    /// says beside the files (their sizes, the room), never to reuse the image as a base.
+    static func kept(image path: String, folder: String) -> DriveManifest? {
+        guard let ino = inode(path) else { return nil }
+        return read("\(folder)/\(ino).json")
     }
 
     /// Written after the image is synced; a power cut before leaves an image without one, which is

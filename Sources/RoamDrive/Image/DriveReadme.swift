@@ -59,8 +59,9 @@ public enum DriveReadme {
             lines.append("")
             lines.append(leftOffHeading)
             lines.append("  " + contents.leftOff.map { "ride \($0)" }.joined(separator: ", "))
-            lines.append("Take them with 'roam-board dump --ride N', or prune rides already handed over")
-            lines.append("('roam-board prune --dumped-before DATE') so that they fit next time.")
+            lines.append("Take them with 'roam-board dump --ride N', or free room on the board: delete files not")
+            lines.append("needed on its card, or prune rides already handed over ('roam-board prune --dumped-before DATE').")
+            lines.append("The board builds this drive again once there is room for them.")
         }
         if !contents.damaged.isEmpty {
             lines.append("")

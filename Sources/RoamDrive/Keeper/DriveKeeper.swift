@@ -46,8 +46,11 @@ public final class DriveKeeper {
     private var served: [Int64]?
     /// The rides of the file at the image path once `.next` was swapped in, until the medium points at it.
     private var swapped: [Int64]?
-    /// A database state whose build failed: tried again only once the rides change.
+    /// A database state whose build failed: tried again only once the rides change or room is freed.
     private var failedFingerprint: String?
+    /// The newest image left rides off for lack of room (or a build failed for it): built again
+    /// once this much more room is free, checked at every look (one statvfs).
+    private var room: DriveRoom?
     private var lastState: String??
     /// The last build's failure, nil after a success (`drive-image` exits with it).
     public private(set) var lastFailure: DriveError?
@@ -84,11 +87,15 @@ public final class DriveKeeper {
             if let manifest = DriveManifest.load(image: slots.next, folder: slots.manifests) {
                 ready = Array(Set(manifest.files.map(\.rideID))).sorted()
                 builtFingerprint = manifest.fingerprint
+                room = manifest.room
             } else {
                 unlink(slots.next)
             }
         }
-        if ready == nil { builtFingerprint = current?.fingerprint }
+        if ready == nil, let current {
+            builtFingerprint = current.fingerprint
+            room = DriveManifest.kept(image: image, folder: slots.manifests).flatMap { $0.fingerprint == current.fingerprint ? $0.room : nil }
+        }
         if let gadget = settings.gadget, let udc = settings.udc {
             if !gadget.isSetUp {
                 let medium = current != nil ? image : ""
@@ -159,13 +166,14 @@ public final class DriveKeeper {
         return gadget.state(udc) != "configured"
     }
 
-    /// Builds `.next` unless the newest image already holds the rides as they are. Throws only when
-    /// the rides cannot be listed; any failure of the build itself (no room, a failing tool, an
-    /// image that fails its check, an export the database or the card refused) keeps the previous
-    /// image, is said once, and is tried again only once the rides change.
+    /// Builds `.next` unless the newest image already holds the rides as they are, and holds every
+    /// one the card's room allows. Throws only when the rides cannot be listed; any failure of the
+    /// build itself (no room, a failing tool, an image that fails its check, an export the database
+    /// or the card refused) keeps the previous image, is said once, and is tried again only once the
+    /// rides change (or, after rides left off or a build failed for lack of room, room is freed).
     public func rebuildIfChanged(nowUTCms: Int64) throws -> Bool {
         let (rides, fingerprint) = try currentRides()
-        guard fingerprint != builtFingerprint, fingerprint != failedFingerprint else { return false }
+        guard fingerprint != builtFingerprint && fingerprint != failedFingerprint || roomWasFreed() else { return false }
         let facts = DriveReadme.Facts(boardName: settings.boardName, builtUTCms: nowUTCms)
         do {
             let contents = try settings.builder.build(rides: rides, writer: writer, facts: facts, busyInode: servedInode)
@@ -174,6 +182,7 @@ public final class DriveKeeper {
             ready = contents.rideIDs
             failedFingerprint = nil
             lastFailure = nil
+            room = contents.room
             let left = (contents.leftOff.isEmpty ? "" : "; left off for lack of room: rides \(contents.leftOff.map(String.init).joined(separator: ", "))")
                 + (contents.damaged.isEmpty ? "" : "; left out, the database is damaged there ('roam-board check' says more): rides "
                    + contents.damaged.map(String.init).joined(separator: ", "))
@@ -190,9 +199,19 @@ public final class DriveKeeper {
                                                             + "the previous image is kept")
             failedFingerprint = fingerprint
             lastFailure = failure
-            say("drive: \(failure.description); tried again when the rides change")
+            if failure.kind == .storageFull, let now = try? DriveRoom.measure(slots) {
+                room = DriveRoom(atBuild: now, wanted: room?.wanted ?? DriveRoom.least)
+            }
+            say("drive: \(failure.description); tried again when the rides change\(room == nil ? "" : " or room is freed")")
             return false
         }
+    }
+
+    /// Room freed on the card since the newest image left rides off for lack of it: said, once per build it causes.
+    private func roomWasFreed() -> Bool {
+        guard let more = room?.freed(slots) else { return false }
+        say("drive: room freed: \(more >> 20) MiB more free; building the drive again with the rides left off")
+        return true
     }
 
     /// The rides as the database holds them, read again only when another connection committed
