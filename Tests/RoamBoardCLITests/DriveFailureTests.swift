@@ -110,56 +110,6 @@ struct DriveFailureTests {
         #expect(after.status == 0 && !after.stderr.contains("built") && !after.stderr.contains("room freed"), "\(after.stderr)")
     }
 
-    /// The keeper after a build that left rides off for lack of room: its looks build nothing while
-    /// the room stays as it was or grows by less than a ride needs (1 MiB freed); a file deleted on
-    /// the card (an old log) frees room, and the next looks build once, said once, with every ride.
-    @Test(.enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
-    func theKeeperBuildsAgainOnceRoomIsFreed() throws {
-        let dir = try TrialPaths.temporaryDirectory("drive-room-freed")
-        defer { TrialPaths.remove(dir) }
-        let mountPoint = dir.appendingPathComponent("fs")
-        try DriveProbe.mountTmpfs(at: mountPoint, megabytes: 100)
-        defer { LoopFilesystem.unmount(mountPoint) }
-        let rig = try DriveGadgetTests.Rig.make(in: mountPoint)
-        var ids: [Int64] = []
-        for _ in 0..<3 { ids.append(try DriveProbe.recordBenchRide(rig.db)) }
-        let reserve: Int64 = 64 << 20
-        let small = mountPoint.appendingPathComponent("small.log"), old = mountPoint.appendingPathComponent("old.log")
-        #expect(FileManager.default.createFile(atPath: small.path, contents: Data(count: 1 << 20)))
-        #expect(FileManager.default.createFile(atPath: old.path, contents: Data(count: Int(try FileSystem.availableBytes(mountPoint.path) - reserve - 7_000_000))))
-
-        let keeper = try rig.keeper()
-        defer { keeper.kill() }
-        let built = { keeper.stderrLines.filter { $0.contains("drive: built") } }
-        let freed = { keeper.stderrLines.filter { $0.contains("drive: room freed") } }
-        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with"), "\(keeper.stderrLines)")
-        #expect(built().count == 1 && built()[0].contains("left off for lack of room"), "\(keeper.stderrLines)")
-        #expect(try DriveProbe.rideIDs(rig.image).count < ids.count)
-
-        var plugs = 0
-        // Looks at the cable, a plug with no host configuring the drive and an unplug each.
-        func looks(_ rounds: Int) throws {
-            for _ in 0..<rounds {
-                plugs += 1
-                try rig.cable("default")
-                #expect(keeper.wait(timeoutS: 60) { _, err in err.filter { $0.hasSuffix("USB state default") }.count == plugs })
-                try rig.cable("not attached")
-                #expect(keeper.wait(timeoutS: 60) { _, err in err.filter { $0.hasSuffix("USB state not attached") }.count == plugs + 1 })
-            }
-        }
-        try looks(2)
-        #expect(unlink(small.path) == 0)
-        try looks(2)
-        #expect(built().count == 1 && freed().isEmpty, "\(keeper.stderrLines)")
-
-        #expect(unlink(old.path) == 0)
-        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with \(ids.count) ride(s)"), "\(keeper.stderrLines)")
-        #expect(freed().count == 1 && freed()[0].hasSuffix("MiB more free; building the drive again with the rides left off"), "\(keeper.stderrLines)")
-        #expect(try DriveProbe.rideIDs(rig.image) == Set(ids))
-        try looks(2)
-        #expect(built().count == 2 && freed().count == 1, "\(keeper.stderrLines)")
-    }
-
     /// Two rides, ride 1 with a damaged page among its fixes: the drive holds ride 2 and names ride 1,
     /// and `drive-image` exits 65 as `dump` does (the output is incomplete), also when nothing changed.
     @Test func aDamagedRideIsLeftOutAndNamedAndTheOthersAreOffered() throws {
