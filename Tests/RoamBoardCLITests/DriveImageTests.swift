@@ -18,7 +18,7 @@ struct DriveImageTests {
         let build = try CLIRunner.run(["drive-image", "--db", db])
         #expect(build.status == 0, "\(build.stderr)")
         let image = dir.appendingPathComponent("drive.img").path
-        #expect(build.stdout.contains("\(image): 1 ride(s) on the drive (3 files)"), "\(build.stdout)")
+        #expect(build.stdout.contains("\(image): 1 ride on the drive (3 files)"), "\(build.stdout)")
         let fsck = try DriveProbe.fsck(image)
         #expect(fsck.status == 0, "fsck.vfat -n: \(fsck.out) \(fsck.err)")
 

@@ -1,4 +1,5 @@
 import Glibc
+import RoamCore
 import RoamDrive
 import RoamStore
 import RoamSystem
@@ -44,13 +45,13 @@ enum DriveCommand {
         if let failure = keeper.lastFailure { throw CLIError(description: failure.description, status: ExitStatus.ioError) }
         let image = t.settings.builder.imagePath
         let listing = try DriveImageReader.read(image)
-        print("\(image): \(listing.rideIDs.count) ride(s) on the drive (\(listing.files.count) files)")
+        print("\(image): \(Plural.count(listing.rideIDs.count, "ride")) on the drive (\(Plural.count(listing.files.count, "file")))")
         // Read from the image itself, so a run that had nothing to rebuild says it as well: 65, as `dump`.
         guard listing.damaged.isEmpty else {
             let names = listing.damaged.map(String.init).joined(separator: ", ")
             let one = listing.damaged.count == 1
             throw CLIError(description: "\(t.settings.databasePath) is damaged: ride\(one ? "" : "s") \(names) could not be read "
-                           + "completely and \(one ? "is" : "are") not on \(image); the \(listing.rideIDs.count) other ride(s) are "
+                           + "completely and \(one ? "is" : "are") not on \(image); \(others(listing)) "
                            + "('roam-board check' lists what the database still holds)", status: ExitStatus.dataError)
         }
         try requireRoom(listing, reader: reader, image: image)
@@ -74,9 +75,14 @@ enum DriveCommand {
         }
         guard !waiting.isEmpty else { return }
         throw CLIError(description: "\(image) is incomplete: ride\(waiting.count == 1 ? "" : "s") \(names(waiting)), not handed over yet, "
-                       + "left off for lack of room (the \(listing.rideIDs.count) other ride(s) are on it); free room on "
+                       + "left off for lack of room (\(others(listing)) on it); free room on "
                        + "the storage it is on (delete files not needed there, or prune rides already handed over: "
                        + "roam-board prune --dumped-before DATE) and run drive-image again, or take them with 'roam-board dump --ride N'", status: ExitStatus.tempFailure)
+    }
+
+    /// "the 1 other ride is", "the 2 other rides are": the rides on the image beside those named.
+    private static func others(_ listing: DriveImageReader.Listing) -> String {
+        "the \(Plural.count(listing.rideIDs.count, "other ride")) \(listing.rideIDs.count == 1 ? "is" : "are")"
     }
 
     static func runDrive(_ p: ParsedArguments) throws {
