@@ -24,6 +24,17 @@ import Testing
         replayer.unplug()
     }
 
+    /// The summary ends in the model (a list, no full stop); the baud note after it is a sentence of its own.
+    @Test func theBaudNoteAfterTheModelStartsASentenceOfItsOwn() throws {
+        let (replayer, port) = try Rig.rig(FakeGNSSModule(family: .ublox, ubloxModel: .m8), hostBaud: 9600)
+        let report = Rig.quick(.ublox, baud: 9600, rate: 10).run(port) { _ in }
+        #expect(report.configured, "\(report.summary)")
+        #expect(report.summary.hasSuffix(
+            "GSV off, dynamic model automotive. Note: 10 Hz needs at least \(ReceiverSentences.minimumBaud(rateHz: 10)) baud; "
+            + "set baud = \(ReceiverSentences.minimumBaud(rateHz: 10)) in board.conf."), "\(report.summary)")
+        replayer.unplug()
+    }
+
     @Test func aMediaTekIsSetToNormalNavigation() throws {
         let (replayer, port) = try Rig.rig(FakeGNSSModule(family: .mtk))
         let report = Self.setup(.mtk).run(port) { _ in }

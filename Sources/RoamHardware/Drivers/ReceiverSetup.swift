@@ -182,11 +182,17 @@ public struct ReceiverSetup {
         } else {
             summary += "; " + (problems + notes).joined(separator: "; ") + ". Recording goes on at whatever rate the module gives."
         }
-        if let note = limit?.clampNote(boardHz: self.rateHz) { summary += (summary.hasSuffix(".") ? " " : ". ") + note + "." }
+        if let note = limit?.clampNote(boardHz: self.rateHz) { Self.addSentence(note + ".", to: &summary) }
         let needed = ReceiverSentences.minimumBaud(rateHz: rateHz)
-        if line.baud < needed { summary += " Note: \(rateHz) Hz needs at least \(needed) baud; set baud = \(needed) in board.conf." }
+        if line.baud < needed { Self.addSentence("Note: \(rateHz) Hz needs at least \(needed) baud; set baud = \(needed) in board.conf.", to: &summary) }
         return ReceiverSetupReport(baud: line.baud, family: family, configured: problems.isEmpty && !cutShort, summary: summary, rateHz: rateHz,
                                    mended: foundElsewhere || ((nmeaOff || sendsOnlyWhenAsked) && problems.isEmpty && !cutShort))
+    }
+
+    /// A sentence after the summary: the summary's last one ends with a full stop first (it may end
+    /// in a list, "…, dynamic model automotive", that never had one).
+    private static func addSentence(_ sentence: String, to summary: inout String) {
+        summary += (summary.hasSuffix(".") ? " " : ". ") + sentence
     }
 
     /// What the family's last, non-essential command sets, for the report.
