@@ -64,6 +64,8 @@ public final class Recorder: @unchecked Sendable {
         commitOptions.rearm = options.rearm
         self.commits = CommitLoop(store: store, queue: queue, options: commitOptions, status: status, clock: clock,
                                   realtimeMs: realtimeMs, emit: emit)
+        // The log says each set-up again in words (`GNSSReceiver.onReport`); the status file keeps the latest.
+        sensor.onReceiverSetupAgain = { again in status.note { $0.receiverSetupAgain = again } }
         self.activeRide = activeRide
         self.options = options
         self.statusPath = options.statusFilePath ?? RecorderStatusFile.path(forDatabase: store.path)

@@ -1,3 +1,5 @@
+import RoamHardware
+
 /// What `roam-board status` shows about a running recorder: a value the commit thread keeps
 /// current, readable from any thread (`Recorder.status`, for the LED) and mirrored into the
 /// status file (`RecorderStatusFile`) because the database cannot be written while storage fails.
@@ -29,6 +31,8 @@ public struct RecorderStatus: Sendable, Equatable {
     public var lastError: String?
     /// Set while free space is below the low-storage rule: what was measured and the limit.
     public var storageLow: String?
+    /// The receiver's latest set-up mid-run, why and how many so far (nil: none in this run).
+    public var receiverSetupAgain: ReceiverSetupAgain?
 
     public init(pid: Int32, bootID: String) { self.pid = pid; self.bootID = bootID }
 }

@@ -1,3 +1,5 @@
+import RoamHardware
+
 /// The status file's payload: `key=value` lines, readable with `cat` and stable across versions
 /// (unknown keys are ignored, missing ones keep their defaults).
 extension RecorderStatus {
@@ -26,6 +28,10 @@ extension RecorderStatus {
         add("last_acked_seq", lastAckedSeq)
         add("last_error", lastError)
         add("storage_low", storageLow)
+        add("receiver_setups_again", receiverSetupAgain?.count)
+        add("receiver_setup_again_mono_ns", receiverSetupAgain?.monoNs)
+        add("receiver_setup_again_utc_ms", receiverSetupAgain?.utcMs)
+        if let cause = receiverSetupAgain?.cause { lines.append("receiver_setup_again_cause=" + Self.oneLine(cause, limit: Self.causeLimit)) }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -57,13 +63,33 @@ extension RecorderStatus {
         lastAckedSeq = values["last_acked_seq"].flatMap { Int64($0) }
         lastError = values["last_error"]
         storageLow = values["storage_low"]
+        if let count = values["receiver_setups_again"].flatMap({ Int($0) }) {
+            receiverSetupAgain = ReceiverSetupAgain(cause: values["receiver_setup_again_cause"] ?? "", count: count,
+                                                    monoNs: values["receiver_setup_again_mono_ns"].flatMap { UInt64($0) } ?? 0,
+                                                    utcMs: values["receiver_setup_again_utc_ms"].flatMap { Int64($0) } ?? 0)
+        }
     }
 
-    /// Values stay on one line and short enough for a slot of the status file.
-    static func oneLine(_ s: String) -> String {
+    /// The longest a free text stays (an error, the storage note) and the receiver's set-up cause
+    /// (every cause `GNSSReceiver` makes is about 110 bytes): with each at its longest the status
+    /// still fits one slot of the status file whole (`RecorderStatusFile.slotSize`).
+    static let textLimit = 440
+    static let causeLimit = 160
+
+    /// Values stay on one line and within `limit` bytes; a longer one is cut at a word where there
+    /// is one near the end, and says so ("…").
+    static func oneLine(_ s: String, limit: Int = textLimit) -> String {
         // Most values (all the numbers) need nothing: no walk over their Characters.
-        if s.utf8.count <= 600 && !s.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return s }
+        if s.utf8.count <= limit && !s.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return s }
         let flat = String(s.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
-        return flat.count > 600 ? String(flat.prefix(600)) + "…" : flat
+        guard flat.utf8.count > limit else { return flat }
+        var end = flat.startIndex, bytes = "…".utf8.count
+        while end < flat.endIndex, bytes + flat[end].utf8.count <= limit {
+            bytes += flat[end].utf8.count
+            end = flat.index(after: end)
+        }
+        var kept = flat[..<end]
+        if let space = kept.lastIndex(of: " "), kept.distance(from: space, to: kept.endIndex) < 40 { kept = kept[..<space] }
+        return kept + "…"
     }
 }

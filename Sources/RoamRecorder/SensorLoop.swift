@@ -61,6 +61,9 @@ public final class SensorLoop: @unchecked Sendable {
     public let epochsAssembled = Atomic<Int>(0)
     /// Attempts to reopen the receiver so far (each after a backoff wait).
     public let reopenAttempts = Atomic<Int>(0)
+    /// Told of each set-up the receiver ran again mid-run, on this thread, right after the read
+    /// that ran it (the recorder notes it in its status); set before `run`.
+    var onReceiverSetupAgain: ((ReceiverSetupAgain) -> Void)?
 
     public init(source: ByteSource, barometer: BarometerSource?, queue: SensorQueue, options: Options = .init(),
                 clock: @escaping @Sendable () -> UInt64, emit: @escaping @Sendable (RecorderEvent) -> Void) {
@@ -140,6 +143,14 @@ public final class SensorLoop: @unchecked Sendable {
             acknowledged = ticket
         }
 
+        // A set-up runs inside the receiver's read: each read (or failed read) may have run one again.
+        var setupsAgainSeen = 0
+        func noticeSetupAgain() {
+            guard let again = receiver?.setupAgain, again.count != setupsAgainSeen else { return }
+            setupsAgainSeen = again.count
+            onReceiverSetupAgain?(again)
+        }
+
         func markSilent(_ reason: String, at now: UInt64) {
             guard !silent else { return }
             silent = true
@@ -152,9 +163,12 @@ public final class SensorLoop: @unchecked Sendable {
             let n: Int
             do {
                 let timeout = waitMs(pending: pendingBytes, silent: silent, lastByteNs: lastByteNs, heardNs: heardNs, setupAgainNs: setupAgainNs)
-                guard let ready = try readWaiting(timeoutMs: timeout, into: &buffer) else { continue }
+                let ready = try readWaiting(timeoutMs: timeout, into: &buffer)
+                noticeSetupAgain()
+                guard let ready else { continue }
                 n = ready
             } catch {
+                noticeSetupAgain()
                 // The receiver went away: the epoch in progress handed over (it was read before the
                 // loss), one gap, then reopen with backoff.
                 settleAll()
@@ -263,32 +277,6 @@ public final class SensorLoop: @unchecked Sendable {
         return stopSignal.withLock {
             while !isStopping { if !stopSignal.wait(untilNs: deadline) { break } }
             return isStopping
-        }
-    }
-}
-
-/// The barometer as the sensor thread samples it: once per epoch, re-probed with backoff after it
-/// vanished (fixes meanwhile carry no sample: the barometer-missing flag, P6). A skipped
-/// measurement (BMP280 0x80000: a chip reset and not yet converting) is no sample either: the
-/// previous one again would be stored as this epoch's measured pressure (P4).
-private struct BarometerPoller {
-    let barometer: BarometerSource?
-    let retryMs: UInt64
-    let emit: @Sendable (RecorderEvent) -> Void
-    var missingSince: UInt64?
-    var nextProbeNs: UInt64 = 0
-
-    mutating func sample(now: UInt64) -> BarometerSample? {
-        guard let barometer, missingSince == nil || now >= nextProbeNs else { return nil }
-        do {
-            if missingSince != nil { try barometer.reprobe() }
-            let sample = try barometer.sample()
-            if missingSince != nil { missingSince = nil; emit(.barometerBack) }
-            return sample
-        } catch {
-            if missingSince == nil { missingSince = now; emit(.barometerMissing(reason: "\(error)")) }
-            nextProbeNs = now + retryMs * 1_000_000
-            return nil
         }
     }
 }

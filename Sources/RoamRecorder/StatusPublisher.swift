@@ -46,11 +46,18 @@ final class StatusPublisher: Sendable {
     }
 
     func update(urgent: Bool = false, _ change: (inout RecorderStatus) -> Void) {
+        note(change)
+        flush(force: urgent)
+    }
+
+    /// A change from a thread that must not write the file (the sensor thread never waits on
+    /// storage): the commit thread's next status write takes it, at its next wake, with no wake-up
+    /// of its own (while riding, within the healthy interval; idle, at the next storage check).
+    func note(_ change: (inout RecorderStatus) -> Void) {
         state.withLock { s in
             change(&s.status)
             s.dirty = true
         }
-        flush(force: urgent)
     }
 
     /// When a pending change is due to be written (nil: none is pending): the commit thread waits

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamHardware
 @testable import RoamRecorder
 import Testing
 
@@ -17,6 +18,8 @@ import Testing
         s.committedBatches = 99; s.lastCommitMonoNs = 5; s.lastCommitUTCms = 1_781_425_799_000; s.lastAckedSeq = 1234
         s.lastError = "busy"
         s.storageLow = "6.2 MB free, about 0.2 h of riding at 10 Hz (limit 2.0 h or 64 MiB): dump and prune rides"
+        s.receiverSetupAgain = ReceiverSetupAgain(cause: "silent for 3 s: a module that lost power is back at its factory settings, "
+                                                  + "or sends nothing until asked", count: 2, monoNs: 11, utcMs: 1_781_425_798_000)
         return s
     }
 
@@ -72,6 +75,35 @@ import Testing
         #expect(stat(path, &st) == 0)
         #expect(st.st_size == 4096)
         #expect(try RecorderStatusFile.read(path: path)?.status?.lastError?.count ?? 0 < 1000)
+    }
+
+    @Test("With every text at its longest the status fits one slot whole; a long cause is cut at a word and says so")
+    func longestStatusFitsASlot() throws {
+        let path = temporaryPath()
+        defer { unlink(path) }
+        var s = sample(1)
+        // Numbers as a board that has run for weeks writes them; the free texts far past their limits.
+        s.pid = 4_194_304; s.bootID = "0c1f6b9e-5a43-4d2c-9a57-3f1e2d4c5b6a"
+        s.updatedMonoNs = 9_999_999_999_999_999; s.updatedUTCms = 9_999_999_999_999
+        s.rideID = 9_999_999; s.alarm?.sinceMonoNs = s.updatedMonoNs; s.alarm?.sinceUTCms = s.updatedUTCms
+        (s.parkedEpochs, s.parkedBatches, s.lostEpochsPending, s.lostEpochsTotal) = (9_999_999, 9_999_999, 9_999_999, 9_999_999)
+        (s.lostAtExitEpochs, s.lostAtExitPresses, s.committedBatches) = (9_999_999, 9_999_999, 999_999_999)
+        (s.lastCommitMonoNs, s.lastCommitUTCms, s.lastAckedSeq) = (s.updatedMonoNs, s.updatedUTCms, 999_999_999)
+        let words = String(repeating: "SQLite error 10 (SQLITE_IOERR): disk I/O error on /data/rides.db ", count: 80)
+        s.alarm?.detail = words
+        s.lastError = words
+        s.storageLow = "99999.9 MB free, about 9999.9 h of riding at 10 Hz (limit 99.9 h or 99999 MiB): dump and prune rides"
+        s.receiverSetupAgain = ReceiverSetupAgain(cause: words, count: 99_999, monoNs: s.updatedMonoNs, utcMs: s.updatedUTCms)
+        #expect(s.text.utf8.count <= RecorderStatusFile.slotSize - 64, "\(s.text.utf8.count) bytes")
+        let file = try RecorderStatusFile(path: path)
+        try file.write(s)
+        let read = try #require(try RecorderStatusFile.read(path: path)?.status)
+        let cause = try #require(read.receiverSetupAgain?.cause)
+        #expect(cause.utf8.count <= RecorderStatus.causeLimit && cause.hasSuffix("…"), "\(cause)")
+        let cutAtAWord = words.hasPrefix(cause.dropLast() + " ")
+        #expect(cutAtAWord, "\(cause)")
+        #expect(read.receiverSetupAgain?.count == 99_999 && read.receiverSetupAgain?.utcMs == s.updatedUTCms)
+        #expect(read.lastError?.hasSuffix("…") == true && read.storageLow == s.storageLow)
     }
 
     @Test("No status file: nil, not an error")

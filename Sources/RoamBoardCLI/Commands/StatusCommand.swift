@@ -47,6 +47,7 @@ enum StatusCommand {
             print("ride         \(id) (from the status file; totals need the database)")
         }
         print("last commit  " + lastCommitLine(ride: ride, status: status, time: time))
+        if let status { print("receiver     " + receiverLine(status, running: snapshot?.isRecorderRunning ?? false, time: time)) }
         if let status {
             let note = snapshot?.isRecorderRunning == true || status.parkedEpochs == 0 ? "" : " (when the recorder stopped: never committed)"
             print("parked       \(Plural.count(status.parkedEpochs, "epoch")) in \(Plural.count(status.parkedBatches, "batch", "batches"))" + note)
@@ -86,6 +87,16 @@ enum StatusCommand {
         guard let alarm = s?.alarm else { return "none" }
         let since = age(utcMs: alarm.sinceUTCms, monoNs: alarm.sinceMonoNs, of: s).map { " for \($0)" } ?? ""
         return (running ? "RAISED" : "was raised when the recorder stopped") + " (\(alarm.cause.rawValue))\(since): \(alarm.detail)"
+    }
+
+    /// Whether the receiver was set up again mid-run (a module that lost power or its settings), the
+    /// latest time and why, from the status file: the log's words, without the log.
+    private static func receiverLine(_ s: RecorderStatus, running: Bool, time: LocalTime) -> String {
+        let run = running ? "in this run" : "in the recorder's last run"
+        guard let again = s.receiverSetupAgain else { return "not set up again \(run)" }
+        let times = again.count == 1 ? "once" : Plural.count(again.count, "time")
+        let ago = age(utcMs: again.utcMs, monoNs: again.monoNs, of: s).map { "\($0) ago" } ?? "in the future by the board's clock"
+        return "set up again \(times) \(run), last \(ago) (\(time.iso8601(utcMs: again.utcMs))): \(again.cause)"
     }
 
     /// The database knows the last commit best; while it cannot be read, the status file's copy.

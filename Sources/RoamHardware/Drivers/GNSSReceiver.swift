@@ -53,6 +53,9 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     /// Each configuration's report, on the sensor thread (the recorder says it once, in words).
     public var onReport: (@Sendable (ReceiverSetupReport) -> Void)?
     public private(set) var lastReport: ReceiverSetupReport?
+    /// The latest set-up run again mid-run, why and how many so far (on the sensor thread, which
+    /// hands it to the status file).
+    public private(set) var setupAgain: ReceiverSetupAgain?
     /// Configuration runs so far.
     public let setupRuns = Atomic<Int>(0)
     private let interrupted = Atomic<Bool>(false)
@@ -196,6 +199,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         // same outcome again (a reconfiguration that changed nothing) is not repeated.
         if let cause = setupCause {
             report.summary = "receiver set up again (\(cause)): " + report.summary.dropFirst("receiver: ".count)
+            setupAgain = ReceiverSetupAgain(cause: cause, count: (setupAgain?.count ?? 0) + 1, monoNs: now, utcMs: MonotonicClock.realtimeMs())
         }
         lastReport = report
         rateWatch.windowMs = watch.lowerRateWindowMs

@@ -1,0 +1,107 @@
+import Foundation
+import Glibc
+import RoamCore
+import RoamHardware
+import RoamRecorder
+import RoamRig
+import RoamSimulator
+import RoamStore
+import RoamSystem
+import Testing
+
+/// A module power-cycled mid-ride is set up again by the recorder (SensorLoopModuleResetTests); the
+/// log says so, and `roam-board status` must too: a rider or a helper at the bench has no log. The
+/// real recorder on a real store, its receiver behind a real pseudo-terminal with the bench's fake
+/// u-blox at the far end; `status` run as its own process, as a rider would.
+@Suite(.serialized) struct StatusReceiverSetupTests {
+    final class Bench {
+        let dir: URL
+        let db: String
+        let replayer: NMEAReplayer
+        let recorder: Recorder
+
+        init() throws {
+            dir = try TrialPaths.temporaryDirectory("status-receiver")
+            db = dir.appendingPathComponent("rides.db").path
+            replayer = try NMEAReplayer()
+            replayer.attach(FakeGNSSModule(family: .ublox, ubloxModel: .m8), idleIntervalMs: 100)
+            var setup = ReceiverSetup(family: .auto, targetBaud: 115_200, rateHz: 10)
+            setup.options.listenMs = 1500
+            setup.options.garbageMs = 400
+            setup.options.probeListenMs = 2500
+            setup.options.ackTimeoutMs = 3000
+            let receiver = GNSSReceiver.serial(path: replayer.secondaryPath, baud: 115_200, setup: setup)
+            receiver.watch.junkMs = 1500
+            try receiver.reopen()
+            var options = Recorder.Options()
+            options.statusIntervalS = 0  // every commit's status written: the test waits on the file, not the interval
+            recorder = Recorder(store: try RideStore(path: db), activeRide: nil, source: receiver, barometer: nil,
+                                options: options, emit: { _ in })
+        }
+
+        var statusFile: RecorderStatus? {
+            get throws { try RecorderStatusFile.read(path: RecorderStatusFile.path(forDatabase: db))?.status }
+        }
+
+        /// Waits (a generous deadline, on the condition) until the status file shows `count` set-ups again.
+        func waitForSetupsAgain(_ count: Int) throws -> RecorderStatus? {
+            let deadline = Date(timeIntervalSinceNow: 120)
+            while Date() < deadline {
+                if let s = try statusFile, s.receiverSetupAgain?.count == count { return s }
+                usleep(50_000)
+            }
+            return try statusFile
+        }
+
+        /// Waits until the module runs as set up (the board's baud, 10 Hz): a power cycle before that
+        /// would cut into the set-up of the open.
+        func waitUntilSetUp() -> Bool {
+            let deadline = Date(timeIntervalSinceNow: 120)
+            func done() -> Bool { let m = replayer.module!.state; return m.baud == 115_200 && m.rateHz == 10 }
+            while !done() && Date() < deadline { usleep(50_000) }
+            return done()
+        }
+
+        deinit {
+            recorder.stop()
+            replayer.unplug()
+            TrialPaths.remove(dir)
+        }
+    }
+
+    /// `status`'s receiver line.
+    private func receiverLine(_ db: String) throws -> String {
+        let r = try CLIRunner.run(["status", "--db", db])
+        #expect(r.status == 0, "\(r.stderr)")
+        return r.stdout.split(separator: "\n").first { $0.hasPrefix("receiver ") }.map(String.init) ?? r.stdout
+    }
+
+    @Test func aModuleSetUpAgainMidRideIsShownByStatusWhenWhyAndHowOften() throws {
+        let bench = try Bench()
+        bench.recorder.start()
+        bench.recorder.press()
+        #expect(try receiverLine(bench.db) == "receiver     not set up again in this run")
+
+        #expect(bench.waitUntilSetUp())
+        // Back from a power cut at 9600 baud: junk at the board's 115200, set up again.
+        bench.replayer.module!.powerCycle()
+        let seen = try bench.waitForSetupsAgain(1)
+        let once = try #require(seen?.receiverSetupAgain, "\(String(describing: seen))")
+        let lostBaud = "no checksummed sentence for 1 s: the module may have lost its baud"
+        #expect(once.cause == lostBaud)
+        let line = try receiverLine(bench.db)
+        #expect(line.hasPrefix("receiver     set up again once in this run, last "), "\(line)")
+        #expect(line.hasSuffix(" ago (\(CivilDate.iso8601(utcMs: once.utcMs))): \(lostBaud)"), "\(line)")
+
+        // Again: counted, the latest shown.
+        #expect(bench.waitUntilSetUp())
+        bench.replayer.module!.powerCycle()
+        let twice = try #require(try bench.waitForSetupsAgain(2)?.receiverSetupAgain)
+        #expect(twice.utcMs >= once.utcMs && twice.monoNs > once.monoNs)
+        bench.recorder.stop()
+        let after = try receiverLine(bench.db)
+        #expect(after.hasPrefix("receiver     set up again 2 times in the recorder's last run, last "), "\(after)")
+        #expect(after.hasSuffix("(\(CivilDate.iso8601(utcMs: twice.utcMs))): \(lostBaud)"), "\(after)")
+        print(after)
+    }
+}
