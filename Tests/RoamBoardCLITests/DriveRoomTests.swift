@@ -33,7 +33,11 @@ struct DriveRoomTests {
             #expect(FileManager.default.createFile(atPath: small.path, contents: Data(count: 1 << 20)))
             let filler = try FileSystem.availableBytes(mountPoint.path) - DriveRoomTests.reserve - aboveReserve
             #expect(FileManager.default.createFile(atPath: old.path, contents: Data(count: Int(filler))))
-            keeper = try rig.keeper()
+            let keeper = try rig.keeper()
+            self.keeper = keeper
+            // The keeper's first build runs before its first look at the cable: the looks count
+            // from the state that first look says, so a plug must not come before it.
+            #expect(keeper.waitForStderr(containing: "drive: USB state not attached"), "\(keeper.stderrLines)")
         }
 
         deinit {
