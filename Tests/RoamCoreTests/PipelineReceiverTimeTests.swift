@@ -4,7 +4,7 @@ import Testing
 /// The receiver's time after it reset or across a leap second, fed as real NMEA through the stream.
 @Suite struct PipelineReceiverTimeTests {
     /// A receiver fed line by line at 1 Hz on the board's clock, into one pipeline.
-    private struct Receiver {
+    struct Receiver {
         var stream = NMEAStream()
         var pipeline = RidePipeline(rideID: 1, state: PipelineState())
         var monoNs: UInt64 = 100_000_000_000
@@ -14,10 +14,15 @@ import Testing
         var rows: [FixRecord] = []
         var events: [RideEvent] = []
 
+        /// `k` steps east along the ride, as NMEA's `dddmm.mmm`.
+        func longitude(_ k: Int) -> String {
+            let minutes = 57_000 + k * eastPerStep
+            return "007\(minutes / 1000).\(String(minutes % 1000 + 1000).dropFirst())"
+        }
+
         /// A fix at `time` (`hhmmss.sss`), `k` steps east along the ride.
         mutating func fix(_ time: String, k: Int, date: String = "140626") {
-            let minutes = 57_000 + k * eastPerStep
-            let lon = "007\(minutes / 1000).\(String(minutes % 1000 + 1000).dropFirst())"
+            let lon = longitude(k)
             feed(sentence("GPRMC,\(time),A,4757.840,N,\(lon),E,9.7,90.0,\(date),,,A")
                  + sentence("GPGGA,\(time),4757.840,N,\(lon),E,1,09,0.9,400.0,M,48.0,M,,"))
         }
@@ -25,8 +30,7 @@ import Testing
         /// A position the receiver did not measure, at `time` on `date`, `k` steps east: GGA quality
         /// `quality` (6 dead reckoning, 7 manual, 8 simulator) and RMC mode `letter` (E, M, S).
         mutating func unmeasured(_ time: String, k: Int, date: String, quality: Int, letter: String) {
-            let minutes = 57_000 + k * eastPerStep
-            let lon = "007\(minutes / 1000).\(String(minutes % 1000 + 1000).dropFirst())"
+            let lon = longitude(k)
             feed(sentence("GPRMC,\(time),A,4757.840,N,\(lon),E,9.7,90.0,\(date),,,\(letter)")
                  + sentence("GPGGA,\(time),4757.840,N,\(lon),E,\(quality),09,0.9,400.0,M,48.0,M,,"))
         }
@@ -45,7 +49,7 @@ import Testing
 
         mutating func finish() { take(stream.finish()) }
 
-        private mutating func feed(_ text: String) { take(stream.feed(Array(text.utf8))) }
+        mutating func feed(_ text: String) { take(stream.feed(Array(text.utf8))) }
 
         private mutating func take(_ epochs: [Epoch]) {
             for e in epochs {
@@ -55,14 +59,14 @@ import Testing
             }
         }
 
-        private func sentence(_ body: String) -> String {
+        func sentence(_ body: String) -> String {
             let sum = body.utf8.reduce(UInt8(0), ^)
             let hex = String(sum, radix: 16, uppercase: true)
             return "$\(body)*\(hex.count == 1 ? "0" + hex : hex)\r\n"
         }
     }
 
-    private static func clock(_ h: Int, _ m: Int, _ s: Int, ms: Int = 0) -> String {
+    static func clock(_ h: Int, _ m: Int, _ s: Int, ms: Int = 0) -> String {
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         return two(h) + two(m) + two(s) + "." + String(ms + 1000).dropFirst()
     }

@@ -89,12 +89,13 @@ import Testing
         #expect(read(&clock, second: 5, seq: 1).backfill == nil)
     }
 
-    @Test func movesRolledOverDatesOnByWholePeriods() {
+    @Test func movesRolledOverDatesOnByOnePeriod() {
         let truth = SyntheticRide.startUTCms
         let rolled = truth - WeekRollover.periodMs
-        #expect(WeekRollover.corrected(utcMs: rolled, floorUTCms: PipelineParameters().rolloverFloorUTCms) == (truth, 1))
-        #expect(WeekRollover.corrected(utcMs: truth - 2 * WeekRollover.periodMs, floorUTCms: truth - 1) == (truth, 2))
-        #expect(WeekRollover.corrected(utcMs: truth, floorUTCms: truth) == (truth, 0))
+        #expect(WeekRollover.resolve(utcMs: rolled, floorUTCms: PipelineParameters().rolloverFloorUTCms) == .corrected(utcMs: truth))
+        #expect(WeekRollover.resolve(utcMs: truth, floorUTCms: truth) == .asSent(utcMs: truth))
+        // Two periods behind is no firmware's rollover (any built since 1987 is one behind at most).
+        #expect(WeekRollover.resolve(utcMs: truth - 2 * WeekRollover.periodMs, floorUTCms: truth - 1) == .implausible)
         // 1024 weeks are 7168 days: 2019-04-06 read as 1999-08-21, as an unpatched receiver would.
         #expect(CivilDate.daysFromCivil(year: 2019, month: 4, day: 6) - CivilDate.daysFromCivil(year: 1999, month: 8, day: 21) == 7_168)
     }

@@ -122,4 +122,26 @@ import Testing
         let actions = session.handle(.longPress(monoNs: 400))
         guard actions.count == 1, case .startRide(400, _, _) = actions.first else { Issue.record("\(actions)"); return }
     }
+    @Test func aReceiverDateThatCannotBeTrueIsSaidOnceARun() throws {
+        // 2006-10-29 is the ride's 2026-06-14 less 1024 weeks; 1980-01-06 is a placeholder.
+        func dated(_ year: Int, _ month: Int, _ day: Int, from: Int) -> [RideSessionItem] {
+            SessionFixture.riding(from: from, seconds: 3, speedMps: 5, startM: Double(from) * 5).map { item in
+                guard case .epoch(var input) = item else { return item }
+                input.epoch.date = UTCDate(year: year, month: month, day: day)
+                return .epoch(input)
+            }
+        }
+        var session = SessionFixture.recording()
+        let sent = CivilDate.daysFromCivil(year: 2006, month: 10, day: 29) * 86_400_000 + Int64(SyntheticRide.startTimeOfDayMs)
+        let first = session.handle(SessionFixture.batch(dated(2006, 10, 29, from: 0)))
+        #expect(first.filter { if case .announce = $0 { true } else { false } }
+                == [.announce(.receiverDateCorrected(rideID: SessionFixture.rideID, sentUTCms: sent, correctedUTCms: SyntheticRide.startUTCms))])
+        #expect(try #require(SessionFixture.commit(in: first)).batch.fixes.allSatisfy { $0.timeSource == .rolloverCorrected })
+        let again = session.handle(SessionFixture.batch(dated(2006, 10, 29, from: 3)))
+        #expect(again.count == 1 && SessionFixture.commit(in: again) != nil)
+        let placeholder = session.handle(SessionFixture.batch(dated(1980, 1, 6, from: 6)))
+        let placeholderSent = CivilDate.daysFromCivil(year: 1980, month: 1, day: 6) * 86_400_000 + Int64(SyntheticRide.startTimeOfDayMs) + 6_000
+        #expect(placeholder.last == .announce(.receiverDateNotBelieved(rideID: SessionFixture.rideID, sentUTCms: placeholderSent)))
+        #expect(session.handle(SessionFixture.batch(dated(1980, 1, 6, from: 9))).count == 1)
+    }
 }

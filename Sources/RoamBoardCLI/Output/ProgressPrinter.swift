@@ -73,6 +73,13 @@ final class ProgressPrinter: Sendable {
         case .session(.rideLooksForgotten(let id, let paused)):
             Console.error("\nride \(id): paused or without a fix for \(FixedPoint.format(paused / 60, digits: 0)) min, forgotten? (the LED says so; press to stop)")
         case .session(.rideMovingAgain(let id)): Console.error("ride \(id): moving again")
+        case .session(.receiverDateCorrected(let id, let sent, let corrected)):
+            Console.error("ride \(id): the receiver dates its fixes \(CivilDate.iso8601(utcMs: sent).prefix(10)), 1024 weeks behind "
+                          + "(a GPS week rollover in its firmware): moved on to \(CivilDate.iso8601(utcMs: corrected).prefix(10)); "
+                          + "`show` marks these times \"week rollover corrected\"")
+        case .session(.receiverDateNotBelieved(let id, let sent)):
+            Console.error("ride \(id): the receiver dates its fixes \(CivilDate.iso8601(utcMs: sent).prefix(10)), which cannot be true: "
+                          + "its time is not used; the fixes are dated from the board's clock once a believable date arrives")
         }
     }
 

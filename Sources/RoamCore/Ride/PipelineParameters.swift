@@ -17,12 +17,16 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// one it dead-reckoned, was given or simulated is flagged `unmeasured-position`, a gap's cause.
     /// 7: a simulator's time (GGA quality 8, mode S) is not the receiver's clock: its epochs carry
     /// monotonic time, back-filled from the board's clock, and start no timeline.
-    public var algorithm = "roam-pipeline/7"
+    /// 8: a receiver date that cannot be true is not believed: more than one 1024-week period before
+    /// the floor (a placeholder: 1980-01-06, 2000-01-01) or 1024 weeks past the build floor (2080-01-06);
+    /// its epochs carry monotonic time, as a simulator's do.
+    public var algorithm = "roam-pipeline/8"
 
     // Time
-    /// A GNSS date earlier than this is a GPS week rollover and moves on by 1024 weeks
-    /// (default 2025-01-01, before which this logger did not exist; replays of old captures lower it).
-    public var rolloverFloorUTCms: Int64 = 1_735_689_600_000
+    /// A GNSS date earlier than this is a GPS week rollover and moves on by 1024 weeks, or cannot be
+    /// true and is not believed (`WeekRollover`; default its build floor, 2025-01-01, before which this
+    /// logger did not exist; replays of old captures lower it).
+    public var rolloverFloorUTCms: Int64 = WeekRollover.buildFloorUTCms
     /// Epochs in a row on an earlier timeline before it is accepted as the receiver's new time.
     public var timeConfirmEpochs = 3
 

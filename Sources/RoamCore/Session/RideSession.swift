@@ -30,6 +30,9 @@ public struct RideSession: Sendable {
     /// Ride events that wait for the next commit (a "storage low" noticed between batches).
     public private(set) var pendingEvents: [RideEvent] = []
     public private(set) var forgottenWarned = false
+    /// The receiver's impossible dates have been said (`receiverDateCorrected`, `receiverDateNotBelieved`): once a run each.
+    public private(set) var dateCorrectionSaid = false
+    public private(set) var dateDisbeliefSaid = false
 
     public init(rules: Rules) { self.rules = rules }
 
@@ -125,6 +128,7 @@ public struct RideSession: Sendable {
         var p = pipeline
         var fixes: [FixRecord] = []
         var events = pendingEvents + batch.outageEvents
+        var notices: [RideSessionAction] = []
         // Gaps that do not come from the fixes carry their position, so `check` can replay them (P2).
         func positioned(_ gap: RideEvent) {
             var gap = gap
@@ -136,6 +140,7 @@ public struct RideSession: Sendable {
             case .epoch(let e):
                 let (fix, caused) = p.process(e)
                 fixes.append(fix); events += caused
+                notices += noticeOfDate(e.epoch, rideID: p.rideID, floorUTCms: p.parameters.rolloverFloorUTCms)
             case .receiverSilent(let monoNs):
                 if !p.state.segmentPending { positioned(p.markGap(.receiverSilent, monoNs: monoNs)) }
             case .restarted(let monoNs):
@@ -151,7 +156,24 @@ public struct RideSession: Sendable {
         phase = confirming ? .confirmingResume(p) : .recording(p)
         pendingEvents = []
         let batch = Batch(rideID: p.rideID, fixes: fixes, events: events, state: p.state)
-        return [.commit(RideSessionCommit(batch: batch))]
+        return [.commit(RideSessionCommit(batch: batch))] + notices
+    }
+
+    /// Says once a run that a fix's date could not be true as sent (`WeekRollover`); the pipeline
+    /// has already moved it on or not believed it. A date before a fix is no news: receivers
+    /// send placeholders until they know.
+    private mutating func noticeOfDate(_ epoch: Epoch, rideID: Int64, floorUTCms: Int64) -> [RideSessionAction] {
+        guard epoch.hasPosition, let sent = epoch.utcMs else { return [] }
+        switch WeekRollover.resolve(utcMs: sent, floorUTCms: floorUTCms) {
+        case .corrected(let moved) where !dateCorrectionSaid:
+            dateCorrectionSaid = true
+            return [.announce(.receiverDateCorrected(rideID: rideID, sentUTCms: sent, correctedUTCms: moved))]
+        case .implausible where !dateDisbeliefSaid:
+            dateDisbeliefSaid = true
+            return [.announce(.receiverDateNotBelieved(rideID: rideID, sentUTCms: sent))]
+        default:
+            return []
+        }
     }
 
     /// Ends a forgotten ride, or shows and takes back its warning (`ForgottenRideRule`).

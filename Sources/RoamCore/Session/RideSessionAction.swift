@@ -47,4 +47,10 @@ public enum RideSessionNotice: Sendable, Equatable {
     /// (the LED shows it until the rider moves again or the ride ends itself at the limit).
     case rideLooksForgotten(rideID: Int64, pausedS: Double)
     case rideMovingAgain(rideID: Int64)
+    /// The receiver's fixes carry a date 1024 weeks behind (a GPS week rollover): moved on to
+    /// `correctedUTCms`. Said once per run; each fix's time source says it too.
+    case receiverDateCorrected(rideID: Int64, sentUTCms: Int64, correctedUTCms: Int64)
+    /// The receiver's fixes carry a date that cannot be true (a placeholder): its time is not
+    /// believed, and the fixes are dated from the board's clock. Said once per run.
+    case receiverDateNotBelieved(rideID: Int64, sentUTCms: Int64)
 }

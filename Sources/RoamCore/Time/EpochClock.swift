@@ -52,18 +52,20 @@ public struct EpochClock: Sendable, Equatable, Codable {
                               confirmBackwards: Int) -> Reading {
         let trustedBefore = trustsReceiverTime
         let received = Self.receiverTime(epoch, monoNs: monoNs, floorUTCms: floorUTCms)
-        if epoch.unmeasuredSolution == .simulator {
-            // A simulator plays whatever time its scenario holds: not the receiver's clock. Dead
-            // reckoning and manual positions keep the receiver's real clock, and its trust.
+        if epoch.unmeasuredSolution == .simulator || received == nil {
+            // A simulator plays whatever time its scenario holds, and a date no receiver could truly
+            // have (a placeholder: 1980-01-06, 2000-01-01, 2080-01-06) is no clock either, fix or not.
+            // Dead reckoning and manual positions keep the receiver's real clock, and its trust.
             withdrawTrust()
         } else if epoch.hasPosition {
             trustsReceiverTime = true
-        } else if trustsReceiverTime, let lastTimed, let step = received.time.interval(since: lastTimed), step.isGNSS,
+        } else if trustsReceiverTime, let received, let lastTimed, let step = received.time.interval(since: lastTimed), step.isGNSS,
                   step.seconds > Self.longestNoFixStepS || -step.seconds > Self.longestShortStepBackS {
             withdrawTrust()  // a receiver that reset, counting on from its own guess
         }
-        let time = trustsReceiverTime ? received.time : TimeStamp(utcMs: nil, timeOfDayMs: nil, monoNs: monoNs)
-        let source = trustsReceiverTime ? received.source : .monotonicOnly
+        let trusted = trustsReceiverTime ? received : nil
+        let time = trusted?.time ?? TimeStamp(utcMs: nil, timeOfDayMs: nil, monoNs: monoNs)
+        let source = trusted?.source ?? .monotonicOnly
         var reading = Reading(time: time, source: source, flags: [], elapsedS: 0, backfill: nil, rebased: false)
 
         if let utc = time.utcMs {
@@ -135,13 +137,17 @@ public struct EpochClock: Sendable, Equatable, Codable {
         backwardsLast = nil
     }
 
-    /// The receiver's own time for an epoch, GPS week rollover corrected, trusted or not.
-    private static func receiverTime(_ epoch: Epoch, monoNs: UInt64, floorUTCms: Int64) -> (time: TimeStamp, source: TimeSource) {
-        var utc = epoch.utcMs
-        var source: TimeSource = utc == nil ? .monotonicOnly : .gnss
-        if let u = utc {
-            let fixed = WeekRollover.corrected(utcMs: u, floorUTCms: floorUTCms)
-            if fixed.periods > 0 { utc = fixed.utcMs; source = .rolloverCorrected }
+    /// The receiver's own time for an epoch, GPS week rollover corrected, trusted or not; nil when
+    /// its date cannot be true (`WeekRollover`).
+    private static func receiverTime(_ epoch: Epoch, monoNs: UInt64, floorUTCms: Int64) -> (time: TimeStamp, source: TimeSource)? {
+        guard let sent = epoch.utcMs else {
+            return (TimeStamp(utcMs: nil, timeOfDayMs: epoch.timeOfDayMs, monoNs: monoNs), .monotonicOnly)
+        }
+        let (utc, source): (Int64, TimeSource)
+        switch WeekRollover.resolve(utcMs: sent, floorUTCms: floorUTCms) {
+        case .asSent(let u): (utc, source) = (u, .gnss)
+        case .corrected(let u): (utc, source) = (u, .rolloverCorrected)
+        case .implausible: return nil
         }
         return (TimeStamp(utcMs: utc, timeOfDayMs: epoch.timeOfDayMs, monoNs: monoNs), source)
     }
