@@ -1,7 +1,7 @@
 import Testing
 @testable import RoamCore
 
-/// A position the receiver itself calls invalid (GGA quality 0, RMC or GLL status V) is never a
+/// A position the receiver itself calls invalid (GGA quality 0, RMC or GLL status V or mode N) is never a
 /// measured fix (P4), however many satellites it lists, and neither is one it says it estimated,
 /// was given or simulated (GGA quality 6, 7, 8; mode E, M, S): real NMEA through NMEAStream and the pipeline.
 @Suite struct PipelineFixValidityTests {
@@ -134,5 +134,26 @@ import Testing
         #expect(lettered.rows.allSatisfy { $0.flags.isDisjoint(with: [.unmeasuredPosition, .noFix]) && $0.epoch.unmeasuredSolution == nil })
         #expect(lettered.totals == plain.totals && lettered.gaps.isEmpty && lettered.totals.distanceM > 250)
         #expect([.gllOnly, .rmcOnly, .gnsOnly].contains(receiver) || lettered.rows[25].epoch.quality == 2)
+    }
+    @Test func anRMCSayingValidWithModeNotValidIsNoFix() {
+        // Status A but FAA mode N ("data not valid", NMEA 2.3+): the receiver contradicts itself, and
+        // its "not valid" stands, as for GLL, whatever a GSA claims.
+        let (rows, totals, _) = run(40) { k in
+            k < 10 || k >= 30 ? [Self.riding(k)[0]]
+                : ["$GPRMC,\(Self.time(k)),A,4757.840,N,\(Self.lon(k)),14.5,90.0,140626,,,N", "$GPGSA,A,3,02,05,12,25,29,,,,,,,,3.1,2.1,2.3"]
+        }
+        #expect(rows[10..<30].allSatisfy { $0.flags.contains(.noFix) && !$0.flags.isAccepted && $0.epoch.latDeg == nil && $0.epoch.fixMode == .noFix })
+        #expect(rows[..<10].allSatisfy { $0.epoch.hasPosition && !$0.flags.contains(.noFix) } && totals.flagCounts[.noFix] == 20)
+    }
+
+    @Test(arguments: ["AA,09,0.9,400.0,48.0,,,V", "NN,09,0.9,400.0,48.0,,,S"])
+    func aGNSNotValidIsNoFixWhateverAGSAClaims(fields: String) {
+        // Navigational status V (NMEA 4.1) or mode N: no position from the GNS, and a GSA's 3D adds none.
+        let (rows, totals, _) = run(20) { k in
+            k < 5 ? Self.riding(k)
+                : ["$GNGNS,\(Self.time(k)),4757.840,N,\(Self.lon(k)),\(fields)", "$GNGSA,A,3,02,05,12,25,29,,,,,,,,3.1,2.1,2.3"]
+        }
+        #expect(rows[5...].allSatisfy { $0.flags.contains(.noFix) && !$0.flags.isAccepted && $0.epoch.latDeg == nil })
+        #expect(totals.flagCounts[.noFix] == 15)
     }
 }

@@ -112,7 +112,8 @@ public struct EpochAssembler: Sendable {
         if let s = Self.modeLetter(sentence).flatMap(UnmeasuredSolution.init(modeLetter:)) { letterSolution = s }
         switch sentence {
         case .rmc(let s):
-            guard s.isValid else { break }
+            // Mode N is "not valid" whatever the status says (a receiver contradicting itself).
+            guard s.isValid, s.faaMode != UInt8(ascii: "N") else { break }
             if s.timeOfDayMs != nil, let d = s.date { ownDate = d }
             if let lat = s.latDeg, let lon = s.lonDeg { current.latDeg = lat; current.lonDeg = lon }
             if let v = s.speedMps { current.speedMps = v }

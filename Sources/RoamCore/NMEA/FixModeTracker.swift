@@ -13,7 +13,7 @@
 /// the epoch override earlier ones. State carries across epochs where gpsd's does.
 ///
 /// One departure from gpsd: where the receiver itself calls the epoch's solution invalid (GGA
-/// quality 0, RMC status V, GLL status V or mode N), the epoch is no fix whatever its other
+/// quality 0, RMC or GLL status V or mode N), the epoch is no fix whatever its other
 /// sentences propose. gpsd keeps 2D/3D for a quality-0 GGA with a position and 3 satellites
 /// (only its status says unknown), and lets a later GSA overrule any of them; a position the
 /// receiver disowns must never become a measured one (P4). It is still kept in the raw text.
@@ -84,7 +84,7 @@ struct FixModeTracker: Sendable {
     static func disowns(_ sentence: NMEASentence) -> Bool {
         switch sentence {
         case .gga(let s): return s.quality == 0
-        case .rmc(let s): return !s.isValid
+        case .rmc(let s): return !s.isValid || s.faaMode == UInt8(ascii: "N")
         case .gll(let s): return !s.isValid || s.faaMode == UInt8(ascii: "N")
         case .gsa, .gns, .vtg, .gst, .gsv, .zda: return false
         }
@@ -116,7 +116,7 @@ struct FixModeTracker: Sendable {
     }
 
     private func rmcMode(_ s: RMC) -> FixMode {
-        guard s.isValid else { return .noFix }
+        guard s.isValid, s.faaMode != UInt8(ascii: "N") else { return .noFix }
         var m: FixMode = .noFix
         if s.latDeg != nil, s.lonDeg != nil { m = mode == .fix3D ? .fix3D : .fix2D }
         // RMC-only receivers (Magellan EC-10X) still get a mode; more than 3 satellites or an

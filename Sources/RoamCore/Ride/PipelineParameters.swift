@@ -19,7 +19,8 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// monotonic time, back-filled from the board's clock, and start no timeline.
     /// 8: a receiver date that cannot be true is not believed: more than one 1024-week period before
     /// the floor (a placeholder: 1980-01-06, 2000-01-01) or 1024 weeks past the build floor (2080-01-06);
-    /// its epochs carry monotonic time, as a simulator's do.
+    /// its epochs carry monotonic time, as a simulator's do. An RMC with status A but mode N
+    /// ("not valid") is no fix, as a GLL with mode N already was.
     public var algorithm = "roam-pipeline/8"
 
     // Time
