@@ -17,6 +17,11 @@ import RoamStore
 /// GNSS time after the restart, and a ride found older than `closeAfterS` by that clock is closed
 /// and the fixes go to a new ride (a Pi with fake-hwclock wakes up next morning believing it is
 /// still yesterday evening).
+///
+/// A ride whose fixes another pipeline algorithm derived (`PipelineParameters.algorithm`: the
+/// card was written by an earlier or later release) is closed too: resumed, its rest would be
+/// derived by this code's algorithm under the stored name of the other, and its totals would mix
+/// the two without saying so.
 public struct RearmPolicy: Sendable, Equatable {
     public enum Decision: Sendable, Equatable {
         case resume
@@ -31,6 +36,9 @@ public struct RearmPolicy: Sendable, Equatable {
     /// the replay's first scripted press would stop it, and the replay would record nothing.
     public var closeAnyRide: String?
 
+    /// The algorithm this code derives fixes with; a ride derived by another is not resumed.
+    public var algorithm = PipelineParameters().algorithm
+
     public init(closeAfterS: Double = 6 * 3600) { self.closeAfterS = closeAfterS }
 
     /// What decides at the first fix with GNSS time after a resume (the ride session applies it).
@@ -38,10 +46,20 @@ public struct RearmPolicy: Sendable, Equatable {
 
     public func decide(_ row: RideRow, nowUTCms: Int64) -> Decision {
         if let closeAnyRide { return .close(reason: closeAnyRide) }
+        if let other = otherAlgorithm(row) {
+            return .close(reason: "closed at restart: \(other); one ride is not counted by two (the next ride starts with a press)")
+        }
         guard let last = row.lastCommitUTCms ?? row.startedUTCms else { return .resume }
         let ageS = Double(nowUTCms - last) / 1000
         guard ageS > closeAfterS else { return .resume }
         let hours = (ageS / 360).rounded() / 10
         return .close(reason: "closed at restart: its last commit was \(hours) h ago (the limit is \(closeAfterS / 3600) h)")
+    }
+
+    /// Why this code will not resume the ride whatever its age, in words; nil when it derives the
+    /// ride's fixes with the ride's own algorithm.
+    public func otherAlgorithm(_ row: RideRow) -> String? {
+        guard row.parameters.algorithm != algorithm else { return nil }
+        return "its fixes were derived by \(row.parameters.algorithm) and this roam-board derives them with \(algorithm)"
     }
 }

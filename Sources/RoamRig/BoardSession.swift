@@ -64,7 +64,8 @@ public enum BoardSession {
         // Only the bench board leaves its signals unblocked, and its devices are always simulated.
         guard let simulated = devices.simulated else { return .scriptPlayed }
         let played = script()
-        try simulated.play(played, recorder: recorder, resume: resume(played, activeRide))
+        // The recorder may have closed the ride instead of resuming it (`RearmPolicy`): then the script starts anew.
+        try simulated.play(played, recorder: recorder, resume: resume(played, recorder.isRecording ? activeRide : nil))
         return .scriptPlayed
     }
 

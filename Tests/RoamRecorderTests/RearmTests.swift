@@ -73,14 +73,30 @@ import Testing
           arguments: [(-3_600.0, false), (0.0, false), (3_599.0, false), (3_601.0, true), (86_400.0, true)])
     func policyDecides(ageS: Double, closes: Bool) {
         let last: Int64 = 1_781_425_800_000
-        let row = RideRow(id: 1, state: .recording, startedMonoNs: 0, startedUTCms: nil, endedUTCms: nil, totals: .init(),
-                          parkedCount: 0, lostCount: 0, pipelineState: .init(), parameters: .init(),
-                          lastCommitUTCms: last, dumpedUTCms: nil)
-        let decision = RearmPolicy(closeAfterS: 3600).decide(row, nowUTCms: last + Int64(ageS * 1000))
+        let decision = RearmPolicy(closeAfterS: 3600).decide(Self.recordingRow(lastCommitUTCms: last), nowUTCms: last + Int64(ageS * 1000))
         if closes {
             guard case .close = decision else { Issue.record("expected close, got \(decision)"); return }
         } else {
             #expect(decision == .resume)
         }
+    }
+
+    /// Resumed, the rest of a ride an earlier (or later) release recorded was derived by this code's
+    /// algorithm under the stored name of the other: totals mixing two algorithms, undeclared.
+    @Test("P7 policy: a ride derived by another algorithm is closed at restart whatever its age, in words naming both",
+          arguments: ["roam-pipeline/6", "roam-pipeline/99"])
+    func rideOfAnotherAlgorithmIsClosed(stored: String) {
+        var parameters = PipelineParameters()
+        parameters.algorithm = stored
+        let last: Int64 = 1_781_425_800_000
+        let decision = RearmPolicy().decide(Self.recordingRow(lastCommitUTCms: last, parameters: parameters), nowUTCms: last + 1_000)
+        guard case .close(let reason) = decision else { Issue.record("expected close, got \(decision)"); return }
+        #expect(reason.contains(stored) && reason.contains(PipelineParameters().algorithm), "\(reason)")
+        #expect(RearmPolicy().decide(Self.recordingRow(lastCommitUTCms: last), nowUTCms: last + 1_000) == .resume)
+    }
+
+    static func recordingRow(lastCommitUTCms: Int64, parameters: PipelineParameters = .init()) -> RideRow {
+        RideRow(id: 1, state: .recording, startedMonoNs: 0, startedUTCms: nil, endedUTCms: nil, totals: .init(), parkedCount: 0,
+                lostCount: 0, pipelineState: .init(), parameters: parameters, lastCommitUTCms: lastCommitUTCms, dumpedUTCms: nil)
     }
 }

@@ -44,10 +44,14 @@ enum RidesCommand {
     }
 
     /// A ride left "recording" with no recorder running stopped by a signal or a power cut: the
-    /// next `record` resumes it (after a restart gap). Decided as `status` decides it: the status
-    /// file's lock is held exactly while a recorder runs.
+    /// next `record` resumes it (after a restart gap), unless another release's algorithm derived
+    /// it (`RearmPolicy`). Decided as `status` decides it: the status file's lock is held exactly
+    /// while a recorder runs.
     static func stateText(_ ride: RideRow, recorderRunning: Bool) -> String {
         guard ride.state == .recording, !recorderRunning else { return ride.state.rawValue }
+        guard RearmPolicy().otherAlgorithm(ride) == nil else {
+            return "interrupted (closed on next start: recorded by \(ride.parameters.algorithm))"
+        }
         return interrupted
     }
 
