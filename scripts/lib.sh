@@ -18,6 +18,15 @@ apt_install() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# source_epoch: when the source was last changed, in seconds: SOURCE_DATE_EPOCH, else the last commit's time.
+source_epoch() { echo "${SOURCE_DATE_EPOCH:-$(git -C "$ROOT" log -1 --format=%ct 2>/dev/null || date +%s)}"; }
+
+# deb_version VERSION EPOCH: the package's version, the program's own (`roam-board --version`) and then
+# the source's time, UTC (0.1.0+20261204.205725). apt installs a .deb only over a lower version: with
+# the program's version alone, every build was 0.1.0, and `apt install ./roam-board_0.1.0_arm64.deb`
+# over an earlier build said "already the newest version" and left the old program in place.
+deb_version() { echo "$1+$(date -u -d "@$2" +%Y%m%d.%H%M%S)"; }
+
 # The native dependency set of docs/DESIGN.md §2.
 native_deps() { apt_install libsqlite3-dev libgpiod-dev libi2c-dev zlib1g-dev pkg-config; }
 

@@ -19,10 +19,11 @@ struct CLIRunner {
     }
 
     @discardableResult
-    /// `environment`: entries set over this process's own (PATH without a tool, say).
-    static func run(_ arguments: [String], cwd: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// `environment`: entries set over this process's own (PATH without a tool, say); `executable`:
+    /// another program than roam-board (a script's shell).
+    static func run(_ arguments: [String], cwd: URL? = nil, environment: [String: String] = [:], executable: URL? = nil) throws -> Result {
         let p = Process()
-        p.executableURL = binary
+        p.executableURL = executable ?? binary
         p.arguments = arguments
         if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         p.currentDirectoryURL = cwd ?? repoRoot
