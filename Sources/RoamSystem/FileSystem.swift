@@ -36,6 +36,14 @@ public enum FileSystem {
         return stat(path, &st) == 0 ? Int64(st.st_blocks) * 512 : 0
     }
 
+    /// The size and modification time of the file at `path` ("bytes.seconds.nanoseconds"), nil when
+    /// nothing is there: tells two builds of a program apart without reading them.
+    public static func sizeAndTime(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return "\(st.st_size).\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
+    }
+
     /// Which file is at `path` (device and inode), nil when none is: a file put in its place
     /// (renamed over it, or removed and made again) has another.
     public static func identity(_ path: String) -> FileIdentity? {

@@ -75,4 +75,26 @@ import Testing
         #expect(try Self.run(["show", "--db", db, "--ride", "1"]).stdout.contains("parameters  \(Self.algorithm)"))
         #expect(try Self.run(["check", "--db", db]).stdout.hasSuffix("consistent\n"))
     }
+
+    /// The drive's image kept what the build before the upgrade made while the rides stayed the
+    /// same: over an image of ea152b3 (FIT and GPX only), this build said "1 ride on the drive
+    /// (2 files)" and built nothing, so the rider never got the ride pages, index.html or the new
+    /// README. An earlier build is played here by a copy of this binary with another file time.
+    @Test(.enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+    func driveImageOfAnEarlierBuildIsMadeAgain() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        _ = try DriveProbe.recordBenchRide(db)
+        let earlier = dir.appendingPathComponent("earlier-roam-board")
+        try FileManager.default.copyItem(at: CLIRunner.binary, to: earlier)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_764_842_245)], ofItemAtPath: earlier.path)
+        let first = try CLIRunner.run(["drive-image", "--db", db], executable: earlier)
+        try #require(first.status == 0 && first.stderr.contains("drive: built"), "\(first.stderr)")
+
+        let upgraded = try Self.run(["drive-image", "--db", db])
+        #expect(upgraded.stderr.contains("drive: built"), "this build kept the earlier build's files: \(upgraded.stdout) \(upgraded.stderr)")
+        let again = try Self.run(["drive-image", "--db", db])
+        #expect(!again.stderr.contains("drive: built"), "nothing changed, yet the image was built again: \(again.stderr)")
+    }
 }

@@ -98,14 +98,19 @@ public enum DriveSelection {
         return kept
     }
 
-    /// Changes whenever a ride appears, goes (pruned), stops or is rederived; not when it is marked
-    /// dumped, so marking a hand-over never causes a rebuild.
-    public static func fingerprint(_ rides: [RideRow]) -> String {
-        "roam-drive/1 " + FNV1a.hex(candidates(rides).reduce(FNV1a.offsetBasis) { FNV1a.hash(line($1).utf8, continuing: $0) })
+    /// Changes whenever a ride appears, goes (pruned), stops or is rederived, or another build of
+    /// roam-board (`maker`, `DriveMaker`) makes the files; not when a ride is marked dumped, so
+    /// marking a hand-over never causes a rebuild.
+    public static func fingerprint(_ rides: [RideRow], maker: String) -> String {
+        let seed = FNV1a.hash(maker.utf8)
+        return "roam-drive/1 " + FNV1a.hex(candidates(rides).reduce(seed) { FNV1a.hash(line($1).utf8, continuing: $0) })
     }
 
-    /// One ride's content as its files show it: a ride's cached files are reused while it is unchanged.
-    public static func stamp(_ ride: RideRow) -> String { FNV1a.hex(FNV1a.hash(line(ride).utf8)) }
+    /// One ride's content as its files show it, and the build that made them: a ride's cached files
+    /// are reused while both are unchanged.
+    public static func stamp(_ ride: RideRow, maker: String) -> String {
+        FNV1a.hex(FNV1a.hash(line(ride).utf8, continuing: FNV1a.hash(maker.utf8)))
+    }
 
     private static func line(_ ride: RideRow) -> String {
         let t = ride.totals

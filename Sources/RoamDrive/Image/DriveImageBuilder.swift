@@ -19,6 +19,8 @@ public struct DriveImageBuilder {
     /// The cap on the rides already handed over: the newest that fit under it go on the drive
     /// beside every ride not yet handed over.
     public var maxImageBytes: Int64 = 2 << 30
+    /// The build of roam-board making the files (`DriveMaker`).
+    public var maker = DriveMaker.current
 
     public init(imagePath: String) { self.imagePath = imagePath }
 
@@ -54,7 +56,7 @@ public struct DriveImageBuilder {
                              + "roam-board prune --dumped-before DATE): the drive is built again once room is freed")
         }
         let order = DriveSelection.claimOrder(rides)
-        let staged = try Self.stage(order, known: known, export: &export)
+        let staged = try Self.stage(order, maker: maker, known: known, export: &export)
         let files = staged.files
         let sizes = files.map { $0?.reduce(Int64(0)) { $0 + DriveSelection.onDisk($1.bytes) } ?? 0 }
         // Only the rides measured compete for room; the others (no room to export, damaged) stay off.
@@ -78,7 +80,7 @@ public struct DriveImageBuilder {
             },
             leftOff: order.indices.filter { !keptSet.contains($0) && !damagedSet.contains(order[$0].id) }
                 .sorted { position[order[$0].id]! < position[order[$1].id]! }.map { order[$0].id },
-            fingerprint: DriveSelection.fingerprint(rides))
+            fingerprint: DriveSelection.fingerprint(rides, maker: maker))
         contents.damaged = staged.damaged.sorted { position[$0]! < position[$1]! }
         contents.pagesLinkLeaflet = shared.linked
         let payload = keptIndices.reduce(Int64(0)) { $0 + sizes[$1] }
@@ -132,13 +134,13 @@ public struct DriveImageBuilder {
     /// Each ride's files in claim order: from an earlier image's manifest, else exported now. Once
     /// the card has no room above the reserve for the next ride, no further ride is exported (nil:
     /// left off, named); a ride whose rows cannot be read is left out and named, the others go on.
-    static func stage(_ order: [RideRow], known: [String: [DriveManifest.File]], export: inout DriveExport)
+    static func stage(_ order: [RideRow], maker: String, known: [String: [DriveManifest.File]], export: inout DriveExport)
         throws -> (files: [[DriveManifest.File]?], damaged: [Int64]) {
         var files: [[DriveManifest.File]?] = []
         var damaged: [Int64] = []
         var outOfRoom = false
         for ride in order {
-            let stamp = DriveSelection.stamp(ride)
+            let stamp = DriveSelection.stamp(ride, maker: maker)
             if let cached = known[key(ride.id, stamp)] { files.append(unique(cached)); continue }
             guard !outOfRoom else { files.append(nil); continue }
             do {

@@ -227,7 +227,7 @@ public final class DriveKeeper {
         let rides = try reader.rides()
         listings += 1
         reopening = false
-        let fingerprint = DriveSelection.fingerprint(rides)
+        let fingerprint = DriveSelection.fingerprint(rides, maker: settings.builder.maker)
         listed = version.map { ($0, rides, fingerprint) }
         return (rides, fingerprint)
     }

@@ -1,0 +1,11 @@
+import RoamSystem
+
+/// Which build of roam-board makes the drive's files. A ride's FIT, GPX and page, README.txt and
+/// index.html are what the program writes, and an upgrade may write them otherwise (pages where
+/// there were none, a FIT fixed): the files an earlier build left on the image are made again by
+/// this one, not kept while the rides are unchanged. The running executable's size and time tell
+/// builds apart without reading it: dpkg gives the binary of each package the time it was built
+/// (clamped to the source's time), and a build makes a new file.
+public enum DriveMaker {
+    public static let current = "roam-board " + (FileSystem.sizeAndTime("/proc/self/exe") ?? "(its file unknown)")
+}
