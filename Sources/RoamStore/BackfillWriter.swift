@@ -5,6 +5,9 @@ import RoamCore
 /// (P4, enforced by the schema's trigger). Runs inside the caller's transaction: the batch that
 /// holds the anchor (live) or the rederive transaction.
 enum BackfillWriter {
+    /// The derived columns a back-fill writes (its UPDATE below); `check` compares them once the replay dates the run.
+    static let columns: Set<String> = ["t_utc_ms", "t_source"]
+
     /// Returns the number of fixes dated.
     @discardableResult
     static func apply(_ backfill: Backfill, ride: Int64, connection: SQLiteConnection) throws(SQLiteError) -> Int {

@@ -65,6 +65,9 @@ struct RealRideTruthTests {
         let db = dir.appendingPathComponent("rides.db").path
         let record = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--replay", gpx.path, "--quiet"])
         try #require(record.status == 0, "record --replay failed: \(record.stderr)")
+        // Every derived column of every fix, and the totals, are what the ride's raw columns imply (P2).
+        let check = try CLIRunner.run(["check", "--db", db])
+        #expect(check.status == 0, "check: \(check.stdout)\(check.stderr)")
         let rides = try RideReader(path: db).rides()
         try #require(rides.count == 1)
         let t = rides[0].totals

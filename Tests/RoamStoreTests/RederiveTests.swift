@@ -17,8 +17,9 @@ import Testing
         let liveTotals: RideTotals
 
         /// Commits `inputs` in batches of `batch`, restarting the logger before epoch `restartAt`
-        /// (resuming from the stored row, as re-arm does), then stops the ride.
-        init(_ inputs: [SensorEpoch], batch: Int = 5, restartAt: Int? = 1_000, parameters: PipelineParameters = .init()) throws {
+        /// (resuming from the stored row, as re-arm does), then stops the ride (unless `stopping` is false: a live ride).
+        init(_ inputs: [SensorEpoch], batch: Int = 5, restartAt: Int? = 1_000, parameters: PipelineParameters = .init(),
+             stopping: Bool = true) throws {
             dir = FileManager.default.temporaryDirectory.appendingPathComponent("roam-rederive-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             path = dir.appendingPathComponent("rides.db").path
@@ -48,7 +49,7 @@ import Testing
                 start = end
             }
             liveTotals = pipeline.state.totals
-            try store.stopRide(id: id, endedUTCms: pipeline.state.lastAccepted?.utcMs)
+            if stopping { try store.stopRide(id: id, endedUTCms: pipeline.state.lastAccepted?.utcMs) }
         }
 
         deinit {

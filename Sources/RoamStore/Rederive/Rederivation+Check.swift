@@ -1,6 +1,6 @@
 extension Rederivation {
-    /// `roam-board check`: SQLite's integrity check, then every ride's stored totals against the
-    /// totals its stored fixes imply (P2). Read-only from the first byte: it opens the database with
+    /// `roam-board check`: SQLite's integrity check, then every ride's stored totals and derived
+    /// fix columns against what its raw columns imply (P2). Read-only from the first byte: it opens the database with
     /// SQLITE_OPEN_READONLY and never writes, so it may run while the recorder writes.
     /// Reads everything inside one read transaction: while the recorder commits meanwhile, the
     /// rows and the fixes compared come from the same snapshot (a ride never looks half-written).

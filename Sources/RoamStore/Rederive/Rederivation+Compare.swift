@@ -1,8 +1,6 @@
 import RoamCore
 
 extension Rederivation {
-    private static let shownMismatches = 3
-
     /// `check` for one ride: replays its stored fixes with its stored parameters and compares
     /// every derived column and the ride's totals with what is stored (P2).
     static func compare(row: RideRow, events: [RideEvent], fixes: FixCursor) throws -> ConsistencyReport.Ride {
@@ -22,7 +20,8 @@ extension Rederivation {
         let storedPipelineGaps = gaps.filter { $0.beforeSeq == nil }.count
 
         var replay = Rederivation(rideID: row.id, parameters: row.parameters, gapEvents: gaps, sortingMarkers: false)
-        var replayGaps = 0, count = 0, mismatched = 0
+        var replayGaps = 0, count = 0
+        var columns = DerivedColumnCheck()
         var expectedSeq: Int64 = 0
         while let fix = try fixes.next() {
             if fix.seq != expectedSeq {
@@ -33,14 +32,17 @@ extension Rederivation {
             let (record, caused) = replay.process(fix)
             replayGaps += caused.filter { $0.kind == .gap }.count
             count += 1
-            let diffs = Self.derivedDifferences(stored: fix, recomputed: record)
-            if !diffs.isEmpty {
-                mismatched += 1
-                if mismatched <= Self.shownMismatches { problems.append("fix \(fix.seq): " + diffs.joined(separator: "; ")) }
-            }
+            columns.add(stored: fix, recomputed: record, replay: replay)
         }
-        if mismatched > Self.shownMismatches {
-            problems.append("… \(mismatched) fixes in all have derived columns that their raw columns do not imply")
+        // The last fixes stored may be an undated run not yet back-filled (a live ride): as stored.
+        columns.finish()
+        problems += columns.lines
+        if columns.mismatchedFixes > DerivedColumnCheck.shownFixes {
+            problems.append("… \(columns.mismatchedFixes) fixes in all have derived columns that their raw columns do not imply")
+        }
+        if columns.mismatchedFixes > 0 {
+            problems.append("rederive recomputes the derived columns from the raw ones: roam-board rederive --ride \(row.id)"
+                            + (row.state == .stopped ? "" : ", once the ride is stopped"))
         }
         let pastTheEnd = replay.finish()
         let state = replay.pipeline.state
@@ -65,16 +67,4 @@ extension Rederivation {
     }
 
     static let totalsColumns = Set(RideColumns.totals.writtenNames)
-
-    /// The derived columns of `fixes` that feed the totals, stored against recomputed. Times and
-    /// flags are left out: a later batch may back-fill them once the receiver sends a date.
-    static func derivedDifferences(stored a: FixRecord, recomputed b: FixRecord) -> [String] {
-        var lines: [String] = []
-        func compare(_ name: String, _ x: Any, _ y: Any) {
-            if !TotalsComparison.equal(x, y) { lines.append("\(name): stored \(x), fixes imply \(y)") }
-        }
-        compare("segment", a.segment, b.segment)
-        compare("distance_added_m", a.distanceAddedM, b.distanceAddedM)
-        return lines
-    }
 }

@@ -38,6 +38,19 @@ public struct Rederivation {
         return pipeline.process(stored.storedInput)
     }
 
+    /// True when `record`, just processed, belongs to a run of undated fixes that a later fix may
+    /// still date: the recorder stores it with monotonic time only, and its back-fill lands only
+    /// with the batch of the first dated fix after it (`BackfillWriter`).
+    func awaitsBackfill(_ record: FixRecord) -> Bool {
+        record.timeSource == .monotonicOnly && pipeline.state.clock.undatedFromSeq != nil
+    }
+
+    /// The back-fill `record`, just processed, brings: it is the first dated fix after an undated run.
+    func backfill(anchoredAt record: FixRecord) -> Backfill? {
+        guard let backfill = pipeline.state.backfill, backfill.anchorSeq == record.seq else { return nil }
+        return backfill
+    }
+
     /// Marks the gaps recorded after the last fix; returns how many markers point past it.
     mutating func finish() -> Int {
         applyMarkers(upTo: pipeline.state.nextSeq)

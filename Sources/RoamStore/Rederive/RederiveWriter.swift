@@ -58,12 +58,12 @@ struct RederiveWriter {
         let (new, events) = rederivation.process(stored)
         fixCount += 1
         pipelineGaps += events.filter { $0.kind == .gap }
-        if new.timeSource == .monotonicOnly, rederivation.pipeline.state.clock.undatedFromSeq != nil {
+        if rederivation.awaitsBackfill(new) {
             undated.append((stored, new))
             if undated.count >= Self.maxHeldUndated { try flushUndated() }
             return
         }
-        if let backfill = rederivation.pipeline.state.backfill, backfill.anchorSeq == new.seq {
+        if let backfill = rederivation.backfill(anchoredAt: new) {
             for i in undated.indices where undated[i].new.seq >= backfill.fromSeq {
                 let n = undated[i].new
                 if let utc = backfill.utcMs(monoNs: n.monoNs, timeOfDayMs: n.epoch.timeOfDayMs) {

@@ -1,0 +1,55 @@
+import Foundation
+import RoamCore
+import Testing
+@testable import RoamStore
+
+/// `roam-board check` on a ride recorded by the bench board, with one derived column of one fix
+/// changed in the real SQLite file: each column is named, with the fix, even though the ride's
+/// totals still agree, and check exits 65 as for any inconsistency (P2).
+@Suite struct CheckDerivedColumnsTests {
+    /// Per derived column: which fix to change (the first from fix 40 where the change means
+    /// something) and how.
+    static let tampers: [(column: String, fix: String, change: String, said: String)] = [
+        ("t_utc_ms", "t_utc_ms IS NOT NULL", "t_utc_ms = t_utc_ms + 1000", "t_utc_ms: stored "),
+        ("t_source", "t_source = \(TimeSource.gnss.rawValue)", "t_source = \(TimeSource.backfilled.rawValue)",
+         "t_source: stored backfilled, its raw columns imply gnss"),
+        ("flags", "flags & \(FixFlags.paused.rawValue) = 0", "flags = flags | \(FixFlags.paused.rawValue)",
+         "flags: stored with paused, which its raw columns do not imply"),
+        ("segment", "1", "segment = segment + 1", "segment: stored "),
+        ("smooth_lat_deg", "smooth_lat_deg IS NOT NULL", "smooth_lat_deg = smooth_lat_deg + 0.0001", "smooth_lat_deg: stored "),
+        ("smooth_lon_deg", "smooth_lon_deg IS NOT NULL", "smooth_lon_deg = smooth_lon_deg - 0.0001", "smooth_lon_deg: stored "),
+        ("baro_alt_m", "baro_alt_m IS NOT NULL", "baro_alt_m = baro_alt_m + 0.5", "baro_alt_m: stored "),
+        ("distance_added_m", "distance_added_m > 0", "distance_added_m = distance_added_m + 3", "distance_added_m: stored "),
+    ]
+
+    @Test("every derived column of one fix, changed alone, is named; the untouched ride passes")
+    func everyDerivedColumnIsCompared() throws {
+        #expect(Set(Self.tampers.map(\.column)) == Set(FixColumns.derivedNames), "a derived column without a case here")
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let recorded = try HostileFixtures.recordedDatabase(in: dir)
+        let untouched = try CLIRunner.run(["check", "--db", recorded])
+        #expect(untouched.status == 0 && untouched.stdout.hasSuffix("\nconsistent\n"), "\(untouched.stdout) \(untouched.stderr)")
+
+        for tamper in Self.tampers {
+            let db = dir.appendingPathComponent("\(tamper.column).db").path
+            try FileManager.default.copyItem(atPath: recorded, toPath: db)
+            let writer = try SQLiteConnection(path: db, mode: .readWrite)
+            let pick = try writer.prepare("SELECT ride_id, seq FROM fixes WHERE seq >= 40 AND \(tamper.fix) ORDER BY fix_key LIMIT 1")
+            try #require(try pick.step(), "no fix to change \(tamper.column) on")
+            let (ride, seq) = (pick.int64(at: 0), pick.int64(at: 1))
+            pick.reset()
+            try writer.execute("UPDATE fixes SET \(tamper.change) WHERE ride_id = \(ride) AND seq = \(seq)")
+
+            let check = try CLIRunner.run(["check", "--db", db])
+            #expect(check.status == 65, "\(tamper.column): exit \(check.status): \(check.stderr)")
+            #expect(check.stderr.contains("is not consistent"), "\(tamper.column): \(check.stderr)")
+            // Only the fix is reported: its ride's totals agree, as the change feeds none of them.
+            let problems = check.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { String($0.dropFirst(2)) }
+            #expect(problems.count == 2 && problems[0].hasPrefix("fix \(seq): \(tamper.said)")
+                        && problems[1] == "rederive recomputes the derived columns from the raw ones: roam-board rederive --ride \(ride)",
+                    "\(tamper.column): \(check.stdout)")
+            #expect(problems.first.map { !$0.contains(";") } ?? false, "\(tamper.column): more than one column named: \(check.stdout)")
+        }
+    }
+}
