@@ -52,4 +52,22 @@ import Testing
             #expect(problems.first.map { !$0.contains(";") } ?? false, "\(tamper.column): more than one column named: \(check.stdout)")
         }
     }
+
+    /// The receivers' own captures (Tests/Data/gpsd): several send a time before the date, one
+    /// never a date, so their first fixes are back-filled or stay undated; all are consistent.
+    static let captures = (try? FileManager.default.contentsOfDirectory(
+        atPath: CLIRunner.repoRoot.appendingPathComponent("Tests/Data/gpsd").path))?.filter { $0.hasSuffix(".log") }.sorted() ?? []
+
+    @Test("a receiver's capture replayed by the bench board passes check, back-filled times and all", arguments: captures)
+    func replayedCapturePasses(_ capture: String) throws {
+        #expect(Self.captures.count > 20, "the captures were not found")
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let log = CLIRunner.repoRoot.appendingPathComponent("Tests/Data/gpsd/\(capture)").path
+        let record = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--replay", log, "--quiet"])
+        try #require(record.status == 0, "record --replay \(capture): \(record.stderr)")
+        let check = try CLIRunner.run(["check", "--db", db])
+        #expect(check.status == 0, "\(capture): \(check.stdout)\(check.stderr)")
+    }
 }
