@@ -32,4 +32,29 @@ import Testing
         module.powerCycle()
         #expect(sentTimes(&module) == Self.tenHz.filter { $0.wholeSecond != nil }.map(\.utcMs))
     }
+
+    @Test func limitedByItsBaudItSendsTheEpochsItsLineCarriesEvenlySpaced() {
+        // 10 Hz with every sentence at 9600 baud: far more than 960 bytes a second.
+        var module = FakeGNSSModule(family: .ublox)
+        module.limitedByBaud = true
+        _ = module.receive(UBX.setRate(hz: 10).bytes, hostBaud: module.baud)
+        var stream = NMEAStream()
+        var times: [Int64] = [], bytes = 0
+        for e in Self.tenHz {
+            let out = module.transmit(e.nmea, hostBaud: module.baud)
+            bytes += out.count
+            times += stream.feed(out).compactMap(\.utcMs)
+        }
+        times += stream.finish().compactMap(\.utcMs)
+        let gaps = Set(zip(times, times.dropFirst()).map { $1 - $0 })
+        #expect(gaps.count == 1 && (gaps.first ?? 0) > 100, "\(gaps)")
+        // What went out fits the line: 960 bytes a second over the epochs sent, the last one's time included.
+        let spanMs = Int((times.last ?? 0) - (times.first ?? 0) + (gaps.first ?? 0))
+        #expect(bytes * 1000 <= 960 * spanMs, "\(bytes) bytes in \(spanMs) ms")
+        // At 115200 baud the same module sends every epoch.
+        var fast = FakeGNSSModule(family: .ublox, baud: 115_200)
+        fast.limitedByBaud = true
+        _ = fast.receive(UBX.setRate(hz: 10).bytes, hostBaud: fast.baud)
+        #expect(sentTimes(&fast) == Self.tenHz.map(\.utcMs))
+    }
 }

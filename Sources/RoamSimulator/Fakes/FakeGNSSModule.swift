@@ -29,6 +29,10 @@ public struct FakeGNSSModule: Sendable {
     /// A u-blox's port protocol: false for one whose NMEA output was switched off and saved (a drone
     /// module's): it then sends one UBX NAV-PVT per epoch, and no sentence, until CFG-PRT or CFG-VALSET turn NMEA on.
     public private(set) var nmeaOutput = true
+    /// Its UART takes 10 bit times a byte, so an epoch whose sentences do not fit before the next is
+    /// skipped (`ModuleRatePacer`): at 9600 baud, ten epochs of RMC GGA GSA GST a second do not fit.
+    /// Off by default: the bench's 10 Hz feeds at 9600 baud test the set-up and rate watch, not the line.
+    public var limitedByBaud = false
     /// Idle, sends UBX NAV-PVT and NAV-DOP beside its banner, each on a tick of its own, frames first: a
     /// host that stops listening after two checksummed frames has heard UBX only, though NMEA is on.
     public var leadsWithUBX = false
@@ -65,9 +69,9 @@ public struct FakeGNSSModule: Sendable {
     public mutating func powerCycle() {
         let fresh = FakeGNSSModule(family: family, behaviour: behaviour, baud: factoryBaud, ubloxModel: ubloxModel,
                                    nmeaOutput: factoryNMEAOutput, silentUntilAsked: silentUntilAsked)
-        let taken = accepted, leads = leadsWithUBX
+        let taken = accepted, leads = leadsWithUBX, limited = limitedByBaud
         self = fresh
-        leadsWithUBX = leads
+        (leadsWithUBX, limitedByBaud) = (leads, limited)
         accepted = taken
     }
 
@@ -148,7 +152,9 @@ public struct FakeGNSSModule: Sendable {
         for line in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             let text = String(decoding: line, as: UTF8.self)
             let type = text.count > 6 && text.hasPrefix("$G") ? String(text.dropFirst(3).prefix(3)) : nil
-            guard pacer.sends(text, type: type, rateHz: rateHz) else { continue }
+            guard pacer.sends(text, type: type, rateHz: rateHz, lineBaud: limitedByBaud ? baud : nil) else { continue }
+            let before = out.count
+            defer { if limitedByBaud { pacer.wrote(out.count - before, baud: baud) } }
             guard nmeaOutput else {
                 if type == "RMC" && !silentUntilAsked { out += Self.navPVT.bytes }
                 continue
