@@ -32,6 +32,7 @@ extension RecorderStatus {
         add("receiver_setup_again_mono_ns", receiverSetupAgain?.monoNs)
         add("receiver_setup_again_utc_ms", receiverSetupAgain?.utcMs)
         if let cause = receiverSetupAgain?.cause { lines.append("receiver_setup_again_cause=" + Self.oneLine(cause, limit: Self.causeLimit)) }
+        if let delivers = receiverSetupAgain?.delivers { lines.append("receiver_delivers=" + Self.oneLine(delivers, limit: Self.deliversLimit)) }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -66,15 +67,17 @@ extension RecorderStatus {
         if let count = values["receiver_setups_again"].flatMap({ Int($0) }) {
             receiverSetupAgain = ReceiverSetupAgain(cause: values["receiver_setup_again_cause"] ?? "", count: count,
                                                     monoNs: values["receiver_setup_again_mono_ns"].flatMap { UInt64($0) } ?? 0,
-                                                    utcMs: values["receiver_setup_again_utc_ms"].flatMap { Int64($0) } ?? 0)
+                                                    utcMs: values["receiver_setup_again_utc_ms"].flatMap { Int64($0) } ?? 0,
+                                                    delivers: values["receiver_delivers"])
         }
     }
 
-    /// The longest a free text stays (an error, the storage note) and the receiver's set-up cause
-    /// (every cause `GNSSReceiver` makes is about 110 bytes): with each at its longest the status
-    /// still fits one slot of the status file whole (`RecorderStatusFile.slotSize`).
+    /// The longest a free text stays (an error, the storage note), the receiver's set-up cause
+    /// (every cause `GNSSReceiver` makes is about 110 bytes) and what it delivers (under 120): with
+    /// each at its longest the status still fits one slot of the status file whole (`RecorderStatusFile.slotSize`).
     static let textLimit = 440
     static let causeLimit = 160
+    static let deliversLimit = 120
 
     /// Values stay on one line and within `limit` bytes; a longer one is cut at a word where there
     /// is one near the end, and says so ("…").

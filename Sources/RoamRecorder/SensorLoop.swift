@@ -143,11 +143,12 @@ public final class SensorLoop: @unchecked Sendable {
             acknowledged = ticket
         }
 
-        // A set-up runs inside the receiver's read: each read (or failed read) may have run one again.
-        var setupsAgainSeen = 0
+        // A set-up runs inside the receiver's read: each read (or failed read) may have run one again,
+        // or the epochs handed over after the last may have found what it could not change.
+        var setupAgainSeen: ReceiverSetupAgain?
         func noticeSetupAgain() {
-            guard let again = receiver?.setupAgain, again.count != setupsAgainSeen else { return }
-            setupsAgainSeen = again.count
+            guard let again = receiver?.setupAgain, again != setupAgainSeen else { return }
+            setupAgainSeen = again
             onReceiverSetupAgain?(again)
         }
 

@@ -31,6 +31,7 @@ public final class HardwareRig {
         // Configured on the sensor thread at each open; what it found is said once per outcome.
         let say = report
         receiver.onReport = { [say] r in say(r.summary) }
+        receiver.onNote = { [say] note in say(note) }
         do {
             try receiver.reopen()
         } catch {

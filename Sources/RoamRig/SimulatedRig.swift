@@ -50,6 +50,7 @@ public final class SimulatedRig: @unchecked Sendable {
         // The secondary is opened and put in raw mode before a byte is written (no echo, no line editing).
         port = BoardDevices.receiver(profile, path: replayer.secondaryPath)
         port.onReport = { report in StandardStream.error(report.summary + "\n") }
+        port.onNote = { note in StandardStream.error(note + "\n") }
         try port.reopen()
         bus = FakeI2CBus(device: "bench:i2c")
         sensor = FakeBMP280()

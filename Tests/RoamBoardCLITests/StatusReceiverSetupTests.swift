@@ -104,4 +104,24 @@ import Testing
         #expect(after.hasSuffix("(\(CivilDate.iso8601(utcMs: twice.utcMs))): \(lostBaud)"), "\(after)")
         print(after)
     }
+
+    /// What setting it up again could not change (`ReceiverDeliveredRate`, SensorLoopDeliveredRateTests)
+    /// is shown under the receiver line, from a status file a recorder left (a real store beside it).
+    @Test func aModuleThatDeliversLessThanItAcknowledgedIsShownUnderTheReceiverLine() throws {
+        let dir = try TrialPaths.temporaryDirectory("status-delivers")
+        defer { TrialPaths.remove(dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        _ = try RideStore(path: db)
+        let delivers = ReceiverDeliveredRate(milliHz: 3333, setUpForHz: 10, bytesPerEpoch: 263, baud: 9600).summary
+        var status = RecorderStatus(pid: 4242, bootID: RecorderStatusFile.bootID)
+        status.receiverSetupAgain = ReceiverSetupAgain(cause: "epochs at 3.3 Hz, set up for 10 Hz: the module may have lost its rate, "
+            + "or cannot send it", count: 1, monoNs: 1, utcMs: 1_781_425_798_000, delivers: delivers)
+        try RecorderStatusFile(path: RecorderStatusFile.path(forDatabase: db)).write(status)
+        let r = try CLIRunner.run(["status", "--db", db])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        let at = try #require(lines.firstIndex { $0.hasPrefix("receiver     set up again once in the recorder's last run") }, "\(r.stdout)")
+        #expect(lines.dropFirst(at + 1).first == "             " + delivers, "\(r.stdout)")
+        #expect(delivers == "delivers 3.3 Hz, not 10 Hz: 263 B × 10 Hz = 2630 B/s > 960 B/s at 9600 baud; set baud = 57600 in board.conf")
+    }
 }

@@ -19,7 +19,8 @@ import Testing
         s.lastError = "busy"
         s.storageLow = "6.2 MB free, about 0.2 h of riding at 10 Hz (limit 2.0 h or 64 MiB): dump and prune rides"
         s.receiverSetupAgain = ReceiverSetupAgain(cause: "silent for 3 s: a module that lost power is back at its factory settings, "
-                                                  + "or sends nothing until asked", count: 2, monoNs: 11, utcMs: 1_781_425_798_000)
+                                                  + "or sends nothing until asked", count: 2, monoNs: 11, utcMs: 1_781_425_798_000,
+                                                  delivers: "delivers 2.5 Hz, not 10 Hz: 312 B × 10 Hz = 3120 B/s > 960 B/s at 9600 baud; set baud = 57600 in board.conf")
         return s
     }
 
@@ -93,7 +94,7 @@ import Testing
         s.alarm?.detail = words
         s.lastError = words
         s.storageLow = "99999.9 MB free, about 9999.9 h of riding at 10 Hz (limit 99.9 h or 99999 MiB): dump and prune rides"
-        s.receiverSetupAgain = ReceiverSetupAgain(cause: words, count: 99_999, monoNs: s.updatedMonoNs, utcMs: s.updatedUTCms)
+        s.receiverSetupAgain = ReceiverSetupAgain(cause: words, count: 99_999, monoNs: s.updatedMonoNs, utcMs: s.updatedUTCms, delivers: words)
         #expect(s.text.utf8.count <= RecorderStatusFile.slotSize - 64, "\(s.text.utf8.count) bytes")
         let file = try RecorderStatusFile(path: path)
         try file.write(s)
@@ -103,6 +104,7 @@ import Testing
         let cutAtAWord = words.hasPrefix(cause.dropLast() + " ")
         #expect(cutAtAWord, "\(cause)")
         #expect(read.receiverSetupAgain?.count == 99_999 && read.receiverSetupAgain?.utcMs == s.updatedUTCms)
+        #expect(read.receiverSetupAgain?.delivers.map { $0.utf8.count <= RecorderStatus.deliversLimit && $0.hasSuffix("…") } == true)
         #expect(read.lastError?.hasSuffix("…") == true && read.storageLow == s.storageLow)
     }
 

@@ -25,12 +25,16 @@ import Testing
         final class Heard: Sendable {
             let events = Mutex<[RecorderEvent]>([])
             let reports = Mutex<[String]>([])
+            /// What the receiver concluded between set-ups (`GNSSReceiver.onNote`), and the latest set-up
+            /// again as the sensor thread hands it to the status file.
+            let notes = Mutex<[String]>([])
+            let setupAgain = Mutex<ReceiverSetupAgain?>(nil)
         }
         let heard = Heard()
         let done = DispatchSemaphore(value: 0)
 
         init(_ module: FakeGNSSModule, listenMs: UInt64 = 1500, foundNothingRetryMs: UInt64 = 30_000,
-             baud: Int = 115_200, silentAfterMs: UInt64 = 1000) throws {
+             baud: Int = 115_200, silentAfterMs: UInt64 = 1000, slowRetryMs: UInt64? = nil) throws {
             self.baud = baud
             replayer = try NMEAReplayer()
             replayer.attach(module, idleIntervalMs: 100)
@@ -43,11 +47,15 @@ import Testing
             receiver.watch.junkMs = 1500
             receiver.watch.retryMs = foundNothingRetryMs
             receiver.onReport = { [heard] report in heard.reports.withLock { $0.append(report.summary) } }
+            receiver.onNote = { [heard] note in heard.notes.withLock { $0.append(note) } }
+            // The waits after a silence and after a lower rate (2 and 10 min), shorter for a test's long run.
+            if let slowRetryMs { (receiver.watch.silenceRetryMs, receiver.watch.silenceRetryMaxMs) = (slowRetryMs, slowRetryMs * 5) }
             try receiver.reopen()
             var options = SensorLoop.Options()
             options.silentAfterMs = silentAfterMs
             loop = SensorLoop(source: receiver, barometer: nil, queue: queue, options: options,
                               clock: MonotonicClock.nowNs, emit: { [heard] event in heard.events.withLock { $0.append(event) } })
+            loop.onReceiverSetupAgain = { [heard] again in heard.setupAgain.withLock { $0 = again } }
             Thread { [loop, done] in loop.run(); done.signal() }.start()
         }
 

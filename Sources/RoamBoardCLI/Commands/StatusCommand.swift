@@ -96,7 +96,9 @@ enum StatusCommand {
         guard let again = s.receiverSetupAgain else { return "not set up again \(run)" }
         let times = again.count == 1 ? "once" : Plural.count(again.count, "time")
         let ago = age(utcMs: again.utcMs, monoNs: again.monoNs, of: s).map { "\($0) ago" } ?? "in the future by the board's clock"
-        return "set up again \(times) \(run), last \(ago) (\(time.iso8601(utcMs: again.utcMs))): \(again.cause)"
+        let line = "set up again \(times) \(run), last \(ago) (\(time.iso8601(utcMs: again.utcMs))): \(again.cause)"
+        // What setting it up again could not change, on a line of its own.
+        return line + (again.delivers.map { "\n             " + $0 } ?? "")
     }
 
     /// The database knows the last commit best; while it cannot be read, the status file's copy.

@@ -53,8 +53,11 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     /// Each configuration's report, on the sensor thread (the recorder says it once, in words).
     public var onReport: (@Sendable (ReceiverSetupReport) -> Void)?
     public private(set) var lastReport: ReceiverSetupReport?
-    /// The latest set-up run again mid-run, why and how many so far (on the sensor thread, which
-    /// hands it to the status file).
+    /// What the receiver concluded from its epochs between set-ups, in words, once (a module that
+    /// delivers fewer epochs than it acknowledged: `ReceiverDeliveredRate`), on the sensor thread.
+    public var onNote: (@Sendable (String) -> Void)?
+    /// The latest set-up run again mid-run, why and how many so far, and what they could not change
+    /// (on the sensor thread, which hands it to the status file).
     public private(set) var setupAgain: ReceiverSetupAgain?
     /// Configuration runs so far.
     public let setupRuns = Atomic<Int>(0)
@@ -120,6 +123,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
             throw error
         }
         if n > 0 && setup != nil { unwatchedReadNs = MonotonicClock.nowNs() }
+        rateWatch.read(bytes: n)
         return n
     }
 
@@ -159,12 +163,20 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
 
     /// Told by the sensor thread of each epoch it hands over, with its UTC time: epochs slower than
     /// the rate set up (a module reset to its factory rate, its baud unchanged) set it up again at the
-    /// next read, once, then only after the wait (`ReceiverRateWatch`).
+    /// next read, once, then only after the wait (`ReceiverRateWatch`); as slow right after that
+    /// set-up, the rate the module delivers is said once and kept in `setupAgain`.
     public func epochHandedOver(timeOfDayMs: Int?) {
-        guard !needsSetup, let lower = rateWatch.epoch(timeOfDayMs: timeOfDayMs, arrivalNs: MonotonicClock.nowNs()) else { return }
-        needsSetup = true
-        setupForJunk = false
-        setupCause = "\(lower.description): a module that lost power is back at its factory rate"
+        guard !needsSetup, let finding = rateWatch.epoch(timeOfDayMs: timeOfDayMs, arrivalNs: MonotonicClock.nowNs()) else { return }
+        switch finding {
+        case .delivers(let delivered):
+            setupAgain?.delivers = delivered.summary
+            onNote?(delivered.description)
+        case .lowerRate(let lower):
+            needsSetup = true
+            setupForJunk = false
+            setupCause = lower.description + (lower.observedHz == 1 ? ": a module that lost power is back at its factory rate"
+                : ": the module may have lost its rate, or cannot send it")
+        }
     }
 
     private func configure(_ line: SerialLine) {
@@ -199,13 +211,16 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         // same outcome again (a reconfiguration that changed nothing) is not repeated.
         if let cause = setupCause {
             report.summary = "receiver set up again (\(cause)): " + report.summary.dropFirst("receiver: ".count)
-            setupAgain = ReceiverSetupAgain(cause: cause, count: (setupAgain?.count ?? 0) + 1, monoNs: now, utcMs: MonotonicClock.realtimeMs())
+            setupAgain = ReceiverSetupAgain(cause: cause, count: (setupAgain?.count ?? 0) + 1, monoNs: now, utcMs: MonotonicClock.realtimeMs(),
+                                            delivers: setupAgain?.delivers)
         }
         lastReport = report
         rateWatch.windowMs = watch.lowerRateWindowMs
         (rateWatch.retryMs, rateWatch.retryMaxMs) = (watch.silenceRetryMs, watch.silenceRetryMaxMs)
         // Only a rate the module acknowledged (a NEO-6's clamped 5 Hz, say) is held against it.
-        rateWatch.setUp(forHz: report.configured ? report.rateHz : nil)
+        rateWatch.setUp(forHz: report.configured ? report.rateHz : nil, baud: report.baud)
+        // A set-up for another rate judges what the module delivers anew.
+        if rateWatch.delivered == nil { setupAgain?.delivers = nil }
         let mendedLoss = setupCause != nil && report.mended
         setupCause = nil
         setupForSilence = false
@@ -223,6 +238,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         let n = min(buffer.count, pending.count)
         buffer.copyBytes(from: pending[0..<n])
         pending.removeFirst(n)
+        rateWatch.read(bytes: n)
         return n
     }
 

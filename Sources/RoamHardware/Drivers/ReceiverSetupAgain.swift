@@ -9,8 +9,11 @@ public struct ReceiverSetupAgain: Sendable, Equatable {
     /// When the set-up ended, on the monotonic clock and the wall clock.
     public var monoNs: UInt64
     public var utcMs: Int64
+    /// What setting it up again could not change, in short (`ReceiverDeliveredRate.summary`: a module
+    /// that delivers fewer epochs than it acknowledged, and why); nil: nothing found.
+    public var delivers: String?
 
-    public init(cause: String, count: Int, monoNs: UInt64, utcMs: Int64) {
-        self.cause = cause; self.count = count; self.monoNs = monoNs; self.utcMs = utcMs
+    public init(cause: String, count: Int, monoNs: UInt64, utcMs: Int64, delivers: String? = nil) {
+        self.cause = cause; self.count = count; self.monoNs = monoNs; self.utcMs = utcMs; self.delivers = delivers
     }
 }
