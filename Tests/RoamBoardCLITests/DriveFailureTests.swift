@@ -123,7 +123,7 @@ struct DriveFailureTests {
         #expect(build.stdout.contains("\(image): 1 ride on the drive"), "\(build.stdout)")
         let dump = try CLIRunner.run(["dump", "--db", db, "--all", "--format", "gpx", "--out", dir.appendingPathComponent("out").path + "/"])
         #expect(dump.status == build.status, "drive-image and dump disagree: \(dump.stderr)")
-        #expect(build.stderr.contains("left out, the database is damaged there ('roam-board check' says more): rides 1"), "\(build.stderr)")
+        #expect(build.stderr.contains("left out, the database is damaged there ('roam-board check' says more): ride 1"), "\(build.stderr)")
         #expect(try DriveProbe.rideIDs(image) == [2])
         let readme = try DriveProbe.readme(image)
         #expect(readme.contains("the board's database is damaged where they are stored:\r\n  ride 1\r\n"), "\(readme)")

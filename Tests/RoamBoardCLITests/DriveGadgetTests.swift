@@ -81,7 +81,7 @@ struct DriveGadgetTests {
 
         // Plugged in: the host configures the gadget; the ride on it is handed over.
         try rig.cable("configured")
-        #expect(keeper.waitForStderr(containing: "handed over rides \(first)"), "\(keeper.stderrLines)")
+        #expect(keeper.waitForStderr(containing: "handed over ride \(first)"), "\(keeper.stderrLines)")
         let marked = try #require(try rig.dumped()[first] ?? nil, "ride \(first) has no dumped time")
         let notDumped = try CLIRunner.run(["dump", "--db", rig.db, "--not-dumped", "--format", "fit", "--out", rig.dir.appendingPathComponent("out").path + "/"])
         #expect(notDumped.stderr.contains("no ride to dump"), "\(notDumped.stdout) \(notDumped.stderr)")
@@ -93,7 +93,7 @@ struct DriveGadgetTests {
         // The build of the two rides, not the start's of one (whose line also names drive.img.next):
         // on a loaded machine the keeper may see the new ride only seconds later. A build of a 70 MB
         // image through mkfs, mcopy and fsck can take minutes there.
-        #expect(keeper.wait(timeoutS: 300) { _, err in err.contains { $0.contains("drive.img.next") && $0.contains("with 2 ride(s)") } },
+        #expect(keeper.wait(timeoutS: 300) { _, err in err.contains { $0.contains("drive.img.next") && $0.contains("with 2 rides") } },
                 "\(keeper.stderrLines)")
         let seen3 = try DriveProbe.rideFiles(rig.image)
         #expect(seen3.allSatisfy { $0.contains("-ride-\(first).") })
@@ -101,7 +101,7 @@ struct DriveGadgetTests {
         #expect(try rig.modified(rig.lun.appendingPathComponent("file")) == mediumWritten, "the medium was re-pointed under the host")
         // Unplugged: the image built ahead is swapped in, the LUN pointed at it, the new ride not yet handed over.
         try rig.cable("not attached")
-        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 ride(s)", timeoutS: 300), "\(keeper.stderrLines)")
+        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 rides", timeoutS: 300), "\(keeper.stderrLines)")
         let seen4 = try DriveProbe.bytes(URL(fileURLWithPath: rig.image))
         #expect(seen4 != imageWhilePlugged)
         let seen5 = try DriveProbe.rideIDs(rig.image)
@@ -110,12 +110,12 @@ struct DriveGadgetTests {
         #expect(seen6[second] == .some(nil))
         // Prune: the handed-over ride may go, the other never.
         let prune = try CLIRunner.run(["prune", "--db", rig.db, "--dumped-before", "2999-01-01"])
-        #expect(prune.status == 0 && prune.stdout.contains("pruned 1 ride(s) dumped before 2999-01-01: \(first)"), "\(prune.stdout) \(prune.stderr)")
+        #expect(prune.status == 0 && prune.stdout.contains("pruned 1 ride dumped before 2999-01-01: \(first)"), "\(prune.stdout) \(prune.stderr)")
         let seen7 = try rig.dumped()
         #expect(seen7.keys.sorted() == [second])
         // Plugged in again: the second ride is handed over; the first kept its time (it is gone now).
         try rig.cable("configured")
-        #expect(keeper.waitForStderr(containing: "handed over rides \(second)"), "\(keeper.stderrLines)")
+        #expect(keeper.waitForStderr(containing: "handed over ride \(second)"), "\(keeper.stderrLines)")
         let seen8 = try rig.dumped()
         #expect(seen8[second] ?? nil != nil)
         _ = marked
@@ -210,7 +210,7 @@ struct DriveSetupOwnershipTests {
         try DriveProbe.recordBenchRide(rig.db)
         let keeper = try rig.keeper()
         defer { keeper.kill() }
-        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 ride(s)", timeoutS: 300), "\(keeper.stderrLines)")
+        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 rides", timeoutS: 300), "\(keeper.stderrLines)")
         #expect(try rig.modified(rig.lun.appendingPathComponent("file")) != before[rig.lun.appendingPathComponent("file").path])
     }
 }

@@ -42,7 +42,7 @@ struct DriveLeafletTests {
         try DriveProbe.recordBenchRide(db)
         let leaflet = try Self.package(in: dir)
         let build = try Self.driveImage(db, leaflet: leaflet)
-        #expect(build.status == 0 && build.stderr.contains("new image: 3 file(s) copied in, Leaflet/ copied in (2 file(s))"), "\(build.stderr)")
+        #expect(build.status == 0 && build.stderr.contains("new image: 3 files copied in, Leaflet/ copied in (2 files)"), "\(build.stderr)")
         #expect(!build.stderr.contains("libjs-leaflet"), "\(build.stderr)")
         let image = dir.appendingPathComponent("drive.img").path
         #expect(try DriveProbe.fsck(image).status == 0)
@@ -131,10 +131,10 @@ struct DriveLeafletTests {
         }
         // Builds 1 and 2 make new images (no spare yet): each gets the shared files once.
         #expect(copies[0].count == 1 && copies[1].count == 1, "\(copies)")
-        #expect(lines[1].contains("new image: 6 file(s) copied in, Leaflet/ copied in (2 file(s))"), "\(lines[1])")
+        #expect(lines[1].contains("new image: 6 files copied in, Leaflet/ copied in (2 files)"), "\(lines[1])")
         // Build 3 edits the spare in place: its Leaflet/ is the same bytes, so it is not written.
         #expect(copies[2].isEmpty, "the unchanged shared files were copied again: \(copies[2])")
-        #expect(lines[2].contains("in place: 6 file(s) copied in, 0 deleted") && !lines[2].contains("Leaflet/ copied in"), "\(lines[2])")
+        #expect(lines[2].contains("in place: 6 files copied in, 0 deleted") && !lines[2].contains("Leaflet/ copied in"), "\(lines[2])")
         let pages = try DriveProbe.rideFiles(image).filter { $0.hasSuffix(".html") }
         #expect(pages.count == 3, "\(pages)")
         for page in pages {
@@ -149,7 +149,7 @@ struct DriveLeafletTests {
         try DriveProbe.recordBenchRide(db)
         let before = logged()
         let r = try Self.driveImage(db, leaflet: leaflet, tools: tools)
-        #expect(r.status == 0 && r.stderr.contains("in place: 6 file(s) copied in, 0 deleted, Leaflet/ copied in (1 file(s))"), "\(r.stderr)")
+        #expect(r.status == 0 && r.stderr.contains("in place: 6 files copied in, 0 deleted, Leaflet/ copied in (1 file)"), "\(r.stderr)")
         let changed = try Self.sharedCopies(log, from: before)
         #expect(changed.count == 1 && changed[0].contains("leaflet.css") && !changed[0].contains("leaflet.js"), "\(changed)")
         let onDrive = try DriveProbe.run("mtype", ["-i", image, "::/Leaflet/leaflet.css"])
@@ -168,7 +168,7 @@ struct DriveLeafletTests {
         defer { keeper.kill() }
         #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) on dummy_udc.0"), "\(keeper.stderrLines)")
         try DriveProbe.recordBenchRide(rig.db)
-        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 ride(s)", timeoutS: 300), "\(keeper.stderrLines)")
+        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 rides", timeoutS: 300), "\(keeper.stderrLines)")
         let said = keeper.stderrLines.filter { $0.contains("libjs-leaflet") }
         #expect(said == ["drive: the ride pages keep their static map: Debian's libjs-leaflet is missing (apt install libjs-leaflet), "
                          + "so their maps cannot zoom; the drive is built all the same (\(empty.path))"], "\(keeper.stderrLines)")

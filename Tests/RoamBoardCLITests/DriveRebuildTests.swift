@@ -25,11 +25,11 @@ struct DriveRebuildTests {
             let fsck = try DriveProbe.fsck(image)
             #expect(fsck.status == 0, "\(fsck.out)")
         }
-        #expect(lines[0].contains("new image: 3 file(s) copied in"), "\(lines[0])")
-        #expect(lines[1].contains("new image: 6 file(s) copied in"), "no spare yet: \(lines[1])")
+        #expect(lines[0].contains("new image: 3 files copied in"), "\(lines[0])")
+        #expect(lines[1].contains("new image: 6 files copied in"), "no spare yet: \(lines[1])")
         // The spare held rides 1 and 2: rides 3 and 4 are copied in, nothing else.
-        #expect(lines[2].contains("in place: 6 file(s) copied in, 0 deleted"), "\(lines[2])")
-        #expect(lines[3].contains("in place: 6 file(s) copied in, 0 deleted"), "\(lines[3])")
+        #expect(lines[2].contains("in place: 6 files copied in, 0 deleted"), "\(lines[2])")
+        #expect(lines[3].contains("in place: 6 files copied in, 0 deleted"), "\(lines[3])")
         // Each ride's files are three (FIT, GPX, its page); index.html, rewritten by every build, links them all.
         let index = try DriveProbe.run("mtype", ["-i", image, "::/index.html"])
         #expect(index.status == 0, "\(index.err)")
@@ -42,7 +42,7 @@ struct DriveRebuildTests {
         #expect(wrote.status == 0, "\(wrote.err)")
         ids.append(try DriveProbe.recordBenchRide(db))
         let r = try CLIRunner.run(["drive-image", "--db", db])
-        #expect(r.status == 0 && r.stderr.contains("new image: 15 file(s) copied in"), "\(r.stderr)")
+        #expect(r.status == 0 && r.stderr.contains("new image: 15 files copied in"), "\(r.stderr)")
         let files = try DriveProbe.rideFiles(image)
         #expect(files.count == 15 && !files.contains("stray.txt"), "\(files)")
         let fsck = try DriveProbe.fsck(image)

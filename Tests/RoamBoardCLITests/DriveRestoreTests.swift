@@ -17,7 +17,7 @@ struct DriveRestoreTests {
         let third = try DriveProbe.recordBenchRide(backup)
         let keeper = try rig.keeper()
         defer { keeper.kill() }
-        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 ride(s)"), "\(keeper.stderrLines)")
+        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 rides"), "\(keeper.stderrLines)")
         #expect(try DriveProbe.rideIDs(rig.image) == [first, second])
 
         #expect(rename(backup, rig.db) == 0)

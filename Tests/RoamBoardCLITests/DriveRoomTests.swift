@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import RoamCore
 import RoamSystem
 
 /// The keeper on a real small card (a 100 MiB tmpfs) that a filler leaves short of room: once a
@@ -75,7 +76,7 @@ struct DriveRoomTests {
         func roomFreedBuildsOnce(builds: Int) throws {
             let keeper = try #require(keeper)
             #expect(unlink(old.path) == 0)
-            #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with \(ids.count) ride(s)"), "\(lines)")
+            #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with \(Plural.count(ids.count, "ride"))"), "\(lines)")
             #expect(freed.count == 1 && freed[0].hasSuffix("MiB more free; building the drive again with the rides left off"), "\(lines)")
             #expect(try DriveProbe.rideIDs(rig.image) == Set(ids))
             try looks(2)

@@ -33,7 +33,7 @@ struct PruneCommandTests {
 
         let r = try CLIRunner.run(["prune", "--db", fixture.dbPath, "--dumped-before", "2026-06-21"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("pruned 1 ride(s) dumped before 2026-06-21: \(fixture.a.id)\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("pruned 1 ride dumped before 2026-06-21: \(fixture.a.id)\n"), "\(r.stdout)")
         #expect(r.stdout.contains("freed \(fixesOfA) fixes"), "\(r.stdout)")
         let ids = try probe.prepare("SELECT id FROM rides ORDER BY id")
         var left: [Int64] = []

@@ -27,8 +27,8 @@ enum PruneCommand {
             print("no ride dumped before \(text) in \(path); nothing pruned")
             return
         }
-        print("pruned \(report.rideIDs.count) ride(s) dumped before \(text): \(ids(report))")
-        print("freed \(report.fixes) fixes, \(report.events) events, \(report.freedBytes) bytes "
+        print("pruned \(Plural.count(report.rideIDs.count, "ride")) dumped before \(text): \(ids(report))")
+        print("freed \(Plural.count(report.fixes, "fix", "fixes")), \(Plural.count(report.events, "event")), \(report.freedBytes) bytes "
               + "(in use \(report.usedBytesBefore) → \(report.usedBytesAfter) bytes; file \(report.fileBytesAfter) bytes, "
               + "freed pages are reused by new rides)")
     }

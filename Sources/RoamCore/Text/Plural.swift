@@ -3,4 +3,9 @@ public enum Plural {
     public static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
     }
+
+    /// "ride 3", "rides 3, 4": names after their noun, so no sentence says "rides 3".
+    public static func list<Name: CustomStringConvertible>(_ singular: String, _ names: [Name], _ plural: String? = nil) -> String {
+        (names.count == 1 ? singular : plural ?? singular + "s") + " " + names.map(\.description).joined(separator: ", ")
+    }
 }

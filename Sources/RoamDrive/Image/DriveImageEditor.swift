@@ -1,4 +1,5 @@
 import Glibc
+import RoamCore
 import RoamStore
 import RoamSystem
 
@@ -28,7 +29,7 @@ struct DriveImageEditor {
         var makeFolder: Bool
 
         var onDisk: Int64 { files.reduce(Int64(0)) { $0 + DriveSelection.onDisk(Int64($1.bytes.count)) } }
-        var summary: String { files.isEmpty ? "" : ", \(DriveSharedFiles.folder)/ copied in (\(files.count) file(s))" }
+        var summary: String { files.isEmpty ? "" : ", \(DriveSharedFiles.folder)/ copied in (\(Plural.count(files.count, "file")))" }
     }
 
     struct Change {
@@ -62,7 +63,7 @@ struct DriveImageEditor {
         try copyShared(shared)
         try writeTop(top)
         return Change(imageBytes: try size(slots.new),
-                      summary: "in place: \(edit.add.count) file(s) copied in, \(edit.remove.count) deleted" + shared.summary)
+                      summary: "in place: \(Plural.count(edit.add.count, "file")) copied in, \(edit.remove.count) deleted" + shared.summary)
     }
 
     func fresh(sizeBytes: Int64, volumeID: String, want: [DriveManifest.File], export: inout DriveExport,
@@ -73,7 +74,7 @@ struct DriveImageEditor {
         try copyIn(want, export: &export, rides: rides)
         try copyShared(shared)
         try writeTop(top)
-        return Change(imageBytes: sizeBytes, summary: "new image: \(want.count) file(s) copied in" + shared.summary)
+        return Change(imageBytes: sizeBytes, summary: "new image: \(Plural.count(want.count, "file")) copied in" + shared.summary)
     }
 
     /// Synced, described, then renamed into its role: a manifest never names a file not yet synced.

@@ -1,4 +1,5 @@
 import Glibc
+import RoamCore
 import RoamStore
 
 /// Follows the cable: builds the next image ahead whenever the rides change (`.next`, beside the
@@ -67,9 +68,7 @@ public final class DriveKeeper {
     private var saidMissing = false
 
     public init(_ settings: Settings, writer: DriveRideWriter, say: @escaping (String) -> Void) throws {
-        self.settings = settings
-        self.writer = writer
-        self.say = say
+        self.settings = settings; self.writer = writer; self.say = say
         reader = try RideReader(path: settings.databasePath)
     }
 
@@ -156,7 +155,7 @@ public final class DriveKeeper {
         ServedImage.record(slots.image)
         served = swapped ?? (try? DriveImageReader.read(slots.image))?.rideIDs
         swapped = nil
-        say("drive: offering \(slots.image) with \(served?.count ?? 0) ride(s)")
+        say("drive: offering \(slots.image) with \(Plural.count(served?.count ?? 0, "ride"))")
     }
 
     /// No host has the gadget configured, as the controller says now, or the LUN has no medium
@@ -183,10 +182,10 @@ public final class DriveKeeper {
             failedFingerprint = nil
             lastFailure = nil
             room = contents.room
-            let left = (contents.leftOff.isEmpty ? "" : "; left off for lack of room: rides \(contents.leftOff.map(String.init).joined(separator: ", "))")
-                + (contents.damaged.isEmpty ? "" : "; left out, the database is damaged there ('roam-board check' says more): rides "
-                   + contents.damaged.map(String.init).joined(separator: ", "))
-            say("drive: built \(slots.next) (\(DriveReadme.megabytes(contents.imageBytes))) with \(contents.rides.count) ride(s), \(contents.change)\(left)")
+            let left = (contents.leftOff.isEmpty ? "" : "; left off for lack of room: \(Plural.list("ride", contents.leftOff))")
+                + (contents.damaged.isEmpty ? "" : "; left out, the database is damaged there ('roam-board check' says more): "
+                   + Plural.list("ride", contents.damaged))
+            say("drive: built \(slots.next) (\(DriveReadme.megabytes(contents.imageBytes))) with \(Plural.count(contents.rides.count, "ride")), \(contents.change)\(left)")
             if let missing = contents.sharedMissing {
                 if !saidNoLeaflet { say("drive: \(missing)") }
                 saidNoLeaflet = true
@@ -277,6 +276,8 @@ public final class DriveKeeper {
                 // Pruned since the image was built: nothing left to mark.
             }
         }
-        say("drive: a host has the drive: handed over rides \(marked.map(String.init).joined(separator: ", "))")
+        let gone = fresh.filter { !marked.contains($0) }
+        say("drive: a host has the drive: " + (marked.isEmpty ? "" : "handed over \(Plural.list("ride", marked))")
+            + (gone.isEmpty ? "" : (marked.isEmpty ? "" : "; ") + "\(Plural.list("ride", gone)) pruned since the image was built"))
     }
 }
