@@ -172,8 +172,9 @@ struct DriveImageTests {
     /// and page). Not yet
     /// handed over, all three go on whatever the cap. Once handed over (dumped), the cap holds: with a
     /// fourth ride not handed over, the drive holds it and the newest handed-over ride that fits;
-    /// README.txt names the others as left off for lack of room. That is the cap at work, not an
-    /// incomplete drive (the rider has those rides): named, and the exit stays 0.
+    /// README.txt names the others as left off by the cap (not for lack of room: the disk has plenty).
+    /// That is the cap at work, not an incomplete drive (the rider has those rides): named with the
+    /// cap, and the exit stays 0. A larger cap is a change: the next run puts them on.
     @Test func ridesNotHandedOverAllGoOnAndOfTheOthersTheNewestThatFit() throws {
         let dir = try TrialPaths.temporaryDirectory("drive-cap")
         defer { TrialPaths.remove(dir) }
@@ -193,14 +194,22 @@ struct DriveImageTests {
         ids.append(try DriveProbe.recordBenchRide(db))
         let capped = try CLIRunner.run(["drive-image", "--db", db, "--max-mib", "3"])
         #expect(capped.status == 0, "\(capped.stderr)")
-        #expect(capped.stderr.contains("left off for lack of room: rides \(ids[1]), \(ids[0])"), "\(capped.stderr)")
-        #expect(capped.stderr.contains("rides already handed over left off for lack of room (--max-mib): \(ids[1]), \(ids[0])"), "\(capped.stderr)")
+        #expect(capped.stderr.contains("left off, handed over already and beyond the 3 MiB cap for those (--max-mib): rides \(ids[1]), \(ids[0])"),
+                "\(capped.stderr)")
+        #expect(capped.stderr.contains("rides \(ids[1]), \(ids[0]) handed over already, left off beyond the 3 MiB cap for those (--max-mib)"),
+                "\(capped.stderr)")
+        #expect(!capped.stderr.contains("lack of room"), "the disk had room: \(capped.stderr)")
         let onDrive = try DriveProbe.rideIDs(image)
         #expect(onDrive == [ids[2], ids[3]], "\(onDrive)")
         let readme = try DriveProbe.readme(image)
-        #expect(readme.contains("Not on this drive, for lack of room") && readme.contains("  ride \(ids[1]), ride \(ids[0])\r\n"), "\(readme)")
+        #expect(readme.contains("handed over already and beyond the room the drive gives those:\r\n  ride \(ids[1]), ride \(ids[0])\r\n")
+                && readme.contains("may take 3 MiB of this drive") && !readme.contains("for lack of room"), "\(readme)")
         let fsck = try DriveProbe.fsck(image)
         #expect(fsck.status == 0, "\(fsck.out)")
+
+        let larger = try CLIRunner.run(["drive-image", "--db", db, "--max-mib", "5"])
+        #expect(larger.status == 0 && larger.stderr.contains("drive: built") && !larger.stderr.contains("left off"), "\(larger.stderr)")
+        #expect(try DriveProbe.rideIDs(image) == Set(ids))
     }
 
     /// Storage too full for a new image: one line saying what and what to do, exit 74, and the

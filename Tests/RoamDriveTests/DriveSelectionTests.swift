@@ -32,4 +32,17 @@ import Testing
         let over = DriveImageBuilder.imageSize(payload: 300 << 20, cap: 120 << 20)
         #expect(over >= (300 << 20))
     }
+
+    /// Which limit left a ride off, as the keeper, `drive-image` and README.txt say it.
+    @Test func theCapIsBlamedOnlyWhereRoomOnTheCardWouldNotHelp() {
+        // The card had room for the whole cap: a handed-over ride left off is the cap's doing.
+        #expect(DriveSelection.leftOffByCap(measured: true, handedOver: true, size: 20, room: 100, cap: 50))
+        // Less room than the cap: the card's room left it off.
+        #expect(!DriveSelection.leftOffByCap(measured: true, handedOver: true, size: 20, room: 40, cap: 50))
+        // Bigger than the cap on its own: no room would bring it on.
+        #expect(DriveSelection.leftOffByCap(measured: true, handedOver: true, size: 60, room: 40, cap: 50))
+        // Not handed over (the cap never applies), or never exported for lack of room: the room.
+        #expect(!DriveSelection.leftOffByCap(measured: true, handedOver: false, size: 20, room: 100, cap: 50))
+        #expect(!DriveSelection.leftOffByCap(measured: false, handedOver: true, size: 0, room: 100, cap: 50))
+    }
 }

@@ -54,27 +54,34 @@ enum DriveCommand {
                            + "completely and \(one ? "is" : "are") not on \(image); \(others(listing)) "
                            + "('roam-board check' lists what the database still holds)", status: ExitStatus.dataError)
         }
-        try requireRoom(listing, reader: reader, image: image)
+        try requireRoom(listing, reader: reader, image: image, capBytes: t.settings.builder.maxImageBytes)
     }
 
-    /// Rides left off for lack of room, read from the image as damaged ones are. Those handed over
-    /// already are the cap (--max-mib) at work: said, exit 0. One not handed over yet is a drive the
-    /// rider cannot take every ride from: 75 (EX_TEMPFAIL), make room and run again: the next run
-    /// builds again once enough room was freed (`DriveRoom`), whether by pruning or by deleting files.
-    private static func requireRoom(_ listing: DriveImageReader.Listing, reader: RideReader, image: String) throws {
-        guard !listing.leftOff.isEmpty else { return }
+    /// Rides left off, read from the image as damaged ones are. Those handed over already are
+    /// named with the limit that left them off (the rider has them: exit 0): the cap (--max-mib) at
+    /// work, or the room on the storage. One not handed over yet is a drive the rider cannot take
+    /// every ride from: 75 (EX_TEMPFAIL), make room and run again: the next run builds again once
+    /// enough room was freed (`DriveRoom`), whether by pruning or by deleting files.
+    private static func requireRoom(_ listing: DriveImageReader.Listing, reader: RideReader, image: String, capBytes: Int64) throws {
+        guard !listing.leftOff.isEmpty || !listing.overCap.isEmpty else { return }
         let rides = Dictionary(uniqueKeysWithValues: try reader.rides().map { ($0.id, $0) })
         // A ride pruned since the build is not missing from anywhere.
         let off = listing.leftOff.filter { rides[$0] != nil }
         let waiting = off.filter { rides[$0]?.dumpedUTCms == nil }
-        let handedOver = off.filter { rides[$0]?.dumpedUTCms != nil }
-        let names = { (ids: [Int64]) in ids.map(String.init).joined(separator: ", ") }
-        if !handedOver.isEmpty {
-            Console.error("\(image): rides already handed over left off for lack of room (--max-mib): \(names(handedOver)); "
-                          + "'roam-board dump --ride N' still writes them, and pruning them frees their room")
+        let roomOff = off.filter { rides[$0]?.dumpedUTCms != nil }
+        let capOff = listing.overCap.filter { rides[$0] != nil }
+        let folder = FilePath.parent(image)
+        if !capOff.isEmpty {
+            Console.error("\(image): \(Plural.list("ride", capOff)) handed over already, left off beyond the \(capBytes >> 20) MiB "
+                          + "cap for those (--max-mib): 'roam-board dump --ride N' still writes them, and a larger --max-mib puts them on")
+        }
+        if !roomOff.isEmpty {
+            Console.error("\(image): \(Plural.list("ride", roomOff)) handed over already, left off for lack of room on \(folder): "
+                          + "'roam-board dump --ride N' still writes them; free room there (delete files not needed, or prune rides "
+                          + "already handed over: roam-board prune --dumped-before DATE) and run drive-image again to put them on")
         }
         guard !waiting.isEmpty else { return }
-        throw CLIError(description: "\(image) is incomplete: ride\(waiting.count == 1 ? "" : "s") \(names(waiting)), not handed over yet, "
+        throw CLIError(description: "\(image) is incomplete: \(Plural.list("ride", waiting)), not handed over yet, "
                        + "left off for lack of room (\(others(listing)) on it); free room on "
                        + "the storage it is on (delete files not needed there, or prune rides already handed over: "
                        + "roam-board prune --dumped-before DATE) and run drive-image again, or take them with 'roam-board dump --ride N'", status: ExitStatus.tempFailure)

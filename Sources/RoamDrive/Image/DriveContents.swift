@@ -35,8 +35,8 @@ extension DriveRideWriter {
     public func reopenDatabase() throws {}
 }
 
-/// What one image holds: the rides on it (newest first), the rides left off for lack of room, and
-/// the fingerprint of the database state it was built from.
+/// What one image holds: the rides on it (newest first), the rides left off for lack of room or by
+/// the cap, and the fingerprint of the database state it was built from.
 public struct DriveContents: Sendable, Equatable {
     public struct Ride: Sendable, Equatable {
         public var id: Int64
@@ -48,7 +48,10 @@ public struct DriveContents: Sendable, Equatable {
     }
 
     public var rides: [Ride]
+    /// Rides left off for lack of room on the card (statvfs, above the recorder's reserve), newest first.
     public var leftOff: [Int64]
+    /// Rides handed over already that the cap on those (`maxImageBytes`, --max-mib) left off, newest first.
+    public var overCap: [Int64] = []
     public var fingerprint: String
     /// Rides left out because their rows cannot be read (the database is damaged there).
     public var damaged: [Int64] = []
@@ -96,6 +99,14 @@ public enum DriveSelection {
             kept.append(i)
         }
         return kept
+    }
+
+    /// Whether the cap, not the card's room, left a ride off: only a ride handed over and measured
+    /// (exported, or known from an earlier image), when the card had room for the whole cap or the
+    /// ride alone is bigger than the cap. Every other ride left off wanted room on the card: freeing
+    /// room brings it on, a larger cap would not.
+    static func leftOffByCap(measured: Bool, handedOver: Bool, size: Int64, room: Int64, cap: Int64) -> Bool {
+        measured && handedOver && (room >= cap || size > cap)
     }
 
     /// Changes whenever a ride appears, goes (pruned), stops or is rederived, or another build of

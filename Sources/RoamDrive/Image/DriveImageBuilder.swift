@@ -66,9 +66,11 @@ public struct DriveImageBuilder {
                                                  room: room, cap: cap).map { measured[$0] }
         let keptSet = Set(keptIndices)
         let damagedSet = Set(staged.damaged)
+        let left = order.indices.filter { !keptSet.contains($0) && !damagedSet.contains(order[$0].id) }
+        let overCap = Set(left.filter { DriveSelection.leftOffByCap(measured: files[$0] != nil, handedOver: order[$0].dumpedUTCms != nil,
+                                                                    size: sizes[$0], room: room, cap: cap) })
         // The rides the card's room left off (not the cap): the smallest says how much room freed lets one more on.
-        let smallestForRoom = order.indices.filter { !keptSet.contains($0) && !damagedSet.contains(order[$0].id) }
-            .filter { files[$0] == nil || order[$0].dumpedUTCms == nil || (room < cap && sizes[$0] <= cap) }
+        let smallestForRoom = left.filter { !overCap.contains($0) }
             .map { files[$0] == nil ? DriveExport.estimate(order[$0]) : sizes[$0] }.min()
         let newestFirst = DriveSelection.candidates(rides).map(\.id)
         let position = Dictionary(uniqueKeysWithValues: newestFirst.enumerated().map { ($1, $0) })
@@ -78,16 +80,17 @@ public struct DriveImageBuilder {
                 .init(id: order[i].id, startedUTCms: try writer.startUTCms(order[i]), distanceM: order[i].totals.distanceM,
                       files: (files[i] ?? []).map(\.name), bytes: sizes[i])
             },
-            leftOff: order.indices.filter { !keptSet.contains($0) && !damagedSet.contains(order[$0].id) }
-                .sorted { position[order[$0].id]! < position[order[$1].id]! }.map { order[$0].id },
+            leftOff: left.filter { !overCap.contains($0) }.sorted { position[order[$0].id]! < position[order[$1].id]! }.map { order[$0].id },
             fingerprint: DriveSelection.fingerprint(rides, maker: maker))
+        contents.overCap = overCap.sorted { position[order[$0].id]! < position[order[$1].id]! }.map { order[$0].id }
         contents.damaged = staged.damaged.sorted { position[$0]! < position[$1]! }
         contents.pagesLinkLeaflet = shared.linked
         let payload = keptIndices.reduce(Int64(0)) { $0 + sizes[$1] }
         let readme = DriveReadme.text(contents, DriveReadme.Facts(boardName: facts.boardName, builtUTCms: facts.builtUTCms,
-                                                                   freeBytes: free - payload), time: writer.shownTime)
+                                                                   freeBytes: free - payload, capBytes: maxImageBytes), time: writer.shownTime)
         var manifest = DriveManifest(fingerprint: contents.fingerprint, files: keptRides.flatMap { files[$0] ?? [] },
                                      measured: measured.filter { !keptSet.contains($0) }.flatMap { files[$0] ?? [] }, imageBytes: 0)
+        manifest.capBytes = maxImageBytes
         let wanted = Dictionary(uniqueKeysWithValues: keptRides.map { (order[$0].id, order[$0]) })
         let index = try writer.index(keptRides.map { order[$0] },
                                      files: Dictionary(uniqueKeysWithValues: keptRides.map { (order[$0].id, (files[$0] ?? []).map(\.name)) }))

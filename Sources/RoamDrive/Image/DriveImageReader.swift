@@ -15,6 +15,8 @@ public enum DriveImageReader {
         public var damaged: [Int64] = []
         /// The rides its README.txt names as left off for lack of room, newest first.
         public var leftOff: [Int64] = []
+        /// The rides handed over already that its README.txt names as left off by the cap, newest first.
+        public var overCap: [Int64] = []
     }
 
     public static func read(_ imagePath: String) throws -> Listing {
@@ -34,7 +36,8 @@ public enum DriveImageReader {
         let files = names(bare)
         return Listing(files: files, rideIDs: Array(Set(files.compactMap(rideID))).sorted(),
                        fingerprint: DriveReadme.fingerprint(in: readme), shared: names(shared),
-                       damaged: DriveReadme.damaged(in: readme), leftOff: DriveReadme.leftOff(in: readme))
+                       damaged: DriveReadme.damaged(in: readme), leftOff: DriveReadme.leftOff(in: readme),
+                       overCap: DriveReadme.overCap(in: readme))
     }
 
     private static func names(_ bare: String) -> [String] {

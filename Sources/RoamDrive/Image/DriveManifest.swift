@@ -33,6 +33,8 @@ struct DriveManifest: Codable, Equatable {
     var shared: [Shared]? = nil
     /// The room of a build that left rides off for lack of it; nil when none was (or an older build).
     var room: DriveRoom? = nil
+    /// The cap on rides handed over (--max-mib) it was built under; nil in an older build's manifest.
+    var capBytes: Int64? = nil
 
     static func folder(_ imagePath: String) -> String { imagePath + ".manifests" }
 

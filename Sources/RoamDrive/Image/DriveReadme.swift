@@ -7,8 +7,10 @@ public enum DriveReadme {
         public var boardName: String
         public var builtUTCms: Int64
         public var freeBytes: Int64
-        public init(boardName: String, builtUTCms: Int64, freeBytes: Int64 = 0) {
-            self.boardName = boardName; self.builtUTCms = builtUTCms; self.freeBytes = freeBytes
+        /// The cap on rides handed over already (`DriveImageBuilder.maxImageBytes`).
+        public var capBytes: Int64
+        public init(boardName: String, builtUTCms: Int64, freeBytes: Int64 = 0, capBytes: Int64 = 0) {
+            self.boardName = boardName; self.builtUTCms = builtUTCms; self.freeBytes = freeBytes; self.capBytes = capBytes
         }
     }
 
@@ -18,6 +20,8 @@ public enum DriveReadme {
     static let damagedHeading = "Not on this drive, because the board's database is damaged where they are stored:"
     /// The line before the rides left off for lack of room; read back as the fingerprint is.
     static let leftOffHeading = "Not on this drive, for lack of room (the newest rides that fit come first):"
+    /// The line before the rides handed over already that the cap left off; read back as the fingerprint is.
+    static let overCapHeading = "Not on this drive, handed over already and beyond the room the drive gives those:"
 
     /// `time`: how the times are said, in the zone the file names are in (`DriveRideWriter.shownTime`).
     public static func text(_ contents: DriveContents, _ facts: Facts,
@@ -55,20 +59,16 @@ public enum DriveReadme {
                 lines.append("  ride \(ride.id)  \(start)  \(kilometres(ride.distanceM))")
             }
         }
-        if !contents.leftOff.isEmpty {
-            lines.append("")
-            lines.append(leftOffHeading)
-            lines.append("  " + contents.leftOff.map { "ride \($0)" }.joined(separator: ", "))
-            lines.append("Take them with 'roam-board dump --ride N', or free room on the board: delete files not")
-            lines.append("needed on its card, or prune rides already handed over ('roam-board prune --dumped-before DATE').")
-            lines.append("The board builds this drive again once there is room for them.")
-        }
-        if !contents.damaged.isEmpty {
-            lines.append("")
-            lines.append(damagedHeading)
-            lines.append("  " + contents.damaged.map { "ride \($0)" }.joined(separator: ", "))
-            lines.append("'roam-board check' on the board says what can still be read of them.")
-        }
+        lines += section(leftOffHeading, contents.leftOff, [
+            "Take them with 'roam-board dump --ride N', or free room on the board: delete files not",
+            "needed on its card, or prune rides already handed over ('roam-board prune --dumped-before DATE').",
+            "The board builds this drive again once there is room for them.",
+        ])
+        lines += section(overCapHeading, contents.overCap, [
+            "Their files were on a drive a computer had connected. Take them again with 'roam-board dump --ride N';",
+            "rides already handed over may take \(facts.capBytes >> 20) MiB of this drive ('roam-board drive --max-mib').",
+        ])
+        lines += section(damagedHeading, contents.damaged, ["'roam-board check' on the board says what can still be read of them."])
         lines += [
             "",
             "Handed over: a ride counts as handed over once a computer has had this drive connected",
@@ -79,6 +79,11 @@ public enum DriveReadme {
             fingerprintPrefix + contents.fingerprint,
         ]
         return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// Rides not on the drive under their heading (read back by it), then what to do; nothing for none.
+    private static func section(_ heading: String, _ ids: [Int64], _ notes: [String]) -> [String] {
+        ids.isEmpty ? [] : ["", heading, "  " + ids.map { "ride \($0)" }.joined(separator: ", ")] + notes
     }
 
     /// The fingerprint a README.txt names, or nil.
@@ -93,6 +98,9 @@ public enum DriveReadme {
 
     /// The rides a README.txt names as left off for lack of room.
     static func leftOff(in text: String) -> [Int64] { rides(after: leftOffHeading, in: text) }
+
+    /// The rides a README.txt names as handed over already and left off by the cap.
+    static func overCap(in text: String) -> [Int64] { rides(after: overCapHeading, in: text) }
 
     private static func rides(after heading: String, in text: String) -> [Int64] {
         let lines = text.split(whereSeparator: \.isNewline)

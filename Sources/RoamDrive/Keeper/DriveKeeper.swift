@@ -40,6 +40,8 @@ public final class DriveKeeper {
     private var slots: DriveImageSlots { settings.builder.slots }
     /// The database state of the newest image (the ready one, else the served one).
     private var builtFingerprint: String?
+    /// The cap (--max-mib) the newest image was built under, when its manifest says: another cap is a change.
+    private var builtCap: Int64?
     /// The rides of `.next`, nil while none is ready.
     private var ready: [Int64]?
     /// The file the kernel has open (its inode) and the rides on it.
@@ -87,13 +89,16 @@ public final class DriveKeeper {
                 ready = Array(Set(manifest.files.map(\.rideID))).sorted()
                 builtFingerprint = manifest.fingerprint
                 room = manifest.room
+                builtCap = manifest.capBytes
             } else {
                 unlink(slots.next)
             }
         }
         if ready == nil, let current {
             builtFingerprint = current.fingerprint
-            room = DriveManifest.kept(image: image, folder: slots.manifests).flatMap { $0.fingerprint == current.fingerprint ? $0.room : nil }
+            let kept = DriveManifest.kept(image: image, folder: slots.manifests).flatMap { $0.fingerprint == current.fingerprint ? $0 : nil }
+            room = kept?.room
+            builtCap = kept?.capBytes
         }
         if let gadget = settings.gadget, let udc = settings.udc {
             if !gadget.isSetUp {
@@ -170,19 +175,25 @@ public final class DriveKeeper {
     /// build itself (no room, a failing tool, an image that fails its check, an export the database
     /// or the card refused) keeps the previous image, is said once, and is tried again only once the
     /// rides change (or, after rides left off or a build failed for lack of room, room is freed).
+    /// Another cap (--max-mib) than the newest image's is a change too: it decides which rides go on.
     public func rebuildIfChanged(nowUTCms: Int64) throws -> Bool {
         let (rides, fingerprint) = try currentRides()
-        guard fingerprint != builtFingerprint && fingerprint != failedFingerprint || roomWasFreed() else { return false }
+        let cap = settings.builder.maxImageBytes
+        guard (fingerprint != builtFingerprint || builtCap.map { $0 != cap } == true) && fingerprint != failedFingerprint
+                || roomWasFreed() else { return false }
         let facts = DriveReadme.Facts(boardName: settings.boardName, builtUTCms: nowUTCms)
         do {
             let contents = try settings.builder.build(rides: rides, writer: writer, facts: facts, busyInode: servedInode)
             try DriveImageCheck.verify(slots.next, holding: contents)
             builtFingerprint = contents.fingerprint
+            builtCap = cap
             ready = contents.rideIDs
             failedFingerprint = nil
             lastFailure = nil
             room = contents.room
-            let left = (contents.leftOff.isEmpty ? "" : "; left off for lack of room: \(Plural.list("ride", contents.leftOff))")
+            let left = (contents.leftOff.isEmpty ? "" : "; left off for lack of room on \(slots.folder): \(Plural.list("ride", contents.leftOff))")
+                + (contents.overCap.isEmpty ? "" : "; left off, handed over already and beyond the \(cap >> 20) MiB cap "
+                   + "for those (--max-mib): \(Plural.list("ride", contents.overCap))")
                 + (contents.damaged.isEmpty ? "" : "; left out, the database is damaged there ('roam-board check' says more): "
                    + Plural.list("ride", contents.damaged))
             say("drive: built \(slots.next) (\(DriveReadme.megabytes(contents.imageBytes))) with \(Plural.count(contents.rides.count, "ride")), \(contents.change)\(left)")
