@@ -21,11 +21,11 @@ struct DriveKeeperListingTests {
 
     final class Said { var lines: [String] = [] }
 
-    func keeper(_ db: String, in dir: URL, said: Said) throws -> DriveKeeper {
+    func keeper(_ db: String, in dir: URL, said: Said, starting: Bool = true) throws -> DriveKeeper {
         let settings = DriveKeeper.Settings(databasePath: db, builder: DriveImageBuilder(imagePath: dir.appendingPathComponent("drive.img").path),
                                             boardName: "test")
         let keeper = try DriveKeeper(settings, writer: NameOnlyWriter()) { said.lines.append($0) }
-        try keeper.start(nowUTCms: 0)
+        if starting { try keeper.start(nowUTCms: 0) }
         return keeper
     }
 
@@ -96,5 +96,28 @@ struct DriveKeeperListingTests {
         try DumpLedger(path: db).markDumped(id: third, dumpedUTCms: 1_000, keepingEarlier: true)
         try look(keeper, times: 3)
         #expect(keeper.listings == before + 2)
+    }
+
+    /// The path empty before the keeper read any rides (a restore between its opening the database
+    /// and its first look): said once and waited for, as after a reading; the file its connections
+    /// opened is read at no look and nothing is built from it. Back at the path, it is read once.
+    @Test func aDatabaseMissingBeforeAnyReadingIsWaitedForNotReadAtEveryLook() throws {
+        let dir = try TrialPaths.temporaryDirectory("drive-listing-missing-first")
+        defer { TrialPaths.remove(dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let first = try DriveProbe.recordBenchRide(db)
+        let said = Said()
+        let keeper = try keeper(db, in: dir, said: said, starting: false)
+        #expect(rename(db, db + ".old") == 0)
+        try keeper.start(nowUTCms: 0)
+        try look(keeper, times: 3)
+        #expect(said.lines.filter { $0.contains("no database at \(db)") }.count == 1, "\(said.lines)")
+        #expect(keeper.listings == 0, "the file the keeper opened was read while nothing was at the path")
+        #expect(!said.lines.contains { $0.hasPrefix("drive: built") }, "\(said.lines)")
+
+        #expect(rename(db + ".old", db) == 0)
+        try look(keeper, times: 3)
+        #expect(keeper.listings == 1, "\(said.lines)")
+        #expect(try DriveImageReader.read(dir.appendingPathComponent("drive.img.next").path).rideIDs == [first], "\(said.lines)")
     }
 }

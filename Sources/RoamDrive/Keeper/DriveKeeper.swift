@@ -34,8 +34,7 @@ public final class DriveKeeper {
     public let settings: Settings
     private let writer: DriveRideWriter
     private let say: (String) -> Void
-    private let reader: RideReader
-    private var ledger: DumpLedger?
+    private let database: KeeperDatabase
     private var follower = CableFollower()
     private var slots: DriveImageSlots { settings.builder.slots }
     /// The database state of the newest image (the ready one, else the served one).
@@ -59,19 +58,12 @@ public final class DriveKeeper {
     public private(set) var lastFailure: DriveError?
     /// Said that the pages keep their static map (no Leaflet on the board): once, not per build.
     private var saidNoLeaflet = false
-    /// The last listing of the rides, kept while the database says nothing changed since.
-    private var listed: (dataVersion: Int64, rides: [RideRow], fingerprint: String)?
     /// How many times the rides were read from the database (a look with nothing changed reads none).
-    public private(set) var listings = 0
-    /// The file at the database path was replaced: the connections are opened on it again until
-    /// the rides were read from it once (a file still being copied in may fail the first time).
-    private var reopening = false
-    /// Said that nothing is at the database path: once per absence, not per look.
-    private var saidMissing = false
+    public var listings: Int { database.listings }
 
     public init(_ settings: Settings, writer: DriveRideWriter, say: @escaping (String) -> Void) throws {
         self.settings = settings; self.writer = writer; self.say = say
-        reader = try RideReader(path: settings.databasePath)
+        database = try KeeperDatabase(path: settings.databasePath, writer: writer, maker: settings.builder.maker, say: say)
     }
 
     /// Reads what the images beside the database hold (a corrupt one is said and replaced), sets
@@ -177,7 +169,7 @@ public final class DriveKeeper {
     /// rides change (or, after rides left off or a build failed for lack of room, room is freed).
     /// Another cap (--max-mib) than the newest image's is a change too: it decides which rides go on.
     public func rebuildIfChanged(nowUTCms: Int64) throws -> Bool {
-        let (rides, fingerprint) = try currentRides()
+        guard let (rides, fingerprint) = try database.rides() else { return false }
         let cap = settings.builder.maxImageBytes
         guard (fingerprint != builtFingerprint || builtCap.map { $0 != cap } == true) && fingerprint != failedFingerprint
                 || roomWasFreed() else { return false }
@@ -224,69 +216,21 @@ public final class DriveKeeper {
         return true
     }
 
-    /// The rides as the database holds them, read again only when another connection committed
-    /// since the last reading: on a board with a thousand rides, reading them every look was a
-    /// real share of a Pi Zero's core while riding. The version is taken before the reading, so a
-    /// commit in between only causes one more reading at the next look, never a missed one. A
-    /// database file replaced under the keeper (a restore) is read once its connections are
-    /// opened on it; while nothing is at the path, the last reading stands.
-    private func currentRides() throws -> (rides: [RideRow], fingerprint: String) {
-        if try !followDatabaseFile(), let listed { return (listed.rides, listed.fingerprint) }
-        let version = try reader.dataVersion()
-        if let listed, listed.dataVersion == version { return (listed.rides, listed.fingerprint) }
-        let rides = try reader.rides()
-        listings += 1
-        reopening = false
-        let fingerprint = DriveSelection.fingerprint(rides, maker: settings.builder.maker)
-        listed = version.map { ($0, rides, fingerprint) }
-        return (rides, fingerprint)
-    }
-
-    /// Opens every connection the keeper reads or marks through (its reader, the writer's, the
-    /// ledger) on the file now at the database path once it is another file than the one they
-    /// opened: they would read the file a restore replaced until the unit restarts. False while
-    /// nothing is at the path (mid-rename or mid-copy): said once, looked at again at the next look.
-    private func followDatabaseFile() throws -> Bool {
-        let path = settings.databasePath
-        switch reader.fileAtPath {
-        case .missing:
-            if !saidMissing { say("drive: no database at \(path) for now (being restored?): the drive keeps its rides and looks for it again at the next look") }
-            saidMissing = true
-            return false
-        case .replaced:
-            if !reopening { say("drive: \(path) is another file now (a restored database?): reading the rides from it") }
-            reopening = true
-        case .opened:
-            break
-        }
-        saidMissing = false
-        guard reopening else { return true }
-        try reader.reopen()
-        try writer.reopenDatabase()
-        ledger = nil
-        listed = nil
-        return true
-    }
-
     /// Marks every ride on the served medium that is not yet handed over.
     private func markServed(nowUTCms: Int64) throws {
         guard let served, !served.isEmpty else { return }
-        let dumped = Set(try currentRides().rides.filter { $0.dumpedUTCms != nil }.map(\.id))
+        // Marks made now would go to a file being replaced, or create an empty one at the path.
+        guard let current = try database.rides(), database.isAtPath else {
+            return say("drive: a host has the drive, but no database at \(settings.databasePath): \(Plural.list("ride", served)) not "
+                       + "marked handed over; they are when a host has the drive again once the database is back")
+        }
+        let dumped = Set(current.rides.filter { $0.dumpedUTCms != nil }.map(\.id))
         let fresh = served.filter { !dumped.contains($0) }
         guard !fresh.isEmpty else {
             say("drive: a host has the drive: every ride on it was handed over already")
             return
         }
-        if ledger == nil { ledger = try DumpLedger(path: settings.databasePath) }
-        var marked: [Int64] = []
-        for id in fresh {
-            do {
-                try ledger!.markDumped(id: id, dumpedUTCms: nowUTCms, keepingEarlier: true)
-                marked.append(id)
-            } catch StoreError.corruptRow {
-                // Pruned since the image was built: nothing left to mark.
-            }
-        }
+        let marked = try fresh.filter { try database.markDumped(id: $0, nowUTCms: nowUTCms) }
         let gone = fresh.filter { !marked.contains($0) }
         say("drive: a host has the drive: " + (marked.isEmpty ? "" : "handed over \(Plural.list("ride", marked))")
             + (gone.isEmpty ? "" : (marked.isEmpty ? "" : "; ") + "\(Plural.list("ride", gone)) pruned since the image was built"))

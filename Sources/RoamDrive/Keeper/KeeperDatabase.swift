@@ -1,0 +1,86 @@
+import RoamStore
+
+/// The keeper's connections to the database (its reader, the writer's, the hand-over ledger),
+/// kept on the file at the database path: a restore that puts another file there is followed
+/// without a restart, and while nothing is there nothing is read or written.
+final class KeeperDatabase {
+    let path: String
+    private let writer: DriveRideWriter
+    private let say: (String) -> Void
+    /// The build of roam-board making the drive's files (`DriveMaker`): part of the fingerprint.
+    private let maker: String
+    private let reader: RideReader
+    private var ledger: DumpLedger?
+    /// The last listing of the rides, kept while the database says nothing changed since.
+    private var listed: (dataVersion: Int64, rides: [RideRow], fingerprint: String)?
+    /// How many times the rides were read from the database (a look with nothing changed reads none).
+    private(set) var listings = 0
+    /// The file at the database path was replaced: the connections are opened on it again until
+    /// the rides were read from it once (a file still being copied in may fail the first time).
+    private var reopening = false
+    /// Said that nothing is at the database path: once per absence, not per look.
+    private var saidMissing = false
+
+    init(path: String, writer: DriveRideWriter, maker: String, say: @escaping (String) -> Void) throws {
+        self.path = path; self.writer = writer; self.maker = maker; self.say = say
+        reader = try RideReader(path: path)
+    }
+
+    /// The rides as the database holds them, read again only when another connection committed
+    /// since the last reading: on a board with a thousand rides, reading them every look was a
+    /// real share of a Pi Zero's core while riding. The version is taken before the reading, so a
+    /// commit in between only causes one more reading at the next look, never a missed one. A
+    /// database file replaced under the keeper (a restore) is read once its connections are
+    /// opened on it; while nothing is at the path, the last reading stands, and before any reading
+    /// there is none (nil): the file the connections opened is not read at every look meanwhile.
+    func rides() throws -> (rides: [RideRow], fingerprint: String)? {
+        guard try followFile() else { return listed.map { ($0.rides, $0.fingerprint) } }
+        let version = try reader.dataVersion()
+        if let listed, listed.dataVersion == version { return (listed.rides, listed.fingerprint) }
+        let rides = try reader.rides()
+        listings += 1
+        reopening = false
+        let fingerprint = DriveSelection.fingerprint(rides, maker: maker)
+        listed = version.map { ($0, rides, fingerprint) }
+        return (rides, fingerprint)
+    }
+
+    /// The file the connections have open is the one at the path: marks made now reach it (not a
+    /// file being replaced, and no empty database created where nothing is).
+    var isAtPath: Bool { reader.fileAtPath == .opened }
+
+    /// Marks the ride handed over; false when it is gone (pruned since the image was built).
+    func markDumped(id: Int64, nowUTCms: Int64) throws -> Bool {
+        if ledger == nil { ledger = try DumpLedger(path: path) }
+        do {
+            try ledger!.markDumped(id: id, dumpedUTCms: nowUTCms, keepingEarlier: true)
+            return true
+        } catch StoreError.corruptRow {
+            return false
+        }
+    }
+
+    /// Opens every connection on the file now at the path once it is another file than the one
+    /// they opened: they would read the file a restore replaced until the unit restarts. False
+    /// while nothing is at the path (mid-rename or mid-copy): said once, looked at again at the next look.
+    private func followFile() throws -> Bool {
+        switch reader.fileAtPath {
+        case .missing:
+            if !saidMissing { say("drive: no database at \(path) for now (being restored?): the drive keeps its rides and looks for it again at the next look") }
+            saidMissing = true
+            return false
+        case .replaced:
+            if !reopening { say("drive: \(path) is another file now (a restored database?): reading the rides from it") }
+            reopening = true
+        case .opened:
+            break
+        }
+        saidMissing = false
+        guard reopening else { return true }
+        try reader.reopen()
+        try writer.reopenDatabase()
+        ledger = nil
+        listed = nil
+        return true
+    }
+}
