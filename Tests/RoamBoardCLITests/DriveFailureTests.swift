@@ -142,6 +142,25 @@ struct DriveFailureTests {
         #expect(readme.contains("Not on this drive, for lack of room") && !readme.contains("beyond the room the drive gives"), "\(readme)")
     }
 
+    /// An image that does not hold what was built (here an `mcopy` that drops ride 1's files) is
+    /// refused in words: which rides it holds and which it should, not Swift's array text; exit 74
+    /// and no image offered.
+    @Test func anImageThatLacksARideIsNamedInWords() throws {
+        let dir = try TrialPaths.temporaryDirectory("drive-check-words")
+        defer { TrialPaths.remove(dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let first = try DriveProbe.recordBenchRide(db)
+        let second = try DriveProbe.recordBenchRide(db)
+        let dropping = "for a in \"$@\"; do shift; case \"$a\" in *-ride-\(first).*) ;; *) set -- \"$@\" \"$a\" ;; esac; done"
+        let tools = try DriveProbe.mcopyWrapper(in: dir, before: dropping)
+        let build = try TrialChild(TrialPaths.binary, ["drive-image", "--db", db], environment: ["ROAM_DRIVE_TOOLS": tools.path])
+        #expect(build.finish() == 74, "\(build.stderrLines)")
+        let said = build.stderrLines.joined(separator: "\n")
+        #expect(said.contains("holds ride \(second) where it should hold rides \(first), \(second); the previous image is kept"), "\(said)")
+        #expect(!said.contains("["), "\(said)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("drive.img").path))
+    }
+
     /// Two rides, ride 1 with a damaged page among its fixes: the drive holds ride 2 and names ride 1,
     /// and `drive-image` exits 65 as `dump` does (the output is incomplete), also when nothing changed.
     @Test func aDamagedRideIsLeftOutAndNamedAndTheOthersAreOffered() throws {

@@ -120,4 +120,35 @@ struct DriveKeeperListingTests {
         #expect(keeper.listings == 1, "\(said.lines)")
         #expect(try DriveImageReader.read(dir.appendingPathComponent("drive.img.next").path).rideIDs == [first], "\(said.lines)")
     }
+
+    /// A restore by copying (cp) shows a file at the path that is not a whole database yet: the
+    /// keeper says so in its own words (not the database's, which send the rider to --db) and tries
+    /// again at the next look; once the copy is whole it reads it. Rides 1 and 2 in the old file,
+    /// the copy has ride 1 pruned.
+    @Test func aFileStillBeingCopiedInIsSaidInTheKeepersWordsThenReadOnceWhole() throws {
+        let dir = try TrialPaths.temporaryDirectory("drive-listing-partial")
+        defer { TrialPaths.remove(dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let first = try DriveProbe.recordBenchRide(db)
+        let second = try DriveProbe.recordBenchRide(db)
+        let backup = try DriveProbe.restorableCopy(of: db, pruning: first, in: dir)
+        let said = Said()
+        let keeper = try keeper(db, in: dir, said: said)
+        let before = keeper.listings
+        let partial = dir.appendingPathComponent("partial.db")
+        try Data(try Data(contentsOf: URL(fileURLWithPath: backup)).prefix(4096)).write(to: partial)
+        #expect(rename(partial.path, db) == 0)
+        for _ in 0..<2 {
+            var failure: (any Error)?
+            do { try look(keeper) } catch { failure = error }
+            let words = (failure as? DriveError)?.description ?? "not the keeper's words: \(String(describing: failure))"
+            #expect(words.hasPrefix("\(db) is another file now but cannot be read yet (") && words.hasSuffix("tries again at the next look"), "\(words)")
+        }
+        #expect(keeper.listings == before)
+
+        #expect(rename(backup, db) == 0)
+        try look(keeper)
+        #expect(keeper.listings == before + 1)
+        #expect(try DriveImageReader.read(dir.appendingPathComponent("drive.img.next").path).rideIDs == [second], "\(said.lines)")
+    }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import RoamCore
 
 /// The new image read back before it may be offered: `fsck.vfat -n` (dosfstools; reads the FAT
 /// and the folders, never repairs) finds it clean, and mtools lists exactly the rides the build put
@@ -9,11 +10,16 @@ enum DriveImageCheck {
         do {
             try DriveTools.run("fsck.vfat", ["-n", path], what: "check the new image \(path)")
             let listing = try DriveImageReader.read(path)
-            guard listing.rideIDs == contents.rideIDs.sorted(), listing.fingerprint == contents.fingerprint else {
-                throw DriveError(.imageUnreadable, "the new image \(path) holds rides \(listing.rideIDs), not \(contents.rideIDs.sorted())")
+            guard listing.rideIDs == contents.rideIDs.sorted() else {
+                throw DriveError(.imageUnreadable, "the new image \(path) holds \(rides(listing.rideIDs)) where it should hold "
+                                 + rides(contents.rideIDs.sorted()))
+            }
+            guard listing.fingerprint == contents.fingerprint else {
+                throw DriveError(.imageUnreadable, "README.txt on the new image \(path) does not name the rides it was built from")
             }
             guard listing.shared == contents.shared else {
-                throw DriveError(.imageUnreadable, "the new image \(path) holds \(listing.shared) in \(DriveSharedFiles.folder)/, not \(contents.shared)")
+                throw DriveError(.imageUnreadable, "the new image \(path) holds \(files(listing.shared)) in \(DriveSharedFiles.folder)/ "
+                                 + "where it should hold \(files(contents.shared))")
             }
         } catch let e as DriveError {
             DriveManifest.forget(image: path, folder: DriveManifest.folder(String(path.dropLast(".next".count))))
@@ -21,4 +27,7 @@ enum DriveImageCheck {
             throw DriveError(.imageUnreadable, "\(e.description); the previous image is kept")
         }
     }
+
+    private static func rides(_ ids: [Int64]) -> String { ids.isEmpty ? "no ride" : Plural.list("ride", ids) }
+    private static func files(_ names: [String]) -> String { names.isEmpty ? "no file" : names.joined(separator: ", ") }
 }

@@ -77,8 +77,14 @@ final class KeeperDatabase {
         }
         saidMissing = false
         guard reopening else { return true }
-        try reader.reopen()
-        try writer.reopenDatabase()
+        do {
+            try reader.reopen()
+            try writer.reopenDatabase()
+        } catch {
+            // Most often a file still being copied in: the database's own words would send the rider to --db.
+            throw DriveError(.fileSystem, "\(path) is another file now but cannot be read yet (\(writer.describe(error))): "
+                             + "the drive keeps its rides and tries again at the next look")
+        }
         ledger = nil
         listed = nil
         return true
