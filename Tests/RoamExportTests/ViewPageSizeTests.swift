@@ -48,6 +48,27 @@ import RoamCore
         #expect(html.contains("stop 10 min"), "the two-hourly stops are labelled")
     }
 
+    /// The day's map keeps every 4th of its 86,400 points and the charts fewer still: the page says
+    /// so in words, and that every fix still counts and stays (P4); a short ride's page draws all
+    /// and says nothing of the kind.
+    @Test func aThinnedPageSaysSoInWords() throws {
+        let (html, _, _) = dayLongPage()
+        let start = try #require(html.range(of: "<p class=\"note\">"))
+        let note = html[start.upperBound..<(try #require(html.range(of: "</p>", range: start.upperBound..<html.endIndex))).lowerBound]
+        #expect(note.contains("The map, the replay and the elevation profile draw 21601 of the 86400 points kept for distance "
+                              + "(every 4th and each segment's first and last); the other charts every 14th of those."), "\(note)")
+        #expect(html.contains("Distance, splits and totals count every fix, and every fix stays in the database"))
+
+        var track = ViewTrack(expectedAccepted: 1_000)
+        for i in 0..<1_000 { track.add(ExportTestFixes.fix(seq: Int64(i), lat: 45 + Double(i) * 1e-4, added: 11)) }
+        track.finish()
+        var totals = RideTotals()
+        totals.fixCount = 1_000; totals.acceptedCount = 1_000
+        let short = HTMLView(ride: RideSummary(id: 8, startedUTCms: nil, endedUTCms: nil, totals: totals, parametersJSON: "{}"),
+                             track: track).render()
+        #expect(track.drawnPointCount == 1_000 && !short.contains("kept for distance (every") && !short.contains("charts every"))
+    }
+
     @Test func ticksAreRound() {
         #expect(NiceTicks.step(span: 106, count: 4) == 50)   // not 399/452/505
         #expect(NiceTicks.step(span: 13.2, count: 6) == 2.5)

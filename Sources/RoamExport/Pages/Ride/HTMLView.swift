@@ -54,8 +54,8 @@ public struct HTMLView {
         s += "<input type=\"radio\" name=\"axis\" id=\"axis-distance\" checked=\"checked\"/><label for=\"axis-distance\">distance</label>"
         s += "<input type=\"radio\" name=\"axis\" id=\"axis-time\"/><label for=\"axis-time\">time</label></span>"
         s += "<span class=\"hint\">point at or touch a chart to see that moment on the map</span></div>\n"
-        s += RideCharts(track: track, marks: marks, t0: replay?.t0, endS: replay?.endS ?? 0, markup: markup)
-            .render(elevationCaption: sections.climbText)
+        let charts = RideCharts(track: track, marks: marks, t0: replay?.t0, endS: replay?.endS ?? 0, markup: markup)
+        s += charts.render(elevationCaption: sections.climbText)
         s += "</section>\n<div class=\"tables\">\n" + sections.splits(splits) + sections.stopsAndGaps() + "</div>\n"
         s += "<section class=\"flags\"><h2>Flagged fixes</h2>" + sections.flagged() + "</section>\n"
         s += "<details><summary>Parameters</summary><pre>\(XMLText.escape(ride.parametersJSON))</pre></details>\n"
@@ -64,7 +64,7 @@ public struct HTMLView {
           ?? "Elevation: barometric (BMP280), " + UnitMarkup.only(.metric, "metres") + UnitMarkup.only(.imperial, "feet")
             + " above mean sea level by the ICAO standard atmosphere. ")
         s += "Gaps are left open: no line or climb is drawn across them; the distance across each is bridged "
-        s += "in a straight line between its two ends and shown apart.</p>\n</main>\n"
+        s += "in a straight line between its two ends and shown apart." + sections.thinning(chartStride: charts.stride) + "</p>\n</main>\n"
         s += UnitMarkup.scriptElement
         if let library = mapLibrary { s += MapScripts.ridePage(library, RideMapData(track: track, bands: bands, marks: marks)) }
         s += replay.map(PlaybackControls.scripts) ?? PlaybackControls.pageScript

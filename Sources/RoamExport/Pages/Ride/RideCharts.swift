@@ -32,8 +32,7 @@ struct RideCharts {
 
     private func chart(_ id: String, _ title: String, _ unit: String, _ axis: ChartSVG.Axis, minSpan: Double,
                        fromZero: Bool = false, kind: UnitMarkup.Kind? = nil, _ value: (ViewTrack.Point) -> Double?) -> String {
-        let total = track.segments.reduce(0) { $0 + $1.points.count }
-        let stride = max(1, total / max(1, maxPoints))
+        let stride = self.stride  // once: it counts every drawn point
         let breakS = 30.0 * Double(stride)
         var runs: [ChartSVG.Run] = []
         var values: [Double] = []
@@ -66,6 +65,9 @@ struct RideCharts {
         return ChartSVG(id: id, title: title, unit: unit, axis: axis, scale: scale, runs: runs, spans: spans(axis),
                         caption: caption, digits: NiceTicks.digits(for: scale.step), yKind: kind, markup: markup).render()
     }
+
+    /// Every how many of the map's points a chart but the elevation profile keeps (1: all of them).
+    var stride: Int { max(1, track.drawnPointCount / max(1, maxPoints)) }
 
     /// Stops and gaps on the x axis: stretches of time, or points of distance.
     func spans(_ axis: ChartSVG.Axis) -> [ChartSVG.Span] {

@@ -35,7 +35,8 @@ public struct ViewTrack: Sendable {
     /// Flagged fixes that have a position, which the sample is drawn from.
     public private(set) var flaggedPositioned = 0
 
-    private let stride: Int
+    /// The map keeps every `stride`-th accepted fix of a segment (1: every one), and each segment's ends.
+    public let stride: Int
     private let maxFlagged: Int
     private var flaggedStride = 1
     private var distanceM = 0.0
@@ -83,6 +84,8 @@ public struct ViewTrack: Sendable {
 
     /// Points drawn on the map, and how many different positions they hold (one fix repeated is one).
     public var drawnPointCount: Int { segments.reduce(0) { $0 + $1.points.count } }
+    /// Accepted fixes with a position: the points the track is drawn from, all of them counted in distance.
+    public var acceptedPointCount: Int { segments.reduce(0) { $0 + $1.fixCount } }
     public var distinctPositions: Int {
         var first: (Double, Double)?
         for seg in segments {
