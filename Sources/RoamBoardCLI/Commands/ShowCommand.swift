@@ -88,8 +88,8 @@ enum ShowCommand {
         print("  segments    \(segments.count)" + (s.segmentCount != segments.count ? " (pipeline counted \(s.segmentCount))" : ""))
         let clock = time.rideClock(startUTCms: span.startUTCms, endUTCms: span.endUTCms)
         var pending = gaps
-        for segment in segments {
-            printGaps(taking: &pending, before: segment, clock: clock)
+        for (i, segment) in segments.enumerated() {
+            printGaps(taking: &pending, before: segment, after: i > 0 ? segments[i - 1] : nil, clock: clock)
             let times = [segment.firstUTCms, segment.lastUTCms].map { $0.map(clock) ?? "?" }.joined(separator: "–")
             print("    #\(segment.number)  \(times)  \(units.distance(metres: segment.distanceM, digits: 3)), "
                   + "fixes \(segment.firstSeq)…\(segment.lastSeq), \(segment.accepted) accepted")
@@ -104,19 +104,23 @@ enum ShowCommand {
         for (_, name) in FixFlags.names where byFlag[name] > 0 { print("    \(name.padded(to: 22)) \(byFlag[name])") }
     }
 
-    /// Prints, and removes from `gaps`, those that fall before `segment`.
-    private static func printGaps(taking gaps: inout [Gap], before segment: Segment, clock: (Int64) -> String) {
+    /// Prints, and removes from `gaps`, those that fall before `segment` (and after `previous`).
+    private static func printGaps(taking gaps: inout [Gap], before segment: Segment, after previous: Segment?,
+                                  clock: (Int64) -> String) {
         gaps.removeAll { gap in
             let isBefore: Bool
             if let seq = gap.beforeSeq {
                 isBefore = seq <= segment.firstSeq
             } else if let t = gap.utcMs, let first = segment.firstUTCms {
-                isBefore = t < first
+                // A spatial jump is stamped with the first fix of the segment it starts.
+                isBefore = t <= first
             } else {
                 isBefore = false
             }
             guard isBefore else { return false }
-            let length = gap.utcMs.flatMap { t in segment.firstUTCms.map { Double($0 - t) / 1000 } }
+            // A gap stamped at the segment's own start lasted from the previous segment's last fix.
+            let from = gap.utcMs.map { t in t < (segment.firstUTCms ?? t) ? t : previous?.lastUTCms ?? t }
+            let length = from.flatMap { t in segment.firstUTCms.map { Double($0 - t) / 1000 } }
             print("      gap: \(gap.cause)" + (gap.utcMs.map { " at \(clock($0))" } ?? "")
                   + (length.map { ", \(FixedPoint.format($0, digits: 0)) s" } ?? "")
                   + (gap.beforeSeq.map { " (before fix \($0))" } ?? ""))
