@@ -32,7 +32,8 @@ enum ShowCommand {
         var byFlag = FlagCounts()
         var setAside = SetAsideCount(ride.parameters)
         var sources: [TimeSource: Int] = [:]
-        try reader.forEachFix(ride: id) { fix in
+        // Every fix, but not its NMEA text: nothing here prints it, and inflating it was most of the time.
+        try reader.forEachExportedFix(ride: id, withNMEA: false) { fix in
             byFlag.add(fix.flags)
             setAside.add(fix.flags)
             sources[fix.timeSource, default: 0] += 1
