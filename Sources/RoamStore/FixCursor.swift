@@ -20,7 +20,7 @@ public final class FixCursor {
          withNMEA: Bool = true) throws(SQLiteError) {
         // The text column is selected last and split here on its bytes: `FixColumns.read` would
         // split a String by Characters, which cost more than all the other columns together.
-        let columns = FixColumns.names.map { $0 == "nmea" ? "'' AS nmea" : $0 } + (withNMEA ? ["nmea"] : [])
+        let columns = FixColumns.namesWithoutNMEA + (withNMEA ? ["nmea"] : [])
         statement = try connection.prepare("SELECT \(columns.joined(separator: ", ")) FROM fixes "
             + "WHERE \(FixKey.ride("?1")) AND ((flags & ?2) = 0 OR (flags & ?3) != 0) ORDER BY fix_key")
         path = connection.path

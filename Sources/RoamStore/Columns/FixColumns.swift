@@ -75,6 +75,9 @@ enum FixColumns {
 
     /// The columns a fix binds and reads, in table order (`fix_key` is computed from two of them).
     static let names = table.readableNames
+    /// `names` with the receiver's text selected as '': for readers that never look at it (the
+    /// pipeline does not), inflating and splitting it costs more than all the other columns.
+    static let namesWithoutNMEA = names.map { $0 == "nmea" ? "'' AS nmea" : $0 }
     /// The derived columns: what rederive may rewrite.
     static let derived = table.written.filter { !$0.isRaw }
     static let derivedNames = derived.map(\.name)
