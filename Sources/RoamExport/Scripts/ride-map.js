@@ -31,9 +31,15 @@ var RoamRideMap = (function () {
     L.polyline(l.pts, { color: l.color, weight: 4.5, opacity: 1, className: "track seg-" + l.n }).addTo(map);
     l.pts.forEach(function (p) { bounds.extend(p); });
   });
+  // Permanent labels cost the browser more than their number: a page of 1 000 gaps took 13 s to
+  // open in Chromium, of 3 000 over two minutes. Past `manyLabels` the stops' and gaps' labels show on hover or
+  // touch, as the static map's titles do; start and finish keep theirs.
+  var manyLabels = 100;
+  var quiet = d.stops.filter(function (s) { return s.label; }).length + d.gaps.length > manyLabels;
   function dot(at, cls, style, label, title, direction) {
     var m = L.circleMarker(at, L.extend({ className: cls, weight: 2.5, fillOpacity: 1 }, style)).addTo(map);
-    m.bindTooltip(label || title, { permanent: !!label, direction: direction || "right", className: "maplabel " + cls });
+    var permanent = !!label && !(quiet && (cls === "stop" || cls === "gap"));
+    m.bindTooltip(label || title, { permanent: permanent, direction: direction || "right", className: "maplabel " + cls });
     return m;
   }
   var startStyle = { radius: 7, color: "#1d1d1b", fillColor: "#fff", weight: 3.5 };
