@@ -14,7 +14,11 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
     public var device: String
     /// Extra context such as "addr 0x76, reg 0xF7".
     public var detail: String?
-    public var errno: Errno
+    /// What the system call returned; nil when none failed and the driver found the fault itself.
+    public var errno: Errno?
+    /// What the driver found, in words, when no system call failed ("the BMP280 was reset and lost
+    /// its settings"): never dressed up as an errno the kernel did not give.
+    public var finding: String?
     /// Overrides the default hint when the caller knows better (a wrong chip id, say).
     public var hintOverride: String?
 
@@ -23,9 +27,21 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         self.detail = detail; self.errno = errno; self.hintOverride = hint
     }
 
+    /// A fault the driver found with every transfer succeeding (a chip that lost its settings).
+    public init(_ kind: Kind, _ operation: Operation, device: String, detail: String? = nil, finding: String, hint: String) {
+        self.kind = kind; self.operation = operation; self.device = device
+        self.detail = detail; self.finding = finding; self.hintOverride = hint
+    }
+
+    /// The errno's value, 0 for a driver's finding (no errno is 0).
+    private var code: CInt { errno?.rawValue ?? 0 }
+
+    /// Whether the system call failed with one of `codes` (never for a driver's finding).
+    public func failed(with codes: CInt...) -> Bool { errno.map { codes.contains($0.rawValue) } ?? false }
+
     public var hint: String {
         if let hintOverride { return hintOverride }
-        switch (kind, errno.rawValue) {
+        switch (kind, code) {
         case (_, EACCES), (_, EPERM):
             let group = kind == .uart ? "dialout" : kind == .i2c ? "i2c" : kind == .gpio ? "gpio" : "tty"
             return "Check the device's permissions: the user needs to be in the '\(group)' group."
@@ -55,6 +71,7 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let what = detail.map { " (\($0))" } ?? ""
-        return "\(kind.rawValue) \(operation.rawValue) on \(device)\(what) failed: \(errno). \(hint)"
+        let outcome = errno.map { " failed: \($0)" } ?? ": \(finding ?? "a fault")"
+        return "\(kind.rawValue) \(operation.rawValue) on \(device)\(what)\(outcome). \(hint)"
     }
 }

@@ -46,7 +46,7 @@ public final class HardwareRig {
 
     /// Errors no retry can fix: permissions, an unsupported baud, a path that is not a tty.
     static func isConfigurationError(_ error: DeviceError) -> Bool {
-        [EACCES, EPERM, EINVAL, ENOTTY].contains(error.errno.rawValue)
+        error.failed(with: EACCES, EPERM, EINVAL, ENOTTY)
     }
 
     /// A bus that is missing at start is opened later by the re-probe (every 2 s while recording):
@@ -56,7 +56,7 @@ public final class HardwareRig {
             try LateDeviceRestart.opening(late, "barometer") { () throws(DeviceError) -> any I2CBus in try LinuxI2CBus(device: path) }
         }
         if let error = bus.openError {
-            if [EACCES, EPERM].contains(error.errno.rawValue) {
+            if error.failed(with: EACCES, EPERM) {
                 report("barometer: \(error) Recording without it: climb is unavailable (fixes are flagged).")
                 return nil
             }
@@ -86,7 +86,7 @@ public final class HardwareRig {
         }
         do {
             return (try open(), nil)
-        } catch let error as DeviceError where [ENOENT, ENODEV, ENXIO].contains(error.errno.rawValue) {
+        } catch let error as DeviceError where error.failed(with: ENOENT, ENODEV, ENXIO) {
             report("button: \(error) Rides cannot be started or stopped until it appears (tried again every 2 s).")
             return (nil, {
                 do {
@@ -111,7 +111,7 @@ public final class HardwareRig {
         }
         do {
             return try open()
-        } catch where [ENOENT, ENODEV, ENXIO].contains(error.errno.rawValue) {
+        } catch where error.failed(with: ENOENT, ENODEV, ENXIO) {
             report("led: \(error) Recording continues without status light until it appears (tried again every 2 s).")
             return ReopeningDigitalOutput(device: "\(GPIOLine.chipPath(profile.gpioChip)) line \(profile.ledLine)", open: open)
         } catch {

@@ -45,7 +45,7 @@ public final class LateDeviceRestart: Sendable {
 
     /// Called with every error of a device opened after the start; acts once, on EPERM only.
     func refused(_ error: DeviceError, what: String) {
-        guard error.errno.rawValue == EPERM, armed.load(ordering: .acquiring),
+        guard error.failed(with: EPERM), armed.load(ordering: .acquiring),
               !fired.exchange(true, ordering: .acquiringAndReleasing) else { return }
         report("\(what): \(error.device) appeared after the recorder started, when the unit's DeviceAllow= was resolved "
                + "without it, so the kernel refuses it. Stopping with everything committed; systemd starts the recorder "

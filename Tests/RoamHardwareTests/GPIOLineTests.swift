@@ -30,7 +30,7 @@ import Testing
     @Test func aDeviceThatIsNotAGPIOChipSaysSo() {
         // /dev/null is a character device, but its ioctl answers ENOTTY: not a chip.
         let e = deviceError { _ = try GPIOLine.input(chip: "/dev/null", line: 17, bias: .asIs) }
-        #expect(e?.errno.rawValue == ENOTTY)
+        #expect(e?.errno?.rawValue == ENOTTY)
         #expect(e?.hint.contains("/dev/null is not a GPIO chip") == true)
     }
 
@@ -40,9 +40,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("gpiochip0")
         try Data("not a chip".utf8).write(to: file)
-        #expect(deviceError { _ = try GPIOChipInfo.read(file.path) }?.errno.rawValue == ENOTTY)
+        #expect(deviceError { _ = try GPIOChipInfo.read(file.path) }?.errno?.rawValue == ENOTTY)
         let e = deviceError { _ = try GPIOChipInfo.read(dir.path) }
-        #expect(e?.errno.rawValue == EISDIR)
+        #expect(e?.errno?.rawValue == EISDIR)
         #expect(e?.hint.contains("is not a GPIO chip") == true)
     }
 

@@ -70,7 +70,7 @@ import Testing
         #expect {
             _ = try HardwareRig(profile: try profile(uart: "/dev/null"), report: { _ in })
         } throws: { error in
-            (error as? DeviceError)?.errno.rawValue == ENOTTY
+            (error as? DeviceError)?.errno?.rawValue == ENOTTY
         }
     }
 

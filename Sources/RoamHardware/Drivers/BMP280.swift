@@ -169,9 +169,9 @@ public final class BMP280 {
         if adcT == skipped, adcP == skipped {
             try checkStillConfigured()
             guard !measuredSinceProbe else {
-                throw error(.read, .pressMSB, "data at the reset value 0x80000 after it had measured", .ioError,
-                            hint: "The BMP280 was reset and set up again behind the recorder (another program probing it, "
-                                + "or a fault); re-probe it. If this repeats, check its supply.")
+                throw finding(.read, .pressMSB, "data at the reset value 0x80000 after it had measured",
+                              "the BMP280 was reset and set up again behind the recorder (its data back at the reset value 0x80000)",
+                              hint: "Another program probing it, or a fault; re-probe it. If this repeats, check its supply.")
             }
             return nil
         }
@@ -212,8 +212,9 @@ public final class BMP280 {
         let osrsMask: UInt8 = 0b1111_1100
         let modeLost = settings.mode == .normal && BMP280Register.Mode(ctrlMeas: ctrlMeas) != .normal
         guard ctrlMeas & osrsMask == settings.ctrlMeasAtRest & osrsMask, !modeLost else {
-            throw error(.read, .ctrlMeas, "ctrl_meas \(I2CContext.hex(ctrlMeas)), expected \(I2CContext.hex(settings.ctrlMeasAtRest))",
-                        .ioError, hint: "The BMP280 lost its settings (a supply dip resets it); re-probe it and check its connector.")
+            throw finding(.read, .ctrlMeas, "ctrl_meas \(I2CContext.hex(ctrlMeas)), expected \(I2CContext.hex(settings.ctrlMeasAtRest))",
+                          "the BMP280 was reset and lost its settings (ctrl_meas back at its power-on value: a supply dip or power-on reset)",
+                          hint: "The BMP280 lost its settings (a supply dip resets it); re-probe it and check its connector.")
         }
     }
 
@@ -223,6 +224,13 @@ public final class BMP280 {
         return error(.probe, .chipID, "chip id \(I2CContext.hex(id))", .noSuchDevice,
                      hint: "\(found), expected 0x58 (a BMP280) or 0x60 (a BME280): "
                          + "fit one of those or correct bmp280_address in board.conf.")
+    }
+
+    /// What the driver found with every transfer answered: said in words, with no errno (the bus gave none).
+    private func finding(_ operation: DeviceError.Operation, _ register: BMP280Register, _ what: String,
+                         _ finding: String, hint: String) -> DeviceError {
+        DeviceError(.i2c, operation, device: bus.device,
+                    detail: I2CContext.detail(address: address, register: register.rawValue, what), finding: finding, hint: hint)
     }
 
     private func error(_ operation: DeviceError.Operation, _ register: BMP280Register, _ what: String,
