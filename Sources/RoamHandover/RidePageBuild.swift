@@ -21,7 +21,9 @@ public enum RidePageBuild {
         var track = ViewTrack(expectedAccepted: ride.totals.acceptedCount, parameters: ride.parameters)
         var pauses = PlaybackPauses()
         var splits = RideSplits()
+        var barometer = BarometerStretches()
         try reader.forEachExportedFix(ride: ride.id, withNMEA: false) { fix in
+            barometer.add(seq: fix.seq, utcMs: fix.utcMs, flags: fix.flags)
             track.add(fix)
             pauses.add(fix)
             splits.add(fix)
@@ -29,13 +31,15 @@ public enum RidePageBuild {
         track.finish()
         pauses.finish()
         splits.finish()
-        let causes = try reader.events(ride: ride.id).filter { $0.kind == .gap }.map(GapMarker.text)
+        let events = try reader.events(ride: ride.id)
+        let causes = events.filter { $0.kind == .gap }.map(GapMarker.text)
         // Sorted keys, Foundation's pretty layout: the page's text as JSONEncoder wrote it.
         let parameters = try JSONTextEncoder(prettyPrinted: true).encode(ride.parameters)
         let span = try reader.span(ride.id)
         var summary = RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
                                   totals: ride.totals, parametersJSON: parameters, unmeasured: UnmeasuredFigures(ride.parameters))
         summary.importedFrom = try reader.provenance(ride: ride.id)?.sentence
+        summary.barometerStretches = barometer.named(by: events)
         let clock = PageClock(zoneName: zone.name, startUTCms: span.startUTCms, endUTCms: span.endUTCms, offsetS: zone.offsetS)
         let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes,
                             pauses: pauses.intervals, splits: splits.splits, clock: clock,

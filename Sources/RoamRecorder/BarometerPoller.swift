@@ -4,24 +4,45 @@ import RoamCore
 /// vanished (fixes meanwhile carry no sample: the barometer-missing flag, P6). A skipped
 /// measurement (BMP280 0x80000: a chip reset and not yet converting) is no sample either: the
 /// previous one again would be stored as this epoch's measured pressure (P4).
+///
+/// Each stretch without samples is said once, with its cause in words (`BarometerGapCause`), as a
+/// sensor item ahead of the epoch it begins at, and its end likewise: the ride records where climb
+/// went missing and why, not only the log (P5).
 struct BarometerPoller {
     let barometer: BarometerSource?
     let retryMs: UInt64
     let emit: @Sendable (RecorderEvent) -> Void
-    var missingSince: UInt64?
+    /// Why samples are missing, from the first epoch without one until the next sample.
+    var missingCause: String?
+    /// The last try threw: the sensor is probed again at `nextProbeNs`, not before.
+    var needsProbe = false
     var nextProbeNs: UInt64 = 0
 
-    mutating func sample(now: UInt64) -> BarometerSample? {
-        guard let barometer, missingSince == nil || now >= nextProbeNs else { return nil }
+    /// The sample for the epoch now, and the item that says the stretch without samples began or ended.
+    mutating func sample(now: UInt64) -> (BarometerSample?, RideSessionItem?) {
+        guard let barometer, !needsProbe || now >= nextProbeNs else { return (nil, nil) }
         do {
-            if missingSince != nil { try barometer.reprobe() }
-            let sample = try barometer.sample()
-            if missingSince != nil { missingSince = nil; emit(.barometerBack) }
-            return sample
+            if needsProbe { try barometer.reprobe(); needsProbe = false }
+            guard let sample = try barometer.sample() else {
+                return (nil, missing(BarometerGapCause.skipped, at: now))
+            }
+            guard missingCause != nil else { return (sample, nil) }
+            missingCause = nil
+            emit(.barometerBack)
+            return (sample, .barometerBack(monoNs: now))
         } catch {
-            if missingSince == nil { missingSince = now; emit(.barometerMissing(reason: "\(error)")) }
+            needsProbe = true
             nextProbeNs = now + retryMs * 1_000_000
-            return nil
+            return (nil, missing(BarometerGapCause.words(for: error), at: now, log: "\(error)"))
         }
+    }
+
+    /// The item that begins a stretch, nil inside one: a re-probe that found the chip still
+    /// converting keeps the cause it went missing for.
+    private mutating func missing(_ cause: String, at now: UInt64, log: String? = nil) -> RideSessionItem? {
+        guard missingCause == nil else { return nil }
+        missingCause = cause
+        emit(.barometerMissing(reason: log ?? cause))
+        return .barometerMissing(monoNs: now, cause: cause)
     }
 }

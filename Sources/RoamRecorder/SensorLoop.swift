@@ -102,8 +102,9 @@ public final class SensorLoop: @unchecked Sendable {
         func items(_ epochs: [Epoch]) -> [SensorItem] {
             guard !epochs.isEmpty else { return [] }
             let now = clock()
-            let sample = queue.wantsEpochs ? barometer.sample(now: now) : nil
-            return epochs.map { .batched(.epoch(SensorEpoch(epoch: $0, monoNs: now, barometer: sample))) }
+            let (sample, word) = queue.wantsEpochs ? barometer.sample(now: now) : (nil, nil)
+            let said: [SensorItem] = word.map { [.batched($0)] } ?? []
+            return said + epochs.map { .batched(.epoch(SensorEpoch(epoch: $0, monoNs: now, barometer: sample))) }
         }
         func counted(_ epochs: [Epoch]) {
             guard !epochs.isEmpty else { return }

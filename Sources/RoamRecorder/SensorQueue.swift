@@ -237,7 +237,7 @@ extension SensorItem {
     var handsOverAtOnce: Bool {
         switch self {
         case .press, .longPress, .batched(.receiverSilent), .batched(.restarted): return true
-        case .batched(.epoch), .batched(.receiverBack): return false
+        case .batched(.epoch), .batched(.receiverBack), .batched(.barometerMissing), .batched(.barometerBack): return false
         }
     }
 }

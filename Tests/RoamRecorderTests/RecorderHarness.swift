@@ -37,13 +37,13 @@ final class RecorderHarness {
     }
 
     /// A recorder on this harness's database, re-arming whatever ride is recording in it.
-    func recorder(options: Recorder.Options = .init(), busyTimeoutMs: Int32 = 5_000,
+    func recorder(options: Recorder.Options = .init(), busyTimeoutMs: Int32 = 5_000, barometer: BarometerSource? = nil,
                   clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nowNs,
                   realtimeMs: @escaping @Sendable () -> Int64 = MonotonicClock.realtimeMs) throws -> Recorder {
         let store = try RideStore(path: dbPath, busyTimeoutMs: busyTimeoutMs)
         let active = try store.activeRide()
         let events = self.events
-        return Recorder(store: store, activeRide: active, source: port, barometer: nil, options: options,
+        return Recorder(store: store, activeRide: active, source: port, barometer: barometer, options: options,
                         clock: clock, realtimeMs: realtimeMs, emit: { events.append($0) })
     }
 

@@ -68,6 +68,27 @@ import Testing
         }
         var errnoName = "EREMOTEIO"
 
+        /// What reached the queue, in order: "S" an epoch with a sample, "-" one without, "missing: <cause>"
+        /// and "back" the words that begin and end a stretch without samples (recorded in the ride).
+        var handedOver: [String] {
+            items.all.compactMap { item -> String? in
+                switch item {
+                case .batched(.epoch(let e)): return e.barometer == nil ? "-" : "S"
+                case .batched(.barometerMissing(_, let cause)): return "missing: \(cause)"
+                case .batched(.barometerBack): return "back"
+                default: return nil
+                }
+            }
+        }
+
+        /// The words around the stretch, each just before the epoch it begins or ends at.
+        var stretch: [String] {
+            let shown = handedOver
+            guard let start = shown.firstIndex(where: { $0.hasPrefix("missing") }),
+                  let end = shown.firstIndex(of: "back") else { return shown }
+            return [shown[start - 1], shown[start], shown[start + 1], shown[end - 1], shown[end], shown[end + 1]]
+        }
+
         func stop() { loop.requestStop(); done.wait() }
     }
 
@@ -88,6 +109,11 @@ import Testing
         #expect(ride.chip.peek(0xF4) == 0x57 && ride.chip.peek(0xF5) == 0x10, "set up again: normal mode, ×16/×2, IIR 16")
         // Said once for the outage, not once per epoch, and once when it answered.
         #expect(ride.said == ["missing(\(errno.name))", "back"])
+        // The ride gets the same once, in words, where the stretch begins and ends among the epochs.
+        let words = errno == .ioError ? "the I2C bus reported an error talking to the barometer (EIO)"
+            : "the barometer did not answer on the I2C bus (\(errno.name): no acknowledge)"
+        #expect(ride.stretch == ["S", "missing: " + words, "-", "-", "back", "S"], "\(ride.handedOver)")
+        #expect(ride.handedOver.filter { !["S", "-"].contains($0) }.count == 2)
     }
 
     /// A supply dip resets the chip while it keeps acknowledging: sleep mode, default config, data
@@ -104,6 +130,8 @@ import Testing
         ride.stop()
         #expect(ride.chip.peek(0xF4) == 0x57 && ride.chip.peek(0xF5) == 0x10)
         #expect(ride.said == ["missing(reset)", "back"])
+        let words = "the BMP280 was reset and lost its settings (ctrl_meas back at its power-on value: a supply dip or power-on reset)"
+        #expect(ride.stretch == ["S", "missing: " + words, "-", "-", "back", "S"], "\(ride.handedOver)")
     }
 
     /// A chip whose data read "skipped" (0x80000) with its settings intact measured nothing: each
@@ -119,5 +147,7 @@ import Testing
         #expect(Self.near(try ride.firstSampled(from: 4), 95_900))
         ride.stop()
         #expect(ride.said == ["missing(reset)", "back"])
+        let words = "the BMP280 was reset and set up again behind the recorder (its data back at the reset value 0x80000)"
+        #expect(ride.stretch == ["S", "missing: " + words, "-", "-", "back", "S"], "\(ride.handedOver)")
     }
 }

@@ -32,9 +32,11 @@ enum ShowCommand {
         var byFlag = FlagCounts()
         var setAside = SetAsideCount(ride.parameters)
         var sources: [TimeSource: Int] = [:]
+        var barometer = BarometerStretches()
         // Every fix, but not its NMEA text: nothing here prints it, and inflating it was most of the time.
         try reader.forEachExportedFix(ride: id, withNMEA: false) { fix in
             byFlag.add(fix.flags)
+            barometer.add(seq: fix.seq, utcMs: fix.utcMs, flags: fix.flags)
             setAside.add(fix.flags)
             sources[fix.timeSource, default: 0] += 1
             let usable = fix.flags.subtracting(.underDistanceGate).isAccepted
@@ -48,7 +50,8 @@ enum ShowCommand {
             if !fix.flags.contains(.bridged) { segments[segments.count - 1].distanceM += fix.distanceAddedM }
             if fix.flags.isAccepted { segments[segments.count - 1].accepted += 1 }
         }
-        let gaps = try reader.events(ride: id).filter { $0.kind == .gap }.map { event -> Gap in
+        let events = try reader.events(ride: id)
+        let gaps = events.filter { $0.kind == .gap }.map { event -> Gap in
             Gap(cause: event.detail, utcMs: event.utcMs, beforeSeq: event.beforeSeq)
         }
 
@@ -101,8 +104,20 @@ enum ShowCommand {
                   + (gap.beforeSeq.map { " (before fix \($0))" } ?? ""))
         }
 
+        printBarometer(barometer.named(by: events), clock: clock)
+
         print("  flags")
         for (_, name) in FixFlags.names where byFlag[name] > 0 { print("    \(name.padded(to: 22)) \(byFlag[name])") }
+    }
+
+    /// The stretches without barometer samples, when and why: climb is not counted across them (P6).
+    private static func printBarometer(_ stretches: [BarometerStretches.Stretch], clock: (Int64) -> String) {
+        guard !stretches.isEmpty else { return }
+        print("  barometer   \(Plural.count(stretches.count, "stretch", "stretches")) without pressure (no climb counted across them)")
+        for stretch in stretches {
+            let times = [stretch.firstUTCms, stretch.lastUTCms].map { $0.map(clock) ?? "?" }.joined(separator: "–")
+            print("    \(times)  fixes \(stretch.firstSeq)…\(stretch.lastSeq): \(stretch.cause ?? "cause not recorded")")
+        }
     }
 
     /// Prints, and removes from `gaps`, those that fall before `segment` (and after `previous`).

@@ -1,6 +1,10 @@
 /// Kinds of rows in `events`. Raw values are stored; never rename one.
 public enum RideEventKind: String, Sendable, Codable, CaseIterable {
     case start, stop, gap, rearm, alarm, parked, recovered, lost, button, storageLow = "storage-low"
+    /// The barometer stopped giving samples (detail: why, in words) and came back: the stretch of
+    /// fixes flagged barometer-missing between them, with its cause (P5, P6). Not a gap of the
+    /// track: the fixes go on, only climb is not counted across it.
+    case barometerMissing = "barometer-missing", barometerBack = "barometer-back"
 }
 
 /// Why a segment ended (P5). Stored as the `detail` of a gap event (text: a new cause needs no

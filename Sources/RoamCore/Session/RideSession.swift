@@ -33,6 +33,9 @@ public struct RideSession: Sendable {
     /// The receiver's impossible dates have been said (`receiverDateCorrected`, `receiverDateNotBelieved`): once a run each.
     public private(set) var dateCorrectionSaid = false
     public private(set) var dateDisbeliefSaid = false
+    /// Why the barometer gives no samples while it gives none: a ride started meanwhile records it
+    /// at its start, as no new word comes from the sensor side until it is back.
+    public private(set) var barometerMissing: String?
 
     public init(rules: Rules) { self.rules = rules }
 
@@ -85,7 +88,8 @@ public struct RideSession: Sendable {
             let low = storageLow.map { [RideEvent(kind: .storageLow, monoNs: monoNs, detail: $0)] } ?? []
             let start = RideEvent(kind: .start, monoNs: monoNs, detail: "button")
             phase = .idle
-            return [.startRide(startedMonoNs: monoNs, parameters: rules.parameters, events: [start] + low)]
+            return [.startRide(startedMonoNs: monoNs, parameters: rules.parameters,
+                               events: [start] + low + barometerStillMissing(monoNs: monoNs))]
         }
         phase = .idle
         forgottenWarned = false
@@ -96,6 +100,7 @@ public struct RideSession: Sendable {
     private mutating func take(_ batch: RideSessionBatch) -> [RideSessionAction] {
         switch phase {
         case .idle:
+            for item in batch.items { _ = noteBarometer(item) }
             return []  // idle: epochs are not recorded
         case .recording(let p):
             return commit(batch, on: p, confirming: false)
@@ -118,7 +123,8 @@ public struct RideSession: Sendable {
         case .startingAfterStale:
             let detail = "after restart: the ride recording before it was closed (see its stop event)"
             return [.startRide(startedMonoNs: batch.nowNs, parameters: rules.parameters,
-                               events: [RideEvent(kind: .start, monoNs: batch.nowNs, detail: detail)]),
+                               events: [RideEvent(kind: .start, monoNs: batch.nowNs, detail: detail)]
+                                   + barometerStillMissing(monoNs: batch.nowNs)),
                     .again]
         }
     }
@@ -148,6 +154,8 @@ public struct RideSession: Sendable {
                 events.append(RideEvent(kind: .rearm, monoNs: monoNs, detail: "resumed from the stored ride row"))
             case .receiverBack:
                 break
+            case .barometerMissing, .barometerBack:
+                if let event = noteBarometer(item) { positioned(event) }
             }
         }
         // The resume is settled even when nothing is committed.
@@ -174,6 +182,26 @@ public struct RideSession: Sendable {
         default:
             return []
         }
+    }
+
+    /// Keeps the barometer's state from a sensor item; returns its event, nil for another item
+    /// or a word that changes nothing.
+    private mutating func noteBarometer(_ item: RideSessionItem) -> RideEvent? {
+        switch item {
+        case .barometerMissing(let monoNs, let cause) where barometerMissing == nil:
+            barometerMissing = cause
+            return RideEvent(kind: .barometerMissing, monoNs: monoNs, detail: cause)
+        case .barometerBack(let monoNs) where barometerMissing != nil:
+            barometerMissing = nil
+            return RideEvent(kind: .barometerBack, monoNs: monoNs)
+        default:
+            return nil
+        }
+    }
+
+    /// A ride opening while the barometer is missing says so before its first fix.
+    private func barometerStillMissing(monoNs: UInt64) -> [RideEvent] {
+        barometerMissing.map { [RideEvent(kind: .barometerMissing, monoNs: monoNs, detail: $0, beforeSeq: 0)] } ?? []
     }
 
     /// Ends a forgotten ride, or shows and takes back its warning (`ForgottenRideRule`).

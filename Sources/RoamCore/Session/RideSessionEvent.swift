@@ -41,4 +41,8 @@ public enum RideSessionItem: Sendable, Equatable {
     case receiverBack(monoNs: UInt64)
     /// The recorder re-armed the ride after a restart: a "logger restarted" gap (P5, P7).
     case restarted(monoNs: UInt64)
+    /// The barometer gave no sample for the epoch after this item, and why in words.
+    case barometerMissing(monoNs: UInt64, cause: String)
+    /// The barometer gives samples again from the epoch after this item.
+    case barometerBack(monoNs: UInt64)
 }

@@ -13,6 +13,8 @@ public struct RideSummary: Sendable, Equatable {
     /// For a ride imported from another device's file: "imported from FILE (DEVICE)". Exports say it,
     /// and never the board's barometer or recording for such a ride. nil for a ride this board recorded.
     public var importedFrom: String? = nil
+    /// The stretches without barometer samples and why (`BarometerStretches`): listed with the gaps.
+    public var barometerStretches: [BarometerStretches.Stretch] = []
 
     /// What an imported ride's GPX and page say it is, and whose its points, times and elevation
     /// are: a file without elevation gave none, and nothing claims one. nil for a ride this board recorded.

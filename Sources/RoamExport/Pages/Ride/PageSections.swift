@@ -76,13 +76,21 @@ struct PageSections {
 
     func stopsAndGaps() -> String {
         var s = "<section class=\"marks\"><h2>Stops and gaps</h2>\n"
-        guard !marks.marks.isEmpty else { return s + "<p class=\"note\">No stop and no gap in this ride.</p></section>\n" }
+        let barometer = ride.barometerStretches
+        guard !marks.marks.isEmpty || !barometer.isEmpty else { return s + "<p class=\"note\">No stop and no gap in this ride.</p></section>\n" }
         s += "<table class=\"marks\"><tr><th>at</th><th>when</th><th>what</th><th>how long</th></tr>\n"
         for m in marks.marks {
             let when = m.fromUTCms.map { clock.element(utcMs: $0, dated: false) } ?? "–"
             let what = m.kind == .stop ? "stop (auto-pause)" : "gap: \(XMLText.escape(m.cause))"
             s += "<tr class=\"\(m.kind.rawValue)\"><td>\(markup.span(m.at.distanceM, .distance, digits: 2))</td><td>\(when)</td>"
             s += "<td>\(what)</td><td>\(m.durationS.map(PageText.spoken) ?? "–")</td></tr>\n"
+        }
+        // The track goes on through these: only the climb stops, so they have no place on the map.
+        for b in barometer {
+            let when = b.firstUTCms.map { clock.element(utcMs: $0, dated: false) } ?? "–"
+            let long = b.firstUTCms.flatMap { a in b.lastUTCms.map { PageText.spoken(Double(max(0, $0 - a)) / 1000) } } ?? "–"
+            s += "<tr class=\"barometer\"><td>–</td><td>\(when)</td><td>no barometer, no climb counted: "
+                + "\(XMLText.escape(b.cause ?? "cause not recorded"))</td><td>\(long)</td></tr>\n"
         }
         return s + "</table></section>\n"
     }
