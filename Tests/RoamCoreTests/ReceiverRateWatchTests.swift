@@ -26,7 +26,7 @@ import Testing
         let said = feed(&watch, count: 20, everyMs: 1000)
         #expect(said.firstIndex { $0 != nil } == 5, "5 s of UTC after the first")
         #expect(said.compactMap { $0 } == [.lowerRate(.init(observedMilliHz: 1000, setUpForHz: 10))])
-        guard case .lowerRate(let lower) = said[5] else { return }
+        guard case .lowerRate(let lower) = said[5] else { Issue.record("epoch 5 said \(String(describing: said[5])), not a lower rate"); return }
         #expect(lower.description == "epochs at 1 Hz, set up for 10 Hz")
     }
 
