@@ -1,7 +1,7 @@
 import RoamSystem
 import Glibc
 
-/// A device operation that failed: what, on which device, the errno, and what to check.
+/// A device operation that failed: what, on which device, the errno (or what the driver found), and what to check.
 /// The hint is policy, so it is chosen here in Swift, never in the C shims.
 public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Operation: String, Sendable {
@@ -16,9 +16,9 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
     public var detail: String?
     /// What the system call returned; nil when none failed and the driver found the fault itself.
     public var errno: Errno?
-    /// What the driver found, in words, when no system call failed ("the BMP280 was reset and lost
-    /// its settings"): never dressed up as an errno the kernel did not give.
-    public var finding: String?
+    /// What the driver found when no system call failed ("the BMP280 was reset and lost its
+    /// settings"): never dressed up as an errno the kernel did not give.
+    public var finding: DeviceFinding?
     /// Overrides the default hint when the caller knows better (a wrong chip id, say).
     public var hintOverride: String?
 
@@ -27,8 +27,8 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         self.detail = detail; self.errno = errno; self.hintOverride = hint
     }
 
-    /// A fault the driver found with every transfer succeeding (a chip that lost its settings).
-    public init(_ kind: Kind, _ operation: Operation, device: String, detail: String? = nil, finding: String, hint: String) {
+    /// A fault the driver found with every transfer succeeding (a wrong chip id, a chip that lost its settings).
+    public init(_ kind: Kind, _ operation: Operation, device: String, detail: String? = nil, finding: DeviceFinding, hint: String) {
         self.kind = kind; self.operation = operation; self.device = device
         self.detail = detail; self.finding = finding; self.hintOverride = hint
     }
@@ -71,7 +71,7 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let what = detail.map { " (\($0))" } ?? ""
-        let outcome = errno.map { " failed: \($0)" } ?? ": \(finding ?? "a fault")"
+        let outcome = errno.map { " failed: \($0)" } ?? ": \(finding?.words ?? "a fault")"
         return "\(kind.rawValue) \(operation.rawValue) on \(device)\(what)\(outcome). \(hint)"
     }
 }

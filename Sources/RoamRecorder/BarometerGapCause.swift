@@ -2,15 +2,16 @@ import RoamPorts
 import Glibc
 
 /// Why the barometer gave no sample, in words a rider reads beside the stretch of the ride without
-/// climb (`show`, the ride page): what happened, with the errno name when the bus gave one. The
-/// log keeps the driver's whole error (device, address, register, what to check).
+/// climb (`show`, the ride page): what happened, with the errno name when the bus gave one, or what
+/// the driver found (a wrong chip, a stuck conversion) when it gave none. The log keeps the
+/// driver's whole error (device, address, register, what to check).
 enum BarometerGapCause {
     /// The chip answered but measured nothing (its data at the skipped value 0x80000).
     static let skipped = "the barometer measured nothing (its data read 0x80000, as before its first conversion)"
 
     static func words(for error: any Error) -> String {
         guard let error = error as? DeviceError else { return "\(error)" }
-        guard let errno = error.errno else { return error.finding ?? "the barometer failed" }
+        guard let errno = error.errno else { return error.finding?.words ?? "the barometer failed" }
         let name = errno.name == "errno" ? "errno \(errno.rawValue)" : errno.name
         switch errno.rawValue {
         case EREMOTEIO, ENXIO:

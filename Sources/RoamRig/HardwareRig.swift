@@ -63,7 +63,12 @@ public final class HardwareRig {
             report("barometer: \(error) Recording without it until the bus appears (retried every 2 s); fixes are flagged meanwhile.")
             return BMP280(bus: bus, address: UInt16(profile.bmp280Address))
         }
-        let sensor = BMP280(bus: bus, address: UInt16(profile.bmp280Address))
+        return probed(BMP280(bus: bus, address: UInt16(profile.bmp280Address)), report)
+    }
+
+    /// Whatever the probe on a bus that opened meets (no chip answering, another chip at the
+    /// address, a stuck status bit), the sensor stays: it is re-probed while recording.
+    static func probed(_ sensor: BMP280, _ report: (String) -> Void) -> BMP280 {
         do {
             try sensor.probe()
         } catch {

@@ -95,7 +95,8 @@ import Testing
         bus.attach(FakeBMP280(chipID: 0x61), at: 0x76)
         let r = DeviceProbe.barometer(bus: bus, address: 0x76, clock: SteppedClock().clock)
         #expect(!r.isOK)
-        #expect(r.message.contains("Found chip id 0x61 (a BME680) at 0x76, expected 0x58 (a BMP280) or 0x60 (a BME280)"))
+        #expect(r.message.hasSuffix("(addr 0x76, reg 0xD0): chip id 0x58 (BMP280) or 0x60 (BME280) expected at 0x76, read 0x61: "
+            + "a BME680. Fit a BMP280 or BME280 at 0x76, or correct bmp280_address in board.conf."), "\(r.message)")
     }
 
     @Test func aStuckChipTimesOutInsteadOfHanging() {
@@ -105,7 +106,8 @@ import Testing
         bus.attach(chip, at: 0x76)
         let r = DeviceProbe.barometer(bus: bus, address: 0x76, clock: SteppedClock().clock)
         #expect(!r.isOK)
-        #expect(r.message.contains("im_update still set after 20 ms"))
+        #expect(r.message.contains("im_update still set 20 ms after the reset"), "\(r.message)")
+        #expect(!r.message.contains("ETIMEDOUT"), "a deadline the driver kept, not an errno the bus gave")
     }
 
     @Test func aChipThatNeverMeasuresSaysSo() {

@@ -2,6 +2,7 @@ import RoamPorts
 import Foundation
 import RoamCore
 import RoamHardware
+import RoamSimulator
 @testable import RoamRig
 import Synchronization
 import Testing
@@ -47,6 +48,25 @@ import Testing
         #expect(lines[1].hasPrefix("button: gpio open on /dev/gpiochip99 failed") && lines[1].contains("until it appears (tried again every 2 s)"))
         #expect(rig.openButtonLater != nil)   // the button thread keeps trying the chip
         #expect(lines[2].hasPrefix("led: gpio open on /dev/gpiochip99 failed") && lines[2].contains("until it appears (tried again every 2 s)"))
+    }
+
+    /// On a bus that opened: nothing at the address (the bus's own EREMOTEIO), then another chip
+    /// there (what the driver found, no errno). Either way the barometer stays and is re-probed.
+    @Test(arguments: [(UInt8?.none, "i2c read on /dev/i2c-1 (addr 0x76, reg 0xD0) failed: Remote I/O error [EREMOTEIO 121]. "
+                           + "Check wiring and the SDO address jumper (0x76/0x77)."),
+                      (0x61, "i2c probe on /dev/i2c-1 (addr 0x76, reg 0xD0): chip id 0x58 (BMP280) or 0x60 (BME280) expected "
+                           + "at 0x76, read 0x61: a BME680. Fit a BMP280 or BME280 at 0x76, or correct bmp280_address in board.conf.")]
+          as [(UInt8?, String)])
+    func aMissingOrWrongChipLeavesTheBarometerToBeReprobed(id: UInt8?, said: String) throws {
+        let bus = FakeI2CBus(device: "/dev/i2c-1")
+        if let id { bus.attach(FakeBMP280(chipID: id), at: 0x76) }
+        let reports = Reports()
+        let sensor = HardwareRig.probed(BMP280(bus: bus, address: 0x76), reports.add)
+        #expect(!sensor.isProbed)
+        #expect(reports.all == ["barometer: \(said) Re-probed while recording; fixes are flagged until it answers."], "\(reports.all)")
+        bus.attach(FakeBMP280(), at: 0x76)   // fitted, or the jumper set right
+        try sensor.reprobe()
+        #expect(sensor.chip == .bmp280)
     }
 
     @Test func aMissingReceiverIsWaitedForNotFatal() throws {

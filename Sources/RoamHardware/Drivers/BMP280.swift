@@ -123,13 +123,16 @@ public final class BMP280 {
         // previous run or a brown-out left behind.
         try bus.writeByte(address: address, register: BMP280Register.reset.rawValue, value: BMP280Register.resetCommand)
         clock.sleep(Self.startupNs)
-        try waitWhileStatus(BMP280Register.Status.imUpdate, named: "im_update", timeoutNs: Self.nvmCopyTimeoutNs)
+        try waitWhileStatus(BMP280Register.Status.imUpdate, timeoutNs: Self.nvmCopyTimeoutNs) { ms in
+            "im_update still set \(ms) ms after the reset: the \(found.name) never finished copying its calibration from NVM"
+        }
 
         let bytes = try bus.readBlock(address: address, register: BMP280Register.calib00.rawValue,
                                       count: BMP280Calibration.byteCount)
         guard let trimming = BMP280Calibration(registers: bytes), trimming.isPlausible else {
-            throw error(.probe, .calib00, "calibration block empty", .ioError,
-                        hint: "The sensor returned no trimming data; power-cycle it and check its supply.")
+            throw finding(.probe, .calib00, .blankCalibration,
+                          "\(Self.calibrationFault(bytes)): the \(found.name) did not answer with its trimming values",
+                          hint: "Check its wiring and 3.3 V supply, then power-cycle it.")
         }
         // config before ctrl_meas: once in normal mode the chip may ignore writes to config (§4.3.5).
         try bus.writeByte(address: address, register: BMP280Register.config.rawValue, value: settings.config)
@@ -137,8 +140,11 @@ public final class BMP280 {
         let config = try bus.readByte(address: address, register: BMP280Register.config.rawValue)
         let ctrlMeas = try bus.readByte(address: address, register: BMP280Register.ctrlMeas.rawValue)
         guard config == settings.config, ctrlMeas == settings.ctrlMeasAtRest else {
-            throw error(.probe, .ctrlMeas, "read back config \(I2CContext.hex(config)), ctrl_meas \(I2CContext.hex(ctrlMeas))",
-                        .ioError, hint: "The chip did not keep its settings; check for a second device at this address.")
+            let read = "\(I2CContext.hex(config)), \(I2CContext.hex(ctrlMeas))"
+            let written = "\(I2CContext.hex(settings.config)), \(I2CContext.hex(settings.ctrlMeasAtRest))"
+            throw finding(.probe, .ctrlMeas, .settingsNotKept,
+                          "config, ctrl_meas read back \(read) after writing \(written): the \(found.name) did not keep its settings",
+                          hint: "Check for a second device at this address (i2cdetect lists them) and the chip's supply.")
         }
         calibration = trimming
         chip = found
@@ -154,8 +160,8 @@ public final class BMP280 {
     /// settings measure both, so one value at 0x80000 beside a measured one is a real reading.
     public func sample() throws(DeviceError) -> BarometerSample? {
         guard let calibration else {
-            throw error(.read, .pressMSB, "not probed", .noSuchDeviceOrAddress,
-                        hint: "The BMP280 has not been probed successfully; call probe() first.")
+            throw finding(.read, .pressMSB, .notSetUp, "the BMP280 is not set up: no probe has succeeded yet",
+                          hint: "It is probed again while recording; an earlier barometer line in the log says why its probe failed.")
         }
         if settings.mode == .forced { try convertOnce() }
         // One burst over 0xF7…0xFC: the chip shadows the data registers during a burst, so pressure
@@ -169,9 +175,10 @@ public final class BMP280 {
         if adcT == skipped, adcP == skipped {
             try checkStillConfigured()
             guard !measuredSinceProbe else {
-                throw finding(.read, .pressMSB, "data at the reset value 0x80000 after it had measured",
-                              "the BMP280 was reset and set up again behind the recorder (its data back at the reset value 0x80000)",
-                              hint: "Another program probing it, or a fault; re-probe it. If this repeats, check its supply.")
+                throw finding(.read, .pressMSB, .chipReset,
+                              "the \(chipName) was reset and set up again behind the recorder (its data back at the reset value 0x80000)",
+                              hint: "Another program probing it, or a fault; re-probe it. If this repeats, check its supply.",
+                              detail: "data at the reset value 0x80000 after it had measured")
             }
             return nil
         }
@@ -187,19 +194,22 @@ public final class BMP280 {
     private func convertOnce() throws(DeviceError) {
         try bus.writeByte(address: address, register: BMP280Register.ctrlMeas.rawValue, value: settings.ctrlMeasForced)
         clock.sleep(settings.maxMeasurementNs)
-        try waitWhileStatus(BMP280Register.Status.measuring, named: "measuring", timeoutNs: settings.maxMeasurementNs + 20_000_000)
+        try waitWhileStatus(BMP280Register.Status.measuring, timeoutNs: settings.maxMeasurementNs + 20_000_000) { ms in
+            "measuring still set \(ms) ms after a forced conversion began: the \(chipName) never finished it"
+        }
     }
 
     /// Polls "status" until `bit` clears. The bit is read before the deadline is checked, so a
-    /// thread descheduled past the deadline still gets one look before it gives up.
-    private func waitWhileStatus(_ bit: UInt8, named name: String, timeoutNs: UInt64) throws(DeviceError) {
+    /// thread descheduled past the deadline still gets one look before it gives up. `stuck` says
+    /// what a bit still set after its timeout (in ms) means.
+    private func waitWhileStatus(_ bit: UInt8, timeoutNs: UInt64, stuck: (UInt64) -> String) throws(DeviceError) {
         let deadline = clock.now() + timeoutNs
         while true {
             let status = try bus.readByte(address: address, register: BMP280Register.status.rawValue)
             if status & bit == 0 { return }
             if clock.now() >= deadline {
-                throw error(.read, .status, "\(name) still set after \(timeoutNs / 1_000_000) ms", .timedOut,
-                            hint: "The BMP280's status bit never cleared; check its supply. A re-probe resets the chip.")
+                throw finding(.read, .status, .stuckStatus, stuck(timeoutNs / 1_000_000),
+                              hint: "Check its 3.3 V supply and connector; a re-probe resets the chip.")
             }
             clock.sleep(Self.pollIntervalNs)
         }
@@ -212,30 +222,40 @@ public final class BMP280 {
         let osrsMask: UInt8 = 0b1111_1100
         let modeLost = settings.mode == .normal && BMP280Register.Mode(ctrlMeas: ctrlMeas) != .normal
         guard ctrlMeas & osrsMask == settings.ctrlMeasAtRest & osrsMask, !modeLost else {
-            throw finding(.read, .ctrlMeas, "ctrl_meas \(I2CContext.hex(ctrlMeas)), expected \(I2CContext.hex(settings.ctrlMeasAtRest))",
-                          "the BMP280 was reset and lost its settings (ctrl_meas back at its power-on value: a supply dip or power-on reset)",
-                          hint: "The BMP280 lost its settings (a supply dip resets it); re-probe it and check its connector.")
+            throw finding(.read, .ctrlMeas, .chipReset,
+                          "the \(chipName) was reset and lost its settings (ctrl_meas back at its power-on value: a supply dip or power-on reset)",
+                          hint: "The \(chipName) lost its settings (a supply dip resets it); re-probe it and check its connector.",
+                          detail: "ctrl_meas \(I2CContext.hex(ctrlMeas)), expected \(I2CContext.hex(settings.ctrlMeasAtRest))")
         }
     }
 
+    /// "BMP280" or "BME280", once probed.
+    private var chipName: String { (chip ?? .bmp280).name }
+
     private func wrongChip(_ id: UInt8) -> DeviceError {
-        let what = BMP280Register.chipName(forID: id).map { " (\($0))" } ?? ""
-        let found = "Found chip id \(I2CContext.hex(id))\(what) at \(I2CContext.hex(address))"
-        return error(.probe, .chipID, "chip id \(I2CContext.hex(id))", .noSuchDevice,
-                     hint: "\(found), expected 0x58 (a BMP280) or 0x60 (a BME280): "
-                         + "fit one of those or correct bmp280_address in board.conf.")
+        let expected = BMP280Chip.allCases.map { "\(I2CContext.hex($0.rawValue)) (\($0.name))" }.joined(separator: " or ")
+        let what = BMP280Register.chipName(forID: id) ?? "no Bosch chip this driver knows"
+        let at = I2CContext.hex(address)
+        let floating = id == 0x00 || id == 0xFF
+        return finding(.probe, .chipID, .unexpectedChip, "chip id \(expected) expected at \(at), read \(I2CContext.hex(id)): \(what)",
+                       hint: floating ? "Check the SDA and SCL wires and the chip's 3.3 V supply, or correct bmp280_address in board.conf."
+                           : "Fit a BMP280 or BME280 at \(at), or correct bmp280_address in board.conf.")
     }
 
-    /// What the driver found with every transfer answered: said in words, with no errno (the bus gave none).
-    private func finding(_ operation: DeviceError.Operation, _ register: BMP280Register, _ what: String,
-                         _ finding: String, hint: String) -> DeviceError {
-        DeviceError(.i2c, operation, device: bus.device,
-                    detail: I2CContext.detail(address: address, register: register.rawValue, what), finding: finding, hint: hint)
+    /// What makes a calibration burst unusable: "calibration all 0xFF", "calibration with dig_P1 0".
+    private static func calibrationFault(_ bytes: [UInt8]) -> String {
+        if let first = bytes.first, first == 0x00 || first == 0xFF, bytes.allSatisfy({ $0 == first }) {
+            return "calibration all \(I2CContext.hex(first))"
+        }
+        guard let words = BMP280Calibration(registers: bytes) else { return "calibration of \(bytes.count) bytes" }
+        let zero = [("dig_T1", words.digT1), ("dig_P1", words.digP1)].filter { $0.1 == 0 }.map(\.0)
+        return "calibration with \(zero.joined(separator: " and ")) 0"
     }
 
-    private func error(_ operation: DeviceError.Operation, _ register: BMP280Register, _ what: String,
-                       _ errno: Errno, hint: String? = nil) -> DeviceError {
-        DeviceError(.i2c, operation, device: bus.device,
-                    detail: I2CContext.detail(address: address, register: register.rawValue, what), errno: errno, hint: hint)
+    /// What the driver found with every transfer answered: a typed finding in words, with no errno (the bus gave none).
+    private func finding(_ operation: DeviceError.Operation, _ register: BMP280Register, _ kind: DeviceFinding.Kind,
+                         _ words: String, hint: String, detail: String? = nil) -> DeviceError {
+        DeviceError(.i2c, operation, device: bus.device, detail: I2CContext.detail(address: address, register: register.rawValue, detail),
+                    finding: DeviceFinding(kind, words), hint: hint)
     }
 }

@@ -1,0 +1,26 @@
+/// What a driver found itself with every transfer answered, where no system call failed: a kind
+/// callers decide on, and words that say what was found. Never dressed up as an errno.
+public struct DeviceFinding: Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// Something answers at the address, but its id is not a chip the driver runs.
+        case unexpectedChip
+        /// A read before a set-up (a probe) succeeded.
+        case notSetUp
+        /// A status bit that should clear stayed set past its deadline.
+        case stuckStatus
+        /// The chip's factory calibration read blank or impossible.
+        case blankCalibration
+        /// Settings written did not read back as written.
+        case settingsNotKept
+        /// The chip was reset behind the driver (a supply dip, another program) and lost its set-up.
+        case chipReset
+    }
+
+    public var kind: Kind
+    /// "chip id 0x58 (BMP280) or 0x60 (BME280) expected at 0x76, read 0x61: a BME680".
+    public var words: String
+
+    public init(_ kind: Kind, _ words: String) { self.kind = kind; self.words = words }
+
+    public var description: String { words }
+}

@@ -1,0 +1,44 @@
+import RoamPorts
+import RoamSimulator
+import RoamCore
+import RoamHardware
+@testable import RoamRecorder
+import Testing
+
+/// The cause a ride records for a stretch without pressure (`show`, the ride page) when the driver
+/// found the fault itself, every transfer answered: its finding, never an errno name the bus did not give.
+@Suite struct BarometerGapCauseTests {
+    let bus = FakeI2CBus(device: "/dev/i2c-1")
+
+    /// The cause of the stretch that the sensor thread's first epoch begins.
+    func firstCause(_ barometer: BMP280) -> String? {
+        var poller = BarometerPoller(barometer: barometer, retryMs: 0, emit: { _ in })
+        guard case .barometerMissing(_, let cause)? = poller.sample(now: 1).1 else { return nil }
+        return cause
+    }
+
+    /// The rig keeps a barometer whose probe at start failed (`HardwareRig.probed`); the recorder's
+    /// first sample meets a driver not set up, which is not a chip that did not acknowledge.
+    @Test func aBarometerNotSetUpAtStartIsNotCalledSilentOnTheBus() {
+        bus.attach(FakeBMP280(chipID: 0x61), at: 0x76)
+        let barometer = BMP280(bus: bus, address: 0x76)
+        #expect(throws: DeviceError.self) { try barometer.probe() }
+        #expect(firstCause(barometer) == "the BMP280 is not set up: no probe has succeeded yet")
+    }
+
+    @Test func aConversionThatNeverEndsIsNotABusError() throws {
+        let chip = FakeBMP280()
+        bus.attach(chip, at: 0x76)
+        let barometer = BMP280(bus: bus, address: 0x76, settings: .weatherMonitoring)
+        try barometer.probe()
+        chip.fault = .stuckMeasuring
+        #expect(firstCause(barometer) == "measuring still set 26 ms after a forced conversion began: the BMP280 never finished it")
+    }
+
+    @Test func anotherChipAtTheAddressHasNotGoneAway() {
+        bus.attach(FakeBMP280(chipID: 0x61), at: 0x76)
+        var words: String?
+        do { try BMP280(bus: bus, address: 0x76).probe() } catch { words = BarometerGapCause.words(for: error) }
+        #expect(words == "chip id 0x58 (BMP280) or 0x60 (BME280) expected at 0x76, read 0x61: a BME680")
+    }
+}
