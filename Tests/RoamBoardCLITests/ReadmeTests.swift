@@ -38,6 +38,47 @@ import Testing
         }
     }
 
+    /// A fence after text on the same line ("**Where you have been.** ```sh") is no fence: the
+    /// commands ran into the prose and every block after it swapped code and text.
+    @Test func everyCodeFenceStandsOnALineOfItsOwn() throws {
+        let lines = Self.text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where line.contains("```") {
+            #expect(line.hasPrefix("```"), "README line \(index + 1): \(line)")
+        }
+        #expect(lines.filter { $0.hasPrefix("```") }.count % 2 == 0, "an unclosed code block")
+    }
+
+    /// Package.swift's targets as (kind, name): `.target(`, `.testTarget(` and the others, each with its first `name:`.
+    static func packageTargets() throws -> [(kind: String, name: String)] {
+        let text = try String(contentsOf: TrialPaths.repoRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var targets: [(kind: String, name: String)] = []
+        for kind in ["systemLibrary", "target", "executableTarget", "testTarget"] {
+            var rest = Substring(text)
+            while let open = rest.range(of: ".\(kind)("), let name = rest[open.upperBound...].range(of: "name: \"") {
+                rest = rest[name.upperBound...]
+                targets.append((kind, String(rest.prefix { $0 != "\"" })))
+            }
+        }
+        return targets
+    }
+
+    /// Issue 26: every target of Package.swift has its row; a library without a test target of its own
+    /// is named where the Tests row says what tests it ("one test target per library" was not so).
+    @Test func theLayoutTableCoversEveryPackageTarget() throws {
+        let targets = try Self.packageTargets()
+        try #require(targets.count >= 20, "\(targets)")
+        let layout = Self.section("Layout")
+        for target in targets where target.kind != "testTarget" {
+            #expect(layout.contains("`Sources/\(target.name)/`") || layout.contains("`\(target.name)/`"),
+                    "README's layout lacks the \(target.kind) \(target.name)")
+        }
+        let testRow = try #require(layout.split(separator: "\n").first { $0.hasPrefix("| `Tests/`") })
+        let tested = Set(targets.filter { $0.kind == "testTarget" }.map(\.name))
+        for target in targets where target.kind == "target" && target.name != "CShims" && !tested.contains(target.name + "Tests") {
+            #expect(testRow.contains("`\(target.name)`"), "\(target.name) has no test target, and the Tests row does not say what tests it")
+        }
+    }
+
     @Test func theLayoutTableNamesEverySourceFolder() throws {
         let sources = TrialPaths.repoRoot.appendingPathComponent("Sources")
         let folders = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !$0.hasPrefix(".") }
