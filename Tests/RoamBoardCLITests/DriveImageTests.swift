@@ -109,6 +109,21 @@ struct DriveImageTests {
         #expect(ids == [fixture.a.id, fixture.b.id], "recording ride \(fixture.c.id) stays off: \(ids)")
     }
 
+    /// `drive-image --help` names what the image holds: it said "Rides/*.fit, *.gpx and README.txt" of a
+    /// drive that also holds each ride's page, index.html and, with libjs-leaflet, Leaflet/ (as the README says).
+    @Test func theHelpNamesWhatTheImageHolds() throws {
+        let fixture = try DumpFixture.make()
+        defer { fixture.remove() }
+        let image = fixture.directory.appendingPathComponent("drive.img").path
+        try #require(try CLIRunner.run(["drive-image", "--db", fixture.dbPath, "--image", image]).status == 0)
+        let help = try CLIRunner.run(["drive-image", "--help"]).stdout
+        let top = try DriveProbe.run("mdir", ["-i", image, "-b", "::/"]).out.split(separator: "\n").map { String($0.dropFirst(3)) }
+        for name in top { #expect(help.contains(name), "the help does not name \(name)") }
+        for ext in Set(try DriveProbe.rideFiles(image).compactMap { $0.split(separator: ".").last }) {
+            #expect(help.contains("*.\(ext)"), "the help does not name the rides' .\(ext) files")
+        }
+    }
+
     /// README.txt lists each ride by the start its files are named by: in the board's zone, with the
     /// offset, as the names are (it said UTC beside names in local time).
     @Test func readmeListsRidesByTheLocalStartTheirFilesAreNamedBy() throws {

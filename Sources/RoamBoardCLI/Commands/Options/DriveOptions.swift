@@ -20,7 +20,7 @@ extension DriveCommand {
         static let pollMs = DefaultedOption<Int>("--poll-ms", "MS", default: 1000) { "How often the rides are looked at (default \($0)); the USB state is waited on (POLLPRI)." }
     }
 
-    static let imageSpec = CommandSpec(name: "drive-image", abstract: "Build the USB drive's image now: a FAT file system with Rides/*.fit, *.gpx and README.txt.", options: [
+    static let imageSpec = CommandSpec(name: "drive-image", abstract: "Build the USB drive's image now: a FAT file system with Rides/*.fit, *.gpx and *.html (each ride's page), index.html, Leaflet/ (with libjs-leaflet) and README.txt.", options: [
         SharedOptions.db, SharedOptions.board, Options.image, Options.imageMaxMiB,
     ], discussion: "Rebuilt only when the rides or --max-mib changed, another build of roam-board made it (an upgrade: its files are made again), or, after rides were left off for lack of room, room was freed; in place from the previous image (FILE.spare) where it can: only what changed is written; synced, checked (fsck.vfat -n), renamed over FILE. Needs dosfstools and mtools.\nA ride the database cannot read whole (a damaged page) is left out and named; the image holds every other ride and the command exits 65, as dump does.\nA ride not handed over yet that is left off for lack of room makes it exit 75 (EX_TEMPFAIL): free room (delete files not needed on that storage, or prune rides already handed over) and run it again, or take them with dump. Rides handed over already that are left off are named with what left them off (the cap, or the room on that storage); the exit stays 0.")
 
