@@ -38,6 +38,23 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
         }
     }
 
+    /// The error as a reason a rider can act on, with what to check: what every message that
+    /// reaches a user says after "cannot <do> <what>: ", instead of strerror's bare words and a code.
+    public var reason: String {
+        switch rawValue {
+        case ENOENT: return "it does not exist: check the path (its folder must exist)"
+        case EACCES, EPERM: return "permission denied: check that you may write there (owner and mode)"
+        case ENOSPC, EDQUOT: return "no space left on device (the storage is full): free some space"
+        case EROFS: return "the file system is read-only: check the mount"
+        case ENOTDIR: return "a part of the path is a file, not a folder: check the path"
+        case EISDIR: return "it is a folder, not a file: give a file name"
+        case EEXIST: return "it exists already"
+        case EIO: return "I/O error: check the storage device"
+        default: return strerror(rawValue).map { String(cString: $0).lowercased() } ?? "unknown error \(rawValue)"
+        }
+    }
+
+    /// strerror's words and the code, for logs and device probes that name the kernel's answer.
     public var description: String {
         let message = strerror(rawValue).map { String(cString: $0) } ?? "unknown error"
         return "\(message) [\(name) \(rawValue)]"

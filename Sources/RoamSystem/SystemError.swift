@@ -1,5 +1,6 @@
-/// A system call that failed, said as what was being done, to what, and the kernel's answer:
-/// "cannot open /var/lib/roam-board/drive.img: Permission denied [EACCES 13]".
+/// A system call that failed, said as what was being done, to what, and why in plain words
+/// (`Errno.reason`): "cannot open /var/lib/roam-board/drive.img: permission denied: check that you
+/// may write there (owner and mode)".
 public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What was being done, as a verb phrase: "open", "create folder", "fsync".
     public var action: String
@@ -13,5 +14,5 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         self.errno = errno
     }
 
-    public var description: String { "cannot \(action) \(subject): \(errno)" }
+    public var description: String { "cannot \(action) \(subject): \(errno.reason)" }
 }

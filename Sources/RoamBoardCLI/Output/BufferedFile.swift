@@ -63,6 +63,6 @@ struct BufferedFile {
 /// "cannot write out.gpx: no space left on device (the storage is full): free some space".
 enum OutputError {
     static func system(_ failure: SystemError) -> CLIError {
-        CLIError(description: "cannot \(failure.action) \(failure.subject): \(ErrorText.errnoReason(failure.errno))", status: ExitStatus.ioError)
+        CLIError(description: failure.description, status: ExitStatus.ioError)
     }
 }

@@ -1,15 +1,14 @@
 import Glibc
 import RoamStore
-import RoamSystem
 
 /// Foreign errors (SQLite, the system's, JSON decoding) as one sentence a rider can act on: what failed,
-/// on which file, and what to check. Our own errors already read that way and pass through.
+/// on which file, and what to check. Our own errors already read that way and pass through, and so
+/// does a `SystemError` (its words are `Errno.reason`, shared with the drive's messages).
 enum ErrorText {
     static func describe(_ error: any Error) -> String {
         switch error {
         case let e as SQLiteError: return sqlite(e)
         case let e as DecodingError: return decoding(e)
-        case let e as SystemError: return "cannot \(e.action) \(e.subject): \(errnoReason(e.errno))"
         default: return "\(error)"
         }
     }
@@ -45,21 +44,6 @@ enum ErrorText {
 
     static func missingDatabase(_ path: String) -> String {
         "no database at \(path): record a ride first, or check --db/--board"
-    }
-
-    /// errno as a reason with what to check, instead of strerror's bare words.
-    static func errnoReason(_ errno: Errno) -> String {
-        switch errno.rawValue {
-        case ENOENT: return "it does not exist: check the path (its folder must exist)"
-        case EACCES, EPERM: return "permission denied: check that you may write there (owner and mode)"
-        case ENOSPC, EDQUOT: return "no space left on device (the storage is full): free some space"
-        case EROFS: return "the file system is read-only: check the mount"
-        case ENOTDIR: return "a part of the path is a file, not a folder: check the path"
-        case EISDIR: return "it is a folder, not a file: give a file name"
-        case EEXIST: return "it exists already"
-        case EIO: return "I/O error: check the storage device"
-        default: return String(cString: strerror(errno.rawValue)).lowercased()
-        }
     }
 
     /// What JSONDecoder found, by key path, without Swift's debug dump.
