@@ -227,8 +227,9 @@ struct DriveImageTests {
         #expect(try DriveProbe.rideIDs(image) == Set(ids))
     }
 
-    /// Storage too full for a new image: one line saying what and what to do, exit 74, and the
-    /// previous image kept byte for byte. A real small file system (tmpfs), filled by a real file.
+    /// Storage too full for a new image: one line saying what and what to do, with the sizes in the
+    /// unit of the options (the reserve is "64 MiB", not "67.1 MB"), exit 74, and the previous
+    /// image kept byte for byte. A real small file system (tmpfs), filled by a real file.
     @Test(.enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
     func storageTooFullKeepsThePreviousImage() throws {
         let dir = try TrialPaths.temporaryDirectory("drive-full")
@@ -254,6 +255,7 @@ struct DriveImageTests {
         let lines = full.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].contains("storage too full for a new drive image") && lines[0].contains("previous image is kept")
                 && lines[0].contains("roam-board prune"), "\(full.stderr)")
+        #expect(lines[0].contains("64 MiB stay for recording") && lines[0].firstMatch(of: /[0-9] MB\b/) == nil, "\(full.stderr)")
         let seen14 = try DriveProbe.bytes(image)
         #expect(seen14 == before)
         let seen15 = try DriveProbe.rideIDs(image.path)

@@ -31,10 +31,15 @@ struct PruneCommandTests {
         #expect(early.stdout.contains("nothing pruned"), "\(early.stdout)")
         #expect(try count(probe, "SELECT count(*) FROM rides") == 3)
 
+        let preview = try CLIRunner.run(["prune", "--db", fixture.dbPath, "--dumped-before", "2026-06-21", "--dry-run"])
+        #expect(preview.stdout.firstMatch(of: /\(in use now [0-9.]+ [KM]iB\); dry run/) != nil, "\(preview.stdout)")
         let r = try CLIRunner.run(["prune", "--db", fixture.dbPath, "--dumped-before", "2026-06-21"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("pruned 1 ride dumped before 2026-06-21: \(fixture.a.id)\n"), "\(r.stdout)")
         #expect(r.stdout.contains("freed \(fixesOfA) fixes"), "\(r.stdout)")
+        // Sizes in the unit of the options (MiB, KiB under one), not raw byte counts.
+        let sizes = /events?, [0-9.]+ [KM]iB \(in use [0-9.]+ [KM]iB → [0-9.]+ [KM]iB; file [0-9.]+ [KM]iB,/
+        #expect(r.stdout.firstMatch(of: sizes) != nil && !r.stdout.contains("bytes"), "\(r.stdout)")
         let ids = try probe.prepare("SELECT id FROM rides ORDER BY id")
         var left: [Int64] = []
         while try ids.step() { left.append(ids.int64(at: 0)) }

@@ -72,7 +72,7 @@ enum DriveCommand {
         let capOff = listing.overCap.filter { rides[$0] != nil }
         let folder = FilePath.parent(image)
         if !capOff.isEmpty {
-            Console.error("\(image): \(Plural.list("ride", capOff)) handed over already, left off beyond the \(capBytes >> 20) MiB "
+            Console.error("\(image): \(Plural.list("ride", capOff)) handed over already, left off beyond the \(ByteSize.text(capBytes)) "
                           + "cap for those (--max-mib): 'roam-board dump --ride N' still writes them, and a larger --max-mib puts them on")
         }
         if !roomOff.isEmpty {

@@ -19,7 +19,7 @@ enum PruneCommand {
             }
             print("would prune \(Plural.count(preview.rideIDs.count, "ride")) dumped before \(text): \(ids(preview))")
             print("would free \(Plural.count(preview.fixes, "fix", "fixes")) and \(Plural.count(preview.events, "event")) "
-                  + "(in use now \(preview.usedBytesBefore) bytes); dry run: nothing changed")
+                  + "(in use now \(ByteSize.text(preview.usedBytesBefore))); dry run: nothing changed")
             return
         }
         let report = try Prune.run(path: path, dumpedBeforeUTCms: cutoff)
@@ -28,9 +28,9 @@ enum PruneCommand {
             return
         }
         print("pruned \(Plural.count(report.rideIDs.count, "ride")) dumped before \(text): \(ids(report))")
-        print("freed \(Plural.count(report.fixes, "fix", "fixes")), \(Plural.count(report.events, "event")), \(report.freedBytes) bytes "
-              + "(in use \(report.usedBytesBefore) → \(report.usedBytesAfter) bytes; file \(report.fileBytesAfter) bytes, "
-              + "freed pages are reused by new rides)")
+        print("freed \(Plural.count(report.fixes, "fix", "fixes")), \(Plural.count(report.events, "event")), \(ByteSize.text(report.freedBytes)) "
+              + "(in use \(ByteSize.text(report.usedBytesBefore)) → \(ByteSize.text(report.usedBytesAfter)); "
+              + "file \(ByteSize.text(report.fileBytesAfter)), freed pages are reused by new rides)")
     }
 
     /// "YYYY-MM-DD" → milliseconds at 00:00 UTC that day; anything else is a usage error.

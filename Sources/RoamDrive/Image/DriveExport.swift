@@ -1,4 +1,5 @@
 import Glibc
+import RoamCore
 import RoamStore
 import RoamSystem
 
@@ -76,8 +77,8 @@ struct DriveExport {
     }
 
     private func noRoom(_ ride: RideRow, free: Int64) -> DriveError {
-        DriveError(.storageFull, "no room for ride \(ride.id) on the drive: \(DriveReadme.megabytes(free)) free on \(folder), "
-                   + "\(DriveReadme.megabytes(reserveBytes)) stay for recording. Free room there (delete files not "
+        DriveError(.storageFull, "no room for ride \(ride.id) on the drive: \(ByteSize.text(free)) free on \(folder), "
+                   + "\(ByteSize.text(reserveBytes)) stay for recording. Free room there (delete files not "
                    + "needed, or prune rides already handed over: roam-board prune --dumped-before DATE)")
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import RoamCore
 import RoamStore
 import RoamSystem
 
@@ -50,8 +51,8 @@ public struct DriveImageBuilder {
         let basePayload = base?.manifest.files.reduce(Int64(0)) { $0 + DriveSelection.onDisk($1.bytes) } ?? 0
         let room = (free - reserveBytes) / 2 + basePayload - Self.overhead(0)
         guard room > 0 else {
-            throw DriveError(.storageFull, "storage too full for a new drive image: \(DriveReadme.megabytes(free)) free on \(slots.folder), "
-                             + "\(DriveReadme.megabytes(reserveBytes)) stay for recording; the previous image is kept. "
+            throw DriveError(.storageFull, "storage too full for a new drive image: \(ByteSize.text(free)) free on \(slots.folder), "
+                             + "\(ByteSize.text(reserveBytes)) stay for recording; the previous image is kept. "
                              + "Free room there (delete files not needed, or prune rides already handed over: "
                              + "roam-board prune --dumped-before DATE): the drive is built again once room is freed")
         }

@@ -47,7 +47,7 @@ public enum DriveReadme {
         ] : []) + [
             "This drive is read-only: copy the files off; nothing written here reaches the board.",
             "Built \(time(facts.builtUTCms)) (board clock).",
-            "Storage left on the board: \(megabytes(facts.freeBytes)) free.",
+            "Storage left on the board: \(ByteSize.text(facts.freeBytes)) free.",
             "",
         ]
         if contents.rides.isEmpty {
@@ -66,7 +66,7 @@ public enum DriveReadme {
         ])
         lines += section(overCapHeading, contents.overCap, [
             "Their files were on a drive a computer had connected. Take them again with 'roam-board dump --ride N';",
-            "rides already handed over may take \(facts.capBytes >> 20) MiB of this drive ('roam-board drive --max-mib').",
+            "rides already handed over may take \(ByteSize.text(facts.capBytes)) of this drive ('roam-board drive --max-mib').",
         ])
         lines += section(damagedHeading, contents.damaged, ["'roam-board check' on the board says what can still be read of them."])
         lines += [
@@ -106,11 +106,6 @@ public enum DriveReadme {
         let lines = text.split(whereSeparator: \.isNewline)
         guard let at = lines.firstIndex(where: { $0 == heading }), at + 1 < lines.count else { return [] }
         return lines[at + 1].split(separator: ",").compactMap { Int64(String($0).trimmedOfSpace.dropFirst("ride ".count)) }
-    }
-
-    static func megabytes(_ bytes: Int64) -> String {
-        let tenths = bytes * 10 / 1_000_000
-        return "\(tenths / 10).\(tenths % 10) MB"
     }
 
     static func kilometres(_ metres: Double) -> String {

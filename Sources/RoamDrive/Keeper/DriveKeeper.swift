@@ -184,11 +184,11 @@ public final class DriveKeeper {
             lastFailure = nil
             room = contents.room
             let left = (contents.leftOff.isEmpty ? "" : "; left off for lack of room on \(slots.folder): \(Plural.list("ride", contents.leftOff))")
-                + (contents.overCap.isEmpty ? "" : "; left off, handed over already and beyond the \(cap >> 20) MiB cap "
+                + (contents.overCap.isEmpty ? "" : "; left off, handed over already and beyond the \(ByteSize.text(cap)) cap "
                    + "for those (--max-mib): \(Plural.list("ride", contents.overCap))")
                 + (contents.damaged.isEmpty ? "" : "; left out, the database is damaged there ('roam-board check' says more): "
                    + Plural.list("ride", contents.damaged))
-            say("drive: built \(slots.next) (\(DriveReadme.megabytes(contents.imageBytes))) with \(Plural.count(contents.rides.count, "ride")), \(contents.change)\(left)")
+            say("drive: built \(slots.next) (\(ByteSize.text(contents.imageBytes))) with \(Plural.count(contents.rides.count, "ride")), \(contents.change)\(left)")
             if let missing = contents.sharedMissing {
                 if !saidNoLeaflet { say("drive: \(missing)") }
                 saidNoLeaflet = true
@@ -212,7 +212,7 @@ public final class DriveKeeper {
     /// Room freed on the card since the newest image left rides off for lack of it: said, once per build it causes.
     private func roomWasFreed() -> Bool {
         guard let more = room?.freed(slots) else { return false }
-        say("drive: room freed: \(more >> 20) MiB more free; building the drive again with the rides left off")
+        say("drive: room freed: \(ByteSize.text(more)) more free; building the drive again with the rides left off")
         return true
     }
 
