@@ -1,5 +1,6 @@
-/// Why the drive could not be built or offered, in one sentence that says what to do. The previous
-/// image is always kept when one of these is thrown.
+/// Why the drive could not be built or offered, in one sentence that says what to do, system
+/// errors in plain words (`Errno.reason`). An image built before is always kept when one of these
+/// is thrown; the keeper says whether there was one.
 public struct DriveError: Error, CustomStringConvertible, Equatable {
     public enum Kind: Sendable, Equatable {
         /// dosfstools or mtools missing.

@@ -87,6 +87,17 @@ enum DriveProbe {
         return tools
     }
 
+    /// `body` with a temporary folder and a real small tmpfs of `megabytes` mounted in it (fs/),
+    /// both gone after; root only.
+    static func onSmallCard(_ name: String, megabytes: Int = 100, _ body: (_ dir: URL, _ mountPoint: URL) throws -> Void) throws {
+        let dir = try TrialPaths.temporaryDirectory(name)
+        defer { TrialPaths.remove(dir) }
+        let mountPoint = dir.appendingPathComponent("fs")
+        try mountTmpfs(at: mountPoint, megabytes: megabytes)
+        defer { LoopFilesystem.unmount(mountPoint) }
+        try body(dir, mountPoint)
+    }
+
     /// A real small file system (tmpfs of `megabytes`) mounted at `mountPoint`, created here; root only.
     static func mountTmpfs(at mountPoint: URL, megabytes: Int) throws {
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)

@@ -145,8 +145,8 @@ public struct MassStorageGadget: Sendable {
 
     /// A failed gadget call, with `errno` read right after it unless given.
     private func failure(_ what: String, _ path: String, _ e: Errno = .current) -> DriveError {
-        let hint = e == .accessDenied || e == .notPermitted ? ": run the gadget setup as root (the drive unit's ExecStartPre does)"
-            : e == .busy ? ": the host holds the drive; unplug it and try again" : ""
-        return DriveError(.noGadget, "\(what) \(path): \(e)\(hint); recording is unaffected")
+        let why = e == .accessDenied || e == .notPermitted ? "permission denied: run the gadget setup as root (the drive unit's ExecStartPre does)"
+            : e == .busy ? "the host holds the drive: unplug it and try again" : e.reason
+        return DriveError(.noGadget, "\(what) \(path): \(why); recording is unaffected")
     }
 }

@@ -84,13 +84,13 @@ struct DriveExport {
 
     private func freeBytes() throws -> Int64 {
         do { return try FileSystem.availableBytes(folder) } catch {
-            throw DriveError(.fileSystem, "cannot measure free space on \(folder): \(error.errno); the previous image is kept")
+            throw DriveError(.fileSystem, "cannot measure free space on \(folder): \(error.errno.reason)")
         }
     }
 
     private func size(_ path: String) throws -> Int64 {
         do { return try FileSystem.size(path) } catch {
-            throw DriveError(.fileSystem, "cannot read the size of \(path): \(error.errno); the previous image is kept")
+            throw DriveError(.fileSystem, "cannot read the size of \(path): \(error.errno.reason)")
         }
     }
 }

@@ -52,7 +52,7 @@ public struct DriveImageBuilder {
         let room = (free - reserveBytes) / 2 + basePayload - Self.overhead(0)
         guard room > 0 else {
             throw DriveError(.storageFull, "storage too full for a new drive image: \(ByteSize.text(free)) free on \(slots.folder), "
-                             + "\(ByteSize.text(reserveBytes)) stay for recording; the previous image is kept. "
+                             + "\(ByteSize.text(reserveBytes)) stay for recording. "
                              + "Free room there (delete files not needed, or prune rides already handed over: "
                              + "roam-board prune --dumped-before DATE): the drive is built again once room is freed")
         }

@@ -24,7 +24,7 @@ enum DriveImageCheck {
         } catch let e as DriveError {
             DriveManifest.forget(image: path, folder: DriveManifest.folder(String(path.dropLast(".next".count))))
             unlink(path)
-            throw DriveError(.imageUnreadable, "\(e.description); the previous image is kept")
+            throw DriveError(.imageUnreadable, e.description)
         }
     }
 

@@ -46,12 +46,12 @@ public struct DriveImageSlots: Sendable, Equatable {
         }
     }
 
-    /// A failed call on an image or its folder, read from `errno` right after it.
+    /// A failed call on an image or its folder, read from `errno` right after it, in plain words.
     func failure(_ what: String, _ path: String, _ e: Errno = .current) -> DriveError {
-        DriveError(e == .noSpace ? .storageFull : .fileSystem, "\(what) \(path): \(e); the previous image is kept")
+        DriveError(e == .noSpace ? .storageFull : .fileSystem, "\(what) \(path): \(e.reason)")
     }
 
     static func failure(_ error: SystemError) -> DriveError {
-        DriveError(error.errno == .noSpace ? .storageFull : .fileSystem, "\(error); the previous image is kept")
+        DriveError(error.errno == .noSpace ? .storageFull : .fileSystem, error.description)
     }
 }

@@ -70,7 +70,7 @@ struct DriveManifest: Codable, Equatable {
         let target = "\(folder)/\(ino).json"
         let text: String
         do { text = try JSONTextEncoder().encode(self) } catch {
-            throw DriveError(.fileSystem, "cannot write \(target): \(error); the previous image is kept")
+            throw DriveError(.fileSystem, "cannot write \(target): \(error)")
         }
         do { try DurableFile.replace(target, with: Array(text.utf8)) } catch { throw DriveImageSlots.failure(error) }
     }

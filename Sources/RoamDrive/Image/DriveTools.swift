@@ -39,7 +39,7 @@ public enum DriveTools {
         do {
             result = try ChildProcess.run(path, [name] + arguments, environment: environment)
         } catch {
-            throw DriveError(.toolFailed, "cannot run \(name) to \(what): \(error.errno)")
+            throw DriveError(.toolFailed, "cannot run \(name) to \(what): \(error.errno.reason)")
         }
         guard result.status == 0 else {
             let detail = String(decoding: result.stderr, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""

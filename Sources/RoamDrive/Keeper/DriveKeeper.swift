@@ -197,8 +197,8 @@ public final class DriveKeeper {
             }
             return true
         } catch {
-            let failure = error as? DriveError ?? DriveError(.fileSystem, "cannot build the drive image: \(writer.describe(error)); "
-                                                            + "the previous image is kept")
+            let cause = error as? DriveError ?? DriveError(.fileSystem, "cannot build the drive image: \(writer.describe(error))")
+            let failure = DriveError(cause.kind, "\(cause.description); \(keptImage)")
             failedFingerprint = fingerprint
             lastFailure = failure
             if failure.kind == .storageFull, let now = try? DriveRoom.measure(slots) {
@@ -207,6 +207,12 @@ public final class DriveKeeper {
             say("drive: \(failure.description); tried again when the rides change\(room == nil ? "" : " or room is freed")")
             return false
         }
+    }
+
+    /// What a failed build left: the image built before it, or, on a first build, none at all.
+    private var keptImage: String {
+        DriveImageSlots.exists(slots.image) || DriveImageSlots.exists(slots.next) ? "the previous image is kept"
+            : "no drive image was made (there was none before): until one is, take the rides with 'roam-board dump'"
     }
 
     /// Room freed on the card since the newest image left rides off for lack of it: said, once per build it causes.
