@@ -76,6 +76,32 @@ import Testing
         #expect(try Self.run(["check", "--db", db]).stdout.hasSuffix("consistent\n"))
     }
 
+    /// A schema-3 release later than this card's wrote barometer events into schema 3; a schema-3 build
+    /// before them called that ride a corrupt row. The next `record` raises the card to 4, which
+    /// every schema-3 build refuses in words ("newer than version 3 … use a newer roam-board").
+    @Test("a schema-3 card holding barometer events is read as schema 3, and record raises it to 4")
+    func schemaThreeCardIsRaisedToFour() throws {
+        let (dir, db) = try Self.card("pipeline6-interrupted.sqlite")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        do {
+            let card = try SQLiteConnection(path: db, mode: .readWrite)
+            try card.execute("""
+                INSERT INTO events (ride_id, kind, detail, before_seq) VALUES (1, 'barometer-missing', 'no answer', 5);
+                INSERT INTO events (ride_id, kind, detail, before_seq) VALUES (1, 'barometer-back', '', 8);
+                """)
+        }
+        #expect(try Self.run(["show", "--db", db, "--ride", "1"]).stdout.contains("parameters  roam-pipeline/6"))
+        #expect(try RideReader(path: db).schemaVersion == 3, "a read-only command migrated the card")
+
+        _ = try Self.run(["record", "--board", "Boards/bench", "--db", db, "--quiet"])
+        let reader = try RideReader(path: db)
+        #expect(reader.schemaVersion == 4)
+        #expect(try reader.connection.singleText("SELECT value FROM meta WHERE key = 'migration.4'") == "event kinds added since schema 3")
+        #expect(try reader.events(ride: 1).map(\.kind).filter { $0 == .barometerMissing || $0 == .barometerBack }
+                == [.barometerMissing, .barometerBack])
+        #expect(try Self.run(["check", "--db", db]).stdout.hasSuffix("consistent\n"))
+    }
+
     /// The drive's image kept what the build before the upgrade made while the rides stayed the
     /// same: over an image of ea152b3 (FIT and GPX only), this build said "1 ride on the drive
     /// (2 files)" and built nothing, so the rider never got the ride pages, index.html or the new

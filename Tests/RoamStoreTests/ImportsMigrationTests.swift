@@ -4,7 +4,7 @@ import Testing
 
 /// Migration 3 adds `imports`; a schema-2 database stays readable before and after it.
 @Suite struct ImportsMigrationTests {
-    @Test("A schema-2 database reads as before (no imported ride), and a writer upgrades it to 3 keeping its rides")
+    @Test("A schema-2 database reads as before (no imported ride), and a writer upgrades it to the current schema keeping its rides")
     func schemaTwoIsReadableAndUpgrades() throws {
         let dir = try TemporaryDirectory()
         do {
@@ -27,11 +27,11 @@ import Testing
         #expect(try reader.provenances().isEmpty)
 
         let store = try RideStore(path: dir.path())
-        #expect(try store.connection.singleText("SELECT value FROM meta WHERE key = 'schema_version'") == "3")
+        #expect(try store.connection.singleText("SELECT value FROM meta WHERE key = 'schema_version'") == String(Migrations.latestVersion))
         #expect(try store.connection.singleText("SELECT value FROM meta WHERE key = 'migration.3'") == "imports")
         #expect(try store.importedRide(contentKey: "k") == nil)
         let upgraded = try RideReader(path: dir.path())
-        #expect(upgraded.schemaVersion == 3)
+        #expect(upgraded.schemaVersion == Migrations.latestVersion)
         #expect(try upgraded.rides().map(\.id) == [1])
     }
 
@@ -42,6 +42,6 @@ import Testing
             let old = try SQLiteConnection(path: dir.path(), mode: .readWrite)
             try Migrations.migrate(old, upTo: 1)
         }
-        #expect(throws: StoreError.schemaTooOld(found: 1, supported: 3, path: dir.path())) { try RideReader(path: dir.path()) }
+        #expect(throws: StoreError.schemaTooOld(found: 1, supported: Migrations.latestVersion, path: dir.path())) { try RideReader(path: dir.path()) }
     }
 }
