@@ -31,7 +31,7 @@ public enum RidePageBuild {
         track.finish()
         pauses.finish()
         splits.finish()
-        let events = try reader.events(ride: ride.id)
+        let (events, newer) = try reader.eventsAndNewer(ride: ride.id)
         let causes = events.filter { $0.kind == .gap }.map(GapMarker.text)
         // Sorted keys, Foundation's pretty layout: the page's text as JSONEncoder wrote it.
         let parameters = try JSONTextEncoder(prettyPrinted: true).encode(ride.parameters)
@@ -40,6 +40,7 @@ public enum RidePageBuild {
                                   totals: ride.totals, parametersJSON: parameters, unmeasured: UnmeasuredFigures(ride.parameters))
         summary.importedFrom = try reader.provenance(ride: ride.id)?.sentence
         summary.barometerStretches = barometer.named(by: events)
+        summary.newerNote = newer.sentence.map { "This ride \($0): this page shows it as far as this roam-board knows" }
         let clock = PageClock(zoneName: zone.name, startUTCms: span.startUTCms, endUTCms: span.endUTCms, offsetS: zone.offsetS)
         let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes,
                             pauses: pauses.intervals, splits: splits.splits, clock: clock,

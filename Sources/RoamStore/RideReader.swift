@@ -81,9 +81,16 @@ public final class RideReader {
         return try RideColumns.read(statement, path: path)
     }
 
-    /// The ride's events in the order they were recorded.
+    /// The ride's events of kinds this roam-board knows, in the order they were recorded.
     public func events(ride id: Int64) throws -> [RideEvent] {
-        try EventColumns.events(connection, ride: id).map(\.event)
+        try eventsAndNewer(ride: id).events
+    }
+
+    /// The ride's events as `events` reads them, and what a newer roam-board wrote among them:
+    /// what show, the ride page and check say they passed over.
+    public func eventsAndNewer(ride id: Int64) throws -> (events: [RideEvent], newer: NewerEvents) {
+        let (rows, newer) = try EventColumns.events(connection, ride: id)
+        return (rows.map(\.event), newer)
     }
 
     /// A cursor over the ride's fixes in `seq` order, one row in memory at a time.

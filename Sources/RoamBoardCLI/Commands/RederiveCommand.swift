@@ -22,7 +22,7 @@ enum RederiveCommand {
             switch error {
             case .noSuchRide: throw CLIError(description: "\(error) (see 'roam-board rides')")
             case .rideRecording: throw CLIError(description: "\(error)", status: ExitStatus.failure)
-            case .invalidParameters: throw CLIError(description: "\(error)")
+            case .invalidParameters, .writtenByNewer: throw CLIError(description: "\(error)")
             }
         }
         let a = report.previousTotals, b = report.totals

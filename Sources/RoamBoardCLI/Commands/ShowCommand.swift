@@ -50,7 +50,7 @@ enum ShowCommand {
             if !fix.flags.contains(.bridged) { segments[segments.count - 1].distanceM += fix.distanceAddedM }
             if fix.flags.isAccepted { segments[segments.count - 1].accepted += 1 }
         }
-        let events = try reader.events(ride: id)
+        let (events, newer) = try reader.eventsAndNewer(ride: id)
         let gaps = events.filter { $0.kind == .gap }.map { event -> Gap in
             Gap(cause: event.detail, utcMs: event.utcMs, beforeSeq: event.beforeSeq)
         }
@@ -58,6 +58,9 @@ enum ShowCommand {
         let t = ride.totals, s = ride.pipelineState.totals
         let unmeasured = UnmeasuredFigures(ride.parameters)
         print("Ride \(ride.id) (\(ride.state.rawValue))")
+        if let sentence = newer.sentence {
+            print("  newer       this ride \(sentence): shown as far as this roam-board knows; a newer one shows all of it")
+        }
         let provenance = try reader.provenance(ride: id)
         if let provenance {
             print("  source      \(provenance.sentence), \(provenance.format.uppercased()); not recorded by this board, no raw NMEA")

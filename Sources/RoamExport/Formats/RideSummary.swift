@@ -15,6 +15,8 @@ public struct RideSummary: Sendable, Equatable {
     public var importedFrom: String? = nil
     /// The stretches without barometer samples and why (`BarometerStretches`): listed with the gaps.
     public var barometerStretches: [BarometerStretches.Stretch] = []
+    /// What a newer roam-board wrote into the ride that this one leaves out, in words; nil when nothing.
+    public var newerNote: String? = nil
 
     /// What an imported ride's GPX and page say it is, and whose its points, times and elevation
     /// are: a file without elevation gave none, and nothing claims one. nil for a ride this board recorded.

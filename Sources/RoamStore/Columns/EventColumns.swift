@@ -6,6 +6,8 @@ struct StoredEvent {
     var rideID: Int64
     var event: RideEvent
     var recordedUTCms: Int64?
+    /// The stored kind when it is one a newer roam-board wrote (`event.kind` then means nothing).
+    var newerKind: String? = nil
 }
 
 /// The columns of `events`: one statement text and one binding for every writer (the batch
@@ -17,8 +19,10 @@ enum EventColumns {
         C("id", "INTEGER PRIMARY KEY", value: nil, read: { row, stored in row.id = stored.int64; return nil }),
         .integer("ride_id", sql: "INTEGER NOT NULL REFERENCES rides(id) ON DELETE CASCADE", \.rideID),
         C("kind", "TEXT NOT NULL", value: { .text($0.event.kind.rawValue) }, read: { row, stored in
-            guard let kind = RideEventKind(rawValue: stored.text) else { return "event kind '\(stored.text)'" }
-            row.event.kind = kind
+            let text = stored.text
+            if let kind = RideEventKind(rawValue: text) { row.event.kind = kind; return nil }
+            guard NewerEvents.isKindName(text) else { return "event kind '\(text)'" }
+            row.newerKind = text
             return nil
         }),
         C("t_mono_ns", "INTEGER", value: { .integer($0.event.monoNs.map { Int64(bitPattern: $0) }) }, read: { row, stored in
@@ -46,21 +50,27 @@ enum EventColumns {
         try statement.run()
     }
 
-    /// The ride's events (all, or those of one kind) in the order they were recorded.
-    static func events(_ connection: SQLiteConnection, ride: Int64, kind: RideEventKind? = nil) throws -> [StoredEvent] {
+    /// The ride's events (all, or those of one kind) in the order they were recorded, and what a
+    /// newer roam-board wrote among them: its kinds are left out, its gap causes kept as written.
+    static func events(_ connection: SQLiteConnection, ride: Int64,
+                       kind: RideEventKind? = nil) throws -> (rows: [StoredEvent], newer: NewerEvents) {
         let statement = try connection.prepare(
             select + " WHERE ride_id = ?1" + (kind == nil ? "" : " AND kind = ?2") + " ORDER BY id")
         try statement.bind(ride, at: 1)
         if let kind { try statement.bind(kind.rawValue, at: 2) }
         let blank = StoredEvent(rideID: ride, event: RideEvent(kind: .start))
         var rows: [StoredEvent] = []
+        var newer = NewerEvents()
         while try statement.step() {
             switch table.read(statement, into: blank) {
-            case .success(let row): rows.append(row)
+            case .success(let row):
+                if let kind = row.newerKind { newer.add(kind: kind); continue }
+                newer.add(row.event)
+                rows.append(row)
             case .failure(let bad):
                 throw StoreError.corruptRow(table: "events", detail: "ride \(ride) has \(bad.problem)", path: connection.path)
             }
         }
-        return rows
+        return (rows, newer)
     }
 }

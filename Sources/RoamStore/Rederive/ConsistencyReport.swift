@@ -12,6 +12,8 @@ public struct ConsistencyReport: Sendable, Equatable {
         public var gaps: Int = 0
         /// Empty when the ride row equals what its fixes imply.
         public var problems: [String]
+        /// Why the ride was not compared (what a newer roam-board wrote into it); nil when it was.
+        public var notJudged: String? = nil
     }
 
     public var path: String
@@ -23,6 +25,8 @@ public struct ConsistencyReport: Sendable, Equatable {
 
     public var isIntegrityOK: Bool { integrity == ["ok"] }
     public var isConsistent: Bool { isIntegrityOK && rides.allSatisfy { $0.problems.isEmpty } }
+    /// Rides left unjudged: not counted as consistent or as inconsistent.
+    public var notJudgedCount: Int { rides.filter { $0.notJudged != nil }.count }
 
     /// A readable report, one line per ride, problems indented below it.
     public var text: String {
@@ -34,12 +38,14 @@ public struct ConsistencyReport: Sendable, Equatable {
             lines += rescueLines
         }
         for ride in rides {
-            let verdict = ride.problems.isEmpty ? "consistent" : "INCONSISTENT"
+            let verdict = ride.notJudged != nil ? "not judged" : ride.problems.isEmpty ? "consistent" : "INCONSISTENT"
             lines.append("ride \(ride.id) (\(ride.state.rawValue)): \(Plural.count(ride.fixCount, "fix", "fixes")), \(Plural.count(ride.gaps, "gap")): \(verdict)")
+            lines += ride.notJudged.map { ["  " + $0] } ?? []
             lines += ride.problems.map { "  " + $0 }
         }
         if rides.isEmpty && isIntegrityOK { lines.append("no rides") }
-        lines.append(isConsistent ? "consistent" : "NOT consistent")
+        let unjudged = notJudgedCount == 0 ? "" : ", but \(Plural.count(notJudgedCount, "ride")) not judged (see above)"
+        lines.append(isConsistent ? "consistent" + unjudged : "NOT consistent")
         return lines.joined(separator: "\n")
     }
 
@@ -55,5 +61,13 @@ public struct ConsistencyReport: Sendable, Equatable {
         lines.append("\(readable) of \(rescue.count) rides can still be read in full; save them before anything else: "
                      + "roam-board dump --all --format fit -o DIR/ (the others are named and left out)")
         return lines
+    }
+}
+
+extension ConsistencyReport.Ride {
+    /// A ride this roam-board cannot replay faithfully: `sentence` says what a newer one wrote into it.
+    init(notJudged row: RideRow, because sentence: String) {
+        self.init(id: row.id, state: row.state, fixCount: row.totals.fixCount, gapMarkers: 0, gaps: row.totals.gapCount,
+                  problems: [], notJudged: "this ride \(sentence): this roam-board cannot judge it; check it with a newer roam-board")
     }
 }

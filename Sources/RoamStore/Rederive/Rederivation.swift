@@ -9,8 +9,6 @@ public struct Rederivation {
     private(set) var pipeline: RidePipeline
     /// The positioned gap events, in the order they are marked.
     let markers: [(beforeSeq: Int64, cause: GapCause, monoNs: UInt64?)]
-    /// Details of positioned gap events that name no known cause (they are not marked).
-    let unknownCauses: [String]
     private var nextMarker = 0
 
     /// `sortingMarkers`: mark gaps by position even when they were recorded out of order (rederive);
@@ -18,10 +16,10 @@ public struct Rederivation {
     init(rideID: Int64, parameters: PipelineParameters, gapEvents: [RideEvent], sortingMarkers: Bool) {
         pipeline = RidePipeline(rideID: rideID, state: PipelineState(), parameters: parameters)
         var markers: [(beforeSeq: Int64, cause: GapCause, monoNs: UInt64?)] = []
-        var unknown: [String] = []
         for event in gapEvents where event.kind == .gap {
             guard let seq = event.beforeSeq else { continue }
-            guard let cause = GapCause(rawValue: event.detail) else { unknown.append(event.detail); continue }
+            // A cause a newer roam-board wrote is not marked: `NewerEvents` names it to whoever reads the ride.
+            guard let cause = GapCause(rawValue: event.detail) else { continue }
             markers.append((seq, cause, event.monoNs))
         }
         if sortingMarkers {
@@ -29,7 +27,6 @@ public struct Rederivation {
                 .map(\.element)
         }
         self.markers = markers
-        unknownCauses = unknown
     }
 
     /// The stored fix recomputed from its raw columns, with the events its processing caused.

@@ -23,12 +23,11 @@ struct RederiveWriter {
     init(connection: SQLiteConnection, row: RideRow, parameters: PipelineParameters) throws {
         self.connection = connection
         rideID = row.id
-        let gaps = try Self.gapEvents(connection, ride: row.id).map(\.event)
+        // What a newer roam-board wrote may depend on derived columns this one would rewrite otherwise.
+        let (events, newer) = try EventColumns.events(connection, ride: row.id)
+        guard newer.isEmpty else { throw RederiveError.writtenByNewer(id: row.id, newer) }
+        let gaps = events.map(\.event).filter { $0.kind == .gap }
         rederivation = Rederivation(rideID: row.id, parameters: parameters, gapEvents: gaps, sortingMarkers: true)
-        if let unknown = rederivation.unknownCauses.first {
-            throw StoreError.corruptRow(table: "events", detail: "gap event '\(unknown)' names no known cause",
-                                        path: connection.path)
-        }
         update = try connection.prepare(FixColumns.updateDerived)
         explored = try connection.prepare(ExploredCells.insertSQL)
     }
@@ -119,6 +118,6 @@ struct RederiveWriter {
     }
 
     private static func gapEvents(_ connection: SQLiteConnection, ride: Int64) throws -> [StoredEvent] {
-        try EventColumns.events(connection, ride: ride, kind: .gap)
+        try EventColumns.events(connection, ride: ride, kind: .gap).rows
     }
 }

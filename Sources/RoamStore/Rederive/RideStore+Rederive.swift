@@ -6,12 +6,17 @@ public enum RederiveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The recorder owns a recording ride's derived columns and state; recomputing under it would race.
     case rideRecording(id: Int64)
     case invalidParameters(String)
+    /// Its events hold kinds or gap causes this roam-board does not know (`NewerEvents`).
+    case writtenByNewer(id: Int64, NewerEvents)
 
     public var description: String {
         switch self {
         case let .noSuchRide(id, path): return "no ride \(id) in \(path)"
         case let .rideRecording(id): return "ride \(id) is still recording; rederive it after it is stopped"
         case let .invalidParameters(problem): return "the pipeline parameters are not usable: \(problem)"
+        case let .writtenByNewer(id, newer):
+            return "ride \(id) \(newer.sentence ?? "holds what a newer roam-board wrote"); this roam-board cannot rederive it "
+                + "without knowing those: rederive it with a newer roam-board"
         }
     }
 }

@@ -59,7 +59,7 @@ public struct HTMLView {
         s += "</section>\n<div class=\"tables\">\n" + sections.splits(splits) + sections.stopsAndGaps() + "</div>\n"
         s += "<section class=\"flags\"><h2>Flagged fixes</h2>" + sections.flagged() + "</section>\n"
         s += "<details><summary>Parameters</summary><pre>\(XMLText.escape(ride.parametersJSON))</pre></details>\n"
-        s += "<p class=\"note\">" + (ride.importedNote.map { "\(XMLText.escape($0)). " }
+        s += "<p class=\"note\">" + (ride.newerNote.map { "\(XMLText.escape($0)). " } ?? "") + (ride.importedNote.map { "\(XMLText.escape($0)). " }
           ?? ride.unmeasured.elevationUnmeasured.map { "Elevation: \(XMLText.escape($0)). " }
           ?? "Elevation: barometric (BMP280), " + UnitMarkup.only(.metric, "metres") + UnitMarkup.only(.imperial, "feet")
             + " above mean sea level by the ICAO standard atmosphere. ")
