@@ -34,7 +34,7 @@ struct RederiveWriter {
 
     mutating func run() throws {
         let select = try connection.prepare(
-            "SELECT \(FixColumns.namesWithoutNMEA.joined(separator: ", ")) FROM fixes WHERE \(FixKey.ride("?1")) AND fix_key > \(FixKey.of("?1", "?2")) ORDER BY fix_key LIMIT ?3")
+            "SELECT \(FixColumns.namesWithoutNMEA.joined(separator: ", ")) FROM fixes WHERE \(FixKey.ride("?1", after: "?2")) ORDER BY fix_key LIMIT ?3")
         var after: Int64 = -1
         while true {
             try select.bind(rideID, at: 1)
