@@ -54,7 +54,11 @@ extension Rederivation {
                 report.rides.append(ConsistencyReport.Ride(notJudged: row, because: sentence))
                 continue
             }
-            report.rides.append(try compare(row: row, events: events, fixes: try reader.fixes(ride: row.id)))
+            // The pipeline never reads a fix's NMEA text, but inflating it here is what finds a packed
+            // raw value that no longer unpacks (P3: the raw stream is what every figure comes from).
+            report.rides.append(try compare(row: row, events: events) { body in
+                try reader.forEachExportedFix(ride: row.id, withNMEA: true, body)
+            })
         }
         return report
     }

@@ -3,7 +3,9 @@ import RoamCore
 extension Rederivation {
     /// `check` for one ride: replays its stored fixes with its stored parameters and compares
     /// every derived column and the ride's totals with what is stored (P2).
-    static func compare(row: RideRow, events: [RideEvent], fixes: FixCursor) throws -> ConsistencyReport.Ride {
+    /// `forEachFix` calls its body with each stored fix of the ride in `seq` order.
+    static func compare(row: RideRow, events: [RideEvent],
+                        forEachFix: ((FixRecord) throws -> Void) throws -> Void) throws -> ConsistencyReport.Ride {
         var problems: [String] = []
         let gaps = events.filter { $0.kind == .gap }
         var lastPosition: Int64?
@@ -21,7 +23,7 @@ extension Rederivation {
         var replayGaps = 0, count = 0
         var columns = DerivedColumnCheck()
         var expectedSeq: Int64 = 0
-        while let fix = try fixes.next() {
+        try forEachFix { fix in
             if fix.seq != expectedSeq {
                 problems.append(fix.seq > expectedSeq ? "fixes \(expectedSeq)...\(fix.seq - 1) are missing"
                                                       : "fix \(fix.seq) is out of order after \(expectedSeq - 1)")
