@@ -60,6 +60,13 @@ extension Rederivation {
                                                  storedLabel: "ride row", only: Self.totalsColumns)
         problems += TotalsComparison.differences(stored: row.pipelineState.totals, recomputed: state.totals,
                                                  storedLabel: "stored pipeline state")
+        // The rest of the state, part by part: what a recording ride resumes from.
+        let stateDifferences = PipelineStateCheck.differences(stored: row.pipelineState, replayed: state)
+        problems += stateDifferences
+        if !stateDifferences.isEmpty {
+            problems.append("rederive writes the pipeline state the fixes imply: roam-board rederive --ride \(row.id)"
+                            + (row.state == .stopped ? "" : ", once the ride is stopped"))
+        }
         var ride = ConsistencyReport.Ride(id: row.id, state: row.state, fixCount: count,
                                           gapMarkers: replay.markers.count, problems: problems)
         ride.gaps = row.totals.gapCount
