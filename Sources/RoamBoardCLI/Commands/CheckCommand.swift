@@ -1,8 +1,9 @@
 import RoamStore
 
 /// `roam-board check`: SQLite's integrity check, then every ride's fixes run again through the
-/// pipeline from their raw columns, each derived column and the totals compared with what is stored (P2). Opens the database read-only
-/// and never writes, so it may run while the recorder records. Exit 0 consistent, 65 not.
+/// pipeline from their raw columns, each derived column, the totals and the stored pipeline state
+/// compared with what is stored (P2). Opens the database read-only and never writes, so it may run
+/// while the recorder records. Exit 0 consistent, 65 not.
 enum CheckCommand {
     static func run(_ p: ParsedArguments) throws {
         let path = try BoardLoader.databasePath(p)

@@ -1,7 +1,7 @@
 import RoamCore
 
-/// What `roam-board check` found: SQLite's integrity check, then each ride's stored totals and
-/// every derived column of its fixes against what its raw columns imply (P2).
+/// What `roam-board check` found: SQLite's integrity check, then each ride's stored totals, pipeline
+/// state and every derived column of its fixes against what its raw columns imply (P2).
 public struct ConsistencyReport: Sendable, Equatable {
     public struct Ride: Sendable, Equatable {
         public var id: Int64

@@ -2,7 +2,7 @@ import RoamCore
 
 extension Rederivation {
     /// `check` for one ride: replays its stored fixes with its stored parameters and compares
-    /// every derived column and the ride's totals with what is stored (P2).
+    /// every derived column, the ride's totals and its stored pipeline state with what is stored (P2).
     /// `forEachFix` calls its body with each stored fix of the ride in `seq` order.
     static func compare(row: RideRow, events: [RideEvent],
                         forEachFix: ((FixRecord) throws -> Void) throws -> Void) throws -> ConsistencyReport.Ride {

@@ -89,7 +89,7 @@ extension RederiveCommand {
 }
 
 extension CheckCommand {
-    static let spec = CommandSpec(name: "check", abstract: "Check the database: SQLite integrity, then every fix's derived columns and every ride's totals against the raw columns. Never writes.",
+    static let spec = CommandSpec(name: "check", abstract: "Check the database: SQLite integrity, then every fix's derived columns, every ride's totals and its stored pipeline state against the raw columns. Never writes.",
                                   options: [SharedOptions.db, SharedOptions.board], discussion: "Exit status 0 when consistent, 65 when not.")
 }
 
