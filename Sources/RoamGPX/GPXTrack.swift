@@ -1,10 +1,11 @@
 import RoamCore
 
-/// The points of a GPX 1.1 track (`<trkpt lat lon>` with `<time>` and an optional `<ele>`), as a
-/// bike computer or GPSBabel writes them: enough to replay a real ride through the bench board
-/// (RoamSimulator) and to import one (RoamImport), which is why it is a module of its own.
+/// The points of a GPX 1.0 or 1.1 track (`<trkpt lat lon>` with `<time>` and an optional `<ele>`), as a
+/// bike computer, a phone app or GPSBabel writes them: enough to replay a real ride through the bench
+/// board (RoamSimulator) and to import one (RoamImport), which is why it is a module of its own.
 /// A small scanner rather than an XML library: GPX from devices is regular, and Foundation's XML
-/// parser would add libxml2 to the board's package.
+/// parser would add libxml2 to the board's package. The GPX elements may carry a namespace prefix
+/// (`<gpx:trkpt>`) when the root element does (`<gpx:gpx xmlns:gpx=…>`).
 public struct GPXTrack: Sendable, Equatable {
     public struct Point: Sendable, Equatable {
         public var latDeg: Double
@@ -15,6 +16,10 @@ public struct GPXTrack: Sendable, Equatable {
         /// The air temperature the device measured (Garmin's TrackPointExtension `atemp`, which
         /// GPSBabel writes with `garminextensions`), when the file has it.
         public var temperatureC: Double? = nil
+        /// The first point of a `<trkseg>` after the first: the file breaks the track here (GPX
+        /// starts a new segment where reception was lost or the logger was off), so no line, speed
+        /// or distance is measured from the point before.
+        public var startsSegment = false
     }
 
     /// Whether any point carries a measured temperature.
@@ -26,24 +31,48 @@ public struct GPXTrack: Sendable, Equatable {
 
     /// What is wrong with a file, in words a rider can act on, with the point's number (1-based).
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        public enum Kind: Sendable, Equatable {
+            /// Not GPX, or a point that cannot be read.
+            case damaged
+            /// The file ends before its closing `</gpx>`: the rest of the ride is not in it.
+            case cutShort
+            /// No `<trkpt>`: an empty track, a planned route (`<rte>`) or waypoints (`<wpt>`) only.
+            case noTrack
+            /// No point has a `<time>`: a track drawn in a planner.
+            case noTimes
+            /// Some points have a `<time>` and some do not.
+            case missingTime
+            /// A point is earlier than the one before it.
+            case outOfOrder
+        }
+        public var kind: Kind
         public var description: String
+        init(_ kind: Kind = .damaged, description: String) { self.kind = kind; self.description = description }
     }
 
     /// Parses `text`; rejects the whole file at its first bad point, so nothing is replayed half.
     public init(parsing text: String) throws(Problem) {
         let bytes = Array(text.utf8)
-        guard bytes.count >= 4, contains(bytes, "<gpx") else {
+        guard let prefix = Self.rootPrefix(bytes) else {
             throw Problem(description: "not a GPX file (no <gpx> element); a FIT ride goes through gpsbabel first")
         }
+        let (open, close, segment) = ("<" + prefix + "trkpt", "</" + prefix + "trkpt>", "<" + prefix + "trkseg")
         var points: [Point] = []
         var i = 0
-        while let start = find(bytes, "<trkpt", from: i) {
+        var nextSegment = find(bytes, segment, from: 0)
+        var untimed: Int?, timed = 0
+        while let start = find(bytes, open, from: i) {
             let n = points.count + 1
-            guard let tagEnd = find(bytes, ">", from: start) else { throw Problem(description: "point \(n): <trkpt> is never closed") }
+            guard let tagEnd = find(bytes, ">", from: start) else { throw Problem(.cutShort, description: "point \(n): <trkpt> is never closed, the file ends inside it") }
             // <trkpt lat=".." lon=".."/> has nothing inside: it then lacks a time, reported as such.
             let isEmpty = bytes[tagEnd - 1] == 47
-            guard let close = isEmpty ? tagEnd : find(bytes, "</trkpt>", from: tagEnd) else {
-                throw Problem(description: "point \(n): <trkpt> is never closed")
+            guard let close = isEmpty ? tagEnd : find(bytes, close, from: tagEnd) else {
+                throw Problem(.cutShort, description: "point \(n): <trkpt> is never closed, the file ends inside it")
+            }
+            var startsSegment = false
+            if let s = nextSegment, s < start {
+                startsSegment = !points.isEmpty
+                nextSegment = find(bytes, segment, from: start)
             }
             let tag = String(decoding: bytes[start..<tagEnd], as: UTF8.self)
             let body = String(decoding: bytes[tagEnd..<close], as: UTF8.self)
@@ -53,17 +82,22 @@ public struct GPXTrack: Sendable, Equatable {
             guard (-90...90).contains(lat), (-180...180).contains(lon) else {
                 throw Problem(description: "point \(n): lat \(lat), lon \(lon) is not a place on Earth")
             }
-            guard let timeText = Self.element("time", in: body) else {
-                throw Problem(description: "point \(n) has no <time>: a ride is placed by the time of every point")
+            guard let timeText = Self.element(prefix + "time", in: body) else {
+                untimed = untimed ?? n
+                i = close + 1
+                points.append(Point(latDeg: lat, lonDeg: lon, utcMs: 0, elevationM: nil))
+                continue
             }
             guard let utcMs = Self.parseTime(timeText) else {
                 throw Problem(description: "point \(n): <time>\(timeText)</time> is not an ISO 8601 time")
             }
-            if let last = points.last, utcMs < last.utcMs {
-                throw Problem(description: "point \(n): time \(timeText) goes backwards (the previous point is later)")
+            timed += 1
+            if untimed == nil, let last = points.last, utcMs < last.utcMs {
+                throw Problem(.outOfOrder, description: "point \(n): time \(timeText) goes backwards from point \(n - 1)'s: "
+                              + "the points are out of time order, as no recording is")
             }
             var elevation: Double?
-            if let e = Self.element("ele", in: body) {
+            if let e = Self.element(prefix + "ele", in: body) {
                 guard let v = Double(e), v.isFinite, (-500...9000).contains(v) else {
                     throw Problem(description: "point \(n): <ele>\(e)</ele> is not an elevation in metres")
                 }
@@ -76,14 +110,70 @@ public struct GPXTrack: Sendable, Equatable {
                 }
                 temperature = v
             }
-            points.append(Point(latDeg: lat, lonDeg: lon, utcMs: utcMs, elevationM: elevation, temperatureC: temperature))
+            points.append(Point(latDeg: lat, lonDeg: lon, utcMs: utcMs, elevationM: elevation, temperatureC: temperature,
+                                startsSegment: startsSegment))
             i = close + 1
         }
-        guard !points.isEmpty else { throw Problem(description: "the track is empty: no <trkpt> with a position") }
+        guard find(bytes, "</" + prefix + "gpx", from: i) != nil else {
+            throw Problem(.cutShort, description: "it ends after \(points.count) complete point\(points.count == 1 ? "" : "s") without "
+                          + "its closing </gpx>: the rest of the ride is not in it (a logger stopped before closing the file, "
+                          + "or a copy that did not finish); if that is all there is of the ride, end the file "
+                          + "with </trkseg></trk></gpx> and try again")
+        }
+        guard !points.isEmpty else { throw Self.noTrack(bytes, prefix) }
+        if let untimed {
+            guard timed > 0 else {
+                throw Problem(.noTimes, description: "none of its \(points.count) points has a <time>: a track drawn in a planner, "
+                              + "not a recorded ride; a ride is placed by the time of every point")
+            }
+            throw Problem(.missingTime, description: "point \(untimed) of \(points.count) has no <time> (\(timed) of them have one): "
+                          + "a ride is placed by the time of every point")
+        }
         self.points = points
-        if let open = find(bytes, "<gpx", from: 0), let end = find(bytes, ">", from: open) {
+        if let open = find(bytes, "<" + prefix + "gpx", from: 0), let end = find(bytes, ">", from: open) {
             creator = Self.attribute("creator", in: String(decoding: bytes[open..<end], as: UTF8.self)).flatMap { $0.isEmpty ? nil : XMLEntities.decode($0) }
         }
+    }
+
+    /// The namespace prefix of the GPX elements, from the root element's name: "" for `<gpx>`,
+    /// "gpx:" for `<gpx:gpx>`; nil when the first element is not a GPX root.
+    static func rootPrefix(_ bytes: [UInt8]) -> String? {
+        var i = 0
+        while let lt = find(bytes, "<", from: i) {
+            guard lt + 1 < bytes.count else { return nil }
+            let c = bytes[lt + 1]
+            if c == 63 || c == 33 { i = lt + 1; continue }   // <?xml …?>, <!-- … -->, <!DOCTYPE …>
+            var end = lt + 1
+            while end < bytes.count, !(bytes[end] == 32 || bytes[end] == 62 || bytes[end] == 47 || (9...13).contains(bytes[end])) { end += 1 }
+            let name = String(decoding: bytes[(lt + 1)..<end], as: UTF8.self)
+            if name == "gpx" { return "" }
+            if name.hasSuffix(":gpx") { return String(name.dropLast(3)) }
+            return nil
+        }
+        return nil
+    }
+
+    /// Why a file with no track point holds no ride: a planned route, waypoints, or nothing.
+    static func noTrack(_ bytes: [UInt8], _ prefix: String) -> Problem {
+        func count(_ element: String) -> Int {
+            var n = 0, i = 0
+            while let at = find(bytes, "<" + prefix + element, from: i) {
+                i = at + 1
+                if at + prefix.utf8.count + element.utf8.count + 1 < bytes.count,
+                   [32, 62, 47, 9, 10, 13].contains(bytes[at + prefix.utf8.count + element.utf8.count + 1]) { n += 1 }
+            }
+            return n
+        }
+        let (route, waypoints) = (count("rtept"), count("wpt"))
+        if route > 0 {
+            return Problem(.noTrack, description: "the track is empty: it holds a planned route of \(route) point\(route == 1 ? "" : "s") "
+                           + "(<rtept>) but no recorded track (<trkpt>); a route has no times, so it is not a ride")
+        }
+        if waypoints > 0 {
+            return Problem(.noTrack, description: "the track is empty: it holds \(waypoints) waypoint\(waypoints == 1 ? "" : "s") (<wpt>) "
+                           + "but no recorded track (<trkpt>); waypoints are places, not a ride")
+        }
+        return Problem(.noTrack, description: "the track is empty: no <trkpt> with a position")
     }
 
     /// `name="value"` or `name='value'` inside a start tag.
@@ -100,7 +190,7 @@ public struct GPXTrack: Sendable, Equatable {
         return nil
     }
 
-    /// The text of the first `<name>…</name>` (a namespace prefix is not used by GPX writers).
+    /// The text of the first `<name>…</name>`; `name` carries the file's prefix, if any.
     static func element(_ name: String, in body: String) -> String? {
         guard let open = body.firstRange(of: "<" + name + ">"), let close = body[open.upperBound...].firstRange(of: "</" + name + ">") else {
             return nil
@@ -118,39 +208,6 @@ public struct GPXTrack: Sendable, Equatable {
         let rest = body[tag.upperBound...]
         guard let end = rest.firstRange(of: "</") else { return nil }
         return String(rest[..<end.lowerBound]).trimmingSpaces
-    }
-
-    /// `YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm)`, as GPX 1.1's xsd:dateTime.
-    static func parseTime(_ s: String) -> Int64? {
-        let b = Array(s.utf8)
-        func num(_ from: Int, _ count: Int) -> Int? {
-            guard from + count <= b.count else { return nil }
-            var v = 0
-            for c in b[from..<from + count] { guard c >= 48 && c <= 57 else { return nil }; v = v * 10 + Int(c - 48) }
-            return v
-        }
-        guard b.count >= 19, b[4] == 45, b[7] == 45, b[10] == 84 || b[10] == 116, b[13] == 58, b[16] == 58,
-              let y = num(0, 4), let mo = num(5, 2), let d = num(8, 2), let h = num(11, 2), let mi = num(14, 2), let sec = num(17, 2),
-              (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, sec < 61 else { return nil }
-        var i = 19, ms = 0
-        if i < b.count, b[i] == 46 {
-            i += 1
-            var scale = 100, digits = 0
-            while i < b.count, b[i] >= 48, b[i] <= 57 { ms += Int(b[i] - 48) * scale; scale /= 10; i += 1; digits += 1 }
-            guard digits > 0 else { return nil }
-        }
-        var offsetS = 0
-        if i < b.count, b[i] == 90 || b[i] == 122 {
-            i += 1
-        } else if i < b.count, b[i] == 43 || b[i] == 45, let oh = num(i + 1, 2), i + 3 < b.count, b[i + 3] == 58, let om = num(i + 4, 2) {
-            offsetS = (oh * 3600 + om * 60) * (b[i] == 43 ? 1 : -1)
-            i += 6
-        } else if i < b.count {
-            return nil
-        }
-        guard i == b.count else { return nil }
-        let days = CivilDate.daysFromCivil(year: y, month: mo, day: d)
-        return (days * 86_400 + Int64(h * 3600 + mi * 60 + sec - offsetS)) * 1000 + Int64(ms)
     }
 }
 

@@ -40,14 +40,7 @@ public final class RideImporter {
         }
         let track: GPXTrack
         do { track = try GPXTrack(parsing: gpx) } catch {
-            let what = format == .gpx ? "" : " (as gpsbabel converted it)"
-            if error.description.contains("no <time>") {
-                throw ImportError(.notARide, "\(path) has no timestamps\(what): \(error.description); a ride needs the time of every point")
-            }
-            if error.description.contains("track is empty") {
-                throw ImportError(.notARide, "\(path) has no positions\(what): no track point with a latitude and longitude, nothing to import")
-            }
-            throw ImportError(.badFile, "\(path) is damaged or cut short\(what): \(error.description)")
+            throw Self.refusal(path, error, converted: format != .gpx)
         }
         switch format {
         case .gpx: provenance.device = track.creator
@@ -62,8 +55,29 @@ public final class RideImporter {
         // from its elevation (none without one), never this board's receiver or barometer.
         parameters.speedMeasured = false
         parameters.altitudeSource = track.points.contains { $0.elevationM != nil } ? .trackElevation : .none
-        let outcome = try store.storeImport(TrackEpochs.epochs(track), parameters: parameters, provenance: provenance)
+        let breaks = Set(track.points.indices.filter { track.points[$0].startsSegment })
+        let outcome = try store.storeImport(TrackEpochs.epochs(track), breaksBefore: breaks, parameters: parameters,
+                                            provenance: provenance)
         return Imported(outcome: outcome, provenance: provenance)
+    }
+
+    /// What a rider reads when the GPX holds no ride that can be imported whole.
+    static func refusal(_ path: String, _ problem: GPXTrack.Problem, converted: Bool) -> ImportError {
+        let file = path + (converted ? " (as gpsbabel converted it)" : "")
+        switch problem.kind {
+        case .damaged:
+            return ImportError(.badFile, "\(file) is damaged: \(problem.description)")
+        case .cutShort:
+            return ImportError(.badFile, "\(file) is cut short: \(problem.description)")
+        case .noTrack:
+            return ImportError(.notARide, "\(file) holds no ride: \(problem.description); nothing to import")
+        case .noTimes:
+            return ImportError(.notARide, "\(file) has no timestamps: \(problem.description); nothing to import")
+        case .missingTime:
+            return ImportError(.notARide, "\(file) lacks timestamps: \(problem.description); nothing imported")
+        case .outOfOrder:
+            return ImportError(.badFile, "\(file) has its points out of time order: \(problem.description); nothing imported")
+        }
     }
 
     private func locateGPSBabel() throws(ImportError) -> String {

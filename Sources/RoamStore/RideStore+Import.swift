@@ -23,7 +23,9 @@ extension RideStore {
     /// mid-import loses this ride only, and never leaves a half ride or a ride still "recording".
     /// The same content key imported before is a no-op (`alreadyImported`), checked in the same
     /// transaction. Epochs carry no NMEA sentences: an imported ride never claims raw receiver text.
-    public func storeImport(_ epochs: [SensorEpoch], parameters: PipelineParameters,
+    /// `breaksBefore`: the epochs (by index) where the file starts a new track segment, each a gap
+    /// (`GapCause.fileSegmentBreak`) placed before that fix, as the recorder places a restart (P5).
+    public func storeImport(_ epochs: [SensorEpoch], breaksBefore: Set<Int> = [], parameters: PipelineParameters,
                             provenance: ImportProvenance) throws -> ImportOutcome {
         let json = PipelineJSON()
         let parametersJSON = try json.packed(parameters, .parameters1)
@@ -54,7 +56,14 @@ extension RideStore {
             var events = first.map { [$0] } ?? []
             var chunk: [FixRecord] = []
             chunk.reserveCapacity(512)
-            for epoch in epochs {
+            for (index, epoch) in epochs.enumerated() {
+                if index > 0, breaksBefore.contains(index) {
+                    // Stamped where the track stopped, as the pipeline stamps a gap it finds itself.
+                    var gap = pipeline.markGap(.fileSegmentBreak, monoNs: epochs[index - 1].monoNs)
+                    gap.utcMs = epochs[index - 1].epoch.utcMs
+                    gap.beforeSeq = pipeline.state.nextSeq
+                    events.append(gap)
+                }
                 let (fix, found) = pipeline.process(epoch)
                 events += found
                 chunk.append(fix)

@@ -135,7 +135,7 @@ import Testing
             #expect(r.stderr.contains("skipped \(folder.path)/\(name)"), "\(name): \(r.stderr)")
         }
         #expect(r.stderr.contains("h-notime.gpx has no timestamps"), "\(r.stderr)")
-        #expect(r.stderr.contains("i-nopos.gpx has no positions"), "\(r.stderr)")
+        #expect(r.stderr.contains("i-nopos.gpx holds no ride: the track is empty"), "\(r.stderr)")
         #expect(!r.stderr.contains("notes.txt"), "only .gpx, .fit and .tcx files of a folder are imported")
         #expect(r.stderr.contains("imported 2 of 10 files (8 failed)"), "\(r.stderr)")
         #expect(try CLIRunner.run(["rides", "--db", db, "--last-id"]).stdout == "2\n")

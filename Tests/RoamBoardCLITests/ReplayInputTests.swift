@@ -26,7 +26,7 @@ struct ReplayInputTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "no times", content: Array(gpx(point("48.0", nil) + point("48.001", nil)).utf8), says: "has no <time>"),
+        Case(name: "no times", content: Array(gpx(point("48.0", nil) + point("48.001", nil)).utf8), says: "none of its 2 points has a <time>"),
         Case(name: "time backwards", content: Array(gpx(point("48.0", "2024-05-01T10:00:05Z") + point("48.001", "2024-05-01T10:00:01Z")).utf8),
              says: "goes backwards"),
         Case(name: "lat 91", content: Array(gpx(point("48.0", "2024-05-01T10:00:00Z") + point("91", "2024-05-01T10:00:01Z")).utf8),

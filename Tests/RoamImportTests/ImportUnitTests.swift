@@ -84,15 +84,15 @@ import Testing
         #expect(nmea == 0, "an imported ride claims no raw NMEA")
     }
 
-    @Test("No timestamps or no positions are refused in words; a cut-short GPX is named as damaged")
+    @Test("No timestamps or no positions are refused in words; a cut-short GPX is named as cut short")
     func refusals() throws {
         let folder = try Folder()
         let store = try RideStore(path: folder.url.appendingPathComponent("rides.db").path)
         let importer = RideImporter(store: store)
         let cases: [(String, String, ImportError.Kind, String)] = [
             ("notime.gpx", Self.gpx(points: 3, withTime: false), .notARide, "has no timestamps"),
-            ("nopos.gpx", Self.gpx(points: 0), .notARide, "has no positions"),
-            ("cut.gpx", String(Self.gpx(points: 5).prefix(200)), .badFile, "damaged or cut short"),
+            ("nopos.gpx", Self.gpx(points: 0), .notARide, "holds no ride: the track is empty"),
+            ("cut.gpx", String(Self.gpx(points: 5).prefix(200)), .badFile, "is cut short"),
             ("empty.gpx", "", .badFile, "is empty"),
         ]
         for (name, text, kind, says) in cases {

@@ -18,6 +18,9 @@ public enum GapCause: String, Sendable, Codable, CaseIterable {
     case receiverEstimating = "receiver estimating"
     case manualPosition = "manual position"
     case simulatedPosition = "simulated position"
+    /// An imported file starts a new track segment here (`<trkseg>`): its writer lost the receiver
+    /// or stopped logging. What happened across it is not in the file, so it is no moving time.
+    case fileSegmentBreak = "segment break in the file"
 
     init(_ solution: UnmeasuredSolution) {
         switch solution {
@@ -32,7 +35,7 @@ public enum GapCause: String, Sendable, Codable, CaseIterable {
     var isLossOfMeasurement: Bool {
         switch self {
         case .lostFix, .receiverEstimating, .manualPosition, .simulatedPosition: true
-        case .receiverSilent, .spatialJump, .loggerRestarted: false
+        case .receiverSilent, .spatialJump, .loggerRestarted, .fileSegmentBreak: false
         }
     }
 }

@@ -82,7 +82,7 @@ public struct RidePipeline: Sendable {
         case .receiverSilent:
             state.pendingLoggerFlags.insert(.afterSilence)
             state.clock.receiverWentSilent()
-        case .lostFix, .spatialJump, .receiverEstimating, .manualPosition, .simulatedPosition:
+        case .lostFix, .spatialJump, .receiverEstimating, .manualPosition, .simulatedPosition, .fileSegmentBreak:
             break
         }
     }
