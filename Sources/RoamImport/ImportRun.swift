@@ -72,7 +72,7 @@ public enum ImportRun {
             do {
                 if let missingTool, ImportFormat.byExtension(path) != .gpx { throw missingTool }
                 let done = try importer.importFile(path, nowUTCms: now())
-                if case .alreadyImported = done.outcome { progress.already += 1 } else { progress.imported += 1 }
+                if case .imported = done.outcome { progress.imported += 1 } else { progress.already += 1 }
                 report(.file(path: path, done))
             } catch let error as ImportError {
                 progress.failed += 1

@@ -6,6 +6,10 @@ public enum ImportOutcome: Sendable, Equatable {
     case imported(rideID: Int64, totals: RideTotals)
     /// A file with the same content key is already ride `rideID`: nothing was written.
     case alreadyImported(rideID: Int64)
+    /// A stored ride spans most of the same time (another file of the same ride: a device's FIT and
+    /// a website's GPX, or the board's own recording): one rider rides one ride at a time, so
+    /// nothing was written and history does not count it twice.
+    case sameTimeAs(rideID: Int64)
 }
 
 extension RideStore {
@@ -13,6 +17,20 @@ extension RideStore {
     public func importedRide(contentKey: String) throws(SQLiteError) -> Int64? {
         let select = try connection.prepare("SELECT ride_id FROM imports WHERE content_key = ?1")
         try select.bind(contentKey, at: 1)
+        guard try select.step() else { return nil }
+        return select.int64(at: 0)
+    }
+
+    /// The first stored ride over more than half of the shorter of its span and `first`…`last`.
+    public func rideOverlapping(firstUTCms first: Int64, lastUTCms last: Int64) throws(SQLiteError) -> Int64? {
+        let select = try connection.prepare("""
+            SELECT id FROM rides WHERE started_utc_ms IS NOT NULL
+               AND 2 * (MIN(COALESCE(ended_utc_ms, started_utc_ms), ?2) - MAX(started_utc_ms, ?1))
+                   > MIN(COALESCE(ended_utc_ms, started_utc_ms) - started_utc_ms, ?2 - ?1)
+             ORDER BY id LIMIT 1
+            """)
+        try select.bind(first, at: 1)
+        try select.bind(last, at: 2)
         guard try select.step() else { return nil }
         return select.int64(at: 0)
     }
@@ -32,6 +50,10 @@ extension RideStore {
         let fresh = RideColumns.stored(PipelineState())
         return try connection.inTransaction { () throws(SQLiteError) -> ImportOutcome in
             if let existing = try importedRide(contentKey: provenance.contentKey) { return .alreadyImported(rideID: existing) }
+            if let first = epochs.lazy.compactMap(\.epoch.utcMs).min(), let last = epochs.lazy.compactMap(\.epoch.utcMs).max(),
+               let same = try rideOverlapping(firstUTCms: first, lastUTCms: last) {
+                return .sameTimeAs(rideID: same)
+            }
             let insertRide = try connection.prepare("""
                 INSERT INTO rides (state, started_mono_ns, started_utc_ms, ended_utc_ms, pipeline_state, parameters,
                                    params_version, last_commit_utc_ms)

@@ -98,4 +98,20 @@ import Testing
             #expect(try reader.rides().isEmpty)
         }
     }
+
+    @Test("The same ride in other bytes (CRLF, as Windows tools write it) is not stored twice; the next ride is")
+    func sameRideFromAnotherFileIsNotCountedTwice() throws {
+        let text = Self.head + "<trk><trkseg>\n" + Self.points(30) + "\n</trkseg></trk></gpx>\n"
+        let folder = try ImportUnitTests.Folder()
+        let store = try RideStore(path: folder.url.appendingPathComponent("rides.db").path)
+        defer { store.close() }
+        let importer = RideImporter(store: store)
+        let first = try importer.importFile(try folder.write("lf.gpx", text), nowUTCms: 0)
+        guard case .imported = first.outcome else { Issue.record("\(first)"); return }
+        let again = try importer.importFile(try folder.write("crlf.gpx", text.replacingOccurrences(of: "\n", with: "\r\n")), nowUTCms: 0)
+        if case .imported = again.outcome { Issue.record("the same ride was stored twice: \(again)") }
+        let nextHour = try importer.importFile(try folder.write("next.gpx", text.replacingOccurrences(of: "T10:", with: "T11:")), nowUTCms: 0)
+        if case .imported = nextHour.outcome {} else { Issue.record("a ride an hour later is another ride: \(nextHour)") }
+        #expect(try RideReader(path: store.path).rides().count == 2)
+    }
 }

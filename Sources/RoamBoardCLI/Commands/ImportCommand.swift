@@ -45,6 +45,8 @@ enum ImportCommand {
         switch done.outcome {
         case let .alreadyImported(id):
             return "\(file): already imported as ride \(id); nothing done"
+        case let .sameTimeAs(id):
+            return "\(file): ride \(id) already covers most of its time (the same ride from another file or device); nothing done"
         case let .imported(id, t):
             return "ride \(id): \(done.provenance.sentence), \(FixedPoint.format(t.distanceM / 1000, digits: 2)) km, "
                 + "moving \(Duration.text(seconds: t.movingS)), \(Plural.count(t.fixCount, "point"))"
