@@ -63,7 +63,9 @@ public struct GPXTrack: Sendable, Equatable {
         var untimed: Int?, timed = 0
         while let start = find(bytes, open, from: i) {
             let n = points.count + 1
-            guard let tagEnd = find(bytes, ">", from: start) else { throw Problem(.cutShort, description: "point \(n): <trkpt> is never closed, the file ends inside it") }
+            guard let tagEnd = find(bytes, ">", from: start) else {
+                throw Problem(.cutShort, description: "point \(n): <trkpt> is never closed, the file ends inside it")
+            }
             // <trkpt lat=".." lon=".."/> has nothing inside: it then lacks a time, reported as such.
             let isEmpty = bytes[tagEnd - 1] == 47
             guard let close = isEmpty ? tagEnd : find(bytes, close, from: tagEnd) else {
@@ -80,7 +82,9 @@ public struct GPXTrack: Sendable, Equatable {
                 throw Problem(description: "point \(n): lat and lon attributes missing or not numbers")
             }
             guard (-90...90).contains(lat), (-180...180).contains(lon) else {
-                throw Problem(description: "point \(n): lat \(lat), lon \(lon) is not a place on Earth")
+                // A writer that swapped the attributes' values: said, never swapped back by guess.
+                let swapped = (-90...90).contains(lon) && (-180...180).contains(lat) ? " (lat and lon look swapped by the program that wrote it)" : ""
+                throw Problem(description: "point \(n): lat \(lat), lon \(lon) is not a place on Earth\(swapped)")
             }
             guard let timeText = Self.element(prefix + "time", in: body) else {
                 untimed = untimed ?? n

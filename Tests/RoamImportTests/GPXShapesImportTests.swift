@@ -75,7 +75,7 @@ import Testing
         #expect(totals.fixCount == 20 && imported.provenance.device == "Prefixed", "\(imported)")
     }
 
-    @Test("A planned route, waypoints, some points without a time and points out of order are refused as what they are")
+    @Test("A planned route, waypoints, points without a time, out of order or with lat and lon swapped are refused as what they are")
     func refusalsNameTheShape() throws {
         let route = (0..<10).map { "<rtept lat=\"\(48 + Double($0) * 0.001)\" lon=\"11.0\"><name>p\($0)</name></rtept>" }.joined()
         let waypoints = (0..<3).map { "<wpt lat=\"\(48 + Double($0) * 0.001)\" lon=\"11.0\"><name>w\($0)</name></wpt>" }.joined()
@@ -89,6 +89,8 @@ import Testing
              "lacks timestamps: point 3 of 5 has no <time> (4 of them have one)"),
             (Self.head + "<trk><trkseg>" + [timed[0], timed[2], timed[1]].joined() + "</trkseg></trk></gpx>", .badFile,
              "has its points out of time order: point 3: time 2024-06-01T10:00:02Z goes backwards"),
+            (Self.head + "<trk><trkseg>" + timed.map { $0.replacingOccurrences(of: "lat=\"48.", with: "lat=\"148.") }.joined()
+                + "</trkseg></trk></gpx>", .badFile, "point 1: lat 148.0, lon 11.0 is not a place on Earth (lat and lon look swapped"),
         ]
         for (text, kind, says) in cases {
             let folder = try ImportUnitTests.Folder()
