@@ -14,9 +14,16 @@ struct BarometerPoller {
     let emit: @Sendable (RecorderEvent) -> Void
     /// Why samples are missing, from the first epoch without one until the next sample.
     var missingCause: String?
-    /// The last try threw: the sensor is probed again at `nextProbeNs`, not before.
+    /// The last try threw, or the sensor was never set up: it is probed again at `nextProbeNs`, not before.
     var needsProbe = false
     var nextProbeNs: UInt64 = 0
+
+    /// A sensor never set up (its probe at start failed; the rig keeps it) is probed at the first
+    /// epoch, before any sample: a sample could only say "not set up", the probe says why.
+    init(barometer: BarometerSource?, retryMs: UInt64, emit: @escaping @Sendable (RecorderEvent) -> Void) {
+        self.barometer = barometer; self.retryMs = retryMs; self.emit = emit
+        needsProbe = barometer.map { !$0.isProbed } ?? false
+    }
 
     /// The sample for the epoch now, and the item that says the stretch without samples began or ended.
     mutating func sample(now: UInt64) -> (BarometerSample?, RideSessionItem?) {

@@ -7,6 +7,8 @@ public protocol BarometerSource: AnyObject {
     func sample() throws -> BarometerSample?
     /// Tries to bring a vanished sensor back; throws while it is still missing.
     func reprobe() throws
+    /// Whether a probe has set the sensor up (false for one whose probe at start failed).
+    var isProbed: Bool { get }
 }
 
 // The driver's typed-throwing methods satisfy the protocol as they are.

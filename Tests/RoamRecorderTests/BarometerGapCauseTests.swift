@@ -17,13 +17,24 @@ import Testing
         return cause
     }
 
-    /// The rig keeps a barometer whose probe at start failed (`HardwareRig.probed`); the recorder's
-    /// first sample meets a driver not set up, which is not a chip that did not acknowledge.
-    @Test func aBarometerNotSetUpAtStartIsNotCalledSilentOnTheBus() {
-        bus.attach(FakeBMP280(chipID: 0x61), at: 0x76)
-        let barometer = BMP280(bus: bus, address: 0x76)
+    /// The rig keeps a barometer whose probe at start failed (`HardwareRig.probed`), or whose bus was
+    /// not there yet: the recorder's first sample probes it again, so the ride records why it has no
+    /// pressure (what the probe met), never that the driver was not set up.
+    @Test(arguments: [
+        ("another chip", "chip id 0x58 (BMP280) or 0x60 (BME280) expected at 0x76, read 0x61: a BME680"),
+        ("nothing", "the barometer did not answer on the I2C bus (EREMOTEIO: no acknowledge)"),
+        ("no bus", "the I2C bus is not there (ENOENT)"),
+    ])
+    func aBarometerWhoseStartFailedIsProbedFirstAndSaysWhy(atStart: String, cause: String) {
+        let busMissing = atStart == "no bus"
+        let onBoard = ReopeningI2CBus(device: "/dev/i2c-1") { [bus] (device: String) throws(DeviceError) -> any I2CBus in
+            guard !busMissing else { throw DeviceError(.i2c, .open, device: device, errno: .noSuchFile) }
+            return bus
+        }
+        if atStart == "another chip" { bus.attach(FakeBMP280(chipID: 0x61), at: 0x76) }
+        let barometer = BMP280(bus: onBoard, address: 0x76)
         #expect(throws: DeviceError.self) { try barometer.probe() }
-        #expect(firstCause(barometer) == "the BMP280 is not set up: no probe has succeeded yet")
+        #expect(firstCause(barometer) == cause)
     }
 
     @Test func aConversionThatNeverEndsIsNotABusError() throws {

@@ -1,3 +1,4 @@
+import RoamPorts
 import RoamSystem
 import Foundation
 import RoamSimulator
@@ -23,14 +24,15 @@ import Testing
         private let done = DispatchSemaphore(value: 0)
         private let seconds = SensorLoopReopenTests.seconds
 
-        init(chip: FakeBMP280 = FakeBMP280()) throws {
+        /// `probedAtStart` false: the probe at start fails and the sensor is kept, as `HardwareRig.probed` does.
+        init(chip: FakeBMP280 = FakeBMP280(), probedAtStart: Bool = true) throws {
             self.chip = chip
             pty = try PseudoTerminal()
             let port = try SerialPort(path: pty.secondaryPath, baud: 9600)
             chip.setAmbient(pressurePa: 96_000, temperatureC: 15)
             bus.attach(chip, at: 0x76)
             let barometer = BMP280(bus: bus, address: 0x76)
-            try barometer.probe()
+            if probedAtStart { try barometer.probe() } else { #expect(throws: DeviceError.self) { try barometer.probe() } }
             var options = SensorLoop.Options()
             options.barometerRetryMs = 0
             let queue = SensorQueue(capacity: 1000)
@@ -114,6 +116,25 @@ import Testing
             : "the barometer did not answer on the I2C bus (\(errno.name): no acknowledge)"
         #expect(ride.stretch == ["S", "missing: " + words, "-", "-", "back", "S"], "\(ride.handedOver)")
         #expect(ride.handedOver.filter { !["S", "-"].contains($0) }.count == 2)
+    }
+
+    /// A BME680 where the BMP280 should be: the probe at start failed, the rig kept the sensor. The
+    /// first epoch probes it again and the ride records what that met, not that it was never set up;
+    /// once a BMP280 answers there, it is sampled and the stretch ends.
+    @Test func aBarometerWhoseStartProbeFailedRecordsWhyFromTheFirstEpoch() throws {
+        let ride = try Ride(chip: FakeBMP280(chipID: 0x61), probedAtStart: false)
+        #expect(try ride.epoch(0)?.barometer == nil)
+        #expect(try ride.epoch(1)?.barometer == nil)
+        let fitted = FakeBMP280()
+        fitted.setAmbient(pressurePa: 95_700, temperatureC: 15)
+        ride.bus.attach(fitted, at: 0x76)
+        #expect(Self.near(try ride.firstSampled(from: 2), 95_700))
+        ride.stop()
+        let words = "chip id 0x58 (BMP280) or 0x60 (BME280) expected at 0x76, read 0x61: a BME680"
+        let said = ride.handedOver.filter { !["S", "-"].contains($0) }
+        #expect(said == ["missing: " + words, "back"], "\(ride.handedOver)")
+        #expect(ride.handedOver.prefix(3) == ["missing: " + words, "-", "-"], "\(ride.handedOver)")
+        #expect(ride.said.first?.hasPrefix("missing(i2c probe on /dev/i2c-1 (addr 0x76, reg 0xD0): " + words) == true, "\(ride.said)")
     }
 
     /// A supply dip resets the chip while it keeps acknowledging: sleep mode, default config, data
