@@ -99,6 +99,21 @@ import Testing
             + "a BME680. Fit a BMP280 or BME280 at 0x76, or correct bmp280_address in board.conf."), "\(r.message)")
     }
 
+    /// Another chip at the configured address: a BMP280 or BME280 at the other one is named, with
+    /// the line to change; anything else there leaves the finding as it was.
+    @Test(arguments: [(UInt8(0x58), "found a BMP280 at 0x77: set bmp280_address = 0x77 in board.conf."),
+                      (0x60, "found a BME280 at 0x77: set bmp280_address = 0x77 in board.conf."),
+                      (0x61, "Fit a BMP280 or BME280 at 0x76, or correct bmp280_address in board.conf.")])
+    func aWrongChipLooksAtTheOtherAddress(idThere: UInt8, advice: String) {
+        let bus = FakeI2CBus(device: "/dev/i2c-1")
+        bus.attach(FakeBMP280(chipID: 0x61), at: 0x76)
+        bus.attach(FakeBMP280(chipID: idThere), at: 0x77)
+        let r = DeviceProbe.barometer(bus: bus, address: 0x76, clock: SteppedClock().clock)
+        #expect(!r.isOK)
+        #expect(r.message.contains("chip id 0x58 (BMP280) or 0x60 (BME280) expected at 0x76, read 0x61: a BME680"), "\(r.message)")
+        #expect(r.message.hasSuffix(advice), "\(r.message)")
+    }
+
     @Test func aStuckChipTimesOutInsteadOfHanging() {
         let bus = FakeI2CBus(device: "/dev/i2c-1")
         let chip = FakeBMP280()

@@ -80,8 +80,8 @@ public enum DeviceProbe {
         return ProbeResult(name, ok: true, text)
     }
 
-    /// Probes the BMP280 (or BME280) and reads one sample. A chip that does not answer is looked
-    /// for at the other address, so a wrong SDO jumper is named as such.
+    /// Probes the BMP280 (or BME280) and reads one sample. A chip that does not answer, or another
+    /// chip answering in its place, is looked for at the other address (`otherAddress`).
     public static func barometer(bus: any I2CBus, address: UInt16, clock: BMP280.Clock = .monotonic) -> ProbeResult {
         let name = "i2c \(bus.device) bmp280 at \(I2CContext.hex(address))"
         let sensor = BMP280(bus: bus, address: address, clock: clock)
@@ -100,18 +100,27 @@ public enum DeviceProbe {
             return ProbeResult(name, ok: false, "the \(chipName) answers but reports no measurement (skipped). "
                 + "Power-cycle it; check its 3.3 V supply.")
         } catch {
-            guard error.errno == .remoteIO || error.errno == .noSuchDeviceOrAddress else { return ProbeResult(name, ok: false, "\(error)") }
-            let other: UInt16 = address == 0x76 ? 0x77 : 0x76
-            do throws(DeviceError) {
-                let id = try bus.readByte(address: other, register: BMP280Register.chipID.rawValue)
-                let what = BMP280Register.chipName(forID: id) ?? "chip id \(I2CContext.hex(id))"
-                return ProbeResult(name, ok: false, "nothing answers at \(I2CContext.hex(address)), but \(what) answers at "
-                    + "\(I2CContext.hex(other)): set bmp280_address = \(I2CContext.hex(other)) in board.conf (the SDO jumper decides).")
-            } catch {
-                // Silent at the other address too: the first error, with its wiring hint, is the answer.
-                return ProbeResult(name, ok: false, "\(error)")
-            }
+            return ProbeResult(name, ok: false, otherAddress(bus, address, after: error) ?? "\(error)")
         }
+    }
+
+    /// What answers at the other Bosch address (0x76/0x77) when nothing answered at `address`, or
+    /// another chip did: a wrong SDO jumper or a wrong bmp280_address, named with the line to change.
+    /// Nil when the other address tells nothing more: the probe's own error is then the answer.
+    static func otherAddress(_ bus: any I2CBus, _ address: UInt16, after error: DeviceError) -> String? {
+        let silent = error.errno == .remoteIO || error.errno == .noSuchDeviceOrAddress
+        guard silent || error.finding?.kind == .unexpectedChip else { return nil }
+        let other: UInt16 = address == 0x76 ? 0x77 : 0x76
+        let there = I2CContext.hex(other)
+        guard let id = try? bus.readByte(address: other, register: BMP280Register.chipID.rawValue) else { return nil }
+        guard !silent else {
+            let what = BMP280Register.chipName(forID: id) ?? "chip id \(I2CContext.hex(id))"
+            return "nothing answers at \(I2CContext.hex(address)), but \(what) answers at \(there): "
+                + "set bmp280_address = \(there) in board.conf (the SDO jumper decides)."
+        }
+        // Another chip at the address (a second breakout, a BME680): only a chip the driver runs is worth moving to.
+        guard let found = BMP280Chip(rawValue: id), let finding = error.finding else { return nil }
+        return "\(finding.words); found a \(found.name) at \(there): set bmp280_address = \(there) in board.conf."
     }
 
     /// Reads the button's level: it should read released while nobody touches it.
