@@ -71,11 +71,17 @@ extension BMP280DriverTests {
         #expect(bus.transfers.isEmpty)
     }
 
+    /// Trimming registers a chip that did not answer with its own gives. A static list, not a closure
+    /// inside `@Test(arguments:)`: Swift 6.0.3's type checker crashes on that (signal 11).
+    static let blankCalibrations: [([UInt8], String)] = [
+        ([UInt8](repeating: 0xFF, count: 24), "calibration all 0xFF"),
+        ([UInt8](repeating: 0x00, count: 24), "calibration all 0x00"),
+        (BMP280Calibration.datasheetExample.registers.enumerated().map { $0.offset == 6 || $0.offset == 7 ? 0 : $0.element },
+         "calibration with dig_P1 0"),
+    ]
+
     /// What a chip that did not answer with its trimming values gives: no sample is computed from it.
-    @Test(arguments: [([UInt8](repeating: 0xFF, count: 24), "calibration all 0xFF"),
-                      ([UInt8](repeating: 0x00, count: 24), "calibration all 0x00"),
-                      (BMP280Calibration.datasheetExample.registers.enumerated().map { $0.offset == 6 || $0.offset == 7 ? 0 : $0.element },
-                       "calibration with dig_P1 0")])
+    @Test(arguments: blankCalibrations)
     func anEmptyCalibrationIsNamedAndNothingIsSampled(registers: [UInt8], what: String) throws {
         let calibration = try #require(BMP280Calibration(registers: registers))
         bus.attach(FakeBMP280(calibration: calibration), at: 0x76)
