@@ -119,7 +119,9 @@ import RoamCore
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.split(separator: "\r\n").count == fixture.c.accepted.count + 1)
         #expect(!r.stdout.contains(",9999,"))
-        #expect(r.stderr.contains("still recording: dumped what was committed so far (\(fixture.c.accepted.count) fixes); not marked as dumped"))
+        let c = fixture.c, setAside = c.fixes.count - c.accepted.count
+        #expect(r.stderr.contains("still recording: dumped what was committed so far, \(c.accepted.count) of its \(c.fixes.count) "
+                                  + "fixes written (the points kept for distance); the other \(setAside), set aside, stay"), "\(r.stderr)")
     }
 }
 
@@ -136,5 +138,23 @@ extension CLIRunner {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return (p.terminationStatus, data)
+    }
+}
+
+extension DumpCommandTests {
+    /// A ride still recording, 22 fixes of which 9 are kept for distance: before, its dump said
+    /// "dumped what was committed so far (9 fixes)", read as the whole ride.
+    @Test func aRecordingRideSaysWhichOfItsFixesTheFileHolds() throws {
+        let (dir, db) = try UpgradeTests.card("pipeline6-interrupted.sqlite")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gpx = try CLIRunner.run(["dump", "--db", db, "--ride", "1", "--format", "gpx"])
+        #expect(gpx.status == 0, "\(gpx.stderr)")
+        #expect(gpx.stdout.components(separatedBy: "<trkpt ").count - 1 == 9)
+        #expect(gpx.stderr.contains("ride 1 is still recording: dumped what was committed so far, 9 of its 22 fixes written "
+                                    + "(the points kept for distance); the other 13, set aside, stay in the database "
+                                    + "('--raw' writes them); not marked as dumped"), "\(gpx.stderr)")
+        let raw = try CLIRunner.run(["dump", "--db", db, "--ride", "1", "--format", "csv", "--raw"])
+        #expect(raw.stdout.split(separator: "\r\n").count == 22 + 1)
+        #expect(raw.stderr.contains("so far, 22 fixes written, those set aside included; not marked"), "\(raw.stderr)")
     }
 }

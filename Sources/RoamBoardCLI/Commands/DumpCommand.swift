@@ -34,7 +34,8 @@ enum DumpCommand {
             written += 1
             // A recording ride's file holds what was committed so far: the ride is not handed over yet.
             if ride.state == .recording {
-                Console.error("ride \(ride.id) is still recording: dumped what was committed so far (\(fixes) fixes); not marked as dumped")
+                let words = SetAsideCount.written(fixes, of: ride.totals.fixCount, raw: raw, withPaused: format == .fit)
+                Console.error("ride \(ride.id) is still recording: dumped what was committed so far, \(words); not marked as dumped")
                 continue
             }
             toMark.append(ride.id)

@@ -55,6 +55,19 @@ public struct SetAsideCount: Sendable, Equatable {
             + "; nothing deleted"
     }
 
+    /// What a dump wrote of a ride's `total` fixes, in the words of `sentence`: without `--raw` the
+    /// file holds the points kept for distance (FIT adds those while paused: they stop its timer)
+    /// and the fixes set aside stay in the database, e.g. "9 of its 22 fixes written (the points
+    /// kept for distance); the other 13, set aside, stay in the database ('--raw' writes them)".
+    public static func written(_ written: Int, of total: Int, raw: Bool, withPaused: Bool = false) -> String {
+        let fixes = Plural.count(written, "fix", "fixes")
+        if raw { return "\(fixes) written, those set aside included" }
+        let which = "(the points kept for distance" + (withPaused ? " and those while paused)" : ")")
+        guard total > written else { return "\(fixes) written \(which)" }
+        return "\(written) of its \(total) fixes written \(which); the other \(total - written), set aside, "
+            + "stay in the database ('--raw' writes them)"
+    }
+
     private func words(_ flag: FixFlags, _ name: String, _ units: UnitFormatter) -> String {
         // Metric as it always read (whole metres, truncated); imperial rounded to whole feet.
         func length(_ m: Double) -> String { units.system == .metric ? "\(Int(m)) m" : units.length(metres: m, digits: 0) }
