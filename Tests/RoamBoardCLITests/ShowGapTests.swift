@@ -1,4 +1,6 @@
 import Foundation
+import RoamCore
+@testable import RoamStore
 import Testing
 
 /// `show` places each gap between the segments it separates and says how long the track stopped.
@@ -35,5 +37,34 @@ import Testing
                           "#1  08:01:02–08:01:59  0.311 km, fixes 62…119, 29 accepted",
                           "gap: no fix at 08:01:59, 121 s",
                           "#2  08:04:00–08:04:59  0.322 km, fixes 120…179, 30 accepted"], "\(show.stdout)")
+    }
+}
+
+extension ShowGapTests {
+    /// A ride stopped while the receiver was silent: its last event is a gap after its last fix.
+    /// Before: listed under the last segment as "gap: receiver silent at 08:00:42 (before fix 30)",
+    /// a marker into a segment that does not exist.
+    @Test func aGapAfterTheLastFixIsSaidAsTheRideEndingInIt() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let store = try RideStore(path: db)
+        var script = RideScript(lat: 47.9950, lon: 7.8420, startUTCms: DumpFixture.startUTCms, barometer: true)
+        script.move(seconds: 30, speedMps: { _ in 6 }, bearingDeg: 35)
+        let row = try store.startRide(startedMonoNs: 1_000, startedUTCms: script.startUTCms, parameters: PipelineParameters())
+        let fixes = script.fixes(rideID: row.id)
+        let silent = RideEvent(kind: .gap, monoNs: 40_000_000_000, utcMs: fixes.last!.utcMs! + 2_000,
+                               detail: GapCause.receiverSilent.rawValue, beforeSeq: Int64(fixes.count))
+        var state = PipelineState()
+        state.nextSeq = Int64(fixes.count)
+        state.totals = script.totals(upTo: fixes.count)
+        try store.commit(Batch(rideID: row.id, fixes: fixes, events: [silent], state: state), commitUTCms: silent.utcMs!)
+        try store.stopRide(id: row.id, endedUTCms: silent.utcMs! + 10_000)
+        let show = try CLIRunner.run(["show", "--db", db, "--ride", "\(row.id)"])
+        #expect(show.status == 0, "\(show.stderr)")
+        let gaps = show.stdout.split(separator: "\n").filter { $0.contains("gap: ") }
+        #expect(gaps.count == 1 && gaps[0].contains("receiver silent at "), "\(show.stdout)")
+        #expect(gaps.first?.hasSuffix(": the ride ended in it, no fix after it until the stop") == true, "\(gaps)")
+        #expect(!show.stdout.contains("before fix \(fixes.count)"), "\(show.stdout)")
     }
 }

@@ -33,11 +33,13 @@ enum ShowCommand {
         var setAside = SetAsideCount(ride.parameters)
         var sources: [TimeSource: Int] = [:]
         var barometer = BarometerStretches()
+        var lastFixSeq: Int64?
         // Every fix, but not its NMEA text: nothing here prints it, and inflating it was most of the time.
         try reader.forEachExportedFix(ride: id, withNMEA: false) { fix in
             byFlag.add(fix.flags)
             barometer.add(seq: fix.seq, utcMs: fix.utcMs, flags: fix.flags)
             setAside.add(fix.flags)
+            lastFixSeq = fix.seq
             sources[fix.timeSource, default: 0] += 1
             let usable = fix.flags.subtracting(.underDistanceGate).isAccepted
             guard fix.epoch.hasPosition, usable else { return }
@@ -101,10 +103,13 @@ enum ShowCommand {
             print("    #\(segment.number)  \(times)  \(units.distance(metres: segment.distanceM, digits: 3)), "
                   + "fixes \(segment.firstSeq)…\(segment.lastSeq), \(segment.accepted) accepted")
         }
-        // Gaps after the last segment: the ride ended inside them.
+        // Gaps after the last segment: the ride ended inside them. One that opened after the last
+        // fix points at no fix: it is said as the ride's end, not as a marker past the track.
         for gap in pending {
+            let afterLastFix = gap.beforeSeq.map { seq in lastFixSeq.map { seq > $0 } ?? true } ?? false
             print("      gap: \(gap.cause)" + (gap.utcMs.map { " at \(clock($0))" } ?? "")
-                  + (gap.beforeSeq.map { " (before fix \($0))" } ?? ""))
+                  + (afterLastFix ? ": the ride ended in it, no fix after it until the stop"
+                                  : gap.beforeSeq.map { " (before fix \($0))" } ?? ""))
         }
 
         printBarometer(barometer.named(by: events), clock: clock)
