@@ -40,3 +40,32 @@ public struct NewerEvents: Sendable, Equatable {
         }
     }
 }
+
+extension RideReader {
+    /// The rides holding what a newer roam-board wrote, as `eventsAndNewer` would find it, for a
+    /// listing: one pass over `events` for all rides (a few rows a ride, next to its fixes), not one
+    /// query a ride. Only the rows this roam-board does not know come back to be judged here.
+    public func ridesWithNewerEvents() throws -> Set<Int64> {
+        let kinds = RideEventKind.allCases.map(\.rawValue), causes = GapCause.allCases.map(\.rawValue)
+        func list(_ texts: [String], from first: Int) -> String {
+            texts.indices.map { "?\(first + $0)" }.joined(separator: ", ")
+        }
+        let statement = try connection.prepare("SELECT ride_id, kind, detail FROM events WHERE kind NOT IN ("
+            + list(kinds, from: 1) + ") OR (kind = 'gap' AND detail NOT IN (" + list(causes, from: kinds.count + 1) + "))")
+        for (i, text) in (kinds + causes).enumerated() { try statement.bind(text, at: Int32(i + 1)) }
+        var rides = Set<Int64>()
+        while try statement.step() {
+            let kind = statement.text(at: 1)
+            var newer = NewerEvents()
+            if RideEventKind(rawValue: kind) == nil {
+                // A kind that is no name is damage, which `show` reports as such: not a newer release.
+                guard NewerEvents.isKindName(kind) else { continue }
+                newer.add(kind: kind)
+            } else {
+                newer.add(RideEvent(kind: .gap, detail: statement.text(at: 2)))
+            }
+            if !newer.isEmpty { rides.insert(statement.int64(at: 0)) }
+        }
+        return rides
+    }
+}

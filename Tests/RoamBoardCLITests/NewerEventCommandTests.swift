@@ -26,8 +26,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let show = try UpgradeTests.run(["show", "--db", db, "--ride", "1"])
         #expect(show.stdout.contains("this ride holds \(Self.named)"), "\(show.stdout)")
-        #expect(show.stdout.contains("fixes       22:") && show.stdout.contains("gap: tyre flat (before fix 30)"), "\(show.stdout)")
-        #expect(try UpgradeTests.run(["rides", "--db", db]).stdout.contains("   1  stopped"))
+        #expect(show.stdout.contains("fixes       22:") && show.stdout.contains("gap: tyre flat: the ride ended in it, no fix after it until the stop"), "\(show.stdout)")
+        // One query over events marks the ride in the listing; before, nothing there named it.
+        let rides = try UpgradeTests.run(["rides", "--db", db]).stdout.split(separator: "\n")
+        #expect(rides.first { $0.hasPrefix("   1  stopped") }?.hasSuffix("  +newer") == true, "\(rides)")
+        #expect(rides.last == "+newer: holds what a newer roam-board wrote ('roam-board show --ride ID' names it)", "\(rides)")
         let gpx = try UpgradeTests.run(["dump", "--db", db, "--ride", "1", "--format", "gpx"])
         #expect(gpx.stdout.components(separatedBy: "<trkpt ").count - 1 == 9, "the 9 accepted fixes")
         let page = dir.appendingPathComponent("ride-1.html").path

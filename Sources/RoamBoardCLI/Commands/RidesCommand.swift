@@ -16,6 +16,7 @@ enum RidesCommand {
         }
         let running = recorderRunning(database: reader.path)
         let imported = try reader.provenances()
+        let newer = try reader.ridesWithNewerEvents()
         let states = rides.map { stateText($0, recorderRunning: running) }
         let stateWidth = max(9, states.map(\.count).max() ?? 0)
         let timeWidth = time.zone == nil ? 24 : 29
@@ -38,8 +39,10 @@ enum RidesCommand {
             line += "  " + (t.ascentM.map { units.length(metres: $0, digits: 0) + (fromTrack ? "*" : "") } ?? "n/a").leftPadded(6)
             line += "  " + String(t.fixCount).leftPadded(6) + "  " + String(t.gapCount).leftPadded(4)
             if let source = imported[r.id] { line += "  " + source.sentence }
+            if newer.contains(r.id) { line += "  " + Self.newerMark }
             print(line)
         }
+        if !newer.isEmpty { print("\(Self.newerMark): holds what a newer roam-board wrote ('roam-board show --ride ID' names it)") }
         if marked { print("* ascent counted from a track file's elevation, not measured by the board's barometer (see 'roam-board show')") }
     }
 
@@ -54,6 +57,9 @@ enum RidesCommand {
         }
         return interrupted
     }
+
+    /// Marks a ride whose events a newer roam-board wrote in (`NewerEvents`): `show` names them.
+    static let newerMark = "+newer"
 
     static let interrupted = "interrupted (resumes on next start)"
 
