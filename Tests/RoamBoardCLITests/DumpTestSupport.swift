@@ -90,3 +90,22 @@ struct DumpFixture {
         }
     }
 }
+
+extension DumpFixture {
+    /// A new database holding one stopped ride written through `RideStore` in one batch: the
+    /// script's fixes as `adjust` leaves them, the events made from them, stopped `stopAfterMs` after the last fix.
+    static func oneRide(_ script: RideScript, stopAfterMs: Int64 = 0, adjust: (inout [FixRecord]) -> Void = { _ in },
+                        events: ([FixRecord]) -> [RideEvent]) throws -> (db: String, id: Int64, fixes: [FixRecord]) {
+        let db = try CLIRunner.temporaryDirectory().appendingPathComponent("rides.db").path
+        let store = try RideStore(path: db)
+        let row = try store.startRide(startedMonoNs: 1_000, startedUTCms: script.startUTCms, parameters: PipelineParameters())
+        var fixes = script.fixes(rideID: row.id)
+        adjust(&fixes)
+        var state = PipelineState()
+        state.nextSeq = Int64(fixes.count)
+        state.totals = script.totals(upTo: fixes.count)
+        try store.commit(Batch(rideID: row.id, fixes: fixes, events: events(fixes), state: state), commitUTCms: fixes.last!.utcMs!)
+        try store.stopRide(id: row.id, endedUTCms: fixes.last!.utcMs! + stopAfterMs)
+        return (db, row.id, fixes)
+    }
+}

@@ -10,27 +10,17 @@ import Testing
 
     /// A ride of 60 s whose fixes 20…29 had no pressure with a recorded cause, and 50…51 without one.
     static func ride() throws -> (db: String, id: Int64) {
-        let dir = try CLIRunner.temporaryDirectory()
-        let db = dir.appendingPathComponent("rides.db").path
-        let store = try RideStore(path: db)
         var script = RideScript(lat: 47.9950, lon: 7.8420, startUTCms: DumpFixture.startUTCms, barometer: true)
         script.move(seconds: 60, speedMps: { _ in 6 }, bearingDeg: 35)
-        let row = try store.startRide(startedMonoNs: 1_000, startedUTCms: script.startUTCms, parameters: PipelineParameters())
-        var fixes = script.fixes(rideID: row.id)
-        // Fixes 20…29: the chip did not answer; 50…51: a stretch recorded before causes were.
-        for i in Array(20...29) + [50, 51] {
-            fixes[i].flags.insert(.barometerMissing)
-            fixes[i].pressurePa = nil; fixes[i].temperatureC = nil; fixes[i].baroAltM = nil
-        }
-        let cause = Self.cause
-        let events = [RideEvent(kind: .barometerMissing, monoNs: 20_500_000_000, detail: cause, beforeSeq: 20),
-                      RideEvent(kind: .barometerBack, monoNs: 30_500_000_000, beforeSeq: 30)]
-        var state = PipelineState()
-        state.nextSeq = Int64(fixes.count)
-        state.totals = script.totals(upTo: fixes.count)
-        try store.commit(Batch(rideID: row.id, fixes: fixes, events: events, state: state), commitUTCms: fixes.last!.utcMs!)
-        try store.stopRide(id: row.id, endedUTCms: fixes.last?.utcMs)
-        return (db, row.id)
+        let ride = try DumpFixture.oneRide(script, adjust: { fixes in
+            // Fixes 20…29: the chip did not answer; 50…51: a stretch recorded before causes were.
+            for i in Array(20...29) + [50, 51] {
+                fixes[i].flags.insert(.barometerMissing)
+                fixes[i].pressurePa = nil; fixes[i].temperatureC = nil; fixes[i].baroAltM = nil
+            }
+        }, events: { _ in [RideEvent(kind: .barometerMissing, monoNs: 20_500_000_000, detail: Self.cause, beforeSeq: 20),
+                           RideEvent(kind: .barometerBack, monoNs: 30_500_000_000, beforeSeq: 30)] })
+        return (ride.db, ride.id)
     }
 
     @Test func showNamesEachStretchWithoutPressureAndItsCause() throws {

@@ -45,22 +45,14 @@ extension ShowGapTests {
     /// Before: listed under the last segment as "gap: receiver silent at 08:00:42 (before fix 30)",
     /// a marker into a segment that does not exist.
     @Test func aGapAfterTheLastFixIsSaidAsTheRideEndingInIt() throws {
-        let dir = try CLIRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let db = dir.appendingPathComponent("rides.db").path
-        let store = try RideStore(path: db)
         var script = RideScript(lat: 47.9950, lon: 7.8420, startUTCms: DumpFixture.startUTCms, barometer: true)
         script.move(seconds: 30, speedMps: { _ in 6 }, bearingDeg: 35)
-        let row = try store.startRide(startedMonoNs: 1_000, startedUTCms: script.startUTCms, parameters: PipelineParameters())
-        let fixes = script.fixes(rideID: row.id)
-        let silent = RideEvent(kind: .gap, monoNs: 40_000_000_000, utcMs: fixes.last!.utcMs! + 2_000,
-                               detail: GapCause.receiverSilent.rawValue, beforeSeq: Int64(fixes.count))
-        var state = PipelineState()
-        state.nextSeq = Int64(fixes.count)
-        state.totals = script.totals(upTo: fixes.count)
-        try store.commit(Batch(rideID: row.id, fixes: fixes, events: [silent], state: state), commitUTCms: silent.utcMs!)
-        try store.stopRide(id: row.id, endedUTCms: silent.utcMs! + 10_000)
-        let show = try CLIRunner.run(["show", "--db", db, "--ride", "\(row.id)"])
+        let (db, id, fixes) = try DumpFixture.oneRide(script, stopAfterMs: 12_000) { fixes in
+            [RideEvent(kind: .gap, monoNs: 40_000_000_000, utcMs: fixes.last!.utcMs! + 2_000,
+                       detail: GapCause.receiverSilent.rawValue, beforeSeq: Int64(fixes.count))]
+        }
+        defer { try? FileManager.default.removeItem(atPath: (db as NSString).deletingLastPathComponent) }
+        let show = try CLIRunner.run(["show", "--db", db, "--ride", "\(id)"])
         #expect(show.status == 0, "\(show.stderr)")
         let gaps = show.stdout.split(separator: "\n").filter { $0.contains("gap: ") }
         #expect(gaps.count == 1 && gaps[0].contains("receiver silent at "), "\(show.stdout)")
