@@ -28,6 +28,7 @@ import Testing
         #expect(events == known)
         #expect(newer.kinds == ["wheel-sensor-lost"])
         #expect(newer.sentence == "holds what a newer roam-board wrote: event kind 'wheel-sensor-lost'")
+        #expect(try reader.ridesWithNewerEvents() == [id], "the listing marks it, from one query for all rides")
         let report = try Rederivation.check(path: dir.path())
         #expect(report.rides.map(\.notJudged) == ["this ride holds what a newer roam-board wrote: event kind 'wheel-sensor-lost': "
                                                   + "this roam-board cannot judge it; check it with a newer roam-board"])
@@ -46,6 +47,7 @@ import Testing
         let (events, newer) = try RideReader(path: dir.path()).eventsAndNewer(ride: id)
         #expect(events == known + [RideEvent(kind: .gap, detail: "tyre flat", beforeSeq: 0)])
         #expect(newer.kinds.isEmpty && newer.gapCauses == ["tyre flat"])
+        #expect(try RideReader(path: dir.path()).ridesWithNewerEvents() == [id])
         #expect(try Rederivation.check(path: dir.path()).rides.first?.notJudged?.contains("gap cause 'tyre flat'") == true)
     }
 
@@ -56,5 +58,6 @@ import Testing
         #expect(throws: StoreError.corruptRow(table: "events", detail: "ride \(id) has event kind '\(kind)'", path: dir.path())) {
             try RideReader(path: dir.path()).events(ride: id)
         }
+        #expect(try RideReader(path: dir.path()).ridesWithNewerEvents().isEmpty, "damage, not a newer release")
     }
 }
