@@ -156,5 +156,12 @@ extension DumpCommandTests {
         let raw = try CLIRunner.run(["dump", "--db", db, "--ride", "1", "--format", "csv", "--raw"])
         #expect(raw.stdout.split(separator: "\r\n").count == 22 + 1)
         #expect(raw.stderr.contains("so far, 22 fixes written, those set aside included; not marked"), "\(raw.stderr)")
+        // Into a folder twice: the second run writes nothing (before, it said "(22 fixes)").
+        let out = dir.appendingPathComponent("out").path
+        _ = try CLIRunner.run(["dump", "--db", db, "--ride", "1", "--format", "gpx", "-o", out + "/"])
+        let again = try CLIRunner.run(["dump", "--db", db, "--ride", "1", "--format", "gpx", "-o", out + "/"])
+        #expect(again.stderr.contains("already holds it, byte for byte")
+                && again.stderr.contains("ride 1 is still recording: its file already held what was committed so far; "
+                                         + "not marked as dumped"), "\(again.stderr)")
     }
 }

@@ -34,8 +34,11 @@ enum DumpCommand {
             written += 1
             // A recording ride's file holds what was committed so far: the ride is not handed over yet.
             if ride.state == .recording {
-                let words = SetAsideCount.written(fixes, of: ride.totals.fixCount, raw: raw, withPaused: format == .fit)
-                Console.error("ride \(ride.id) is still recording: dumped what was committed so far, \(words); not marked as dumped")
+                // A file left in place wrote nothing now: no count of fixes written is said.
+                let what = fixes.map { "dumped what was committed so far, "
+                    + SetAsideCount.written($0, of: ride.totals.fixCount, raw: raw, withPaused: format == .fit) }
+                Console.error("ride \(ride.id) is still recording: \(what ?? "its file already held what was committed so far"); "
+                              + "not marked as dumped")
                 continue
             }
             toMark.append(ride.id)
@@ -51,9 +54,9 @@ enum DumpCommand {
         mark(toMark, in: reader.path)
     }
 
-    /// Writes one ride where the plan says; returns the fixes read.
+    /// Writes one ride where the plan says; returns the fixes written, nil when its file already held it.
     private static func write(_ ride: RideRow, _ summary: RideSummary, plan: DumpPlan, raw: Bool, reader: RideReader,
-                              force: Bool) throws -> Int {
+                              force: Bool) throws -> Int? {
         let format = plan.format
         var fixes = 0
         switch plan.destination(for: ride) {
@@ -68,9 +71,9 @@ enum DumpCommand {
                 try sink.flush()
             }
         case .file(let path) where plan.inPlace.contains(ride.id):
-            fixes = ride.totals.fixCount
             Console.error("ride \(ride.id): \(path) already holds it, byte for byte: left as it is")
             print(path)
+            return nil
         case .file(let path):
             var sink = try AtomicFileSink(path: path, overwrite: force)
             do {
