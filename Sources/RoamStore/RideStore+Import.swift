@@ -21,12 +21,13 @@ extension RideStore {
         return select.int64(at: 0)
     }
 
-    /// The first stored ride over more than half of the shorter of its span and `first`…`last`.
+    /// The first stored ride over more than half of `first`…`last`: it covers most of the file's
+    /// time. Not half of the shorter span: a few minutes recorded by the board during a long ride
+    /// do not make the whole ride's file "already there".
     public func rideOverlapping(firstUTCms first: Int64, lastUTCms last: Int64) throws(SQLiteError) -> Int64? {
         let select = try connection.prepare("""
             SELECT id FROM rides WHERE started_utc_ms IS NOT NULL
-               AND 2 * (MIN(COALESCE(ended_utc_ms, started_utc_ms), ?2) - MAX(started_utc_ms, ?1))
-                   > MIN(COALESCE(ended_utc_ms, started_utc_ms) - started_utc_ms, ?2 - ?1)
+               AND 2 * (MIN(COALESCE(ended_utc_ms, started_utc_ms), ?2) - MAX(started_utc_ms, ?1)) > ?2 - ?1
              ORDER BY id LIMIT 1
             """)
         try select.bind(first, at: 1)

@@ -116,4 +116,22 @@ import Testing
         if case .imported = nextHour.outcome {} else { Issue.record("a ride an hour later is another ride: \(nextHour)") }
         #expect(try RideReader(path: store.path).rides().count == 2)
     }
+
+    @Test("A short ride stored inside a long file's time does not make the long ride 'already there'; the long one does for the short")
+    func aShortRideInsideALongOneIsNotTheSameRide() throws {
+        let whole = Self.head + "<trk><trkseg>\n" + Self.points(30) + "\n</trkseg></trk></gpx>\n"
+        let part = Self.head + "<trk><trkseg>\n" + Self.points(4, from: 20, lat: 48.5) + "\n</trkseg></trk></gpx>\n"
+        let folder = try ImportUnitTests.Folder()
+        let store = try RideStore(path: folder.url.appendingPathComponent("rides.db").path)
+        defer { store.close() }
+        let importer = RideImporter(store: store)
+        let short = try importer.importFile(try folder.write("part.gpx", part), nowUTCms: 0)
+        guard case .imported = short.outcome else { Issue.record("\(short)"); return }
+        let long = try importer.importFile(try folder.write("whole.gpx", whole), nowUTCms: 0)
+        if case .imported = long.outcome {} else { Issue.record("6 s of 58 s are not most of the long ride: \(long)") }
+        let partAgain = try importer.importFile(try folder.write("part2.gpx", part.replacingOccurrences(of: "\n", with: "\r\n")),
+                                                nowUTCms: 0)
+        if case .imported = partAgain.outcome { Issue.record("the short ride lies inside two stored rides: \(partAgain)") }
+        #expect(try RideReader(path: store.path).rides().count == 2)
+    }
 }
