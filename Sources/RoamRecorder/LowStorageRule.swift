@@ -30,10 +30,10 @@ public struct LowStorageRule: Sendable, Equatable {
     }
 
     func describe(_ e: StorageEstimate) -> LowStorage {
-        let free = FixedPoint.format(Double(e.freeBytes) / 1e6, digits: 1) + " MB free"
+        let free = ByteSize.text(Int64(clamping: e.freeBytes)) + " free"
         let hours = e.hoursOfRiding(rateHz: rateHz)
         let fits = hours.map { ", about \(FixedPoint.format($0, digits: 1)) h of riding at \(FixedPoint.format(rateHz, digits: 0)) Hz" } ?? ""
-        let limit = " (limit \(FixedPoint.format(minHours, digits: 1)) h or \(Int(minFreeBytes >> 20)) MiB): dump and prune rides"
+        let limit = " (limit \(FixedPoint.format(minHours, digits: 1)) h or \(ByteSize.text(Int64(clamping: minFreeBytes)))): dump and prune rides"
         return LowStorage(freeBytes: e.freeBytes, hoursOfRiding: hours, detail: free + fits + limit)
     }
 }

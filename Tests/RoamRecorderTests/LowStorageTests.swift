@@ -34,7 +34,7 @@ import Testing
         r.start()
         #expect(h.events.wait { $0.contains { if case .storageLow = $0 { return true }; return false } })
         #expect(led.status == .storageLow)  // seen before a ride starts
-        #expect(r.status.storageLow?.contains("MB free") == true)
+        #expect(r.status.storageLow?.contains(" MiB free") == true && r.status.storageLow?.contains("or 8 MiB)") == true)
 
         r.press()
         try h.feed(400)

@@ -23,7 +23,8 @@ import Testing
         }
         #expect(check(200 * Self.mib, at: 0) == nil)
         guard case .becameLow(let low) = check(90 * Self.mib, at: 30) else { Issue.record("not low at 90 MiB"); return }
-        #expect(low.detail.contains("94.4 MB free"), "\(low.detail)")
+        // Free space and the limit in one unit, the options' (MiB), never "94.4 MB" beside "100 MiB".
+        #expect(low.detail == "90 MiB free (limit 2.0 h or 100 MiB): dump and prune rides", "\(low.detail)")
         #expect(low.hoursOfRiding == nil)
         #expect(check(80 * Self.mib, at: 60) == nil)   // already low: told once
         #expect(check(110 * Self.mib, at: 90) == nil)  // above the floor, not above the margin (125 MiB)

@@ -68,7 +68,7 @@ final class ProgressPrinter: Sendable {
         case .statusFileFailed(let error): Console.error("\nstatus file not written (recording goes on): \(error)")
         case .session(.rideClosedAtRestart(let id, let reason)): Console.error("ride \(id): \(reason)")
         case .storageLow(let low): Console.error("\nSTORAGE LOW: \(low.detail)")
-        case .storageRecovered(let free): Console.error("storage: \(FixedPoint.format(Double(free) / 1e6, digits: 0)) MB free again")
+        case .storageRecovered(let free): Console.error("storage: \(ByteSize.text(Int64(clamping: free))) free again")
         case .storageUnmeasured(let error): Console.error("\nstorage: free space unknown (recording goes on): \(error)")
         case .session(.rideLooksForgotten(let id, let paused)):
             Console.error("\nride \(id): paused or without a fix for \(FixedPoint.format(paused / 60, digits: 0)) min, forgotten? (the LED says so; press to stop)")
