@@ -71,7 +71,8 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let what = detail.map { " (\($0))" } ?? ""
-        let outcome = errno.map { " failed: \($0)" } ?? ": \(finding?.words ?? "a fault")"
+        // The errno in plain words, with the device's own check after it (not a file's).
+        let outcome = errno.map { " failed: \($0.words)" } ?? ": \(finding?.words ?? "a fault")"
         return "\(kind.rawValue) \(operation.rawValue) on \(device)\(what)\(outcome). \(hint)"
     }
 }

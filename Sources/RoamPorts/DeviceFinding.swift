@@ -1,8 +1,9 @@
-/// What a driver found itself with every transfer answered, where no system call failed: a kind
-/// callers decide on, and words that say what was found. Never dressed up as an errno.
+/// What a driver found itself where no system call failed: a kind callers decide on, and words
+/// that say what was found. Never dressed up as an errno the kernel did not give.
 public struct DeviceFinding: Equatable, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
-        /// Something answers at the address, but its id is not a chip the driver runs.
+        /// The device answers, but it is not a chip the driver runs: another id at the barometer's
+        /// address, or a Pi 5 SoC bank where the header's GPIO chip was meant.
         case unexpectedChip
         /// A read before a set-up (a probe) succeeded.
         case notSetUp
@@ -14,6 +15,12 @@ public struct DeviceFinding: Equatable, Sendable, CustomStringConvertible {
         case settingsNotKept
         /// The chip was reset behind the driver (a supply dip, another program) and lost its set-up.
         case chipReset
+        /// A line number past the end of the GPIO chip, which the chip itself says.
+        case noSuchLine
+        /// A transfer answered with fewer bytes than asked (an SMBus block read cut short).
+        case shortRead
+        /// A read on a device that is not open: its last open failed, or it went away and is not back.
+        case notOpen
     }
 
     public var kind: Kind

@@ -22,7 +22,7 @@ public final class RecorderStatusFile: @unchecked Sendable {
         public var operation: String
         public var path: String
         public var errno: Errno
-        public var description: String { "status file \(path): \(operation) failed: \(errno)" }
+        public var description: String { "status file \(path): \(operation) failed: \(errno.reason)" }
     }
 
     public struct Snapshot: Sendable {

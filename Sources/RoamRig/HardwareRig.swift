@@ -129,11 +129,15 @@ public final class HardwareRig {
     /// control lines), not the header's RP1: reconfiguring its lines would be harmful, so refuse a
     /// board file that names a chip by number and got one of those.
     static func refuseSoCBank(_ chip: String) throws(DeviceError) {
-        let info = try GPIOChipInfo.read(GPIOLine.chipPath(chip))
-        guard !info.label.hasPrefix("gpio-brcmstb") else {
-            throw DeviceError(.gpio, .requestLine, device: info.path, detail: "label \(info.label)", errno: .invalidArgument,
-                              hint: "This is a Pi 5 SoC bank, not the 40-pin header (pinctrl-rp1), whose number moves with the "
-                                  + "kernel: set gpio_chip = /dev/roam-gpiochip, the board's udev rule links the chip labelled pinctrl-rp1 there.")
-        }
+        if let error = socBank(try GPIOChipInfo.read(GPIOLine.chipPath(chip))) { throw error }
+    }
+
+    /// The refusal of a Pi 5 SoC bank, found by its label (nil for any other chip).
+    static func socBank(_ info: GPIOChipInfo) -> DeviceError? {
+        guard info.label.hasPrefix("gpio-brcmstb") else { return nil }
+        let found = DeviceFinding(.unexpectedChip, "it is labelled \(info.label): a Pi 5 SoC bank, not the 40-pin header's chip (pinctrl-rp1)")
+        return DeviceError(.gpio, .requestLine, device: info.path, finding: found,
+                           hint: "The header's chip changes number with the kernel: set gpio_chip = /dev/roam-gpiochip, "
+                               + "the board's udev rule links the chip labelled pinctrl-rp1 there.")
     }
 }

@@ -20,9 +20,7 @@ public final class RecorderLock {
     public struct Failed: Error, CustomStringConvertible {
         public var path: String
         public var errno: Errno
-        public var description: String {
-            "cannot create the recorder lock \(path): \(errno). Check that the data directory is writable."
-        }
+        public var description: String { SystemError("create the recorder lock", path, errno).description }
     }
 
     public init(databasePath: String) throws {

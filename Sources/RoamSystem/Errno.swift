@@ -38,23 +38,48 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
         }
     }
 
-    /// The error as a reason a rider can act on, with what to check: what every message that
-    /// reaches a user says after "cannot <do> <what>: ", instead of strerror's bare words and a code.
-    public var reason: String {
+    /// What happened, in plain words, for messages that say their own check after it (a device's
+    /// hint names the group, the board.conf key or the wiring): "it does not exist", "permission denied".
+    public var words: String {
         switch rawValue {
-        case ENOENT: return "it does not exist: check the path (its folder must exist)"
-        case EACCES, EPERM: return "permission denied: check that you may write there (owner and mode)"
-        case ENOSPC, EDQUOT: return "no space left on device (the storage is full): free some space"
-        case EROFS: return "the file system is read-only: check the mount"
-        case ENOTDIR: return "a part of the path is a file, not a folder: check the path"
-        case EISDIR: return "it is a folder, not a file: give a file name"
+        case ENOENT: return "it does not exist"
+        case EACCES, EPERM: return "permission denied"
+        case ENOSPC, EDQUOT: return "no space left on device (the storage is full)"
+        case EROFS: return "the file system is read-only"
+        case ENOTDIR: return "a part of the path is a file, not a folder"
+        case EISDIR: return "it is a folder, not a file"
         case EEXIST: return "it exists already"
-        case EIO: return "I/O error: check the storage device"
+        case EIO: return "I/O error"
+        // The codes a device gives: strerror's "Remote I/O error" or "Inappropriate ioctl" say nothing to a rider.
+        case EREMOTEIO: return "nothing answered on the bus (no acknowledge)"
+        case ENXIO: return "no device answers behind it"
+        case ENODEV: return "the device is not there (gone, or no driver for it)"
+        case ESHUTDOWN: return "the device was shut down (its adapter went away)"
+        case EBUSY: return "it is busy"
+        case ENOTTY: return "it is not that kind of device (the kernel refused the request)"
+        case EINVAL: return "the kernel refused the request as invalid"
+        case EOPNOTSUPP: return "the kernel does not support the request"
+        case ETIMEDOUT: return "it timed out"
         default: return strerror(rawValue).map { String(cString: $0).lowercased() } ?? "unknown error \(rawValue)"
         }
     }
 
-    /// strerror's words and the code, for logs and device probes that name the kernel's answer.
+    /// The error as a reason a rider can act on, with what to check: what every message that
+    /// reaches a user says after "cannot <do> <what>: ", instead of strerror's bare words and a code.
+    public var reason: String {
+        switch rawValue {
+        case ENOENT: return words + ": check the path (its folder must exist)"
+        case EACCES, EPERM: return words + ": check that you may write there (owner and mode)"
+        case ENOSPC, EDQUOT: return words + ": free some space"
+        case EROFS: return words + ": check the mount"
+        case ENOTDIR: return words + ": check the path"
+        case EISDIR: return words + ": give a file name"
+        case EIO: return words + ": check the storage device"
+        default: return words
+        }
+    }
+
+    /// strerror's words and the code, for developers' logs and benchmarks; never in what a rider reads (`words`, `reason`).
     public var description: String {
         let message = strerror(rawValue).map { String(cString: $0) } ?? "unknown error"
         return "\(message) [\(name) \(rawValue)]"

@@ -56,7 +56,7 @@ public enum FileSystem {
     /// available to non-root, not the root-only reserve).
     public static func availableBytes(_ path: String) throws(SystemError) -> Int64 {
         var fs = statvfs()
-        guard statvfs(path, &fs) == 0 else { throw SystemError("statvfs", path, .current) }
+        guard statvfs(path, &fs) == 0 else { throw SystemError("measure free space on", path, .current) }
         return Int64(fs.f_bavail) * Int64(fs.f_frsize)
     }
 

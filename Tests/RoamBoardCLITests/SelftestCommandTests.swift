@@ -60,9 +60,9 @@ import Testing
         #expect(lines[0].hasPrefix("FAIL uart \(pty.secondaryPath) at 9600 baud: "), "\(lines[0])")
         #expect(lines[0].contains("no valid NMEA sentence") && lines[0].contains("bytes but no checksummed sentence at any baud tried (9600, "),
                 "\(lines[0])")
-        #expect(lines[1] == "FAIL i2c /dev/i2c-99 bmp280 at 0x76: i2c open on /dev/i2c-99 failed: No such file or directory [ENOENT 2]. "
+        #expect(lines[1] == "FAIL i2c /dev/i2c-99 bmp280 at 0x76: i2c open on /dev/i2c-99 failed: it does not exist. "
             + "Check that I2C is enabled (dtparam=i2c_arm=on) and the bus in board.conf.")
-        #expect(lines[2].hasPrefix("FAIL gpio /dev/gpiochip99: gpio open on /dev/gpiochip99 failed: No such file or directory [ENOENT 2]."))
+        #expect(lines[2].hasPrefix("FAIL gpio /dev/gpiochip99: gpio open on /dev/gpiochip99 failed: it does not exist."))
         #expect(lines[2].contains("gpiodetect"))
         #expect(lines[3].hasPrefix("OK   data \(data.path): writable (write + fsync)"))
         #expect(r.stderr.contains(hostHasI2cDev ? "3 of 4 checks failed" : "4 of 5 checks failed"))

@@ -11,6 +11,7 @@ import Testing
         return Array(buffer[0..<n])
     }
 
+    /// Not open is what the receiver found, not an ENODEV the kernel never gave.
     @Test func readingBeforeOpeningSaysNotOpen() {
         let receiver = GNSSReceiver(device: "/dev/ttyAMA0") { () throws(DeviceError) -> any ByteSource in
             throw DeviceError(.uart, .open, device: "/dev/ttyAMA0", errno: .noSuchFile)
@@ -20,7 +21,9 @@ import Testing
             _ = try read(receiver)
         } throws: { error in
             let e = error as? DeviceError
-            return e?.errno == .noSuchDevice && e!.description.contains("(not open)")
+            return e?.errno == nil && e?.finding?.kind == .notOpen
+                && e?.description == "uart read on /dev/ttyAMA0: the receiver is not open (its last open failed or it went away). "
+                    + "It is opened again with backoff; the open's own error says what to check."
         }
     }
 

@@ -22,7 +22,7 @@ import Testing
             #expect(e?.kind == .gpio)
             #expect(e?.errno == .noSuchFile)
             #expect(e?.device == "/dev/gpiochip99")
-            #expect(e?.description.hasPrefix("gpio open on /dev/gpiochip99 failed: No such file or directory [ENOENT 2].") == true)
+            #expect(e?.description.hasPrefix("gpio open on /dev/gpiochip99 failed: it does not exist.") == true)
             #expect(e?.hint.contains("gpiodetect") == true)
         }
     }
@@ -44,6 +44,17 @@ import Testing
         let e = deviceError { _ = try GPIOChipInfo.read(dir.path) }
         #expect(e?.errno?.rawValue == EISDIR)
         #expect(e?.hint.contains("is not a GPIO chip") == true)
+    }
+
+    /// A line past the chip's end is what the chip's own size says, not an EINVAL the kernel never gave.
+    @Test func aLineBeyondTheChipsEndIsAFindingInWords() {
+        let chip = GPIOChipInfo(path: "/dev/gpiochip0", label: "pinctrl-bcm2835", lineCount: 54)
+        #expect(GPIOLine.missingLine(53, on: chip) == nil && GPIOLine.missingLine(0, on: chip) == nil)
+        #expect(GPIOLine.missingLine(-1, on: chip)?.finding?.kind == .noSuchLine)
+        let e = GPIOLine.missingLine(54, on: chip)
+        #expect(e?.errno == nil && e?.finding?.kind == .noSuchLine)
+        #expect(e?.description == "gpio line request on /dev/gpiochip0 line 54: /dev/gpiochip0 (pinctrl-bcm2835) has lines 0...53, "
+            + "no line 54. Check the line numbers in board.conf (gpioinfo lists the chip's lines).")
     }
 
     @Test func aChipWithoutPermissionNamesTheGroupToJoin() {

@@ -47,7 +47,7 @@ import Testing
             _ = try SerialPort(path: "/dev/ttyDOESNOTEXIST", baud: 9600)
         } throws: { error in
             let text = String(describing: error)
-            return text.hasPrefix("uart open on /dev/ttyDOESNOTEXIST failed: No such file or directory [ENOENT 2].")
+            return text.hasPrefix("uart open on /dev/ttyDOESNOTEXIST failed: it does not exist.")
                 && text.contains("enable_uart=1")
         }
     }

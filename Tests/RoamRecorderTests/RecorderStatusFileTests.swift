@@ -17,7 +17,7 @@ import Testing
         s.parkedEpochs = n; s.parkedBatches = n / 10; s.lostEpochsPending = 3; s.lostEpochsTotal = 9
         s.committedBatches = 99; s.lastCommitMonoNs = 5; s.lastCommitUTCms = 1_781_425_799_000; s.lastAckedSeq = 1234
         s.lastError = "busy"
-        s.storageLow = "6.2 MB free, about 0.2 h of riding at 10 Hz (limit 2.0 h or 64 MiB): dump and prune rides"
+        s.storageLow = "5.9 MiB free, about 0.2 h of riding at 10 Hz (limit 2.0 h or 64 MiB): dump and prune rides"
         s.receiverSetupAgain = ReceiverSetupAgain(cause: "silent for 3 s: a module that lost power is back at its factory settings, "
                                                   + "or sends nothing until asked", count: 2, monoNs: 11, utcMs: 1_781_425_798_000,
                                                   delivers: "delivers 2.5 Hz, not 10 Hz: 312 B × 10 Hz = 3120 B/s > 960 B/s at 9600 baud; set baud = 57600 in board.conf")
@@ -93,7 +93,7 @@ import Testing
         let words = String(repeating: "SQLite error 10 (SQLITE_IOERR): disk I/O error on /data/rides.db ", count: 80)
         s.alarm?.detail = words
         s.lastError = words
-        s.storageLow = "99999.9 MB free, about 9999.9 h of riding at 10 Hz (limit 99.9 h or 99999 MiB): dump and prune rides"
+        s.storageLow = "9999999.9 MiB free, about 9999.9 h of riding at 10 Hz (limit 99.9 h or 99999 MiB): dump and prune rides"
         s.receiverSetupAgain = ReceiverSetupAgain(cause: words, count: 99_999, monoNs: s.updatedMonoNs, utcMs: s.updatedUTCms, delivers: words)
         #expect(s.text.utf8.count <= RecorderStatusFile.slotSize - 64, "\(s.text.utf8.count) bytes")
         let file = try RecorderStatusFile(path: path)
@@ -106,6 +106,16 @@ import Testing
         #expect(read.receiverSetupAgain?.count == 99_999 && read.receiverSetupAgain?.utcMs == s.updatedUTCms)
         #expect(read.receiverSetupAgain?.delivers.map { $0.utf8.count <= RecorderStatus.deliversLimit && $0.hasSuffix("…") } == true)
         #expect(read.lastError?.hasSuffix("…") == true && read.storageLow == s.storageLow)
+    }
+
+    @Test("A status file that cannot be made says why in words, never strerror's text and a code")
+    func aFailureIsSaidInWords() {
+        let path = "/nonexistent-roam-\(getpid())/rides.db.status"
+        #expect {
+            _ = try RecorderStatusFile(path: path)
+        } throws: { error in
+            "\(error)" == "status file \(path): open failed: it does not exist: check the path (its folder must exist)"
+        }
     }
 
     @Test("No status file: nil, not an error")

@@ -62,13 +62,15 @@ import Testing
                 switch event {
                 case .barometerMissing(let reason):
                     if reason.contains("reset") { return "missing(reset)" }
-                    return reason.contains("[\(errnoName)") ? "missing(\(errnoName))" : "missing(\(reason))"
+                    return reason.contains("failed: \(errnoWords).") ? "missing(\(errnoName))" : "missing(\(reason))"
                 case .barometerBack: return "back"
                 default: return nil
                 }
             }
         }
         var errnoName = "EREMOTEIO"
+        /// The errno in the words the log says it (`Errno.words`), never its code.
+        var errnoWords = Errno.remoteIO.words
 
         /// What reached the queue, in order: "S" an epoch with a sample, "-" one without, "missing: <cause>"
         /// and "back" the words that begin and end a stretch without samples (recorded in the ride).
@@ -100,6 +102,7 @@ import Testing
     func aVanishedBarometerLeavesEpochsWithoutSamplesUntilItIsReprobed(errno: Errno) throws {
         let ride = try Ride()
         ride.errnoName = errno.name
+        ride.errnoWords = errno.words
         #expect(Self.near(try ride.epoch(0), 96_000))
         ride.bus.vanish(address: 0x76, errno: errno)  // the connector shook loose
         for n in 1...4 { #expect(try ride.epoch(n)?.barometer == nil, "epoch \(n): NACKed, so no pressure") }

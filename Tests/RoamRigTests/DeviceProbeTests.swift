@@ -54,7 +54,7 @@ import Testing
         pty.close()
         let r = DeviceProbe.receiver(port, baud: 9600, listenMs: 2000)
         #expect(!r.isOK)
-        #expect(r.message.contains("[EIO 5]") && r.message.contains("receiver went away"))
+        #expect(r.message.contains("failed: I/O error. The receiver went away"))
     }
 
     @Test func aBMP280AnswersWithPressureAndTemperature() {
@@ -78,7 +78,7 @@ import Testing
     @Test func aNACKWithNothingAnywhereNamesTheWiring() {
         let r = DeviceProbe.barometer(bus: FakeI2CBus(device: "/dev/i2c-1"), address: 0x76, clock: SteppedClock().clock)
         #expect(!r.isOK)
-        #expect(r.message.contains("Remote I/O error [EREMOTEIO 121]. Check wiring and the SDO address jumper (0x76/0x77)."))
+        #expect(r.message.contains("nothing answered on the bus (no acknowledge). Check wiring and the SDO address jumper (0x76/0x77)."))
     }
 
     @Test func aBME280IsAcceptedAndNamed() {
@@ -154,7 +154,7 @@ import Testing
         led.failNextWrite(.busy)
         let r = DeviceProbe.led(led, onMs: 1, sleep: { _ in })
         #expect(!r.isOK)
-        #expect(r.message.contains("[EBUSY 16]"))
+        #expect(r.message.contains("failed: it is busy. Another program holds the device"))
     }
 
     @Test func theDataDirectoryIsWrittenSyncedAndMeasured() throws {

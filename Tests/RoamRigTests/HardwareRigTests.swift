@@ -43,7 +43,7 @@ import Testing
         #expect(throws: DeviceError.self) { try rig.barometer?.reprobe() }
         let lines = reports.all
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("barometer: i2c open on /dev/i2c-99 failed: No such file or directory [ENOENT 2]."))
+        #expect(lines[0].hasPrefix("barometer: i2c open on /dev/i2c-99 failed: it does not exist."))
         #expect(lines[0].contains("until the bus appears (retried every 2 s)"))
         #expect(lines[1].hasPrefix("button: gpio open on /dev/gpiochip99 failed") && lines[1].contains("until it appears (tried again every 2 s)"))
         #expect(rig.openButtonLater != nil)   // the button thread keeps trying the chip
@@ -52,7 +52,7 @@ import Testing
 
     /// On a bus that opened: nothing at the address (the bus's own EREMOTEIO), then another chip
     /// there (what the driver found, no errno). Either way the barometer stays and is re-probed.
-    @Test(arguments: [(UInt8?.none, "i2c read on /dev/i2c-1 (addr 0x76, reg 0xD0) failed: Remote I/O error [EREMOTEIO 121]. "
+    @Test(arguments: [(UInt8?.none, "i2c read on /dev/i2c-1 (addr 0x76, reg 0xD0) failed: nothing answered on the bus (no acknowledge). "
                            + "Check wiring and the SDO address jumper (0x76/0x77)."),
                       (0x61, "i2c probe on /dev/i2c-1 (addr 0x76, reg 0xD0): chip id 0x58 (BMP280) or 0x60 (BME280) expected "
                            + "at 0x76, read 0x61: a BME680. Fit a BMP280 or BME280 at 0x76, or correct bmp280_address in board.conf.")]
@@ -73,7 +73,7 @@ import Testing
         let reports = Reports()
         let rig = try HardwareRig(profile: try profile(uart: "/dev/ttyNOSUCHUART"), report: reports.add)
         #expect(!rig.receiver.isOpen)
-        #expect(reports.all.first?.hasPrefix("receiver: uart open on /dev/ttyNOSUCHUART failed: No such file or directory") == true)
+        #expect(reports.all.first?.hasPrefix("receiver: uart open on /dev/ttyNOSUCHUART failed: it does not exist. Check that the UART") == true)
         #expect(reports.all.first?.contains("Recording waits for it") == true)
     }
 
@@ -92,6 +92,16 @@ import Testing
         } throws: { error in
             (error as? DeviceError)?.errno?.rawValue == ENOTTY
         }
+    }
+
+    /// A Pi 5 SoC bank is found by its label, not dressed up as an EINVAL the kernel never gave;
+    /// as a finding it is not one of the absent-device codes the button and LED are retried on.
+    @Test func aPi5SoCBankIsAFindingInWords() {
+        #expect(HardwareRig.socBank(GPIOChipInfo(path: "/dev/gpiochip4", label: "pinctrl-rp1", lineCount: 54)) == nil)
+        let e = HardwareRig.socBank(GPIOChipInfo(path: "/dev/gpiochip0", label: "gpio-brcmstb@107d508500", lineCount: 32))
+        #expect(e?.errno == nil && e?.finding?.kind == .unexpectedChip && e?.failed(with: ENOENT, ENODEV, ENXIO) == false)
+        #expect(e?.description.hasPrefix("gpio line request on /dev/gpiochip0: it is labelled gpio-brcmstb@107d508500: "
+            + "a Pi 5 SoC bank, not the 40-pin header's chip (pinctrl-rp1). The header's chip changes number") == true)
     }
 
     @Test func theSoCBankGuardNeedsTheChipToExist() {

@@ -36,6 +36,8 @@ import RoamSystem
             #expect(error.description.hasPrefix("cannot open \(missing): "))
             #expect(error.description == "cannot open \(missing): it does not exist: check the path (its folder must exist)")
         }
+        // What selftest's data check and the recorder's storage watch say, not "cannot statvfs".
+        #expect(throws: SystemError("measure free space on", missing, .noSuchFile)) { try FileSystem.availableBytes(missing) }
     }
 
     @Test("removeTree refuses a path it cannot look at instead of calling it removed; nothing there is fine")

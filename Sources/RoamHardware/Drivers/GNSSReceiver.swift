@@ -109,7 +109,9 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
 
     public func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMs: Int32) throws(DeviceError) -> Int {
         guard let port else {
-            throw DeviceError(.uart, .read, device: device, detail: "not open", errno: .noSuchDevice)
+            throw DeviceError(.uart, .read, device: device,
+                              finding: DeviceFinding(.notOpen, "the receiver is not open (its last open failed or it went away)"),
+                              hint: "It is opened again with backoff; the open's own error says what to check.")
         }
         if needsSetup, let line = port as? SerialLine { configure(line) }
         unwatchedReadNs = nil

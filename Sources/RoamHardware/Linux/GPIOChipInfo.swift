@@ -11,6 +11,8 @@ public struct GPIOChipInfo: Sendable, Equatable {
     public var label: String
     public var lineCount: Int
 
+    public init(path: String, label: String, lineCount: Int) { self.path = path; self.label = label; self.lineCount = lineCount }
+
     /// Opens the chip read-only for its info. ENOTTY means the path is not a GPIO chip.
     public static func read(_ path: String) throws(DeviceError) -> GPIOChipInfo {
         var label = [CChar](repeating: 0, count: 64)

@@ -80,13 +80,17 @@ public final class GPIOLine: DigitalInput, DigitalOutput, @unchecked Sendable {
     }
 
     /// Opens the chip to read its label and size, so a line beyond its end is named as such rather
-    /// than as a bare EINVAL, and a path that is not a chip says so.
+    /// than as the bare EINVAL the kernel would give, and a path that is not a chip says so.
     static func checkLineExists(_ path: String, _ line: Int) throws(DeviceError) {
-        let info = try GPIOChipInfo.read(path)
-        guard line >= 0, line < info.lineCount else {
-            throw DeviceError(.gpio, .requestLine, device: "\(path) line \(line)", errno: .invalidArgument,
-                              hint: "\(path) (\(info.label)) has lines 0...\(info.lineCount - 1): check the line numbers in board.conf.")
-        }
+        if let error = missingLine(line, on: try GPIOChipInfo.read(path)) { throw error }
+    }
+
+    /// A line past the chip's end, as the chip's own size says (nil when the chip has it).
+    static func missingLine(_ line: Int, on chip: GPIOChipInfo) -> DeviceError? {
+        guard line < 0 || line >= chip.lineCount else { return nil }
+        let found = DeviceFinding(.noSuchLine, "\(chip.path) (\(chip.label)) has lines 0...\(chip.lineCount - 1), no line \(line)")
+        return DeviceError(.gpio, .requestLine, device: "\(chip.path) line \(line)", finding: found,
+                           hint: "Check the line numbers in board.conf (gpioinfo lists the chip's lines).")
     }
 
     private static func requestError(_ path: String, _ line: Int, _ r: CInt, _ what: String) -> DeviceError {

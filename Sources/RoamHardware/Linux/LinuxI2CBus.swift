@@ -47,13 +47,15 @@ public final class LinuxI2CBus: I2CBus {
             retryingOnInterrupt { roam_i2c_read_block(fd, register, buffer.baseAddress!, buffer.count) }
         }
         guard r >= 0 else { throw failure(.read, address, register, r, "\(count)-byte block") }
-        // A short block would leave zeros that decode as plausible numbers; refuse it instead.
-        guard Int(r) == count else {
-            throw DeviceError(.i2c, .read, device: device,
-                              detail: I2CContext.detail(address: address, register: register, "got \(r) of \(count) bytes"),
-                              errno: .ioError)
-        }
+        guard Int(r) == count else { throw Self.shortBlock(device, address, register, got: Int(r), of: count) }
         return bytes
+    }
+
+    /// A short block would leave zeros that decode as plausible numbers; refused as what it is (the kernel gave no error).
+    static func shortBlock(_ device: String, _ address: UInt16, _ register: UInt8, got: Int, of count: Int) -> DeviceError {
+        DeviceError(.i2c, .read, device: device, detail: I2CContext.detail(address: address, register: register, "\(count)-byte block"),
+                    finding: DeviceFinding(.shortRead, "the block read returned \(got) of \(count) bytes"),
+                    hint: "A transfer cut short: check the wiring and the chip's 3.3 V supply.")
     }
 
     private func select(_ address: UInt16, _ register: UInt8) throws(DeviceError) {

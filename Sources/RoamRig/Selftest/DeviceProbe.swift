@@ -167,15 +167,15 @@ public enum DeviceProbe {
         let probe = path + "/.selftest-\(getpid())"
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            return ProbeResult(name, ok: false, "not writable: \(Errno(rawValue: errno)). The recorder's user must own it (chown roam).")
+            return ProbeResult(name, ok: false, "not writable: \(Errno(rawValue: errno).words). The recorder's user must own it (chown roam).")
         }
         let synced = write(fd, "ok", 2) == 2 && fsync(fd) == 0
         let syncErrno = errno
         close(fd)
         unlink(probe)
-        guard synced else { return ProbeResult(name, ok: false, "write + fsync failed: \(Errno(rawValue: syncErrno)). Check the SD card.") }
+        guard synced else { return ProbeResult(name, ok: false, "write + fsync failed: \(Errno(rawValue: syncErrno).words). Check the SD card.") }
         let free: UInt64
-        do { free = UInt64(try FileSystem.availableBytes(path)) } catch { return ProbeResult(name, ok: false, "statvfs failed: \(error.errno)") }
+        do { free = UInt64(try FileSystem.availableBytes(path)) } catch { return ProbeResult(name, ok: false, "\(error)") }
         let freeText = FixedPoint.format(Double(free) / 1e9, digits: 1) + " GB free"
         guard free >= minimumFreeBytes else {
             return ProbeResult(name, ok: false, "writable, but only \(freeText): dump and delete old rides before the next one.")
