@@ -114,6 +114,18 @@ import Testing
         #expect(r.message.hasSuffix(advice), "\(r.message)")
     }
 
+    /// Nothing at the configured address and a chip the board does not read at the other one: it
+    /// is named, and no move is advised (only a BMP280 or BME280 there is worth moving to).
+    @Test(arguments: [(UInt8(0x61), "chip id 0x61: a BME680"), (0x42, "chip id 0x42: a chip this board does not know")])
+    func silenceBesideAnotherChipAdvisesNoMove(idThere: UInt8, named: String) {
+        let bus = FakeI2CBus(device: "/dev/i2c-1")
+        bus.attach(FakeBMP280(chipID: idThere), at: 0x77)
+        let r = DeviceProbe.barometer(bus: bus, address: 0x76, clock: SteppedClock().clock)
+        #expect(!r.isOK)
+        #expect(r.message.hasPrefix("nothing answers at 0x76; 0x77 answers with \(named), not a barometer this board reads"), "\(r.message)")
+        #expect(!r.message.contains("bmp280_address = 0x77"), "\(r.message)")
+    }
+
     @Test func aStuckChipTimesOutInsteadOfHanging() {
         let bus = FakeI2CBus(device: "/dev/i2c-1")
         let chip = FakeBMP280()

@@ -105,7 +105,8 @@ public enum DeviceProbe {
     }
 
     /// What answers at the other Bosch address (0x76/0x77) when nothing answered at `address`, or
-    /// another chip did: a wrong SDO jumper or a wrong bmp280_address, named with the line to change.
+    /// another chip did: a BMP280 or BME280 there (a wrong SDO jumper or bmp280_address) is named
+    /// with the line to change; another chip there, after silence, is named as not a barometer.
     /// Nil when the other address tells nothing more: the probe's own error is then the answer.
     static func otherAddress(_ bus: any I2CBus, _ address: UInt16, after error: DeviceError) -> String? {
         let silent = error.errno == .remoteIO || error.errno == .noSuchDeviceOrAddress
@@ -113,13 +114,19 @@ public enum DeviceProbe {
         let other: UInt16 = address == 0x76 ? 0x77 : 0x76
         let there = I2CContext.hex(other)
         guard let id = try? bus.readByte(address: other, register: BMP280Register.chipID.rawValue) else { return nil }
+        // Only a chip the driver runs is worth moving to; any other (a BME680, a second breakout) is only named.
+        guard let found = BMP280Chip(rawValue: id) else {
+            guard silent else { return nil }
+            let what = BMP280Register.chipName(forID: id) ?? "a chip this board does not know"
+            return "nothing answers at \(I2CContext.hex(address)); \(there) answers with chip id \(I2CContext.hex(id)): \(what), "
+                + "not a barometer this board reads (a BMP280 or BME280). Check the barometer's wiring and 3.3 V supply, "
+                + "or fit a BMP280 or BME280 at \(I2CContext.hex(address))."
+        }
         guard !silent else {
-            let what = BMP280Register.chipName(forID: id) ?? "chip id \(I2CContext.hex(id))"
-            return "nothing answers at \(I2CContext.hex(address)), but \(what) answers at \(there): "
+            return "nothing answers at \(I2CContext.hex(address)), but a \(found.name) answers at \(there): "
                 + "set bmp280_address = \(there) in board.conf (the SDO jumper decides)."
         }
-        // Another chip at the address (a second breakout, a BME680): only a chip the driver runs is worth moving to.
-        guard let found = BMP280Chip(rawValue: id), let finding = error.finding else { return nil }
+        guard let finding = error.finding else { return nil }
         return "\(finding.words); found a \(found.name) at \(there): set bmp280_address = \(there) in board.conf."
     }
 
