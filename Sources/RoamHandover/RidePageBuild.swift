@@ -22,7 +22,9 @@ public enum RidePageBuild {
         var pauses = PlaybackPauses()
         var splits = RideSplits()
         var barometer = BarometerStretches()
+        var lastFixSeq: Int64?
         try reader.forEachExportedFix(ride: ride.id, withNMEA: false) { fix in
+            lastFixSeq = fix.seq
             barometer.add(seq: fix.seq, utcMs: fix.utcMs, flags: fix.flags)
             track.add(fix)
             pauses.add(fix)
@@ -32,7 +34,10 @@ public enum RidePageBuild {
         pauses.finish()
         splits.finish()
         let (events, newer) = try reader.eventsAndNewer(ride: ride.id)
-        let causes = events.filter { $0.kind == .gap }.map(GapMarker.text)
+        // A gap after the last fix lies between no segments: the ride ended in it (as `show` says).
+        let gaps = events.filter { $0.kind == .gap }
+        let ended = gaps.filter { GapMarker.isAfterLastFix(beforeSeq: $0.beforeSeq, lastFixSeq: lastFixSeq) }
+        let causes = gaps.filter { !GapMarker.isAfterLastFix(beforeSeq: $0.beforeSeq, lastFixSeq: lastFixSeq) }.map(GapMarker.text)
         // Sorted keys, Foundation's pretty layout: the page's text as JSONEncoder wrote it.
         let parameters = try JSONTextEncoder(prettyPrinted: true).encode(ride.parameters)
         let span = try reader.span(ride.id)
@@ -43,6 +48,7 @@ public enum RidePageBuild {
         summary.newerNote = newer.sentence.map { "This ride \($0): this page shows it as far as this roam-board knows" }
         let clock = PageClock(zoneName: zone.name, startUTCms: span.startUTCms, endUTCms: span.endUTCms, offsetS: zone.offsetS)
         let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes,
+                            endingGaps: ended.map { (cause: $0.detail + ": " + GapMarker.rideEndedInIt, utcMs: $0.utcMs) },
                             pauses: pauses.intervals, splits: splits.splits, clock: clock,
                             mapLibrary: mapLibrary, units: units).render()
         return (html, span)

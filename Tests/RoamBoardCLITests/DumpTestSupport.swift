@@ -109,3 +109,16 @@ extension DumpFixture {
         return (db, row.id, fixes)
     }
 }
+
+extension DumpFixture {
+    /// A ride of 30 fixes stopped while the receiver was silent: its last event is a gap after
+    /// its last fix (`show` and the ride page say the ride ended in it).
+    static func rideEndingInASilentGap() throws -> (db: String, id: Int64, fixes: [FixRecord]) {
+        var script = RideScript(lat: 47.9950, lon: 7.8420, startUTCms: startUTCms, barometer: true)
+        script.move(seconds: 30, speedMps: { _ in 6 }, bearingDeg: 35)
+        return try oneRide(script, stopAfterMs: 12_000) { fixes in
+            [RideEvent(kind: .gap, monoNs: 40_000_000_000, utcMs: fixes.last!.utcMs! + 2_000,
+                       detail: GapCause.receiverSilent.rawValue, beforeSeq: Int64(fixes.count))]
+        }
+    }
+}

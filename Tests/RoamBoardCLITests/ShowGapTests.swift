@@ -45,12 +45,7 @@ extension ShowGapTests {
     /// Before: listed under the last segment as "gap: receiver silent at 08:00:42 (before fix 30)",
     /// a marker into a segment that does not exist.
     @Test func aGapAfterTheLastFixIsSaidAsTheRideEndingInIt() throws {
-        var script = RideScript(lat: 47.9950, lon: 7.8420, startUTCms: DumpFixture.startUTCms, barometer: true)
-        script.move(seconds: 30, speedMps: { _ in 6 }, bearingDeg: 35)
-        let (db, id, fixes) = try DumpFixture.oneRide(script, stopAfterMs: 12_000) { fixes in
-            [RideEvent(kind: .gap, monoNs: 40_000_000_000, utcMs: fixes.last!.utcMs! + 2_000,
-                       detail: GapCause.receiverSilent.rawValue, beforeSeq: Int64(fixes.count))]
-        }
+        let (db, id, fixes) = try DumpFixture.rideEndingInASilentGap()
         defer { try? FileManager.default.removeItem(atPath: (db as NSString).deletingLastPathComponent) }
         let show = try CLIRunner.run(["show", "--db", db, "--ride", "\(id)"])
         #expect(show.status == 0, "\(show.stderr)")

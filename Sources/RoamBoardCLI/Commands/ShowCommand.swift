@@ -106,10 +106,9 @@ enum ShowCommand {
         // Gaps after the last segment: the ride ended inside them. One that opened after the last
         // fix points at no fix: it is said as the ride's end, not as a marker past the track.
         for gap in pending {
-            let afterLastFix = gap.beforeSeq.map { seq in lastFixSeq.map { seq > $0 } ?? true } ?? false
+            let afterLastFix = GapMarker.isAfterLastFix(beforeSeq: gap.beforeSeq, lastFixSeq: lastFixSeq)
             print("      gap: \(gap.cause)" + (gap.utcMs.map { " at \(clock($0))" } ?? "")
-                  + (afterLastFix ? ": the ride ended in it, no fix after it until the stop"
-                                  : gap.beforeSeq.map { " (before fix \($0))" } ?? ""))
+                  + (afterLastFix ? ": " + GapMarker.rideEndedInIt : gap.beforeSeq.map { " (before fix \($0))" } ?? ""))
         }
 
         printBarometer(barometer.named(by: events), clock: clock)

@@ -22,7 +22,8 @@ struct RideMarks {
 
     let marks: [Mark]
 
-    init(track: ViewTrack, pauses: [PlaybackPauses.Interval], gapCauses: [String]) {
+    init(track: ViewTrack, pauses: [PlaybackPauses.Interval], gapCauses: [String],
+         endingGaps: [(cause: String, utcMs: Int64?)] = []) {
         var out: [Mark] = []
         let timed = track.segments.flatMap(\.points).filter { $0.utcMs != nil }
         for p in pauses {
@@ -35,6 +36,10 @@ struct RideMarks {
             guard let end = pair.0.points.last, let start = pair.1.points.first else { continue }
             let cause = i < gapCauses.count ? gapCauses[i] : "gap"
             out.append(Mark(kind: .gap, fromUTCms: end.utcMs, toUTCms: start.utcMs, cause: cause, at: end, resume: start))
+        }
+        // The ride ended in these: marked where the track stops, with nothing drawn past it.
+        if let last = track.segments.last?.points.last {
+            for g in endingGaps { out.append(Mark(kind: .gap, fromUTCms: g.utcMs, toUTCms: nil, cause: g.cause, at: last, resume: nil)) }
         }
         marks = out.sorted { ($0.fromUTCms ?? 0, $0.at.distanceM) < ($1.fromUTCms ?? 0, $1.at.distanceM) }
     }
