@@ -137,6 +137,21 @@ import Testing
         #expect(abs(pl.state.totals.ascentM! - 19) < 0.01)
     }
 
+    /// 10 m up while no sample came, within what the spike filter lets through: the board's barometer
+    /// was away while the weather may have moved (not counted); a track file just had no elevation there.
+    @Test(arguments: [(AltitudeSource.barometer, 19.0), (.trackElevation, 29.0)])
+    func climbAcrossMissingSamplesCountsOnlyForATrackFile(source: AltitudeSource, ascentM: Double) throws {
+        var p = PipelineParameters()
+        p.altitudeSource = source
+        var pl = pipeline(p)
+        func at(_ m: Double) throws -> Double { try #require(PressureAltitude.pressurePa(altitudeM: m)) }
+        for s in 0..<55 {
+            let pressure = s < 35 ? try at(400 + Double(min(s, 19))) : s < 40 ? nil : try at(429)
+            _ = pl.process(R.input(R.epoch(second: s, eastM: 6 * Double(s), speedMps: 6), second: s, pressurePa: pressure))
+        }
+        #expect(abs(pl.state.totals.ascentM! - ascentM) < 0.01, "\(source): \(pl.state.totals)")
+    }
+
     @Test func undatedEpochsAreFlaggedAndTheirBackfillRecorded() {
         var pl = pipeline()
         for s in 0..<3 {

@@ -21,7 +21,9 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// the floor (a placeholder: 1980-01-06, 2000-01-01) or 1024 weeks past the build floor (2080-01-06);
     /// its epochs carry monotonic time, as a simulator's do. An RMC with status A but mode N
     /// ("not valid") is no fix, as a GLL with mode N already was.
-    public var algorithm = "roam-pipeline/8"
+    /// 9: a ride whose altitude is a track file's elevation keeps its climb series across fixes
+    /// without a sample (the file recorded no elevation there); the board's barometer still breaks it.
+    public var algorithm = "roam-pipeline/9"
 
     // Time
     /// A GNSS date earlier than this is a GPS week rollover and moves on by 1024 weeks, or cannot be

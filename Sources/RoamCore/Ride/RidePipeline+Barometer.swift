@@ -12,7 +12,9 @@ extension RidePipeline {
             verdict = state.altimeter.sample(pressurePa: sample.pressurePa, at: now, parameters: p)
         } else {
             flags.insert(.barometerMissing)
-            if state.hasBarometer { state.barometerInterrupted = true }
+            // A track file's point without an elevation is one the file did not record, not a sensor
+            // away while the weather moved: its next elevation is compared with the last one.
+            if state.hasBarometer, p.altitudeSource != .trackElevation { state.barometerInterrupted = true }
         }
         if let track, track.transition == .resumed {
             state.altimeter.endHold(latDeg: track.point.latDeg, lonDeg: track.point.lonDeg, stillRadiusM: p.weatherStillRadiusM)
