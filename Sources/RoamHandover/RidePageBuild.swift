@@ -21,7 +21,7 @@ public enum RidePageBuild {
         var track = ViewTrack(expectedAccepted: ride.totals.acceptedCount, parameters: ride.parameters)
         var pauses = PlaybackPauses()
         var splits = RideSplits()
-        var barometer = BarometerStretches()
+        var barometer = BarometerStretches(altitudeSource: ride.parameters.altitudeSource)
         var lastFixSeq: Int64?
         try reader.forEachExportedFix(ride: ride.id, withNMEA: false) { fix in
             lastFixSeq = fix.seq

@@ -35,7 +35,7 @@ import Testing
 
         let reader = try h.reader()
         let ride = try #require(try reader.rides().last)
-        var stretches = BarometerStretches()
+        var stretches = BarometerStretches(altitudeSource: .barometer)
         try reader.forEachFix(ride: ride.id) { stretches.add(seq: $0.seq, utcMs: $0.utcMs, flags: $0.flags) }
         let events = try reader.events(ride: ride.id)
         let named = stretches.named(by: events)

@@ -32,7 +32,7 @@ enum ShowCommand {
         var byFlag = FlagCounts()
         var setAside = SetAsideCount(ride.parameters)
         var sources: [TimeSource: Int] = [:]
-        var barometer = BarometerStretches()
+        var barometer = BarometerStretches(altitudeSource: ride.parameters.altitudeSource)
         var lastFixSeq: Int64?
         // Every fix, but not its NMEA text: nothing here prints it, and inflating it was most of the time.
         try reader.forEachExportedFix(ride: id, withNMEA: false) { fix in

@@ -15,8 +15,10 @@ public struct BarometerStretches: Sendable {
     public private(set) var stretches: [Stretch] = []
     /// Fixes that carried a sample: with none, the ride had no barometer at all, not stretches of one missing.
     public private(set) var sampledCount = 0
+    /// A track file's points without an elevation are no stretch: climb is counted across them.
+    let breaksClimb: Bool
 
-    public init() {}
+    public init(altitudeSource: AltitudeSource) { breaksClimb = altitudeSource != .trackElevation }
 
     public mutating func add(seq: Int64, utcMs: Int64?, flags: FixFlags) {
         guard flags.contains(.barometerMissing) else { sampledCount += 1; return }
@@ -31,9 +33,10 @@ public struct BarometerStretches: Sendable {
     }
 
     /// The stretches named by the ride's events: a `barometer-missing` event names the stretch its
-    /// fix (`beforeSeq`) falls in. Empty when the ride never had a sample (no barometer, or an import).
+    /// fix (`beforeSeq`) falls in. Empty when the ride never had a sample (no barometer, or an import
+    /// without elevation) or its samples are a track's elevation.
     public func named(by events: [RideEvent]) -> [Stretch] {
-        guard sampledCount > 0 else { return [] }
+        guard sampledCount > 0, breaksClimb else { return [] }
         let causes = events.filter { $0.kind == .barometerMissing }
         return stretches.map { stretch in
             var named = stretch
