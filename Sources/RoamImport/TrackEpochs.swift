@@ -6,17 +6,14 @@ import RoamGPX
 /// none, as a replay derives them); no satellites, no DOP, no NMEA (an imported ride claims no raw
 /// receiver text). The elevation the device recorded (a bike computer's own barometric altitude)
 /// becomes the pressure of that altitude in the ICAO standard atmosphere, so climb is counted by the
-/// same barometric code as a recorded ride's (P6). Monotonic time is the time since the first point.
+/// same barometric code as a recorded ride's (P6). A point without an elevation has no sample, and one
+/// without a temperature none either: nothing is held from another point (P4). Monotonic time is the
+/// time since the first point.
 enum TrackEpochs {
     static func epochs(_ track: GPXTrack) -> [SensorEpoch] {
         guard let start = track.points.first?.utcMs else { return [] }
-        var elevation = track.points.first(where: { $0.elevationM != nil })?.elevationM
-        // As a replay does: a point without its own keeps the last measured temperature.
-        var measured = track.points.first(where: { $0.temperatureC != nil })?.temperatureC
         return track.points.indices.map { i in
             let point = track.points[i]
-            if let e = point.elevationM { elevation = e }
-            if let t = point.temperatureC { measured = t }
             var epoch = Epoch()
             let day = floorDiv(point.utcMs, 86_400_000)
             epoch.date = CivilDate.civilFromDays(day)
@@ -31,10 +28,8 @@ enum TrackEpochs {
                 if motion.speedMps >= 0.5 { epoch.courseDeg = motion.courseDeg }
             }
             let monoNs = UInt64(point.utcMs - start) * 1_000_000
-            let barometer = elevation.flatMap { altitude in
-                PressureAltitude.pressurePa(altitudeM: altitude).map {
-                    BarometerSample(pressurePa: $0, temperatureC: measured ?? 15 - 0.0065 * altitude, monoNs: monoNs)
-                }
+            let barometer = point.elevationM.flatMap { PressureAltitude.pressurePa(altitudeM: $0) }.map {
+                BarometerSample(pressurePa: $0, temperatureC: point.temperatureC, monoNs: monoNs)
             }
             return SensorEpoch(epoch: epoch, monoNs: monoNs, barometer: barometer)
         }

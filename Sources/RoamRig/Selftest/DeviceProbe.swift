@@ -92,7 +92,7 @@ public enum DeviceProbe {
                 if let sample = try sensor.sample() {
                     let found = sensor.chip?.summary ?? BMP280Chip.bmp280.summary
                     return ProbeResult(name, ok: true, "\(found): \(FixedPoint.format(sample.pressurePa / 100, digits: 2)) hPa, "
-                        + "\(FixedPoint.format(sample.temperatureC, digits: 1)) °C")
+                        + (sample.temperatureC.map { "\(FixedPoint.format($0, digits: 1)) °C" } ?? "no temperature"))
                 }
                 clock.sleep(20_000_000)
             }

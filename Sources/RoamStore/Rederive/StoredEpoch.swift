@@ -7,9 +7,8 @@ extension FixRecord {
     public var storedInput: SensorEpoch {
         var barometer: BarometerSample?
         if let pressurePa {
-            // A ride whose temperature was no measurement stores none (`temperatureMeasured`); the
-            // pipeline uses only the pressure, and stores no temperature for such a ride again.
-            barometer = BarometerSample(pressurePa: pressurePa, temperatureC: temperatureC ?? 15, monoNs: monoNs)
+            // A fix stored without a temperature gets none back: the pipeline uses only the pressure.
+            barometer = BarometerSample(pressurePa: pressurePa, temperatureC: temperatureC, monoNs: monoNs)
         }
         return SensorEpoch(epoch: epoch, monoNs: monoNs, barometer: barometer)
     }
