@@ -1,5 +1,5 @@
 """Decodes FIT files with Garmin's official FIT SDK for Python and prints as JSON: the integrity
-check, decoding errors, message counts, the session's totals and the timer events.
+check, decoding errors, message counts, the session's totals, the timer events and the records' times.
 Usage: fit_judge.py FILE...
 """
 import json
@@ -29,8 +29,11 @@ def judge(path):
         "records_with_position": sum(1 for r in records if r.get("position_lat") is not None),
         "records_with_altitude": sum(1 for r in records if r.get("enhanced_altitude") is not None),
         "last_distance": records[-1].get("distance") if records else None,
+        "last_record": {k: records[-1].get(k) for k in ("timestamp", "position_lat", "position_long")} if records else None,
         "first_record": {k: records[0].get(k) for k in ("timestamp", "position_lat", "position_long", "enhanced_altitude", "enhanced_speed", "temperature")} if records else None,
-        "timestamps_ordered": all(a.get("timestamp") <= b.get("timestamp") for a, b in zip(records, records[1:])),
+        # A record's time is whole seconds: readers keep one record per timestamp, so they must rise.
+        "timestamps_increasing": all(a.get("timestamp") < b.get("timestamp") for a, b in zip(records, records[1:])),
+        "record_timestamps": [r.get("timestamp") for r in records],
     }
 
 

@@ -82,7 +82,7 @@ struct DumpJudgeTests {
                 #expect(s["total_descent"] as? Int == t.descentM.map { Int($0.rounded()) })
                 #expect(s["sport"] as? String == "cycling")
                 #expect(abs((v["last_distance"] as? Double ?? -1) - t.distanceM) <= 0.005)
-                #expect(v["timestamps_ordered"] as? Bool == true)
+                #expect(v["timestamps_increasing"] as? Bool == true)
                 // Timer: started first, stopped last; every gap and the stop stop it and start it again.
                 let events = try #require(v["timer_events"] as? [[Any]])
                 #expect(events.first?[1] as? String == "start" && events.last?[1] as? String == "stop_all")

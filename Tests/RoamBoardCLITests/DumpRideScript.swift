@@ -1,6 +1,6 @@
 import RoamCore
 
-/// Writes a ride second by second the way the pipeline would flag it: a 10 m distance gate from
+/// Writes a ride at `hz` fixes a second (1 unless asked) the way the pipeline would flag it: a 10 m distance gate from
 /// the last counted fix, paused fixes while stopped, a spike flagged as a jump, segments after a
 /// loss of fix or a jump, barometric altitude from a known profile, and totals that equal the sum
 /// of what the fixes add (P2).
@@ -13,19 +13,22 @@ struct RideScript {
     private var segment = 0
     private var newSegment = true
     private var anchor: (lat: Double, lon: Double)?
-    private var second = 0
+    private let hz: Int
+    /// Fixes written so far: the next one is at `startUTCms + step * 1000 / hz`.
+    private var step = 0
+    private var second: Int { step / hz }
 
-    init(lat: Double, lon: Double, startUTCms: Int64, barometer: Bool) {
-        self.lat = lat; self.lon = lon; self.startUTCms = startUTCms; self.barometer = barometer
+    init(lat: Double, lon: Double, startUTCms: Int64, barometer: Bool, hz: Int = 1) {
+        self.lat = lat; self.lon = lon; self.startUTCms = startUTCms; self.barometer = barometer; self.hz = hz
     }
 
     private static let metresPerDegree = Haversine.earthRadiusM * .pi / 180
 
     mutating func move(seconds: Int, speedMps: (Int) -> Double, bearingDeg: Double) {
-        for i in 0..<seconds {
-            let v = speedMps(i), b = bearingDeg * .pi / 180
-            lat += v * cosine(b) / Self.metresPerDegree
-            lon += v * sine(b) / (Self.metresPerDegree * cosine(lat * .pi / 180))
+        for i in 0..<seconds * hz {
+            let v = speedMps(i / hz), b = bearingDeg * .pi / 180, metres = v / Double(hz)
+            lat += metres * cosine(b) / Self.metresPerDegree
+            lon += metres * sine(b) / (Self.metresPerDegree * cosine(lat * .pi / 180))
             add(lat: lat, lon: lon, speed: v, extra: [])
         }
     }
@@ -34,7 +37,7 @@ struct RideScript {
     mutating func stop(seconds: Int) {
         lat += 11 / Self.metresPerDegree
         add(lat: lat, lon: lon, speed: 0.4, extra: .paused)
-        for _ in 1..<seconds { add(lat: lat, lon: lon, speed: 0, extra: .paused) }
+        for _ in 1..<seconds * hz { add(lat: lat, lon: lon, speed: 0, extra: .paused) }
     }
 
     mutating func spike(northM: Double) {
@@ -42,7 +45,7 @@ struct RideScript {
     }
 
     mutating func loseFix(seconds: Int) {
-        for _ in 0..<seconds { add(lat: nil, lon: nil, speed: nil, extra: .noFix) }
+        for _ in 0..<seconds * hz { add(lat: nil, lon: nil, speed: nil, extra: .noFix) }
         gapCause[segment + 1] = GapCause.lostFix.rawValue
         newSegment = true
     }
@@ -55,11 +58,11 @@ struct RideScript {
 
     private mutating func add(lat: Double?, lon: Double?, speed: Double?, extra: FixFlags) {
         var e = Epoch()
-        let utc = startUTCms + Int64(second) * 1000
+        let utc = startUTCms + Int64(step) * 1000 / Int64(hz)
         e.timeOfDayMs = Int(utc % 86_400_000)
         let day = CivilDate.civilFromDays(utc / 86_400_000)
         e.date = day
-        e.sentences = ["$GPRMC,\(second),A,x*00", "$GPGGA,\(second),\"quoted\",y*00"]
+        e.sentences = ["$GPRMC,\(step),A,x*00", "$GPGGA,\(step),\"quoted\",y*00"]
         var flags = extra
         var added = 0.0
         if let lat, let lon {
@@ -80,14 +83,14 @@ struct RideScript {
             e.fixMode = .noFix
         }
         if !barometer { flags.insert(.barometerMissing) }
-        let alt = barometer && lat != nil ? 250 + 40 * sine(Double(second) / 60) : nil
+        let alt = barometer && lat != nil ? 250 + 40 * sine(Double(step) / Double(hz) / 60) : nil
         records.append((e, flags, segment, added, alt, barometer ? 18 + Double(second % 50) / 10 : nil, (speed ?? 0) > 1))
-        second += 1
+        step += 1
     }
 
     func fixes(rideID: Int64) -> [FixRecord] {
         records.enumerated().map { i, r in
-            FixRecord(rideID: rideID, seq: Int64(i), monoNs: UInt64(i + 1) * 1_000_000_000, epoch: r.epoch,
+            FixRecord(rideID: rideID, seq: Int64(i), monoNs: UInt64(i + 1) * 1_000_000_000 / UInt64(hz), epoch: r.epoch,
                       pressurePa: r.alt.map { 101_325 * power(1 - $0 / 44_330.8, 5.255) }, temperatureC: r.temp,
                       utcMs: r.epoch.utcMs, timeSource: .gnss, flags: r.flags, segment: r.segment,
                       smoothedLatDeg: r.epoch.latDeg, smoothedLonDeg: r.epoch.lonDeg, baroAltM: r.alt, distanceAddedM: r.added)
@@ -102,8 +105,8 @@ struct RideScript {
         t.acceptedCount = slice.filter { $0.flags.isAccepted && $0.epoch.hasPosition }.count
         t.flaggedCount = t.fixCount - t.acceptedCount
         t.distanceM = slice.reduce(0) { $0 + $1.added }
-        t.movingS = Double(slice.filter { $0.moving && $0.flags.isAccepted }.count)
-        t.elapsedS = Double(max(0, slice.count - 1))
+        t.movingS = Double(slice.filter { $0.moving && $0.flags.isAccepted }.count) / Double(hz)
+        t.elapsedS = Double(max(0, slice.count - 1)) / Double(hz)
         t.maxSpeedMps = slice.filter { $0.flags.isAccepted }.compactMap(\.epoch.speedMps).max() ?? 0
         t.gapCount = Set(slice.map(\.segment)).count - 1
         if barometer {

@@ -5,10 +5,11 @@ import RoamCore
 enum ExportTestFixes {
     static let dayStartUTCms = CivilDate.daysFromCivil(year: 2026, month: 6, day: 14) * 86_400_000
 
-    static func fix(seq: Int64, segment: Int = 0, lat: Double? = 45.1, lon: Double? = 5.7, flags: FixFlags = [],
+    /// `ms`: the fix's time after 10:00:00 UTC (default a fix a second).
+    static func fix(seq: Int64, ms: Int? = nil, segment: Int = 0, lat: Double? = 45.1, lon: Double? = 5.7, flags: FixFlags = [],
                     added: Double = 0, alt: Double? = 540.125, speed: Double? = 5.25) -> FixRecord {
         var e = Epoch()
-        e.timeOfDayMs = 36_000_000 + Int(seq) * 1000
+        e.timeOfDayMs = 36_000_000 + (ms ?? Int(seq) * 1000)
         e.date = UTCDate(year: 2026, month: 6, day: 14)
         if let lat, let lon { e.latDeg = lat; e.lonDeg = lon; e.fixMode = .fix3D } else { e.fixMode = .noFix }
         e.speedMps = speed

@@ -70,6 +70,32 @@ import RoamCore
         #expect(w.timerEventCount == 4, "start, stop at the pause, start on moving again, stop at the end")
     }
 
+    /// A FIT record's time is whole seconds: at 10 Hz, one record per second (before: one per fix).
+    @Test func tenFixesASecondMakeOneRecordASecond() throws {
+        // 10:00:00.3 to 10:00:03.2 every 100 ms: four seconds.
+        let fixes = (0..<30).map { ExportTestFixes.fix(seq: Int64($0), ms: 300 + $0 * 100, lat: 45.1 + Double($0) * 1e-4, added: 1.2) }
+        let w = try file(fixes).writer
+        #expect(w.recordCount == 4)
+        #expect(w.timerEventCount == 2)
+        #expect(try file(fixes, raw: true).writer.recordCount == 4)
+    }
+
+    @Test func aGapInsideASecondIsMarkedOnceAndMakesNoSecondRecord() throws {
+        // Segment 1 starts at 10:00:01.5, a tenth of a second after segment 0's last fix, in a second with a record.
+        let fixes = (0..<20).map { i in
+            ExportTestFixes.fix(seq: Int64(i), ms: 300 + i * 100, segment: i < 12 ? 0 : 1, lat: 45.1 + Double(i) * 1e-4)
+        }
+        let w = try file(fixes).writer
+        #expect(w.recordCount == 3)
+        #expect(w.timerEventCount == 4, "start, stop and start at the gap, stop at the end")
+    }
+
+    @Test func aRawFixWhoseTimeWentBackMakesNoRecord() throws {
+        let fixes = [ExportTestFixes.fix(seq: 0), ExportTestFixes.fix(seq: 1), ExportTestFixes.fix(seq: 2, ms: 500, flags: .timeBackwards),
+                     ExportTestFixes.fix(seq: 3, ms: 2_000)]
+        #expect(try file(fixes, raw: true).writer.recordCount == 3, "FIT times must rise: 10:00:00, :01, :02")
+    }
+
     @Test func semicirclesAndTimestampsFollowTheProfile() {
         #expect(FITProfile.semicircles(180) == -2_147_483_648, "+180° is the same meridian as -180°")
         #expect(FITProfile.semicircles(-180) == -2_147_483_648)

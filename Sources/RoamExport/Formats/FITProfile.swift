@@ -93,7 +93,8 @@ enum FITProfile {
     /// Seconds between the Unix epoch and the FIT epoch, 1989-12-31T00:00:00Z.
     static let epochOffsetS: Int64 = 631_065_600
 
-    /// FIT date_time: whole seconds since the FIT epoch (sub-second parts are dropped, as devices do).
+    /// FIT date_time: whole seconds since the FIT epoch (sub-second parts are dropped, as devices do;
+    /// so `FITWriter` writes one record per second).
     static func timestamp(utcMs: Int64) -> Int64 {
         let s = utcMs >= 0 ? utcMs / 1000 : (utcMs - 999) / 1000
         return s - epochOffsetS

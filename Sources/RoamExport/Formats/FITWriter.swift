@@ -1,8 +1,15 @@
 import RoamCore
 
 /// Streams one ride as a FIT activity file: file id, timer events (start at the first record,
-/// stop and start around pauses and gaps, stop at the end), one record per exported fix, then a
-/// lap, a session with the ride's totals, and the activity message.
+/// stop and start around pauses and gaps, stop at the end), one record per second that has an
+/// exported fix, then a lap, a session with the ride's totals, and the activity message.
+///
+/// A FIT record's time is whole seconds and the record message has no sub-second field, so a
+/// 10 Hz ride would repeat each timestamp ten times; readers keep one of them or refuse the file.
+/// A second's record is the first fix at or after its boundary (a real fix, never one made up
+/// between fixes), except the last second of a segment or the ride, which ends on its last fix:
+/// the track ends where it did. Every fix still adds its distance, so each record's distance is
+/// the ride's running total and the last one equals the session's (docs/FORMATS.md).
 ///
 /// Records carry the barometric altitude (P6) as enhanced_altitude. The header is written first
 /// with a zero size and patched at the end; the file CRC is computed over the data as it streams
@@ -10,7 +17,7 @@ import RoamCore
 public struct FITWriter<Sink: PatchableSink> {
     public private(set) var sink: Sink
     public let includeFlagged: Bool
-    /// Record messages written, one per exported fix.
+    /// Record messages written, one per second that has an exported fix.
     public private(set) var recordCount = 0
     /// Timer start and stop events written.
     public private(set) var timerEventCount = 0
@@ -23,7 +30,12 @@ public struct FITWriter<Sink: PatchableSink> {
     private var defined: Set<UInt8> = []
     private var timerRunning = false
     private var lastSegment: Int?
+    /// The whole second of the last record, written or held.
     private var lastTime: Int64?
+    /// The record of the second `lastTime`, held until the second is over, and the last exported
+    /// fix after it in that second, which replaces it at the end of a segment or the ride.
+    private var held: HeldRecord?
+    private var lastInSecond: HeldRecord?
     private var stats = FITRideStats()
 
     public init(sink: Sink, includeFlagged: Bool = false) {
@@ -55,13 +67,16 @@ public struct FITWriter<Sink: PatchableSink> {
         let position = fix.epoch.hasPosition ? (lat: fix.epoch.latDeg!, lon: fix.epoch.lonDeg!) : nil
         guard includeFlagged || (fix.flags.isAccepted && position != nil) else {
             if fix.flags.contains(.paused), timerRunning, lastSegment != nil {
+                try writeHeldRecord(before: t)
                 try timerEvent(.stopAll, at: t, trigger: FITProfile.TimerTrigger.auto)
             }
             return
         }
+        let startsSegment = lastSegment.map { $0 != fix.segment } ?? false
+        if startsSegment { try writeHeldRecord(endingSegment: true) } else { try writeHeldRecord(before: t) }
 
         // P5: a new segment is a gap: the timer stops at the last record before it.
-        if let last = lastSegment, last != fix.segment, timerRunning, let lastTime {
+        if startsSegment, timerRunning, let lastTime {
             try timerEvent(.stopAll, at: lastTime, trigger: FITProfile.TimerTrigger.auto)
         }
         let wantsRunning = !fix.flags.contains(.paused)
@@ -74,21 +89,26 @@ public struct FITWriter<Sink: PatchableSink> {
         if !wantsRunning && timerRunning { try timerEvent(.stopAll, at: t, trigger: FITProfile.TimerTrigger.auto) }
 
         stats.add(fix, time: t, position: position)
-        try emit(FITProfile.record, [
-            t,
-            position.map { FITProfile.semicircles($0.lat) }, position.map { FITProfile.semicircles($0.lon) },
-            FITProfile.scaled(fix.baroAltM, scale: 5, offset: 500),
-            FITProfile.scaled(fix.epoch.speedMps, scale: 1000),
-            FITProfile.scaled(stats.distanceM, scale: 100),
-            fix.temperatureC.flatMap { $0.isFinite ? Int64($0.rounded()) : nil },
-        ])
-        recordCount += 1
+        let record = HeldRecord(
+            time: t,
+            lat: position.map { FITProfile.semicircles($0.lat) }, lon: position.map { FITProfile.semicircles($0.lon) },
+            altitude: FITProfile.scaled(fix.baroAltM, scale: 5, offset: 500),
+            speed: FITProfile.scaled(fix.epoch.speedMps, scale: 1000),
+            distance: FITProfile.scaled(stats.distanceM, scale: 100),
+            temperature: fix.temperatureC.flatMap { $0.isFinite ? Int64($0.rounded()) : nil })
+        if lastTime.map({ t > $0 }) ?? true {
+            held = record
+            lastTime = t
+        } else if held != nil, t == lastTime {
+            // No record of its own, but it may be the last fix of its segment or of the ride.
+            lastInSecond = record
+        }
         lastSegment = fix.segment
-        lastTime = t
     }
 
     public mutating func end() throws {
         guard let ride else { preconditionFailure("FITWriter.end() before begin()") }
+        try writeHeldRecord(endingSegment: true)
         let end = max(lastTime ?? Int64.min, ride.endedUTCms.map(FITProfile.timestamp) ?? Int64.min)
         let endTime: Int64? = end == Int64.min ? nil : end
         if timerRunning, let endTime { try timerEvent(.stopAll, at: endTime, trigger: FITProfile.TimerTrigger.manual) }
@@ -121,6 +141,26 @@ public struct FITWriter<Sink: PatchableSink> {
         ])
         try sink.overwrite(at: headerOffset, bytes: FITHeader.bytes(dataSize: dataSize))
         try sink.write(bytes: [UInt8(crc.value & 0xFF), UInt8(crc.value >> 8)])
+    }
+
+    /// One record's fields, kept until its second is over.
+    private struct HeldRecord {
+        var time: Int64
+        var lat, lon, altitude, speed, distance, temperature: Int64?
+    }
+
+    /// Writes the held record once a fix of a later second arrives (`before`), or when its segment
+    /// or the ride ends, then as the last fix of its second (`endingSegment`).
+    private mutating func writeHeldRecord(before time: Int64? = nil, endingSegment: Bool = false) throws {
+        guard var record = held else { return }
+        if let time, time <= record.time { return }
+        if endingSegment, let last = lastInSecond { record = last }
+        held = nil
+        lastInSecond = nil
+        try emit(FITProfile.record, [
+            record.time, record.lat, record.lon, record.altitude, record.speed, record.distance, record.temperature,
+        ])
+        recordCount += 1
     }
 
     private enum TimerAction { case start, stopAll }
