@@ -2,7 +2,7 @@ import Testing
 import RoamCore
 
 /// Sizes as a rider reads them, in the unit of the options (MiB): the recorder's 64 MiB reserve is
-/// "64 MiB", never "67.1 MB"; small sizes in KiB rather than "0.0 MiB".
+/// "64 MiB", never "67.1 MB"; small sizes in KiB rather than "0.0 MiB"; a card's gigabytes in GiB.
 struct ByteSizeTests {
     @Test func wholeMebibytesHaveNoDecimal() {
         #expect(ByteSize.text(64 << 20) == "64 MiB")
@@ -20,5 +20,22 @@ struct ByteSizeTests {
         #expect(ByteSize.text(420 << 10) == "420 KiB")
         #expect(ByteSize.text(100) == "1 KiB")
         #expect(ByteSize.text(-(5 << 20)) == "-5 MiB")
+    }
+
+    /// A 2 TB card is "1862.6 GiB", not "1907348.6 MiB": GiB from 10 GiB on, TiB from 10 TiB on,
+    /// each with one decimal, so a size keeps three figures at every switch of unit.
+    @Test func largeSizesAreSaidInGibibytesAndTebibytes() {
+        #expect(ByteSize.text(2_000_000_000_000) == "1862.6 GiB")
+        #expect(ByteSize.text(64_000_000_000) == "59.6 GiB")
+        #expect(ByteSize.text((10 << 30) - 1) == "10240 MiB")
+        #expect(ByteSize.text(10 << 30) == "10 GiB")
+        #expect(ByteSize.text((10 << 40) - 1) == "10240 GiB")
+        #expect(ByteSize.text(16_000_000_000_000) == "14.6 TiB")
+        #expect(ByteSize.text(-(20 << 30)) == "-20 GiB")
+    }
+
+    /// Tenths are counted apart from whole units: the largest size does not overflow.
+    @Test func theLargestSizeIsSaidWithoutOverflow() {
+        #expect(ByteSize.text(.max) == "8388608 TiB")
     }
 }

@@ -178,6 +178,13 @@ import Testing
         let r = DeviceProbe.dataDirectory(dir.path)
         #expect(r.isOK && r.message.hasPrefix("writable (write + fsync), "))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
-        #expect(!DeviceProbe.dataDirectory(dir.path, minimumFreeBytes: .max).isOK)
+        let full = DeviceProbe.dataDirectory(dir.path, minimumFreeBytes: .max)
+        #expect(!full.isOK)
+        // The free space in the unit of every other size (ByteSize), never decimal "GB" of its own.
+        for said in [r.message, full.message] {
+            let words = said.split { " ,:".contains($0) }
+            let unit = try #require(words.firstIndex(of: "free").map { words[$0 - 1] }, "\(said)")
+            #expect(["KiB", "MiB", "GiB", "TiB"].contains(unit), "\(said)")
+        }
     }
 }

@@ -69,7 +69,7 @@ enum StatusCommand {
     private static func storageLine(dbPath: String, fixCount: Int) -> String {
         let estimate: StorageEstimate
         do { estimate = try StorageEstimate.measure(databasePath: dbPath, fixCount: fixCount) } catch { return "unknown: \(ErrorText.describe(error))" }
-        let free = FixedPoint.format(Double(estimate.freeBytes) / 1e9, digits: 2) + " GB free"
+        let free = ByteSize.text(Int64(clamping: estimate.freeBytes)) + " free"
         guard let at1 = estimate.hoursOfRiding(rateHz: 1), let at10 = estimate.hoursOfRiding(rateHz: 10) else { return free }
         let cost = estimate.costIsMeasured ? "" : " at a typical \(Int(StorageEstimate.typicalBytesPerFix)) B per fix "
             + "(this database's own cost is used from \(StorageEstimate.minFixesToMeasure) fixes on)"

@@ -183,7 +183,7 @@ public enum DeviceProbe {
         guard synced else { return ProbeResult(name, ok: false, "write + fsync failed: \(Errno(rawValue: syncErrno).words). Check the SD card.") }
         let free: UInt64
         do { free = UInt64(try FileSystem.availableBytes(path)) } catch { return ProbeResult(name, ok: false, "\(error)") }
-        let freeText = FixedPoint.format(Double(free) / 1e9, digits: 1) + " GB free"
+        let freeText = ByteSize.text(Int64(clamping: free)) + " free"
         guard free >= minimumFreeBytes else {
             return ProbeResult(name, ok: false, "writable, but only \(freeText): dump and delete old rides before the next one.")
         }
