@@ -1,10 +1,12 @@
 import RoamPorts
+import RoamSystem
 import Glibc
 
 /// Why the barometer gave no sample, in words a rider reads beside the stretch of the ride without
-/// climb (`show`, the ride page): what happened, with the errno name when the bus gave one, or what
-/// the driver found (a wrong chip, a stuck conversion) when it gave none. The log keeps the
-/// driver's whole error (device, address, register, what to check).
+/// climb (`show`, the ride page): what happened and what the bus said, in `Errno.words` (never the
+/// errno's name), or what the driver found (a wrong chip, a stuck conversion) when the bus said
+/// nothing. The log keeps the driver's whole error (device, address, register, what to check).
+/// Causes stored before keep their words: a ride's history is not rewritten.
 enum BarometerGapCause {
     /// The chip answered but measured nothing (its data at the skipped value 0x80000).
     static let skipped = "the barometer measured nothing (its data read 0x80000, as before its first conversion)"
@@ -12,16 +14,16 @@ enum BarometerGapCause {
     static func words(for error: any Error) -> String {
         guard let error = error as? DeviceError else { return "\(error)" }
         guard let errno = error.errno else { return error.finding?.words ?? "the barometer failed" }
-        let name = errno.name == "errno" ? "errno \(errno.rawValue)" : errno.name
         switch errno.rawValue {
+        // A Pi's bus says EREMOTEIO, some adapters ENXIO: either way the chip did not acknowledge.
         case EREMOTEIO, ENXIO:
-            return "the barometer did not answer on the I2C bus (\(name): no acknowledge)"
+            return "the barometer did not answer: " + Errno.remoteIO.words
         case ENODEV where error.operation != .open, ESHUTDOWN:
-            return "the barometer or its I2C adapter went away (\(name))"
+            return "the barometer or its I2C adapter went away: " + errno.words
         case ENOENT, ENODEV:
-            return "the I2C bus is not there (\(name))"
+            return "the barometer's I2C bus could not be opened: " + errno.words
         default:
-            return "the I2C bus reported an error talking to the barometer (\(name))"
+            return "the I2C bus reported an error talking to the barometer: " + errno.words
         }
     }
 }

@@ -2,11 +2,14 @@ import RoamPorts
 import RoamSimulator
 import RoamCore
 import RoamHardware
+import RoamSystem
 @testable import RoamRecorder
+import Glibc
 import Testing
 
 /// The cause a ride records for a stretch without pressure (`show`, the ride page) when the driver
-/// found the fault itself, every transfer answered: its finding, never an errno name the bus did not give.
+/// found the fault itself, every transfer answered: its finding, never an errno name the bus did not give;
+/// when the bus gave one, what happened in plain words (`Errno.words`), never the errno's name.
 @Suite struct BarometerGapCauseTests {
     let bus = FakeI2CBus(device: "/dev/i2c-1")
 
@@ -22,8 +25,8 @@ import Testing
     /// pressure (what the probe met), never that the driver was not set up.
     @Test(arguments: [
         ("another chip", "chip id 0x58 (BMP280) or 0x60 (BME280) expected at 0x76, read 0x61: a BME680"),
-        ("nothing", "the barometer did not answer on the I2C bus (EREMOTEIO: no acknowledge)"),
-        ("no bus", "the I2C bus is not there (ENOENT)"),
+        ("nothing", "the barometer did not answer: nothing answered on the bus (no acknowledge)"),
+        ("no bus", "the barometer's I2C bus could not be opened: it does not exist"),
     ])
     func aBarometerWhoseStartFailedIsProbedFirstAndSaysWhy(atStart: String, cause: String) {
         let busMissing = atStart == "no bus"
@@ -51,5 +54,18 @@ import Testing
         var words: String?
         do { try BMP280(bus: bus, address: 0x76).probe() } catch { words = BarometerGapCause.words(for: error) }
         #expect(words == "chip id 0x58 (BMP280) or 0x60 (BME280) expected at 0x76, read 0x61: a BME680")
+    }
+
+    /// What the bus said, in the words every other message says it in; the errno's name stays in
+    /// the log. ENXIO is how some adapters say EREMOTEIO's "no acknowledge".
+    @Test(arguments: [Errno.remoteIO, .noSuchDeviceOrAddress, .ioError, .noSuchFile, .noSuchDevice, .busy, .timedOut,
+                      Errno(rawValue: ESHUTDOWN)])
+    func aBusErrorIsRecordedInWordsWithoutItsName(errno: Errno) {
+        let words = (errno == .noSuchDeviceOrAddress ? Errno.remoteIO : errno).words
+        for operation in [DeviceError.Operation.open, .read] {
+            let cause = BarometerGapCause.words(for: DeviceError(.i2c, operation, device: "/dev/i2c-1", errno: errno))
+            #expect(!cause.contains(errno.name) && !cause.contains("errno"), "\(cause)")
+            #expect(cause.hasSuffix(": " + words), "\(cause)")
+        }
     }
 }

@@ -39,7 +39,7 @@ import Testing
         try reader.forEachFix(ride: ride.id) { stretches.add(seq: $0.seq, utcMs: $0.utcMs, flags: $0.flags) }
         let events = try reader.events(ride: ride.id)
         let named = stretches.named(by: events)
-        let words = "the barometer did not answer on the I2C bus (EREMOTEIO: no acknowledge)"
+        let words = "the barometer did not answer: nothing answered on the bus (no acknowledge)"
         let outage = try #require(named.first { $0.firstSeq >= 4 }, "\(named)")
         #expect(outage.cause == words)
         let missing = events.filter { $0.kind == .barometerMissing }

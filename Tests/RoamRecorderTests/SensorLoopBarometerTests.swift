@@ -115,15 +115,16 @@ import Testing
         // Said once for the outage, not once per epoch, and once when it answered.
         #expect(ride.said == ["missing(\(errno.name))", "back"])
         // The ride gets the same once, in words, where the stretch begins and ends among the epochs.
-        let words = errno == .ioError ? "the I2C bus reported an error talking to the barometer (EIO)"
-            : "the barometer did not answer on the I2C bus (\(errno.name): no acknowledge)"
+        let words = errno == .ioError ? "the I2C bus reported an error talking to the barometer: I/O error"
+            : "the barometer did not answer: nothing answered on the bus (no acknowledge)"
         #expect(ride.stretch == ["S", "missing: " + words, "-", "-", "back", "S"], "\(ride.handedOver)")
         #expect(ride.handedOver.filter { !["S", "-"].contains($0) }.count == 2)
     }
 
     /// A BME680 where the BMP280 should be: the probe at start failed, the rig kept the sensor. The
     /// first epoch probes it again and the ride records what that met, not that it was never set up;
-    /// once a BMP280 answers there, it is sampled and the stretch ends.
+    /// once a BMP280 answers there, it is sampled and the stretch ends. The log says the finding
+    /// once, at start (BarometerStartLogTests).
     @Test func aBarometerWhoseStartProbeFailedRecordsWhyFromTheFirstEpoch() throws {
         let ride = try Ride(chip: FakeBMP280(chipID: 0x61), probedAtStart: false)
         #expect(try ride.epoch(0)?.barometer == nil)
