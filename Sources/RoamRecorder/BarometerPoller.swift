@@ -17,12 +17,16 @@ struct BarometerPoller {
     /// The last try threw, or the sensor was never set up: it is probed again at `nextProbeNs`, not before.
     var needsProbe = false
     var nextProbeNs: UInt64 = 0
+    /// What the rig said at start about a sensor whose probe failed there, until the first probe
+    /// here: that probe says it again only when it found something else, or that the sensor answers.
+    private var saidAtStart: String?
 
     /// A sensor never set up (its probe at start failed; the rig keeps it) is probed at the first
     /// epoch, before any sample: a sample could only say "not set up", the probe says why.
     init(barometer: BarometerSource?, retryMs: UInt64, emit: @escaping @Sendable (RecorderEvent) -> Void) {
         self.barometer = barometer; self.retryMs = retryMs; self.emit = emit
         needsProbe = barometer.map { !$0.isProbed } ?? false
+        if needsProbe { saidAtStart = barometer?.probeFailure.map { "\($0)" } }
     }
 
     /// The sample for the epoch now, and the item that says the stretch without samples began or ended.
@@ -33,10 +37,13 @@ struct BarometerPoller {
             guard let sample = try barometer.sample() else {
                 return (nil, missing(BarometerGapCause.skipped, at: now))
             }
-            guard missingCause != nil else { return (sample, nil) }
+            guard missingCause != nil || saidAtStart != nil else { return (sample, nil) }
+            // Back after a stretch the ride records, or after a start that only the log said.
+            let item = missingCause.map { _ in RideSessionItem.barometerBack(monoNs: now) }
             missingCause = nil
+            saidAtStart = nil
             emit(.barometerBack)
-            return (sample, .barometerBack(monoNs: now))
+            return (sample, item)
         } catch {
             needsProbe = true
             nextProbeNs = now + retryMs * 1_000_000
@@ -49,7 +56,8 @@ struct BarometerPoller {
     private mutating func missing(_ cause: String, at now: UInt64, log: String? = nil) -> RideSessionItem? {
         guard missingCause == nil else { return nil }
         missingCause = cause
-        emit(.barometerMissing(reason: log ?? cause))
+        if log ?? cause != saidAtStart { emit(.barometerMissing(reason: log ?? cause)) }
+        saidAtStart = nil
         return .barometerMissing(monoNs: now, cause: cause)
     }
 }

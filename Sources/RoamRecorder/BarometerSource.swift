@@ -1,5 +1,6 @@
 import RoamCore
 import RoamHardware
+import RoamPorts
 
 /// A barometer the sensor thread can sample (the BMP280 driver on a real or fake bus).
 public protocol BarometerSource: AnyObject {
@@ -9,6 +10,9 @@ public protocol BarometerSource: AnyObject {
     func reprobe() throws
     /// Whether a probe has set the sensor up (false for one whose probe at start failed).
     var isProbed: Bool { get }
+    /// What the last probe met when it failed (nil after one that succeeded): for a sensor whose
+    /// probe at start failed, what the log said then.
+    var probeFailure: DeviceError? { get }
 }
 
 // The driver's typed-throwing methods satisfy the protocol as they are.

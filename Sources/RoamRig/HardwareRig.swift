@@ -55,22 +55,21 @@ public final class HardwareRig {
         let bus = ReopeningI2CBus(device: profile.i2cBus) { (path: String) throws(DeviceError) -> any I2CBus in
             try LateDeviceRestart.opening(late, "barometer") { () throws(DeviceError) -> any I2CBus in try LinuxI2CBus(device: path) }
         }
-        if let error = bus.openError {
-            if error.failed(with: EACCES, EPERM) {
-                report("barometer: \(error) Recording without it: climb is unavailable (fixes are flagged).")
-                return nil
-            }
-            report("barometer: \(error) Recording without it until the bus appears (retried every 2 s); fixes are flagged meanwhile.")
-            return BMP280(bus: bus, address: UInt16(profile.bmp280Address))
+        if let error = bus.openError, error.failed(with: EACCES, EPERM) {
+            report("barometer: \(error) Recording without it: climb is unavailable (fixes are flagged).")
+            return nil
         }
         return probed(BMP280(bus: bus, address: UInt16(profile.bmp280Address)), report)
     }
 
-    /// Whatever the probe on a bus that opened meets (no chip answering, another chip at the
-    /// address, a stuck status bit), the sensor stays: it is re-probed while recording.
+    /// Whatever the probe meets (a bus not there yet, no chip answering, another chip at the
+    /// address, a stuck status bit), the sensor stays: it is re-probed while recording. The probe
+    /// keeps what it met, so the recorder's first one says it again only if it changed.
     static func probed(_ sensor: BMP280, _ report: (String) -> Void) -> BMP280 {
         do {
             try sensor.probe()
+        } catch where error.operation == .open {
+            report("barometer: \(error) Recording without it until the bus appears (retried every 2 s); fixes are flagged meanwhile.")
         } catch {
             report("barometer: \(error) Re-probed while recording; fixes are flagged until it answers.")
         }

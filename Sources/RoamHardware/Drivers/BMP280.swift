@@ -90,6 +90,9 @@ public final class BMP280 {
     public private(set) var calibration: BMP280Calibration?
     /// The chip the last successful `probe()` found; nil before and after a failed probe.
     public private(set) var chip: BMP280Chip?
+    /// What the last probe met when it failed; nil before any probe and after one that succeeded.
+    /// The recorder's first probe does not say again what the rig said at start (`HardwareRig.probed`).
+    public private(set) var probeFailure: DeviceError?
     /// A sample was read since the last probe: from then on the data never read 0x80000 again
     /// unless the chip was reset (§4.2's reset value), so that value means setting it up again.
     private var measuredSinceProbe = false
@@ -113,6 +116,16 @@ public final class BMP280 {
     /// Checks the chip id, soft-resets, waits for the NVM copy, reads the calibration burst and
     /// writes the settings, reading them back.
     public func probe() throws(DeviceError) {
+        do {
+            try setUp()
+            probeFailure = nil
+        } catch {
+            probeFailure = error
+            throw error
+        }
+    }
+
+    private func setUp() throws(DeviceError) {
         calibration = nil
         chip = nil
         measuredSinceProbe = false
