@@ -10,6 +10,8 @@ enum ExitStatus {
     static let failure: Int32 = 1
     static let usage: Int32 = 64     // EX_USAGE
     static let dataError: Int32 = 65 // EX_DATAERR
+    /// An input named on the command line is not there (a database, a file to read).
+    static let noInput: Int32 = 66   // EX_NOINPUT
     static let ioError: Int32 = 74   // EX_IOERR
     /// Done, but not whole for want of room: make room and run it again (`drive-image`).
     static let tempFailure: Int32 = 75 // EX_TEMPFAIL
@@ -47,4 +49,9 @@ enum ExitStatus {
 struct CLIError: Error, CustomStringConvertible {
     var description: String
     var status: Int32 = ExitStatus.dataError
+
+    /// Every reader's words and status for a database that is not there.
+    static func missingDatabase(_ path: String) -> CLIError {
+        CLIError(description: ErrorText.missingDatabase(path), status: ExitStatus.noInput)
+    }
 }

@@ -8,7 +8,8 @@ let parser = ArgumentParser(specs: CommandTable.all)
 let status: Int32
 switch parser.parse(arguments) {
 case .failure(let usage):
-    Console.error("roam-board: \(usage)")
+    // Named as the command's own errors are ("roam-board show: ..."), when the command is known.
+    Console.error("roam-board\(usage.command.map { " " + $0 } ?? ""): \(usage)")
     status = ExitStatus.usage
 case .success(.version):
     print("roam-board \(Commands.version)")

@@ -26,7 +26,8 @@ public enum ManPage {
             }
         }
         s += ".SH EXIT STATUS\n0 ok, 1 failure, 64 usage error, 65 bad data (a board.conf error, an inconsistent database, a damaged one whose readable rides dump or drive-image still wrote), "
-        s += "74 device or storage I/O error (a missing database or data directory included), "
+        s += "66 a missing input (a database, a --replay or --params file that is not there), "
+        s += "74 device or storage I/O error (a data directory that cannot be created included), "
         s += "75 written but incomplete for lack of room (drive-image: rides not handed over yet left off; free room, run it again).\n"
         s += ".SH FILES\n.TP\n\\fIboard.conf\\fR\nThe board folder's declaration: UART, I2C bus, GPIO chip, data directory, time zone.\n"
         s += ".TP\n\\fIrides.db\\fR\nThe ride database in the board's data directory.\n"

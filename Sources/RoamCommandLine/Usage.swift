@@ -7,7 +7,7 @@ public enum Usage {
         let width = (shown.map(\.name.count).max() ?? 0) + 2
         for spec in shown { lines.append("  " + spec.name.padded(to: width) + spec.abstract) }
         lines += ["", "See 'roam-board <subcommand> --help' for a subcommand's options.",
-                  "Exit status: 0 ok, 1 failure, 64 usage error, 65 bad data, 74 device or storage I/O error, 75 incomplete for lack of room."]
+                  "Exit status: 0 ok, 1 failure, 64 usage error, 65 bad data, 66 missing input (a database or file not there), 74 device or storage I/O error, 75 incomplete for lack of room."]
         return lines.joined(separator: "\n")
     }
 
@@ -22,21 +22,22 @@ public enum Usage {
             return option.isRequired ? text : "[\(text)]"
         }.joined(separator: " ") + (spec.operands.map { " " + $0 } ?? "")
         var lines = ["OVERVIEW: \(spec.abstract)", "", "USAGE: \(program) \(spec.name) \(synopsis)".trimmedRight()]
+        let labels = spec.options.map { option -> String in
+            let name = option.short.map { "\($0), \(option.name)" } ?? option.name
+            if case .value(let p) = option.kind { return "\(name) \(p)" }
+            return name
+        }
+        // --help in the same column as the options it follows.
+        let width = ((labels + ["--help"]).map(\.count).max() ?? 0) + 2
         if !spec.options.isEmpty {
             lines += ["", "OPTIONS:"]
-            let labels = spec.options.map { option -> String in
-                let name = option.short.map { "\($0), \(option.name)" } ?? option.name
-                if case .value(let p) = option.kind { return "\(name) \(p)" }
-                return name
-            }
-            let width = (labels.map(\.count).max() ?? 0) + 2
             for (option, label) in zip(spec.options, labels) {
                 var help = option.help
                 if let choices = option.choices { help += " (one of: \(choices.joined(separator: ", ")))" }
                 lines.append("  " + label.padded(to: width) + help)
             }
         }
-        lines.append("  " + "--help".padded(to: 0) + "  Show this help.")
+        lines.append("  " + "--help".padded(to: width) + "Show this help.")
         if !spec.discussion.isEmpty { lines += ["", spec.discussion] }
         return lines.joined(separator: "\n")
     }

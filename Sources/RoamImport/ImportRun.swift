@@ -63,9 +63,12 @@ public enum ImportRun {
     /// itself fails (an SQLite error is thrown: the rides committed so far stay).
     public static func run(_ inputs: [String], into store: RideStore, now: () -> Int64, report: (Report) -> Void) throws -> Progress {
         let (files, refused) = files(inputs)
-        var progress = Progress(total: files.count)
+        // An input refused whole (missing, a folder with nothing to import) counts as one failed file.
+        var progress = Progress(total: files.count + refused.count)
         progress.failed = refused.count
+        progress.done = refused.count
         for (path, error) in refused { report(.failed(path: path, error)) }
+        if !refused.isEmpty { report(.progress(progress)) }
         let importer = RideImporter(store: store)
         var missingTool: ImportError?
         for path in files {

@@ -81,9 +81,10 @@ import Testing
         #expect(r.stderr.contains("is a file; give the folder that holds board.conf"), "\(r.stderr)")
         #expect(!r.stderr.contains("NSCocoaErrorDomain"))
         for command in [["rides"], ["show", "--ride", "1"], ["dump", "--ride", "1", "--format", "gpx"], ["check"], ["status"],
-                        ["rederive", "--ride", "1"], ["prune", "--dumped-before", "2026-01-01"]] {
+                        ["rederive", "--ride", "1"], ["prune", "--dumped-before", "2026-01-01"], ["view", "--ride", "1", "-o", "-"],
+                        ["explored"], ["drive-image", "--image", "/nonexistent/drive.img"]] {
             let m = try CLIRunner.run(command + ["--db", "/nonexistent/rides.db"])
-            #expect(m.status == 74, "\(command): \(m.stderr)")
+            #expect(m.status == 66, "\(command): \(m.stderr)")
             #expect(m.stderr.contains("no database at /nonexistent/rides.db: record a ride first, or check --db/--board"), "\(command): \(m.stderr)")
             #expect(!m.stderr.contains("SQLite error"), "\(command): \(m.stderr)")
         }

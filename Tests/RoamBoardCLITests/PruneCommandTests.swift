@@ -98,7 +98,7 @@ struct PruneCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("typo.db").path
         let r = try CLIRunner.run(["prune", "--db", db, "--dumped-before", "2026-01-01"])
-        #expect(r.status == 74, "\(r.stderr)")
+        #expect(r.status == 66, "\(r.stderr)")
         #expect(r.stderr.contains("no database at \(db)"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: db))
     }

@@ -11,12 +11,17 @@ import RoamStore
 /// migration and ride start are subtracted; checkpoints stay in, as they are part of the cost.
 enum BenchCommand {
     static func run(_ p: ParsedArguments) throws {
-        let scratch = try BenchScratch(p, name: "roam-bench")
-        let dir = scratch.path
-        if let n = try p.value(Options.countSyncs) { return try commitBatches(n, into: dir + "/syncs-\(n).db") }
-        defer { scratch.finish() }
+        let countSyncs = try p.value(Options.countSyncs)
         let rounds = try p.value(Options.rounds), perRound = try p.value(Options.perRound)
         let sizes = [try p.value(Options.small), try p.value(Options.medium), try p.value(Options.large)]
+        // A count below one once crashed in a range (exit 132) after the scratch folder was made.
+        guard ([rounds, perRound] + sizes).allSatisfy({ $0 >= 1 }), (countSyncs ?? 0) >= 0 else {
+            throw UsageError(command: "bench", message: "--rounds, --per-round, --small, --medium and --large expect 1 or more, --count-syncs 0 or more")
+        }
+        let scratch = try BenchScratch(p, name: "roam-bench")
+        let dir = scratch.path
+        if let n = countSyncs { return try commitBatches(n, into: dir + "/syncs-\(n).db") }
+        defer { scratch.finish() }
 
         Console.error("bench: commits vs write+fdatasync in \(dir) (\(rounds) rounds of \(perRound))…")
         let feeder = try BatchFeeder(path: dir + "/commits.db")

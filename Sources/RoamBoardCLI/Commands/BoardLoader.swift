@@ -84,7 +84,7 @@ enum BoardLoader {
     /// and a writer would create an empty database from a typo).
     static func requireDatabase(_ path: String) throws {
         guard let kind = FileSystem.kind(path) else {
-            throw CLIError(description: ErrorText.missingDatabase(path), status: ExitStatus.ioError)
+            throw CLIError.missingDatabase(path)
         }
         if kind == .folder {
             throw CLIError(description: "\(path) is a folder, not a database: give --db FILE (e.g. \(path)/\(databaseName))", status: ExitStatus.usage)

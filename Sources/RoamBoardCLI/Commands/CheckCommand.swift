@@ -7,6 +7,7 @@ import RoamStore
 enum CheckCommand {
     static func run(_ p: ParsedArguments) throws {
         let path = try BoardLoader.databasePath(p)
+        try BoardLoader.requireDatabase(path)
         let report: ConsistencyReport
         do {
             report = try Rederivation.check(path: path)

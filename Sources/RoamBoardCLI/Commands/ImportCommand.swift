@@ -36,8 +36,10 @@ enum ImportCommand {
         }
         if progress.failed > 0 {
             let only = toolMissing && progress.failed == progress.needingGPSBabel
-            throw CLIError(description: "\(progress.failed) of \(progress.total) \(progress.total == 1 ? "input" : "inputs") failed; "
-                           + "the others are imported (see the lines above)", status: only ? ExitStatus.failure : ExitStatus.dataError)
+            let said = progress.failed == progress.total
+                ? "nothing imported: \(progress.total == 1 ? "the input" : "all \(progress.total) inputs") failed (see the lines above)"
+                : "\(progress.failed) of \(progress.total) inputs failed; the others are imported (see the lines above)"
+            throw CLIError(description: said, status: only ? ExitStatus.failure : ExitStatus.dataError)
         }
     }
 

@@ -58,7 +58,7 @@ enum RecordCommand {
             switch refused.kind {
             case .usage: throw UsageError(command: "record", message: refused.description)
             case .badData: throw CLIError(description: refused.description, status: ExitStatus.dataError)
-            case .unreadable: throw CLIError(description: refused.description, status: ExitStatus.usage)
+            case .unreadable: throw CLIError(description: refused.description, status: ExitStatus.noInput)
             }
         }
     }

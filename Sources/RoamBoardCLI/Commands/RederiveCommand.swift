@@ -47,7 +47,8 @@ enum RederiveCommand {
     static func readParameters(_ file: String) throws -> PipelineParameters {
         let bytes: [UInt8]
         do { bytes = try FileSystem.readBytes(file) } catch {
-            throw CLIError(description: "cannot read parameters file \(file): check the path and its permissions", status: ExitStatus.usage)
+            let why = FileSystem.kind(file) == nil ? "it does not exist" : "check its permissions"
+            throw CLIError(description: "cannot read the parameters file \(file) (--params): \(why)", status: ExitStatus.noInput)
         }
         do {
             // The keys the defaults are written with: every parameter there is.

@@ -26,6 +26,9 @@ public enum ReplaySource {
         if FileSystem.isFolder(path) {
             throw ReplaySourceError(.usage, "--replay \(path) is a folder: name a GPX track, an NMEA capture or a roam-board database")
         }
+        if FileSystem.kind(path) == nil {
+            throw ReplaySourceError(.unreadable, "--replay \(path) does not exist: name a GPX track, an NMEA capture or a roam-board database")
+        }
         let head = try firstBytes(path, 512)
         if head.isEmpty {
             throw ReplaySourceError(.badData, "\(path) is empty: nothing to replay; nothing was recorded")

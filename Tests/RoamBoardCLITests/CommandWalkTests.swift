@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// What a new rider met walking every command with wrong or missing input: each case once misled
+/// (a wrong exit status, a count of nothing, a crash, an error under another name).
+@Suite struct CommandWalkTests {
+    /// A file named on the command line that is not there is EX_NOINPUT (66), as a missing database is.
+    @Test func aMissingReplayOrParametersFileIsNoInput() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let replay = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--replay", "/nonexistent/ride.gpx", "--quiet"])
+        #expect(replay.status == 66, "\(replay.stderr)")
+        #expect(replay.stderr.contains("--replay /nonexistent/ride.gpx does not exist"), "\(replay.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db), "a replay of nothing made a database")
+
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let params = try CLIRunner.run(["rederive", "--db", f.dbPath, "--ride", "\(f.a.id)", "--params", "/nonexistent/p.json"])
+        #expect(params.status == 66, "\(params.stderr)")
+        #expect(params.stderr.contains("cannot read the parameters file /nonexistent/p.json (--params): it does not exist"), "\(params.stderr)")
+    }
+
+    /// Inputs that give no file once read "1 of 0 inputs failed; the others are imported".
+    @Test func importOfInputsThatAllFailSaysNothingWasImported() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let one = try CLIRunner.run(["import", "--db", db, "/nonexistent/ride.gpx"])
+        #expect(one.status == 65, "\(one.stderr)")
+        #expect(one.stderr.contains("imported 0 of 1 file (1 failed)"), "\(one.stderr)")
+        #expect(one.stderr.contains("roam-board import: nothing imported: the input failed (see the lines above)"), "\(one.stderr)")
+        let empty = dir.appendingPathComponent("empty").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let two = try CLIRunner.run(["import", "--db", db, "/nonexistent/ride.gpx", empty])
+        #expect(two.stderr.contains("nothing imported: all 2 inputs failed"), "\(two.stderr)")
+        #expect(!two.stderr.contains(" of 0 "), "\(two.stderr)")
+    }
+
+    /// `bench --rounds -1` once crashed in a range (exit 132, a backtrace) after making its scratch folder.
+    @Test func benchCountsBelowOneAreAUsageError() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for args in [["--rounds", "-1"], ["--per-round", "0"], ["--small", "-1"], ["--count-syncs", "-1"]] {
+            let scratch = dir.appendingPathComponent("scratch").path
+            let r = try CLIRunner.run(["bench", "--dir", scratch] + args)
+            #expect(r.status == 64, "\(args): \(r.stderr)")
+            #expect(r.stderr.contains("expect 1 or more"), "\(args): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: scratch), "\(args): a scratch folder for nothing")
+        }
+    }
+
+    /// The parser's refusals name the command as the command's own errors do.
+    @Test func usageErrorsNameTheirCommand() throws {
+        let show = try CLIRunner.run(["show", "--db", "x.db"])
+        #expect(show.status == 64)
+        #expect(show.stderr.hasPrefix("roam-board show: missing required option --ride N"), "\(show.stderr)")
+        let none = try CLIRunner.run(["nonsense"])
+        #expect(none.stderr.hasPrefix("roam-board: unknown subcommand 'nonsense'"), "\(none.stderr)")
+    }
+
+    /// `--help` stood two columns after its name while every other option's words stood in one column.
+    @Test func helpIsListedInTheOptionsColumn() throws {
+        let r = try CLIRunner.run(["rides", "--help"])
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        let db = try #require(lines.first { $0.hasPrefix("  --db FILE") })
+        let help = try #require(lines.first { $0.hasPrefix("  --help") })
+        func column(_ line: String, _ words: String) -> Int? { line.range(of: words).map { line.distance(from: line.startIndex, to: $0.lowerBound) } }
+        #expect(column(help, "Show this help.") == column(db, "The ride database"), "\(help)\n\(db)")
+    }
+}
