@@ -32,3 +32,19 @@ extension RideReader {
         return statement.optionalInt64(at: 0)
     }
 }
+
+extension RideReader {
+    /// Runs `body` in one read transaction: every read in it sees the same commit, so a ride's row
+    /// and its fixes agree while the recorder commits. Ended also when `body` throws.
+    public func inOneSnapshot<T>(_ body: () throws -> T) throws -> T {
+        try connection.execute("BEGIN DEFERRED")
+        do {
+            let result = try body()
+            try connection.execute("COMMIT")
+            return result
+        } catch {
+            if !connection.isAutocommit { try connection.execute("ROLLBACK") }
+            throw error
+        }
+    }
+}

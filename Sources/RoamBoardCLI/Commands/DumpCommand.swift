@@ -19,16 +19,14 @@ enum DumpCommand {
         for id in unreadable { Console.error("ride \(id): cannot be read completely (the database is damaged there); left out") }
         var toMark: [Int64] = []
         var written = 0
-        for ride in plan.rides {
-            let provenance = try reader.provenance(ride: ride.id)
-            let summary = try RideExport.summary(ride, span: plan.spans[ride.id] ?? RideSpan(startUTCms: nil, endUTCms: nil),
-                                                 provenance: provenance)
+        for planned in plan.rides {
+            let provenance = try reader.provenance(ride: planned.id)
             // Said once per ride: its file is no recording of this board, and carries no raw NMEA.
-            if let provenance { Console.error("ride \(ride.id) was \(provenance.sentence): not recorded by this board, no raw NMEA") }
-            guard let fixes = try readable({ try write(ride, summary, plan: plan, raw: raw, reader: reader,
-                                                       force: p.value(Options.force)) }) else {
-                Console.error("ride \(ride.id): cannot be read completely (the database is damaged there); left out")
-                unreadable.append(ride.id)
+            if let provenance { Console.error("ride \(planned.id) was \(provenance.sentence): not recorded by this board, no raw NMEA") }
+            guard let (ride, fixes) = try readable({ try exportOne(planned, provenance: provenance, plan: plan, raw: raw, reader: reader,
+                                                                    force: p.value(Options.force)) }) else {
+                Console.error("ride \(planned.id): cannot be read completely (the database is damaged there); left out")
+                unreadable.append(planned.id)
                 continue
             }
             written += 1
@@ -52,6 +50,18 @@ enum DumpCommand {
                            + "is not written to ('roam-board check' lists what it still holds)", status: ExitStatus.dataError)
         }
         mark(toMark, in: reader.path)
+    }
+
+    /// The ride's row, span and fixes read in one snapshot, then written where the plan says: a
+    /// recorder's commit after the plan would otherwise give the file's totals, and the count of
+    /// fixes set aside said for a ride still recording, fixes the file does not hold.
+    static func exportOne(_ planned: RideRow, provenance: ImportProvenance?, plan: DumpPlan, raw: Bool, reader: RideReader,
+                          force: Bool) throws -> (ride: RideRow, fixes: Int?) {
+        try reader.inOneSnapshot {
+            let ride = try reader.ride(id: planned.id) ?? planned
+            let summary = try RideExport.summary(ride, span: try reader.span(ride.id), provenance: provenance)
+            return (ride, try write(ride, summary, plan: plan, raw: raw, reader: reader, force: force))
+        }
     }
 
     /// Writes one ride where the plan says; returns the fixes written, nil when its file already held it.
