@@ -69,3 +69,17 @@ import Testing
         #expect(column(help, "Show this help.") == column(db, "The ride database"), "\(help)\n\(db)")
     }
 }
+
+extension CommandWalkTests {
+    /// An empty file is "no roam-board schema" to every reader; rederive, even --dry-run, once wrote a schema into it.
+    @Test func rederiveLeavesAFileWithoutSchemaAsItIs() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("empty.db").path
+        #expect(FileManager.default.createFile(atPath: db, contents: Data()))
+        let r = try CLIRunner.run(["rederive", "--db", db, "--ride", "1", "--dry-run"])
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(r.stderr.contains("holds no roam-board schema"), "\(r.stderr)")
+        #expect(try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int == 0, "the dry run wrote into the file")
+    }
+}

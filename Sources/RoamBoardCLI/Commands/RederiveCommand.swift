@@ -13,6 +13,7 @@ enum RederiveCommand {
         let parameters = try p.value(Options.params).map(readParameters)
         // Opening a writer creates a missing file: refuse instead of rederiving an empty database.
         try BoardLoader.requireDatabase(path)
+        try refuseFileWithoutSchema(path)
         let dryRun = p.value(Options.dryRun)
         let units = try BoardLoader.units(p)
         let report: RederiveReport
@@ -42,6 +43,19 @@ enum RederiveCommand {
 
     /// Metres or feet (`--units`, board.conf's `units`); metric keeps the bytes it always had.
     private static func length(_ m: Double?, _ units: UnitFormatter) -> String { m.map { units.length(metres: $0, digits: 1) } ?? "unavailable" }
+
+    /// A file with no schema (empty, its creation cut short) is refused in the words every reader
+    /// gives: the writer below would create one in it, even for --dry-run. What else a reader
+    /// refuses (an older schema, a write to roll back) the writer mends or says itself.
+    private static func refuseFileWithoutSchema(_ path: String) throws {
+        do {
+            _ = try RideReader(path: path)
+        } catch let e as StoreError {
+            if case .schemaTooOld(found: 0, _, _) = e { throw e }
+        } catch {
+            return
+        }
+    }
 
     /// Reads a parameters file; unknown keys are refused, so a misspelt threshold is never ignored.
     static func readParameters(_ file: String) throws -> PipelineParameters {
