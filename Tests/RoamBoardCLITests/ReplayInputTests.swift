@@ -114,6 +114,6 @@ struct ReplayInputTests {
         // The pressure goes back through the fake BMP280's registers: equal within its 0.09 Pa steps.
         #expect(abs((a.ascentM ?? -1) - (b.ascentM ?? 1)) < 0.1 && abs((a.descentM ?? -1) - (b.descentM ?? 1)) < 0.1)
         let missing = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", copy, "--replay", original, "--ride", "9"])
-        #expect(missing.status == 65 && missing.stderr.contains("has no ride 9"))
+        #expect(missing.status == 65 && missing.stderr.contains("no ride 9 in \(original) (see 'roam-board rides --db \(original)')"), "\(missing.stderr)")
     }
 }

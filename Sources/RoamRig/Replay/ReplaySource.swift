@@ -119,7 +119,7 @@ public enum ReplaySource {
         guard let id = Int64(rideText), id > 0 else { throw ReplaySourceError(.usage, "--ride wants a ride id, not '\(rideText)'") }
         let reader = try RideReader(path: path)
         guard let stored = try reader.ride(id: id) else {
-            throw ReplaySourceError(.badData, "\(path) has no ride \(id) (see roam-board rides --db \(path))")
+            throw ReplaySourceError(.badData, "no ride \(id) in \(path) (see 'roam-board rides --db \(path)')")
         }
         var epochs: [ReplayEpoch] = []
         var pressure = 101_325.0, temperature = 15.0
