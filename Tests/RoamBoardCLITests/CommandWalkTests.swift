@@ -83,3 +83,17 @@ extension CommandWalkTests {
         #expect(try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int == 0, "the dry run wrote into the file")
     }
 }
+
+extension CommandWalkTests {
+    /// `drive --board /typo` once said configfs was missing (74), the board never looked at.
+    @Test func driveSaysAWrongBoardOrCapBeforeLookingForTheGadget() throws {
+        let root = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let board = try CLIRunner.run(["drive", "--board", "/nonexistent", "--sys-root", root.path])
+        #expect(board.status == 64, "\(board.stderr)")
+        #expect(board.stderr.contains("cannot read board file /nonexistent/board.conf: it does not exist"), "\(board.stderr)")
+        let cap = try CLIRunner.run(["drive", "--board", "Boards/bench", "--max-mib", "1", "--sys-root", root.path])
+        #expect(cap.status == 64, "\(cap.stderr)")
+        #expect(cap.stderr.contains("--max-mib 1 is too small"), "\(cap.stderr)")
+    }
+}

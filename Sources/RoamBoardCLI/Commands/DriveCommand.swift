@@ -93,6 +93,8 @@ enum DriveCommand {
     }
 
     static func runDrive(_ p: ParsedArguments) throws {
+        // The arguments first (--board, --max-mib): a typo there is not the kernel's configfs.
+        _ = try target(p, requiringDatabase: false)
         let gadget = MassStorageGadget(paths: GadgetPaths(root: try p.value(Options.sysRoot)))
         try gadget.requireConfigfs()
         let udc = try gadget.controller(try p.value(Options.udc))
