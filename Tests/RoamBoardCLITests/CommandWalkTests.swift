@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoamStore
 
 /// What a new rider met walking every command with wrong or missing input: each case once misled
 /// (a wrong exit status, a count of nothing, a crash, an error under another name).
@@ -95,5 +96,21 @@ extension CommandWalkTests {
         let cap = try CLIRunner.run(["drive", "--board", "Boards/bench", "--max-mib", "1", "--sys-root", root.path])
         #expect(cap.status == 64, "\(cap.stderr)")
         #expect(cap.stderr.contains("--max-mib 1 is too small"), "\(cap.stderr)")
+    }
+}
+
+extension CommandWalkTests {
+    /// `rides` of a database with no ride printed its header alone, as a listing that failed.
+    @Test func ridesOfADatabaseWithoutRidesSaysSo() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        try RideStore(path: db).close()
+        let r = try CLIRunner.run(["rides", "--db", db])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.split(separator: "\n").count == 1, "\(r.stdout)")
+        #expect(r.stderr.contains("no rides in \(db) yet (record a ride first, or bring past ones with 'roam-board import')"), "\(r.stderr)")
+        let last = try CLIRunner.run(["rides", "--db", db, "--last-id"])
+        #expect(last.status == 65 && last.stderr.contains("no rides in \(db) yet: no id to print"), "\(last.stderr)")
     }
 }

@@ -107,7 +107,7 @@ enum ExploredCommand {
             if census.levels[7]!.newByRide[nil] != nil { lines.append("pruned rides".padded(36) + newCells(census, nil)) }
         }
         print(lines.joined(separator: "\n"))
-        if rides.isEmpty { Console.error("no rides in \(reader.path) yet: nothing explored (record a ride first)") }
+        if rides.isEmpty { Console.error(RidesCommand.noRidesYet(reader.path) + ": nothing explored (record a ride first)") }
         let missing = try reader.ridesMissingExploredCells()
         warnMissingCells(missing, path: reader.path)
         if !rides.isEmpty, census.isEmpty, missing.isEmpty {

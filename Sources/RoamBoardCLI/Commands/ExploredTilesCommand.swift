@@ -73,7 +73,7 @@ extension ExploredCommand {
             }
         }
         print(lines.joined(separator: "\n"))
-        if rides.isEmpty { Console.error("no rides in \(reader.path) yet: no tiles (record a ride first)") }
+        if rides.isEmpty { Console.error(RidesCommand.noRidesYet(reader.path) + ": no tiles (record a ride first)") }
     }
 }
 

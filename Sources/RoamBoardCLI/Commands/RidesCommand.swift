@@ -5,12 +5,15 @@ import RoamStore
 
 /// `roam-board rides`: one line per ride with its totals, start and dumped-at in the board's zone.
 enum RidesCommand {
+    /// The words `explored` and `view --explored` give for the same database.
+    static func noRidesYet(_ path: String) -> String { "no rides in \(path) yet" }
+
     static func run(_ p: ParsedArguments) throws {
         let (reader, time) = try BoardLoader.reader(p)
         let units = try BoardLoader.units(p)
         let rides = try reader.rides()
         if p.value(Options.lastID) {
-            guard let last = rides.last else { throw CLIError(description: "\(reader.path) holds no ride yet") }
+            guard let last = rides.last else { throw CLIError(description: noRidesYet(reader.path) + ": no id to print") }
             print(last.id)
             return
         }
@@ -23,6 +26,8 @@ enum RidesCommand {
         var header = "  id  " + "state".padded(to: stateWidth) + "  " + "start (\(time.label))".padded(to: timeWidth)
         header += "  " + "dumped".padded(to: timeWidth) + "   distance   bridged     moving  ascent   fixes  gaps"
         print(header)
+        // A header alone reads as a listing that failed.
+        if rides.isEmpty { Console.error(noRidesYet(reader.path) + " (record a ride first, or bring past ones with 'roam-board import')") }
         var marked = false
         for (r, state) in zip(rides, states) {
             let t = r.totals

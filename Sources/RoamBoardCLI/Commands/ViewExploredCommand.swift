@@ -29,7 +29,7 @@ enum ViewExploredCommand {
         let target = try OutputTarget.resolve(p.value(ViewCommand.Options.out), extension: "html", command: "view")
         let rides = try reader.rides()
         guard !rides.isEmpty else {
-            throw CLIError(description: "no rides in \(reader.path) yet: nothing explored to draw (record a ride first; 'roam-board rides' lists them)")
+            throw CLIError(description: RidesCommand.noRidesYet(reader.path) + ": nothing explored to draw (record a ride first; 'roam-board rides' lists them)")
         }
         let highlight = try p.value(ViewCommand.Options.ride)
         if let id = highlight, !rides.contains(where: { $0.id == id }) {
