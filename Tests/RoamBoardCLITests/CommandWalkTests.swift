@@ -114,3 +114,14 @@ extension CommandWalkTests {
         #expect(last.status == 65 && last.stderr.contains("no rides in \(db) yet: no id to print"), "\(last.stderr)")
     }
 }
+
+extension CommandWalkTests {
+    /// view's --out once spoke of "the format's extension": view takes no --format.
+    @Test func outSaysWhichEndingMakesAFile() throws {
+        let view = try CLIRunner.run(["view", "--help"]).stdout
+        #expect(view.contains("a name ending in .html is one file"), "\(view)")
+        #expect(!view.contains("format"), "\(view)")
+        let dump = try CLIRunner.run(["dump", "--help"]).stdout
+        #expect(dump.contains("a name ending in the --format's extension (.gpx, .fit, .geojson, .csv) is one file"), "\(dump)")
+    }
+}

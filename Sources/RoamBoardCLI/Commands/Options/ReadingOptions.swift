@@ -25,7 +25,7 @@ extension DumpCommand {
         static let all = Flag("--all", help: "Dump every ride.")
         static let notDumped = Flag("--not-dumped", help: "Dump every stopped ride never dumped before.")
         static let format = RequiredOption<ExportFormat>("--format", "FORMAT", help: "Output format.", choices: ExportFormat.allCases)
-        static let out = SharedOptions.out(default: "Default: standard output, one ride.")
+        static let out = SharedOptions.out(ending: "the --format's extension (.gpx, .fit, .geojson, .csv)", default: "Default: standard output, one ride.")
         static let raw = Flag("--raw", help: "Include flagged fixes, with their flags (default: accepted fixes only).")
         static let force = Flag("--force", help: "Overwrite existing output files.")
     }
@@ -38,7 +38,7 @@ extension DumpCommand {
 extension ViewCommand {
     enum Options {
         static let ride = Option<Int64>("--ride", "N", help: "The ride's id (see 'rides'); required without --explored. With --explored: mark the cells this ride visited first.")
-        static let out = SharedOptions.out(default: "The page is written atomically. Required for a ride's page; with --explored or --history the default is standard output, and a folder gets explored.html or history.html.")
+        static let out = SharedOptions.out(ending: ".html", default: "The page is written atomically. Required for a ride's page; with --explored or --history the default is standard output, and a folder gets explored.html or history.html.")
         static let history = Flag("--history", help: "The history page instead of one ride: totals per ISO week, month and year, a calendar of ride days, and every ride linking to its page (a folder gets history.html beside the rides' pages).")
         static let explored = Flag("--explored", help: "The explored map instead of one ride: every geohash cell ever visited, lit on a dark map at precision 5, 6 or 7 by zoom, with the rides' tracks, a legend and totals.")
         /// Parsed by `SpeedBands(parsing:)`, whose refusals say which limit is wrong.

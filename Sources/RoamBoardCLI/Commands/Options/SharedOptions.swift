@@ -17,10 +17,10 @@ enum SharedOptions {
     static let keepScratch = Flag("--keep", help: "Keep the temporary scratch folder.")
     static let benchBoard = DefaultedOption<String>("--board", "DIR", default: "Boards/bench") { "The bench board folder (default \($0))." }
 
-    /// `-o/--out`, one rule for every command (`OutputTarget`).
-    static func out(default note: String) -> Option<String> {
+    /// `-o/--out`, one rule for every command (`OutputTarget`); `ending`: the file names it writes end so.
+    static func out(ending: String, default note: String) -> Option<String> {
         Option<String>("--out", "PATH",
-                       help: "- for standard output; a name ending in the format's extension is one file (--ride only); "
+                       help: "- for standard output; a name ending in \(ending) is one file (--ride only); "
                            + "a trailing / or an existing folder is a folder, one file per ride named by start time and id. "
                            + "Missing folders are created; any other name is refused. \(note)", short: "-o")
     }
