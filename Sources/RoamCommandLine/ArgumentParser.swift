@@ -40,7 +40,7 @@ public struct ArgumentParser: Sendable {
             if let alias = spec.options.first(where: { $0.short != nil && $0.short == name }) { name = alias.name }
             guard let option = spec.options.first(where: { $0.name == name }) else {
                 let known = spec.options.map(\.name).joined(separator: ", ")
-                return .failure(UsageError(command: spec.name, message: "unknown option '\(name)' for '\(spec.name)' (expected: \(known.isEmpty ? "no options" : known))"))
+                return .failure(UsageError(command: spec.name, message: "unknown option '\(name)' (expected: \(known.isEmpty ? "no options" : known))"))
             }
             switch option.kind {
             case .flag:

@@ -18,7 +18,7 @@ struct OperandTests {
 
     @Test func aCommandWithoutOperandsStillRefusesAStrayArgument() {
         #expect(parser.parse(["status", "extra"]) == .failure(UsageError(command: "status",
-            message: "unknown option 'extra' for 'status' (expected: no options)")))
+            message: "unknown option 'extra' (expected: no options)")))
     }
 
     @Test func helpShowsTheOperands() {
