@@ -82,8 +82,11 @@ import RoamCore
 
     @Test func aGapInsideASecondIsMarkedOnceAndMakesNoSecondRecord() throws {
         // Segment 1 starts at 10:00:01.5, a tenth of a second after segment 0's last fix, in a second with a record.
-        let fixes = (0..<20).map { i in
-            ExportTestFixes.fix(seq: Int64(i), ms: 300 + i * 100, segment: i < 12 ? 0 : 1, lat: 45.1 + Double(i) * 1e-4)
+        // Spelt out a step at a time: Swift 6.0.3 gave up type-checking it as one expression.
+        let fixes = (0..<20).map { (i: Int) -> FixRecord in
+            let segment: Int = i < 12 ? 0 : 1
+            let lat: Double = 45.1 + Double(i) * 1e-4
+            return ExportTestFixes.fix(seq: Int64(i), ms: 300 + i * 100, segment: segment, lat: lat)
         }
         let w = try file(fixes).writer
         #expect(w.recordCount == 3)
