@@ -50,13 +50,14 @@ public struct ArgumentParser: Sendable {
                 guard let value = inlineValue ?? rest.popFirst(), !value.isEmpty, inlineValue != nil || !value.hasPrefix("--") else {
                     return .failure(UsageError(command: spec.name, message: "\(name) expects a value (\(placeholder))"))
                 }
-                if parsed.values[name] != nil {
+                if parsed.values[name] != nil, !option.isRepeatable {
                     return .failure(UsageError(command: spec.name, message: "\(name) given twice"))
                 }
                 if let choices = option.choices, !choices.contains(value) {
                     return .failure(UsageError(command: spec.name, message: "unknown \(placeholder.lowercased()) '\(value)' for \(name) (expected one of: \(choices.joined(separator: ", ")))"))
                 }
-                parsed.values[name] = value
+                if option.isRepeatable { parsed.repeated[name, default: []].append(value) }
+                parsed.values[name] = parsed.values[name] ?? value
             }
         }
         for option in spec.options where option.isRequired && parsed.values[option.name] == nil {

@@ -29,6 +29,8 @@ public struct OptionSpec: Sendable {
     public var choices: [String]?
     /// A one-letter alias (`-o` for `--out`), as the tools people know have.
     public var short: String?
+    /// A value option that may be given more than once (`--ride 3 --ride 7`); any other given twice is an error.
+    public var isRepeatable = false
 
     public init(name: String, kind: Kind, help: String, isRequired: Bool = false, choices: [String]? = nil, short: String? = nil) {
         self.name = name; self.kind = kind; self.help = help; self.isRequired = isRequired; self.choices = choices

@@ -10,6 +10,8 @@ public struct ParsedArguments: Equatable, Sendable {
     public var declared: Set<String>?
     /// The arguments that are not options, in order, for a command whose spec takes `operands`.
     public var operands: [String] = []
+    /// Every value of a repeatable option, in order (`values` holds its first).
+    public var repeated: [String: [String]] = [:]
 
     public init(command: String, values: [String: String] = [:], flags: Set<String> = [], declared: Set<String>? = nil,
                 operands: [String] = []) {
@@ -18,7 +20,7 @@ public struct ParsedArguments: Equatable, Sendable {
 
     /// What was parsed; the declarations are the spec's, not part of the result.
     public static func == (a: Self, b: Self) -> Bool {
-        a.command == b.command && a.values == b.values && a.flags == b.flags && a.operands == b.operands
+        a.command == b.command && a.values == b.values && a.flags == b.flags && a.operands == b.operands && a.repeated == b.repeated
     }
 
     /// Traps when `name` is not one of the spec's options (see `declared`).

@@ -44,6 +44,19 @@ public struct RequiredOption<Value: OptionValue>: OptionDeclaration {
     }
 }
 
+/// An option that may be left out or given more than once (`--ride 3 --ride 7`): every value, in order.
+public struct RepeatedOption<Value: OptionValue>: OptionDeclaration {
+    public let spec: OptionSpec
+    public let expectation: String
+
+    public init(_ name: String, _ placeholder: String, help: String, expecting expectation: String = Value.expectation) {
+        var spec = OptionSpec(name: name, kind: .value(placeholder: placeholder), help: help)
+        spec.isRepeatable = true
+        self.spec = spec
+        self.expectation = expectation
+    }
+}
+
 /// An option with a default: written once here, shown in the help by `help(defaultText)`.
 public struct DefaultedOption<Value: OptionValue>: OptionDeclaration {
     public let spec: OptionSpec
@@ -74,6 +87,13 @@ extension ParsedArguments {
         return value
     }
 
+    public func values<Value>(_ option: RepeatedOption<Value>) throws(UsageError) -> [Value] {
+        requireDeclared(option.spec.name)
+        var all: [Value] = []
+        for text in repeated[option.spec.name] ?? [] { all.append(try converted(option.spec.name, text, expectation: option.expectation)) }
+        return all
+    }
+
     public func value<Value>(_ option: DefaultedOption<Value>) throws(UsageError) -> Value {
         try converted(option.spec.name, expectation: option.expectation) ?? option.defaultValue
     }
@@ -89,6 +109,10 @@ extension ParsedArguments {
 
     private func converted<Value: OptionValue>(_ name: String, expectation: String) throws(UsageError) -> Value? {
         guard let text = value(name) else { return nil }
+        return try converted(name, text, expectation: expectation) as Value
+    }
+
+    private func converted<Value: OptionValue>(_ name: String, _ text: String, expectation: String) throws(UsageError) -> Value {
         guard let value = Value(optionText: text) else {
             throw UsageError(command: command, message: "\(name) expects \(expectation), found '\(text)'")
         }

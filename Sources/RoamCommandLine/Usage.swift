@@ -17,7 +17,7 @@ public enum Usage {
             let text: String
             switch option.kind {
             case .flag: text = option.name
-            case .value(let placeholder): text = "\(option.name) \(placeholder)"
+            case .value(let placeholder): text = "\(option.name) \(placeholder)" + (option.isRepeatable ? " ..." : "")
             }
             return option.isRequired ? text : "[\(text)]"
         }.joined(separator: " ") + (spec.operands.map { " " + $0 } ?? "")

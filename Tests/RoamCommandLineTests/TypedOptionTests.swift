@@ -73,4 +73,21 @@ struct TypedOptionTests {
         #expect(1.5.optionText == "1.5")
         #expect([10.0, 20].optionText == "10,20")
     }
+
+    @Test func aRepeatableOptionKeepsEveryValueInOrderAndAnyOtherGivenTwiceIsStillAnError() throws {
+        let rides = RepeatedOption<Int64>("--ride", "N", help: "Ride.")
+        let spec = CommandSpec(name: "prune", abstract: "Prune.", options: [rides, Self.format])
+        let parser = ArgumentParser(specs: [spec])
+        guard case .run(let p) = try parser.parse(["prune", "--ride", "7", "--format", "gpx", "--ride=3"]).get() else {
+            Issue.record("prune did not parse as a command to run"); return
+        }
+        #expect(try p.values(rides) == [7, 3])
+        #expect(Usage.command(spec).contains("USAGE: roam-board prune [--ride N ...] --format FORMAT"))
+        #expect(parser.parse(["prune", "--ride", "7", "--format", "gpx", "--format", "csv"])
+            == .failure(UsageError(command: "prune", message: "--format given twice")))
+        guard case .run(let bad) = try parser.parse(["prune", "--ride", "7", "--ride", "x", "--format", "gpx"]).get() else {
+            Issue.record("prune with a bad --ride did not parse as a command to run"); return
+        }
+        #expect(throws: UsageError(command: "prune", message: "--ride expects an integer, found 'x'")) { try bad.values(rides) }
+    }
 }
