@@ -1,9 +1,11 @@
-/// Frees space by deleting rides that were already handed over (P4). Only a stopped ride
-/// whose `dumped_utc_ms` is before the cut-off goes; a ride never dumped is never touched. All the
-/// deletions are one transaction: a failure half-way leaves every ride in place.
+/// Frees space by deleting rides that were already handed over (P4): by date, only a stopped ride
+/// whose `dumped_utc_ms` is before the cut-off goes, a ride never dumped is never touched; by name
+/// (`Prune+Rides`), the rides the rider names, never one still recording. All the deletions are one
+/// transaction: a failure half-way, or one named ride that may not go, leaves every ride in place.
 ///
-/// `DELETE FROM rides` cascades to the ride's fixes and events (the schema's triggers allow that and
-/// nothing else); explored cells stay, with their ride unset.
+/// `DELETE FROM rides` cascades to the ride's fixes, events and import provenance (the schema's
+/// triggers allow that and nothing else), so a pruned import's file may be imported again; explored
+/// cells stay, with their ride unset.
 public enum Prune {
     /// What a prune removed, and the database's used bytes (pages in use × page size) around it.
     public struct Report: Equatable, Sendable {
@@ -22,51 +24,75 @@ public enum Prune {
     /// Deletes every stopped ride dumped strictly before `cutoffUTCms`. The file must exist and
     /// carry this code's schema (prune never creates or migrates a database).
     public static func run(path: String, dumpedBeforeUTCms cutoffUTCms: Int64, busyTimeoutMs: Int32 = 5_000) throws -> Report {
-        let db = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMs: busyTimeoutMs)
-        try Migrations.requireCurrent(db)
-        let before = try usedBytes(db)
-        let (ids, fixes, events) = try db.inTransaction { () throws(SQLiteError) -> ([Int64], Int, Int) in
-            let found = try candidates(db, dumpedBeforeUTCms: cutoffUTCms)
-            for id in found.ids {
-                let delete = try db.prepare("DELETE FROM rides WHERE id = ?1 AND state = 'stopped' AND dumped_utc_ms IS NOT NULL")
-                try delete.bind(id, at: 1)
-                try delete.run()
-            }
-            return found
-        }
-        // Returns freed pages to the file system when the database was created for it; a no-op otherwise.
-        if try db.singleText("PRAGMA auto_vacuum") == "2" { try db.execute("PRAGMA incremental_vacuum") }
-        let after = try usedBytes(db)
-        return Report(rideIDs: ids, fixes: fixes, events: events, usedBytesBefore: before.used,
-                      usedBytesAfter: after.used, fileBytesAfter: after.file)
+        try deleting(path: path, busyTimeoutMs: busyTimeoutMs) { db throws(SQLiteError) in try dumpedBefore(db, cutoffUTCms) }
     }
 
     /// What `run` would delete, read through a read-only connection: nothing is written, not even
     /// a transaction. The byte figures are today's (what a deletion frees is known only after it).
     public static func preview(path: String, dumpedBeforeUTCms cutoffUTCms: Int64, busyTimeoutMs: Int32 = 5_000) throws -> Report {
-        let db = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMs: busyTimeoutMs)
-        try Migrations.requireCurrent(db)
-        let (ids, fixes, events) = try candidates(db, dumpedBeforeUTCms: cutoffUTCms)
-        let now = try usedBytes(db)
-        return Report(rideIDs: ids, fixes: fixes, events: events, usedBytesBefore: now.used, usedBytesAfter: now.used, fileBytesAfter: now.file)
+        try previewing(path: path, busyTimeoutMs: busyTimeoutMs) { db throws(SQLiteError) in try dumpedBefore(db, cutoffUTCms) }
     }
 
-    /// The stopped rides dumped before the cutoff, with their fix and event counts: what prune
-    /// deletes, and what its dry run names.
-    private static func candidates(_ db: SQLiteConnection, dumpedBeforeUTCms cutoffUTCms: Int64) throws(SQLiteError)
-        -> (ids: [Int64], fixes: Int, events: Int) {
+    /// The rides a prune deletes, with their fix and event counts, or why none may go.
+    struct Selection {
+        var ids: [Int64] = [], fixes = 0, events = 0
+        var refusal: Refusal?
+    }
+
+    /// Chooses inside the write transaction, so what is checked is what is deleted; a refusal
+    /// deletes nothing (all or nothing) and is thrown once the empty transaction ended.
+    static func deleting(path: String, busyTimeoutMs: Int32, _ choose: (SQLiteConnection) throws(SQLiteError) -> Selection) throws -> Report {
+        let db = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMs: busyTimeoutMs)
+        try Migrations.requireCurrent(db)
+        let before = try usedBytes(db)
+        let chosen = try db.inTransaction { () throws(SQLiteError) -> Selection in
+            let chosen = try choose(db)
+            guard chosen.refusal == nil else { return chosen }
+            for id in chosen.ids {
+                // A recording ride is never deleted, whatever chose it (the schema's trigger says so too).
+                let delete = try db.prepare("DELETE FROM rides WHERE id = ?1 AND state = 'stopped'")
+                try delete.bind(id, at: 1)
+                try delete.run()
+            }
+            return chosen
+        }
+        if let refusal = chosen.refusal { throw refusal }
+        // Returns freed pages to the file system when the database was created for it; a no-op otherwise.
+        if try db.singleText("PRAGMA auto_vacuum") == "2" { try db.execute("PRAGMA incremental_vacuum") }
+        let after = try usedBytes(db)
+        return Report(rideIDs: chosen.ids, fixes: chosen.fixes, events: chosen.events, usedBytesBefore: before.used,
+                      usedBytesAfter: after.used, fileBytesAfter: after.file)
+    }
+
+    static func previewing(path: String, busyTimeoutMs: Int32, _ choose: (SQLiteConnection) throws(SQLiteError) -> Selection) throws -> Report {
+        let db = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMs: busyTimeoutMs)
+        try Migrations.requireCurrent(db)
+        let chosen = try choose(db)
+        if let refusal = chosen.refusal { throw refusal }
+        let now = try usedBytes(db)
+        return Report(rideIDs: chosen.ids, fixes: chosen.fixes, events: chosen.events, usedBytesBefore: now.used,
+                      usedBytesAfter: now.used, fileBytesAfter: now.file)
+    }
+
+    /// The stopped rides dumped before the cutoff: what prune by date deletes, and its dry run names.
+    private static func dumpedBefore(_ db: SQLiteConnection, _ cutoffUTCms: Int64) throws(SQLiteError) -> Selection {
         let select = try db.prepare("""
             SELECT id FROM rides WHERE state = 'stopped' AND dumped_utc_ms IS NOT NULL AND dumped_utc_ms < ?1 ORDER BY id
             """)
         try select.bind(cutoffUTCms, at: 1)
         var ids: [Int64] = []
         while try select.step() { ids.append(select.int64(at: 0)) }
-        var fixes = 0, events = 0
+        return try counted(db, ids)
+    }
+
+    /// `ids` with their fix and event counts.
+    static func counted(_ db: SQLiteConnection, _ ids: [Int64]) throws(SQLiteError) -> Selection {
+        var selection = Selection(ids: ids)
         for id in ids {
-            fixes += try count(db, "SELECT count(*) FROM fixes WHERE ride_id = ?1", id)
-            events += try count(db, "SELECT count(*) FROM events WHERE ride_id = ?1", id)
+            selection.fixes += try count(db, "SELECT count(*) FROM fixes WHERE ride_id = ?1", id)
+            selection.events += try count(db, "SELECT count(*) FROM events WHERE ride_id = ?1", id)
         }
-        return (ids, fixes, events)
+        return selection
     }
 
     private static func count(_ db: SQLiteConnection, _ sql: String, _ id: Int64) throws(SQLiteError) -> Int {

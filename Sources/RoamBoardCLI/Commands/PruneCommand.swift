@@ -3,23 +3,33 @@ import RoamStore
 
 /// `roam-board prune --dumped-before DATE`: deletes the stopped rides already handed over before
 /// DATE (00:00 UTC), in one transaction, and says what that freed. Never a ride not yet dumped.
+/// `prune --ride N [--ride M…]`: deletes those rides, all or none (`PruneRides`).
 enum PruneCommand {
     static func run(_ p: ParsedArguments) throws {
+        let rides = try p.values(Options.ride)
         let text = try p.value(Options.dumpedBefore)
-        let cutoff = try cutoffUTCms(text)
         let path = try BoardLoader.databasePath(p)
+        guard !rides.isEmpty || text != nil else {
+            throw UsageError(command: p.command, message: "missing --dumped-before DATE or --ride N: say which rides to prune")
+        }
+        guard rides.isEmpty || text == nil else {
+            throw UsageError(command: p.command, message: "--ride and --dumped-before cannot be given together: "
+                             + "prune the rides named, or those dumped before a date, in two runs")
+        }
+        if p.value(Options.notDumpedToo) && rides.isEmpty {
+            throw UsageError(command: p.command, message: "--not-dumped-too goes with --ride only: --dumped-before never prunes a ride never dumped")
+        }
+        let cutoff = try text.map(cutoffUTCms)
         // Opening read-write would create an empty database; a typo in --db must not.
         try BoardLoader.requireDatabase(path)
-        let ids = { (r: Prune.Report) in r.rideIDs.map(String.init).joined(separator: ", ") }
+        guard let text, let cutoff else { return try PruneRides.run(p, rides: rides, path: path) }
         if p.value(Options.dryRun) {
             let preview = try Prune.preview(path: path, dumpedBeforeUTCms: cutoff)
             guard !preview.rideIDs.isEmpty else {
                 print("no ride dumped before \(text) in \(path); nothing would be pruned (dry run: nothing changed)")
                 return
             }
-            print("would prune \(Plural.count(preview.rideIDs.count, "ride")) dumped before \(text): \(ids(preview))")
-            print("would free \(Plural.count(preview.fixes, "fix", "fixes")) and \(Plural.count(preview.events, "event")) "
-                  + "(in use now \(ByteSize.text(preview.usedBytesBefore))); dry run: nothing changed")
+            printPreview(preview, chosen: " dumped before \(text)")
             return
         }
         let report = try Prune.run(path: path, dumpedBeforeUTCms: cutoff)
@@ -27,11 +37,24 @@ enum PruneCommand {
             print("no ride dumped before \(text) in \(path); nothing pruned")
             return
         }
-        print("pruned \(Plural.count(report.rideIDs.count, "ride")) dumped before \(text): \(ids(report))")
+        printReport(report, chosen: " dumped before \(text)")
+    }
+
+    /// "would prune 2 rides…: 3, 5" and what they hold; `chosen` says how they were chosen.
+    static func printPreview(_ preview: Prune.Report, chosen: String) {
+        print("would prune \(Plural.count(preview.rideIDs.count, "ride"))\(chosen): \(ids(preview))")
+        print("would free \(Plural.count(preview.fixes, "fix", "fixes")) and \(Plural.count(preview.events, "event")) "
+              + "(in use now \(ByteSize.text(preview.usedBytesBefore))); dry run: nothing changed")
+    }
+
+    static func printReport(_ report: Prune.Report, chosen: String) {
+        print("pruned \(Plural.count(report.rideIDs.count, "ride"))\(chosen): \(ids(report))")
         print("freed \(Plural.count(report.fixes, "fix", "fixes")), \(Plural.count(report.events, "event")), \(ByteSize.text(report.freedBytes)) "
               + "(in use \(ByteSize.text(report.usedBytesBefore)) → \(ByteSize.text(report.usedBytesAfter)); "
               + "file \(ByteSize.text(report.fileBytesAfter)), freed pages are reused by new rides)")
     }
+
+    private static func ids(_ r: Prune.Report) -> String { r.rideIDs.map(String.init).joined(separator: ", ") }
 
     /// "YYYY-MM-DD" → milliseconds at 00:00 UTC that day; anything else is a usage error.
     static func cutoffUTCms(_ text: String) throws -> Int64 {

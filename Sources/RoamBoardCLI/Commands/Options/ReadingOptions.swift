@@ -95,13 +95,19 @@ extension CheckCommand {
 
 extension PruneCommand {
     enum Options {
-        static let dumpedBefore = RequiredOption<String>("--dumped-before", "DATE", help: "ISO date (YYYY-MM-DD, 00:00 UTC): prune rides dumped before it ('rides' shows when each was dumped).")
+        static let dumpedBefore = Option<String>("--dumped-before", "DATE", help: "ISO date (YYYY-MM-DD, 00:00 UTC): prune the stopped rides dumped before it ('rides' shows when each was dumped).")
+        static let ride = RepeatedOption<Int64>("--ride", "N", help: "Prune this ride (see 'rides'); repeat it for more. All of them go, or none does.")
+        static let notDumpedToo = Flag("--not-dumped-too", help: "With --ride: also a ride this board recorded and never dumped (no copy of it exists anywhere else).")
         static let dryRun = Flag("--dry-run", help: "Say which rides would go and what that frees; delete nothing.")
     }
 
-    static let spec = CommandSpec(name: "prune", abstract: "Delete stopped rides already dumped before a date, in one transaction; say what it freed.", options: [
-        SharedOptions.db, SharedOptions.board, Options.dumpedBefore, Options.dryRun,
-    ], discussion: "A ride never dumped is never pruned. Explored cells are kept.")
+    static let spec = CommandSpec(name: "prune", abstract: "Delete stopped rides already dumped before a date, or the rides named; in one transaction; say what it freed.", options: [
+        SharedOptions.db, SharedOptions.board, Options.dumpedBefore, Options.ride, Options.notDumpedToo, Options.dryRun, SharedOptions.units,
+    ], discussion: "Give --dumped-before or --ride, not both. By date, a ride never dumped is never pruned.\n"
+        + "By --ride: a ride still recording is refused (stop it with the button first); a ride recorded here and never dumped is "
+        + "refused unless --not-dumped-too (dump it first); an imported ride may go without it (its file is your own copy, and may be "
+        + "imported again). A ride not in the database is named and nothing is pruned: all or nothing, exit 65.\n"
+        + "Explored cells are kept.")
 }
 
 extension StatusCommand {
