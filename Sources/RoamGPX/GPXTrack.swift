@@ -28,6 +28,8 @@ public struct GPXTrack: Sendable, Equatable {
     public var points: [Point]
     /// The `creator` attribute of `<gpx>`: the device or program that wrote the file, when it says.
     public var creator: String? = nil
+    /// What some point of the file carries that no point keeps (heart rate, cadence, power), in that order.
+    public var unkept: [UnkeptFigure] = []
 
     /// What is wrong with a file, in words a rider can act on, with the point's number (1-based).
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -134,6 +136,7 @@ public struct GPXTrack: Sendable, Equatable {
                           + "a ride is placed by the time of every point")
         }
         self.points = points
+        unkept = UnkeptFigure.present(in: bytes)
         if let open = find(bytes, "<" + prefix + "gpx", from: 0), let end = find(bytes, ">", from: open) {
             creator = Self.attribute("creator", in: String(decoding: bytes[open..<end], as: UTF8.self)).flatMap { $0.isEmpty ? nil : XMLEntities.decode($0) }
         }

@@ -16,6 +16,13 @@ public final class RideImporter {
     public struct Imported: Sendable, Equatable {
         public var outcome: ImportOutcome
         public var provenance: ImportProvenance
+        /// What the file holds that the ride does not keep (heart rate, cadence, power): said, never stored.
+        public var unkept: [GPXTrack.UnkeptFigure] = []
+
+        /// "heart rate and cadence in the file are not kept", or nil when the file held none of them.
+        public var unkeptSentence: String? {
+            unkept.isEmpty ? nil : "\(Plural.series(unkept.map(\.rawValue))) in the file \(unkept.count == 1 ? "is" : "are") not kept"
+        }
     }
 
     public func importFile(_ path: String, nowUTCms: Int64) throws -> Imported {
@@ -58,7 +65,7 @@ public final class RideImporter {
         let breaks = Set(track.points.indices.filter { track.points[$0].startsSegment })
         let outcome = try store.storeImport(TrackEpochs.epochs(track), breaksBefore: breaks, parameters: parameters,
                                             provenance: provenance)
-        return Imported(outcome: outcome, provenance: provenance)
+        return Imported(outcome: outcome, provenance: provenance, unkept: track.unkept)
     }
 
     /// What a rider reads when the GPX holds no ride that can be imported whole.

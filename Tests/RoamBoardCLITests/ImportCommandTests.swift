@@ -35,6 +35,9 @@ import Testing
         #expect(first.stdout.contains("ride 1: imported from edge200-2015-10-13.fit (garmin edge200)"), "\(first.stdout)")
         #expect(first.stdout.contains("ride 2: imported from edge810-2013-08-16.fit (garmin edge810)"), "\(first.stdout)")
         #expect(first.stderr.contains("imported 2 of 2 files"), "\(first.stderr)")
+        // gpsbabel's GPX of the edge810's file holds its heart rate and cadence, which a ride does not keep: said.
+        let unkept = first.stdout.split(separator: "\n").filter { $0.hasSuffix("; heart rate and cadence in the file are not kept") }
+        #expect(unkept.map { $0.prefix(7) } == ["ride 2:"], "\(first.stdout)")
 
         for (id, file) in [(1, "edge200-2015-10-13.fit"), (2, "edge810-2013-08-16.fit")] {
             let device = try Self.deviceTotals(file)
@@ -170,5 +173,26 @@ import Testing
         let none = try CLIRunner.run(["import", "--db", db])
         #expect(none.status == 64, "\(none.stderr)")
         #expect(none.stderr.contains("name at least one GPX, FIT or TCX file"), "\(none.stderr)")
+    }
+}
+
+/// What a file holds that a ride here does not keep is said once, in the file's summary line.
+@Suite struct ImportNotKeptTests {
+    @Test func heartRateAndCadenceInTheFileAreSaidNotKept() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sensors = dir.appendingPathComponent("sensors.gpx"), plain = dir.appendingPathComponent("plain.gpx")
+        // Garmin's TrackPointExtension, as devices and gpsbabel's garminextensions write it.
+        let ext = "<extensions><gpxtpx:TrackPointExtension><gpxtpx:atemp>21</gpxtpx:atemp><gpxtpx:hr>131</gpxtpx:hr>"
+            + "<gpxtpx:cad>84</gpxtpx:cad></gpxtpx:TrackPointExtension></extensions></trkpt>"
+        let text = ImportCommandTests.gpx(30).replacingOccurrences(of: "</trkpt>", with: ext)
+        try Data(text.utf8).write(to: sensors)
+        try Data(ImportCommandTests.gpx(30).replacingOccurrences(of: "2022-05-01", with: "2022-05-02").utf8).write(to: plain)
+        let db = dir.appendingPathComponent("rides.db").path
+        let r = try CLIRunner.run(["import", "--db", db, sensors.path, plain.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasSuffix("; heart rate and cadence in the file are not kept"), "\(r.stdout)")
+        #expect(lines.count == 2 && lines[1].hasPrefix("ride 2:") && !lines[1].contains("not kept"), "\(r.stdout)")
     }
 }

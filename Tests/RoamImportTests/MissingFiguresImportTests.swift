@@ -3,6 +3,7 @@ import RoamCore
 import RoamStore
 import Testing
 @testable import RoamImport
+import RoamGPX
 
 /// P4 for imports: a point the file gave no elevation or temperature stores none (no held value, no
 /// later one carried back), and the climb counted from the elevations the file does hold is the
@@ -66,5 +67,22 @@ import Testing
         for (i, fix) in fixes.enumerated() {
             #expect(fix.temperatureC == (i % 4 == 1 ? 21.5 : nil), "point \(i): \(String(describing: fix.temperatureC))")
         }
+    }
+
+    @Test("Heart rate, cadence and power in a file are named, in that order, whatever their extension's prefix; nothing else is")
+    func unkeptFiguresAreNamed() throws {
+        func point(_ second: Int, _ extensions: String) -> String {
+            "<trkpt lat=\"48.0\" lon=\"11.0\"><time>2024-06-01T10:00:0\(second)Z</time><extensions>\(extensions)</extensions></trkpt>"
+        }
+        func unkept(_ points: String) throws -> [GPXTrack.UnkeptFigure] {
+            try GPXTrack(parsing: GPXShapesImportTests.head + "<trk><trkseg>" + points + "</trkseg></trk></gpx>").unkept
+        }
+        // Power on one point only (a bare <power>, as other exporters write it), cadence under another prefix.
+        #expect(try unkept(point(0, "<power>250</power>") + point(2, "<ns3:TrackPointExtension><ns3:cad>80</ns3:cad></ns3:TrackPointExtension>"))
+                == [.cadence, .power])
+        #expect(try unkept(point(0, "<pwr:PowerInWatts>180</pwr:PowerInWatts><gpxtpx:hr>120</gpxtpx:hr>")) == [.heartRate, .power])
+        // An element whose name merely ends in "hr", and an air temperature alone, are not heart rate.
+        #expect(try unkept(point(0, "<x:thr>5</x:thr><gpxtpx:atemp>20</gpxtpx:atemp>") + point(2, "")) == [])
+        #expect(Plural.series(["heart rate", "cadence", "power"]) == "heart rate, cadence and power")
     }
 }

@@ -52,6 +52,7 @@ enum ImportCommand {
         case let .imported(id, t):
             return "ride \(id): \(done.provenance.sentence), \(FixedPoint.format(t.distanceM / 1000, digits: 2)) km, "
                 + "moving \(Duration.text(seconds: t.movingS)), \(Plural.count(t.fixCount, "point"))"
+                + (done.unkeptSentence.map { "; " + $0 } ?? "")
         }
     }
 }

@@ -8,4 +8,10 @@ public enum Plural {
     public static func list<Name: CustomStringConvertible>(_ singular: String, _ names: [Name], _ plural: String? = nil) -> String {
         (names.count == 1 ? singular : plural ?? singular + "s") + " " + names.map(\.description).joined(separator: ", ")
     }
+
+    /// "heart rate", "heart rate and cadence", "heart rate, cadence and power".
+    public static func series(_ words: [String]) -> String {
+        guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " and " + last
+    }
 }
