@@ -17,12 +17,16 @@ extension Prune {
     /// Deletes the rides `ids` names, or none when any of them is missing, recording, or recorded
     /// here and never dumped without `notDumpedToo` (an imported ride's file is the rider's own copy).
     public static func run(path: String, rides ids: [Int64], notDumpedToo: Bool, busyTimeoutMs: Int32 = 5_000) throws -> Report {
-        try deleting(path: path, busyTimeoutMs: busyTimeoutMs) { db throws(SQLiteError) in try named(db, ids, notDumpedToo: notDumpedToo) }
+        try deleting(path: path, busyTimeoutMs: busyTimeoutMs) { (db: SQLiteConnection) throws(SQLiteError) -> Selection in
+            try named(db, ids, notDumpedToo: notDumpedToo)
+        }
     }
 
     /// What `run` would delete, or the refusal it would throw; writes nothing.
     public static func preview(path: String, rides ids: [Int64], notDumpedToo: Bool, busyTimeoutMs: Int32 = 5_000) throws -> Report {
-        try previewing(path: path, busyTimeoutMs: busyTimeoutMs) { db throws(SQLiteError) in try named(db, ids, notDumpedToo: notDumpedToo) }
+        try previewing(path: path, busyTimeoutMs: busyTimeoutMs) { (db: SQLiteConnection) throws(SQLiteError) -> Selection in
+            try named(db, ids, notDumpedToo: notDumpedToo)
+        }
     }
 
     private static func named(_ db: SQLiteConnection, _ ids: [Int64], notDumpedToo: Bool) throws(SQLiteError) -> Selection {

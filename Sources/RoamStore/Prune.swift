@@ -24,13 +24,17 @@ public enum Prune {
     /// Deletes every stopped ride dumped strictly before `cutoffUTCms`. The file must exist and
     /// carry this code's schema (prune never creates or migrates a database).
     public static func run(path: String, dumpedBeforeUTCms cutoffUTCms: Int64, busyTimeoutMs: Int32 = 5_000) throws -> Report {
-        try deleting(path: path, busyTimeoutMs: busyTimeoutMs) { db throws(SQLiteError) in try dumpedBefore(db, cutoffUTCms) }
+        try deleting(path: path, busyTimeoutMs: busyTimeoutMs) { (db: SQLiteConnection) throws(SQLiteError) -> Selection in
+            try dumpedBefore(db, cutoffUTCms)
+        }
     }
 
     /// What `run` would delete, read through a read-only connection: nothing is written, not even
     /// a transaction. The byte figures are today's (what a deletion frees is known only after it).
     public static func preview(path: String, dumpedBeforeUTCms cutoffUTCms: Int64, busyTimeoutMs: Int32 = 5_000) throws -> Report {
-        try previewing(path: path, busyTimeoutMs: busyTimeoutMs) { db throws(SQLiteError) in try dumpedBefore(db, cutoffUTCms) }
+        try previewing(path: path, busyTimeoutMs: busyTimeoutMs) { (db: SQLiteConnection) throws(SQLiteError) -> Selection in
+            try dumpedBefore(db, cutoffUTCms)
+        }
     }
 
     /// The rides a prune deletes, with their fix and event counts, or why none may go.
