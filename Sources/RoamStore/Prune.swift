@@ -52,6 +52,7 @@ public enum Prune {
         let chosen = try db.inTransaction { () throws(SQLiteError) -> Selection in
             let chosen = try choose(db)
             guard chosen.refusal == nil else { return chosen }
+            try RideIDFloor.keep(db)
             for id in chosen.ids {
                 // A recording ride is never deleted, whatever chose it (the schema's trigger says so too).
                 let delete = try db.prepare("DELETE FROM rides WHERE id = ?1 AND state = 'stopped'")

@@ -56,9 +56,9 @@ extension RideStore {
                 return .sameTimeAs(rideID: same)
             }
             let insertRide = try connection.prepare("""
-                INSERT INTO rides (state, started_mono_ns, started_utc_ms, ended_utc_ms, pipeline_state, parameters,
+                INSERT INTO rides (id, state, started_mono_ns, started_utc_ms, ended_utc_ms, pipeline_state, parameters,
                                    params_version, last_commit_utc_ms)
-                VALUES ('stopped', ?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                VALUES (\(RideIDFloor.nextID), 'stopped', ?1, ?2, ?3, ?4, ?5, ?6, ?7)
                 """)
             var b = RowBinder(insertRide)
             try b.add(Int64(bitPattern: epochs.first?.monoNs ?? 0))

@@ -80,9 +80,9 @@ public final class RideStore {
             defer { selectActive.reset() }
             if try selectActive.step() { return .alreadyRecording(selectActive.int64(at: 0)) }
             let insertRide = try connection.prepare("""
-                INSERT INTO rides (state, started_mono_ns, started_utc_ms, \(RideColumns.totalsColumns),
+                INSERT INTO rides (id, state, started_mono_ns, started_utc_ms, \(RideColumns.totalsColumns),
                                    pipeline_state, parameters, params_version)
-                VALUES ('recording', ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                VALUES (\(RideIDFloor.nextID), 'recording', ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
                 """)
             var b = RowBinder(insertRide)
             try b.add(Int64(bitPattern: startedMonoNs))
