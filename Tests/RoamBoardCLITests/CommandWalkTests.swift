@@ -125,3 +125,24 @@ extension CommandWalkTests {
         #expect(dump.contains("a name ending in the --format's extension (.gpx, .fit, .geojson, .csv) is one file"), "\(dump)")
     }
 }
+
+extension CommandWalkTests {
+    /// `view --explored` of a database with no ride once exited 65 where `view --history` and
+    /// `explored --summary` exit 0: an empty database is not bad data.
+    @Test func viewExploredOfADatabaseWithoutRidesWritesItsPage() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        try RideStore(path: db).close()
+        let page = dir.appendingPathComponent("explored.html").path
+        let r = try CLIRunner.run(["view", "--explored", "--db", db, "-o", page])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("no rides in \(db) yet"), "\(r.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("<tr><th>Rides</th><td>0</td></tr>"), "\(html.prefix(400))")
+        #expect(html.contains("role=\"alert\">No rides yet: record a ride first"), "the page says nothing of why it is empty")
+        for others in [["view", "--history", "-o", "-"], ["explored", "--summary"]] {
+            #expect(try CLIRunner.run(others + ["--db", db]).status == 0, "\(others)")
+        }
+    }
+}

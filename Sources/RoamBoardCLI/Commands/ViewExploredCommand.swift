@@ -4,7 +4,8 @@ import RoamStore
 
 /// `roam-board view --explored [--ride N] [-o FILE|DIR/|-]`: the explored map of every ride as one
 /// self-contained page (`ExploredPage`), written atomically like the ride page; `--ride N` marks
-/// the cells that ride visited first. Nothing to draw is said in words, never an empty map.
+/// the cells that ride visited first. Nothing to draw is said in words: refused when rides have
+/// no cells, an empty page with a warning when there is no ride yet.
 enum ViewExploredCommand {
     /// Runs the explored page when `--explored` is given and says so; otherwise checks what a
     /// ride's page needs (the command table cannot say "--ride and --out unless --explored").
@@ -28,16 +29,20 @@ enum ViewExploredCommand {
         let (reader, time) = try BoardLoader.reader(p)
         let target = try OutputTarget.resolve(p.value(ViewCommand.Options.out), extension: "html", command: "view")
         let rides = try reader.rides()
-        guard !rides.isEmpty else {
-            throw CLIError(description: RidesCommand.noRidesYet(reader.path) + ": nothing explored to draw (record a ride first; 'roam-board rides' lists them)")
-        }
         let highlight = try p.value(ViewCommand.Options.ride)
         if let id = highlight, !rides.contains(where: { $0.id == id }) {
             throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
         }
         let census = try ExploredCommand.census(reader, highlightRide: highlight)
         let missing = try reader.ridesMissingExploredCells()
-        guard !census.isEmpty else {
+        var warnings: [String] = []
+        // An empty database is not bad data: its page is written, as `view --history` and `explored` answer (exit 0).
+        // (Cells of pruned rides outlive them: those are drawn.)
+        if rides.isEmpty, census.isEmpty {
+            Console.error(RidesCommand.noRidesYet(reader.path) + ": nothing explored to draw; the page says so (record a ride first)")
+            warnings.append("No rides yet: record a ride first, or bring past ones with 'roam-board import'.")
+        }
+        guard !census.isEmpty || rides.isEmpty else {
             if missing.isEmpty {
                 throw CLIError(description: "no explored cells in \(reader.path): none of its \(rides.count) ride\(rides.count == 1 ? "" : "s") "
                                + "has an accepted fix with a position ('roam-board show --ride N' says why)")
@@ -45,7 +50,6 @@ enum ViewExploredCommand {
             throw CLIError(description: "no explored cells in \(reader.path): " + ExploredCommand.missingCellsAdvice(missing, path: reader.path)
                            + "; then run view --explored again")
         }
-        var warnings: [String] = []
         if !missing.isEmpty {
             let advice = ExploredCommand.missingCellsAdvice(missing, path: reader.path)
             warnings.append("The map misses some rides: " + advice + ".")
