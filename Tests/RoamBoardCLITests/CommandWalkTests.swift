@@ -145,4 +145,22 @@ extension CommandWalkTests {
             #expect(try CLIRunner.run(others + ["--db", db]).status == 0, "\(others)")
         }
     }
+
+    /// `import` of a typo'd name once left a new empty database behind; one that was there stays.
+    @Test func importOfNothingLeavesNoNewDatabase() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let bad = dir.appendingPathComponent("bad.gpx").path
+        #expect(FileManager.default.createFile(atPath: bad, contents: Data("not xml".utf8)))
+        for inputs in [["/nonexistent/ride.gpx"], [bad]] {
+            let r = try CLIRunner.run(["import", "--db", db] + inputs)
+            #expect(r.status == 65, "\(r.stderr)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("rides.db") }
+            #expect(left.isEmpty, "\(inputs) left \(left)")
+        }
+        try RideStore(path: db).close()
+        #expect(try CLIRunner.run(["import", "--db", db, "/nonexistent/ride.gpx"]).status == 65)
+        #expect(FileManager.default.fileExists(atPath: db), "a database that was there was removed")
+    }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import RoamCore
 import RoamImport
 import RoamStore
@@ -19,6 +20,8 @@ enum ImportCommand {
                                status: ExitStatus.ioError)
             }
         }
+        // A run that imports nothing leaves no new database behind (a typo'd name once did); one that was there stays.
+        let existed = FileSystem.exists(path)
         let store = try RideStore(path: path)
         defer { store.close() }
         var toolMissing = false
@@ -33,6 +36,10 @@ enum ImportCommand {
                 // Every 50 files and the last: a folder of 1 000 rides says where it is without flooding.
                 if progress.done % 50 == 0 || progress.done == progress.total { StandardStream.error("\(progress.line)\n") }
             }
+        }
+        if progress.imported == 0, !existed {
+            store.close()
+            for file in [path, path + "-wal", path + "-shm", path + "-journal"] { unlink(file) }
         }
         if progress.failed > 0 {
             let only = toolMissing && progress.failed == progress.needingGPSBabel
