@@ -163,4 +163,16 @@ extension CommandWalkTests {
         #expect(try CLIRunner.run(["import", "--db", db, "/nonexistent/ride.gpx"]).status == 65)
         #expect(FileManager.default.fileExists(atPath: db), "a database that was there was removed")
     }
+
+    /// `dump --out /proc/x.gpx` once said "it does not exist" of a folder that exists but takes no file.
+    @Test func anOutputFolderThatExistsButTakesNoFileIsNotMissing() throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        for out in ["/proc/x.gpx", "/proc/sub/"] {
+            let r = try CLIRunner.run(["dump", "--db", f.dbPath, "--ride", "\(f.a.id)", "--format", "gpx", "--out", out])
+            #expect(r.status == 74, "\(out): \(r.stderr)")
+            #expect(!r.stderr.contains("does not exist:") && !r.stderr.contains("its folder must exist"), "\(out): \(r.stderr)")
+            #expect(r.stderr.contains("cannot write there: the folder /proc exists but"), "\(out): \(r.stderr)")
+        }
+    }
 }

@@ -19,7 +19,7 @@ struct AtomicFileSink: PatchableSink {
         temporaryPath = temporary
         let fd: CInt
         do { fd = try retryingInterrupted { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } } catch {
-            throw OutputError.system(SystemError("create", temporary, error))
+            throw OutputError.creating(SystemError("create", temporary, error))
         }
         file = BufferedFile(fd: fd, path: temporary)
     }

@@ -46,7 +46,7 @@ enum OutputTarget: Equatable {
         do {
             try FileSystem.makeFolders(path)
         } catch {
-            throw CLIError(description: "cannot create the output folder \(path): \(error.errno.reason)",
+            throw CLIError(description: "cannot create the output folder \(path): \(OutputError.reason(creating: error.subject, error.errno))",
                            status: ExitStatus.ioError)
         }
         // Without this a power cut can leave a ride marked dumped while its new folder is gone.
