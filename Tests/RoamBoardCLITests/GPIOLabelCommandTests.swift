@@ -10,13 +10,16 @@ import Testing
         #expect(r.status == 74)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains("gpio open on /dev/gpiochip99 failed: it does not exist."), "\(r.stderr)")
+        // gpio-label reads no board.conf: the words name the option that named the chip.
+        #expect(r.stderr.contains("Check --chip"), "\(r.stderr)")
+        #expect(!r.stderr.contains("board.conf"), "\(r.stderr)")
     }
 
     @Test func aNodeThatIsNotAGPIOChipSaysSo() throws {
         let r = try CLIRunner.run(["gpio-label", "--chip", "/dev/null"])
         #expect(r.status == 74)
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr.contains("/dev/null is not a GPIO chip"), "\(r.stderr)")
+        #expect(r.stderr.contains("/dev/null is not a GPIO chip: --chip names one of /dev/gpiochip*"), "\(r.stderr)")
     }
 
     @Test func theChipIsRequired() throws {

@@ -25,6 +25,9 @@ import Testing
             #expect(e?.description.hasPrefix("gpio open on /dev/gpiochip99 failed: it does not exist.") == true)
             #expect(e?.hint.contains("gpiodetect") == true)
         }
+        // The recorder's chip comes from board.conf (gpio-label's from --chip says so instead).
+        let read = deviceError { _ = try GPIOChipInfo.read("/dev/gpiochip99") }
+        #expect(read?.hint == "Check the GPIO chip name in board.conf (gpiodetect lists them).")
     }
 
     @Test func aDeviceThatIsNotAGPIOChipSaysSo() {

@@ -11,6 +11,6 @@ enum GPIOLabelCommand {
                                   isHidden: true)
 
     static func run(_ p: ParsedArguments) throws {
-        print(try GPIOChipInfo.read(try p.value(chip)).label)
+        print(try GPIOChipInfo.read(try p.value(chip), namedBy: chip.spec.name).label)
     }
 }

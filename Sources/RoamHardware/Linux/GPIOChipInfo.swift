@@ -13,15 +13,19 @@ public struct GPIOChipInfo: Sendable, Equatable {
 
     public init(path: String, label: String, lineCount: Int) { self.path = path; self.label = label; self.lineCount = lineCount }
 
-    /// Opens the chip read-only for its info. ENOTTY means the path is not a GPIO chip.
-    public static func read(_ path: String) throws(DeviceError) -> GPIOChipInfo {
+    /// Opens the chip read-only for its info. ENOTTY means the path is not a GPIO chip. `option`:
+    /// the command-line option that named the chip (gpio-label's --chip); nil when board.conf did.
+    public static func read(_ path: String, namedBy option: String? = nil) throws(DeviceError) -> GPIOChipInfo {
         var label = [CChar](repeating: 0, count: 64)
         var lines: UInt32 = 0
         let r = label.withUnsafeMutableBufferPointer { roam_gpio_chip_info(path, $0.baseAddress!, $0.count, &lines) }
         guard r == 0 else {
             let errno = Errno(shimResult: r)
-            let hint: String? = switch errno.rawValue {
-            case ENOTTY, EISDIR: "\(path) is not a GPIO chip: gpio_chip in board.conf names one of /dev/gpiochip* (gpiodetect lists them)."
+            let hint: String? = switch (errno.rawValue, option) {
+            case (ENOTTY, _), (EISDIR, _):
+                "\(path) is not a GPIO chip: \(option ?? "gpio_chip in board.conf") names one of /dev/gpiochip* (gpiodetect lists them)."
+            // DeviceError's own hint names board.conf, where the recorder's chip comes from.
+            case (ENOENT, let option?): "Check \(option): it names one of /dev/gpiochip* (gpiodetect lists them)."
             default: nil
             }
             throw DeviceError(.gpio, .open, device: path, errno: errno, hint: hint)
