@@ -3,7 +3,7 @@ import RoamExport
 
 extension RidesCommand {
     enum Options {
-        static let lastID = Flag("--last-id", help: "Print only the id of the newest ride.")
+        static let lastID = Flag("--last-id", help: "Print only the id of the newest ride; none yet is exit 65, so a script stops there.")
     }
 
     static let spec = CommandSpec(name: "rides", abstract: "List the recorded rides with their totals.", options: [
