@@ -67,7 +67,7 @@ enum OutputError {
     }
 
     /// A file or folder that could not be made, said as `system` says it, but for ENOENT in a folder
-    /// that exists: /proc and /sys answer it for any new name, and "it does not exist" would be false.
+    /// that exists: /proc answers it for any new name, and "it does not exist" would be false.
     static func creating(_ failure: SystemError) -> CLIError {
         CLIError(description: "cannot \(failure.action) \(failure.subject): " + reason(creating: failure.subject, failure.errno),
                  status: ExitStatus.ioError)
