@@ -4,19 +4,21 @@ import Glibc
 /// fsynced, renamed over it, and the folder fsynced so the rename itself is on the card.
 public enum DurableFile {
     /// Replaces `path` with `bytes`: after a cut at any moment, `path` holds the old bytes or the new.
+    /// Failures name `path`, never the temporary file beside it.
     public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o644) throws(SystemError) {
         let temporary = path + ".partial"
         let fd: CInt
-        do { fd = try retryingInterrupted { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode) } } catch { throw SystemError("create", temporary, error) }
+        do { fd = try retryingInterrupted { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode) } } catch { throw SystemError("create", path, error) }
         var failure: SystemError?
-        do { try Descriptor.writeAll(fd, bytes) } catch { failure = SystemError("write", temporary, error) }
-        if failure == nil && fsync(fd) != 0 { failure = SystemError("fsync", temporary, .current) }
+        do { try Descriptor.writeAll(fd, bytes) } catch { failure = SystemError("write", path, error) }
+        if failure == nil && fsync(fd) != 0 { failure = SystemError("fsync", path, .current) }
         close(fd)
+        if failure == nil && Glibc.rename(temporary, path) != 0 { failure = SystemError("write", path, .current) }
         if let failure {
             unlink(temporary)
             throw failure
         }
-        try rename(temporary, to: path)
+        try syncFolder(containing: path)
     }
 
     /// Moves `source` over `target` and makes the move durable.

@@ -62,6 +62,15 @@ import RoamSystem
         #expect(throws: SystemError.self) { try DurableFile.replace(root + "/no/such/folder/x", with: []) }
     }
 
+    @Test("DurableFile.replace names the file asked for in a failure, never the .partial beside it")
+    func durableReplaceNamesItsFile() throws {
+        defer { try? FileSystem.removeTree(root) }
+        try FileSystem.makeFolders(root + "/taken")
+        #expect(throws: SystemError("create", root + "/no/x", .noSuchFile)) { try DurableFile.replace(root + "/no/x", with: []) }
+        #expect(throws: SystemError("write", root + "/taken", Errno(rawValue: EISDIR))) { try DurableFile.replace(root + "/taken", with: []) }
+        #expect(try FileSystem.folderEntries(root) == ["taken"])
+    }
+
     @Test("FilePath reads paths as dirname and basename do")
     func pathsSplitLikeTheShell() {
         #expect(FilePath.parent("a/b/c") == "a/b")

@@ -19,9 +19,10 @@ struct AtomicFileSink: PatchableSink {
         temporaryPath = temporary
         let fd: CInt
         do { fd = try retryingInterrupted { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } } catch {
-            throw OutputError.creating(SystemError("create", temporary, error))
+            throw OutputError.creating(SystemError("create", path, error))
         }
-        file = BufferedFile(fd: fd, path: temporary)
+        // Failures name the file asked for: the rider never asked for a .partial file.
+        file = BufferedFile(fd: fd, path: path)
     }
 
     var bytesWritten: Int { file.count }
@@ -51,7 +52,7 @@ struct AtomicFileSink: PatchableSink {
 
     private func move() throws {
         if overwrite {
-            guard rename(temporaryPath, path) == 0 else { throw OutputError.system(SystemError("rename \(temporaryPath) to", path, .current)) }
+            guard rename(temporaryPath, path) == 0 else { throw OutputError.system(SystemError("write", path, .current)) }
             return
         }
         if link(temporaryPath, path) == 0 {
@@ -61,9 +62,9 @@ struct AtomicFileSink: PatchableSink {
         let e = errno
         if e == EEXIST { throw Self.exists(path) }
         // File systems without hard links (FAT on a USB stick): check, then rename.
-        guard e == EPERM || e == EOPNOTSUPP || e == ENOSYS else { throw OutputError.system(SystemError("link \(temporaryPath) to", path, Errno(rawValue: e))) }
+        guard e == EPERM || e == EOPNOTSUPP || e == ENOSYS else { throw OutputError.system(SystemError("write", path, Errno(rawValue: e))) }
         if access(path, F_OK) == 0 { throw Self.exists(path) }
-        guard rename(temporaryPath, path) == 0 else { throw OutputError.system(SystemError("rename \(temporaryPath) to", path, .current)) }
+        guard rename(temporaryPath, path) == 0 else { throw OutputError.system(SystemError("write", path, .current)) }
     }
 
     static func exists(_ path: String) -> CLIError {

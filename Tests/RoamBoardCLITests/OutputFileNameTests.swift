@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// Files are written beside their name as `<name>.partial` and moved over it; a failure once named
+/// that `.partial` file, which the rider never asked for. Every command that writes a file names
+/// the file asked for.
+@Suite struct OutputFileNameTests {
+    /// /proc refuses any new name: the file cannot even be made.
+    @Test func aFileThatCannotBeMadeIsTheOneAskedFor() throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let runs = [["dump", "--db", f.dbPath, "--ride", "\(f.a.id)", "--format", "gpx", "-o", "/proc/x.gpx"],
+                    ["view", "--db", f.dbPath, "--ride", "\(f.a.id)", "-o", "/proc/x.html"],
+                    ["view", "--explored", "--db", f.dbPath, "-o", "/proc/x.html"],
+                    ["view", "--history", "--db", f.dbPath, "-o", "/proc/x.html"]]
+        for args in runs {
+            let r = try CLIRunner.run(args)
+            #expect(r.status == 74, "\(args): \(r.stderr)")
+            #expect(r.stderr.contains("cannot create \(args.last!): cannot write there"), "\(args): \(r.stderr)")
+            #expect(!r.stderr.contains(".partial"), "\(args): \(r.stderr)")
+        }
+    }
+
+    /// A folder where the file goes (with --force) fails only at the last step, the move into place.
+    @Test func aFileThatCannotBeMovedIntoPlaceIsTheOneAskedFor() throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let page = f.directory.appendingPathComponent("explored.html")
+        try FileManager.default.createDirectory(at: page, withIntermediateDirectories: false)
+        let r = try CLIRunner.run(["view", "--explored", "--db", f.dbPath, "-o", f.directory.path + "/", "--force"])
+        #expect(r.status == 74, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot write \(page.path): it is a folder"), "\(r.stderr)")
+        #expect(!r.stderr.contains(".partial"), "\(r.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: f.directory.path).filter { $0.hasSuffix(".partial") }
+        #expect(left.isEmpty, "\(left)")
+    }
+}
