@@ -133,4 +133,27 @@ import RoamCore
         #expect(r.stdout.contains("Ride 2 visited no cell first: every cell it crossed had been explored before"), "the page says so")
         #expect(r.stdout.contains("<td class=\"new\" data-precision=\"7\">0</td>"))
     }
+
+    /// Prune keeps explored cells: with every ride pruned, the summary once said "nothing explored"
+    /// over a table of cells. The cells are said to be the pruned rides', here and on the page.
+    @Test func cellsOfPrunedRidesAreNotNothing() throws {
+        let h = try ExploredPageTests.freiburg()
+        defer { h.remove() }
+        let cells = try h.cells(precision: 7).count
+        let prune = try CLIRunner.run(["prune", "--db", h.dbPath, "--ride", "1", "--ride", "2", "--not-dumped-too"])
+        #expect(prune.status == 0, "\(prune.stderr)")
+        #expect(try h.cells(precision: 7).count == cells, "prune keeps the cells")
+        let kept = "no rides in \(h.dbPath) now; its \(cells) explored cells (precision 7) are kept from pruned rides"
+        let summary = try CLIRunner.run(["explored", "--summary", "--db", h.dbPath])
+        #expect(summary.status == 0, "\(summary.stderr)")
+        #expect(summary.stderr.contains(kept) && !summary.stderr.contains("nothing explored"), "\(summary.stderr)")
+        let row = summary.stdout.split(separator: "\n").first { $0.hasPrefix("pruned rides") }
+        #expect(row?.split(separator: " ").dropFirst(2).first.map(String.init) == "\(cells)", "\(summary.stdout)")
+        let listed = try CLIRunner.run(["explored", "--db", h.dbPath])
+        #expect(listed.stderr == "\(cells) cells at precision 7\n", "each cell with ride -, nothing more: \(listed.stderr)")
+        let page = try CLIRunner.run(["view", "--explored", "--db", h.dbPath, "-o", "-"])
+        #expect(page.status == 0 && page.stderr.contains(kept) && !page.stderr.contains("nothing explored"), "\(page.stderr)")
+        #expect(page.stdout.contains("role=\"alert\">No rides now: the \(cells) cells drawn (precision 7) are kept from pruned rides"))
+        #expect(!page.stdout.contains("No rides yet"))
+    }
 }

@@ -68,6 +68,11 @@ enum ExploredCommand {
             + "(recorded before cells were): fill them with \(example)" + (rides.count > 1 ? ", and so for each of them" : "")
     }
 
+    /// Prune keeps explored cells: with no ride left, what is explored is the pruned rides'.
+    static func keptFromPrunedRides(_ census: ExploredCensus, path: String) -> String {
+        "no rides in \(path) now; its \(census.levels[7]!.cells) explored cells (precision 7) are kept from pruned rides"
+    }
+
     static func warnMissingCells(_ rides: [Int64], path: String) {
         guard !rides.isEmpty else { return }
         Console.error("warning: " + missingCellsAdvice(rides, path: path))
@@ -95,7 +100,8 @@ enum ExploredCommand {
         if let first = span.firstUTCms, let last = span.lastUTCms {
             lines.append("first cell \(minute(first, time)), last new cell \(minute(last, time))")
         }
-        if !rides.isEmpty {
+        let pruned = census.levels[7]!.newByRide[nil] != nil
+        if !rides.isEmpty || pruned {
             lines.append("")
             lines.append("ride".padded(6) + "started".padded(30) + ["new p7", "new p6", "new p5"].map { $0.leftPadded(8) }.joined())
             for ride in rides {
@@ -104,10 +110,13 @@ enum ExploredCommand {
                 let started = startedUTCms.map { minute($0, time) } ?? "-"
                 lines.append("\(ride.id)".padded(6) + started.padded(30) + newCells(census, ride.id))
             }
-            if census.levels[7]!.newByRide[nil] != nil { lines.append("pruned rides".padded(36) + newCells(census, nil)) }
+            if pruned { lines.append("pruned rides".padded(36) + newCells(census, nil)) }
         }
         print(lines.joined(separator: "\n"))
-        if rides.isEmpty { Console.error(RidesCommand.noRidesYet(reader.path) + ": nothing explored (record a ride first)") }
+        if rides.isEmpty {
+            Console.error(census.isEmpty ? RidesCommand.noRidesYet(reader.path) + ": nothing explored (record a ride first)"
+                          : keptFromPrunedRides(census, path: reader.path))
+        }
         let missing = try reader.ridesMissingExploredCells()
         warnMissingCells(missing, path: reader.path)
         if !rides.isEmpty, census.isEmpty, missing.isEmpty {

@@ -37,10 +37,13 @@ enum ViewExploredCommand {
         let missing = try reader.ridesMissingExploredCells()
         var warnings: [String] = []
         // An empty database is not bad data: its page is written, as `view --history` and `explored` answer (exit 0).
-        // (Cells of pruned rides outlive them: those are drawn.)
         if rides.isEmpty, census.isEmpty {
             Console.error(RidesCommand.noRidesYet(reader.path) + ": nothing explored to draw; the page says so (record a ride first)")
             warnings.append("No rides yet: record a ride first, or bring past ones with 'roam-board import'.")
+        } else if rides.isEmpty {
+            // Cells of pruned rides outlive them: drawn, and said to be theirs.
+            Console.error(ExploredCommand.keptFromPrunedRides(census, path: reader.path))
+            warnings.append("No rides now: the \(census.levels[7]!.cells) cells drawn (precision 7) are kept from pruned rides.")
         }
         guard !census.isEmpty || rides.isEmpty else {
             if missing.isEmpty {
