@@ -100,14 +100,17 @@ public enum FileSystem {
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// Creates `path` and any missing parent folders; a folder already there is fine.
-    public static func makeFolders(_ path: String, mode: mode_t = 0o755) throws(SystemError) {
-        if isFolder(path) { return }
+    /// Creates `path` and any missing parent folders; a folder already there is fine. Returns the
+    /// folders it made, outermost first: a caller may take back what it made and nothing else.
+    @discardableResult
+    public static func makeFolders(_ path: String, mode: mode_t = 0o755) throws(SystemError) -> [String] {
+        if isFolder(path) { return [] }
         let parent = FilePath.parent(path)
-        if parent != path && parent != "." && parent != "/" { try makeFolders(parent, mode: mode) }
-        if mkdir(path, mode) != 0 && !(errno == EEXIST && isFolder(path)) {
-            throw SystemError("create folder", path, .current)
-        }
+        var made: [String] = []
+        if parent != path && parent != "." && parent != "/" { made = try makeFolders(parent, mode: mode) }
+        if mkdir(path, mode) == 0 { return made + [path] }
+        guard errno == EEXIST && isFolder(path) else { throw SystemError("create folder", path, .current) }
+        return made
     }
 
     /// Removes a file, a symlink or a whole folder tree; nothing there is fine.

@@ -166,6 +166,21 @@ extension CommandWalkTests {
         #expect(FileManager.default.fileExists(atPath: db), "a database that was there was removed")
     }
 
+    /// The folders `import` made for a new database went when nothing was imported; one that was there stays.
+    @Test func importOfNothingLeavesNoNewFolder() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let made = dir.appendingPathComponent("typo/data")
+        let r = try CLIRunner.run(["import", "--db", made.appendingPathComponent("rides.db").path, "/nonexistent/ride.gpx"])
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "typo/data was left behind")
+        let there = dir.appendingPathComponent("there")
+        try FileManager.default.createDirectory(at: there, withIntermediateDirectories: false)
+        #expect(try CLIRunner.run(["import", "--db", there.appendingPathComponent("new/rides.db").path, "/nonexistent/ride.gpx"]).status == 65)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: there.path).isEmpty, "there/new was left behind")
+        #expect(FileManager.default.fileExists(atPath: there.path), "a folder that was there was removed")
+    }
+
     /// `dump --out /proc/x.gpx` once said "it does not exist" of a folder that exists but takes no file.
     @Test func anOutputFolderThatExistsButTakesNoFileIsNotMissing() throws {
         let f = try DumpFixture.make()

@@ -71,6 +71,14 @@ import RoamSystem
         #expect(try FileSystem.folderEntries(root) == ["taken"])
     }
 
+    @Test("makeFolders gives the folders it made, outermost first, so a caller can take back its own")
+    func makeFoldersSaysWhatItMade() throws {
+        defer { try? FileSystem.removeTree(root) }
+        try FileSystem.makeFolders(root + "/a")
+        #expect(try FileSystem.makeFolders(root + "/a/b/c/") == [root + "/a/b", root + "/a/b/c/"])
+        #expect(try FileSystem.makeFolders(root + "/a/b/c") == [])
+    }
+
     @Test("FilePath reads paths as dirname and basename do")
     func pathsSplitLikeTheShell() {
         #expect(FilePath.parent("a/b/c") == "a/b")

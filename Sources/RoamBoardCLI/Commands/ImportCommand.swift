@@ -14,13 +14,13 @@ enum ImportCommand {
         }
         let path = try BoardLoader.databasePath(p)
         let folder = FilePath.parent(path)
-        if !FileSystem.isFolder(folder) {
-            do { try FileSystem.makeFolders(folder) } catch {
-                throw CLIError(description: "cannot create the data folder \(folder) (\(error)); check its parent's permissions",
-                               status: ExitStatus.ioError)
-            }
+        let madeFolders: [String]
+        do { madeFolders = try FileSystem.makeFolders(folder) } catch {
+            throw CLIError(description: "cannot create the data folder \(folder) (\(error)); check its parent's permissions",
+                           status: ExitStatus.ioError)
         }
-        // A run that imports nothing leaves no new database behind (a typo'd name once did); one that was there stays.
+        // A run that imports nothing leaves no new database, and no folder made for it, behind (a
+        // typo'd name once did); a database or folder that was there stays.
         let existed = FileSystem.exists(path)
         let store = try RideStore(path: path)
         defer { store.close() }
@@ -40,6 +40,8 @@ enum ImportCommand {
         if progress.imported == 0, !existed {
             store.close()
             for file in [path, path + "-wal", path + "-shm", path + "-journal"] { unlink(file) }
+            // Innermost first; rmdir takes only an empty folder, so nothing put there meanwhile goes.
+            for made in madeFolders.reversed() { rmdir(made) }
         }
         if progress.failed > 0 {
             let only = toolMissing && progress.failed == progress.needingGPSBabel

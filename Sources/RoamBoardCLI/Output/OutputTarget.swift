@@ -36,15 +36,10 @@ enum OutputTarget: Equatable {
             if kind == .folder { return }
             throw CLIError(description: "cannot create the output folder \(path): a file of that name is in the way", status: ExitStatus.ioError)
         }
-        // The folders about to be made, outermost first: each is durable only once its parent is synced.
-        var made: [String] = []
-        var walk = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
-        while !walk.isEmpty, walk != "/", access(walk, F_OK) != 0 {
-            made.insert(walk, at: 0)
-            walk = FilePath.parent(walk)
-        }
+        // The folders made, outermost first: each is durable only once its parent is synced.
+        let made: [String]
         do {
-            try FileSystem.makeFolders(path)
+            made = try FileSystem.makeFolders(path)
         } catch {
             throw CLIError(description: "cannot create the output folder \(path): \(OutputError.reason(creating: error.subject, error.errno))",
                            status: ExitStatus.ioError)
