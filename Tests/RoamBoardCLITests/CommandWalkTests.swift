@@ -193,3 +193,18 @@ extension CommandWalkTests {
         }
     }
 }
+
+extension CommandWalkTests {
+    /// `drive-image --image` of a folder once built the image, moved the folder aside as the old
+    /// image (FOLDER.spare), and failed every later run on renaming over it.
+    @Test func aDriveImageThatIsAFolderIsRefusedAndTheFolderStays() throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let folder = f.directory.appendingPathComponent("drive.img")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let r = try CLIRunner.run(["drive-image", "--db", f.dbPath, "--image", folder.path])
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr.contains("the drive image \(folder.path) is a folder: give --image a file name"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: f.directory.path).sorted() == ["drive.img", "rides.db"])
+    }
+}

@@ -23,6 +23,10 @@ enum DriveCommand {
         if let board = try p.value(SharedOptions.board) { name = try BoardLoader.load(board).profile.name }
         // Beside the database; a bare database name ("ride.db") gives a bare image name.
         let image = try p.value(Options.image) ?? FilePath.join(path.utf8.contains(UInt8(ascii: "/")) ? FilePath.parent(path) : "", imageName)
+        // A folder there was moved aside as the old image (.spare) at the first swap, and blocked every later one.
+        guard !FileSystem.isFolder(image) else {
+            throw UsageError(command: p.command, message: "the drive image \(image) is a folder: give --image a file name, as \(FilePath.join(image, imageName))")
+        }
         var builder = DriveImageBuilder(imagePath: image)
         // One declaration for both commands' --max-mib: the same name, default and conversion.
         let mib = try p.value(Options.imageMaxMiB)
