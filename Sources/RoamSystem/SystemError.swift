@@ -15,4 +15,13 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "cannot \(action) \(subject): \(errno.reason)" }
+
+    /// Why a file or folder (`subject`) could not be made: `errno.reason`, but for ENOENT in a folder
+    /// that exists: /proc answers it for any new name, and "it does not exist" would be false.
+    public var creationReason: String {
+        let folder = FilePath.parent(subject)
+        guard errno == .noSuchFile, FileSystem.isFolder(folder) else { return errno.reason }
+        return "cannot write there: the folder \(folder) exists but its file system lets nothing new be made in it "
+            + "(it answers '\(errno.words)'): give a folder on a disk"
+    }
 }

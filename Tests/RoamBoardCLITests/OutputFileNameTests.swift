@@ -34,4 +34,16 @@ import Testing
         let left = try FileManager.default.contentsOfDirectory(atPath: f.directory.path).filter { $0.hasSuffix(".partial") }
         #expect(left.isEmpty, "\(left)")
     }
+
+    /// drive-image works beside its image (FILE.staging, FILE.next): a folder that takes no file
+    /// once got "cannot create the staging folder FILE.staging/Rides: check that its folder is writable".
+    @Test func aDriveImageThatCannotBeMadeIsTheOneAskedFor() throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let r = try CLIRunner.run(["drive-image", "--db", f.dbPath, "--image", "/proc/x.img"])
+        #expect(r.status == 74, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot build the drive image /proc/x.img: cannot create its working folder in /proc: cannot write there"),
+                "\(r.stderr)")
+        #expect(!r.stderr.contains(".staging"), "\(r.stderr)")
+    }
 }

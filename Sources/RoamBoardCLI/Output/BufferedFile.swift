@@ -66,17 +66,8 @@ enum OutputError {
         CLIError(description: failure.description, status: ExitStatus.ioError)
     }
 
-    /// A file or folder that could not be made, said as `system` says it, but for ENOENT in a folder
-    /// that exists: /proc answers it for any new name, and "it does not exist" would be false.
+    /// A file or folder that could not be made, said as `system` says it but with `creationReason`.
     static func creating(_ failure: SystemError) -> CLIError {
-        CLIError(description: "cannot \(failure.action) \(failure.subject): " + reason(creating: failure.subject, failure.errno),
-                 status: ExitStatus.ioError)
-    }
-
-    static func reason(creating path: String, _ errno: Errno) -> String {
-        let folder = FilePath.parent(path)
-        guard errno == .noSuchFile, FileSystem.isFolder(folder) else { return errno.reason }
-        return "cannot write there: the folder \(folder) exists but its file system lets nothing new be made in it "
-            + "(it answers '\(errno.words)'): give a folder on a disk"
+        CLIError(description: "cannot \(failure.action) \(failure.subject): " + failure.creationReason, status: ExitStatus.ioError)
     }
 }

@@ -41,7 +41,7 @@ enum OutputTarget: Equatable {
         do {
             made = try FileSystem.makeFolders(path)
         } catch {
-            throw CLIError(description: "cannot create the output folder \(path): \(OutputError.reason(creating: error.subject, error.errno))",
+            throw CLIError(description: "cannot create the output folder \(path): \(error.creationReason)",
                            status: ExitStatus.ioError)
         }
         // Without this a power cut can leave a ride marked dumped while its new folder is gone.

@@ -26,10 +26,9 @@ struct DriveExport {
         self.reserveBytes = reserveBytes
     }
 
-    func prepare() throws {
-        do { try FileSystem.makeFolders(folder) } catch {
-            throw DriveError(.fileSystem, "cannot create the staging folder \(folder): check that its folder is writable")
-        }
+    /// The folder's failure is left to the builder to say: the rider named the image, not this folder.
+    func prepare() throws(SystemError) {
+        try FileSystem.makeFolders(folder)
     }
 
     /// Exports the ride (once) and says what its files weigh. Throws `storageFull` when the card

@@ -42,7 +42,10 @@ public struct DriveImageBuilder {
             for file in m.files + m.measured { known[Self.key(file.rideID, file.stamp), default: []].append(file) }
         }
         var export = DriveExport(writer: writer, folder: slots.staging + "/Rides", reserveBytes: reserveBytes)
-        try export.prepare()
+        do { try export.prepare() } catch {
+            throw DriveError(error.errno == .noSpace ? .storageFull : .fileSystem,
+                             "cannot build the drive image \(imagePath): cannot create its working folder in \(slots.folder): \(error.creationReason)")
+        }
         let shared = writer.sharedFiles()
         export.linking = shared.linked
 
