@@ -26,16 +26,23 @@ public enum DriveReadme {
     /// `time`: how the times are said, in the zone the file names are in (`DriveRideWriter.shownTime`).
     public static func text(_ contents: DriveContents, _ facts: Facts,
                             time: (Int64) -> String = { CivilDate.iso8601(utcMs: $0) }) -> String {
+        // A name from this very drive, so the example is in the zone its names are in.
+        let example = contents.rides.lazy.flatMap(\.files).first { $0.hasSuffix(".fit") } ?? "20260614T093000+0200-ride-3.fit"
         var lines: [String] = [
             "Roam board \(facts.boardName): rides",
             "",
             "Open index.html in a browser: every ride on this drive, totals per week, month and year,",
-            "a calendar of ride days, and a link to each ride's page. Nothing is fetched from the internet.",
+            "a calendar of ride days, and links to each ride's page, FIT and GPX. Nothing is fetched from the internet.",
             "",
-            "Rides/ holds each ride three times, named by its local start time and its id",
-            "(20260614T093000+0200-ride-3.fit):",
-            "  .fit   Garmin FIT activity: Garmin Connect, Strava, GoldenCheetah take it as it is.",
-            "  .gpx   GPX 1.1 track: any map or route program.",
+            "Rides/ holds each ride three times, named by its start in the board's time zone (Z: UTC)",
+            "and its id, so the names sort by date (\(example)):",
+            "  .fit   Garmin FIT activity with one record per second, as Garmin's own devices write:",
+            "         upload this one to Strava or Garmin Connect (GoldenCheetah takes it too). It carries",
+            "         the ride's totals as the board counted them: distance, climb, and a timer that stops",
+            "         for pauses and gaps.",
+            "  .gpx   GPX 1.1 track with every fix the board kept, each timed to the millisecond (up to",
+            "         10 a second): for map and route programs. A site given the .gpx works out distance",
+            "         and climb from its points itself.",
             "  .html  the ride's page: map, profile, splits and totals, opened by any browser.",
             "The .fit and .gpx are the files 'roam-board dump --format fit|gpx --out DIR' writes, with the same names.",
             "",
@@ -46,8 +53,12 @@ public enum DriveReadme {
             "",
         ] : []) + [
             "This drive is read-only: copy the files off; nothing written here reaches the board.",
+            "It changes only while no computer has it: a ride stopped while the board is plugged in",
+            "is on the drive once you unplug the board and plug it in again.",
             "Built \(time(facts.builtUTCms)) (board clock).",
-            "Storage left on the board: \(ByteSize.text(facts.freeBytes)) free.",
+            "Storage left on the board: \(ByteSize.text(facts.freeBytes)) free. To free room, delete rides on the board:",
+            "'roam-board prune --dumped-before DATE' deletes those handed over before DATE,",
+            "'roam-board prune --ride N' the ride named (see 'Handed over' below).",
             "",
         ]
         if contents.rides.isEmpty {
@@ -60,8 +71,8 @@ public enum DriveReadme {
             }
         }
         lines += section(leftOffHeading, contents.leftOff, [
-            "Take them with 'roam-board dump --ride N', or free room on the board: delete files not",
-            "needed on its card, or prune rides already handed over ('roam-board prune --dumped-before DATE').",
+            "Take them with 'roam-board dump --ride N', or free room on the board: delete files not needed",
+            "on its card, or prune rides ('roam-board prune --dumped-before DATE', 'roam-board prune --ride N').",
             "The board builds this drive again once there is room for them.",
         ])
         lines += section(overCapHeading, contents.overCap, [
@@ -73,8 +84,10 @@ public enum DriveReadme {
             "",
             "Handed over: a ride counts as handed over once a computer has had this drive connected",
             "while the ride was on it. The board then records the ride's dumped time, as 'dump' does:",
-            "'dump --not-dumped' skips it, and 'prune' may delete it. A ride never on a connected",
-            "drive (or dumped) is never pruned.",
+            "'dump --not-dumped' skips it, and 'prune --dumped-before DATE' may delete it: that never deletes",
+            "a ride not handed over. 'prune --ride N' deletes the ride named, but refuses one the board",
+            "recorded and never handed over unless you add --not-dumped-too (an imported ride needs none:",
+            "its file is your own copy).",
             "",
             fingerprintPrefix + contents.fingerprint,
         ]
