@@ -42,7 +42,7 @@ struct DriveImageTests {
         #expect(page.status == 0 && page.out.contains("<title>"))
         #expect(page.out.contains("<script id=\"leaflet-js\" src=\"../Leaflet/leaflet.js\"></script>") == ViewLeaflet.isInstalled)
         if PageJudge.isAvailable {
-            // As a rider's browser opens it from the drive: the link leads to the ride's page, nothing is
+            // As a rider's browser opens it from the drive: the links lead to the ride's page, FIT and GPX, nothing is
             // fetched but the drive's own Leaflet.
             let host = dir.appendingPathComponent("browser")
             try FileManager.default.createDirectory(at: host, withIntermediateDirectories: true)
@@ -52,7 +52,7 @@ struct DriveImageTests {
             let v = try PageJudge.run(page: host.appendingPathComponent("index.html"), steps: [.viewport(1400, 1000), .eval(links)])
             #expect(v.errors.isEmpty && v.requests.isEmpty, "\(v.errors) \(v.requests)")
             let hrefs = try JSONSerialization.jsonObject(with: Data((v.results.first as? String ?? "[]").utf8)) as? [String]
-            #expect(hrefs == ["Rides/" + pageName], "\(hrefs ?? [])")
+            #expect(hrefs == ["Rides/" + pageName] + expectedNames.sorted().map { "Rides/" + $0 }, "\(hrefs ?? [])")
             let opened = try PageJudge.run(page: host.appendingPathComponent("Rides/" + pageName), steps: [.viewport(1400, 1000)])
             let shared = host.appendingPathComponent("Leaflet").absoluteURL.absoluteString
             #expect(opened.errors.isEmpty && opened.requests.allSatisfy { $0.hasPrefix(shared) }, "\(opened.errors) \(opened.requests)")

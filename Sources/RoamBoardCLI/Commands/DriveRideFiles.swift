@@ -9,7 +9,7 @@ import RoamStore
 /// shared copy of Leaflet (Leaflet/, `DriveSharedFiles`) rather than inlining it: a drive holds
 /// hundreds of pages, and each would carry its own copy (~141 KB). Without Debian's libjs-leaflet
 /// the pages keep their static map. index.html is the history page (`HistoryPageBuild`), linking
-/// to each ride's page in Rides/.
+/// to each ride's page, FIT and GPX in Rides/.
 struct DriveRideFiles: DriveRideWriter {
     let reader: RideReader
     let time: LocalTime
@@ -80,7 +80,8 @@ struct DriveRideFiles: DriveRideWriter {
     }
 
     func index(_ rides: [RideRow], files: [Int64: [String]]) throws -> String? {
-        try HistoryPageBuild.html(rides, reader: reader, zone: time.pageZone, source: "board \(boardName), rides on this drive") { ride, _ in
+        try HistoryPageBuild.html(rides, reader: reader, zone: time.pageZone, source: "board \(boardName), rides on this drive",
+                                  files: { ride in (files[ride.id] ?? []).filter { !$0.hasSuffix(".html") }.map { "Rides/" + $0 } }) { ride, _ in
             files[ride.id]?.first { $0.hasSuffix(".html") }.map { "Rides/" + $0 }
         }
     }

@@ -57,7 +57,7 @@
   function overall() {
     const box = document.getElementById("overall"), t = data.all;
     const items = [[FORMAT.rides(t.rides), "in all"], [FORMAT.distance(t.distanceM), "distance"],
-      [climbText(t, t.ridesWithoutClimb), "climb"], [FORMAT.duration(t.movingS), "moving time"]];
+      [climbText(t, t.ridesWithoutClimb), "climb"], [FORMAT.duration(t.movingS), "moving time (h:mm)"]];
     if (t.bridgedGaps > 0) items.push([FORMAT.distance(t.bridgedM), "of the distance bridged across gaps"]);
     for (const [value, label] of items) {
       const d = el("div");
@@ -70,7 +70,7 @@
 
   function periods(id, list) {
     const table = document.getElementById(id);
-    head(table, [id === "weeks" ? "Week" : id === "months" ? "Month" : "Year", "Rides", "Distance", "Climb", "Moving"]);
+    head(table, [id === "weeks" ? "Week" : id === "months" ? "Month" : "Year", "Rides", "Distance", "Climb", "Moving (h:mm)"]);
     const body = el("tbody");
     for (const p of list) {
       const t = p.totals;
@@ -145,7 +145,9 @@
 
   function rides() {
     const table = document.getElementById("rides");
-    head(table, ["Start", "Ride", "Distance", "Climb", "Moving"]);
+    // The drive's index links each ride's FIT and GPX too; `view --history` writes pages only.
+    const withFiles = data.rides.some((r) => r.files.length > 0);
+    head(table, ["Start", "Ride", "Distance", "Climb", "Moving (h:mm)"].concat(withFiles ? ["Files"] : []));
     const body = el("tbody");
     for (const r of data.rides) {
       const tr = el("tr", { "data-ride": r.id });
@@ -155,10 +157,23 @@
       const name = el("td");
       if (r.href !== null) name.appendChild(el("a", { href: r.href }, "Ride " + r.id));
       else name.textContent = "Ride " + r.id;
+      // Not recorded by the board: said in the row, not only on the ride's page.
+      if (r.imported !== null) {
+        name.appendChild(document.createElement("br"));
+        name.appendChild(el("span", { class: "imported" }, r.imported));
+      }
       tr.appendChild(name);
       tr.appendChild(distanceCell(r));
       tr.appendChild(el("td", { "data-ascent-m": r.ascentM }, climbText(r)));
       tr.appendChild(el("td", { "data-moving-s": r.movingS }, FORMAT.duration(r.movingS)));
+      if (withFiles) {
+        const files = el("td", { class: "files" });
+        for (const href of r.files) {
+          if (files.childNodes.length > 0) files.appendChild(document.createTextNode(" "));
+          files.appendChild(el("a", { href: href, download: "" }, href.slice(href.lastIndexOf(".") + 1).toUpperCase()));
+        }
+        tr.appendChild(files);
+      }
       body.appendChild(tr);
     }
     table.appendChild(body);

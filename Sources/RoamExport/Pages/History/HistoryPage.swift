@@ -20,12 +20,18 @@ public struct HistoryPage {
     /// Each ride's page, relative to this one (`RideFileName`'s name, with a folder on the drive);
     /// a ride without one is listed without a link.
     public let links: [Int64: String]
+    /// Each ride's other files to link beside its page (the drive's FIT and GPX), relative to this page.
+    public let files: [Int64: [String]]
+    /// Where each imported ride came from ("imported from FILE (DEVICE)"); a recorded ride has none.
+    public let imported: [Int64: String]
     public let facts: Facts
     /// The units the page opens in (`view --units`, board.conf); its switch and a stored choice change them.
     public let units: UnitFormatter
 
-    public init(history: RideHistory, links: [Int64: String], facts: Facts, units: UnitFormatter = .metric) {
-        self.history = history; self.links = links; self.facts = facts; self.units = units
+    public init(history: RideHistory, links: [Int64: String], files: [Int64: [String]] = [:], imported: [Int64: String] = [:],
+                facts: Facts, units: UnitFormatter = .metric) {
+        self.history = history; self.links = links; self.files = files; self.imported = imported
+        self.facts = facts; self.units = units
     }
 
     public func render() -> String {
@@ -46,8 +52,8 @@ public struct HistoryPage {
         s += "<p class=\"note\">Dates are the rides' starts in \(XMLText.escape(facts.zoneLabel)). Distance is measured plus bridged: "
         s += "the part across gaps in the record, where no fix was taken, is counted apart and said as bridged. "
         s += "Climb comes from the board's barometer, or for an imported ride from its file's elevation (its page says which); "
-        s += "a ride without either has no climb (a period marked * holds some). Moving time leaves out the pauses.</p>\n"
-        s += "<script type=\"application/json\" id=\"history-data\">\(HistoryPageData(history: history, links: links).json)</script>\n"
+        s += "a ride without either has no climb (a period marked * holds some). Moving time (hours:minutes) leaves out the pauses.</p>\n"
+        s += "<script type=\"application/json\" id=\"history-data\">\(HistoryPageData(history: history, links: links, files: files, imported: imported).json)</script>\n"
         s += UnitMarkup.scriptElement + "<script>//<![CDATA[\n\(HistoryPageFiles.script)//]]></script>\n"
         s += "</body>\n</html>\n"
         return s

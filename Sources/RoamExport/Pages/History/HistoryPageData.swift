@@ -6,6 +6,8 @@ import RoamCore
 struct HistoryPageData {
     let history: RideHistory
     let links: [Int64: String]
+    var files: [Int64: [String]] = [:]
+    var imported: [Int64: String] = [:]
 
     var json: String {
         var parts = ["{\"rides\":["]
@@ -33,6 +35,8 @@ struct HistoryPageData {
             s += ",\"utcMs\":null,\"day\":null,\"local\":null,\"utc\":null"
         }
         s += ",\"href\":" + (links[e.rideID].map { Self.safe(JSONText.string($0)) } ?? "null")
+        s += ",\"files\":[" + (files[e.rideID] ?? []).map { Self.safe(JSONText.string($0)) }.joined(separator: ",") + "]"
+        s += ",\"imported\":" + (imported[e.rideID].map { Self.safe(JSONText.string($0)) } ?? "null")
         s += ",\"distanceM\":\(JSONText.number(t.distanceM, digits: 3)),\"bridgedM\":\(JSONText.number(t.bridgedM, digits: 3))"
         s += ",\"bridgedGaps\":\(t.bridgedGaps),\"ascentM\":\(JSONText.number(t.ascentM, digits: 3))"
         s += ",\"movingS\":\(JSONText.number(t.movingS, digits: 3))}"
@@ -45,6 +49,6 @@ struct HistoryPageData {
             + ",\"movingS\":\(JSONText.number(t.movingS, digits: 3))}"
     }
 
-    /// A file name inside the JSON block may not hold "<" ("</script>" would end it).
+    /// A file name (or a device's) inside the JSON block may not hold "<" ("</script>" would end it).
     private static func safe(_ json: String) -> String { json.replacing("<", with: "\\u003c") }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// The drive as a rider reads it on their computer: README.txt (read back with mtools) and
+/// index.html (opened from a copy of the drive in headless Chromium), built from real rides and
+/// an imported one.
+@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+struct DriveAsReadTests {
+    /// README.txt said FIT and GPX were each for any site without saying which to upload or that
+    /// FIT holds one record per second (docs/FORMATS.md), said nothing of when the drive changes or
+    /// how to free room (unless rides were left off), and said a ride never handed over is never
+    /// pruned, which `prune --ride N --not-dumped-too` and an imported ride make untrue.
+    @Test func readmeSaysWhichFileToUploadWhenTheDriveChangesAndHowToFreeRoom() throws {
+        let fixture = try DumpFixture.make()
+        defer { fixture.remove() }
+        let image = fixture.directory.appendingPathComponent("drive.img").path
+        let built = try CLIRunner.run(["drive-image", "--db", fixture.dbPath, "--image", image])
+        try #require(built.status == 0, "\(built.stderr)")
+        let readme = try DriveProbe.readme(image).replacingOccurrences(of: "\r\n", with: "\n")
+        // Said as one paragraph, however the lines wrap.
+        let text = readme.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("FIT activity with one record per second") && text.contains("upload this one to Strava or Garmin Connect"), "\(readme)")
+        #expect(text.contains("GPX 1.1 track with every fix the board kept"), "\(readme)")
+        #expect(text.contains("It changes only while no computer has it") && text.contains("unplug the board and plug it in again"), "\(readme)")
+        #expect(text.contains("To free room, delete rides on the board: 'roam-board prune --dumped-before DATE'")
+                && text.contains("'roam-board prune --ride N' the ride named"), "\(readme)")
+        #expect(!text.contains("is never pruned") && text.contains("unless you add --not-dumped-too"), "\(readme)")
+        // The example name is one on this drive (in its zone, UTC here), not a made-up +0200 one.
+        let example = try #require(text.firstRange(of: "so the names sort by date (").map { String(text[$0.upperBound...].prefix { $0 != ")" }) })
+        let names = try DriveProbe.rideFiles(image)
+        #expect(example.hasSuffix(".fit") && names.contains(example), "\(example) among \(names)")
+    }
+
+    /// index.html's rows linked each ride's page only, said nothing of an imported ride, and wrote
+    /// moving time "0:32" with no unit (32 minutes, or seconds?). Each row now links the ride's page,
+    /// FIT and GPX on the drive, and an imported ride's row says where it came from.
+    @Test(.enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+    func indexRowsLinkEachRidesPageFITAndGPXAndMarkImportedRides() throws {
+        let fixture = try DumpFixture.make()
+        defer { fixture.remove() }
+        let gpx = fixture.directory.appendingPathComponent("morning.gpx")
+        try Data(ImportCommandTests.gpx(60).utf8).write(to: gpx)
+        let imported = try CLIRunner.run(["import", "--db", fixture.dbPath, gpx.path])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let importedID = try #require(Int64(try CLIRunner.run(["rides", "--db", fixture.dbPath, "--last-id"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let image = fixture.directory.appendingPathComponent("drive.img").path
+        try #require(try CLIRunner.run(["drive-image", "--db", fixture.dbPath, "--image", image]).status == 0)
+        let host = fixture.directory.appendingPathComponent("host")
+        try FileManager.default.createDirectory(at: host, withIntermediateDirectories: true)
+        let copied = try DriveProbe.run("mcopy", ["-i", image, "-s", "-n", "::/Rides", "::/index.html", host.path + "/"])
+        try #require(copied.status == 0, "\(copied.err)")
+        let probe = """
+            JSON.stringify({ head: Array.from(document.querySelectorAll('#rides thead th')).map(th => th.textContent),
+              rows: Array.from(document.querySelectorAll('#rides tbody tr')).map(tr => ({ id: Number(tr.dataset.ride),
+                text: tr.children[1].textContent, hrefs: Array.from(tr.querySelectorAll('a')).map(a => a.getAttribute('href')) })) })
+            """
+        let v = try PageJudge.run(page: host.appendingPathComponent("index.html"), steps: [.viewport(1400, 1000), .eval(probe)])
+        #expect(v.errors.isEmpty && v.requests.isEmpty, "\(v.errors) \(v.requests)")
+        let seen = try #require(try JSONSerialization.jsonObject(with: Data((v.results.first as? String ?? "{}").utf8)) as? [String: Any])
+        let head = try #require(seen["head"] as? [String])
+        #expect(head.contains("Moving (h:mm)") && head.contains("Files"), "\(head)")
+        let rows = try #require(seen["rows"] as? [[String: Any]])
+        #expect(Set(rows.compactMap { ($0["id"] as? Int).map(Int64.init) }) == [fixture.a.id, fixture.b.id, importedID], "\(rows)")
+        for row in rows {
+            let hrefs = row["hrefs"] as? [String] ?? []
+            #expect(hrefs.map { $0.split(separator: ".").last.map(String.init) ?? "" } == ["html", "fit", "gpx"], "\(row)")
+            for href in hrefs { #expect(FileManager.default.fileExists(atPath: host.appendingPathComponent(href).path), "\(href)") }
+            let text = row["text"] as? String ?? ""
+            let isImported = (row["id"] as? Int).map(Int64.init) == importedID
+            #expect(text.contains("imported from morning.gpx (Test Logger)") == isImported, "\(row)")
+        }
+    }
+}
