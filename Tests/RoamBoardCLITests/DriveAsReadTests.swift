@@ -72,3 +72,26 @@ struct DriveAsReadTests {
         }
     }
 }
+
+extension DriveAsReadTests {
+    /// The names, FAT dates and README.txt's times are in the board's zone: a new time_zone in
+    /// board.conf makes the drive again in it, once. It was no change to the drive, which kept
+    /// the old zone's names (and README.txt its times) until a ride changed.
+    @Test func aNewTimeZoneNamesEveryFileInItOnce() throws {
+        let fixture = try DumpFixture.make()
+        defer { fixture.remove() }
+        let image = fixture.directory.appendingPathComponent("drive.img").path
+        try #require(try CLIRunner.run(["drive-image", "--db", fixture.dbPath, "--image", image]).status == 0)
+        let fit = "-ride-\(fixture.a.id).fit"
+        try #require(try DriveProbe.rideFiles(image).contains("20260614T073000Z" + fit))
+        let board = try LocalTimeTests.board(zone: "Europe/Berlin", in: fixture.directory)
+        let zoned = try CLIRunner.run(["drive-image", "--board", board.path, "--db", fixture.dbPath, "--image", image])
+        #expect(zoned.status == 0 && zoned.stderr.contains("drive: built"), "\(zoned.stderr)")
+        let names = try DriveProbe.rideFiles(image)
+        #expect(names.contains("20260614T093000+0200" + fit) && !names.contains { $0.contains("Z-ride-") }, "\(names)")
+        #expect(try DriveProbe.readme(image).contains("  ride \(fixture.a.id)  2026-06-14T09:30:00.000+02:00  "))
+        // Once: the same zone again is no change.
+        let again = try CLIRunner.run(["drive-image", "--board", board.path, "--db", fixture.dbPath, "--image", image])
+        #expect(again.status == 0 && !again.stderr.contains("built"), "\(again.stderr)")
+    }
+}

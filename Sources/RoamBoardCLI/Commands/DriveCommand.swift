@@ -28,6 +28,7 @@ enum DriveCommand {
             throw UsageError(command: p.command, message: "the drive image \(image) is a folder: give --image a file name, as \(FilePath.join(image, imageName))")
         }
         var builder = DriveImageBuilder(imagePath: image)
+        builder.maker = DriveMaker.current(zone: time.label)
         // One declaration for both commands' --max-mib: the same name, default and conversion.
         let mib = try p.value(Options.imageMaxMiB)
         guard mib >= 2 else { throw UsageError(command: p.command, message: "--max-mib \(mib) is too small: 2 MiB at least") }

@@ -9,3 +9,10 @@ import RoamSystem
 public enum DriveMaker {
     public static let current = "roam-board " + (FileSystem.sizeAndTime("/proc/self/exe") ?? "(its file unknown)")
 }
+
+extension DriveMaker {
+    /// The maker of files named, dated and said in `zone` ("Europe/Berlin", "UTC"): a new time_zone
+    /// in board.conf makes every file on the drive again, once, as an upgrade does (else the drive
+    /// kept the old zone's names until a ride changed, and then mixed them).
+    public static func current(zone: String) -> String { current + ", times in " + zone }
+}
