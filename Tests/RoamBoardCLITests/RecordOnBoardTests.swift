@@ -64,6 +64,8 @@ import Testing
         #expect(stderr.wait(for: "stopped by signal 15"))
         err.fileHandleForReading.readabilityHandler = nil
         #expect(p.terminationReason == .exit && p.terminationStatus == 0, "\(stderr.all)")
+        // The journal keeps every line: a warning starts no blank entry of its own.
+        #expect(!stderr.all.contains("\n\n"), "\(stderr.all)")
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("rides.db").path))
     }
 }

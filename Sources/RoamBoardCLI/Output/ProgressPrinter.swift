@@ -9,10 +9,15 @@ final class ProgressPrinter: Sendable {
     private struct State {
         var lastLineNs: UInt64 = 0
         var lastTotals: RideTotals?
+        var lastTotalsRide: Int64?
+        /// The ride and 5-minute slot of its time the last plain progress line was printed for.
+        var lastPlainSlot: (Int64, Int)?
         var rideID: Int64?
         var lastFailure: String?
     }
     private let state = Mutex(State())
+    /// Off a terminal, seconds of ride between progress lines.
+    static let plainLineEveryS = 300.0
     private let acks: Bool
     private let quiet: Bool
     /// `--units`, else board.conf's `units`: the progress line says km or mi, m or ft.
@@ -25,8 +30,14 @@ final class ProgressPrinter: Sendable {
     func handle(_ event: RecorderEvent) {
         switch event {
         case .session(.rideStarted(let id, let resumed)):
-            state.withLock { $0.rideID = id }
-            Console.error(resumed ? "ride \(id): resumed after a restart (gap recorded)" : "ride \(id): started")
+            // A resume's restart commit came just before this notice: its totals are what was kept.
+            let kept = state.withLock { s -> RideTotals? in
+                s.rideID = id
+                return resumed && s.lastTotalsRide == id ? s.lastTotals : nil
+            }
+            guard resumed else { Console.error("ride \(id): started"); return }
+            Console.error("ride \(id): resumed after a restart (gap recorded)"
+                          + (kept.map { "; kept from before: " + Self.describe($0, units: units) } ?? ""))
         case .committed(let report):
             // Printed only after the commit returned: this line is the acknowledgement (P1).
             if acks, let seqs = report.seqs {
@@ -35,43 +46,50 @@ final class ProgressPrinter: Sendable {
             // Quiet (the board's unit runs so): the line is never shown, so it is not built either;
             // formatting it was a measurable share of each commit's CPU at 1 Hz.
             let line: String? = state.withLock { s in
-                s.lastTotals = report.totals
+                (s.lastTotals, s.lastTotalsRide) = (report.totals, report.rideID)
                 s.lastFailure = nil
                 guard !quiet else { return nil }
-                let now = MonotonicClock.nowNs()
-                guard now - s.lastLineNs > 100_000_000 else { return nil }
-                s.lastLineNs = now
+                if Console.stderrIsTerminal {
+                    let now = MonotonicClock.nowNs()
+                    guard now - s.lastLineNs > 100_000_000 else { return nil }
+                    s.lastLineNs = now
+                } else {
+                    // The journal keeps every line: one per 5 minutes of ride, not one per commit (3600 an hour).
+                    let slot = (report.rideID, Int(report.totals.elapsedS / Self.plainLineEveryS))
+                    guard s.lastPlainSlot.map({ $0 != slot }) ?? true else { return nil }
+                    s.lastPlainSlot = slot
+                }
                 return Self.describe(report.totals, ride: report.rideID, units: units)
             }
             if let line { Console.progress(line) }
         case .commitFailed(let error, let parked, let retry):
             state.withLock { $0.lastFailure = error }
-            Console.error("\nALARM: commit failed, \(parked) epochs parked, retry in \(FixedPoint.format(retry, digits: 2)) s: \(error)")
+            Console.error("ALARM: commit failed, \(parked) epochs parked, retry in \(FixedPoint.format(retry, digits: 2)) s: \(error)")
         case .session(.rideStopped(let id, let totals)):
-            if !quiet { Console.progress(Self.describe(totals, ride: id, units: units)); Console.endProgress() }
-            Console.error("ride \(id): stopped")
-        case .receiverSilent(let reason): Console.error("\nreceiver silent: \(reason)")
+            // Said with the totals even when quiet: the journal's one line on how the ride went.
+            Console.error("ride \(id): stopped: " + Self.describe(totals, units: units))
+        case .receiverSilent(let reason): Console.error("receiver silent: \(reason)")
         case .receiverBack: Console.error("receiver back")
-        case .barometerMissing(let reason): Console.error("\nbarometer missing: \(reason)")
+        case .barometerMissing(let reason): Console.error("barometer missing: \(reason)")
         case .barometerBack: Console.error("barometer back")
-        case .alarmRaised(let alarm): Console.error("\nALARM raised (\(alarm.cause.rawValue)): \(alarm.detail)")
+        case .alarmRaised(let alarm): Console.error("ALARM raised (\(alarm.cause.rawValue)): \(alarm.detail)")
         case .alarmCleared(let alarm, let landed):
             Console.error("alarm cleared (\(alarm.cause.rawValue)): \(landed) parked epochs landed in order")
         case .parkedLostAtExit(let epochs, let presses, let error):
             state.withLock { $0.lastFailure = error }
-            Console.error("\nALARM: stopping with \(Plural.count(epochs, "epoch")) and \(Plural.count(presses, "button press", "button presses")) "
+            Console.error("ALARM: stopping with \(Plural.count(epochs, "epoch")) and \(Plural.count(presses, "button press", "button presses")) "
                           + "that storage never took (\(error)); the next start records them as lost in the ride")
         case .lossFromLastExit(let epochs, let presses, let recorded):
             Console.error("the last recorder stopped with \(Plural.count(epochs, "epoch")) and "
                           + "\(Plural.count(presses, "button press", "button presses")) it could not commit: "
                           + (recorded ? "recorded as lost in the ride" : "no ride was recording to record them in"))
-        case .statusFileFailed(let error): Console.error("\nstatus file not written (recording goes on): \(error)")
+        case .statusFileFailed(let error): Console.error("status file not written (recording goes on): \(error)")
         case .session(.rideClosedAtRestart(let id, let reason)): Console.error("ride \(id): \(reason)")
-        case .storageLow(let low): Console.error("\nSTORAGE LOW: \(low.detail)")
+        case .storageLow(let low): Console.error("STORAGE LOW: \(low.detail)")
         case .storageRecovered(let free): Console.error("storage: \(ByteSize.text(Int64(clamping: free))) free again")
-        case .storageUnmeasured(let error): Console.error("\nstorage: free space unknown (recording goes on): \(error)")
+        case .storageUnmeasured(let error): Console.error("storage: free space unknown (recording goes on): \(error)")
         case .session(.rideLooksForgotten(let id, let paused)):
-            Console.error("\nride \(id): paused or without a fix for \(FixedPoint.format(paused / 60, digits: 0)) min, forgotten? (the LED says so; press to stop)")
+            Console.error("ride \(id): paused or without a fix for \(FixedPoint.format(paused / 60, digits: 0)) min, forgotten? (the LED says so; press to stop)")
         case .session(.rideMovingAgain(let id)): Console.error("ride \(id): moving again")
         case .session(.receiverDateCorrected(let id, let sent, let corrected)):
             Console.error("ride \(id): the receiver dates its fixes \(CivilDate.iso8601(utcMs: sent).prefix(10)), 1024 weeks behind "
@@ -86,7 +104,11 @@ final class ProgressPrinter: Sendable {
     func finish() {}
 
     static func describe(_ t: RideTotals, ride: Int64, units: UnitFormatter = .metric) -> String {
-        "ride \(ride): \(Plural.count(t.fixCount, "fix", "fixes")), \(DistanceText.headline(t, units: units)), "
+        "ride \(ride): " + describe(t, units: units)
+    }
+
+    static func describe(_ t: RideTotals, units: UnitFormatter) -> String {
+        "\(Plural.count(t.fixCount, "fix", "fixes")), \(DistanceText.headline(t, units: units)), "
             + "moving \(Duration.text(seconds: t.movingS)), "
             + (t.ascentM.map { "+" + units.length(metres: $0, digits: 0) } ?? "climb n/a")
             + ", \(Plural.count(t.gapCount, "gap"))"

@@ -1,0 +1,54 @@
+import Foundation
+import Glibc
+import RoamStore
+import Testing
+
+/// `record`'s standard error read as the journal keeps it (a pipe, not a terminal): the unit runs
+/// it with --quiet, so the ride's end must carry its totals; without --quiet,
+/// a progress line per 5 minutes of ride, not one per commit; a resume says what it kept.
+@Suite(.serialized) struct RecordJournalTests {
+    static func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+
+    @Test("quiet, as the unit runs it: the stop line names the ride's fixes, distance and moving time")
+    func quietStopSaysTheTotals() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let run = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let ride = try #require(try RideReader(path: db).rides().last)
+        let stop = Self.lines(run.stderr).first { $0.hasPrefix("ride \(ride.id): stopped") } ?? ""
+        #expect(stop.contains("\(ride.totals.fixCount) fixes, ") && stop.contains(" km") && stop.contains("moving 0:"), "\(run.stderr)")
+    }
+
+    @Test("not quiet, off a terminal: one progress line per 5 minutes of ride")
+    func plainProgressIsOnePer5Minutes() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let run = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db])
+        #expect(run.status == 0, "\(run.stderr)")
+        let ride = try #require(try RideReader(path: db).rides().last)
+        let progress = Self.lines(run.stderr).filter { $0.hasPrefix("ride \(ride.id): ") && $0.contains(" fixes, ") && !$0.contains("stopped") }
+        #expect(progress.count == Int(ride.totals.elapsedS / 300) + 1, "\(ride.totals.elapsedS) s of ride: \(run.stderr)")
+    }
+
+    @Test("SIGKILL mid-ride, then a restart: the resume line says what was kept")
+    func resumeSaysWhatWasKept() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let args = ["record", "--board", "Boards/bench", "--db", db, "--realtime", "--acks", "--quiet"]
+        let first = try TrialChild(TrialPaths.binary, args)
+        try #require(first.wait { out, _ in out.filter { $0.contains("fixes=1") }.count >= 2 }, "\(first.stderrLines)")
+        first.kill()
+        let kept = try #require(try RideReader(path: db).rides().last)
+        let second = try TrialChild(TrialPaths.binary, args)
+        let said = second.waitForStderr(containing: "resumed after a restart", timeoutS: 60)
+        kill(second.pid, SIGTERM)
+        _ = second.finish()
+        let line = second.stderrLines.first { $0.contains("resumed after a restart") } ?? ""
+        #expect(said && line.hasPrefix("ride \(kept.id): ") && line.contains("kept from before: \(kept.totals.fixCount) fixes, "),
+                "\(second.stderrLines)")
+    }
+}
