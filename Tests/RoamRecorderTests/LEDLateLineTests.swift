@@ -36,4 +36,18 @@ import Testing
         #expect(changes.last?.isOn == false)   // stop darkens it
         #expect(said == ["led /dev/gpiochip4 line 27: working"])
     }
+
+    /// A line that never appears: its absence was said by the rig, so the LED thread says nothing,
+    /// at exit neither (stopping tried to darken it and said the failed open again).
+    @Test func anLEDLineThatNeverAppearsIsNotSaidAgainAtStop() {
+        let output = ReopeningDigitalOutput(device: "/dev/gpiochip4 line 27") { () throws(DeviceError) -> any DigitalOutput in
+            throw DeviceError(.gpio, .open, device: "/dev/gpiochip4", errno: .noSuchFile)
+        }
+        let reports = Mutex<[String]>([])
+        let controller = LEDThread(led: LEDPatternPlayer(output: output, atNs: MonotonicClock.nowNs()), isRecording: false,
+                                   clock: MonotonicClock.nowNs, report: { line in reports.withLock { $0.append(line) } })
+        controller.start()
+        controller.stop()
+        #expect(reports.withLock { $0 } == [])
+    }
 }

@@ -64,6 +64,8 @@ public final class LEDThread: @unchecked Sendable {
         condition.lock(); stopRequested = true; condition.signal(); condition.unlock()
         thread?.join()
         thread = nil
+        // A line that never opened was never lit, and the rig said it is missing: not said again at exit.
+        guard (led.output as? ReopeningDigitalOutput)?.isOpen ?? true else { return }
         condition.lock(); defer { condition.unlock() }
         do { try led.off() } catch { report("led: \(error)") }
     }
