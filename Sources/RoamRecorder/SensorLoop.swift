@@ -212,7 +212,9 @@ public final class SensorLoop: @unchecked Sendable {
                 framingFeedback?.lastReadFramed(sentences: stream.sentencesFramed - framedBefore)
             } else {
                 if now - min(now, heardNs) >= options.silentAfterMs * 1_000_000 {
-                    markSilent("no bytes for \(options.silentAfterMs) ms", at: now)
+                    let seconds = FixedPoint.format(Double(options.silentAfterMs) / 1000, digits: options.silentAfterMs % 1000 == 0 ? 0 : 1)
+                    markSilent("nothing received for \(seconds) s: a gap is recorded until it talks again; "
+                               + "if it stays silent, check its cable and power", at: now)
                     setupAgainNs = receiver?.silenceDeadlinePassed(silentForMs: (now - min(now, heardNs)) / 1_000_000)
                 }
             }

@@ -108,6 +108,9 @@ import Testing
         let before = run.loop.epochsAssembled.load(ordering: .acquiring)
         #expect(run.wait { run.loop.epochsAssembled.load(ordering: .acquiring) > before + 5 })
         #expect(run.silences == 1)
+        // The journal's words for the silence: seconds and what to check, not "no bytes for 1000 ms".
+        let silence = run.heard.events.withLock { $0.compactMap { if case .receiverSilent(let why) = $0 { why } else { nil } } }.first ?? ""
+        #expect(silence.hasPrefix("nothing received for 1 s: ") && silence.contains("cable"), "\(silence)")
         let said = run.setUpAgain.first ?? ""
         #expect(said.contains("silent for") && said.contains("it sent nothing until asked"), "\(run.heard.reports.withLock { $0 })")
         print("module reset, silent until asked: \(said)")
