@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamHardware
 import RoamStore
 import Testing
 
@@ -38,11 +39,8 @@ import Testing
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("rides.db").path
+        let kept = try Self.interruptedRide(db: db)
         let args = ["record", "--board", "Boards/bench", "--db", db, "--realtime", "--acks", "--quiet"]
-        let first = try TrialChild(TrialPaths.binary, args)
-        try #require(first.wait { out, _ in out.filter { $0.contains("fixes=1") }.count >= 2 }, "\(first.stderrLines)")
-        first.kill()
-        let kept = try #require(try RideReader(path: db).rides().last)
         let second = try TrialChild(TrialPaths.binary, args)
         let said = second.waitForStderr(containing: "resumed after a restart", timeoutS: 60)
         kill(second.pid, SIGTERM)
@@ -50,5 +48,29 @@ import Testing
         let line = second.stderrLines.first { $0.contains("resumed after a restart") } ?? ""
         #expect(said && line.hasPrefix("ride \(kept.id): ") && line.contains("kept from before: \(kept.totals.fixCount) fixes, "),
                 "\(second.stderrLines)")
+    }
+
+    @Test("systemctl stop (SIGTERM) on a board with a ride recording: the last line says the ride goes on at the next start")
+    func sigtermNamesTheRideThatGoesOn() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let pty = try PseudoTerminal()
+        let board = try SelftestCommandTests.boardFolder(uart: pty.secondaryPath, dataDir: dir)
+        defer { try? FileManager.default.removeItem(at: board); try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let ride = try Self.interruptedRide(db: db)
+        let child = try TrialChild(TrialPaths.binary, ["record", "--board", board.path, "--db", db, "--quiet"])
+        let resumed = child.waitForStderr(containing: "resumed after a restart", timeoutS: 60)
+        kill(child.pid, SIGTERM)
+        _ = child.finish()
+        let last = child.stderrLines.last { $0.contains("stopped by signal 15") } ?? ""
+        #expect(resumed && last.contains("ride \(ride.id) goes on at the next start"), "\(child.stderrLines)")
+    }
+
+    /// A bench ride cut by SIGKILL after two acknowledged batches with fixes: left recording.
+    static func interruptedRide(db: String) throws -> RideRow {
+        let first = try TrialChild(TrialPaths.binary, ["record", "--board", "Boards/bench", "--db", db, "--realtime", "--acks", "--quiet"])
+        try #require(first.wait { out, _ in out.filter { $0.contains("fixes=1") }.count >= 2 }, "\(first.stderrLines)")
+        first.kill()
+        return try #require(try RideReader(path: db).rides().last)
     }
 }

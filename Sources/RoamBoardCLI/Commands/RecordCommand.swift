@@ -40,7 +40,8 @@ enum RecordCommand {
                 throw CLIError(description: "stopped by signal \(signal) while storage was failing (\(failure)); what could not be "
                                + "committed is kept in the status file and recorded as lost at the next start", status: ExitStatus.ioError)
             }
-            Console.error("roam-board record: stopped by signal \(signal); everything read is committed")
+            Console.error("roam-board record: stopped by signal \(signal); everything read is committed"
+                          + (progress.recordingRide.map { "; ride \($0) goes on at the next start, after a gap" } ?? ""))
             return
         }
         progress.finish()

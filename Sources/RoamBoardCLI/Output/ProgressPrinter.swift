@@ -26,6 +26,8 @@ final class ProgressPrinter: Sendable {
     init(acks: Bool, quiet: Bool, units: UnitFormatter = .metric) { self.acks = acks; self.quiet = quiet; self.units = units }
 
     var lastFailure: String? { state.withLock { $0.lastFailure } }
+    /// The ride still recording (it resumes at the next start), if any.
+    var recordingRide: Int64? { state.withLock { $0.rideID } }
 
     func handle(_ event: RecorderEvent) {
         switch event {
@@ -66,6 +68,7 @@ final class ProgressPrinter: Sendable {
             state.withLock { $0.lastFailure = error }
             Console.error("ALARM: commit failed, \(parked) epochs parked, retry in \(FixedPoint.format(retry, digits: 2)) s: \(error)")
         case .session(.rideStopped(let id, let totals)):
+            state.withLock { if $0.rideID == id { $0.rideID = nil } }
             // Said with the totals even when quiet: the journal's one line on how the ride went.
             Console.error("ride \(id): stopped: " + Self.describe(totals, units: units))
         case .receiverSilent(let reason): Console.error("receiver silent: \(reason)")
