@@ -31,7 +31,10 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let ride = try #require(try RideReader(path: db).rides().last)
         let progress = Self.lines(run.stderr).filter { $0.hasPrefix("ride \(ride.id): ") && $0.contains(" fixes, ") && !$0.contains("stopped") }
-        #expect(progress.count == Int(ride.totals.elapsedS / 300) + 1, "\(ride.totals.elapsedS) s of ride: \(run.stderr)")
+        // At most one per 5-minute slot of ride time; fewer when one batch spans a slot (a loaded
+        // machine batches a fast replay's epochs more coarsely). Before: one per commit.
+        let slots = Int(ride.totals.elapsedS / 300) + 1
+        #expect(progress.count >= 1 && progress.count <= slots, "\(progress.count) lines for \(ride.totals.elapsedS) s of ride: \(run.stderr)")
     }
 
     @Test("SIGKILL mid-ride, then a restart: the resume line says what was kept")
