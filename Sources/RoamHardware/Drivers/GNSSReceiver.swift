@@ -5,7 +5,8 @@ import Synchronization
 
 /// The GNSS receiver's serial line, reopened after it vanishes, and configured (`ReceiverSetup`:
 /// baud found, rate and sentence set sent in the module's own protocol) at every open, after a
-/// silence, and when only junk arrives (the module lost its settings or changed baud by itself).
+/// silence, when only junk arrives (the module lost its settings or changed baud by itself), and,
+/// with backoff, after a set-up that left it unconfigured.
 /// A USB receiver that is unplugged fails its reads with EIO (or ENODEV) and its descriptor is
 /// dead for good; plugged back in, it reappears under the same path and must be opened again.
 /// The backoff, the gap and the "receiver silent" event are the sensor thread's.
@@ -23,8 +24,13 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         public var silenceMs: UInt64 = 3000
         /// Bytes without one valid sentence for this long: a wrong baud.
         public var junkMs: UInt64 = 4000
-        /// After a configuration that found nothing, wait this long before the next (doubling, at most 5 min).
+        /// After a configuration that found nothing, wait this long before the next (doubling, at most `retryMaxMs`).
         public var retryMs: UInt64 = 30_000
+        /// After one that found the module but left it unconfigured (a command unanswered or refused, a
+        /// baud switch it missed: under load, an answer read too late), the same wait, doubling, while it
+        /// keeps talking: else it runs at its own baud and rate for the rest of the ride.
+        public var unconfiguredRetryMs: UInt64 = 30_000
+        public var retryMaxMs: UInt64 = 300_000
         /// A configuration asked for by junk that mended nothing (found the module where it was,
         /// sending as it was: a marginal line, one good sentence now and then) backs off as one that
         /// found nothing, doubling while junk keeps coming; a line clean this long forgets the backoff.
@@ -85,6 +91,9 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     private var silenceRetryMs: UInt64 = 0
     private var nextSilenceSetupNs: UInt64 = 0
     private var rateWatch = ReceiverRateWatch()
+    /// After a set-up that left the module unconfigured: when the next may run (nil: none due), and the wait.
+    private var nextUnconfiguredSetupNs: UInt64?
+    private var unconfiguredRetryMs: UInt64 = 0
 
     /// Does not open: call `reopen()` (the recorder's sensor thread does, with backoff, if it was
     /// not done here). `open` makes a fresh port each time.
@@ -196,13 +205,20 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         lastSetupEndNs = now
         junkSinceSetup = false
         if report.baud == nil || mendedNothing {
-            retryMs = retryMs == 0 ? watch.retryMs : min(retryMs * 2, 300_000)
+            retryMs = retryMs == 0 ? watch.retryMs : min(retryMs * 2, watch.retryMaxMs)
             nextSetupNotBeforeNs = now + retryMs * 1_000_000
             waitIsForJunkOnly = report.baud != nil
         } else {
             retryMs = 0
             nextSetupNotBeforeNs = 0
             waitIsForJunkOnly = false
+        }
+        // Found but not configured by its family's commands: tried again (`lastReadFramed`), with backoff.
+        if report.baud != nil, !report.configured, report.family != .none, report.family != .auto, !interrupted.load(ordering: .acquiring) {
+            unconfiguredRetryMs = unconfiguredRetryMs == 0 ? watch.unconfiguredRetryMs : min(unconfiguredRetryMs * 2, watch.retryMaxMs)
+            nextUnconfiguredSetupNs = now + unconfiguredRetryMs * 1_000_000
+        } else {
+            (unconfiguredRetryMs, nextUnconfiguredSetupNs) = (0, nil)
         }
         if setupForSilence {
             // While the line stays silent, the next try waits longer each time.
@@ -263,6 +279,10 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
             needsSetup = true; setupForJunk = !afterSilence
             setupCause = afterSilence ? "bytes again after \(watch.silenceMs / 1000) s of silence: the module may have been power-cycled"
                 : "no checksummed sentence for \(watch.junkMs / 1000) s: the module may have lost its baud"
+        }
+        if !needsSetup, let due = nextUnconfiguredSetupNs, now >= due {
+            needsSetup = true; setupForJunk = false
+            setupCause = "the set-up before left it unconfigured: a command unanswered or refused, or a baud switch missed"
         }
     }
 }

@@ -33,6 +33,9 @@ public struct FakeGNSSModule: Sendable {
     /// skipped (`ModuleRatePacer`): at 9600 baud, ten epochs of RMC GGA GSA GST a second do not fit.
     /// Off by default: the bench's 10 Hz feeds at 9600 baud test the set-up and rate watch, not the line.
     public var limitedByBaud = false
+    /// CFG-PRT commands it lets pass (no answer, no switch), as the bench's link misses one on a
+    /// loaded machine: it reads the command after the host switched its baud, so judges it junk.
+    public var baudCommandsToMiss = 0
     /// Idle, sends UBX NAV-PVT and NAV-DOP beside its banner, each on a tick of its own, frames first: a
     /// host that stops listening after two checksummed frames has heard UBX only, though NMEA is on.
     public var leadsWithUBX = false
@@ -69,9 +72,9 @@ public struct FakeGNSSModule: Sendable {
     public mutating func powerCycle() {
         let fresh = FakeGNSSModule(family: family, behaviour: behaviour, baud: factoryBaud, ubloxModel: ubloxModel,
                                    nmeaOutput: factoryNMEAOutput, silentUntilAsked: silentUntilAsked)
-        let taken = accepted, leads = leadsWithUBX, limited = limitedByBaud
+        let taken = accepted, leads = leadsWithUBX, limited = limitedByBaud, missing = baudCommandsToMiss
         self = fresh
-        (leadsWithUBX, limitedByBaud) = (leads, limited)
+        (leadsWithUBX, limitedByBaud, baudCommandsToMiss) = (leads, limited, missing)
         accepted = taken
     }
 
@@ -184,6 +187,9 @@ public struct FakeGNSSModule: Sendable {
         let p = frame.payload
         if ubloxModel == .m10 { return UBX.ack(frame, accepted: ok && valueSet(frame, newBaud: &newBaud)).bytes }
         switch frame.messageID {
+        case 0x00 where p.count == 20 && p[0] == 1 && baudCommandsToMiss > 0:
+            baudCommandsToMiss -= 1
+            return []
         case 0x00 where p.count == 20 && p[0] == 1:
             let b = Int(p[8]) | Int(p[9]) << 8 | Int(p[10]) << 16 | Int(p[11]) << 24
             ok = ok && [4800, 9600, 19200, 38400, 57600, 115200, 230400].contains(b)
