@@ -30,6 +30,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         /// baud switch it missed: under load, an answer read too late), the same wait, doubling, while it
         /// keeps talking: else it runs at its own baud and rate for the rest of the ride.
         public var unconfiguredRetryMs: UInt64 = 30_000
+        /// The longest of those two waits (5 min): a module left unconfigured costs a set-up's seconds, not more.
         public var retryMaxMs: UInt64 = 300_000
         /// A configuration asked for by junk that mended nothing (found the module where it was,
         /// sending as it was: a marginal line, one good sentence now and then) backs off as one that
