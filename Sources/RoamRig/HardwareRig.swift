@@ -24,8 +24,10 @@ public final class HardwareRig {
     public let led: (any DigitalOutput)?
 
     /// `lateDevices`: what to do when a device absent at start is refused once it appears (nil:
-    /// keep retrying; see `LateDeviceRestart`).
-    public init(profile: BoardProfile, report: @escaping @Sendable (String) -> Void, lateDevices: LateDeviceRestart? = nil) throws {
+    /// keep retrying; see `LateDeviceRestart`). `systemRoot`: where / is for the boot and console
+    /// checks ("" on a board; tests lay out a folder like it).
+    public init(profile: BoardProfile, report: @escaping @Sendable (String) -> Void, lateDevices: LateDeviceRestart? = nil,
+                systemRoot: String = "") throws {
         self.profile = profile
         receiver = BoardDevices.receiver(profile, path: profile.uart)
         // Configured on the sensor thread at each open; what it found is said once per outcome.
@@ -36,7 +38,12 @@ public final class HardwareRig {
             try receiver.reopen()
         } catch {
             if Self.isConfigurationError(error) { throw error }
-            report("receiver: \(error) Recording waits for it (reopened with backoff).")
+            let why = BoardSystemChecks.uart(profile.uart, root: systemRoot).map { " " + $0.message } ?? ""
+            report("receiver: \(error)\(why) Recording waits for it (reopened with backoff).")
+        }
+        // Said once, at start: the recorder still reads the port, sharing it with the console.
+        if let console = BoardSystemChecks.serialConsole(uart: profile.uart, root: systemRoot) {
+            report("receiver: \(console.device): \(console.message) Recording anyway, but fixes may be lost while the port is shared.")
         }
         barometer = Self.barometer(profile, report, lateDevices)
         (button, openButtonLater) = Self.button(profile, report, lateDevices)

@@ -77,6 +77,35 @@ import Testing
         #expect(reports.all.first?.contains("Recording waits for it") == true)
     }
 
+    /// `console=serial0,115200` left in cmdline.txt: the recorder says so once at start, with the
+    /// line to remove, and still opens the port. The fake root's /dev link makes the pty its ttyAMA0.
+    @Test func aKernelConsoleOnTheUARTIsSaidOnceAtStart() throws {
+        let pty = try PseudoTerminal()
+        let root = try FakeRoot()
+        try root.link(String(pty.secondaryPath.dropFirst()), to: "ttyAMA0")
+        try root.write("sys/class/tty/console/active", "tty1 ttyAMA0\n")
+        try root.write("boot/firmware/cmdline.txt", "console=serial0,115200 console=tty1 rootwait\n")
+        let reports = Reports()
+        let rig = try HardwareRig(profile: try profile(uart: pty.secondaryPath), report: reports.add, systemRoot: root.path)
+        #expect(rig.receiver.isOpen)
+        let said = reports.all.filter { $0.hasPrefix("receiver: uart \(pty.secondaryPath) console: the kernel console is on it") }
+        #expect(said.count == 1, "\(reports.all)")
+        #expect(said.first?.contains("Remove 'console=serial0,115200' from /boot/firmware/cmdline.txt") == true)
+        #expect(said.first?.hasSuffix("Recording anyway, but fixes may be lost while the port is shared.") == true)
+    }
+
+    /// A Pi without the PL011 (Bluetooth holds it): the start-up line names the config.txt lines.
+    @Test func aMissingPL011IsSaidWithItsConfigLines() throws {
+        let root = try FakeRoot()
+        try root.write("sys/firmware/devicetree/base/model", "Raspberry Pi 4 Model B Rev 1.5\0")
+        try root.write("boot/firmware/config.txt", "enable_uart=1\n")
+        let reports = Reports()
+        _ = try HardwareRig(profile: try profile(uart: "/dev/ttyAMA77"), report: reports.add, systemRoot: root.path)
+        let first = reports.all.first ?? ""
+        #expect(first.contains("does not exist: on a Raspberry Pi 4 Model B Rev 1.5 the header's UART"), "\(first)")
+        #expect(first.contains("add 'dtoverlay=disable-bt' to /boot/firmware/config.txt") && first.hasSuffix("Recording waits for it (reopened with backoff)."))
+    }
+
     @Test func anImpossibleBaudIsAConfigurationErrorAndFatal() throws {
         let pty = try PseudoTerminal()
         #expect {

@@ -12,15 +12,16 @@ import RoamSystem
 /// Run it with the recorder stopped: the recorder holds the GPIO lines (a probe then names it as
 /// their holder) and would share the UART's bytes.
 public enum BoardSelfTest {
-    /// `sysRoot`: where /sys is ("" on a board; tests lay out a folder like it).
+    /// `sysRoot`: where / is for the system checks (/sys, /proc, /boot, /dev links): "" on a board;
+    /// tests lay out a folder like it.
     public static func run(profile: BoardProfile, dataDir: String, listenMs: UInt64 = 3000, sysRoot: String = "") -> [ProbeResult] {
-        var results = profile.isBench ? bench(profile) : board(profile, listenMs: listenMs)
+        var results = profile.isBench ? bench(profile) : board(profile, listenMs: listenMs, sysRoot: sysRoot)
         if !profile.isBench { results += UDCProbe.results(root: sysRoot) }
         results.append(DeviceProbe.dataDirectory(dataDir, createdByRecord: profile.isBench))
         return results
     }
 
-    static func board(_ profile: BoardProfile, listenMs: UInt64) -> [ProbeResult] {
+    static func board(_ profile: BoardProfile, listenMs: UInt64, sysRoot: String = "") -> [ProbeResult] {
         var results: [ProbeResult] = []
         let uartName = "uart \(profile.uart) at \(profile.baud) baud"
         let receiver = BoardDevices.receiver(profile, path: profile.uart)
@@ -33,15 +34,16 @@ public enum BoardSelfTest {
             }
         } catch {
             results.append(ProbeResult(uartName, ok: false, "\(error)"))
+            if let why = BoardSystemChecks.uart(profile.uart, root: sysRoot) { results.append(why) }
         }
-        if let console = BoardSystemChecks.serialConsole(uart: profile.uart) { results.append(console) }
-        if let usb = BoardSystemChecks.usbGadget() { results.append(usb) }
+        if let console = BoardSystemChecks.serialConsole(uart: profile.uart, root: sysRoot) { results.append(console) }
+        if let usb = BoardSystemChecks.usbGadget(root: sysRoot) { results.append(usb) }
         do {
             let bus = try LinuxI2CBus(device: profile.i2cBus)
             results.append(DeviceProbe.barometer(bus: bus, address: UInt16(profile.bmp280Address)))
         } catch {
             results.append(ProbeResult("i2c \(profile.i2cBus) bmp280 at \(I2CContext.hex(profile.bmp280Address))", ok: false, "\(error)"))
-            if let why = BoardSystemChecks.i2cBus(profile.i2cBus) { results.append(why) }
+            if let why = BoardSystemChecks.i2cBus(profile.i2cBus, root: sysRoot) { results.append(why) }
         }
         let chip = GPIOLine.chipPath(profile.gpioChip)
         do {

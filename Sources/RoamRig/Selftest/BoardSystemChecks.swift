@@ -1,25 +1,15 @@
 import RoamSystem
 
 /// What `selftest` checks of the system around the devices: a kernel console or a login
-/// getty set up on the receiver's UART (both write into it and read its bytes, even when no getty is
-/// running yet), and an I2C bus missing because `i2c-dev` is not loaded. Each finding carries the
+/// getty on the receiver's UART (both write into it and read its bytes), and the boot
+/// configuration behind a UART or I2C bus that is missing (BootConfigChecks). Each finding carries the
 /// exact line to change. `root` stands for `/`, so tests point it at a folder of real files.
 public enum BoardSystemChecks {
-    /// The kernel command line (`/proc/cmdline`) sending the console to `uart`, and a
-    /// `serial-getty@` enabled for it; nil when neither is found.
+    /// The kernel console on `uart`, and a `serial-getty@` enabled for it; nil when neither is found.
     public static func serialConsole(uart: String, root: String = "/") -> ProbeResult? {
         let tty = ttyName(uart, root: root)
-        let aliases = consoleAliases(tty, root: root)
         var problems: [String] = []
-        if let cmdline = read(root, "proc/cmdline") {
-            let consoles = cmdline.split(whereSeparator: \.isWhitespace).filter { $0.hasPrefix("console=") }
-            for console in consoles {
-                let device = console.dropFirst("console=".count).split(separator: ",").first.map(String.init) ?? ""
-                if aliases.contains(device) {
-                    problems.append("the kernel console writes to it: remove '\(console)' from /boot/firmware/cmdline.txt and reboot")
-                }
-            }
-        }
+        if let console = kernelConsole(tty, root: root) { problems.append(console) }
         let wants = "etc/systemd/system/getty.target.wants/serial-getty@\(tty).service"
         if FileSystem.exists(path(root, wants)) {
             problems.append("a login console is enabled on it: sudo systemctl disable --now serial-getty@\(tty).service")
@@ -28,17 +18,44 @@ public enum BoardSystemChecks {
         return ProbeResult("uart \(uart) console", ok: false, problems.joined(separator: "; ") + ".")
     }
 
-    /// Why an I2C bus device is missing: `i2c-dev` not loaded (no /sys/class/i2c-dev), or the bus
-    /// itself not enabled. nil when the device exists.
-    public static func i2cBus(_ bus: String, root: String = "/") -> ProbeResult? {
-        guard !FileSystem.exists(path(root, String(bus.drop { $0 == "/" }))) else { return nil }
-        let name = "i2c \(bus)"
-        guard FileSystem.exists(path(root, "sys/class/i2c-dev")) else {
-            return ProbeResult(name, ok: false, "the i2c-dev module is not loaded, so no /dev/i2c-N exists: "
-                + "sudo modprobe i2c-dev, and add the line 'i2c-dev' to /etc/modules-load.d/i2c-dev.conf for every boot.")
+    static let activeConsoles = "/sys/class/tty/console/active"
+
+    /// The kernel's consoles are listed in /sys/class/tty/console/active ("tty1 ttyAMA0"): it writes
+    /// its messages to each, and systemd's getty generator starts a login getty on each serial one,
+    /// which reads the receiver's bytes. Without that file (no sysfs), the command line decides.
+    static func kernelConsole(_ tty: String, root: String) -> String? {
+        let aliases = consoleAliases(tty, root: root)
+        let given = consoleEntries(read(root, "proc/cmdline")).filter { aliases.contains(consoleDevice($0)) }
+        guard let active = read(root, String(activeConsoles.dropFirst())) else {
+            return given.isEmpty ? nil : "the kernel console writes to it (the kernel command line names it). " + consoleRemoval(given, aliases, root: root)
         }
-        return ProbeResult(name, ok: false, "i2c-dev is loaded but \(bus) does not exist: add 'dtparam=i2c_arm=on' "
-            + "to /boot/firmware/config.txt and reboot (bus 1 is GPIO2/3 on the header).")
+        let listed = active.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard listed.contains(tty) else { return nil }
+        return "the kernel console is on it (\(activeConsoles) lists \(listed.joined(separator: " "))): the kernel writes its "
+            + "messages into the receiver and systemd starts a login getty (serial-getty@\(tty)) that reads the receiver's bytes. "
+            + consoleRemoval(given, aliases, root: root)
+    }
+
+    /// Which line of which file to change: the entry as cmdline.txt holds it (the firmware hands
+    /// `serial0` to the kernel as the tty's own name), else as the kernel got it.
+    static func consoleRemoval(_ given: [String], _ aliases: Set<String>, root: String) -> String {
+        let file = BootConfig.file("cmdline.txt", root: root)
+        let written = consoleEntries(read(root, String(file.dropFirst()))).filter { aliases.contains(consoleDevice($0)) }
+        let entries = written.isEmpty ? given : written
+        let what = entries.isEmpty ? "the console= entry naming \(aliases.sorted().joined(separator: " or "))"
+            : entries.map { "'\($0)'" }.joined(separator: " and ")
+        return "Remove \(what) from \(file) (or sudo raspi-config → Interface Options → Serial Port: "
+            + "login shell no, hardware yes) and reboot"
+    }
+
+    /// The `console=` entries of a kernel command line.
+    static func consoleEntries(_ cmdline: String?) -> [String] {
+        (cmdline ?? "").split(whereSeparator: \.isWhitespace).filter { $0.hasPrefix("console=") }.map(String.init)
+    }
+
+    /// `serial0` for `console=serial0,115200`.
+    static func consoleDevice(_ entry: String) -> String {
+        entry.dropFirst("console=".count).split(separator: ",").first.map(String.init) ?? ""
     }
 
     /// `ttyAMA0` for /dev/ttyAMA0, and for /dev/serial0 the tty its link points at.
@@ -65,11 +82,11 @@ public enum BoardSystemChecks {
         return names
     }
 
-    private static func path(_ root: String, _ relative: String) -> String {
+    static func path(_ root: String, _ relative: String) -> String {
         root.hasSuffix("/") ? root + relative : root + "/" + relative
     }
 
-    private static func read(_ root: String, _ relative: String) -> String? {
+    static func read(_ root: String, _ relative: String) -> String? {
         try? FileSystem.readText(path(root, relative))  // unreadable: nothing to report
     }
 }

@@ -6,19 +6,16 @@ import RoamSystem
 /// `modules-load=` in cmdline.txt or /etc/modules) or another configfs gadget holding it keeps the
 /// drive from ever binding. Recording does not need it, so this is a note, never a failure. The
 /// kernel names the holder in `/sys/class/udc/NAME/function` (empty while the controller is free;
-/// a configfs gadget's is its folder name). No controller (no dwc2 overlay): no line.
+/// a configfs gadget's is its folder name). No controller (no dwc2 overlay on a Pi): a note that says so.
 enum UDCProbe {
     static let driveGadget = "roam-board"
 
     /// `root` is "" on a board; tests give a folder laid out like /sys.
     static func results(root: String = "") -> [ProbeResult] {
         let udcClass = root + "/sys/class/udc"
-        let names: [String]
-        do {
-            names = try FileSystem.folderEntries(udcClass)
-        } catch {
-            return []   // no USB device controller on this board: nothing to hold
-        }
+        // No folder (no UDC driver at all) is the same as an empty one.
+        let names = (try? FileSystem.folderEntries(udcClass)) ?? []
+        guard !names.isEmpty else { return [noController(root: root)] }
         return names.map { name in
             let holder = function(of: udcClass + "/" + name)
             switch holder {
@@ -32,6 +29,15 @@ enum UDCProbe {
                     + "or unbind that configfs gadget (echo \"\" > /sys/kernel/config/usb_gadget/NAME/UDC).")
             }
         }
+    }
+
+    /// The rides' drive needs a USB port in device mode; on a Pi that is the dwc2 overlay (usb.md).
+    static func noController(root: String) -> ProbeResult {
+        let words = "no USB device controller (/sys/class/udc is empty), so the rides' USB drive cannot start (recording is unaffected)"
+        guard BootConfig.piModel(root: root) != nil else { return .note("usb", words + ".") }
+        let dwc2 = BootConfig.Setting(key: "dtoverlay", values: ["dwc2,dr_mode=peripheral", "dwc2"])
+        return .note("usb", words + ": the USB port is in device mode only with the dwc2 overlay; "
+            + BootConfig.advice([dwc2], root: root, see: "usb.md") + ".")
     }
 
     /// The controller's `function`, "" when free or unreadable (an older kernel without the file).

@@ -1,0 +1,73 @@
+import Foundation
+@testable import RoamRig
+import Testing
+
+/// The day-one traps of a Pi's boot configuration, on a folder laid out like `/`: a UART that is
+/// missing (no enable_uart, Bluetooth holding the PL011), an I2C bus that is missing, no USB
+/// device controller. Each says what is missing, on which device, and which line of which file to add.
+@Suite struct BootConfigChecksTests {
+    func pi(_ model: String, config: String?, configFile: String = "boot/firmware/config.txt") throws -> FakeRoot {
+        let root = try FakeRoot()
+        try root.write("sys/firmware/devicetree/base/model", model + "\0")
+        if let config { try root.write(configFile, config) }
+        return root
+    }
+
+    @Test func aMissingPL011NamesTheConfigLinesStillMissing() throws {
+        let root = try pi("Raspberry Pi Zero 2 W Rev 1.0", config: "[all]\nenable_uart=1\ndtparam=i2c_arm=on\n# dtoverlay=disable-bt\n")
+        try root.link("dev/serial0", to: "ttyS0")
+        let result = try #require(BoardSystemChecks.uart("/dev/ttyAMA0", root: root.path))
+        #expect(!result.isOK && result.device == "uart /dev/ttyAMA0")
+        #expect(result.message == "/dev/ttyAMA0 does not exist: on a Raspberry Pi Zero 2 W Rev 1.0 the header's UART (GPIO14/15) is "
+            + "the PL011 ttyAMA0 only with 'enable_uart=1' and 'dtoverlay=disable-bt'; without disable-bt Bluetooth holds it (here "
+            + "/dev/serial0 is ttyS0, the mini UART, whose baud follows the core clock); add 'dtoverlay=disable-bt' to "
+            + "/boot/firmware/config.txt, sudo systemctl disable hciuart, and reboot (wiring.md: Boot configuration).")
+        // Added but not rebooted: the words say so.
+        try root.write("boot/firmware/config.txt", "enable_uart=1\ndtoverlay=disable-bt\n")
+        let edited = try #require(BoardSystemChecks.uart("/dev/ttyAMA0", root: root.path))
+        #expect(edited.message.hasSuffix("/boot/firmware/config.txt has 'enable_uart=1' and 'dtoverlay=disable-bt' already, and is "
+            + "read only at boot: sudo systemctl disable hciuart and reboot."))
+        try root.write("dev/ttyAMA0")
+        #expect(BoardSystemChecks.uart("/dev/ttyAMA0", root: root.path) == nil)
+    }
+
+    @Test func eachBoardAndFileGetsItsOwnLine() throws {
+        // Before Bookworm config.txt is /boot/config.txt, and a Pi 5's header UART is RP1's UART0.
+        let pi5 = try pi("Raspberry Pi 5 Model B Rev 1.0", config: "dtparam=audio=on\n", configFile: "boot/config.txt")
+        #expect(BoardSystemChecks.uart("/dev/ttyAMA0", root: pi5.path)?.message.hasSuffix(
+            "made by 'dtparam=uart0=on'; add 'dtparam=uart0=on' to /boot/config.txt and reboot (wiring.md: Boot configuration).") == true)
+        // Unreadable config.txt: both lines, to check.
+        let pi4 = try pi("Raspberry Pi 4 Model B Rev 1.5", config: nil)
+        #expect(BoardSystemChecks.uart("/dev/serial0", root: pi4.path)?.message.hasSuffix("make sure /boot/firmware/config.txt has "
+            + "'enable_uart=1' and 'dtoverlay=disable-bt', sudo systemctl disable hciuart, and reboot (wiring.md: Boot configuration).") == true)
+        // A USB receiver, or a board that is not a Pi: the errno's own hint is all there is to say.
+        #expect(BoardSystemChecks.uart("/dev/ttyACM0", root: pi4.path) == nil)
+        let other = try FakeRoot()
+        try other.write("sys/firmware/devicetree/base/model", "linux,dummy-virt\0")
+        #expect(BoardSystemChecks.uart("/dev/ttyAMA0", root: other.path) == nil)
+    }
+
+    @Test func aMissingBusSaysWhetherTheLineIsMissingOrTheBootIs() throws {
+        let root = try pi("Raspberry Pi Zero 2 W Rev 1.0", config: "enable_uart=1\n")
+        try root.write("sys/class/i2c-dev/i2c-2/name", "bcm2835 (i2c@7e805000)\n")
+        #expect(BoardSystemChecks.i2cBus("/dev/i2c-1", root: root.path)?.message == "i2c-dev is loaded but /dev/i2c-1 does not exist "
+            + "(bus 1 is GPIO2/3 on the header): add 'dtparam=i2c_arm=on' to /boot/firmware/config.txt and reboot (wiring.md: Boot configuration).")
+        try root.write("boot/firmware/config.txt", "enable_uart=1\ndtparam=audio=on,i2c_arm=on\n")
+        #expect(BoardSystemChecks.i2cBus("/dev/i2c-1", root: root.path)?.message.hasSuffix(
+            "/boot/firmware/config.txt has 'dtparam=i2c_arm=on' already, and is read only at boot: reboot.") == true)
+    }
+
+    /// No dwc2 overlay: the rides' drive cannot start; a note (recording does not need it) with the line to add.
+    @Test func noUSBDeviceControllerIsANoteWithTheOverlayLine() throws {
+        let root = try pi("Raspberry Pi Zero 2 W Rev 1.0", config: "enable_uart=1\n")
+        let lines = UDCProbe.results(root: root.path)
+        #expect(lines.map(\.description) == ["NOTE usb: no USB device controller (/sys/class/udc is empty), so the rides' USB drive "
+            + "cannot start (recording is unaffected): the USB port is in device mode only with the dwc2 overlay; add "
+            + "'dtoverlay=dwc2,dr_mode=peripheral' to /boot/firmware/config.txt and reboot (usb.md)."])
+        let allOK = lines.allSatisfy { $0.isOK }
+        #expect(allOK)   // selftest's exit status is the recorder's
+        try root.write("boot/firmware/config.txt", "dtoverlay=dwc2\n")
+        #expect(UDCProbe.results(root: root.path).first?.message.hasSuffix("has 'dtoverlay=dwc2,dr_mode=peripheral' already, and is "
+            + "read only at boot: reboot.") == true)
+    }
+}
