@@ -55,7 +55,7 @@ import Testing
             let hint = lines.remove(at: 2)
             #expect(hint.hasPrefix("FAIL i2c /dev/i2c-99: the i2c-dev module is not loaded"), "\(hint)")
         }
-        // Where this host has no USB device controller, a note says the rides' drive cannot start (UDCProbe).
+        // Where this host has no USB device controller, a note says the rides' drive cannot start (USBGadgetCheck).
         let hostHasUDC = !((try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/udc")) ?? []).isEmpty
         let notes = lines.filter { $0.hasPrefix("NOTE usb: no USB device controller") }
         #expect(notes.count == (hostHasUDC ? 0 : 1), "\(r.stdout)")

@@ -60,14 +60,14 @@ import Testing
     /// No dwc2 overlay: the rides' drive cannot start; a note (recording does not need it) with the line to add.
     @Test func noUSBDeviceControllerIsANoteWithTheOverlayLine() throws {
         let root = try pi("Raspberry Pi Zero 2 W Rev 1.0", config: "enable_uart=1\n")
-        let lines = UDCProbe.results(root: root.path)
+        let lines = USBGadgetCheck.results(root: root.path)
         #expect(lines.map(\.description) == ["NOTE usb: no USB device controller (/sys/class/udc is empty), so the rides' USB drive "
             + "cannot start (recording is unaffected): the USB port is in device mode only with the dwc2 overlay; add "
             + "'dtoverlay=dwc2,dr_mode=peripheral' to /boot/firmware/config.txt and reboot (usb.md)."])
         let allOK = lines.allSatisfy { $0.isOK }
         #expect(allOK)   // selftest's exit status is the recorder's
         try root.write("boot/firmware/config.txt", "dtoverlay=dwc2\n")
-        #expect(UDCProbe.results(root: root.path).first?.message.hasSuffix("has 'dtoverlay=dwc2,dr_mode=peripheral' already, and is "
+        #expect(USBGadgetCheck.results(root: root.path).first?.message.hasSuffix("has 'dtoverlay=dwc2,dr_mode=peripheral' already, and is "
             + "read only at boot: reboot.") == true)
     }
 }

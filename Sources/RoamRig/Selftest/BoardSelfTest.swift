@@ -16,7 +16,7 @@ public enum BoardSelfTest {
     /// tests lay out a folder like it.
     public static func run(profile: BoardProfile, dataDir: String, listenMs: UInt64 = 3000, sysRoot: String = "") -> [ProbeResult] {
         var results = profile.isBench ? bench(profile) : board(profile, listenMs: listenMs, sysRoot: sysRoot)
-        if !profile.isBench { results += UDCProbe.results(root: sysRoot) }
+        if !profile.isBench { results += USBGadgetCheck.results(root: sysRoot) }
         results.append(DeviceProbe.dataDirectory(dataDir, createdByRecord: profile.isBench))
         return results
     }
@@ -37,7 +37,6 @@ public enum BoardSelfTest {
             if let why = BoardSystemChecks.uart(profile.uart, root: sysRoot) { results.append(why) }
         }
         if let console = BoardSystemChecks.serialConsole(uart: profile.uart, root: sysRoot) { results.append(console) }
-        if let usb = BoardSystemChecks.usbGadget(root: sysRoot) { results.append(usb) }
         do {
             let bus = try LinuxI2CBus(device: profile.i2cBus)
             results.append(DeviceProbe.barometer(bus: bus, address: UInt16(profile.bmp280Address)))

@@ -1,36 +1,57 @@
 import RoamSystem
 
-extension BoardSystemChecks {
-    /// Another gadget holding the USB device controller, so the rides drive cannot bind to it:
-    /// a legacy gadget module (g_ether, g_serial, g_mass_storage, g_multi: the controller's
-    /// `function` names it) or another configfs gadget (its `UDC` names the controller). nil when
-    /// there is no controller, or it is free or roam-board's own.
-    public static func usbGadget(root: String = "/") -> ProbeResult? {
-        let udcs = ((try? FileSystem.folderEntries(join(root, "sys/class/udc"))) ?? []).sorted()
-        guard let udc = udcs.first else { return nil }
-        let gadgets = join(root, "sys/kernel/config/usb_gadget")
-        let configfsHolder = ((try? FileSystem.folderEntries(gadgets)) ?? []).sorted().first { name in
-            name != ownGadget && value(join(gadgets, "\(name)/UDC")) == udc
+/// `selftest`'s USB lines: who holds each USB device controller. The rides' drive binds its configfs
+/// gadget ("roam-board") to the controller; while another gadget holds it, a gadget module (g_ether
+/// for SSH over USB, g_serial: loaded by `modules-load=` in cmdline.txt or a modules file) or another
+/// configfs gadget, the drive cannot bind. Recording does not need the drive, so each line is OK or a
+/// note, never a failure: selftest's exit status, and roam-board-enable's start of the recorder, are
+/// the recorder's. The kernel names the holder in /sys/class/udc/NAME/function (empty while free; a
+/// configfs gadget's is its folder name). `root` stands for `/` ("" on a board).
+enum USBGadgetCheck {
+    static let driveGadget = "roam-board"
+    static let configfs = "/sys/kernel/config/usb_gadget"
+
+    static func results(root: String = "") -> [ProbeResult] {
+        // No folder (no UDC driver at all) is the same as an empty one.
+        let names = ((try? FileSystem.folderEntries(BoardSystemChecks.path(root, "sys/class/udc"))) ?? []).sorted()
+        guard !names.isEmpty else { return [noController(root: root)] }
+        return names.map { udc in
+            let name = "usb \(udc)"
+            let holder = holder(of: udc, root: root)
+            switch holder {
+            case "": return ProbeResult(name, ok: true, "free; the rides' USB drive binds it when roam-board-drive runs")
+            case driveGadget: return ProbeResult(name, ok: true, "held by the rides' USB drive (gadget \(driveGadget))")
+            default: break
+            }
+            let held = "so the rides' USB drive cannot bind it while it does (recording is unaffected). To free it: "
+            if FileSystem.exists(BoardSystemChecks.path(root, String(configfs.dropFirst()) + "/" + holder)) {
+                return .note(name, "held by the configfs gadget '\(holder)', " + held + "echo '' | sudo tee \(configfs)/\(holder)/UDC, "
+                    + "and stop what sets that gadget up at boot (a unit or script writing its UDC).")
+            }
+            let what = holder.hasPrefix("g_") ? "the gadget module \(holder)" : "the gadget driver '\(holder)'"
+            return .note(name, "held by \(what), " + held + "sudo rmmod \(holder) (a login over that USB link ends with it), and "
+                + ModuleLoads.removal(holder, root: root) + ".")
         }
-        let function = value(join(root, "sys/class/udc/\(udc)/function")) ?? ""
-        let name = "usb \(udc) gadget"
-        if let configfsHolder {
-            return ProbeResult(name, ok: false, "the configfs gadget '\(configfsHolder)' holds \(udc), so the rides drive cannot bind: "
-                + "echo '' | sudo tee \(gadgets)/\(configfsHolder)/UDC, and remove what creates it at boot.")
-        }
-        guard !function.isEmpty, function != ownGadget else { return nil }
-        let module = function.hasPrefix("g_") ? function : "the gadget driver '\(function)'"
-        return ProbeResult(name, ok: false, "\(module) holds \(udc), so the rides drive cannot bind: sudo rmmod \(function.hasPrefix("g_") ? function : "it"), "
-            + "and remove it from /etc/modules and from 'modules-load=' in /boot/firmware/cmdline.txt (keep dwc2 there).")
     }
 
-    static let ownGadget = "roam-board"
-
-    private static func join(_ root: String, _ relative: String) -> String {
-        root.hasSuffix("/") ? root + relative : root + "/" + relative
+    /// The controller's `function`; on a kernel without that file, the configfs gadget whose UDC
+    /// names the controller. "" when free.
+    static func holder(of udc: String, root: String) -> String {
+        if let function = BoardSystemChecks.read(root, "sys/class/udc/\(udc)/function")?.trimmedOfWhitespace {
+            return function
+        }
+        let gadgets = BoardSystemChecks.path(root, String(configfs.dropFirst()))
+        return ((try? FileSystem.folderEntries(gadgets)) ?? []).sorted().first { gadget in
+            BoardSystemChecks.read(root, String(configfs.dropFirst()) + "/\(gadget)/UDC")?.trimmedOfWhitespace == udc
+        } ?? ""
     }
 
-    private static func value(_ path: String) -> String? {
-        (try? FileSystem.readText(path)).map { String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+    /// The rides' drive needs a USB port in device mode; on a Pi that is the dwc2 overlay (usb.md).
+    static func noController(root: String) -> ProbeResult {
+        let words = "no USB device controller (/sys/class/udc is empty), so the rides' USB drive cannot start (recording is unaffected)"
+        guard BootConfig.piModel(root: root) != nil else { return .note("usb", words + ".") }
+        let dwc2 = BootConfig.Setting(key: "dtoverlay", values: ["dwc2,dr_mode=peripheral", "dwc2"])
+        return .note("usb", words + ": the USB port is in device mode only with the dwc2 overlay; "
+            + BootConfig.advice([dwc2], root: root, see: "usb.md") + ".")
     }
 }
