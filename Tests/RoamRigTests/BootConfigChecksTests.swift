@@ -57,6 +57,19 @@ import Testing
             "/boot/firmware/config.txt has 'dtparam=i2c_arm=on' already, and is read only at boot: reboot.") == true)
     }
 
+    /// Off the package (a developer's machine) i2c-dev is the rider's to load at every boot; an
+    /// installed board has the package's modules-load file, so a missing module is for the journal.
+    @Test func i2cDevNotLoadedSaysWhatLoadsItAtBoot() throws {
+        let root = try FakeRoot()
+        let now = "the i2c-dev module is not loaded, so no /dev/i2c-N exists: sudo modprobe i2c-dev"
+        #expect(BoardSystemChecks.i2cBus("/dev/i2c-1", root: root.path)?.message
+            == now + ", and add the line 'i2c-dev' to /etc/modules-load.d/i2c-dev.conf for every boot.")
+        try root.write("usr/lib/modules-load.d/roam-board.conf", "i2c-dev\n")
+        #expect(BoardSystemChecks.i2cBus("/dev/i2c-1", root: root.path)?.message == now + " loads it now. At every boot "
+            + "systemd-modules-load loads it from the package's /usr/lib/modules-load.d/roam-board.conf: if it is not loaded "
+            + "after a reboot, that failed (journalctl -b -u systemd-modules-load says why).")
+    }
+
     /// No dwc2 overlay: the rides' drive cannot start; a note (recording does not need it) with the line to add.
     @Test func noUSBDeviceControllerIsANoteWithTheOverlayLine() throws {
         let root = try pi("Raspberry Pi Zero 2 W Rev 1.0", config: "enable_uart=1\n")

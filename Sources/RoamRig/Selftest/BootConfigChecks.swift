@@ -22,13 +22,18 @@ extension BoardSystemChecks {
     }
 
     /// Why an I2C bus device is missing: `i2c-dev` not loaded (no /sys/class/i2c-dev), or the bus
-    /// itself not enabled. nil when the device exists.
+    /// itself not enabled. nil when the device exists. An installed board loads i2c-dev at boot from
+    /// the package's modules-load file; off the package (a developer's machine) that is the rider's to add.
     public static func i2cBus(_ bus: String, root: String = "/") -> ProbeResult? {
         guard !FileSystem.exists(path(root, String(bus.drop { $0 == "/" }))) else { return nil }
         let name = "i2c \(bus)"
         guard FileSystem.exists(path(root, "sys/class/i2c-dev")) else {
-            return ProbeResult(name, ok: false, "the i2c-dev module is not loaded, so no /dev/i2c-N exists: "
-                + "sudo modprobe i2c-dev, and add the line 'i2c-dev' to /etc/modules-load.d/i2c-dev.conf for every boot.")
+            let now = "the i2c-dev module is not loaded, so no /dev/i2c-N exists: sudo modprobe i2c-dev"
+            guard FileSystem.exists(path(root, String(ModuleLoads.packageFile.dropFirst()))) else {
+                return ProbeResult(name, ok: false, now + ", and add the line 'i2c-dev' to \(ModuleLoads.etcFolder)/i2c-dev.conf for every boot.")
+            }
+            return ProbeResult(name, ok: false, now + " loads it now. At every boot systemd-modules-load loads it from the package's "
+                + "\(ModuleLoads.packageFile): if it is not loaded after a reboot, that failed (journalctl -b -u systemd-modules-load says why).")
         }
         return ProbeResult(name, ok: false, "i2c-dev is loaded but \(bus) does not exist (bus 1 is GPIO2/3 on the header): "
             + BootConfig.advice([BootConfig.i2cArm], root: root) + ".")
