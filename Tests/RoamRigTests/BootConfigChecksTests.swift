@@ -70,6 +70,37 @@ import Testing
             + "after a reboot, that failed (journalctl -b -u systemd-modules-load says why).")
     }
 
+    /// config.txt's conditional sections (Raspberry Pi documentation, config.txt: "Conditional
+    /// filters"): a line under a filter that names other models is not read on this one.
+    @Test func linesUnderAnotherModelsSectionDoNotCount() throws {
+        // Raspberry Pi OS's config.txt ends with a [cm5] section holding a dwc2 overlay (in host mode).
+        let zero = try pi("Raspberry Pi Zero 2 W Rev 1.0", config: "dtparam=audio=on\n[pi4]\ndtparam=i2c_arm=on\n"
+            + "[cm5]\ndtoverlay=dwc2,dr_mode=host\n[all]\n")
+        try zero.write("sys/class/i2c-dev/i2c-2/name", "bcm2835 (i2c@7e805000)\n")
+        let missingBus = { BoardSystemChecks.i2cBus("/dev/i2c-1", root: zero.path)?.message ?? "" }
+        #expect(missingBus().hasSuffix("add 'dtparam=i2c_arm=on' to /boot/firmware/config.txt and reboot (wiring.md: Boot configuration)."))
+        #expect(USBGadgetCheck.results(root: zero.path).first?.message.hasSuffix("add 'dtoverlay=dwc2,dr_mode=peripheral' to "
+            + "/boot/firmware/config.txt and reboot (usb.md).") == true)
+        // Its own model's sections count ([pi02] and [pi0] on a Zero 2 W), as does all after [all].
+        for config in ["[pi02]\ndtparam=i2c_arm=on\n", "[pi4]\n[pi0]\ndtparam=i2c_arm=on\n", "[pi5]\n[all]\ndtparam=i2c_arm=on\n",
+                       "[pi4]\n[gpio4=1]\n[none]\n[pi0]\ndtparam=i2c_arm=on\n"] {
+            try zero.write("boot/firmware/config.txt", config)
+            #expect(missingBus().hasSuffix("has 'dtparam=i2c_arm=on' already, and is read only at boot: reboot."), "\(config)")
+        }
+        // A Pi 400 reads [pi4] and [pi400], not [pi5].
+        let pi400 = try pi("Raspberry Pi 400 Rev 1.0", config: "[pi5]\nenable_uart=1\n[pi4]\ndtoverlay=disable-bt\n[pi400]\nenable_uart=1\n")
+        #expect(BoardSystemChecks.uart("/dev/ttyAMA0", root: pi400.path)?.message.hasSuffix("has 'enable_uart=1' and "
+            + "'dtoverlay=disable-bt' already, and is read only at boot: sudo systemctl disable hciuart and reboot.") == true)
+        try pi400.write("boot/firmware/config.txt", "[pi5]\nenable_uart=1\n[pi4]\ndtoverlay=disable-bt\n")
+        #expect(BoardSystemChecks.uart("/dev/ttyAMA0", root: pi400.path)?.message.hasSuffix("add 'enable_uart=1' to "
+            + "/boot/firmware/config.txt, sudo systemctl disable hciuart, and reboot (wiring.md: Boot configuration).") == true)
+        // A model not listed in BootConfig (a Pi 3) reads every section, as before.
+        let other = try pi("Raspberry Pi 3 Model B Rev 1.2", config: "[pi4]\ndtparam=i2c_arm=on\n")
+        try other.write("sys/class/i2c-dev/i2c-2/name", "bcm2835 (i2c@7e805000)\n")
+        #expect(BoardSystemChecks.i2cBus("/dev/i2c-1", root: other.path)?.message.hasSuffix("has 'dtparam=i2c_arm=on' already, "
+            + "and is read only at boot: reboot.") == true)
+    }
+
     /// No dwc2 overlay: the rides' drive cannot start; a note (recording does not need it) with the line to add.
     @Test func noUSBDeviceControllerIsANoteWithTheOverlayLine() throws {
         let root = try pi("Raspberry Pi Zero 2 W Rev 1.0", config: "enable_uart=1\n")

@@ -29,9 +29,9 @@ enum BootConfig {
         return model.hasPrefix("Raspberry Pi") ? model : nil
     }
 
-    /// What to do about `wanted`: add the settings config.txt lacks, or (when it holds them all:
-    /// edited, not rebooted) reboot. `step`: a command to run before the reboot. `see`: where the
-    /// rider reads why. Conditional sections ([pi4], [cm4]) are not told apart.
+    /// What to do about `wanted`: add the settings config.txt lacks (for this Pi: `holds`), or (when it
+    /// holds them all: edited, not rebooted) reboot. `step`: a command to run before the reboot.
+    /// `see`: where the rider reads why.
     static func advice(_ wanted: [Setting], root: String, step: String? = nil, see: String = "wiring.md: Boot configuration") -> String {
         let file = file("config.txt", root: root)
         let quoted = { (settings: [Setting]) in settings.map { "'\($0.text)'" }.joined(separator: " and ") }
@@ -39,20 +39,54 @@ enum BootConfig {
         guard let text = BoardSystemChecks.read(root, String(file.dropFirst())) else {
             return "make sure \(file) has \(quoted(wanted))" + steps
         }
-        let missing = wanted.filter { !holds(text, $0) }
+        let model = piModel(root: root)
+        let missing = wanted.filter { !holds(text, $0, model: model) }
         guard !missing.isEmpty else {
             return "\(file) has \(quoted(wanted)) already, and is read only at boot: " + (step.map { "\($0) and " } ?? "") + "reboot"
         }
         return "add \(quoted(missing)) to \(file)" + steps
     }
 
-    /// Whether a line of config.txt (its comments left out) sets `setting`.
-    static func holds(_ configText: String, _ setting: Setting) -> Bool {
-        configText.split(whereSeparator: \.isNewline).contains { raw in
+    /// Whether a line of config.txt that `model` reads (its comments left out) sets `setting`: lines
+    /// under a filter that names other models ([pi4] on a Zero 2 W) are not read on this one.
+    static func holds(_ configText: String, _ setting: Setting, model: String?) -> Bool {
+        let ours = model.flatMap(modelFilters)
+        var read = true
+        for raw in configText.split(whereSeparator: \.isNewline) {
             let line = raw.prefix { $0 != "#" }.filter { !$0.isWhitespace }
-            guard let equals = line.firstIndex(of: "="), line[..<equals] == setting.key else { return false }
+            if line.hasPrefix("["), line.hasSuffix("]") {
+                read = reads(filter: String(line.dropFirst().dropLast()), ours, before: read)
+                continue
+            }
+            guard read, let equals = line.firstIndex(of: "="), line[..<equals] == setting.key else { continue }
             let parameters = line[line.index(after: equals)...].split(separator: ",").map(String.init)
-            return parameters.contains { setting.values.contains($0) }
+            if parameters.contains(where: { setting.values.contains($0) }) { return true }
         }
+        return false
+    }
+
+    /// Whether the lines after `[filter]` are read (Raspberry Pi documentation, config.txt: "Conditional
+    /// filters"): [all] resets every filter; a model filter replaces the one before and is read when it
+    /// is one of `ours` (always, for a model not known here); [none] reads nothing until the next of
+    /// those. Other filters ([EDID=…], [gpio4=1], [0x12345678]) cannot be judged here and change nothing.
+    static func reads(filter: String, _ ours: Set<String>?, before: Bool) -> Bool {
+        if filter == "all" { return true }
+        if filter == "none" { return false }
+        let isModel = (filter.hasPrefix("pi") || filter.hasPrefix("cm")) && filter.dropFirst(2).first?.isNumber == true
+        guard isModel else { return before }
+        return ours?.contains(filter) ?? true
+    }
+
+    /// The model filters a Pi reads, by the device tree's model after "Raspberry Pi " (first match);
+    /// a Zero 2 W also reads [pi0w] and [pi0], a Pi 400 [pi4]. Models not listed: nil.
+    static let modelFamilies: [(prefix: String, filters: Set<String>)] = [
+        ("Zero 2 W", ["pi0", "pi0w", "pi02"]), ("Zero W", ["pi0", "pi0w"]), ("Zero", ["pi0"]),
+        ("4 ", ["pi4"]), ("400", ["pi4", "pi400"]), ("Compute Module 4S", ["pi4", "cm4s"]), ("Compute Module 4", ["pi4", "cm4"]),
+        ("5 ", ["pi5"]), ("500", ["pi5", "pi500"]), ("Compute Module 5", ["pi5", "cm5"]),
+    ]
+
+    static func modelFilters(_ model: String) -> Set<String>? {
+        let name = model.dropFirst("Raspberry Pi ".count)
+        return modelFamilies.first { name.hasPrefix($0.prefix) }?.filters
     }
 }
