@@ -55,6 +55,36 @@ import Testing
         #expect(bench.stderr.contains("sudo -u roam roam-board record --board \(dir.path)/boards/bench"), "\(bench.stderr)")
     }
 
+    /// Each unit's `Documentation=file:/etc/roam-board/NAME` is a file roam-board-enable installs
+    /// there: the board's own (Boards/BOARD/NAME, in package-arm64's list for every board) or one
+    /// shared by the boards (Boards/NAME, shipped beside their folders). The Pi 4 and 5 drive units
+    /// pointed at a usb.md that only the Zero 2 W had.
+    @Test func everyUnitsDocumentationIsAFileTheBoardInstalls() throws {
+        let text = { (path: String) in try String(contentsOf: CLIRunner.repoRoot.appendingPathComponent(path), encoding: .utf8) }
+        let enable = try text("packaging/deb/roam-board-enable")
+        let package = try text("scripts/package-arm64")
+        let perBoard = try #require(package.firstMatch(of: /\/\{([a-z0-9.,-]+)\}/)).1.split(separator: ",").map(String.init)
+        var checked = 0
+        for board in try BoardFiles.all() {
+            for unit in ["roam-board.service", "roam-board-drive.service"] {
+                guard let lines = try? String(contentsOf: board.dir.appendingPathComponent(unit), encoding: .utf8) else { continue }
+                for line in lines.split(separator: "\n") where line.hasPrefix("Documentation=file:/etc/roam-board/") {
+                    let name = String(line.dropFirst("Documentation=file:/etc/roam-board/".count))
+                    let exists = { (dir: URL) in FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path) }
+                    checked += 1
+                    if exists(board.dir) {
+                        #expect(perBoard.contains(name) && enable.contains("\"$B/\(name)\""), "\(board.name)/\(name) is not installed")
+                    } else {
+                        #expect(exists(BoardFiles.boardsDir), "\(board.name)/\(unit) points at /etc/roam-board/\(name): no Boards/\(board.name)/\(name) or Boards/\(name)")
+                        #expect(enable.contains("\"$BOARDS/\(name)\" /etc/roam-board/") && package.contains("\"$ROOT/Boards/\(name)\""),
+                                "Boards/\(name) is not shipped and installed")
+                    }
+                }
+            }
+        }
+        #expect(checked == 6)   // wiring.md and usb.md, of the Zero 2 W, the Pi 4 and the Pi 5
+    }
+
     /// `package-arm64 --help` was taken for a build: as root, debootstrap and a cross-compile began.
     @Test func packageArm64AnswersAnArgumentWithItsUsage() throws {
         // Copied with what it sources, so user nobody can read them wherever the clone is.
