@@ -167,6 +167,16 @@ class Run(GuestRun):
 
     def g7_reinstall(self):
         S = "g7-reinstall"
+        # An upgrade's scripts (dpkg -i of the installed version runs them as an upgrade): the board's
+        # notes brought back, nothing restarted, both units still enabled and running.
+        pid = self.out("systemctl show -p MainPID --value roam-board.service")
+        rc, _ = self.sh("rm -f /etc/roam-board/usb.md && cd /root && dpkg -i ./%s > /tmp/upgrade.log 2>&1" % self.deb, 600)
+        notes = self.out("test -s /etc/roam-board/usb.md && test -s /etc/roam-board/wiring.md && echo both")
+        after = self.out("systemctl show -p MainPID --value roam-board.service")
+        active = all(self.out("systemctl is-active %s" % u) == "active" for u in UNITS)
+        self.check(S, rc == 0 and notes == "both" and after == pid and active,
+                   "dpkg -i over itself (an upgrade) exit %d: usb.md and wiring.md %s; the recorder's process %s; units active: %s"
+                   % (rc, "in /etc/roam-board" if notes == "both" else "NOT brought back", "kept" if after == pid else "%s → %s" % (pid, after), active))
         rides = self.out("%sroam-board rides %s 2>&1 | md5sum" % (ROAM, BOARD))
         n = self.sql("SELECT count(*) FROM rides")
         self.sh("apt-get remove -y -q roam-board > /tmp/remove.log 2>&1", 300)
