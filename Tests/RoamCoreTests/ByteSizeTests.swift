@@ -38,4 +38,10 @@ struct ByteSizeTests {
     @Test func theLargestSizeIsSaidWithoutOverflow() {
         #expect(ByteSize.text(.max) == "8388608 TiB")
     }
+
+    /// The most negative size has no positive twin in Int64: negating it trapped.
+    @Test func theMostNegativeSizeIsSaidWithItsSign() {
+        #expect(ByteSize.text(.min) == "-8388608 TiB")
+        #expect(ByteSize.text(.min + 1) == "-8388608 TiB")
+    }
 }
