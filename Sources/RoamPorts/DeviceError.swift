@@ -69,10 +69,15 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The errno in plain words, with the device's own check after it (not a file's), or the finding.
+    private var fault: String { errno?.words ?? finding?.words ?? "a fault" }
+
     public var description: String {
         let what = detail.map { " (\($0))" } ?? ""
-        // The errno in plain words, with the device's own check after it (not a file's).
-        let outcome = errno.map { " failed: \($0.words)" } ?? ": \(finding?.words ?? "a fault")"
-        return "\(kind.rawValue) \(operation.rawValue) on \(device)\(what)\(outcome). \(hint)"
+        return "\(kind.rawValue) \(operation.rawValue) on \(device)\(what)\(errno == nil ? ":" : " failed:") \(fault). \(hint)"
     }
+
+    /// Why, and what to check, for a sentence that has named the device and what failed already
+    /// ("reopening /dev/ttyUSB0 failed: it does not exist. Check …"): neither is said twice.
+    public var cause: String { (detail.map { "\($0): " } ?? "") + "\(fault). \(hint)" }
 }

@@ -9,7 +9,8 @@ public enum RecorderEvent: Sendable {
     /// A commit failed: the items stay parked (in order) and will be retried (P3).
     case commitFailed(error: String, parkedEpochs: Int, retryInS: Double)
     case receiverSilent(reason: String)
-    case receiverBack
+    /// Bytes again, `silentForNs` after the last the receiver was heard to send.
+    case receiverBack(silentForNs: UInt64)
     case barometerMissing(reason: String)
     case barometerBack
     /// The alarm went up (P3): the LED shows it, `status` shows it.

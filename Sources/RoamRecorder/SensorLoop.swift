@@ -92,6 +92,8 @@ public final class SensorLoop: @unchecked Sendable {
         var heardNs = lastByteNs
         var pendingBytes = false
         var silent = false
+        // Silent: the last byte heard before the silence (the set-up's own exchanges after it do not end it).
+        var silentSinceNs: UInt64 = 0
         var setupAgainNs: UInt64?  // silent: when the receiver's set-up may run again
         var reopenDelayMs = options.reopenInitialMs
         var reportedReopenFailure = false
@@ -156,6 +158,7 @@ public final class SensorLoop: @unchecked Sendable {
         func markSilent(_ reason: String, at now: UInt64) {
             guard !silent else { return }
             silent = true
+            silentSinceNs = min(heardNs, now)
             queue.push(.batched(.receiverSilent(monoNs: now)))
             emit(.receiverSilent(reason: reason))
         }
@@ -187,7 +190,8 @@ public final class SensorLoop: @unchecked Sendable {
                         // (a permission or a wrong path reads differently from an unplugged cable).
                         if !reportedReopenFailure {
                             reportedReopenFailure = true
-                            emit(.receiverSilent(reason: "reopening \(source.device) failed: \(error) Retrying with backoff."))
+                            let step = error.operation == .open ? "" : " at \(error.operation.rawValue)"
+                            emit(.receiverSilent(reason: "reopening \(source.device) failed\(step): \(error.cause) Retrying with backoff."))
                         }
                     }
                 }
@@ -205,7 +209,7 @@ public final class SensorLoop: @unchecked Sendable {
                 if !pendingBytes { pendingBytes = true; queue.sensorHoldsEpoch.store(true, ordering: .releasing) }
                 reopenDelayMs = options.reopenInitialMs
                 reportedReopenFailure = false
-                if silent { silent = false; queue.push(.batched(.receiverBack(monoNs: now))); emit(.receiverBack) }
+                if silent { silent = false; queue.push(.batched(.receiverBack(monoNs: now))); emit(.receiverBack(silentForNs: now - min(now, silentSinceNs))) }
                 let framedBefore = stream.sentencesFramed
                 push(stream.feed(buffer[0..<n]))
                 // The receiver's junk watch is told what the stream framed: the bytes are framed once.

@@ -55,7 +55,7 @@ import Testing
         try FileManager.default.removeItem(atPath: uart)  // the receiver is unplugged: its node goes away
         pty.close()
         #expect(stderr.wait(for: "receiver silent: uart read on \(uart) failed: I/O error"))
-        #expect(stderr.wait(for: "reopening \(uart) failed: uart open on \(uart) failed: it does not exist"))
+        #expect(stderr.wait(for: "reopening \(uart) failed: it does not exist. Check that the UART is enabled"))
 
         kill(p.processIdentifier, SIGTERM)
         p.waitUntilExit()

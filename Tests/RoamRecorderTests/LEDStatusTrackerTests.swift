@@ -15,7 +15,7 @@ import Testing
         var t = LEDStatusTracker(isRecording: false)
         var blink: Bool
         #expect(t.status == .idle)
-        blink = t.apply(.session(.rideStarted(rideID: 1, resumed: false)))
+        blink = t.apply(.session(.rideStarted(rideID: 1, resumedWith: nil)))
         #expect(!blink)
         #expect(t.status == .waitingForFix)
         blink = t.apply(Self.committed(fixes: 1, measured: false))
@@ -42,7 +42,7 @@ import Testing
         #expect(t.status == .alarm)
         _ = t.apply(.alarmCleared(Self.alarm, landedEpochs: 20))
         #expect(t.status == .receiverSilent)
-        _ = t.apply(.receiverBack)
+        _ = t.apply(.receiverBack(silentForNs: 4_000_000_000))
         #expect(t.status == .waitingForFix)  // until a commit ends on a measured position
         _ = t.apply(Self.committed(fixes: 1, measured: true))
         #expect(t.status == .recording)
@@ -52,14 +52,14 @@ import Testing
         var t = LEDStatusTracker(isRecording: false)
         _ = t.apply(.receiverSilent(reason: "no bytes for 3000 ms"))
         #expect(t.status == .receiverSilent)
-        _ = t.apply(.receiverBack)
+        _ = t.apply(.receiverBack(silentForNs: 4_000_000_000))
         #expect(t.status == .idle)
     }
 
     @Test func aResumedRideShowsAsRecordingFromItsFirstEvent() {
         var t = LEDStatusTracker(isRecording: true)
         #expect(t.status == .waitingForFix)
-        _ = t.apply(.session(.rideStarted(rideID: 7, resumed: true)))
+        _ = t.apply(.session(.rideStarted(rideID: 7, resumedWith: RideTotals())))
         #expect(t.isRecording)
     }
 

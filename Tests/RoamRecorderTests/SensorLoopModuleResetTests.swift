@@ -113,6 +113,10 @@ import Testing
         // The journal's words for the silence: seconds and what to check, not "no bytes for 1000 ms".
         let silence = run.heard.events.withLock { $0.compactMap { if case .receiverSilent(let why) = $0 { why } else { nil } } }.first ?? ""
         #expect(silence.hasPrefix("nothing received for 1 s: ") && silence.contains("cable"), "\(silence)")
+        // "receiver back after …": the silence since its last sentence, at least the 1 s that made it a
+        // gap; not since the set-up's own exchange with the module, which ends just before it talks again.
+        let back = run.heard.events.withLock { $0.compactMap { if case .receiverBack(let ns) = $0 { ns } else { nil } } }
+        #expect(back.count == 1 && back[0] >= 1_000_000_000, "\(back)")
         let said = run.setUpAgain.first ?? ""
         #expect(said.contains("silent for") && said.contains("it sent nothing until asked"), "\(run.heard.reports.withLock { $0 })")
         print("module reset, silent until asked: \(said)")

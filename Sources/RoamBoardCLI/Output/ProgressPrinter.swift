@@ -72,7 +72,8 @@ final class ProgressPrinter: Sendable {
             // Said with the totals even when quiet: the journal's one line on how the ride went.
             Console.error("ride \(id): stopped: " + Self.describe(totals, units: units))
         case .receiverSilent(let reason): Console.error("receiver silent: \(reason)")
-        case .receiverBack: Console.error("receiver back")
+        case .receiverBack(let silentForNs):
+            Console.error("receiver back after \(SpokenDuration.text(seconds: Double(silentForNs) / 1e9)) silent")
         case .barometerMissing(let reason): Console.error("barometer missing: \(reason)")
         case .barometerBack: Console.error("barometer back")
         case .alarmRaised(let alarm): Console.error("ALARM raised (\(alarm.cause.rawValue)): \(alarm.detail)")

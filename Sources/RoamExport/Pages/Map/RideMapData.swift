@@ -51,12 +51,12 @@ struct RideMapData {
         }
         let stops = marks.stops.map { stop -> String in
             let d = stop.durationS ?? 0
-            let label = d >= RideMarks.labelledStopS ? "stop \(PageText.spoken(d))" : ""
-            return Self.mark(stop.at, label: label, title: "Stop (auto-pause), \(PageText.spoken(d))")
+            let label = d >= RideMarks.labelledStopS ? "stop \(SpokenDuration.text(seconds: d))" : ""
+            return Self.mark(stop.at, label: label, title: "Stop (auto-pause), \(SpokenDuration.text(seconds: d))")
         }
         text += ",\"stops\":[" + stops.joined(separator: ",") + "]"
         let gaps = marks.gaps.enumerated().map { i, gap -> String in
-            let how = gap.durationS.map { ", \(PageText.spoken($0))" } ?? ""
+            let how = gap.durationS.map { ", \(SpokenDuration.text(seconds: $0))" } ?? ""
             var s = Self.mark(gap.at, label: "gap: \(gap.cause)\(how)", title: "Gap \(i + 1): \(gap.cause)\(how) (the track stops)")
             if let resume = gap.resume { s.removeLast(); s += ",\"resume\":" + Self.place(resume) + "}" }
             return s

@@ -83,12 +83,12 @@ struct PageSections {
             let when = m.fromUTCms.map { clock.element(utcMs: $0, dated: false) } ?? "–"
             let what = m.kind == .stop ? "stop (auto-pause)" : "gap: \(XMLText.escape(m.cause))"
             s += "<tr class=\"\(m.kind.rawValue)\"><td>\(markup.span(m.at.distanceM, .distance, digits: 2))</td><td>\(when)</td>"
-            s += "<td>\(what)</td><td>\(m.durationS.map(PageText.spoken) ?? "–")</td></tr>\n"
+            s += "<td>\(what)</td><td>\(m.durationS.map { SpokenDuration.text(seconds: $0) } ?? "–")</td></tr>\n"
         }
         // The track goes on through these: only the climb stops, so they have no place on the map.
         for b in barometer {
             let when = b.firstUTCms.map { clock.element(utcMs: $0, dated: false) } ?? "–"
-            let long = b.firstUTCms.flatMap { a in b.lastUTCms.map { PageText.spoken(Double(max(0, $0 - a)) / 1000) } } ?? "–"
+            let long = b.firstUTCms.flatMap { a in b.lastUTCms.map { SpokenDuration.text(seconds: Double(max(0, $0 - a)) / 1000) } } ?? "–"
             s += "<tr class=\"barometer\"><td>–</td><td>\(when)</td><td>no barometer, no climb counted: "
                 + "\(XMLText.escape(b.cause ?? "cause not recorded"))</td><td>\(long)</td></tr>\n"
         }

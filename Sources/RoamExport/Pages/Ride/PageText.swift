@@ -12,15 +12,6 @@ enum PageText {
         return "\(s / 3600):\(mm < 10 ? "0" : "")\(mm):\(ss < 10 ? "0" : "")\(ss)"
     }
 
-    /// "14 min", "1 h 05 min", "45 s": a stop or a gap as a rider says it.
-    static func spoken(_ seconds: Double) -> String {
-        let s = Int(max(0, seconds).rounded())
-        if s < 60 { return "\(s) s" }
-        if s < 3_600 { return "\((s + 30) / 60) min" }
-        let m = (s + 30) / 60
-        return "\(m / 60) h \(m % 60 < 10 ? "0" : "")\(m % 60) min"
-    }
-
     /// "h:mm" for a ride-time axis.
     static func clockAxis(_ seconds: Double) -> String {
         let m = Int((seconds / 60).rounded())

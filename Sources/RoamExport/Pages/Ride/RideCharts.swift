@@ -1,3 +1,5 @@
+import RoamCore
+
 /// The page's charts: elevation, speed and temperature, each against distance and against ride
 /// time (a toggle shows one set). Long rides are thinned to about `maxPoints` per chart, more
 /// than a screen has pixels across, keeping every segment's ends.
@@ -73,7 +75,7 @@ struct RideCharts {
     func spans(_ axis: ChartSVG.Axis) -> [ChartSVG.Span] {
         marks.marks.compactMap { m in
             let what = m.kind == .stop ? "Stop" : "Gap: \(m.cause)"
-            let title = "\(what)" + (m.durationS.map { ", \(PageText.spoken($0))" } ?? "")
+            let title = "\(what)" + (m.durationS.map { ", \(SpokenDuration.text(seconds: $0))" } ?? "")
             switch axis {
             case .distance:
                 return ChartSVG.Span(from: m.at.distanceM, to: m.at.distanceM, kind: m.kind, title: title)

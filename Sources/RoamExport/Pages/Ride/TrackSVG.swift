@@ -71,7 +71,7 @@ struct TrackSVG {
     private func gapMarkers(_ proj: MapProjection) -> String {
         var s = "<g class=\"gaps\">\n"
         for (i, gap) in marks.gaps.enumerated() {
-            let how = gap.durationS.map { ", \(PageText.spoken($0))" } ?? ""
+            let how = gap.durationS.map { ", \(SpokenDuration.text(seconds: $0))" } ?? ""
             s += marker("gap gap-end", gap.at, proj, title: "Gap \(i + 1): \(gap.cause)\(how) (the track stops)", label: "gap: \(gap.cause)\(how)")
             if let resume = gap.resume {
                 s += marker("gap gap-start", resume, proj, title: "Gap \(i + 1): \(gap.cause)\(how) (the track resumes)", label: nil)
@@ -84,8 +84,8 @@ struct TrackSVG {
         var s = "<g class=\"stops\">\n"
         for stop in marks.stops {
             let d = stop.durationS ?? 0
-            let label = d >= RideMarks.labelledStopS ? "stop \(PageText.spoken(d))" : nil
-            s += marker("stop", stop.at, proj, title: "Stop (auto-pause), \(PageText.spoken(d))", label: label)
+            let label = d >= RideMarks.labelledStopS ? "stop \(SpokenDuration.text(seconds: d))" : nil
+            s += marker("stop", stop.at, proj, title: "Stop (auto-pause), \(SpokenDuration.text(seconds: d))", label: label)
         }
         return s + "</g>\n"
     }
