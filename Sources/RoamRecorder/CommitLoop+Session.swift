@@ -115,7 +115,7 @@ extension CommitLoop {
 
     /// The status file follows a ride's start and stop; every notice goes out as it is.
     private func announce(_ notice: RideSessionNotice) {
-        if case .rideStarted(let rideID, resumed: false) = notice {
+        if case .rideStarted(let rideID, resumedWith: nil) = notice {
             status.update(urgent: true) { $0.rideID = rideID; $0.lastAckedSeq = nil }
         }
         if case .rideStopped = notice { status.update(urgent: true) { $0.rideID = nil } }

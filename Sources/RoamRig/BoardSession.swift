@@ -10,9 +10,9 @@ import RoamStore
 /// committed before it returns; a ride still recording stays active and is re-armed at the next start (P7).
 public enum BoardSession {
     public enum End: Sendable, Equatable {
-        /// A real board's session, ended by this signal.
+        /// Ended by this signal: a real board's session always, the bench's when it cut the script short.
         case signal(Int32)
-        /// The bench board's script was played to its end (or stopped by a signal meanwhile).
+        /// The bench board's script was played to its end.
         case scriptPlayed
     }
 
@@ -66,7 +66,8 @@ public enum BoardSession {
         let played = script()
         // The recorder may have closed the ride instead of resuming it (`RearmPolicy`): then the script starts anew.
         try simulated.play(played, recorder: recorder, resume: resume(played, recorder.isRecording ? activeRide : nil))
-        return .scriptPlayed
+        // SIGTERM (kill, systemctl stop) is said as on a real board, not taken for the script's end.
+        return ShutdownSignal.requestedBy.map { .signal($0) } ?? .scriptPlayed
     }
 
     /// A simulated ride re-armed after a restart continues after the last GNSS time it committed;

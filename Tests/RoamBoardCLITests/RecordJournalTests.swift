@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamCore
 import RoamHardware
 import RoamStore
 import Testing
@@ -51,6 +52,23 @@ import Testing
         let line = second.stderrLines.first { $0.contains("resumed after a restart") } ?? ""
         #expect(said && line.hasPrefix("ride \(kept.id): ") && line.contains("kept from before: \(kept.totals.fixCount) fixes, "),
                 "\(second.stderrLines)")
+        // What the ride held before the cut: its gaps then, not the restart's gap recorded just now.
+        #expect(line.hasSuffix(", " + Plural.count(kept.totals.gapCount, "gap")), "\(line) (the row held \(kept.totals.gapCount))")
+    }
+
+    @Test("SIGTERM to the bench's record (kill, systemctl stop) says the stop as SIGINT does, and exits 0")
+    func sigtermOnTheBenchSaysTheStop() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let child = try TrialChild(TrialPaths.binary, ["record", "--board", "Boards/bench", "--db", db, "--realtime", "--acks", "--quiet"])
+        try #require(child.wait { out, _ in out.contains { $0.hasPrefix("ack ") } }, "\(child.stderrLines)")
+        kill(child.pid, SIGTERM)
+        #expect(child.finish() == 0, "\(child.stderrLines)")
+        let ride = try #require(try RideReader(path: db).rides().last)
+        let last = child.stderrLines.last ?? ""
+        #expect(last == "roam-board record: stopped by signal 15; everything read is committed; ride \(ride.id) goes on at the next start, after a gap",
+                "\(child.stderrLines)")
     }
 
     @Test("systemctl stop (SIGTERM) on a board with a ride recording: the last line says the ride goes on at the next start")

@@ -10,7 +10,7 @@ import Testing
         #expect(actions == [.startRide(startedMonoNs: 5, parameters: session.rules.parameters, events: [start])])
         #expect(session.phase == .idle, "recording only once the store has opened the ride")
         let opened = session.handle(.rideOpened(rideID: 3, state: PipelineState(), parameters: .init()))
-        #expect(opened == [.announce(.rideStarted(rideID: 3, resumed: false))])
+        #expect(opened == [.announce(.rideStarted(rideID: 3, resumedWith: nil))])
         #expect(session.pipeline?.rideID == 3)
     }
 
@@ -112,7 +112,7 @@ import Testing
         var session = RideSession(rules: .init())
         let state = SessionFixture.stateAfterRiding(seconds: 5)
         let armed = session.handle(.rearmed(rideID: 4, state: state, parameters: .init()))
-        #expect(armed == [.announce(.rideStarted(rideID: 4, resumed: true))])
+        #expect(armed == [.announce(.rideStarted(rideID: 4, resumedWith: state.totals))], "the totals held before the restart")
         #expect(session.handle(.rearmed(rideID: 4, state: state, parameters: .init())).isEmpty, "idempotent (P7)")
         let commit = try #require(SessionFixture.commit(in: session.handle(SessionFixture.batch([.restarted(monoNs: 77)]))))
         #expect(commit.batch.events.map(\.kind) == [.gap, .rearm])

@@ -54,7 +54,7 @@ import Testing
         let second = try h.recorder(options: options(exitRetryS: 1))
         second.start()
         #expect(h.events.wait { $0.contains { if case .lossFromLastExit(epochs, 1, recordedInRide: true) = $0 { return true }; return false } })
-        #expect(h.events.wait { $0.contains { if case .session(.rideStarted(_, resumed: true)) = $0 { return true }; return false } })
+        #expect(h.events.wait { $0.contains { if case .session(.rideStarted(_, resumedWith: .some)) = $0 { return true }; return false } })
         second.stop()
         let reader = try h.reader()
         let ride = try #require(try reader.rides().last)

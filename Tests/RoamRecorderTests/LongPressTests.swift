@@ -47,7 +47,7 @@ import Testing
         var startedRides: [Int64] { Self.startedRides(in: harness.events.all) }
 
         static func startedRides(in log: [RecorderEvent]) -> [Int64] {
-            log.compactMap { if case .session(.rideStarted(let id, false)) = $0 { return id }; return nil }
+            log.compactMap { if case .session(.rideStarted(let id, nil)) = $0 { return id }; return nil }
         }
 
         /// Waits until `count` rides have started; returns the last one.

@@ -58,7 +58,7 @@ import Testing
         rig.controls.start(recorder: rig.recorder)
 
         let startAt = rig.press()
-        #expect(h.events.wait { $0.contains { if case .session(.rideStarted(_, false)) = $0 { return true }; return false } })
+        #expect(h.events.wait { $0.contains { if case .session(.rideStarted(_, nil)) = $0 { return true }; return false } })
         try h.feed(5)
         #expect(h.waitForAck(through: 3))
         #expect(rig.controls.led?.status == .recording)

@@ -29,7 +29,7 @@ import Testing
         #expect(try reader.events(ride: id).filter { $0.kind == .rearm }.count == 1)
         // One sensor thread: every epoch read exactly once, in order.
         #expect(try reader.seqs(ride: id) == Array(0..<20))
-        let resumed = h.events.all.filter { if case .session(.rideStarted(_, true)) = $0 { return true }; return false }
+        let resumed = h.events.all.filter { if case .session(.rideStarted(_, .some)) = $0 { return true }; return false }
         #expect(resumed.count == 1)
         #expect(try Rederivation.check(path: h.dbPath).isConsistent)
     }

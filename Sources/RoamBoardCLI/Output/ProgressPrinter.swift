@@ -8,8 +8,6 @@ import Synchronization
 final class ProgressPrinter: Sendable {
     private struct State {
         var lastLineNs: UInt64 = 0
-        var lastTotals: RideTotals?
-        var lastTotalsRide: Int64?
         /// The ride and 5-minute slot of its time the last plain progress line was printed for.
         var lastPlainSlot: (Int64, Int)?
         var rideID: Int64?
@@ -31,15 +29,11 @@ final class ProgressPrinter: Sendable {
 
     func handle(_ event: RecorderEvent) {
         switch event {
-        case .session(.rideStarted(let id, let resumed)):
-            // A resume's restart commit came just before this notice: its totals are what was kept.
-            let kept = state.withLock { s -> RideTotals? in
-                s.rideID = id
-                return resumed && s.lastTotalsRide == id ? s.lastTotals : nil
-            }
-            guard resumed else { Console.error("ride \(id): started"); return }
-            Console.error("ride \(id): resumed after a restart (gap recorded)"
-                          + (kept.map { "; kept from before: " + Self.describe($0, units: units) } ?? ""))
+        case .session(.rideStarted(let id, let kept)):
+            state.withLock { $0.rideID = id }
+            // What the stored row held: the restart commit just before this notice added its own gap.
+            guard let kept else { Console.error("ride \(id): started"); return }
+            Console.error("ride \(id): resumed after a restart (gap recorded); kept from before: " + Self.describe(kept, units: units))
         case .committed(let report):
             // Printed only after the commit returned: this line is the acknowledgement (P1).
             if acks, let seqs = report.seqs {
@@ -48,7 +42,6 @@ final class ProgressPrinter: Sendable {
             // Quiet (the board's unit runs so): the line is never shown, so it is not built either;
             // formatting it was a measurable share of each commit's CPU at 1 Hz.
             let line: String? = state.withLock { s in
-                (s.lastTotals, s.lastTotalsRide) = (report.totals, report.rideID)
                 s.lastFailure = nil
                 guard !quiet else { return nil }
                 if Console.stderrIsTerminal {

@@ -63,12 +63,12 @@ public struct RideSession: Sendable {
             return press(monoNs: monoNs) + (recording ? [.again] : [])
         case .rideOpened(let rideID, let state, let parameters):
             phase = .recording(RidePipeline(rideID: rideID, state: state, parameters: parameters))
-            return [.announce(.rideStarted(rideID: rideID, resumed: false))]
+            return [.announce(.rideStarted(rideID: rideID, resumedWith: nil))]
         case .rearmed(let rideID, let state, let parameters):
             // Idempotent (P7): re-arming the ride already armed does nothing.
             if pipeline?.rideID == rideID { return [] }
             phase = .confirmingResume(RidePipeline(rideID: rideID, state: state, parameters: parameters))
-            return [.announce(.rideStarted(rideID: rideID, resumed: true))]
+            return [.announce(.rideStarted(rideID: rideID, resumedWith: state.totals))]
         case .batchSettled(let nowNs):
             return guardForgottenRide(nowNs: nowNs)
         case .storageLow(let detail, let nowNs):

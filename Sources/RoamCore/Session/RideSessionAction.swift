@@ -39,7 +39,9 @@ public enum RideStopReason: Sendable, Equatable {
 
 /// What the session tells the outside world; the recorder passes it on as it is (`RecorderEvent.session`).
 public enum RideSessionNotice: Sendable, Equatable {
-    case rideStarted(rideID: Int64, resumed: Bool)
+    /// `resumedWith`: nil for a new ride; for a ride re-armed after a restart, the totals its stored
+    /// row held, what the ride kept from before (the restart's gap, committed next, not among them).
+    case rideStarted(rideID: Int64, resumedWith: RideTotals?)
     case rideStopped(rideID: Int64, totals: RideTotals)
     /// Re-arm found a ride whose last commit is older than the policy allows and closed it.
     case rideClosedAtRestart(rideID: Int64, reason: String)
