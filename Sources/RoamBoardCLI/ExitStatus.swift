@@ -10,7 +10,7 @@ enum ExitStatus {
     static let failure: Int32 = 1
     static let usage: Int32 = 64     // EX_USAGE
     static let dataError: Int32 = 65 // EX_DATAERR
-    /// An input named on the command line is not there (a database, a file to read).
+    /// An input named on the command line is not there (a database, a board folder, a file to read).
     static let noInput: Int32 = 66   // EX_NOINPUT
     static let ioError: Int32 = 74   // EX_IOERR
     /// Done, but not whole for want of room: make room and run it again (`drive-image`).

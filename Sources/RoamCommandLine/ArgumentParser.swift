@@ -28,7 +28,9 @@ public struct ArgumentParser: Sendable {
         while let arg = rest.popFirst() {
             if arg == "--help" || arg == "-h" { return .success(.help(spec.name)) }
             // A command that takes operands takes every argument not starting with "-" as one.
-            if spec.operands != nil, !arg.hasPrefix("-") || arg == "-" {
+            if let operands = spec.operands, !arg.hasPrefix("-") || arg == "-" {
+                // An empty one names nothing, as an empty option value does: never looked for as a file.
+                if arg.isEmpty { return .failure(UsageError(command: spec.name, message: "an empty argument ('') where \(operands) was expected")) }
                 parsed.operands.append(arg)
                 continue
             }

@@ -35,11 +35,40 @@ import Testing
         }
     }
 
+    /// An empty path names nothing: `import ""` once went looking for it ("skipped :  does not
+    /// exist", exit 65); every path, operand or option value, is now refused as usage in words.
+    @Test func anEmptyPathIsAUsageErrorForEveryCommand() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let cases: [([String], String)] = [
+            (["import", "--db", db, ""], "an empty argument ('') where FILE|FOLDER... was expected"),
+            (["dump", "--db", db, "--all", "-o", ""], "--out expects a value (PATH)"),
+            (["view", "--db", db, "--ride", "1", "-o", ""], "--out expects a value (PATH)"),
+            (["rides", "--db", ""], "--db expects a value (FILE)"),
+            (["rides", "--board", ""], "--board expects a value (DIR)"),
+            (["record", "--board", ""], "--board expects a value (DIR)"),
+        ]
+        for (arguments, words) in cases {
+            let r = try CLIRunner.run(arguments)
+            #expect(r.status == 64 && r.stderr.contains(words), "\(arguments): \(r.status) \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
+    /// A board folder not there, or without its board.conf, is a missing input (66) as a missing
+    /// database is; a file given where the folder belongs stays a usage error (64).
     @Test func missingBoardFileIsOneClearLine() throws {
         let r = try CLIRunner.run(["record", "--board", "/nonexistent-board"])
-        #expect(r.status == 64)
-        #expect(r.stderr.contains("cannot read board file /nonexistent-board/board.conf"))
+        #expect(r.status == 66)
+        #expect(r.stderr.contains("cannot read board file /nonexistent-board/board.conf: it does not exist"))
         #expect(r.stderr.split(separator: "\n").count == 1)
+        let empty = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let rides = try CLIRunner.run(["rides", "--board", empty.path])
+        #expect(rides.status == 66 && rides.stderr.contains("cannot read board file \(empty.path)/board.conf: it does not exist"), "\(rides.stderr)")
+        let file = try CLIRunner.run(["rides", "--board", "Boards/bench/board.conf"])
+        #expect(file.status == 64 && file.stderr.contains("is a file; give the folder that holds board.conf"), "\(file.stderr)")
     }
 
     @Test func malformedBoardFileNamesTheLine() throws {

@@ -91,7 +91,7 @@ extension CommandWalkTests {
         let root = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let board = try CLIRunner.run(["drive", "--board", "/nonexistent", "--sys-root", root.path])
-        #expect(board.status == 64, "\(board.stderr)")
+        #expect(board.status == 66, "\(board.stderr)")
         #expect(board.stderr.contains("cannot read board file /nonexistent/board.conf: it does not exist"), "\(board.stderr)")
         let cap = try CLIRunner.run(["drive", "--board", "Boards/bench", "--max-mib", "1", "--sys-root", root.path])
         #expect(cap.status == 64, "\(cap.stderr)")

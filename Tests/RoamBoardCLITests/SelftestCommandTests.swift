@@ -74,9 +74,9 @@ import Testing
         #expect(r.stderr.contains("\(hostHasI2cDev ? 3 : 4) of \(printed + (hostHasI2cDev ? 0 : 1)) checks failed"), "\(r.stderr)")
     }
 
-    @Test func aMissingBoardFolderIsAUsageError() throws {
+    @Test func aMissingBoardFolderIsAMissingInput() throws {
         let r = try CLIRunner.run(["selftest", "--board", "/nonexistent/board"])
-        #expect(r.status == 64)
+        #expect(r.status == 66)
         #expect(r.stderr.contains("cannot read board file /nonexistent/board/board.conf"))
     }
 }

@@ -21,6 +21,13 @@ struct OperandTests {
             message: "unknown option 'extra' (expected: no options)")))
     }
 
+    /// `import ""` once reached the file system and said "skipped :  does not exist" (exit 65):
+    /// an empty operand names nothing, a usage error as an empty option value is.
+    @Test func anEmptyOperandIsAUsageError() {
+        #expect(parser.parse(["import", "a.gpx", ""]) == .failure(UsageError(command: "import",
+            message: "an empty argument ('') where FILE|FOLDER... was expected")))
+    }
+
     @Test func helpShowsTheOperands() {
         #expect(Usage.command(Self.specs[0]).contains("USAGE: roam-board import [--db FILE] FILE|FOLDER..."))
         #expect(ManPage.roff(Self.specs, version: "0", date: "2026").contains("\\fBimport\\fR \\fIFILE|FOLDER...\\fR"))

@@ -13,9 +13,10 @@ enum BoardLoader {
             throw CLIError(description: "--board \(dir) is a file; give the folder that holds board.conf (--board \(FilePath.parent(folder)))",
                            status: ExitStatus.usage)
         }
+        // A folder not there (or without its board.conf) is a missing input, as a missing database is (66).
         guard FileSystem.kind(file) == .file, let bytes = try? FileSystem.readBytes(file) else {
             let why = access(file, F_OK) != 0 ? "it does not exist" : "permission denied: check its owner and mode"
-            throw CLIError(description: "cannot read board file \(file): \(why). Check --board (a folder holding board.conf).", status: ExitStatus.usage)
+            throw CLIError(description: "cannot read board file \(file): \(why). Check --board (a folder holding board.conf).", status: ExitStatus.noInput)
         }
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.utf8.elementsEqual(bytes) else {
