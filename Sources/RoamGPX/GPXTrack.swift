@@ -205,16 +205,27 @@ public struct GPXTrack: Sendable, Equatable {
         return String(body[open.upperBound..<close.lowerBound]).trimmingSpaces
     }
 
-    /// The text of the first `<prefix:name>…</prefix:name>` of an extension, whatever its namespace
-    /// prefix (`gpxtpx:`, `ns3:`), or without one.
+    /// The text of the first `<prefix:name>…</…>` of an extension, whatever its namespace prefix
+    /// (`gpxtpx:`, `ns3:`), or without one: the element's whole name, never one that only ends in
+    /// `name` (`<xatemp>` is not `atemp`).
     static func extensionElement(_ name: String, in body: String) -> String? {
-        guard let tag = body.firstRange(of: name + ">") else { return nil }
-        let before = body[..<tag.lowerBound]
-        guard let lt = before.lastIndex(of: "<"), !before[lt...].contains("/"),
-              before[before.index(after: lt)...].allSatisfy({ $0.isLetter || $0.isNumber || $0 == ":" || $0 == "_" }) else { return nil }
-        let rest = body[tag.upperBound...]
-        guard let end = rest.firstRange(of: "</") else { return nil }
-        return String(rest[..<end.lowerBound]).trimmingSpaces
+        var from = body.startIndex
+        while let tag = body[from...].firstRange(of: name + ">") {
+            from = tag.upperBound
+            let before = body[..<tag.lowerBound]
+            guard let lt = before.lastIndex(of: "<") else { continue }
+            let prefix = before[before.index(after: lt)...]
+            guard prefix.isEmpty || (prefix.count > 1 && prefix.hasSuffix(":") && prefix.dropLast().allSatisfy(isPrefixCharacter)) else { continue }
+            let rest = body[tag.upperBound...]
+            guard let end = rest.firstRange(of: "</") else { return nil }
+            return String(rest[..<end.lowerBound]).trimmingSpaces
+        }
+        return nil
+    }
+
+    /// A namespace prefix's characters (an XML name without a colon; "/" is a closing tag's).
+    private static func isPrefixCharacter(_ c: Character) -> Bool {
+        c.isLetter || c.isNumber || c == "_" || c == "-" || c == "."
     }
 }
 
