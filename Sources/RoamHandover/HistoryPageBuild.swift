@@ -21,7 +21,7 @@ public enum HistoryPageBuild {
             links[ride.id] = link(ride, span)
             others[ride.id] = files(ride)
         }
-        let imported = try reader.provenances().mapValues(\.sentence)
+        let imported = try reader.importSentences()
         let facts = HistoryPage.Facts(source: source, zoneLabel: zone.name ?? "UTC")
         return HistoryPage(history: RideHistory(entries), links: links, files: others, imported: imported,
                            facts: facts, units: units).render()

@@ -18,6 +18,9 @@ extension RideReader {
         return all
     }
 
+    /// Every imported ride's words (`ImportProvenance.sentence`), by ride id: how a list marks them.
+    public func importSentences() throws -> [Int64: String] { try provenances().mapValues(\.sentence) }
+
     private static let selectImports = "SELECT ride_id, content_key, file_name, format, device, imported_utc_ms FROM imports"
 
     private static func read(_ s: SQLiteStatement) -> ImportProvenance {

@@ -105,6 +105,9 @@ extension BoardLoader {
     static func units(_ p: ParsedArguments) throws -> UnitFormatter {
         if let system = try p.value(SharedOptions.units) { return UnitFormatter(system) }
         guard let board = try p.value(SharedOptions.board) else { return .metric }
-        return UnitFormatter(try load(board).profile.units ?? .metric)
+        return units(try load(board).profile)
     }
+
+    /// The board's own units (board.conf's `units`), else metric: what the drive is in.
+    static func units(_ profile: BoardProfile) -> UnitFormatter { UnitFormatter(profile.units ?? .metric) }
 }

@@ -12,15 +12,25 @@ enum DriveCommand {
     struct Target {
         var settings: DriveKeeper.Settings
         var time: LocalTime
+        var units: UnitFormatter
+
+        /// The files the drive holds, written from `reader` in the board's zone and units.
+        func files(_ reader: RideReader) -> DriveRideFiles {
+            DriveRideFiles(reader: reader, time: time, boardName: settings.boardName, units: units)
+        }
     }
 
-    /// The database, the image (default drive.img beside the database) and the board's name.
+    /// The database, the image (default drive.img beside the database), the board's name and units.
     static func target(_ p: ParsedArguments, gadget: MassStorageGadget? = nil, udc: String? = nil,
                        requiringDatabase: Bool = true) throws -> Target {
         let (path, time) = try BoardLoader.target(p)
         if requiringDatabase { try BoardLoader.requireDatabase(path) }
-        var name = "roam-board"
-        if let board = try p.value(SharedOptions.board) { name = try BoardLoader.load(board).profile.name }
+        var name = "roam-board", units = UnitFormatter.metric
+        if let board = try p.value(SharedOptions.board) {
+            let profile = try BoardLoader.load(board).profile
+            name = profile.name
+            units = BoardLoader.units(profile)
+        }
         // Beside the database; a bare database name ("ride.db") gives a bare image name.
         let image = try p.value(Options.image) ?? FilePath.join(path.utf8.contains(UInt8(ascii: "/")) ? FilePath.parent(path) : "", imageName)
         // A folder there was moved aside as the old image (.spare) at the first swap, and blocked every later one.
@@ -28,12 +38,12 @@ enum DriveCommand {
             throw UsageError(command: p.command, message: "the drive image \(image) is a folder: give --image a file name, as \(FilePath.join(image, imageName))")
         }
         var builder = DriveImageBuilder(imagePath: image)
-        builder.maker = DriveMaker.current(zone: time.label)
+        builder.maker = DriveMaker.current(zone: time.label, units: units.system)
         // One declaration for both commands' --max-mib: the same name, default and conversion.
         let mib = try p.value(Options.imageMaxMiB)
         guard mib >= 2 else { throw UsageError(command: p.command, message: "--max-mib \(mib) is too small: 2 MiB at least") }
         builder.maxImageBytes = Int64(mib) << 20
-        return Target(settings: .init(databasePath: path, builder: builder, boardName: name, gadget: gadget, udc: udc), time: time)
+        return Target(settings: .init(databasePath: path, builder: builder, boardName: name, gadget: gadget, udc: udc), time: time, units: units)
     }
 
     static func runImage(_ p: ParsedArguments) throws {
@@ -42,7 +52,7 @@ enum DriveCommand {
         signal(SIGXFSZ, SIG_IGN)
         let reader = try RideReader(path: t.settings.databasePath)
         // Progress lines only: a failed build is this command's error, said once by main.
-        let keeper = try DriveKeeper(t.settings, writer: DriveRideFiles(reader: reader, time: t.time, boardName: t.settings.boardName)) { line in
+        let keeper = try DriveKeeper(t.settings, writer: t.files(reader)) { line in
             guard line.hasPrefix("drive: built") || line.hasPrefix("drive: room freed") || line.hasSuffix("building a new one") else { return }
             Console.error(line)
         }
@@ -122,7 +132,7 @@ enum DriveCommand {
         signal(SIGXFSZ, SIG_IGN)
         try waitForDatabase(t.settings.databasePath, pollMs: pollMs)
         let reader = try RideReader(path: t.settings.databasePath)
-        let keeper = try DriveKeeper(t.settings, writer: DriveRideFiles(reader: reader, time: t.time, boardName: t.settings.boardName), say: Console.error)
+        let keeper = try DriveKeeper(t.settings, writer: t.files(reader), say: Console.error)
         try keeper.start(nowUTCms: WallClock.nowUTCms())
         // The cable through the kernel's notification (POLLPRI) on the controller's state; the
         // rides are looked at every poll interval as well.

@@ -1,3 +1,4 @@
+import RoamCore
 import RoamDrive
 import RoamExport
 import RoamHandover
@@ -14,6 +15,8 @@ struct DriveRideFiles: DriveRideWriter {
     let reader: RideReader
     let time: LocalTime
     let boardName: String
+    /// The board's units: README.txt's distances, and what index.html and the ride pages open in.
+    let units: UnitFormatter
     static let formats: [ExportFormat] = [.fit, .gpx]
 
     static let noLeaflet = "the ride pages keep their static map: Debian's libjs-leaflet is missing (apt install libjs-leaflet), "
@@ -48,6 +51,7 @@ struct DriveRideFiles: DriveRideWriter {
     func shownTime(utcMs: Int64) -> String { time.iso8601(utcMs: utcMs) }
 
     var zoneFile: String? { time.zone?.file }
+    func importedRides() throws -> [Int64: String] { try reader.importSentences() }
     func reopenDatabase() throws { try reader.reopen() }
 
     private func writeFiles(_ ride: RideRow, into folder: String, linking: Bool) throws -> [String] {
@@ -66,7 +70,7 @@ struct DriveRideFiles: DriveRideWriter {
             return name
         }
         let page = try RidePageBuild.html(ride, reader: reader, bands: .cycling, zone: time.pageZone,
-                                          mapLibrary: linking ? MapLibrary(linking: DriveSharedFiles.fromRidePage) : nil)
+                                          mapLibrary: linking ? MapLibrary(linking: DriveSharedFiles.fromRidePage) : nil, units: units)
         let name = RideFileName.name(rideID: ride.id, startedUTCms: span.startUTCms, extension: "html", time: time)
         var sink = try AtomicFileSink(path: OutputTarget.path(in: folder, name: name), overwrite: true)
         do {
@@ -80,7 +84,7 @@ struct DriveRideFiles: DriveRideWriter {
     }
 
     func index(_ rides: [RideRow], files: [Int64: [String]]) throws -> String? {
-        try HistoryPageBuild.html(rides, reader: reader, zone: time.pageZone, source: "board \(boardName), rides on this drive",
+        try HistoryPageBuild.html(rides, reader: reader, zone: time.pageZone, source: "board \(boardName), rides on this drive", units: units,
                                   files: { ride in (files[ride.id] ?? []).filter { !$0.hasSuffix(".html") }.map { "Rides/" + $0 } }) { ride, _ in
             files[ride.id]?.first { $0.hasSuffix(".html") }.map { "Rides/" + $0 }
         }

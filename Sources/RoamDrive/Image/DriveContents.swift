@@ -23,6 +23,10 @@ public protocol DriveRideWriter {
     var zoneFile: String? { get }
     /// The file at the database path was replaced (a restore): read the new one from now on.
     func reopenDatabase() throws
+    /// The units README.txt, index.html and the ride pages are in (board.conf's `units`).
+    var units: UnitFormatter { get }
+    /// The words that mark each imported ride, by id: README.txt says what index.html says.
+    func importedRides() throws -> [Int64: String]
 }
 
 extension DriveRideWriter {
@@ -33,6 +37,8 @@ extension DriveRideWriter {
     public func shownTime(utcMs: Int64) -> String { CivilDate.iso8601(utcMs: utcMs) }
     public var zoneFile: String? { nil }
     public func reopenDatabase() throws {}
+    public var units: UnitFormatter { .metric }
+    public func importedRides() throws -> [Int64: String] { [:] }
 }
 
 /// What one image holds: the rides on it (newest first), the rides left off for lack of room or by
@@ -45,6 +51,8 @@ public struct DriveContents: Sendable, Equatable {
         public var distanceM: Double
         public var files: [String]
         public var bytes: Int64
+        /// Where an imported ride came from ("imported from FILE (DEVICE)"); nil for one the board recorded.
+        public var imported: String? = nil
     }
 
     public var rides: [Ride]

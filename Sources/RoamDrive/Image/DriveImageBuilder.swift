@@ -79,10 +79,11 @@ public struct DriveImageBuilder {
         let newestFirst = DriveSelection.candidates(rides).map(\.id)
         let position = Dictionary(uniqueKeysWithValues: newestFirst.enumerated().map { ($1, $0) })
         let keptRides = keptIndices.sorted { position[order[$0].id]! < position[order[$1].id]! }
+        let imported = try writer.importedRides()
         var contents = DriveContents(
             rides: try keptRides.map { i in
                 .init(id: order[i].id, startedUTCms: try writer.startUTCms(order[i]), distanceM: order[i].totals.distanceM,
-                      files: (files[i] ?? []).map(\.name), bytes: sizes[i])
+                      files: (files[i] ?? []).map(\.name), bytes: sizes[i], imported: imported[order[i].id])
             },
             leftOff: left.filter { !overCap.contains($0) }.sorted { position[order[$0].id]! < position[order[$1].id]! }.map { order[$0].id },
             fingerprint: DriveSelection.fingerprint(rides, maker: maker))
@@ -91,7 +92,8 @@ public struct DriveImageBuilder {
         contents.pagesLinkLeaflet = shared.linked
         let payload = keptIndices.reduce(Int64(0)) { $0 + sizes[$1] }
         let readme = DriveReadme.text(contents, DriveReadme.Facts(boardName: facts.boardName, builtUTCms: facts.builtUTCms,
-                                                                   freeBytes: free - payload, capBytes: maxImageBytes), time: writer.shownTime)
+                                                                   freeBytes: free - payload, capBytes: maxImageBytes),
+                                     time: writer.shownTime, units: writer.units)
         var manifest = DriveManifest(fingerprint: contents.fingerprint, files: keptRides.flatMap { files[$0] ?? [] },
                                      measured: measured.filter { !keptSet.contains($0) }.flatMap { files[$0] ?? [] }, imageBytes: 0)
         manifest.capBytes = maxImageBytes

@@ -1,3 +1,4 @@
+import RoamCore
 import RoamSystem
 
 /// Which build of roam-board makes the drive's files. A ride's FIT, GPX and page, README.txt and
@@ -11,8 +12,11 @@ public enum DriveMaker {
 }
 
 extension DriveMaker {
-    /// The maker of files named, dated and said in `zone` ("Europe/Berlin", "UTC"): a new time_zone
-    /// in board.conf makes every file on the drive again, once, as an upgrade does (else the drive
-    /// kept the old zone's names until a ride changed, and then mixed them).
-    public static func current(zone: String) -> String { current + ", times in " + zone }
+    /// The maker of files named, dated and said in `zone` ("Europe/Berlin", "UTC") and in `units`:
+    /// a new time_zone or units in board.conf makes every file on the drive again, once, as an
+    /// upgrade does (else the drive kept the old zone's names, or the old units, until a ride
+    /// changed, and then mixed them).
+    public static func current(zone: String, units: UnitSystem) -> String {
+        current + ", times in " + zone + ", units " + units.rawValue
+    }
 }

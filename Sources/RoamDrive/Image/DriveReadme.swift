@@ -23,9 +23,10 @@ public enum DriveReadme {
     /// The line before the rides handed over already that the cap left off; read back as the fingerprint is.
     static let overCapHeading = "Not on this drive, handed over already and beyond the room the drive gives those:"
 
-    /// `time`: how the times are said, in the zone the file names are in (`DriveRideWriter.shownTime`).
+    /// `time`: how the times are said, in the zone the file names are in (`DriveRideWriter.shownTime`);
+    /// `units`: the distances' (`DriveRideWriter.units`).
     public static func text(_ contents: DriveContents, _ facts: Facts,
-                            time: (Int64) -> String = { CivilDate.iso8601(utcMs: $0) }) -> String {
+                            time: (Int64) -> String = { CivilDate.iso8601(utcMs: $0) }, units: UnitFormatter = .metric) -> String {
         // A name from this very drive, so the example is in the zone its names are in.
         let example = contents.rides.lazy.flatMap(\.files).first { $0.hasSuffix(".fit") } ?? "20260614T093000+0200-ride-3.fit"
         var lines: [String] = [
@@ -67,7 +68,8 @@ public enum DriveReadme {
             lines.append("On this drive (newest first): \(Plural.count(contents.rides.count, "ride"))")
             for ride in contents.rides {
                 let start = ride.startedUTCms.map(time) ?? "start time unknown"
-                lines.append("  ride \(ride.id)  \(start)  \(kilometres(ride.distanceM))")
+                lines.append("  ride \(ride.id)  \(start)  \(units.distance(metres: ride.distanceM, digits: 3))"
+                             + (ride.imported.map { "  " + $0 } ?? ""))
             }
         }
         lines += section(leftOffHeading, contents.leftOff, [
@@ -119,11 +121,5 @@ public enum DriveReadme {
         let lines = text.split(whereSeparator: \.isNewline)
         guard let at = lines.firstIndex(where: { $0 == heading }), at + 1 < lines.count else { return [] }
         return lines[at + 1].split(separator: ",").compactMap { Int64(String($0).trimmedOfSpace.dropFirst("ride ".count)) }
-    }
-
-    static func kilometres(_ metres: Double) -> String {
-        let m = Int64(metres.rounded())
-        let frac = String(m % 1000)
-        return "\(m / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac) km"
     }
 }
