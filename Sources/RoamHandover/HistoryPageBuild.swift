@@ -16,8 +16,9 @@ public enum HistoryPageBuild {
         var others: [Int64: [String]] = [:]
         for ride in rides {
             let span = try reader.span(ride.id)
-            entries.append(.init(rideID: ride.id, startUTCms: span.startUTCms,
-                                 offsetS: span.startUTCms.map(zone.offsetS) ?? 0, totals: ride.totals))
+            entries.append(.init(rideID: ride.id, startUTCms: span.startUTCms, offsetS: span.startUTCms.map(zone.offsetS) ?? 0,
+                                 totals: ride.totals,
+                                 startIsRepeated: span.startUTCms.map { RepeatedClock.isRepeated(utcMs: $0, offsetS: zone.offsetS) } ?? false))
             links[ride.id] = link(ride, span)
             others[ride.id] = files(ride)
         }

@@ -72,6 +72,35 @@ struct DriveBoardSettingsTests {
         #expect(once.status == 0 && !once.stderr.contains("built"), "\(once.stderr)")
     }
 
+    /// Berlin, 2026-10-25 01:00 UTC: 03:00 summer time becomes 02:00 again. A ride started at
+    /// 02:30 (+02:00) came before one started at 02:10 (+01:00), yet index.html listed them as
+    /// "02:10" above "02:30" with nothing to tell the two 02:00 hours apart (and two starts at the
+    /// same minute of either read the same). They read with their offset there, and only there.
+    @Test func ridesInTheRepeatedHourSayTheirOffsetAndKeepTheirOrder() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let change = CivilDate.daysFromCivil(year: 2026, month: 10, day: 25) * 86_400_000 + 3_600_000
+        // Imported out of order: ids say nothing of which came first.
+        try Self.importRide("second.gpx", startUTCms: change + 600_000, into: dir)      // 02:10+01:00, ride 1
+        try Self.importRide("first.gpx", startUTCms: change - 1_800_000, into: dir)     // 02:30+02:00, ride 2
+        try Self.importRide("morning.gpx", startUTCms: change + 14_400_000, into: dir)  // 06:00+01:00, ride 3
+        let board = try Self.board(in: dir, "time_zone = Europe/Berlin\n")
+        let image = dir.appendingPathComponent("drive.img").path
+        let built = try CLIRunner.run(["drive-image", "--board", board.path, "--image", image])
+        try #require(built.status == 0, "\(built.stderr)")
+        let index = try Self.top(image, "index.html")
+        let local = index.matches(of: #/"local":"([^"]*)"/#).map { String($0.1) }
+        #expect(local == ["2026-10-25 06:00", "2026-10-25 02:10+01:00", "2026-10-25 02:30+02:00"], "\(local)")
+        let readme = try Self.top(image, "README.txt")
+        let order = readme.split(separator: "\n").filter { $0.hasPrefix("  ride ") }.map { $0.split(separator: " ")[1] }
+        #expect(order == ["3", "1", "2"], "\(readme)")
+        // The names sort by their local time there (02:10+0100 before 02:30+0200): README.txt says which came first.
+        #expect(try DriveProbe.rideFiles(image).first { $0.hasSuffix(".fit") } == "20261025T021000+0100-ride-1.fit")
+        #expect(readme.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            .contains("except in the hour the clocks repeat when summer time ends: of two names there, the one with the larger offset came first."),
+                "\(readme)")
+    }
+
     /// index.html said "imported from FILE (DEVICE)" in an imported ride's row; README.txt's list
     /// said nothing. It says the same words now, and nothing of a ride the board recorded.
     @Test func readmeMarksImportedRidesAsTheIndexDoes() throws {

@@ -8,9 +8,12 @@ public struct RideHistory: Sendable {
         /// The zone's offset at the start (summer time included); 0 in UTC.
         public var offsetS: Int
         public var totals: RideTotals
+        /// The local start is one the clocks show twice (`RepeatedClock`): said with its offset.
+        public var startIsRepeated: Bool
 
-        public init(rideID: Int64, startUTCms: Int64?, offsetS: Int, totals: RideTotals) {
+        public init(rideID: Int64, startUTCms: Int64?, offsetS: Int, totals: RideTotals, startIsRepeated: Bool = false) {
             self.rideID = rideID; self.startUTCms = startUTCms; self.offsetS = offsetS; self.totals = totals
+            self.startIsRepeated = startIsRepeated
         }
 
         public var day: CalendarDay? { startUTCms.map { CalendarDay(utcMs: $0, offsetS: offsetS) } }

@@ -29,7 +29,9 @@ struct HistoryPageData {
         var s = "{\"id\":\(e.rideID)"
         if let start = e.startUTCms, let day = e.day {
             let local = CivilDate.iso8601(utcMs: start + Int64(e.offsetS) * 1000)
-            s += ",\"utcMs\":\(start),\"day\":\(day.days),\"local\":" + JSONText.string(local.prefix(10) + " " + local.dropFirst(11).prefix(5))
+            // In the hour the clocks repeat, the offset tells the two 02:30s apart ("02:30+02:00"), as on the ride's page.
+            let clock = local.dropFirst(11).prefix(5) + (e.startIsRepeated ? CivilDate.offsetText(seconds: e.offsetS) : "")
+            s += ",\"utcMs\":\(start),\"day\":\(day.days),\"local\":" + JSONText.string(local.prefix(10) + " " + clock)
             s += ",\"utc\":" + JSONText.string(CivilDate.iso8601(utcMs: start))
         } else {
             s += ",\"utcMs\":null,\"day\":null,\"local\":null,\"utc\":null"
