@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// No module of the binary imports _StringProcessing, which Swift imports implicitly: one call into it links
+// in its code and _RegexParser's, 0.9 MB the ride's pages fault in (docs/BENCHMARKS.md, "A binary without
+// _StringProcessing"). Substring search is RoamCore's `UTF8Search`; the tests may still use it.
+let withoutStringProcessing: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
+
 // Dependencies point inward (docs/DESIGN.md §2): RoamCore is pure; RoamStore and RoamHardware
 // are the only Swift targets that import C; the executable only parses and calls.
 let package = Package(
@@ -21,19 +26,19 @@ let package = Package(
         ),
         // The floor every other module stands on: errno, EINTR, clocks, threads, durable files,
         // child processes, straight on libc (no Foundation, so no ICU in the binary).
-        .target(name: "RoamSystem"),
-        .target(name: "RoamCore"),
-        .target(name: "RoamStore", dependencies: ["RoamCore", "CSQLite", "CZlib", "RoamSystem"]),
+        .target(name: "RoamSystem", swiftSettings: withoutStringProcessing),
+        .target(name: "RoamCore", swiftSettings: withoutStringProcessing),
+        .target(name: "RoamStore", dependencies: ["RoamCore", "CSQLite", "CZlib", "RoamSystem"], swiftSettings: withoutStringProcessing),
         // The port protocols (serial line, I2C bus, digital input and output) and their error: what a
         // driver needs and what a fake implements, apart from Linux and the C shims.
-        .target(name: "RoamPorts", dependencies: ["RoamSystem"]),
-        .target(name: "RoamHardware", dependencies: ["RoamCore", "CShims", "RoamSystem", "RoamPorts"]),
+        .target(name: "RoamPorts", dependencies: ["RoamSystem"], swiftSettings: withoutStringProcessing),
+        .target(name: "RoamHardware", dependencies: ["RoamCore", "CShims", "RoamSystem", "RoamPorts"], swiftSettings: withoutStringProcessing),
         // The simulated board: fakes that speak the real protocols, the simulated ride, replays.
-        .target(name: "RoamSimulator", dependencies: ["RoamCore", "RoamPorts", "RoamSystem", "RoamGPX"]),
+        .target(name: "RoamSimulator", dependencies: ["RoamCore", "RoamPorts", "RoamSystem", "RoamGPX"], swiftSettings: withoutStringProcessing),
         // The GPX track reader, shared by replays (RoamSimulator) and the import, which must not need the simulator.
-        .target(name: "RoamGPX", dependencies: ["RoamCore"]),
+        .target(name: "RoamGPX", dependencies: ["RoamCore"], swiftSettings: withoutStringProcessing),
         // Past rides from other devices into the store (`import`): GPX read here, FIT and TCX through GPSBabel.
-        .target(name: "RoamImport", dependencies: ["RoamCore", "RoamStore", "RoamSystem", "RoamGPX"]),
+        .target(name: "RoamImport", dependencies: ["RoamCore", "RoamStore", "RoamSystem", "RoamGPX"], swiftSettings: withoutStringProcessing),
         // The pages' JavaScript and CSS are compiled into the module (`PackageResources`), so the installed
         // binary needs no resource bundle beside it.
         .target(
@@ -45,34 +50,36 @@ let package = Package(
                 .embedInCode("Scripts/explored-map.js"), .embedInCode("Scripts/explored-tiles.js"), .embedInCode("Scripts/units.js"),
                 .embedInCode("Scripts/history.js"), .embedInCode("Styles/map.css"), .embedInCode("Styles/history.css"),
                 .embedInCode("Styles/ride-page.css"), .embedInCode("Styles/playback.css"), .embedInCode("Styles/explored.css"),
-            ]
+            ],
+            swiftSettings: withoutStringProcessing
         ),
-        .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamPorts", "RoamSystem"]),
+        .target(name: "RoamRecorder", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamPorts", "RoamSystem"], swiftSettings: withoutStringProcessing),
         // From a board profile to its devices, real or simulated, and the session that records with them.
-        .target(name: "RoamRig", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamPorts", "RoamSimulator", "RoamRecorder", "RoamSystem", "RoamGPX"]),
+        .target(name: "RoamRig", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamPorts", "RoamSimulator", "RoamRecorder", "RoamSystem", "RoamGPX"], swiftSettings: withoutStringProcessing),
         // The benchmarks behind the bench-* commands and roam-perf.
-        .target(name: "RoamBenchmarks", dependencies: ["RoamCore", "RoamSimulator", "RoamSystem"]),
+        .target(name: "RoamBenchmarks", dependencies: ["RoamCore", "RoamSimulator", "RoamSystem"], swiftSettings: withoutStringProcessing),
         // The board as a USB drive for the hand-over without a shell: FAT image via dosfstools/mtools,
         // configfs gadget, the keeper that rebuilds the image while no host has it.
-        .target(name: "RoamDrive", dependencies: ["RoamCore", "RoamStore", "RoamSystem"]),
+        .target(name: "RoamDrive", dependencies: ["RoamCore", "RoamStore", "RoamSystem"], swiftSettings: withoutStringProcessing),
         // The hand-over use case: a stored ride to the bytes of its formats, for dump, the drive and the benchmarks.
-        .target(name: "RoamHandover", dependencies: ["RoamCore", "RoamStore", "RoamExport"]),
+        .target(name: "RoamHandover", dependencies: ["RoamCore", "RoamStore", "RoamExport"], swiftSettings: withoutStringProcessing),
         // The pure argument parser and help generator, a library so FuzzCommandLine can link it.
-        .target(name: "RoamCommandLine"),
+        .target(name: "RoamCommandLine", swiftSettings: withoutStringProcessing),
         .executableTarget(
             name: "RoamBoardCLI",
             dependencies: [
                 "RoamCore", "RoamStore", "RoamHardware", "RoamSimulator", "RoamBenchmarks", "RoamExport", "RoamRecorder", "RoamRig",
                 "RoamCommandLine", "RoamDrive", "RoamSystem", "RoamHandover", "RoamImport",
-            ]
+            ],
+            swiftSettings: withoutStringProcessing
         ),
         // Parser throughput beside gpsdecode and the CPU-per-epoch workload (scripts/bench-parser, scripts/bench-cpu).
-        .executableTarget(name: "RoamPerf", dependencies: ["RoamCore", "RoamBenchmarks", "RoamCommandLine", "RoamSystem"]),
+        .executableTarget(name: "RoamPerf", dependencies: ["RoamCore", "RoamBenchmarks", "RoamCommandLine", "RoamSystem"], swiftSettings: withoutStringProcessing),
         // libFuzzer targets (scripts/fuzz): one file each defining LLVMFuzzerTestOneInput; in a normal
         // build they are executables that do nothing.
-        .executableTarget(name: "FuzzNMEA", dependencies: ["RoamCore"]),
-        .executableTarget(name: "FuzzBoardProfile", dependencies: ["RoamCore"]),
-        .executableTarget(name: "FuzzCommandLine", dependencies: ["RoamCommandLine"]),
+        .executableTarget(name: "FuzzNMEA", dependencies: ["RoamCore"], swiftSettings: withoutStringProcessing),
+        .executableTarget(name: "FuzzBoardProfile", dependencies: ["RoamCore"], swiftSettings: withoutStringProcessing),
+        .executableTarget(name: "FuzzCommandLine", dependencies: ["RoamCommandLine"], swiftSettings: withoutStringProcessing),
         .testTarget(name: "RoamSystemTests", dependencies: ["RoamSystem"]),
         .testTarget(name: "RoamCoreTests", dependencies: ["RoamCore"]),
         .testTarget(name: "RoamStoreTests", dependencies: ["RoamStore", "RoamCore", "RoamSystem", "RoamSimulator"]),

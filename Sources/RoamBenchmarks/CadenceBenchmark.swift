@@ -1,4 +1,5 @@
 import Glibc
+import RoamCore
 import RoamSystem
 
 /// What an hour of riding costs the SD card: the real recorder (`record --replay -` on
@@ -110,7 +111,7 @@ public enum CadenceBenchmark {
     private static func waitForRideStart(_ stderrPath: String, pid: pid_t) -> Bool {
         let deadline = MonotonicClock.nowNs() + 60_000_000_000
         while MonotonicClock.nowNs() < deadline {
-            if let text = try? FileSystem.readText(stderrPath), text.contains(": started") { return true }
+            if let text = try? FileSystem.readText(stderrPath), text.containsText(": started") { return true }
             if kill(pid, 0) != 0 { return false }  // gone before starting: its status tells why
             usleep(20_000)
         }

@@ -188,7 +188,7 @@ public struct GPXTrack: Sendable, Equatable {
         for quote in ["\"", "'"] {
             for lead in [" ", "\t", "\n", "\r"] {
                 let key = lead + name + "=" + quote
-                guard let r = tag.firstRange(of: key) else { continue }
+                guard let r = tag.firstRange(ofText: key) else { continue }
                 let rest = tag[r.upperBound...]
                 guard let end = rest.firstIndex(of: Character(quote)) else { return nil }
                 return String(rest[..<end]).trimmingSpaces
@@ -199,7 +199,7 @@ public struct GPXTrack: Sendable, Equatable {
 
     /// The text of the first `<name>…</name>`; `name` carries the file's prefix, if any.
     static func element(_ name: String, in body: String) -> String? {
-        guard let open = body.firstRange(of: "<" + name + ">"), let close = body[open.upperBound...].firstRange(of: "</" + name + ">") else {
+        guard let open = body.firstRange(ofText: "<" + name + ">"), let close = body[open.upperBound...].firstRange(ofText: "</" + name + ">") else {
             return nil
         }
         return String(body[open.upperBound..<close.lowerBound]).trimmingSpaces
@@ -210,14 +210,14 @@ public struct GPXTrack: Sendable, Equatable {
     /// `name` (`<xatemp>` is not `atemp`).
     static func extensionElement(_ name: String, in body: String) -> String? {
         var from = body.startIndex
-        while let tag = body[from...].firstRange(of: name + ">") {
+        while let tag = body[from...].firstRange(ofText: name + ">") {
             from = tag.upperBound
             let before = body[..<tag.lowerBound]
             guard let lt = before.lastIndex(of: "<") else { continue }
             let prefix = before[before.index(after: lt)...]
             guard prefix.isEmpty || (prefix.count > 1 && prefix.hasSuffix(":") && prefix.dropLast().allSatisfy(isPrefixCharacter)) else { continue }
             let rest = body[tag.upperBound...]
-            guard let end = rest.firstRange(of: "</") else { return nil }
+            guard let end = rest.firstRange(ofText: "</") else { return nil }
             return String(rest[..<end.lowerBound]).trimmingSpaces
         }
         return nil
@@ -229,16 +229,7 @@ public struct GPXTrack: Sendable, Equatable {
     }
 }
 
-private func find(_ bytes: [UInt8], _ needle: String, from: Int) -> Int? {
-    let n = Array(needle.utf8)
-    guard !n.isEmpty, bytes.count >= n.count, from <= bytes.count - n.count else { return nil }
-    var i = from
-    while i <= bytes.count - n.count {
-        if bytes[i] == n[0] && bytes[i..<i + n.count].elementsEqual(n) { return i }
-        i += 1
-    }
-    return nil
-}
+private func find(_ bytes: [UInt8], _ needle: String, from: Int) -> Int? { UTF8Search.firstOffset(of: needle, in: bytes, from: from) }
 
 private func contains(_ bytes: [UInt8], _ needle: String) -> Bool { find(bytes, needle, from: 0) != nil }
 

@@ -1,3 +1,5 @@
+import RoamCore
+
 /// The file formats `import` takes, told apart by their own first bytes (a FIT header says ".FIT",
 /// TCX opens `<TrainingCenterDatabase`, GPX `<gpx`), and by the name's extension when the bytes
 /// say nothing (an empty or cut-short file is still named as what it claims to be).
@@ -14,8 +16,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     static func sniff(_ head: [UInt8], name: String) -> ImportFormat? {
         if head.count >= 12, Array(head[8..<12]) == Array(".FIT".utf8) { return .fit }
         let text = String(decoding: head.prefix(2048), as: UTF8.self)
-        if text.contains("<TrainingCenterDatabase") { return .tcx }
-        if text.contains("<gpx") { return .gpx }
+        if text.containsText("<TrainingCenterDatabase") { return .tcx }
+        if text.containsText("<gpx") { return .gpx }
         return byExtension(name)
     }
 

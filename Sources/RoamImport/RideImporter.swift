@@ -102,8 +102,8 @@ public final class RideImporter {
 enum TCXCreator {
     static func name(tcx bytes: [UInt8]) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
-        guard let creator = text.firstRange(of: "<Creator"), let open = text[creator.upperBound...].firstRange(of: "<Name>"),
-              let close = text[open.upperBound...].firstRange(of: "</Name>") else { return nil }
+        guard let creator = text.firstRange(ofText: "<Creator"), let open = text[creator.upperBound...].firstRange(ofText: "<Name>"),
+              let close = text[open.upperBound...].firstRange(ofText: "</Name>") else { return nil }
         let name = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: " \t\r\n")
         return name.isEmpty ? nil : name
     }

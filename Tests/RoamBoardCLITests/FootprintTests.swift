@@ -14,6 +14,16 @@ import Testing
         #expect(!needed.contains { $0.contains("Foundation") || $0.contains("icu") }, "\(needed)")
     }
 
+    /// Swift imports _StringProcessing into every module unless told not to (Package.swift); one call
+    /// into it (a string's `contains` of a string, `firstRange(of:)`) links it and _RegexParser into the
+    /// .deb's static binary, 0.9 MB of code (docs/BENCHMARKS.md, "A binary without _StringProcessing").
+    @Test("roam-board needs neither _StringProcessing nor _RegexParser")
+    func binaryNeedsNoStringProcessing() throws {
+        let needed = try Self.neededLibraries(CLIRunner.binary.path)
+        #expect(needed.contains { $0.hasPrefix("libswiftCore") }, "\(needed)")
+        #expect(!needed.contains { $0.contains("_StringProcessing") || $0.contains("_RegexParser") }, "\(needed)")
+    }
+
     /// The DT_NEEDED names of a 64-bit little-endian ELF file, read from its dynamic section
     /// (only the headers and the two sections are read: a debug binary is hundreds of MB).
     static func neededLibraries(_ path: String) throws -> [String] {

@@ -21,9 +21,9 @@ public enum ReceiverFamily: String, Sendable, CaseIterable {
         if sentence.hasPrefix("$PCAS") { return .casic }
         guard sentence.count > 6, sentence.dropFirst(3).hasPrefix("TXT") else { return nil }
         let text = sentence.uppercased()
-        if text.contains("U-BLOX") || text.contains("UBLOX") || text.contains("UBX") { return .ublox }
-        if text.contains("CASIC") || text.contains("AT6558") || text.contains("ATGM") { return .casic }
-        if text.contains("MTK") || text.contains("MEDIATEK") { return .mtk }
+        if text.containsText("U-BLOX") || text.containsText("UBLOX") || text.containsText("UBX") { return .ublox }
+        if text.containsText("CASIC") || text.containsText("AT6558") || text.containsText("ATGM") { return .casic }
+        if text.containsText("MTK") || text.containsText("MEDIATEK") { return .mtk }
         return nil
     }
 }

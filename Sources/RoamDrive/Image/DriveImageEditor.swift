@@ -143,7 +143,7 @@ struct DriveImageEditor {
     /// The base's free room as mtools counts it ("N bytes free" under a listing of the root).
     private func bytesFree(_ image: String) throws -> Int64 {
         let listing = try DriveTools.run("mdir", ["-i", image, "::/"], what: "measure the room left on \(image)")
-        guard let line = listing.split(separator: "\n").last(where: { $0.contains("bytes free") }),
+        guard let line = listing.split(separator: "\n").last(where: { $0.containsText("bytes free") }),
               let value = Int64(line.filter(\.isNumber)) else { return 0 }
         return value
     }

@@ -1,3 +1,5 @@
+import RoamCore
+
 /// Fills the placeholders (`@name@`) of a script or style compiled in from Scripts/ or Styles/, so
 /// a value both the page's CSS and its script use (the explored page's colours) is stated once in
 /// Swift and the files stay plain JavaScript and CSS.
@@ -7,8 +9,8 @@ enum PageTemplate {
     static func filled(_ template: String, in file: String, _ values: [(String, String)]) -> String {
         var text = template
         for (placeholder, value) in values {
-            precondition(text.contains(placeholder), "\(file) has lost its placeholder \(placeholder)")
-            text = text.replacing(placeholder, with: value)
+            precondition(text.containsText(placeholder), "\(file) has lost its placeholder \(placeholder)")
+            text = text.replacingText(placeholder, with: value)
         }
         return text
     }

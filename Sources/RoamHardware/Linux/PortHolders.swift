@@ -1,3 +1,4 @@
+import RoamCore
 import RoamPorts
 import Glibc
 
@@ -40,7 +41,7 @@ public enum PortHolders {
         let fix: String
         if holders.contains(where: { $0.command.hasPrefix("gpsd") }) {
             fix = "stop it: sudo systemctl disable --now gpsd.socket gpsd"
-        } else if holders.contains(where: { $0.command.contains("getty") }) {
+        } else if holders.contains(where: { $0.command.containsText("getty") }) {
             fix = "a login console is on the port: sudo systemctl disable --now serial-getty@\(tty).service, and remove "
                 + "console=serial0,115200 from /boot/firmware/cmdline.txt"
         } else {

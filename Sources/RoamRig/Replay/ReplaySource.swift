@@ -42,7 +42,7 @@ public enum ReplaySource {
                 + "gpsbabel -i garmin_fit -f \(path) -o gpx,gpxver=1.1 -F ride.gpx")
         }
         let text = String(decoding: head, as: UTF8.self)
-        guard text.contains("<gpx") || text.hasPrefix("<?xml") else {
+        guard text.containsText("<gpx") || text.hasPrefix("<?xml") else {
             guard try CaptureSniffer.holdsASentence(path) else {
                 throw ReplaySourceError(.badData, "\(path) holds no checksummed NMEA sentence in its first \(CaptureSniffer.limitBytes >> 20) MiB "
                                + "and is not a GPX track or a roam-board database; nothing was recorded")

@@ -52,5 +52,5 @@ struct HistoryPageData {
     }
 
     /// A file name (or a device's) inside the JSON block may not hold "<" ("</script>" would end it).
-    private static func safe(_ json: String) -> String { json.replacing("<", with: "\\u003c") }
+    private static func safe(_ json: String) -> String { json.replacingText("<", with: "\\u003c") }
 }

@@ -1,3 +1,5 @@
+import RoamCore
+
 /// Leaflet, as Debian's libjs-leaflet installs it: the command reads its script and style when it
 /// writes a page and inlines them (`RoamBoardCLI.LeafletFiles`), so the page stays one offline file
 /// and the repository carries none of Leaflet's code. Without it a page keeps its static SVG map.
@@ -35,7 +37,7 @@ public struct MapLibrary: Sendable {
 
     /// A tile template must name the tile: {z}, {x} and {y}; nil when it does, else what is missing.
     public static func templateProblem(_ template: String) -> String? {
-        let missing = ["{z}", "{x}", "{y}"].filter { !template.contains($0) }
+        let missing = ["{z}", "{x}", "{y}"].filter { !template.containsText($0) }
         guard missing.isEmpty else {
             return "the tile URL template \"\(template)\" lacks \(missing.joined(separator: ", ")) (e.g. \(openStreetMapTiles))"
         }
@@ -67,8 +69,8 @@ public struct MapLibrary: Sendable {
 
     /// Why a file read from the package cannot go into a page as is; nil when it can.
     public static func inlineProblem(script: String, style: String) -> String? {
-        if script.contains("]]>") { return "leaflet's script contains ]]>" }
-        if script.lowercased().contains("</script") { return "leaflet's script contains </script" }
+        if script.containsText("]]>") { return "leaflet's script contains ]]>" }
+        if script.lowercased().containsText("</script") { return "leaflet's script contains </script" }
         if style.contains("<") || style.contains("&") { return "leaflet's style contains < or &" }
         return nil
     }
