@@ -2,8 +2,9 @@
 import PackageDescription
 
 // No module of the binary imports _StringProcessing, which Swift imports implicitly: one call into it links
-// in its code and _RegexParser's, 0.9 MB the ride's pages fault in (docs/BENCHMARKS.md, "A binary without
-// _StringProcessing"). Substring search is RoamCore's `UTF8Search`; the tests may still use it.
+// in its code and _RegexParser's, 1.3 MB of the stripped binary and about 0.5 MiB of a ride's resident set
+// (docs/BENCHMARKS.md, "A binary without _StringProcessing"). Substring search is RoamCore's `UTF8Search`;
+// the tests may still use it.
 let withoutStringProcessing: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
 
 // Dependencies point inward (docs/DESIGN.md §2): RoamCore is pure; RoamStore and RoamHardware

@@ -16,7 +16,7 @@ import Testing
 
     /// Swift imports _StringProcessing into every module unless told not to (Package.swift); one call
     /// into it (a string's `contains` of a string, `firstRange(of:)`) links it and _RegexParser into the
-    /// .deb's static binary, 0.9 MB of code (docs/BENCHMARKS.md, "A binary without _StringProcessing").
+    /// .deb's static binary, 1.3 MB of it (docs/BENCHMARKS.md, "A binary without _StringProcessing").
     @Test("roam-board needs neither _StringProcessing nor _RegexParser")
     func binaryNeedsNoStringProcessing() throws {
         let needed = try Self.neededLibraries(CLIRunner.binary.path)

@@ -1,8 +1,8 @@
 /// Substring search over UTF-8 bytes, the one every module uses. The standard library's own
-/// (`contains(_:)` of a string, `firstRange(of:)`, `ranges(of:)`) lives in _StringProcessing, which
-/// the build leaves out: 0.9 MB of code the ride's pages would fault in (docs/BENCHMARKS.md,
-/// "A binary without _StringProcessing"). Byte for byte, so text the same but for its Unicode
-/// normalisation does not match; the callers look for ASCII.
+/// (`contains(_:)` of a string, `firstRange(of:)`, `replacing(_:with:)`) lives in _StringProcessing,
+/// which the build leaves out: 1.3 MB of the binary, about 0.5 MiB of a ride's resident set
+/// (docs/BENCHMARKS.md, "A binary without _StringProcessing"). Byte for byte, so text the same but
+/// for its Unicode normalisation does not match; the callers look for ASCII.
 public enum UTF8Search {
     /// Where `needle`'s bytes first occur in `bytes` at or after offset `start`; nil when they do not,
     /// or when `needle` is empty.
