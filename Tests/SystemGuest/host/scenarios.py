@@ -76,6 +76,9 @@ class Run(GuestRun):
         self.check("g3-ride", got and stopped and fixes.isdigit() and int(fixes) > 0,
                    "press, ride, press: ride %s %s with %s fixes (%d acked batches with fixes)"
                    % (ride, "stopped" if stopped else "NOT stopped", fixes, len([a for a in self.g.acks() if a[3]])))
+        # A figure, not a check (docs/BENCHMARKS.md): the installed arm64 binary on the kernel's devices, no bench fakes in it.
+        memory = self.out("p=$(systemctl show -p MainPID --value roam-board.service); grep -E '^(VmHWM|VmRSS|RssAnon|RssFile)' /proc/$p/status | xargs")
+        self.say("INFO", "g3-ride", "the recorder's memory after that ride: " + memory)
 
     def g4_power_cut(self):
         self.press()
