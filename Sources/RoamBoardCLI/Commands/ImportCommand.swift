@@ -60,7 +60,7 @@ enum ImportCommand {
             return "\(file): ride \(id) already covers most of its time (the same ride from another file or device); nothing done"
         case let .imported(id, t):
             return "ride \(id): \(done.provenance.sentence), \(FixedPoint.format(t.distanceM / 1000, digits: 2)) km, "
-                + "moving \(Duration.text(seconds: t.movingS)), \(Plural.count(t.fixCount, "point"))"
+                + "moving \(ClockDuration.text(seconds: t.movingS)), \(Plural.count(t.fixCount, "point"))"
                 + (done.unkeptSentence.map { "; " + $0 } ?? "")
         }
     }

@@ -33,7 +33,7 @@ enum RederiveCommand {
         print("  gaps       \(a.gapCount) -> \(b.gapCount)"
               + (report.gapEventsRewritten ? " (gap events rewritten)" : " (unchanged)"))
         print("  distance   \(units.distance(metres: a.distanceM, digits: 3)) -> \(units.distance(metres: b.distanceM, digits: 3))")
-        print("  moving     \(Duration.text(seconds: a.movingS)) -> \(Duration.text(seconds: b.movingS))")
+        print("  moving     \(ClockDuration.text(seconds: a.movingS)) -> \(ClockDuration.text(seconds: b.movingS))")
         print("  ascent     \(length(a.ascentM, units)) -> \(length(b.ascentM, units))")
         print("  descent    \(length(a.descentM, units)) -> \(length(b.descentM, units))")
         print("  segments   \(a.segmentCount) -> \(b.segmentCount)")

@@ -37,7 +37,7 @@ enum RidesCommand {
             line += "  " + dumped.padded(to: timeWidth)
             line += "  " + units.distance(metres: t.distanceM, digits: 2).leftPadded(9)
             line += "  " + (t.bridgedGaps > 0 ? units.distance(metres: t.bridgedM, digits: 2) : "-").leftPadded(8)
-            line += "  " + Duration.text(seconds: t.movingS).leftPadded(8)
+            line += "  " + ClockDuration.text(seconds: t.movingS).leftPadded(8)
             // A climb counted from a track file's elevation is marked: the board's barometer did not measure it (P4).
             let fromTrack = t.ascentM != nil && r.parameters.altitudeSource == .trackElevation
             marked = marked || fromTrack
@@ -71,13 +71,6 @@ enum RidesCommand {
     static func recorderRunning(database: String) -> Bool {
         let snapshot = try? RecorderStatusFile.read(path: RecorderStatusFile.path(forDatabase: database))
         return snapshot?.isRecorderRunning ?? false
-    }
-}
-
-enum Duration {
-    static func text(seconds: Double) -> String {
-        let s = Int(seconds.rounded())
-        return "\(s / 3600):" + String(s / 60 % 60).leftPadded(2, with: "0") + ":" + String(s % 60).leftPadded(2, with: "0")
     }
 }
 

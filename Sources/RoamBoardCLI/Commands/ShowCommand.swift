@@ -75,7 +75,7 @@ enum ShowCommand {
             print("              measured \(units.distance(metres: t.distanceM - t.bridgedM, digits: 3)), "
                   + "bridged \(units.distance(metres: t.bridgedM, digits: 3)) (straight across each gap, not drawn)")
         }
-        print("  moving      \(Duration.text(seconds: t.movingS))   elapsed \(Duration.text(seconds: t.elapsedS))")
+        print("  moving      \(ClockDuration.text(seconds: t.movingS))   elapsed \(ClockDuration.text(seconds: t.elapsedS))")
         if let up = t.ascentM, let down = t.descentM {
             print("  climb       +\(units.length(metres: up, digits: 1)) / -\(units.length(metres: down, digits: 1)) (\(unmeasured.climbSource))")
         } else {

@@ -40,7 +40,7 @@ enum StatusCommand {
             let t = ride.totals
             let state = RidesCommand.stateText(ride, recorderRunning: snapshot?.isRecorderRunning ?? false)
             print("ride         \(ride.id) \(state): \(DistanceText.headline(t, units: units)), \(Plural.count(t.fixCount, "fix", "fixes")), "
-                  + "moving \(Duration.text(seconds: t.movingS)), \(Plural.count(t.gapCount, "gap"))")
+                  + "moving \(ClockDuration.text(seconds: t.movingS)), \(Plural.count(t.gapCount, "gap"))")
         } else if databaseError == nil {
             print("ride         none recording")
         } else if let id = status?.rideID {
@@ -120,6 +120,6 @@ enum StatusCommand {
             if now >= monoNs { ms = Int64((now - monoNs) / 1_000_000) }
         }
         guard ms >= 0 else { return nil }
-        return ms < 60_000 ? "\(FixedPoint.format(Double(ms) / 1000, digits: 1)) s" : Duration.text(seconds: Double(ms) / 1000)
+        return ms < 60_000 ? "\(FixedPoint.format(Double(ms) / 1000, digits: 1)) s" : ClockDuration.text(seconds: Double(ms) / 1000)
     }
 }

@@ -106,7 +106,7 @@ final class ProgressPrinter: Sendable {
 
     static func describe(_ t: RideTotals, units: UnitFormatter) -> String {
         "\(Plural.count(t.fixCount, "fix", "fixes")), \(DistanceText.headline(t, units: units)), "
-            + "moving \(Duration.text(seconds: t.movingS)), "
+            + "moving \(ClockDuration.text(seconds: t.movingS)), "
             + (t.ascentM.map { "+" + units.length(metres: $0, digits: 0) } ?? "climb n/a")
             + ", \(Plural.count(t.gapCount, "gap"))"
     }

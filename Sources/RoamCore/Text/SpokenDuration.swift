@@ -1,5 +1,5 @@
-/// A stretch of time as a rider says it: "45 s", "14 min", "1 h 05 min". One place for these
-/// words: the page's stops and gaps, and the recorder's "receiver back after 42 s silent".
+/// A stretch of time as a rider says it: "45 s", "14 min", "1 h 05 min" (h:mm:ss is `ClockDuration`).
+/// One place for these words: the page's stops and gaps, and the recorder's "receiver back after 42 s silent".
 /// Seconds up to 2 min (a minute rounded from 90 s would be off by a third), minutes past.
 public enum SpokenDuration {
     public static func text(seconds: Double) -> String {

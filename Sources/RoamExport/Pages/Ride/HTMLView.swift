@@ -83,7 +83,7 @@ public struct HTMLView {
         s += "</h1>\n<p class=\"sub\">"
         let markup = sections.markup
         var facts = [sections.distanceText]
-        if t.movingS > 0 { facts.append("\(PageText.duration(t.movingS)) moving") }
+        if t.movingS > 0 { facts.append("\(ClockDuration.text(seconds: t.movingS)) moving") }
         if t.movingS > 0, t.distanceM > 0 { facts.append(markup.span(t.distanceM / t.movingS, .speed, digits: 1) + " average") }
         if let up = t.ascentM { facts.append(markup.span(up, .length, digits: 0) + " climbed") }
         s += facts.joined(separator: " · ")

@@ -33,7 +33,7 @@ extension PageSections {
             } ?? "–"
             let gap = split.crossesGap ? "<span class=\"gapnote\" title=\"a gap falls in this \(word): part of it is bridged\"> gap</span>" : ""
             let speed = v > 0 ? markup.span(v / 3.6, .speed, digits: 1) : "–"
-            s += "<tr><td>\(label)\(gap)</td><td>\(PageText.duration(split.elapsedS))</td><td class=\"mv\">\(PageText.duration(split.movingS))</td>"
+            s += "<tr><td>\(label)\(gap)</td><td>\(ClockDuration.text(seconds: split.elapsedS))</td><td class=\"mv\">\(ClockDuration.text(seconds: split.movingS))</td>"
             s += "<td class=\"speed\"><span class=\"bar\" style=\"width:\(PageText.number(v / fastest * 100, digits: 0))%\"></span><span>\(speed)</span></td><td>\(climb)</td></tr>\n"
         }
         return s + "</table>\n"

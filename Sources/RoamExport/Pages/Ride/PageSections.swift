@@ -39,13 +39,13 @@ struct PageSections {
         let moving = t.movingS > 0 && t.distanceM > 0
         var rows: [(String, String)] = [
             ("Distance", distanceText),
-            ("Moving time", PageText.duration(t.movingS)),
+            ("Moving time", ClockDuration.text(seconds: t.movingS)),
             ("Average speed", moving ? markup.span(t.distanceM / t.movingS, .speed, digits: 1) : "–"),
             ("Maximum speed", t.acceptedCount > 0 ? markup.span(t.maxSpeedMps, .speed, digits: 1) : "–"),
             ("Ascent", t.ascentM.map { markup.span($0, .length, digits: 0) } ?? "unavailable (no barometer)"),
             ("Descent", t.descentM.map { markup.span($0, .length, digits: 0) } ?? "unavailable (no barometer)"),
-            ("Elapsed time", elapsedS.map(PageText.duration) ?? "–"),
-            ("Paused", marks.stops.isEmpty ? "none" : "\(PageText.duration(marks.pausedS)) in \(Plural.count(marks.stops.count, "stop"))"),
+            ("Elapsed time", elapsedS.map { ClockDuration.text(seconds: $0) } ?? "–"),
+            ("Paused", marks.stops.isEmpty ? "none" : "\(ClockDuration.text(seconds: marks.pausedS)) in \(Plural.count(marks.stops.count, "stop"))"),
         ]
         if t.bridgedGaps > 0 { rows.append(("Bridged", markup.span(t.bridgedM, .distance, digits: 2) + " across \(Plural.count(t.bridgedGaps, "gap"))")) }
         if let s = ride.startedUTCms { rows.append(("Start", clock.element(utcMs: s, dated: false))) }

@@ -1,17 +1,8 @@
 import RoamCore
 
-/// How the page writes numbers, durations and times: never "−0", never hours of elapsed time
-/// for a ride that lasted a fraction of a second, and local clock times with the UTC instant
-/// kept for the title attribute.
+/// How the page writes numbers and times: never "−0", and local clock times with the UTC instant
+/// kept for the title attribute (durations: `ClockDuration`, `SpokenDuration`).
 enum PageText {
-    /// "1:02:03" for ride times; "0:00:00" is fine, a negative duration is shown as "–".
-    static func duration(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds >= 0 else { return "–" }
-        let s = Int(seconds.rounded())
-        let mm = s / 60 % 60, ss = s % 60
-        return "\(s / 3600):\(mm < 10 ? "0" : "")\(mm):\(ss < 10 ? "0" : "")\(ss)"
-    }
-
     /// "h:mm" for a ride-time axis.
     static func clockAxis(_ seconds: Double) -> String {
         let m = Int((seconds / 60).rounded())
