@@ -196,3 +196,28 @@ import Testing
         #expect(lines.count == 2 && lines[1].hasPrefix("ride 2:") && !lines[1].contains("not kept"), "\(r.stdout)")
     }
 }
+
+/// `import`'s lines follow `--units` and board.conf's `units`, as `show` and `rides` do.
+@Suite struct ImportUnitsTests {
+    @Test func theLineFollowsTheOptionThenTheBoard() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ride = dir.appendingPathComponent("ride.gpx")
+        try Data(ImportCommandTests.gpx(30).utf8).write(to: ride)
+        let board = try DriveBoardSettingsTests.board(in: dir, "units = imperial\n")
+        func distance(_ arguments: [String], _ unit: String) throws -> Double {
+            let r = try CLIRunner.run(["import"] + arguments + [ride.path])
+            #expect(r.status == 0, "\(arguments): \(r.stderr)")
+            let words = r.stdout.split(separator: " ")
+            let at = try #require(words.firstIndex { $0 == unit + "," }, "\(arguments): \(r.stdout)")
+            return try #require(Double(words[at - 1]), "\(r.stdout)")
+        }
+        let km = try distance(["--db", dir.appendingPathComponent("metric.db").path], "km")
+        #expect(km > 0.3, "the ride's 29 steps of 11 m")
+        let mi = try distance(["--db", dir.appendingPathComponent("imperial.db").path, "--units", "imperial"], "mi")
+        #expect(abs(mi * 1.609344 - km) < 0.015, "\(mi) mi is \(km) km (each to 0.005)")
+        #expect(try distance(["--board", board.path], "mi") == mi, "board.conf's units")
+        #expect(try distance(["--board", board.path, "--db", dir.appendingPathComponent("other.db").path, "--units", "metric"], "km") == km,
+                "the option wins over board.conf")
+    }
+}

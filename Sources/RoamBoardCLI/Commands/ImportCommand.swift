@@ -13,6 +13,7 @@ enum ImportCommand {
             throw UsageError(command: p.command, message: "name at least one GPX, FIT or TCX file or a folder of them")
         }
         let path = try BoardLoader.databasePath(p)
+        let units = try BoardLoader.units(p)
         let folder = FilePath.parent(path)
         let madeFolders: [String]
         do { madeFolders = try FileSystem.makeFolders(folder) } catch {
@@ -28,7 +29,7 @@ enum ImportCommand {
         let progress = try ImportRun.run(p.operands, into: store, now: { WallClock.nowUTCms() }) { report in
             switch report {
             case let .file(file, done):
-                print(line(file, done))
+                print(line(file, done, units: units))
             case let .failed(file, error):
                 if error.kind == .toolMissing { toolMissing = true }
                 StandardStream.error("import: \(error.kind == .toolMissing ? error.description : "skipped \(file): \(error.description)")\n")
@@ -52,14 +53,14 @@ enum ImportCommand {
         }
     }
 
-    static func line(_ file: String, _ done: RideImporter.Imported) -> String {
+    static func line(_ file: String, _ done: RideImporter.Imported, units: UnitFormatter) -> String {
         switch done.outcome {
         case let .alreadyImported(id):
             return "\(file): already imported as ride \(id); nothing done"
         case let .sameTimeAs(id):
             return "\(file): ride \(id) already covers most of its time (the same ride from another file or device); nothing done"
         case let .imported(id, t):
-            return "ride \(id): \(done.provenance.sentence), \(FixedPoint.format(t.distanceM / 1000, digits: 2)) km, "
+            return "ride \(id): \(done.provenance.sentence), \(units.distance(metres: t.distanceM, digits: 2)), "
                 + "moving \(ClockDuration.text(seconds: t.movingS)), \(Plural.count(t.fixCount, "point"))"
                 + (done.unkeptSentence.map { "; " + $0 } ?? "")
         }

@@ -1,6 +1,6 @@
 extension ImportCommand {
     static let spec = CommandSpec(name: "import", abstract: "Import past rides from GPX, FIT and TCX files (FIT and TCX through gpsbabel).", options: [
-        SharedOptions.db, SharedOptions.board,
+        SharedOptions.db, SharedOptions.board, SharedOptions.units,
     ], discussion: """
         Each file becomes one stopped ride marked imported, with the device's name and its own times, run through the same pipeline as a recorded ride.
         A folder imports its .gpx, .fit and .tcx files in name order; a file imported before (same bytes) is skipped and said so.
