@@ -19,10 +19,16 @@ public final class RideImporter {
         /// What the file holds that the ride does not keep (heart rate, cadence, power): said, never stored.
         public var unkept: [GPXTrack.UnkeptFigure] = []
 
-        /// "heart rate and cadence in the file are not kept", or nil when the file held none of them.
+        /// A GPX's own: "heart rate and cadence in the file are not kept", or nil when it held none of them.
+        /// A FIT or TCX file is read through gpsbabel's GPX, which drops power: what the file itself held
+        /// is not known here, so the sentence says what is kept and what is not, without guessing.
         public var unkeptSentence: String? {
-            unkept.isEmpty ? nil : "\(Plural.series(unkept.map(\.rawValue))) in the file \(unkept.count == 1 ? "is" : "are") not kept"
+            guard provenance.format == ImportFormat.gpx.rawValue else { return Self.convertedSentence }
+            return unkept.isEmpty ? nil : "\(Plural.series(unkept.map(\.rawValue))) in the file \(unkept.count == 1 ? "is" : "are") not kept"
         }
+
+        public static let convertedSentence = "only positions, times, elevation and temperature are kept "
+            + "(not heart rate, cadence or power, if the file holds them)"
     }
 
     public func importFile(_ path: String, nowUTCms: Int64) throws -> Imported {
