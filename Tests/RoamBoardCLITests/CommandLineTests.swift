@@ -71,6 +71,29 @@ import Testing
         #expect(file.status == 64 && file.stderr.contains("is a file; give the folder that holds board.conf"), "\(file.stderr)")
     }
 
+    /// A board.conf that is a folder was "permission denied"; a folder given as the database was
+    /// SQLite's "cannot open" (import, record) or an I/O error (status, 74).
+    @Test func aFolderWhereAFileBelongsIsSaidSo() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let board = dir.appendingPathComponent("board")
+        try FileManager.default.createDirectory(at: board.appendingPathComponent("board.conf"), withIntermediateDirectories: true)
+        for command in ["record", "rides"] {
+            let r = try CLIRunner.run([command, "--board", board.path])
+            #expect(r.status == 66 && r.stderr.contains("cannot read board file \(board.path)/board.conf: it is a folder, not a file."),
+                    "\(command): \(r.status) \(r.stderr)")
+        }
+        let db = dir.appendingPathComponent("rides.db").path, ride = dir.appendingPathComponent("ride.gpx")
+        try FileManager.default.createDirectory(atPath: db, withIntermediateDirectories: true)
+        try Data(ImportCommandTests.gpx(30).utf8).write(to: ride)
+        for arguments in [["import", "--db", db, ride.path], ["record", "--board", "Boards/bench", "--db", db, "--quiet"],
+                          ["status", "--db", db], ["rides", "--db", db]] {
+            let r = try CLIRunner.run(arguments)
+            #expect(r.status == 64 && r.stderr.contains("\(db) is a folder, not a database: give --db FILE"), "\(arguments): \(r.status) \(r.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: db).isEmpty, "nothing was made in the folder")
+    }
+
     @Test func malformedBoardFileNamesTheLine() throws {
         let dir = try CLIRunner.temporaryDirectory()
         try "name = x\nuart /dev/ttyS0\n".write(to: dir.appendingPathComponent("board.conf"), atomically: true, encoding: .utf8)

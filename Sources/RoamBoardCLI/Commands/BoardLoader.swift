@@ -13,10 +13,16 @@ enum BoardLoader {
             throw CLIError(description: "--board \(dir) is a file; give the folder that holds board.conf (--board \(FilePath.parent(folder)))",
                            status: ExitStatus.usage)
         }
-        // A folder not there (or without its board.conf) is a missing input, as a missing database is (66).
-        guard FileSystem.kind(file) == .file, let bytes = try? FileSystem.readBytes(file) else {
-            let why = access(file, F_OK) != 0 ? "it does not exist" : "permission denied: check its owner and mode"
-            throw CLIError(description: "cannot read board file \(file): \(why). Check --board (a folder holding board.conf).", status: ExitStatus.noInput)
+        // A folder not there (or without its board.conf) is a missing input, as a missing database is (66);
+        // one that cannot be read says the read's own cause (a board.conf that is a folder: EISDIR).
+        func unreadable(_ why: String) -> CLIError {
+            CLIError(description: "cannot read board file \(file): \(why). Check --board (a folder holding board.conf).", status: ExitStatus.noInput)
+        }
+        // A FIFO or a device would block the read, or never end it.
+        if let kind = FileSystem.kind(file), kind != .file, kind != .folder { throw unreadable("it is not a regular file") }
+        let bytes: [UInt8]
+        do throws(SystemError) { bytes = try FileSystem.readBytes(file) } catch {
+            throw unreadable(error.errno == .accessDenied ? "permission denied: check its owner and mode" : error.errno.words)
         }
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.utf8.elementsEqual(bytes) else {
@@ -77,19 +83,27 @@ enum BoardLoader {
             time = try localTime(profile, file: FilePath.join(dir, "board.conf"))
             boardDB = FilePath.join(dataDir(profile, boardDir: dir), databaseName)
         }
-        if let db = try p.value(SharedOptions.db) ?? boardDB { return (db, time) }
+        if let db = try p.value(SharedOptions.db) ?? boardDB {
+            try refuseFolder(db)
+            return (db, time)
+        }
         throw UsageError(command: p.command, message: "missing --db FILE (or --board DIR to use that board's data directory)")
     }
 
     /// Refuses a missing file before SQLite does (its "error 14" names nothing a rider can fix,
     /// and a writer would create an empty database from a typo).
     static func requireDatabase(_ path: String) throws {
-        guard let kind = FileSystem.kind(path) else {
+        guard FileSystem.kind(path) != nil else {
             throw CLIError.missingDatabase(path)
         }
-        if kind == .folder {
-            throw CLIError(description: "\(path) is a folder, not a database: give --db FILE (e.g. \(path)/\(databaseName))", status: ExitStatus.usage)
-        }
+        try refuseFolder(path)
+    }
+
+    /// A folder where the database belongs, said as one, for readers and writers alike: SQLite says
+    /// only that it cannot open it, and `status` called that an I/O error (74).
+    static func refuseFolder(_ path: String) throws {
+        guard FileSystem.kind(path) == .folder else { return }
+        throw CLIError(description: "\(path) is a folder, not a database: give --db FILE (e.g. \(path)/\(databaseName))", status: ExitStatus.usage)
     }
 
     /// A read-only reader of `--db`/`--board`'s database, with the zone to show its times in.

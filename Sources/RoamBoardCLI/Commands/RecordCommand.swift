@@ -13,6 +13,7 @@ enum RecordCommand {
         let (profile, boardDir) = try BoardLoader.load(try p.value(Options.board))
         let dataDir = BoardLoader.dataDir(profile, boardDir: boardDir)
         let dbPath = try p.value(SharedOptions.db) ?? FilePath.join(dataDir, BoardLoader.databaseName)
+        try BoardLoader.refuseFolder(dbPath)
         if !profile.isBench && (p.isGiven(Options.replay) || p.value(Options.realtime) || p.isGiven(Options.commitInterval)
                                 || p.value(Options.noRide)) {
             throw UsageError(command: "record", message: "--replay, --realtime, --commit-interval and --no-ride apply to the bench board only")
