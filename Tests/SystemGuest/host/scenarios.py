@@ -77,8 +77,10 @@ class Run(GuestRun):
                    "press, ride, press: ride %s %s with %s fixes (%d acked batches with fixes)"
                    % (ride, "stopped" if stopped else "NOT stopped", fixes, len([a for a in self.g.acks() if a[3]])))
         # A figure, not a check (docs/BENCHMARKS.md): the installed arm64 binary on the kernel's devices, no bench fakes in it.
-        memory = self.out("p=$(systemctl show -p MainPID --value roam-board.service); grep -E '^(VmHWM|VmRSS|RssAnon|RssFile)' /proc/$p/status | xargs")
-        self.say("INFO", "g3-ride", "the recorder's memory after that ride: " + memory)
+        self.say("INFO", "g3-ride", "the recorder's memory after that ride: " + self.recorder_memory())
+
+    def recorder_memory(self):
+        return self.out("p=$(systemctl show -p MainPID --value roam-board.service); grep -E '^(VmHWM|VmRSS|RssAnon|RssFile)' /proc/$p/status | xargs")
 
     def g4_power_cut(self):
         self.press()
@@ -170,6 +172,7 @@ class Run(GuestRun):
 
     def g7_reinstall(self):
         S = "g7-reinstall"
+        self.say("INFO", S, "the recorder's memory at the end of this boot's rides: " + self.recorder_memory())
         # An upgrade's scripts (dpkg -i of the installed version runs them as an upgrade): the board's
         # notes brought back, nothing restarted, both units still enabled and running.
         pid = self.out("systemctl show -p MainPID --value roam-board.service")
