@@ -101,6 +101,18 @@ import Testing
             + "and is read only at boot: reboot.") == true)
     }
 
+    /// The firmware reads `key=value` with nothing around the "=" (spaces are part of the name or
+    /// the value): "dtparam = i2c_arm=on" sets nothing, so it is not "there already, reboot".
+    @Test func aLineWithSpacesAroundItsEqualsSignDoesNotCount() throws {
+        let root = try pi("Raspberry Pi Zero 2 W Rev 1.0", config: "dtparam = i2c_arm=on\n")
+        try root.write("sys/class/i2c-dev/i2c-2/name", "bcm2835 (i2c@7e805000)\n")
+        let missingBus = { BoardSystemChecks.i2cBus("/dev/i2c-1", root: root.path)?.message ?? "" }
+        #expect(missingBus().hasSuffix("add 'dtparam=i2c_arm=on' to /boot/firmware/config.txt and reboot (wiring.md: Boot configuration)."))
+        // Indented, or with a comment after it, the line is read.
+        try root.write("boot/firmware/config.txt", "  dtparam=i2c_arm=on   # the barometer\n")
+        #expect(missingBus().hasSuffix("has 'dtparam=i2c_arm=on' already, and is read only at boot: reboot."))
+    }
+
     /// No dwc2 overlay: the rides' drive cannot start; a note (recording does not need it) with the line to add.
     @Test func noUSBDeviceControllerIsANoteWithTheOverlayLine() throws {
         let root = try pi("Raspberry Pi Zero 2 W Rev 1.0", config: "enable_uart=1\n")

@@ -48,12 +48,14 @@ enum BootConfig {
     }
 
     /// Whether a line of config.txt that `model` reads (its comments left out) sets `setting`: lines
-    /// under a filter that names other models ([pi4] on a Zero 2 W) are not read on this one.
+    /// under a filter that names other models ([pi4] on a Zero 2 W) are not read on this one. Only
+    /// the line's ends are trimmed: the firmware takes a space beside "=" as part of the name or the
+    /// value, so "dtparam = i2c_arm=on" sets nothing.
     static func holds(_ configText: String, _ setting: Setting, model: String?) -> Bool {
         let ours = model.flatMap(modelFilters)
         var read = true
         for raw in configText.split(whereSeparator: \.isNewline) {
-            let line = raw.prefix { $0 != "#" }.filter { !$0.isWhitespace }
+            let line = raw.prefix { $0 != "#" }.trimmedOfWhitespace
             if line.hasPrefix("["), line.hasSuffix("]") {
                 read = reads(filter: String(line.dropFirst().dropLast()), ours, before: read)
                 continue
