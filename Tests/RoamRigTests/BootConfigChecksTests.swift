@@ -125,5 +125,9 @@ import Testing
         try root.write("boot/firmware/config.txt", "dtoverlay=dwc2\n")
         #expect(USBGadgetCheck.results(root: root.path).first?.message.hasSuffix("has 'dtoverlay=dwc2,dr_mode=peripheral' already, and is "
             + "read only at boot: reboot.") == true)
+        // In host mode (Raspberry Pi OS's [cm5] line) the port is never a device: no reboot makes a controller.
+        try root.write("boot/firmware/config.txt", "dtoverlay=dwc2,dr_mode=host\n")
+        #expect(USBGadgetCheck.results(root: root.path).first?.message.hasSuffix("add 'dtoverlay=dwc2,dr_mode=peripheral' to "
+            + "/boot/firmware/config.txt and reboot (usb.md).") == true)
     }
 }

@@ -4,10 +4,12 @@ import RoamSystem
 /// config.txt and cmdline.txt, in /boot/firmware since Bookworm, in /boot before. Read, never written.
 enum BootConfig {
     /// A config.txt line the board needs: `key=value`, also found among a line's comma-separated
-    /// parameters ("dtparam=audio=on,i2c_arm=on") or under another accepted spelling.
+    /// parameters ("dtparam=audio=on,i2c_arm=on") or under another accepted spelling. A line that
+    /// also holds one of `unless` does not count ("dtoverlay=dwc2,dr_mode=host": no device mode).
     struct Setting: Equatable {
         let key: String
         let values: [String]
+        var unless: [String] = []
         var text: String { key + "=" + values[0] }
     }
 
@@ -62,7 +64,7 @@ enum BootConfig {
             }
             guard read, let equals = line.firstIndex(of: "="), line[..<equals] == setting.key else { continue }
             let parameters = line[line.index(after: equals)...].split(separator: ",").map(String.init)
-            if parameters.contains(where: { setting.values.contains($0) }) { return true }
+            if parameters.contains(where: setting.values.contains), !parameters.contains(where: setting.unless.contains) { return true }
         }
         return false
     }
