@@ -7,7 +7,8 @@ import RoamSimulator
 import Synchronization
 
 /// A `FakeGNSSModule` at the far end of the bench's pseudo-terminal: a thread reads what the
-/// host writes (commands), judged at the baud the host has set on its side, and writes the
+/// host writes (commands), judged at the baud the host has set on its side (the baud they were
+/// written at when the host writes through `BenchSerialLine`), and writes the
 /// module's answers; the ride's NMEA goes out through the module's sentence set and baud. While
 /// `idle`, the module repeats its banner, as a receiver without a script still talks. The thread
 /// waits in poll() on the pty and a wake pipe: it wakes for commands, banners due and a stop only.
@@ -25,6 +26,9 @@ public final class ModuleLink: @unchecked Sendable {
     private var thread: SystemThread?
     /// Ends the link thread's wait: stop, or a change of `idle`.
     private let wake = WakePipe()
+    /// Counts the host's bytes written (`postedBytes`) and judged (`takenBytes`), both guarded by it.
+    private let taken = MonotonicCondition()
+    private var postedBytes = 0, takenBytes = 0
 
     init(pty: PseudoTerminal, module: FakeGNSSModule, idleIntervalMs: UInt64) {
         self.pty = pty; self.module = Mutex(module); self.idleIntervalMs = idleIntervalMs
@@ -54,8 +58,20 @@ public final class ModuleLink: @unchecked Sendable {
         try writeLock.withLock { _ throws(DeviceError) in try pty.write(bytes) }
     }
 
+    /// Returns once the link has judged every byte the host wrote, `count` of them just now (or has
+    /// stopped). A UART's tcdrain returns once the bytes left at the baud they were written at; a
+    /// pty's at once, and the kernel keeps no order between the bytes and the host's next termios
+    /// change: `BenchSerialLine` waits here, so the host's baud cannot change under bytes not yet judged.
+    public func waitUntilTaken(wrote count: Int) {
+        taken.withLock {
+            postedBytes += count
+            while takenBytes < postedBytes && !stopped.load(ordering: .acquiring) { taken.wait() }
+        }
+    }
+
     func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        taken.withLock { taken.broadcast() }
         wake.wake()
         thread?.join()
     }
@@ -99,9 +115,12 @@ public final class ModuleLink: @unchecked Sendable {
                 continue
             }
             if !bytes.isEmpty {
-                // Judged at the host's baud now: the host may have changed it while this thread waited.
+                // Judged at the host's baud now, the baud they were written at for a host on a
+                // `BenchSerialLine` (it waits for this before changing it); a bare `SerialPort` may
+                // already have switched.
                 let baud = hostBaud
                 let reply = module.withLock { $0.receive(bytes, hostBaud: baud).reply }
+                taken.withLock { takenBytes += bytes.count; taken.broadcast() }
                 try? send(reply)
             }
         }
