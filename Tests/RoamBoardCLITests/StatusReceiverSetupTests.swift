@@ -30,7 +30,7 @@ import Testing
             setup.options.garbageMs = 400
             setup.options.probeListenMs = 2500
             setup.options.ackTimeoutMs = 3000
-            let receiver = GNSSReceiver.serial(path: replayer.secondaryPath, baud: 115_200, setup: setup)
+            let receiver = replayer.receiver(baud: 115_200, setup: setup)
             receiver.watch.junkMs = 1500
             // A set-up left unfinished by the load (the bench's link missed a command) is run again soon.
             receiver.watch.unconfiguredRetryMs = 5000

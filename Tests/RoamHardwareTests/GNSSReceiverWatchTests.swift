@@ -14,7 +14,7 @@ import Testing
         let replayer = try NMEAReplayer()
         replayer.attach(FakeGNSSModule(family: .casic), idleIntervalMs: 50)
         defer { replayer.unplug() }
-        let receiver = GNSSReceiver.serial(path: replayer.secondaryPath, baud: 115_200, setup: ReceiverSetupTests.quick(.auto, rate: 5))
+        let receiver = replayer.receiver(baud: 115_200, setup: ReceiverSetupTests.quick(.auto, rate: 5))
         // 1 ms without a sentence is junk; a silence cannot happen within the test.
         receiver.watch.junkMs = 1
         receiver.watch.silenceMs = 600_000

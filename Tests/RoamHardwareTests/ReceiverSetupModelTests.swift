@@ -71,7 +71,7 @@ import Testing
     @Test func theRecorderReadsOnAfterARefusedModelAndSaysItOnce() throws {
         let replayer = try NMEAReplayer()
         replayer.attach(FakeGNSSModule(family: .ublox, behaviour: .refusesDynamicModel), idleIntervalMs: 100)
-        let receiver = GNSSReceiver.serial(path: replayer.secondaryPath, baud: 115_200, setup: Self.setup(.auto))
+        let receiver = replayer.receiver(baud: 115_200, setup: Self.setup(.auto))
         let reports = ReportBox()
         receiver.onReport = { reports.add($0.summary) }
         try receiver.reopen()

@@ -13,10 +13,10 @@ import Testing
     /// The real port, refusing one baud as a UART whose clock cannot make it would (EINVAL), and
     /// keeping what the host wrote.
     final class BaudLimitedLine: SerialLine {
-        let port: SerialPort
+        let port: BenchSerialLine
         let refused: Int
         private(set) var written: [[UInt8]] = []
-        init(_ port: SerialPort, refusing refused: Int) { self.port = port; self.refused = refused }
+        init(_ port: BenchSerialLine, refusing refused: Int) { self.port = port; self.refused = refused }
         var device: String { port.device }
         var baud: Int { port.baud }
         func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMs: Int32) throws(DeviceError) -> Int {

@@ -22,9 +22,9 @@ import Testing
     }
 
     /// A module of `family` behind a pty, the host's port opened at `hostBaud`.
-    static func rig(_ module: FakeGNSSModule, hostBaud: Int = 115_200) throws -> (NMEAReplayer, SerialPort) {
+    static func rig(_ module: FakeGNSSModule, hostBaud: Int = 115_200) throws -> (NMEAReplayer, BenchSerialLine) {
         let replayer = try NMEAReplayer()
-        let port = try SerialPort(path: replayer.secondaryPath, baud: hostBaud)
+        let port = try BenchSerialLine(replayer, baud: hostBaud)
         replayer.attach(module, idleIntervalMs: 100)
         return (replayer, port)
     }
@@ -166,7 +166,7 @@ import Testing
     @Test func gnssReceiverConfiguresAtOpenAndServesTheBytesItRead() throws {
         let replayer = try NMEAReplayer()
         replayer.attach(FakeGNSSModule(family: .casic), idleIntervalMs: 100)
-        let receiver = GNSSReceiver.serial(path: replayer.secondaryPath, baud: 115_200, setup: Self.quick(.auto, rate: 5))
+        let receiver = replayer.receiver(baud: 115_200, setup: Self.quick(.auto, rate: 5))
         let reports = ReportBox()
         receiver.onReport = { reports.add($0.summary) }
         try receiver.reopen()
@@ -185,7 +185,7 @@ import Testing
         replayer.unplug()
     }
 
-    static func drain(_ port: SerialPort) throws -> [UInt8] {
+    static func drain(_ port: BenchSerialLine) throws -> [UInt8] {
         var out: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

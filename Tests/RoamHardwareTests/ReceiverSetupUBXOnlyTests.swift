@@ -72,7 +72,7 @@ import Testing
     }
 
     /// The module's idle output after the setup: sentences, read until one arrives (10 s at most).
-    static func expectSentences(_ replayer: NMEAReplayer, _ port: SerialPort) throws {
+    static func expectSentences(_ replayer: NMEAReplayer, _ port: BenchSerialLine) throws {
         var seen = ReceiverObservation(), framed = ReceiverHandBack()
         var buffer = [UInt8](repeating: 0, count: 4096)
         for _ in 0..<50 where seen.validSentences == 0 {

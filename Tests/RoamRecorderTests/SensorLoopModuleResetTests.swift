@@ -44,7 +44,7 @@ import Testing
             setup.options.garbageMs = 400
             setup.options.probeListenMs = listenMs + 1000
             setup.options.ackTimeoutMs = listenMs + 1500
-            receiver = GNSSReceiver.serial(path: replayer.secondaryPath, baud: baud, setup: setup)
+            receiver = replayer.receiver(baud: baud, setup: setup)
             receiver.watch.junkMs = 1500
             receiver.watch.retryMs = foundNothingRetryMs
             receiver.watch.unconfiguredRetryMs = unconfiguredRetryMs
@@ -135,8 +135,8 @@ import Testing
         #expect(run.setUpAgain.count == 1, "\(run.heard.reports.withLock { $0 })")
     }
 
-    /// A set-up that found the module but left it unconfigured (its baud command missed, as the bench's
-    /// link misses one under load: it stays at 9600 baud and takes the rest there) is run again while
+    /// A set-up that found the module but left it unconfigured (its baud command missed, as by a module
+    /// whose line garbled it: it stays at 9600 baud and takes the rest there) is run again while
     /// the module talks, and the module ends as set up; not left at 9600 for the rest of the ride.
     @Test func aSetUpThatLeftTheModuleUnconfiguredIsRunAgain() throws {
         var module = FakeGNSSModule(family: .ublox, ubloxModel: .m8)

@@ -21,7 +21,7 @@ import Testing
         setup.options.listenMs = 600
         setup.options.garbageMs = 300
         setup.options.probeListenMs = 400
-        let receiver = GNSSReceiver.serial(path: replayer.secondaryPath, baud: 115_200, setup: setup)
+        let receiver = replayer.receiver(baud: 115_200, setup: setup)
         try receiver.reopen()
         var options = SensorLoop.Options()
         options.silentAfterMs = 1000  // well inside the set-up's listening

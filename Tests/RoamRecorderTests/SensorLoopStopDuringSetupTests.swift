@@ -23,7 +23,7 @@ import Testing
         #expect(ride.count > 3 * 4096)   // more than the loop's read buffer holds
         var setup = ReceiverSetup(family: .ublox, targetBaud: 9600, rateHz: 1)
         setup.options.ackTimeoutMs = 30_000
-        let receiver = GNSSReceiver.serial(path: replayer.secondaryPath, baud: 9600, setup: setup)
+        let receiver = replayer.receiver(baud: 9600, setup: setup)
         try receiver.reopen()
         let loop = SensorLoop(source: receiver, barometer: nil, queue: SensorQueue(capacity: 64), options: .init(),
                               clock: MonotonicClock.nowNs, emit: { _ in })

@@ -33,8 +33,7 @@ public struct FakeGNSSModule: Sendable {
     /// skipped (`ModuleRatePacer`): at 9600 baud, ten epochs of RMC GGA GSA GST a second do not fit.
     /// Off by default: the bench's 10 Hz feeds at 9600 baud test the set-up and rate watch, not the line.
     public var limitedByBaud = false
-    /// CFG-PRT commands it lets pass (no answer, no switch), as the bench's link misses one on a
-    /// loaded machine: it reads the command after the host switched its baud, so judges it junk.
+    /// CFG-PRT commands it lets pass (no answer, no switch), as a module whose line garbled one.
     public var baudCommandsToMiss = 0
     /// Idle, sends UBX NAV-PVT and NAV-DOP beside its banner, each on a tick of its own, frames first: a
     /// host that stops listening after two checksummed frames has heard UBX only, though NMEA is on.
