@@ -48,7 +48,7 @@ public final class SimulatedRig: @unchecked Sendable {
             replayer.attach(FakeGNSSModule(family: profile.receiver == .auto ? .ublox : profile.receiver))
         }
         // The secondary is opened and put in raw mode before a byte is written (no echo, no line editing).
-        port = replayer.receiver(baud: profile.baud, setup: BoardDevices.receiverSetup(profile))
+        port = BoardDevices.receiver(profile, path: replayer.secondaryPath)
         port.onReport = { report in StandardStream.error(report.summary + "\n") }
         port.onNote = { note in StandardStream.error(note + "\n") }
         try port.reopen()
