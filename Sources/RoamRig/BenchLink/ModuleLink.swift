@@ -62,12 +62,20 @@ public final class ModuleLink: @unchecked Sendable {
     /// stopped). A UART's tcdrain returns once the bytes left at the baud they were written at; a
     /// pty's at once, and the kernel keeps no order between the bytes and the host's next termios
     /// change: `BenchSerialLine` waits here, so the host's baud cannot change under bytes not yet judged.
+    /// At most `takenBoundNs`: a link blocked sending into a full pty (its host writing, not reading)
+    /// judges nothing until the host reads, and must not hang it. Past the bound the command may be
+    /// judged late, as a line that garbles one, which the recorder's set-up retries anyway.
     public func waitUntilTaken(wrote count: Int) {
+        let deadline = MonotonicClock.nowNs() + Self.takenBoundNs
         taken.withLock {
             postedBytes += count
-            while takenBytes < postedBytes && !stopped.load(ordering: .acquiring) { taken.wait() }
+            while takenBytes < postedBytes && !stopped.load(ordering: .acquiring) {
+                if !taken.wait(untilNs: deadline) && takenBytes < postedBytes { return }
+            }
         }
     }
+
+    static let takenBoundNs: UInt64 = 3_000_000_000
 
     func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
