@@ -22,7 +22,7 @@ public struct MassStorageGadget: Sendable {
         }
         guard let first = names.first else {
             throw DriveError(.noGadget, "no USB device controller in \(paths.udcClass): this board's USB port is not in device mode "
-                             + "(Pi Zero 2 W: dtoverlay=dwc2,dr_mode=peripheral in config.txt, see usb.md); recording is unaffected")
+                             + "(on a Raspberry Pi: dtoverlay=dwc2,dr_mode=peripheral in config.txt, see /etc/roam-board/usb.md); recording is unaffected")
         }
         return first
     }
