@@ -11,7 +11,7 @@ public enum RideExport {
     /// An imported ride's files name its provenance, so the comparison needs it too.
     public static func bytes(of ride: RideRow, span: RideSpan, format: ExportFormat, raw: Bool, reader: RideReader) throws -> [UInt8] {
         let summary = try summary(ride, span: span, provenance: reader.provenance(ride: ride.id))
-        return try export(format, summary, raw: raw, reader: reader, into: MemorySink()).0.bytes
+        return try export(format, summary, raw: raw, reader: reader, into: MemorySink()).sink.bytes
     }
 
     /// `provenance`: where an imported ride came from (`RideReader.provenance`), which its files say.
@@ -24,13 +24,18 @@ public enum RideExport {
         return summary
     }
 
-    /// Any format into a sink that can patch its header (a file, a spool). Returns the sink and fixes read.
+    /// Any format into a sink that can patch its header (a file, a spool). Returns the sink, the
+    /// fixes read, and those a FIT file holds no record of because their time went back
+    /// (`FITWriter.timeBackCount`, said with `FITTimeBack.words`; 0 for the other formats).
     public static func export<S: PatchableSink>(_ format: ExportFormat, _ ride: RideSummary, raw: Bool, reader: RideReader,
-                                         into sink: S) throws -> (S, Int) {
-        guard format == .fit else { return try exportText(format, ride, raw: raw, reader: reader, into: sink) }
+                                         into sink: S) throws -> (sink: S, fixes: Int, timeBack: Int) {
+        guard format == .fit else {
+            let (sink, n) = try exportText(format, ride, raw: raw, reader: reader, into: sink)
+            return (sink, n, 0)
+        }
         var writer = FITWriter(sink: sink, includeFlagged: raw)
         let n = try stream(&writer, ride, reader: reader, raw: raw, withNMEA: false, keepingFlags: .paused)
-        return (writer.sink, n)
+        return (writer.sink, n, writer.timeBackCount)
     }
 
     /// The text formats, which never look back at what they wrote.

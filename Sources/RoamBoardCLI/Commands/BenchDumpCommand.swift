@@ -49,7 +49,7 @@ enum BenchDumpCommand {
                 let path = scratch.file("bench\(raw ? "-raw" : "").\(format.fileExtension)")
                 figures.append(try DumpBenchmark.measure(format.rawValue + (raw ? " --raw" : ""), fixesRead: ride.totals.fixCount) {
                     var sink = try AtomicFileSink(path: path, overwrite: true)
-                    (sink, _) = try RideExport.export(format, summary, raw: raw, reader: reader, into: sink)
+                    (sink, _, _) = try RideExport.export(format, summary, raw: raw, reader: reader, into: sink)
                     try sink.commit()
                     return fileSize(path)
                 })

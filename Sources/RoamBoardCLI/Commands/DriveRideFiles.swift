@@ -61,7 +61,7 @@ struct DriveRideFiles: DriveRideWriter {
             let name = RideFileName.name(rideID: ride.id, startedUTCms: span.startUTCms, format: format, time: time)
             var sink = try AtomicFileSink(path: OutputTarget.path(in: folder, name: name), overwrite: true)
             do {
-                (sink, _) = try RideExport.export(format, summary, raw: false, reader: reader, into: sink)
+                (sink, _, _) = try RideExport.export(format, summary, raw: false, reader: reader, into: sink)
                 try sink.commit()
             } catch {
                 sink.abandon()

@@ -68,12 +68,12 @@ enum DumpCommand {
     private static func write(_ ride: RideRow, _ summary: RideSummary, plan: DumpPlan, raw: Bool, reader: RideReader,
                               force: Bool) throws -> Int? {
         let format = plan.format
-        var fixes = 0
+        var fixes = 0, timeBack = 0
         switch plan.destination(for: ride) {
         case .standardOutput:
             if format.isBinary {
                 var sink = try SpooledStandardOutputSink()
-                (sink, fixes) = try RideExport.export(format, summary, raw: raw, reader: reader, into: sink)
+                (sink, fixes, timeBack) = try RideExport.export(format, summary, raw: raw, reader: reader, into: sink)
                 try sink.finish()
             } else {
                 var sink: StandardOutputSink
@@ -87,7 +87,7 @@ enum DumpCommand {
         case .file(let path):
             var sink = try AtomicFileSink(path: path, overwrite: force)
             do {
-                (sink, fixes) = try RideExport.export(format, summary, raw: raw, reader: reader, into: sink)
+                (sink, fixes, timeBack) = try RideExport.export(format, summary, raw: raw, reader: reader, into: sink)
                 try sink.commit()
             } catch {
                 sink.abandon()
@@ -95,6 +95,8 @@ enum DumpCommand {
             }
             print(path)
         }
+        // Once the file is whole: a FIT file cannot hold a fix whose time went back, and says nothing of it itself.
+        if timeBack > 0 { Console.error("ride \(ride.id): " + FITTimeBack.words(timeBack)) }
         return fixes
     }
 

@@ -21,6 +21,9 @@ public struct FITWriter<Sink: PatchableSink> {
     public private(set) var recordCount = 0
     /// Timer start and stop events written.
     public private(set) var timerEventCount = 0
+    /// Exported fixes that got no record because their time is before a record already written
+    /// (the receiver's clock jumped back): FIT times must rise. GPX and CSV keep them (`FITTimeBack`).
+    public private(set) var timeBackCount = 0
 
     private var ride: RideSummary?
     private var headerOffset = 0
@@ -65,6 +68,15 @@ public struct FITWriter<Sink: PatchableSink> {
         guard let utcMs = fix.utcMs else { return }
         let t = FITProfile.timestamp(utcMs: utcMs)
         let position = fix.epoch.hasPosition ? (lat: fix.epoch.latDeg!, lon: fix.epoch.lonDeg!) : nil
+        // Before the last record's second: no record and no timer event could follow it in time
+        // order. Its distance still counts in the records after it.
+        if let lastTime, t < lastTime {
+            if includeFlagged || (fix.flags.isAccepted && position != nil) {
+                stats.add(fix, time: t, position: position)
+                timeBackCount += 1
+            }
+            return
+        }
         guard includeFlagged || (fix.flags.isAccepted && position != nil) else {
             if fix.flags.contains(.paused), timerRunning, lastSegment != nil {
                 try writeHeldRecord(before: t)
@@ -180,5 +192,16 @@ public struct FITWriter<Sink: PatchableSink> {
         crc.add(buffer)
         dataSize += buffer.count
         try sink.write(bytes: buffer)
+    }
+}
+
+/// The fixes a FIT file holds no record of because their time went back (`FITWriter.timeBackCount`),
+/// in the words a dump says them: the file itself cannot.
+public enum FITTimeBack {
+    public static func words(_ count: Int) -> String {
+        let one = count == 1
+        return "\(Plural.count(count, "fix", "fixes")) \(one ? "has" : "have") no record in the FIT file: \(one ? "its time goes" : "their times go") "
+            + "back before a fix already written (the receiver's clock jumped back), and a FIT file's times must rise; "
+            + "GPX and CSV keep \(one ? "it" : "them")"
     }
 }
