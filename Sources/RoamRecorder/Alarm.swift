@@ -1,3 +1,5 @@
+import RoamCore
+
 /// The recorder's alarm (P3): raised when a batch could not be committed or fixes were lost,
 /// cleared when everything parked has landed. The LED shows it (its pattern lives in RoamCore);
 /// `status` shows it from the status file, which works while the database cannot be written.
@@ -17,5 +19,45 @@ public struct Alarm: Sendable, Equatable {
 
     public init(cause: Cause, sinceMonoNs: UInt64, sinceUTCms: Int64, detail: String) {
         self.cause = cause; self.sinceMonoNs = sinceMonoNs; self.sinceUTCms = sinceUTCms; self.detail = detail
+    }
+}
+
+extension Alarm.Cause {
+    /// What failed, in a rider's words: what the recorder's lines and `status` say. `rawValue` stays
+    /// the status file's key, read back by `status` of any version.
+    public var words: String {
+        switch self {
+        case .storageFailing: "storage refused the ride's fixes"
+        case .fixesLost: "fixes were lost"
+        }
+    }
+
+    /// What became of the fixes, while the recorder runs.
+    public var kept: String {
+        switch self {
+        case .storageFailing: "they are kept in memory, in order, and written once storage takes them again"
+        case .fixesLost: "their count is recorded in the ride as lost once storage takes the fixes again"
+        }
+    }
+
+    /// What to look at, for either cause: the storage the database is on.
+    public static let check = "check the storage the database is on: its free space and its errors ('dmesg')"
+}
+
+extension Alarm {
+    /// The recorder's line when the alarm is raised: what failed, what became of the fixes, what to check.
+    public var raisedLine: String { "ALARM: \(cause.words) (\(detail)): \(cause.kept); \(Cause.check)" }
+
+    /// The recorder's line when it clears, with the fixes that waited in memory and are now written.
+    public func clearedLine(landed: Int) -> String {
+        let written = landed == 0 ? "" : "; the \(Plural.count(landed, "fix", "fixes")) kept in memory are written, in order"
+        return "alarm cleared: " + (cause == .storageFailing ? "storage takes the ride's fixes again" : "the lost fixes are recorded in the ride")
+            + written
+    }
+
+    /// The recorder's line at each failed retry while the alarm stands.
+    public static func stillRefusedLine(kept: Int, retryInS: Double, error: String) -> String {
+        "ALARM: storage still refuses the ride's fixes: \(Plural.count(kept, "fix", "fixes")) kept in memory, "
+            + "next try in \(FixedPoint.format(retryInS, digits: 2)) s: \(error)"
     }
 }

@@ -155,7 +155,7 @@ public final class CommitLoop: @unchecked Sendable {
         var raised: Alarm?
         if alarm == nil {
             alarm = Alarm(cause: .fixesLost, sinceMonoNs: clock(), sinceUTCms: realtimeMs(),
-                          detail: "\(count) epochs dropped: the queue or the parking space was full")
+                          detail: "\(Plural.count(count, "fix", "fixes")) dropped: the memory that holds them until storage takes them was full")
             raised = alarm
         }
         status.update(urgent: raised != nil) { [alarm, lostEpochs] s in

@@ -1,4 +1,5 @@
 import Foundation
+import RoamRecorder
 import RoamStore
 import Testing
 
@@ -16,5 +17,29 @@ import Testing
         let words = line.split { " ,".contains($0) }
         let unit = try #require(words.firstIndex(of: "free").map { words[$0 - 1] }, "\(line)")
         #expect(["KiB", "MiB", "GiB", "TiB"].contains(unit), "\(line)")
+    }
+
+    /// A recorder whose storage refuses its commits, as `status` reads it from the status file: what
+    /// failed, what is kept and what to check, in words. It said "RAISED (storage-failing)" (the
+    /// status file's key) and "parked 100 epochs in 3 batches".
+    @Test func anAlarmIsSaidInARidersWords() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        _ = try RideStore(path: db)
+        // Held open and locked here: `status` sees a recorder running.
+        let file = try RecorderStatusFile(path: RecorderStatusFile.path(forDatabase: db))
+        var recorder = RecorderStatus(pid: getpid(), bootID: RecorderStatusFile.bootID)
+        let detail = "SQLite error 13 (SQLITE_FULL): database or disk is full, while executing 'COMMIT' on \(db)"
+        recorder.alarm = Alarm(cause: .storageFailing, sinceMonoNs: 0, sinceUTCms: 0, detail: detail)
+        (recorder.parkedEpochs, recorder.parkedBatches) = (100, 3)
+        try file.write(recorder)
+        let status = try CLIRunner.run(["status", "--db", db])
+        #expect(status.status == 0, "\(status.stderr)")
+        let alarm = try #require(status.stdout.split(separator: "\n").first { $0.hasPrefix("alarm ") }, "\(status.stdout)")
+        #expect(alarm.hasPrefix("alarm        RAISED") && alarm.hasSuffix(": storage refused the ride's fixes (\(detail)); "
+                                                                     + "check the storage the database is on: its free space and its errors ('dmesg')"), "\(alarm)")
+        #expect(status.stdout.contains("\nparked       100 fixes kept in memory until storage takes them (3 batches)\n"), "\(status.stdout)")
+        #expect(!status.stdout.contains("storage-failing") && !status.stdout.contains("epoch"), "\(status.stdout)")
     }
 }

@@ -23,23 +23,23 @@ import Testing
 
         try breakStorage(child, db)
         try TrialVerdict.hold(hold, beforeSecond: 700)
-        #expect(child.waitForStderr(containing: "ALARM raised (storage-failing)"), "\(name): no alarm")
+        #expect(child.waitForStderr(containing: "ALARM: storage refused the ride's fixes ("), "\(name): no alarm")
         #expect(child.waitForStderr(containing: "holding before second 700"))
         // All of 600-699 read and parked (not acknowledged), and `status` shows it from another process.
-        let status = try TrialVerdict.status(db) { $0.contains("parked       100 epochs") }
-        #expect(status.contains("parked       100 epochs"), "\(name): \(status)")
-        #expect(status.contains("alarm        RAISED (storage-failing)"), "\(name): \(status)")
+        let status = try TrialVerdict.status(db) { $0.contains("parked       100 fixes kept in memory until storage takes them") }
+        #expect(status.contains("parked       100 fixes kept in memory until storage takes them"), "\(name): \(status)")
+        #expect(status.contains("alarm        RAISED for ") && status.contains(": storage refused the ride's fixes ("), "\(name): \(status)")
         #expect(status.contains("running (pid \(child.pid))"), "\(name): \(status)")
         #expect(!child.acks.contains { $0.seqs.upperBound >= 600 }, "\(name): acknowledged while storage failed")
 
         try repairStorage(child, db)
-        #expect(child.waitForStderr(containing: "alarm cleared (storage-failing): 100 parked epochs landed"), "\(name): no recovery")
+        #expect(child.waitForStderr(containing: "alarm cleared: storage takes the ride's fixes again; the 100 fixes kept in memory are written, in order"), "\(name): no recovery")
         #expect(child.waitForAck(through: 699))
         try TrialVerdict.hold(hold, beforeSecond: nil)
         #expect(child.finish() == 0, "\(name): \(child.stderrLines.suffix(5))")
-        let alarm = child.stderrLines.first { $0.contains("ALARM raised") } ?? ""
+        let alarm = child.stderrLines.first { $0.contains("ALARM: storage refused") } ?? ""
         print("\(name) trial: \(alarm)")
-        print("\(name) trial: alarm raised and cleared, 100 parked epochs landed, \(child.acks.count) batches acknowledged")
+        print("\(name) trial: alarm raised and cleared, 100 fixes kept in memory written, \(child.acks.count) batches acknowledged")
 
         try TrialVerdict.assertComplete(db, acks: child.acks)
         let reader = try RideReader(path: db)

@@ -50,13 +50,14 @@ enum StatusCommand {
         if let status { print("receiver     " + receiverLine(status, running: snapshot?.isRecorderRunning ?? false, time: time)) }
         if let status {
             let note = snapshot?.isRecorderRunning == true || status.parkedEpochs == 0 ? "" : " (when the recorder stopped: never committed)"
-            print("parked       \(Plural.count(status.parkedEpochs, "epoch")) in \(Plural.count(status.parkedBatches, "batch", "batches"))" + note)
+            print("parked       \(Plural.count(status.parkedEpochs, "fix", "fixes")) kept in memory until storage takes them "
+                  + "(\(Plural.count(status.parkedBatches, "batch", "batches")))" + note)
         }
         let stored = ride?.lostCount ?? 0
         let pending = snapshot?.isRecorderRunning == true ? status?.lostEpochsPending ?? 0 : 0
         print("lost         \(Plural.count(stored + pending, "fix", "fixes"))" + (pending > 0 ? " (\(pending) not recorded yet)" : ""))
         if let status, status.lostAtExitEpochs > 0 || status.lostAtExitPresses > 0 {
-            print("             and \(Plural.count(status.lostAtExitEpochs, "epoch")) and \(Plural.count(status.lostAtExitPresses, "button press", "button presses")) "
+            print("             and \(Plural.count(status.lostAtExitEpochs, "fix", "fixes")) and \(Plural.count(status.lostAtExitPresses, "button press", "button presses")) "
                   + "storage never took before a recorder exited: recorded in the ride at the next start")
         }
         print("storage      " + storageLine(dbPath: dbPath, fixCount: fixCount))
@@ -86,7 +87,8 @@ enum StatusCommand {
     private static func alarmLine(_ s: RecorderStatus?, running: Bool) -> String {
         guard let alarm = s?.alarm else { return "none" }
         let since = age(utcMs: alarm.sinceUTCms, monoNs: alarm.sinceMonoNs, of: s).map { " for \($0)" } ?? ""
-        return (running ? "RAISED" : "was raised when the recorder stopped") + " (\(alarm.cause.rawValue))\(since): \(alarm.detail)"
+        return (running ? "RAISED" : "was raised when the recorder stopped") + "\(since): \(alarm.cause.words) (\(alarm.detail)); "
+            + Alarm.Cause.check
     }
 
     /// Whether the receiver was set up again mid-run (a module that lost power or its settings), the

@@ -59,7 +59,7 @@ final class ProgressPrinter: Sendable {
             if let line { Console.progress(line) }
         case .commitFailed(let error, let parked, let retry):
             state.withLock { $0.lastFailure = error }
-            Console.error("ALARM: commit failed, \(parked) epochs parked, retry in \(FixedPoint.format(retry, digits: 2)) s: \(error)")
+            Console.error(Alarm.stillRefusedLine(kept: parked, retryInS: retry, error: error))
         case .session(.rideStopped(let id, let totals)):
             state.withLock { if $0.rideID == id { $0.rideID = nil } }
             // Said with the totals even when quiet: the journal's one line on how the ride went.
@@ -69,15 +69,14 @@ final class ProgressPrinter: Sendable {
             Console.error("receiver back after \(SpokenDuration.text(seconds: Double(silentForNs) / 1e9)) silent")
         case .barometerMissing(let reason): Console.error("barometer missing: \(reason)")
         case .barometerBack: Console.error("barometer back")
-        case .alarmRaised(let alarm): Console.error("ALARM raised (\(alarm.cause.rawValue)): \(alarm.detail)")
-        case .alarmCleared(let alarm, let landed):
-            Console.error("alarm cleared (\(alarm.cause.rawValue)): \(landed) parked epochs landed in order")
+        case .alarmRaised(let alarm): Console.error(alarm.raisedLine)
+        case .alarmCleared(let alarm, let landed): Console.error(alarm.clearedLine(landed: landed))
         case .parkedLostAtExit(let epochs, let presses, let error):
             state.withLock { $0.lastFailure = error }
-            Console.error("ALARM: stopping with \(Plural.count(epochs, "epoch")) and \(Plural.count(presses, "button press", "button presses")) "
+            Console.error("ALARM: stopping with \(Plural.count(epochs, "fix", "fixes")) and \(Plural.count(presses, "button press", "button presses")) "
                           + "that storage never took (\(error)); the next start records them as lost in the ride")
         case .lossFromLastExit(let epochs, let presses, let recorded):
-            Console.error("the last recorder stopped with \(Plural.count(epochs, "epoch")) and "
+            Console.error("the last recorder stopped with \(Plural.count(epochs, "fix", "fixes")) and "
                           + "\(Plural.count(presses, "button press", "button presses")) it could not commit: "
                           + (recorded ? "recorded as lost in the ride" : "no ride was recording to record them in"))
         case .statusFileFailed(let error): Console.error("status file not written (recording goes on): \(error)")
