@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import RoamCore
 import RoamDrive
+import RoamStore
 import RoamSystem
 
 /// A build that cannot finish: it is tried once per change of the rides and said once, whatever
@@ -185,5 +186,22 @@ struct DriveFailureTests {
         let again = try CLIRunner.run(["drive-image", "--db", db, "--image", image])
         #expect(again.status == 65 && !again.stderr.contains("built"), "\(again.stderr)")
         #expect(again.stderr.contains("ride 1 could not be read completely"), "\(again.stderr)")
+    }
+
+    /// A tool that fails names the drive image being built, never its working file (`.new`), even
+    /// where its own message names that file, and says what to check. It said "mcopy failed to copy
+    /// the rides into /…/drive.img.new (exit 1: Can't open /…/drive.img.new: …)".
+    @Test func aFailingToolIsSaidInARidersTerms() throws {
+        let (dir, db) = try UpgradeTests.card("pipeline6-interrupted.sqlite")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try SQLiteConnection(path: db, mode: .readWrite).execute("UPDATE rides SET state = 'stopped' WHERE id = 1")
+        let tools = try DriveProbe.mcopyWrapper(in: dir, before: "echo \"Can't open $2: No space left on device\" >&2; exit 1")
+        let image = dir.appendingPathComponent("drive.img").path
+        let build = try TrialChild(TrialPaths.binary, ["drive-image", "--db", db, "--image", image], environment: ["ROAM_DRIVE_TOOLS": tools.path])
+        #expect(build.finish() == 74, "\(build.stderrLines)")
+        let said = build.stderrLines.joined(separator: "\n")
+        #expect(said.contains("mcopy failed to copy the rides into the drive image being built (exit 1: Can't open the drive image being "
+                              + "built: No space left on device); check the free room on \(dir.path) and the storage's errors ('dmesg')"), "\(said)")
+        #expect(!said.contains(".new") && !said.contains(".next") && !said.contains(".spare"), "\(said)")
     }
 }

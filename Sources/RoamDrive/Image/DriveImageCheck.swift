@@ -8,23 +8,23 @@ import RoamCore
 enum DriveImageCheck {
     static func verify(_ path: String, holding contents: DriveContents) throws {
         do {
-            try DriveTools.run("fsck.vfat", ["-n", path], what: "check the new image \(path)")
+            try DriveTools.run("fsck.vfat", ["-n", path], what: "check \(DriveImageSlots.justBuilt)")
             let listing = try DriveImageReader.read(path)
             guard listing.rideIDs == contents.rideIDs.sorted() else {
-                throw DriveError(.imageUnreadable, "the new image \(path) holds \(rides(listing.rideIDs)) where it should hold "
+                throw DriveError(.imageUnreadable, "\(DriveImageSlots.justBuilt) holds \(rides(listing.rideIDs)) where it should hold "
                                  + rides(contents.rideIDs.sorted()))
             }
             guard listing.fingerprint == contents.fingerprint else {
-                throw DriveError(.imageUnreadable, "README.txt on the new image \(path) does not name the rides it was built from")
+                throw DriveError(.imageUnreadable, "README.txt on \(DriveImageSlots.justBuilt) does not name the rides it was built from")
             }
             guard listing.shared == contents.shared else {
-                throw DriveError(.imageUnreadable, "the new image \(path) holds \(files(listing.shared)) in \(DriveSharedFiles.folder)/ "
+                throw DriveError(.imageUnreadable, "\(DriveImageSlots.justBuilt) holds \(files(listing.shared)) in \(DriveSharedFiles.folder)/ "
                                  + "where it should hold \(files(contents.shared))")
             }
         } catch let e as DriveError {
             DriveManifest.forget(image: path, folder: DriveManifest.folder(String(path.dropLast(".next".count))))
             unlink(path)
-            throw DriveError(.imageUnreadable, e.description)
+            throw DriveError(.imageUnreadable, DriveImageSlots.said(e, path, as: DriveImageSlots.justBuilt).description)
         }
     }
 

@@ -4,7 +4,8 @@ import RoamStore
 import RoamSystem
 
 /// The mtools and dosfstools steps on `.new`: a new sparse file system, or an edit in place of a
-/// base image, then fsync, the manifest, and the rename to `.next`.
+/// base image, then fsync, the manifest, and the rename to `.next`. What a rider reads names the
+/// roles (`DriveImageSlots.beingBuilt`), never those files.
 struct DriveImageEditor {
     let slots: DriveImageSlots
     let label: String
@@ -52,12 +53,12 @@ struct DriveImageEditor {
     /// The base leaves its role: from here on it is the half-made `.new` until `finish`.
     func startEdit(from base: String) throws {
         DriveManifest.forget(image: base, folder: slots.manifests)
-        guard rename(base, slots.new) == 0 else { throw slots.failure("cannot rename \(base) to", slots.new) }
+        guard rename(base, slots.new) == 0 else { throw slots.failure("cannot start \(DriveImageSlots.beingBuilt) from", DriveImageSlots.previous) }
     }
 
     func apply(_ edit: Edit, export: inout DriveExport, rides: [Int64: RideRow], top: [TopFile], shared: SharedCopy) throws -> Change {
         if !edit.remove.isEmpty {
-            try tool("mdel", ["-i", slots.new] + edit.remove.map { "::/Rides/" + $0 }, what: "delete old rides from \(slots.new)")
+            try tool("mdel", ["-i", slots.new] + edit.remove.map { "::/Rides/" + $0 }, what: "delete old rides from \(DriveImageSlots.beingBuilt)")
         }
         try copyIn(edit.add, export: &export, rides: rides)
         try copyShared(shared)
@@ -69,8 +70,8 @@ struct DriveImageEditor {
     func fresh(sizeBytes: Int64, volumeID: String, want: [DriveManifest.File], export: inout DriveExport,
                rides: [Int64: RideRow], top: [TopFile], shared: SharedCopy) throws -> Change {
         try tool("mkfs.vfat", ["-C", "-s", "8", "-n", label, "-i", volumeID, slots.new, "\(sizeBytes / 1024)"],
-                           what: "make the FAT file system \(slots.new)")
-        try tool("mmd", ["-i", slots.new, "::/Rides"], what: "make the Rides folder in \(slots.new)")
+                           what: "make the FAT file system of \(DriveImageSlots.beingBuilt)")
+        try tool("mmd", ["-i", slots.new, "::/Rides"], what: "make the Rides folder in \(DriveImageSlots.beingBuilt)")
         try copyIn(want, export: &export, rides: rides)
         try copyShared(shared)
         try writeTop(top)
@@ -80,13 +81,13 @@ struct DriveImageEditor {
     /// Synced, described, then renamed into its role: a manifest never names a file not yet synced.
     /// DurableFile's sequence (fsync, rename, fsync the folder) with the manifest written between.
     func finish(manifest: DriveManifest) throws {
-        do { try DurableFile.sync(slots.new) } catch { throw DriveImageSlots.failure(error) }
+        do { try DurableFile.sync(slots.new) } catch { throw slots.failure("cannot save", DriveImageSlots.beingBuilt, error.errno) }
         try manifest.save(image: slots.new, folder: slots.manifests)
         let ino = DriveManifest.inode(slots.new)
         do { try DurableFile.rename(slots.new, to: slots.next) } catch {
             // A failed rename drops `.new`: its manifest goes with it (unless `.next` is that file after all).
             if let ino, DriveManifest.inode(slots.next) != ino { unlink("\(slots.manifests)/\(ino).json") }
-            throw DriveImageSlots.failure(error)
+            throw slots.failure("cannot save", DriveImageSlots.beingBuilt, error.errno)
         }
     }
 
@@ -100,7 +101,7 @@ struct DriveImageEditor {
         }
         guard !paths.isEmpty else { return }
         // -m keeps each file's time (the ride's end); -D o never asks about a name clash.
-        try tool("mcopy", ["-i", slots.new, "-m", "-D", "o"] + paths + ["::/Rides/"], what: "copy the rides into \(slots.new)")
+        try tool("mcopy", ["-i", slots.new, "-m", "-D", "o"] + paths + ["::/Rides/"], what: "copy the rides into \(DriveImageSlots.beingBuilt)")
     }
 
     /// The shared files staged and copied into their folder in one mcopy (-D o: a changed one replaces the old).
@@ -108,7 +109,7 @@ struct DriveImageEditor {
         guard !shared.files.isEmpty else { return }
         let folder = DriveSharedFiles.folder
         if shared.makeFolder {
-            try tool("mmd", ["-i", slots.new, "::/" + folder], what: "make the \(folder) folder in \(slots.new)")
+            try tool("mmd", ["-i", slots.new, "::/" + folder], what: "make the \(folder) folder in \(DriveImageSlots.beingBuilt)")
         }
         let staged = slots.staging + "/" + folder
         do { try FileSystem.makeFolders(staged) } catch { throw DriveImageSlots.failure(error) }
@@ -119,7 +120,7 @@ struct DriveImageEditor {
             paths.append(path)
         }
         try tool("mcopy", ["-i", slots.new, "-D", "o"] + paths + ["::/" + folder + "/"],
-                           what: "copy \(shared.files.map(\.name).joined(separator: " and ")) into \(slots.new)")
+                           what: "copy \(shared.files.map(\.name).joined(separator: " and ")) into \(DriveImageSlots.beingBuilt)")
     }
 
     /// README.txt (and index.html) replaced in one mcopy: README.txt carries the fingerprint.
@@ -131,24 +132,30 @@ struct DriveImageEditor {
             paths.append(path)
         }
         try tool("mcopy", ["-i", slots.new, "-D", "o"] + paths + ["::/"],
-                           what: "copy \(files.map(\.name).joined(separator: " and ")) into \(slots.new)")
+                           what: "copy \(files.map(\.name).joined(separator: " and ")) into \(DriveImageSlots.beingBuilt)")
     }
 
-    /// A tool that writes into the image, its dates in the drive's zone.
+    /// A tool that writes into the image, its dates in the drive's zone. A failure says the image in
+    /// the rider's terms, even where the tool's own message names its file, and what to check.
     @discardableResult
     private func tool(_ name: String, _ arguments: [String], what: String) throws -> String {
-        try DriveTools.run(name, arguments, what: what, zoneFile: zoneFile)
+        do { return try DriveTools.run(name, arguments, what: what, zoneFile: zoneFile) } catch let e as DriveError where e.kind == .toolFailed {
+            throw DriveError(.toolFailed, DriveImageSlots.said(e, slots.new, as: DriveImageSlots.beingBuilt).description + "; " + slots.check)
+        }
     }
 
     /// The base's free room as mtools counts it ("N bytes free" under a listing of the root).
     private func bytesFree(_ image: String) throws -> Int64 {
-        let listing = try DriveTools.run("mdir", ["-i", image, "::/"], what: "measure the room left on \(image)")
+        let listing: String
+        do { listing = try DriveTools.run("mdir", ["-i", image, "::/"], what: "measure the room left on \(DriveImageSlots.previous)") } catch let e as DriveError {
+            throw DriveImageSlots.said(e, image, as: DriveImageSlots.previous)
+        }
         guard let line = listing.split(separator: "\n").last(where: { $0.containsText("bytes free") }),
               let value = Int64(line.filter(\.isNumber)) else { return 0 }
         return value
     }
 
     private func size(_ path: String) throws -> Int64 {
-        do { return try FileSystem.size(path) } catch { throw slots.failure("cannot read the size of", path, error.errno) }
+        do { return try FileSystem.size(path) } catch { throw slots.failure("cannot read the size of", DriveImageSlots.beingBuilt, error.errno) }
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import RoamCore
 import RoamSystem
 
 /// The files beside the image and their roles. `<image>` is what the gadget serves; `.next` is
@@ -32,8 +33,8 @@ public struct DriveImageSlots: Sendable, Equatable {
     public func swapIn() throws -> Bool {
         guard Self.exists(next) else { return false }
         // Plain renames, then one folder sync: DurableFile.rename would drop `.next` if its rename failed.
-        if Self.exists(image), rename(image, spare) != 0 { throw failure("cannot rename \(image) to", spare) }
-        guard rename(next, image) == 0 else { throw failure("cannot rename \(next) to", image) }
+        if Self.exists(image), rename(image, spare) != 0 { throw failure("cannot replace the drive image", image) }
+        guard rename(next, image) == 0 else { throw failure("cannot replace the drive image", image) }
         do { try DurableFile.syncFolder(containing: image) } catch { throw Self.failure(error) }
         DriveManifest.prune(keeping: [image, next, spare], folder: manifests)
         return true
@@ -44,6 +45,19 @@ public struct DriveImageSlots: Sendable, Equatable {
         do { return try FileSystem.availableBytes(folder) } catch {
             throw failure("cannot measure free space on", folder, error.errno)
         }
+    }
+
+    /// The roles in a rider's terms: the files' own names (`.new`, `.next`, `.spare`) mean nothing to a rider.
+    static let beingBuilt = "the drive image being built"
+    static let justBuilt = "the drive image just built"
+    static let previous = "the previous drive image"
+
+    /// What to look at when writing an image failed: the room and the health of the storage it is on.
+    var check: String { "check the free room on \(folder) and the storage's errors ('dmesg')" }
+
+    /// `error` with `path` said as `words`: a tool's own message names the file it was given.
+    static func said(_ error: DriveError, _ path: String, as words: String) -> DriveError {
+        DriveError(error.kind, error.description.replacingText(path, with: words))
     }
 
     /// A failed call on an image or its folder, read from `errno` right after it, in plain words.
