@@ -43,4 +43,20 @@ struct DumpFolderSyncTests {
         let r = try CLIRunner.run(["rides", "--db", fixture.dbPath])
         #expect(r.status == 0)
     }
+
+    /// A new folder's parent that cannot be synced (strace makes the first fsync fail with EIO) is
+    /// said in the system layer's words, with what to check; before, libc's "Input/output error".
+    @Test func aFolderSyncThatFailsIsSaidInWords() throws {
+        let fixture = try DumpFixture.make()
+        defer { fixture.remove() }
+        let out = fixture.directory.appendingPathComponent("new/deeper").path
+        let strace = try #require(TrialPaths.tool("strace"))
+        let child = try TrialChild(strace, ["-f", "-qq", "-o", "/dev/null", "-e", "trace=fsync", "-e", "inject=fsync:error=EIO:when=1",
+                                            TrialPaths.binary.path, "dump", "--db", fixture.dbPath, "--all", "--format", "gpx", "--out", out + "/"])
+        #expect(child.finish() == 74, "\(child.stderrLines)")
+        let said = child.stderrLines.joined(separator: "\n")
+        #expect(said.contains("cannot sync the folder \(fixture.directory.path) after creating the output folder "
+                              + "\(fixture.directory.path)/new in it: I/O error: check the storage device"), "\(said)")
+        #expect(!said.contains("Input/output error"), "\(said)")
+    }
 }

@@ -46,19 +46,11 @@ enum OutputTarget: Equatable {
         }
         // Without this a power cut can leave a ride marked dumped while its new folder is gone.
         for folder in made {
-            try syncFolder(FilePath.parent(folder))
+            do { try DurableFile.syncFolder(containing: folder) } catch {
+                throw CLIError(description: "cannot sync the folder \(error.subject) after creating the output folder \(folder) in it: "
+                               + error.errno.reason, status: ExitStatus.ioError)
+            }
         }
-    }
-
-    static func syncFolder(_ path: String) throws {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0, fsync(fd) == 0 else {
-            let e = Errno.current
-            if fd >= 0 { close(fd) }
-            throw CLIError(description: "cannot sync the folder \(path) after creating the output folder in it: \(String(cString: strerror(e.rawValue)))",
-                           status: ExitStatus.ioError)
-        }
-        close(fd)
     }
 
     /// Creates the folders a file path needs.
