@@ -38,11 +38,14 @@ import Testing
         #expect(try String(contentsOfFile: page, encoding: .utf8).contains("This ride holds \(Self.named)".replacingOccurrences(of: "'", with: "&apos;")))
     }
 
-    @Test("check does not judge that ride, and rederive refuses it, both in words")
+    @Test("check does not judge that ride and exits 65, and rederive refuses it, both in words")
     func checkAndRederiveSayTheyCannot() throws {
         let (dir, db) = try Self.card()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let check = try UpgradeTests.run(["check", "--db", db])
+        // A check that could not judge a ride is no pass: it exited 0.
+        let check = try CLIRunner.run(["check", "--db", db])
+        #expect(check.status == 65 && check.stderr.contains("\(db): 1 ride not judged (see the report above): nothing wrong was found, "
+                                                            + "but this roam-board cannot vouch for it"), "\(check.status) \(check.stderr)")
         #expect(check.stdout.contains("ride 1 (stopped): 22 fixes, 0 gaps: not judged\n  this ride holds \(Self.named): "
                                       + "this roam-board cannot judge it"), "\(check.stdout)")
         #expect(check.stdout.hasSuffix("consistent, but 1 ride not judged (see above)\n"), "\(check.stdout)")

@@ -1,9 +1,11 @@
+import RoamCore
 import RoamStore
 
 /// `roam-board check`: SQLite's integrity check, then every ride's fixes run again through the
 /// pipeline from their raw columns, each derived column, the totals and the stored pipeline state
 /// compared with what is stored (P2). Opens the database read-only and never writes, so it may run
-/// while the recorder records. Exit 0 consistent, 65 not.
+/// while the recorder records. Exit 0 consistent, 65 not, and 65 too when a ride could not be
+/// judged (a newer roam-board wrote into it): a check that could not judge is no pass.
 enum CheckCommand {
     static func run(_ p: ParsedArguments) throws {
         let path = try BoardLoader.databasePath(p)
@@ -19,6 +21,12 @@ enum CheckCommand {
         print(report.text)
         guard report.isConsistent else {
             throw CLIError(description: "\(report.path) is not consistent (see the report above)", status: ExitStatus.dataError)
+        }
+        guard report.notJudgedCount == 0 else {
+            throw CLIError(description: "\(report.path): \(Plural.count(report.notJudgedCount, "ride")) not judged (see the report above): "
+                           + "nothing wrong was found, but this roam-board cannot vouch for "
+                           + (report.notJudgedCount == 1 ? "it" : "them") + "; check with the newer roam-board that wrote into "
+                           + (report.notJudgedCount == 1 ? "it" : "them"), status: ExitStatus.dataError)
         }
     }
 }

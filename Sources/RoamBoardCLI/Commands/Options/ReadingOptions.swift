@@ -90,7 +90,7 @@ extension RederiveCommand {
 
 extension CheckCommand {
     static let spec = CommandSpec(name: "check", abstract: "Check the database: SQLite integrity, then every fix's derived columns, every ride's totals and its stored pipeline state against the raw columns. Never writes.",
-                                  options: [SharedOptions.db, SharedOptions.board], discussion: "Exit status 0 when consistent, 65 when not.")
+                                  options: [SharedOptions.db, SharedOptions.board], discussion: "Exit status 0 when every ride was judged consistent; 65 when one is not, or when one could not be judged (a newer roam-board wrote into it: check it with that one).")
 }
 
 extension PruneCommand {
