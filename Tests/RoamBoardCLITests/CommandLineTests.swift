@@ -92,6 +92,21 @@ import Testing
             #expect(r.status == 64 && r.stderr.contains("\(db) is a folder, not a database: give --db FILE"), "\(arguments): \(r.status) \(r.stderr)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: db).isEmpty, "nothing was made in the folder")
+
+        // From --board, the path is board.conf's data_dir: that is what to change (it said "give --db FILE
+        // (e.g. …/rides.db/rides.db)", exit 64).
+        let bench = try String(contentsOfFile: "Boards/bench/board.conf", encoding: .utf8).split(separator: "\n")
+        let conf = bench.filter { !$0.hasPrefix("data_dir") }.joined(separator: "\n") + "\ndata_dir = data\n"
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("own/data/rides.db"), withIntermediateDirectories: true)
+        try conf.write(to: dir.appendingPathComponent("own/board.conf"), atomically: true, encoding: .utf8)
+        let own = dir.appendingPathComponent("own").path
+        for command in ["record", "rides", "status", "check"] {
+            let r = try CLIRunner.run([command, "--board", own])
+            #expect(r.status == 66 && r.stderr.contains("\(own)/data/rides.db is a folder, not a database: it is where the data_dir of "
+                                                       + "\(own)/board.conf puts the board's rides.db. Move that folder out of the way, "
+                                                       + "or set data_dir there to another folder") && !r.stderr.contains("--db"),
+                    "\(command): \(r.status) \(r.stderr)")
+        }
     }
 
     @Test func malformedBoardFileNamesTheLine() throws {

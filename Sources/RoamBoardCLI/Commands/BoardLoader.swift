@@ -76,16 +76,20 @@ enum BoardLoader {
     /// The database and the zone its times are shown in (the board's; UTC with --db alone).
     static func target(_ p: ParsedArguments) throws -> (path: String, time: LocalTime) {
         var time = LocalTime(zone: nil)
-        var boardDB: String?
+        var boardDB: (path: String, folder: String)?
         // --board is the same option whether a command requires it or not.
         if let board = try p.value(SharedOptions.board) {
             let (profile, dir) = try load(board)
             time = try localTime(profile, file: FilePath.join(dir, "board.conf"))
-            boardDB = FilePath.join(dataDir(profile, boardDir: dir), databaseName)
+            boardDB = (FilePath.join(dataDir(profile, boardDir: dir), databaseName), dir)
         }
-        if let db = try p.value(SharedOptions.db) ?? boardDB {
+        if let db = try p.value(SharedOptions.db) {
             try refuseFolder(db)
             return (db, time)
+        }
+        if let boardDB {
+            try refuseFolder(boardDB.path, board: boardDB.folder)
+            return (boardDB.path, time)
         }
         throw UsageError(command: p.command, message: "missing --db FILE (or --board DIR to use that board's data directory)")
     }
@@ -100,10 +104,17 @@ enum BoardLoader {
     }
 
     /// A folder where the database belongs, said as one, for readers and writers alike: SQLite says
-    /// only that it cannot open it, and `status` called that an I/O error (74).
-    static func refuseFolder(_ path: String) throws {
+    /// only that it cannot open it, and `status` called that an I/O error (74). What to change is
+    /// where the path came from: `--db` names a file (64), or `--board`'s data_dir (`board`, its
+    /// folder) holds the folder where the database is not (66, as a board.conf that is a folder).
+    static func refuseFolder(_ path: String, board: String? = nil) throws {
         guard FileSystem.kind(path) == .folder else { return }
-        throw CLIError(description: "\(path) is a folder, not a database: give --db FILE (e.g. \(path)/\(databaseName))", status: ExitStatus.usage)
+        guard let board else {
+            throw CLIError(description: "\(path) is a folder, not a database: give --db FILE (e.g. \(path)/\(databaseName))", status: ExitStatus.usage)
+        }
+        throw CLIError(description: "\(path) is a folder, not a database: it is where the data_dir of "
+                       + "\(FilePath.join(board, "board.conf")) puts the board's \(databaseName). Move that folder out of the way, "
+                       + "or set data_dir there to another folder", status: ExitStatus.noInput)
     }
 
     /// A read-only reader of `--db`/`--board`'s database, with the zone to show its times in.

@@ -12,8 +12,9 @@ enum RecordCommand {
     static func run(_ p: ParsedArguments) throws {
         let (profile, boardDir) = try BoardLoader.load(try p.value(Options.board))
         let dataDir = BoardLoader.dataDir(profile, boardDir: boardDir)
-        let dbPath = try p.value(SharedOptions.db) ?? FilePath.join(dataDir, BoardLoader.databaseName)
-        try BoardLoader.refuseFolder(dbPath)
+        let db = try p.value(SharedOptions.db)
+        let dbPath = db ?? FilePath.join(dataDir, BoardLoader.databaseName)
+        try BoardLoader.refuseFolder(dbPath, board: db == nil ? boardDir : nil)
         if !profile.isBench && (p.isGiven(Options.replay) || p.value(Options.realtime) || p.isGiven(Options.commitInterval)
                                 || p.value(Options.noRide)) {
             throw UsageError(command: "record", message: "--replay, --realtime, --commit-interval and --no-ride apply to the bench board only")
