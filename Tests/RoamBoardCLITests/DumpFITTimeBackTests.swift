@@ -4,8 +4,8 @@ import RoamCore
 import RoamStore
 
 /// A receiver whose clock jumped back a minute for four fixes: FIT times must rise, so those fixes
-/// get no FIT record, but the dump says how many and why (it said nothing), the GPX keeps them, and
-/// Garmin's FIT SDK reads a whole file whose records rise and end on the ride's distance.
+/// get no FIT record and move no timer, but the dump says how many and why (it said nothing), the
+/// GPX keeps them, and Garmin's FIT SDK reads a whole file whose records rise and end on the ride's distance.
 @Suite(.enabled(if: Judge.isAvailable, Judge.skipReason))
 struct DumpFITTimeBackTests {
     @Test func fixesWhoseTimeWentBackAreCountedInWords() throws {
@@ -15,7 +15,8 @@ struct DumpFITTimeBackTests {
         let (db, id, fixes) = try DumpFixture.oneRide(script, adjust: { fixes in
             for i in back {
                 fixes[i].utcMs! -= 60_000
-                fixes[i].flags.insert(.timeBackwards)
+                // Paused too: such a fix stopped the timer a minute back, out of time order.
+                fixes[i].flags.formUnion([.timeBackwards, .paused])
                 fixes[i].distanceAddedM = 0
             }
         }) { _ in [] }
@@ -30,6 +31,8 @@ struct DumpFITTimeBackTests {
         let v = try #require(try Judge.verdicts("fit_judge.py", [fit])[fit])
         #expect(v["integrity"] as? Bool == true && (v["errors"] as? [String])?.isEmpty == true, "\(v["errors"] ?? "")")
         #expect(v["timestamps_increasing"] as? Bool == true)
+        let events = try #require(v["timer_events"] as? [[Any]])
+        #expect(events.map { $0[1] as? String ?? "" } == ["start", "stop_all"], "no stop or start out of time order: \(events)")
         let kept = fixes.indices.filter { !back.contains($0) }.map { Int(fixes[$0].utcMs! / 1000) - 631_065_600 }
         #expect(v["record_timestamps"] as? [Int] == kept, "every other fix has its record")
         let distance = fixes.reduce(0) { $0 + $1.distanceAddedM }
