@@ -112,11 +112,11 @@ struct DriveImageEditor {
             try tool("mmd", ["-i", slots.new, "::/" + folder], what: "make the \(folder) folder in \(DriveImageSlots.beingBuilt)")
         }
         let staged = slots.staging + "/" + folder
-        do { try FileSystem.makeFolders(staged) } catch { throw DriveImageSlots.failure(error) }
+        do { try FileSystem.makeFolders(staged) } catch { throw slots.failure("cannot stage \(folder)/ for", DriveImageSlots.beingBuilt, error.errno) }
         var paths: [String] = []
         for file in shared.files {
             let path = staged + "/" + file.name
-            do { try FileSystem.write(file.bytes, to: path) } catch { throw DriveImageSlots.failure(error) }
+            do { try FileSystem.write(file.bytes, to: path) } catch { throw slots.failure("cannot stage \(file.name) for", DriveImageSlots.beingBuilt, error.errno) }
             paths.append(path)
         }
         try tool("mcopy", ["-i", slots.new, "-D", "o"] + paths + ["::/" + folder + "/"],
@@ -128,7 +128,7 @@ struct DriveImageEditor {
         var paths: [String] = []
         for file in files {
             let path = slots.staging + "/" + file.name
-            do { try FileSystem.write(Array(file.text.utf8), to: path) } catch { throw DriveImageSlots.failure(error) }
+            do { try FileSystem.write(Array(file.text.utf8), to: path) } catch { throw slots.failure("cannot stage \(file.name) for", DriveImageSlots.beingBuilt, error.errno) }
             paths.append(path)
         }
         try tool("mcopy", ["-i", slots.new, "-D", "o"] + paths + ["::/"],
