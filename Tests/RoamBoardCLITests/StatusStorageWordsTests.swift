@@ -28,12 +28,12 @@ import Testing
         let db = dir.appendingPathComponent("rides.db").path
         _ = try RideStore(path: db)
         // Held open and locked here: `status` sees a recorder running.
-        let file = try RecorderStatusFile(path: RecorderStatusFile.path(forDatabase: db))
+        var file: RecorderStatusFile? = try RecorderStatusFile(path: RecorderStatusFile.path(forDatabase: db))
         var recorder = RecorderStatus(pid: getpid(), bootID: RecorderStatusFile.bootID)
         let detail = "SQLite error 13 (SQLITE_FULL): database or disk is full, while executing 'COMMIT' on \(db)"
         recorder.alarm = Alarm(cause: .storageFailing, sinceMonoNs: 0, sinceUTCms: 0, detail: detail)
         (recorder.parkedEpochs, recorder.parkedBatches) = (100, 3)
-        try file.write(recorder)
+        try file?.write(recorder)
         let status = try CLIRunner.run(["status", "--db", db])
         #expect(status.status == 0, "\(status.stderr)")
         let alarm = try #require(status.stdout.split(separator: "\n").first { $0.hasPrefix("alarm ") }, "\(status.stdout)")
@@ -41,5 +41,12 @@ import Testing
                                                                      + "check the storage the database is on: its free space and its errors ('dmesg')"), "\(alarm)")
         #expect(status.stdout.contains("\nparked       100 fixes kept in memory until storage takes them (3 batches)\n"), "\(status.stdout)")
         #expect(!status.stdout.contains("storage-failing") && !status.stdout.contains("epoch"), "\(status.stdout)")
+
+        // The recorder gone (its lock released): what it held was never committed, and no memory keeps it.
+        file = nil
+        let after = try CLIRunner.run(["status", "--db", db])
+        #expect(after.stdout.contains("\nalarm        was raised when the recorder stopped"), "\(after.stdout)")
+        #expect(after.stdout.contains("\nparked       100 fixes held in memory when the recorder stopped: never committed (3 batches)\n"),
+                "\(after.stdout)")
     }
 }

@@ -49,9 +49,10 @@ enum StatusCommand {
         print("last commit  " + lastCommitLine(ride: ride, status: status, time: time))
         if let status { print("receiver     " + receiverLine(status, running: snapshot?.isRecorderRunning ?? false, time: time)) }
         if let status {
-            let note = snapshot?.isRecorderRunning == true || status.parkedEpochs == 0 ? "" : " (when the recorder stopped: never committed)"
-            print("parked       \(Plural.count(status.parkedEpochs, "fix", "fixes")) kept in memory until storage takes them "
-                  + "(\(Plural.count(status.parkedBatches, "batch", "batches")))" + note)
+            let held = snapshot?.isRecorderRunning == true || status.parkedEpochs == 0 ? "kept in memory until storage takes them"
+                : "held in memory when the recorder stopped: never committed"
+            print("parked       \(Plural.count(status.parkedEpochs, "fix", "fixes")) \(held) "
+                  + "(\(Plural.count(status.parkedBatches, "batch", "batches")))")
         }
         let stored = ride?.lostCount ?? 0
         let pending = snapshot?.isRecorderRunning == true ? status?.lostEpochsPending ?? 0 : 0
