@@ -4,19 +4,30 @@ import RoamSystem
 /// config.txt and cmdline.txt, in /boot/firmware since Bookworm, in /boot before. Read, never written.
 enum BootConfig {
     /// A config.txt line the board needs: `key=value`, also found among a line's comma-separated
-    /// parameters ("dtparam=audio=on,i2c_arm=on") or under another accepted spelling. A line that
-    /// also holds one of `unless` does not count ("dtoverlay=dwc2,dr_mode=host": no device mode).
+    /// parameters ("dtparam=audio=on,i2c_arm=on") or under another accepted spelling (the first is
+    /// the one advised). An overlay loaded with one of `unless` does not count
+    /// ("dtoverlay=dwc2,dr_mode=host": no device mode).
     struct Setting: Equatable {
         let key: String
         let values: [String]
         var unless: [String] = []
         var text: String { key + "=" + values[0] }
+        func isSet(by parameters: [String]) -> Bool {
+            parameters.contains(where: values.contains) && !parameters.contains(where: unless.contains)
+        }
+        /// What a later line changes: "i2c_arm", "the dwc2 overlay", "enable_uart".
+        var name: String {
+            let first = values[0].prefix { $0 != "=" && $0 != "," }
+            return key == "dtoverlay" ? "the \(first) overlay" : key == "dtparam" ? String(first) : key
+        }
     }
 
     static let enableUART = Setting(key: "enable_uart", values: ["1"])
     static let disableBT = Setting(key: "dtoverlay", values: ["disable-bt", "pi3-disable-bt"])
     static let uart0 = Setting(key: "dtparam", values: ["uart0=on", "uart0"])
     static let i2cArm = Setting(key: "dtparam", values: ["i2c_arm=on", "i2c_arm", "i2c=on", "i2c"])
+    /// The USB port in device mode (usb.md); in host mode (Raspberry Pi OS's [cm5] line) it is never one.
+    static let dwc2 = Setting(key: "dtoverlay", values: ["dwc2,dr_mode=peripheral", "dwc2"], unless: ["dr_mode=host"])
 
     /// "/boot/firmware/config.txt", or "/boot/config.txt" where only that one exists (before Bookworm).
     static func file(_ name: String, root: String) -> String {
@@ -31,59 +42,97 @@ enum BootConfig {
         return model.hasPrefix("Raspberry Pi") ? model : nil
     }
 
-    /// What to do about `wanted`: add the settings config.txt lacks (for this Pi: `holds`), or (when it
-    /// holds them all: edited, not rebooted) reboot. `step`: a command to run before the reboot.
-    /// `see`: where the rider reads why.
+    /// What to do about `wanted`: add the settings config.txt lacks on this Pi (BootConfigText), or
+    /// (when it holds them all: edited, not rebooted) reboot. `step`: a command to run before the
+    /// reboot. `see`: where the rider reads why.
     static func advice(_ wanted: [Setting], root: String, step: String? = nil, see: String = "wiring.md: Boot configuration") -> String {
         let file = file("config.txt", root: root)
         let quoted = { (settings: [Setting]) in settings.map { "'\($0.text)'" }.joined(separator: " and ") }
         let steps = (step.map { ", \($0)," } ?? "") + " and reboot (\(see))"
-        guard let text = BoardSystemChecks.read(root, String(file.dropFirst())) else {
+        guard let config = BootConfigText(file, root: root, model: piModel(root: root)) else {
             return "make sure \(file) has \(quoted(wanted))" + steps
         }
-        let model = piModel(root: root)
-        let missing = wanted.filter { !holds(text, $0, model: model) }
+        let missing = wanted.filter { !holds(config, $0) }
         guard !missing.isEmpty else {
             return "\(file) has \(quoted(wanted)) already, and is read only at boot: " + (step.map { "\($0) and " } ?? "") + "reboot"
         }
-        return "add \(quoted(missing)) to \(file)" + steps
-    }
-
-    /// Whether a line of config.txt that `model` reads (its comments left out) sets `setting`: lines
-    /// under a filter that names other models ([pi4] on a Zero 2 W) are not read on this one. Only
-    /// the line's ends are trimmed: the firmware takes a space beside "=" as part of the name or the
-    /// value, so "dtparam = i2c_arm=on" sets nothing.
-    static func holds(_ configText: String, _ setting: Setting, model: String?) -> Bool {
-        let ours = model.flatMap(modelFilters)
-        var read = true
-        for raw in configText.split(whereSeparator: \.isNewline) {
-            let line = raw.prefix { $0 != "#" }.trimmedOfWhitespace
-            if line.hasPrefix("["), line.hasSuffix("]") {
-                read = reads(filter: String(line.dropFirst().dropLast()), ours, before: read)
-                continue
-            }
-            guard read, let equals = line.firstIndex(of: "="), line[..<equals] == setting.key else { continue }
-            let parameters = line[line.index(after: equals)...].split(separator: ",").map(String.init)
-            if parameters.contains(where: setting.values.contains), !parameters.contains(where: setting.unless.contains) { return true }
+        let reasons = missing.compactMap { why(config, $0) }.map { " (\($0))" }.joined()
+        guard config.appendedLineApplies else {
+            // A line appended now would fall under the section the file ends in.
+            let open = config.openFilters.description
+            return "add the lines '[all]' and \(quoted(missing)) at the end of \(file) (it ends under \(open), and a line "
+                + "added below that is read only where \(open) applies)\(reasons)" + steps
         }
-        return false
+        return "add \(quoted(missing)) to \(file)\(reasons)" + steps
     }
 
-    /// Whether the lines after `[filter]` are read (Raspberry Pi documentation, config.txt: "Conditional
-    /// filters"): [all] resets every filter; a model filter replaces the one before and is read when it
-    /// is one of `ours` (always, for a model not known here); [none] reads nothing until the next of
-    /// those. Other filters ([EDID=…], [gpio4=1], [0x12345678]) cannot be judged here and change nothing.
-    static func reads(filter: String, _ ours: Set<String>?, before: Bool) -> Bool {
-        if filter == "all" { return true }
-        if filter == "none" { return false }
-        let isModel = (filter.hasPrefix("pi") || filter.hasPrefix("cm")) && filter.dropFirst(2).first?.isNumber == true
-        guard isModel else { return before }
-        return ours?.contains(filter) ?? true
+    /// Whether config.txt sets `setting` on this Pi, as its last word: the firmware keeps the last
+    /// value of a setting or parameter, and the last load of an overlay with its parameters (those on
+    /// its line and on the dtparam lines after it, until the next dtoverlay) decides them. A line
+    /// that may not apply counts only against. A dtparam line after an overlay is taken to reach the
+    /// base device tree (the overlay takes it only when it has a parameter of that name, and the ones
+    /// checked here are the base's). Nothing around "=" is trimmed: "dtparam = i2c_arm=on" sets nothing.
+    static func holds(_ config: BootConfigText, _ setting: Setting) -> Bool {
+        var set = false
+        for (line, parameters) in assignments(config, setting) where line.applies != .no {
+            set = line.applies == .yes ? setting.isSet(by: parameters) : set && setting.isSet(by: parameters)
+        }
+        return set
+    }
+
+    /// Each line that assigns `setting`, with the parameters it gives: for a dtparam, the ones named
+    /// like `setting`'s; for an overlay, the load and its parameters; otherwise the line's value.
+    static func assignments(_ config: BootConfigText, _ setting: Setting) -> [(BootConfigText.Line, [String])] {
+        let names = Set(setting.values.map { String($0.prefix { $0 != "=" && $0 != "," }) })
+        var found: [(BootConfigText.Line, [String])] = []
+        var overlay: Int?  // the index in `found` of the load whose parameters dtparam lines still add to
+        for line in config.lines {
+            guard let equals = line.text.firstIndex(of: "=") else { continue }
+            let key = line.text[..<equals], value = String(line.text[line.text.index(after: equals)...])
+            let parameters = value.split(separator: ",").map(String.init)
+            switch (key, setting.key) {
+            case ("dtoverlay", "dtoverlay"):
+                let loads = parameters.first.map(names.contains) == true
+                if loads { found.append((line, parameters)) }
+                if line.applies != .no { overlay = loads ? found.count - 1 : nil }  // a line not read ends no scope
+            case ("dtparam", "dtoverlay"): if let overlay, line.applies != .no { found[overlay].1 += parameters }
+            case ("dtparam", "dtparam"):
+                let named = parameters.filter { names.contains(String($0.prefix { $0 != "=" })) }
+                found += named.map { (line, [$0]) }
+            case (_, "dtparam"), (_, "dtoverlay"): continue  // another key, or another kind of line
+            default: if key == setting.key { found.append((line, [value])) }
+            }
+        }
+        return found
+    }
+
+    /// Why config.txt, which seems to have `setting`, does not: a comment after it, a later line, a section.
+    static func why(_ config: BootConfigText, _ setting: Setting) -> String? {
+        let commented = config.lines.first { line in
+            guard line.applies == .yes, let hash = line.text.firstIndex(of: "#") else { return false }
+            let bare = BootConfigText.Line(text: line.text[..<hash].trimmedOfWhitespace, applies: .yes, under: "")
+            return holds(BootConfigText(lines: [bare]), setting)
+        }
+        if let commented {
+            return "its line '\(commented.text)' has a comment after the setting, which the firmware reads as part of the value: "
+                + "put the comment on a line of its own"
+        }
+        let assigned = assignments(config, setting).filter { $0.0.applies != .no }
+        if let set = assigned.lastIndex(where: { $0.0.applies == .yes && setting.isSet(by: $0.1) }),
+           let undo = assigned[(set + 1)...].last(where: { !setting.isSet(by: $0.1) })?.0 {
+            return "the later line '\(undo.text)'" + (undo.applies == .yes ? " undoes it" : " under \(undo.under) may undo it at boot")
+                + ": the firmware keeps the last"
+        }
+        guard let under = assignments(config, setting).last(where: { setting.isSet(by: $0.1) })?.0, under.applies != .yes else { return nil }
+        return "'\(under.text)' is under \(under.under), which " + (under.applies == .no ? "this board does not read" : "may not apply at boot")
     }
 
     /// The model filters a Pi reads, by the device tree's model after "Raspberry Pi " (first match);
-    /// a Zero 2 W also reads [pi0w] and [pi0], a Pi 400 [pi4]. Models not listed: nil.
+    /// a Zero 2 W also reads [pi0w] and [pi0], a Pi 400 [pi4]. Models not listed: nil (their model
+    /// filters are not judged).
     static let modelFamilies: [(prefix: String, filters: Set<String>)] = [
+        ("Model ", ["pi1"]), ("Compute Module Rev", ["pi1"]), ("2 ", ["pi2"]), ("3 Model A Plus", ["pi3", "pi3+"]),
+        ("3 Model B Plus", ["pi3", "pi3+"]), ("3 ", ["pi3"]), ("Compute Module 3", ["pi3"]),
         ("Zero 2 W", ["pi0", "pi0w", "pi02"]), ("Zero W", ["pi0", "pi0w"]), ("Zero", ["pi0"]),
         ("4 ", ["pi4"]), ("400", ["pi4", "pi400"]), ("Compute Module 4S", ["pi4", "cm4s"]), ("Compute Module 4", ["pi4", "cm4"]),
         ("5 ", ["pi5"]), ("500", ["pi5", "pi500"]), ("Compute Module 5", ["pi5", "cm5"]),

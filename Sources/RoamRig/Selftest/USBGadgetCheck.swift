@@ -50,8 +50,7 @@ enum USBGadgetCheck {
     static func noController(root: String) -> ProbeResult {
         let words = "no USB device controller (/sys/class/udc is empty), so the rides' USB drive cannot start (recording is unaffected)"
         guard BootConfig.piModel(root: root) != nil else { return .note("usb", words + ".") }
-        let dwc2 = BootConfig.Setting(key: "dtoverlay", values: ["dwc2,dr_mode=peripheral", "dwc2"], unless: ["dr_mode=host"])
         return .note("usb", words + ": the USB port is in device mode only with the dwc2 overlay; "
-            + BootConfig.advice([dwc2], root: root, see: "usb.md") + ".")
+            + BootConfig.advice([BootConfig.dwc2], root: root, see: "usb.md") + ".")
     }
 }
