@@ -84,4 +84,21 @@ import Testing
             ?? "\(Self.file) has '\(testCase.setting.text)' already, and is read only at boot: reboot"
         #expect(advice == expected)
     }
+
+    /// The block each board's wiring.md gives, appended to a Raspberry Pi OS config.txt whose last
+    /// section ([cm5], without the [all] after it) is another model's, is all that board needs.
+    @Test(arguments: [("rpi-zero-2w", "Raspberry Pi Zero 2 W Rev 1.0", [BootConfig.enableUART, BootConfig.disableBT, BootConfig.i2cArm]),
+                      ("rpi-4", "Raspberry Pi 4 Model B Rev 1.5", [BootConfig.enableUART, BootConfig.disableBT, BootConfig.i2cArm]),
+                      ("rpi-5", "Raspberry Pi 5 Model B Rev 1.0", [BootConfig.uart0, BootConfig.i2cArm])])
+    func theWiringNotesLinesAreAllABoardNeeds(board: String, model: String, wanted: [BootConfig.Setting]) throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let notes = try String(contentsOf: repository.appendingPathComponent("Boards/\(board)/wiring.md"), encoding: .utf8)
+        let section = try #require(notes.components(separatedBy: "## Boot configuration").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```\n").dropFirst().first, "\(board): no config.txt block")
+        let root = try FakeRoot()
+        try root.write("sys/firmware/devicetree/base/model", model + "\0")
+        try root.write("boot/firmware/config.txt", "dtparam=audio=on\ndtoverlay=vc4-kms-v3d\nmax_framebuffers=2\narm_boost=1\n"
+            + "[cm4]\notg_mode=1\n[cm5]\ndtoverlay=dwc2,dr_mode=host\n" + block)
+        #expect(BootConfig.advice(wanted, root: root.path).hasPrefix("\(Self.file) has "), "\(board): \(block)")
+    }
 }
