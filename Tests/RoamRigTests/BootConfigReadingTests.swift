@@ -28,8 +28,8 @@ import Testing
         // `include` reads the named file in place, filters and all.
         Case(config: "include extra.txt\n", files: ["extra.txt": "dtparam=i2c_arm=on\n"], add: nil),
         Case(config: "include extra.txt\ndtparam=i2c_arm=on\n", files: ["extra.txt": "[pi4]\narm_boost=1\n"],
-             add: allThenI2C + " (it ends under [pi4], and a line added below that is read only where [pi4] applies) "
-             + "('dtparam=i2c_arm=on' is under [pi4], which this board does not read)"),
+             add: allThenI2C + " (it ends under [pi4], which this board does not read; "
+             + "'dtparam=i2c_arm=on' is under [pi4], which this board does not read)"),
         Case(config: "[pi4]\ninclude extra.txt\n[all]\n", files: ["extra.txt": "[all]\ndtparam=i2c_arm=on\n"], add: i2c),
         // The last line setting a thing wins; i2c is i2c_arm's other name.
         Case(config: "dtparam=i2c_arm=on\ndtparam=i2c_arm=off\n", add: i2c + " (the later line 'dtparam=i2c_arm=off' undoes it: the firmware keeps the last)"),
@@ -44,8 +44,9 @@ import Testing
         Case(config: "dtoverlay=dwc2,dr_mode=host\ndtoverlay=disable-bt\ndtoverlay=dwc2\ndtparam=i2c_arm=on\n", setting: BootConfig.dwc2, add: nil),
         // A file that ends in another model's section: a line appended there is not read on this board.
         Case(config: "dtparam=audio=on\n[pi4]\narm_boost=1\n",
-             add: allThenI2C + " (it ends under [pi4], and a line added below that is read only where [pi4] applies)"),
+             add: allThenI2C + " (it ends under [pi4], which this board does not read)"),
         Case(config: "[pi02]\narm_boost=1\n", add: i2c),
+        Case(config: "dtparam=audio=on\n[gpio4=1]\n", add: allThenI2C + " (it ends under [gpio4=1], which may not apply at boot)"),
         // Filters the firmware judges at boot (GPIO level, monitor, HDMI port, serial number, board type,
         // tryboot), [none], and names it does not document (they are case-sensitive): not counted.
         Case(config: "[gpio4=1]\ndtparam=i2c_arm=on\n[all]\n", add: i2c + " ('dtparam=i2c_arm=on' is under [gpio4=1], which may not apply at boot)"),
@@ -56,7 +57,7 @@ import Testing
         Case(config: "[board-type=0x12]\ndtparam=i2c_arm=on\n[all]\n", add: i2c + " ('dtparam=i2c_arm=on' is under [board-type=0x12], "
              + "which may not apply at boot)"),
         Case(config: "[tryboot]\ndtparam=i2c_arm=on\n[all]\n", add: i2c + " ('dtparam=i2c_arm=on' is under [tryboot], which may not apply at boot)"),
-        Case(config: "[none]\n[pi02]\ndtparam=i2c_arm=on\n[all]\n", add: i2c + " ('dtparam=i2c_arm=on' is under [pi02] [none], which may not apply at boot)"),
+        Case(config: "[none]\n[pi02]\ndtparam=i2c_arm=on\n[all]\n", add: i2c + " ('dtparam=i2c_arm=on' is under [pi02] [none], which this board does not read)"),
         Case(config: "[PI02]\ndtparam=i2c_arm=on\n[all]\n", add: i2c + " ('dtparam=i2c_arm=on' is under [PI02], which may not apply at boot)"),
         // Filters of different types combine; of one type, replace; [all] resets them all.
         Case(config: "[gpio4=1]\n[pi02]\ndtparam=i2c_arm=on\n[all]\n", add: i2c + " ('dtparam=i2c_arm=on' is under [pi02] [gpio4=1], which may not apply at boot)"),

@@ -56,14 +56,18 @@ enum BootConfig {
         guard !missing.isEmpty else {
             return "\(file) has \(quoted(wanted)) already, and is read only at boot: " + (step.map { "\($0) and " } ?? "") + "reboot"
         }
-        let reasons = missing.compactMap { why(config, $0) }.map { " (\($0))" }.joined()
-        guard config.appendedLineApplies else {
+        var reasons = missing.compactMap { why(config, $0) }
+        var add = "add \(quoted(missing)) to \(file)"
+        if config.appended != .yes {
             // A line appended now would fall under the section the file ends in.
-            let open = config.openFilters.description
-            return "add the lines '[all]' and \(quoted(missing)) at the end of \(file) (it ends under \(open), and a line "
-                + "added below that is read only where \(open) applies)\(reasons)" + steps
+            add = "add the lines '[all]' and \(quoted(missing)) at the end of \(file)"
+            reasons.insert("it ends under \(config.openFilters.description), " + reading(config.appended), at: 0)
         }
-        return "add \(quoted(missing)) to \(file)\(reasons)" + steps
+        return add + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")") + steps
+    }
+
+    static func reading(_ applies: BootConfigText.Applies) -> String {
+        applies == .no ? "which this board does not read" : "which may not apply at boot"
     }
 
     /// Whether config.txt sets `setting` on this Pi, as its last word: the firmware keeps the last
@@ -124,7 +128,7 @@ enum BootConfig {
                 + ": the firmware keeps the last"
         }
         guard let under = assignments(config, setting).last(where: { setting.isSet(by: $0.1) })?.0, under.applies != .yes else { return nil }
-        return "'\(under.text)' is under \(under.under), which " + (under.applies == .no ? "this board does not read" : "may not apply at boot")
+        return "'\(under.text)' is under \(under.under), " + reading(under.applies)
     }
 
     /// The model filters a Pi reads, by the device tree's model after "Raspberry Pi " (first match);

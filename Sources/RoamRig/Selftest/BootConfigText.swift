@@ -64,12 +64,12 @@ struct BootConfigText {
     }
 
     /// Whether a line added at the end of the file would apply on this board.
-    var appendedLineApplies: Bool { openFilters.applies(ours) == .yes }
+    var appended: Applies { openFilters.applies(ours) }
 
     /// The conditional filters in force: "Filters of the same type replace each other" and filters of
     /// different types combine; [all] resets every one. The model filter is judged against this Pi's
-    /// model; the others are `maybe`. [none] is taken to hold until [all] (the documentation says only
-    /// that it keeps the settings that follow from applying).
+    /// model; [none] applies nowhere, and is taken to hold until [all] (the documentation says only
+    /// that it keeps the settings that follow from applying); the others are `maybe`.
     struct Filters: Equatable {
         /// The model-type filter in force ("pi4", "board-type=0x11"); nil: none.
         var model: String?
@@ -102,6 +102,7 @@ struct BootConfigText {
                     applies = .maybe
                 }
             }
+            if others["none"] != nil { return .no }
             return others.isEmpty ? applies : .maybe
         }
 
