@@ -31,6 +31,7 @@ import Testing
              add: allThenI2C + " (it ends under [pi4], which this board does not read; "
              + "'dtparam=i2c_arm=on' is under [pi4], which this board does not read)"),
         Case(config: "[pi4]\ninclude extra.txt\n[all]\n", files: ["extra.txt": "[all]\ndtparam=i2c_arm=on\n"], add: i2c),
+        Case(config: "include config.txt\ndtparam=i2c_arm=on\n", add: nil),  // a file including itself: read a bounded number of times
         // The last line setting a thing wins; i2c is i2c_arm's other name.
         Case(config: "dtparam=i2c_arm=on\ndtparam=i2c_arm=off\n", add: i2c + " (the later line 'dtparam=i2c_arm=off' undoes it: the firmware keeps the last)"),
         Case(config: "dtparam=audio=on,i2c_arm=on\ndtparam=i2c=off\n", add: i2c + " (the later line 'dtparam=i2c=off' undoes it: the firmware keeps the last)"),
