@@ -87,6 +87,50 @@ import Testing
         #expect(advice == expected)
     }
 
+    /// A dtparam line after an overlay goes to that overlay when it has a parameter of that name
+    /// (its .dtbo's __overrides__), not when it only targets the node of that label (__fixups__), and
+    /// not after "dtoverlay=" ends the overlay's parameters.
+    @Test func aDtparamAfterAnOverlayWithThatParameterGoesToTheOverlay() throws {
+        let root = try FakeRoot()
+        try root.write("sys/firmware/devicetree/base/model", "Raspberry Pi Zero 2 W Rev 1.0\0")
+        try root.write("boot/firmware/overlays/README")
+        try Data(Self.overlay(parameters: ["i2c_arm", "addr"], targets: ["i2c_arm"]))
+            .write(to: URL(fileURLWithPath: root.path + "/boot/firmware/overlays/acme.dtbo"))
+        try Data(Self.overlay(parameters: ["addr"], targets: ["i2c_arm"])).write(to: URL(fileURLWithPath: root.path + "/boot/firmware/overlays/rtc.dtbo"))
+        let advice = { (config: String) in
+            try root.write("boot/firmware/config.txt", config)
+            return BootConfig.advice([BootConfig.i2cArm], root: root.path, see: "usb.md")
+        }
+        #expect(try advice("dtoverlay=acme\ndtparam=i2c_arm=on\n") == "add \(Self.i2c) ('dtparam=i2c_arm=on' goes to the overlay of the line "
+            + "'dtoverlay=acme' above it, which has a parameter of that name: put a line 'dtoverlay=' (empty: it ends that overlay's "
+            + "parameters) before it) and reboot (usb.md)")
+        let done = "\(Self.file) has 'dtparam=i2c_arm=on' already, and is read only at boot: reboot"
+        #expect(try advice("dtoverlay=acme\ndtoverlay=\ndtparam=i2c_arm=on\n") == done)
+        #expect(try advice("dtoverlay=rtc\ndtparam=i2c_arm=on\n") == done)
+        #expect(try advice("dtoverlay=vc4-kms-v3d\ndtparam=i2c_arm=on\n") == done)  // no such file: the firmware loads nothing
+    }
+
+    /// A flattened device tree holding an overlay's __fixups__ (the labels it targets) and
+    /// __overrides__ (its parameters), each property 4 bytes long.
+    static func overlay(parameters: [String], targets: [String]) -> [UInt8] {
+        var strings: [UInt8] = [], offsets: [String: Int] = [:]
+        for name in parameters + targets where offsets[name] == nil {
+            offsets[name] = strings.count
+            strings += Array(name.utf8) + [0]
+        }
+        func word(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xff) } }
+        func node(_ name: String, _ properties: [String]) -> [UInt8] {
+            var bytes = word(1) + Array(name.utf8) + [0]
+            while bytes.count % 4 != 0 { bytes.append(0) }
+            for property in properties { bytes += word(3) + word(4) + word(offsets[property] ?? 0) + Array("x:0\0".utf8) }
+            return bytes
+        }
+        let structure = node("", []) + node("__fixups__", targets) + word(2) + node("__overrides__", parameters) + word(2) + word(2) + word(9)
+        let header = 40
+        return word(0xd00d_feed) + word(header + structure.count + strings.count) + word(header) + word(header + structure.count)
+            + word(header) + word(17) + word(16) + word(0) + word(strings.count) + word(structure.count) + structure + strings
+    }
+
     /// The block each board's wiring.md gives, appended to a Raspberry Pi OS config.txt whose last
     /// section ([cm5], without the [all] after it) is another model's, is all that board needs.
     @Test(arguments: [("rpi-zero-2w", "Raspberry Pi Zero 2 W Rev 1.0", [BootConfig.enableUART, BootConfig.disableBT, BootConfig.i2cArm]),

@@ -73,9 +73,9 @@ enum BootConfig {
     /// Whether config.txt sets `setting` on this Pi, as its last word: the firmware keeps the last
     /// value of a setting or parameter, and the last load of an overlay with its parameters (those on
     /// its line and on the dtparam lines after it, until the next dtoverlay) decides them. A line
-    /// that may not apply counts only against. A dtparam line after an overlay is taken to reach the
-    /// base device tree (the overlay takes it only when it has a parameter of that name, and the ones
-    /// checked here are the base's). Nothing around "=" is trimmed: "dtparam = i2c_arm=on" sets nothing.
+    /// that may not apply counts only against. A dtparam after an overlay that has a parameter of
+    /// its name (or cannot be read) goes to that overlay, not to the base device tree: it does not
+    /// count. Nothing around "=" is trimmed: "dtparam = i2c_arm=on" sets nothing.
     static func holds(_ config: BootConfigText, _ setting: Setting) -> Bool {
         var set = false
         for (line, parameters) in assignments(config, setting) where line.applies != .no {
@@ -90,6 +90,7 @@ enum BootConfig {
         let names = Set(setting.values.map { String($0.prefix { $0 != "=" && $0 != "," }) })
         var found: [(BootConfigText.Line, [String])] = []
         var overlay: Int?  // the index in `found` of the load whose parameters dtparam lines still add to
+        var scope: (line: String, overlay: String)?  // the overlay a dtparam line goes to first ("dtoverlay=" ends it)
         for line in config.lines {
             guard let equals = line.text.firstIndex(of: "=") else { continue }
             let key = line.text[..<equals], value = String(line.text[line.text.index(after: equals)...])
@@ -100,9 +101,16 @@ enum BootConfig {
                 if loads { found.append((line, parameters)) }
                 if line.applies != .no { overlay = loads ? found.count - 1 : nil }  // a line not read ends no scope
             case ("dtparam", "dtoverlay"): if let overlay, line.applies != .no { found[overlay].1 += parameters }
+            case ("dtoverlay", "dtparam"): if line.applies != .no { scope = parameters.first.map { (line.text, $0) } }
             case ("dtparam", "dtparam"):
-                let named = parameters.filter { names.contains(String($0.prefix { $0 != "=" })) }
-                found += named.map { (line, [$0]) }
+                for parameter in parameters where names.contains(String(parameter.prefix { $0 != "=" })) {
+                    let name = String(parameter.prefix { $0 != "=" })
+                    if let (load, overlay) = scope, config.overlayParameters(overlay)?.contains(name) ?? true {
+                        found.append((BootConfigText.Line(text: line.text, applies: .no, under: "'\(load)'"), [parameter]))
+                    } else {
+                        found.append((line, [parameter]))
+                    }
+                }
             case (_, "dtparam"), (_, "dtoverlay"): continue  // another key, or another kind of line
             default: if key == setting.key { found.append((line, [value])) }
             }
@@ -128,6 +136,10 @@ enum BootConfig {
                 + ": the firmware keeps the last"
         }
         guard let under = assignments(config, setting).last(where: { setting.isSet(by: $0.1) })?.0, under.applies != .yes else { return nil }
+        guard under.under.hasPrefix("[") else {
+            return "'\(under.text)' goes to the overlay of the line \(under.under) above it, which has a parameter of that name: "
+                + "put a line 'dtoverlay=' (empty: it ends that overlay's parameters) before it"
+        }
         return "'\(under.text)' is under \(under.under), " + reading(under.applies)
     }
 

@@ -20,6 +20,7 @@ struct BootConfigText {
     /// The filters still in force at the end: a line appended to the file falls under them.
     private(set) var openFilters: Filters = Filters()
     private let ours: Set<String>?
+    private var folder = "", root = ""
 
     /// The firmware reads 98 characters of a line and ignores the rest.
     static let lineLimit = 98
@@ -28,7 +29,8 @@ struct BootConfigText {
     init?(_ file: String, root: String, model: String?) {
         guard let text = BoardSystemChecks.read(root, String(file.dropFirst())) else { return nil }
         ours = model.flatMap(BootConfig.modelFilters)
-        let folder = String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])
+        folder = String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])
+        self.root = root
         read(text, folder: folder, root: root, depth: 0)
     }
 
@@ -61,6 +63,16 @@ struct BootConfigText {
     init(lines: [Line]) {
         self.lines = lines
         ours = nil
+    }
+
+    /// The parameters of the overlay `name` in the boot partition's overlays/ (os_prefix and
+    /// overlay_prefix are not read): none when it is missing, since the firmware cannot load it then;
+    /// nil when it cannot be read as an overlay.
+    func overlayParameters(_ name: String) -> Set<String>? {
+        guard !folder.isEmpty else { return [] }
+        let path = BoardSystemChecks.path(root, String(folder.dropFirst()) + "/overlays/\(name).dtbo")
+        guard FileSystem.exists(path) else { return [] }
+        return (try? FileSystem.readBytes(path)).flatMap(DeviceTreeOverlay.parameters)
     }
 
     /// Whether a line added at the end of the file would apply on this board.
