@@ -66,6 +66,7 @@ enum BootConfig {
         return add + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")") + steps
     }
 
+    /// How a section that does not plainly apply reads, after its name.
     static func reading(_ applies: BootConfigText.Applies) -> String {
         applies == .no ? "which this board does not read" : "which may not apply at boot"
     }
@@ -105,8 +106,8 @@ enum BootConfig {
             case ("dtparam", "dtparam"):
                 for parameter in parameters where names.contains(String(parameter.prefix { $0 != "=" })) {
                     let name = String(parameter.prefix { $0 != "=" })
-                    if let (load, overlay) = scope, config.overlayParameters(overlay)?.contains(name) ?? true {
-                        found.append((BootConfigText.Line(text: line.text, applies: .no, under: "'\(load)'"), [parameter]))
+                    if let scope, config.overlayParameters(scope.overlay)?.contains(name) ?? true {
+                        found.append((BootConfigText.Line(text: line.text, applies: .no, under: "'\(scope.line)'"), [parameter]))
                     } else {
                         found.append((line, [parameter]))
                     }
