@@ -45,8 +45,8 @@ struct RealRideTruthTests {
                  + "(78 min, 246 m from each one's start to its end) it adds 1 404 m, the 10 m distance gate "
                  + "453 m; outside the stops we are at -1.05 %"),
         Ride(file: "fr645m-2020-08-29.fit", barometric: true, everySecond: false),
-        // Within 1 % by a hair (-0.998 %): its distance comes from a PowerTap hub's wheel speed, and the
-        // plain sum of its own recorded positions is already 0.74 % shorter than the wheel's count.
+        // Within 1 % by 13 cm (-0.9995 %): the device counts more than its positions cover (their plain
+        // sum is -0.74 %), perhaps from its PowerTap hub's wheel speed (Tests/Data/rides/README.md).
         Ride(file: "edge510-2015-10-12.fit", barometric: true, everySecond: true),
         Ride(file: "edge530-2022-11-26.fit", barometric: true, everySecond: false),
         Ride(file: "vertical2-2026-01-31.fit", barometric: true, everySecond: true),
