@@ -4,11 +4,17 @@ import RoamStore
 import RoamSystem
 
 /// One file in, one imported ride out (or the ride it already is): read, key, convert (GPSBabel for
-/// FIT and TCX), parse, run through the pipeline and store in one transaction (`RideStore.storeImport`).
+/// FIT and TCX), parse, check it is not a stored ride (`SameRide`), run it through the pipeline and
+/// store it in chunks of bounded length, so a recorder committing meanwhile waits little (`RideStore.storeImport`).
 public final class RideImporter {
     public let store: RideStore
     /// gpsbabel's path once found; the error once it was not, so it is looked for once.
     private var gpsbabel: Result<String, ImportError>?
+
+    /// Fixes per transaction (`RideStore.storeImport`): what a recorder's commit waits for at most.
+    public var fixesPerCommit = RideStore.importFixesPerCommit
+    /// Runs after each chunk's commit, outside the transaction, with the fixes stored so far.
+    public var afterCommit: (Int) throws -> Void = { _ in }
 
     public init(store: RideStore) { self.store = store }
 
@@ -46,6 +52,8 @@ public final class RideImporter {
         if let ride = try store.importedRide(contentKey: key) {
             return Imported(outcome: .alreadyImported(rideID: ride), provenance: provenance)
         }
+        // An import of these bytes cut before its last chunk is finished, not checked against itself.
+        let unfinished = try store.importedRide(contentKey: ImportProvenance.unfinishedPrefix + key) != nil
         let gpx: String
         switch format {
         case .gpx: gpx = String(decoding: bytes, as: UTF8.self)
@@ -60,6 +68,9 @@ public final class RideImporter {
         case .fit: provenance.device = FITCreator.name(bytes)
         case .tcx: provenance.device = TCXCreator.name(tcx: bytes)
         }
+        if !unfinished, let same = try SameRide.find(track.points, in: store) {
+            return Imported(outcome: .sameRideAs(rideID: same), provenance: provenance, unkept: track.unkept)
+        }
         var parameters = PipelineParameters()
         // A past ride may be years old: only dates before the first GPS week rollover are taken as rolled over.
         parameters.rolloverFloorUTCms = WeekRollover.firstRolloverUTCms
@@ -70,7 +81,7 @@ public final class RideImporter {
         parameters.altitudeSource = track.points.contains { $0.elevationM != nil } ? .trackElevation : .none
         let breaks = Set(track.points.indices.filter { track.points[$0].startsSegment })
         let outcome = try store.storeImport(TrackEpochs.epochs(track), breaksBefore: breaks, parameters: parameters,
-                                            provenance: provenance)
+                                            provenance: provenance, fixesPerCommit: fixesPerCommit, afterCommit: afterCommit)
         return Imported(outcome: outcome, provenance: provenance, unkept: track.unkept)
     }
 

@@ -16,8 +16,17 @@ public struct ImportProvenance: Sendable, Equatable {
         self.device = device; self.importedUTCms = importedUTCms
     }
 
-    /// "imported from FILE (DEVICE)", the words `rides`, `show` and `dump` use.
+    /// Put before the content key while an import's chunks are still being written
+    /// (`RideStore.storeImport`): the file is not known as imported until its last chunk lands.
+    public static let unfinishedPrefix = "unfinished:"
+
+    /// True for a ride whose import was cut before its last chunk: the ride is not whole.
+    public var isUnfinished: Bool { contentKey.hasPrefix(Self.unfinishedPrefix) }
+
+    /// "imported from FILE (DEVICE)", the words `rides`, `show` and `dump` use; an unfinished
+    /// import says so, and how to finish it.
     public var sentence: String {
         "imported from \(fileName)" + (device.map { " (\($0))" } ?? " (device not named in the file)")
+            + (isUnfinished ? "; import unfinished, only part of the file is stored: import the file again to finish it" : "")
     }
 }

@@ -2,18 +2,22 @@ import RoamCore
 
 /// What `storeImport` did with one file's epochs.
 public enum ImportOutcome: Sendable, Equatable {
-    /// A new stopped ride, with the totals the pipeline computed.
+    /// A new stopped ride (or an interrupted import of the same file finished), with the pipeline's totals.
     case imported(rideID: Int64, totals: RideTotals)
     /// A file with the same content key is already ride `rideID`: nothing was written.
     case alreadyImported(rideID: Int64)
-    /// A stored ride spans most of the same time (another file of the same ride: a device's FIT and
-    /// a website's GPX, or the board's own recording): one rider rides one ride at a time, so
-    /// nothing was written and history does not count it twice.
-    case sameTimeAs(rideID: Int64)
+    /// A stored ride covers most of the file's time along the same track (another file of the same
+    /// ride: a device's FIT and a website's GPX, or the board's own recording): nothing was written
+    /// and history does not count it twice. Decided by RoamImport (`SameRide`).
+    case sameRideAs(rideID: Int64)
 }
 
 extension RideStore {
-    /// The ride a file with `contentKey` was imported as, if any.
+    /// Fixes written per transaction by `storeImport`: a commit of the recorder waits at most for one
+    /// such chunk (docs/IMPORT.md has the figures), never for a whole long ride.
+    public static let importFixesPerCommit = 2_000
+
+    /// The ride a file with `contentKey` was imported as, whole; an unfinished import is not it.
     public func importedRide(contentKey: String) throws(SQLiteError) -> Int64? {
         let select = try connection.prepare("SELECT ride_id FROM imports WHERE content_key = ?1")
         try select.bind(contentKey, at: 1)
@@ -21,65 +25,64 @@ extension RideStore {
         return select.int64(at: 0)
     }
 
-    /// The first stored ride over more than half of `first`…`last`: it covers most of the file's
+    /// The stored rides over more than half of `first`…`last`: each covers most of the file's
     /// time. Not half of the shorter span: a few minutes recorded by the board during a long ride
     /// do not make the whole ride's file "already there".
-    public func rideOverlapping(firstUTCms first: Int64, lastUTCms last: Int64) throws(SQLiteError) -> Int64? {
+    public func ridesOverlapping(firstUTCms first: Int64, lastUTCms last: Int64) throws(SQLiteError) -> [Int64] {
         let select = try connection.prepare("""
             SELECT id FROM rides WHERE started_utc_ms IS NOT NULL
                AND 2 * (MIN(COALESCE(ended_utc_ms, started_utc_ms), ?2) - MAX(started_utc_ms, ?1)) > ?2 - ?1
-             ORDER BY id LIMIT 1
+             ORDER BY id
             """)
         try select.bind(first, at: 1)
         try select.bind(last, at: 2)
-        guard try select.step() else { return nil }
-        return select.int64(at: 0)
+        var ids: [Int64] = []
+        while try select.step() { ids.append(select.int64(at: 0)) }
+        return ids
     }
 
     /// Runs a file's epochs through the ride pipeline, exactly as the recorder's commit thread does
     /// (flags, segments, gaps, auto-pause, smoothing, barometric climb, explored cells), and writes
-    /// the stopped ride, its fixes, events, cells and `provenance` in ONE transaction: a cut
-    /// mid-import loses this ride only, and never leaves a half ride or a ride still "recording".
-    /// The same content key imported before is a no-op (`alreadyImported`), checked in the same
-    /// transaction. Epochs carry no NMEA sentences: an imported ride never claims raw receiver text.
+    /// the stopped ride in chunks of `fixesPerCommit` fixes, one transaction each, like the
+    /// recorder's batches: the recorder committing into the same database waits for one chunk at
+    /// most, not for the whole file. Until the last chunk lands, the ride's provenance carries the
+    /// unfinished key (`ImportProvenance.isUnfinished`): readers say "import unfinished", and the
+    /// same file imported again continues from the pipeline state of the last chunk stored, so an
+    /// interrupted import never shows as a whole ride and is finished, not stored twice.
+    /// The same content key imported whole before is a no-op (`alreadyImported`).
     /// `breaksBefore`: the epochs (by index) where the file starts a new track segment, each a gap
     /// (`GapCause.fileSegmentBreak`) placed before that fix, as the recorder places a restart (P5).
+    /// `afterCommit` runs after each chunk's commit with the fixes stored so far, outside any transaction.
     public func storeImport(_ epochs: [SensorEpoch], breaksBefore: Set<Int> = [], parameters: PipelineParameters,
-                            provenance: ImportProvenance) throws -> ImportOutcome {
-        let json = PipelineJSON()
-        let parametersJSON = try json.packed(parameters, .parameters1)
-        let fresh = RideColumns.stored(PipelineState())
-        return try connection.inTransaction { () throws(SQLiteError) -> ImportOutcome in
-            if let existing = try importedRide(contentKey: provenance.contentKey) { return .alreadyImported(rideID: existing) }
-            if let first = epochs.lazy.compactMap(\.epoch.utcMs).min(), let last = epochs.lazy.compactMap(\.epoch.utcMs).max(),
-               let same = try rideOverlapping(firstUTCms: first, lastUTCms: last) {
-                return .sameTimeAs(rideID: same)
-            }
-            let insertRide = try connection.prepare("""
-                INSERT INTO rides (id, state, started_mono_ns, started_utc_ms, ended_utc_ms, pipeline_state, parameters,
-                                   params_version, last_commit_utc_ms)
-                VALUES (\(RideIDFloor.nextID), 'stopped', ?1, ?2, ?3, ?4, ?5, ?6, ?7)
-                """)
-            var b = RowBinder(insertRide)
-            try b.add(Int64(bitPattern: epochs.first?.monoNs ?? 0))
-            try b.add(epochs.lazy.compactMap(\.epoch.utcMs).min())
-            try b.add(epochs.lazy.compactMap(\.epoch.utcMs).max())
-            try b.add(fresh)
-            try b.add(parametersJSON)
-            try b.add(parameters.version)
-            try b.add(provenance.importedUTCms)
-            try insertRide.run()
-            let id = connection.lastInsertRowID
-
-            var pipeline = RidePipeline(rideID: id, state: PipelineState(), parameters: parameters)
-            let insertFix = try connection.prepare(FixColumns.insert)
-            let insertExplored = try connection.prepare(ExploredCells.insertSQL)
-            let insertEvent = try connection.prepare(EventColumns.insert)
-            let first = epochs.first.map { RideEvent(kind: .start, monoNs: $0.monoNs, utcMs: $0.epoch.utcMs, detail: provenance.sentence) }
-            var events = first.map { [$0] } ?? []
-            var chunk: [FixRecord] = []
-            chunk.reserveCapacity(512)
-            for (index, epoch) in epochs.enumerated() {
+                            provenance: ImportProvenance, fixesPerCommit: Int = importFixesPerCommit,
+                            afterCommit: (Int) throws -> Void = { _ in }) throws -> ImportOutcome {
+        let unfinishedKey = ImportProvenance.unfinishedPrefix + provenance.contentKey
+        let parametersJSON = try PipelineJSON().packed(parameters, .parameters1)
+        let started = try connection.inTransaction { () throws(SQLiteError) -> ImportStart in
+            if let existing = try importedRide(contentKey: provenance.contentKey) { return .whole(existing) }
+            if let unfinished = try importedRide(contentKey: unfinishedKey) { return .resumed(unfinished) }
+            return .created(try insertImportedRide(epochs, parameters: parameters, parametersJSON: parametersJSON, provenance: provenance, key: unfinishedKey))
+        }
+        let id: Int64
+        switch started {
+        case .whole(let existing): return .alreadyImported(rideID: existing)
+        case .resumed(let ride), .created(let ride): id = ride
+        }
+        guard let row = try ride(id: id) else {
+            throw SQLiteError(code: .error, message: "imported ride \(id) vanished after its first commit", path: path)
+        }
+        var pipeline = RidePipeline(rideID: id, state: row.pipelineState, parameters: row.parameters)
+        let insertFix = try connection.prepare(FixColumns.insert)
+        let insertExplored = try connection.prepare(ExploredCells.insertSQL)
+        let insertEvent = try connection.prepare(EventColumns.insert)
+        let update = try connection.prepare("UPDATE rides SET \(RideColumns.totalsAssignments), pipeline_state = ?12 WHERE id = ?1")
+        var from = Int(pipeline.state.nextSeq)
+        repeat {
+            // The pipeline runs before the write lock is taken: the transaction only writes.
+            let to = min(from + max(fixesPerCommit, 1), epochs.count)
+            var fixes: [FixRecord] = [], events: [RideEvent] = []
+            fixes.reserveCapacity(to - from)
+            for index in from..<to {
                 if index > 0, breaksBefore.contains(index) {
                     // Stamped where the track stopped, as the pipeline stamps a gap it finds itself.
                     var gap = pipeline.markGap(.fileSegmentBreak, monoNs: epochs[index - 1].monoNs)
@@ -87,49 +90,107 @@ extension RideStore {
                     gap.beforeSeq = pipeline.state.nextSeq
                     events.append(gap)
                 }
-                let (fix, found) = pipeline.process(epoch)
+                let (fix, found) = pipeline.process(epochs[index])
                 events += found
-                chunk.append(fix)
-                if chunk.count == 512 { try write(&chunk, ride: id, fix: insertFix, explored: insertExplored) }
+                fixes.append(fix)
             }
-            try write(&chunk, ride: id, fix: insertFix, explored: insertExplored)
-            if let last = epochs.last {
+            if to == epochs.count, let last = epochs.last {
                 events.append(RideEvent(kind: .stop, monoNs: last.monoNs, utcMs: last.epoch.utcMs, detail: provenance.sentence))
             }
-            for event in events {
-                try EventColumns.insert(event, ride: id, recordedUTCms: provenance.importedUTCms, using: insertEvent)
+            let state = pipeline.state
+            try connection.inTransaction { () throws(SQLiteError) in
+                for fix in fixes {
+                    defer { insertFix.reset() }
+                    try FixColumns.bind(fix, to: insertFix)
+                    try insertFix.run()
+                }
+                try ExploredCells.insert(fixes, ride: id, using: insertExplored)
+                for event in events {
+                    try EventColumns.insert(event, ride: id, recordedUTCms: provenance.importedUTCms, using: insertEvent)
+                }
+                defer { update.reset() }
+                var u = RowBinder(update)
+                try u.add(id)
+                try RideColumns.bindTotals(state.totals, to: &u)
+                try u.add(RideColumns.stored(state))
+                try update.run()
+                // The last chunk makes the ride whole: its provenance takes the file's own key.
+                if to == epochs.count { try finishImport(ride: id, key: provenance.contentKey) }
             }
-
-            let update = try connection.prepare("UPDATE rides SET \(RideColumns.totalsAssignments), pipeline_state = ?12 WHERE id = ?1")
-            var u = RowBinder(update)
-            try u.add(id)
-            try RideColumns.bindTotals(pipeline.state.totals, to: &u)
-            try u.add(RideColumns.stored(pipeline.state))
-            try update.run()
-
-            let insertImport = try connection.prepare("""
-                INSERT INTO imports (ride_id, content_key, file_name, format, device, imported_utc_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                """)
-            var i = RowBinder(insertImport)
-            try i.add(id)
-            try i.add(provenance.contentKey)
-            try i.add(provenance.fileName)
-            try i.add(provenance.format)
-            try i.add(provenance.device)
-            try i.add(provenance.importedUTCms)
-            try insertImport.run()
-            return .imported(rideID: id, totals: pipeline.state.totals)
-        }
+            from = to
+            try afterCommit(from)
+        } while from < epochs.count
+        return .imported(rideID: id, totals: pipeline.state.totals)
     }
 
-    private func write(_ fixes: inout [FixRecord], ride: Int64, fix insertFix: SQLiteStatement,
-                       explored: SQLiteStatement) throws(SQLiteError) {
-        for fix in fixes {
-            defer { insertFix.reset() }
-            try FixColumns.bind(fix, to: insertFix)
-            try insertFix.run()
+    private enum ImportStart { case whole(Int64), resumed(Int64), created(Int64) }
+
+    /// The ride row, its start event and its provenance under the unfinished key: the first transaction.
+    private func insertImportedRide(_ epochs: [SensorEpoch], parameters: PipelineParameters, parametersJSON: [UInt8],
+                                    provenance: ImportProvenance, key: String) throws(SQLiteError) -> Int64 {
+        let insertRide = try connection.prepare("""
+            INSERT INTO rides (id, state, started_mono_ns, started_utc_ms, ended_utc_ms, pipeline_state, parameters,
+                               params_version, last_commit_utc_ms)
+            VALUES (\(RideIDFloor.nextID), 'stopped', ?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            """)
+        var b = RowBinder(insertRide)
+        try b.add(Int64(bitPattern: epochs.first?.monoNs ?? 0))
+        try b.add(epochs.lazy.compactMap(\.epoch.utcMs).min())
+        try b.add(epochs.lazy.compactMap(\.epoch.utcMs).max())
+        try b.add(RideColumns.stored(PipelineState()))
+        try b.add(parametersJSON)
+        try b.add(parameters.version)
+        try b.add(provenance.importedUTCms)
+        try insertRide.run()
+        let id = connection.lastInsertRowID
+        if let first = epochs.first {
+            let start = RideEvent(kind: .start, monoNs: first.monoNs, utcMs: first.epoch.utcMs, detail: provenance.sentence)
+            try EventColumns.insert(start, ride: id, recordedUTCms: provenance.importedUTCms,
+                                    using: try connection.prepare(EventColumns.insert))
         }
-        try ExploredCells.insert(fixes, ride: ride, using: explored)
-        fixes.removeAll(keepingCapacity: true)
+        let insertImport = try connection.prepare("""
+            INSERT INTO imports (ride_id, content_key, file_name, format, device, imported_utc_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            """)
+        var i = RowBinder(insertImport)
+        try i.add(id)
+        try i.add(key)
+        try i.add(provenance.fileName)
+        try i.add(provenance.format)
+        try i.add(provenance.device)
+        try i.add(provenance.importedUTCms)
+        try insertImport.run()
+        return id
+    }
+
+    private func finishImport(ride id: Int64, key: String) throws(SQLiteError) {
+        let finish = try connection.prepare("UPDATE imports SET content_key = ?2 WHERE ride_id = ?1")
+        try finish.bind(id, at: 1)
+        try finish.bind(key, at: 2)
+        try finish.run()
+    }
+}
+
+/// One stored fix's time and position, as the same-ride check of an import compares them.
+public struct TimedPosition: Sendable, Equatable {
+    public var utcMs: Int64, latDeg: Double, lonDeg: Double
+    public init(utcMs: Int64, latDeg: Double, lonDeg: Double) { self.utcMs = utcMs; self.latDeg = latDeg; self.lonDeg = lonDeg }
+}
+
+extension RideStore {
+    /// Ride `id`'s dated fixes with a position between `first` and `last` (UTC ms), in time order.
+    public func positions(ride id: Int64, firstUTCms first: Int64, lastUTCms last: Int64) throws(SQLiteError) -> [TimedPosition] {
+        let select = try connection.prepare("""
+            SELECT t_utc_ms, lat_deg, lon_deg FROM fixes WHERE \(FixKey.ride("?1"))
+               AND t_utc_ms BETWEEN ?2 AND ?3 AND lat_deg IS NOT NULL AND lon_deg IS NOT NULL
+             ORDER BY t_utc_ms
+            """)
+        try select.bind(id, at: 1)
+        try select.bind(first, at: 2)
+        try select.bind(last, at: 3)
+        var found: [TimedPosition] = []
+        while try select.step() {
+            found.append(TimedPosition(utcMs: select.int64(at: 0), latDeg: select.double(at: 1), lonDeg: select.double(at: 2)))
+        }
+        return found
     }
 }

@@ -57,8 +57,9 @@ enum ImportCommand {
         switch done.outcome {
         case let .alreadyImported(id):
             return "\(file): already imported as ride \(id); nothing done"
-        case let .sameTimeAs(id):
-            return "\(file): ride \(id) already covers most of its time (the same ride from another file or device); nothing done"
+        case let .sameRideAs(id):
+            return "\(file): ride \(id) already covers most of its time along the same track "
+                + "(the same ride from another file or device); nothing done"
         case let .imported(id, t):
             return "ride \(id): \(done.provenance.sentence), \(units.distance(metres: t.distanceM, digits: 2)), "
                 + "moving \(ClockDuration.text(seconds: t.movingS)), \(Plural.count(t.fixCount, "point"))"
