@@ -58,20 +58,16 @@ extension RideStore {
                             afterCommit: (Int) throws -> Void = { _ in }) throws -> ImportOutcome {
         let unfinishedKey = ImportProvenance.unfinishedPrefix + provenance.contentKey
         let parametersJSON = try PipelineJSON().packed(parameters, .parameters1)
-        let started = try connection.inTransaction { () throws(SQLiteError) -> ImportStart in
-            if let existing = try importedRide(contentKey: provenance.contentKey) { return .whole(existing) }
-            if let unfinished = try importedRide(contentKey: unfinishedKey) { return .resumed(unfinished) }
-            return .created(try insertImportedRide(epochs, parameters: parameters, parametersJSON: parametersJSON, provenance: provenance, key: unfinishedKey))
+        if let existing = try importedRide(contentKey: provenance.contentKey) { return .alreadyImported(rideID: existing) }
+        // A ride is created with its first chunk: a file of one chunk is one transaction, as before.
+        var id = try importedRide(contentKey: unfinishedKey)
+        var pipeline = RidePipeline(rideID: id ?? 0, state: PipelineState(), parameters: parameters)
+        if let id {
+            guard let row = try ride(id: id) else {
+                throw SQLiteError(code: .error, message: "the unfinished import's ride \(id) is missing", path: path)
+            }
+            pipeline = RidePipeline(rideID: id, state: row.pipelineState, parameters: row.parameters)
         }
-        let id: Int64
-        switch started {
-        case .whole(let existing): return .alreadyImported(rideID: existing)
-        case .resumed(let ride), .created(let ride): id = ride
-        }
-        guard let row = try ride(id: id) else {
-            throw SQLiteError(code: .error, message: "imported ride \(id) vanished after its first commit", path: path)
-        }
-        var pipeline = RidePipeline(rideID: id, state: row.pipelineState, parameters: row.parameters)
         let insertFix = try connection.prepare(FixColumns.insert)
         let insertExplored = try connection.prepare(ExploredCells.insertSQL)
         let insertEvent = try connection.prepare(EventColumns.insert)
@@ -98,35 +94,44 @@ extension RideStore {
                 events.append(RideEvent(kind: .stop, monoNs: last.monoNs, utcMs: last.epoch.utcMs, detail: provenance.sentence))
             }
             let state = pipeline.state
-            try connection.inTransaction { () throws(SQLiteError) in
-                for fix in fixes {
+            let written = try connection.inTransaction { () throws(SQLiteError) -> (ride: Int64, isNew: Bool) in
+                let ride: Int64
+                if let id { ride = id } else {
+                    // The same bytes may have landed meanwhile: checked where the ride would be written.
+                    if let existing = try importedRide(contentKey: provenance.contentKey) { return (existing, false) }
+                    ride = try insertImportedRide(epochs, parametersJSON: parametersJSON, version: parameters.version,
+                                                  provenance: provenance, key: to == epochs.count ? provenance.contentKey : unfinishedKey)
+                }
+                for var fix in fixes {
                     defer { insertFix.reset() }
+                    fix.rideID = ride  // the first chunk ran through the pipeline before its ride had an id
                     try FixColumns.bind(fix, to: insertFix)
                     try insertFix.run()
                 }
-                try ExploredCells.insert(fixes, ride: id, using: insertExplored)
+                try ExploredCells.insert(fixes, ride: ride, using: insertExplored)
                 for event in events {
-                    try EventColumns.insert(event, ride: id, recordedUTCms: provenance.importedUTCms, using: insertEvent)
+                    try EventColumns.insert(event, ride: ride, recordedUTCms: provenance.importedUTCms, using: insertEvent)
                 }
                 defer { update.reset() }
                 var u = RowBinder(update)
-                try u.add(id)
+                try u.add(ride)
                 try RideColumns.bindTotals(state.totals, to: &u)
                 try u.add(RideColumns.stored(state))
                 try update.run()
                 // The last chunk makes the ride whole: its provenance takes the file's own key.
-                if to == epochs.count { try finishImport(ride: id, key: provenance.contentKey) }
+                if to == epochs.count { try finishImport(ride: ride, key: provenance.contentKey) }
+                return (ride, true)
             }
+            guard written.isNew else { return .alreadyImported(rideID: written.ride) }
+            id = written.ride
             from = to
             try afterCommit(from)
         } while from < epochs.count
-        return .imported(rideID: id, totals: pipeline.state.totals)
+        return .imported(rideID: id ?? 0, totals: pipeline.state.totals)
     }
 
-    private enum ImportStart { case whole(Int64), resumed(Int64), created(Int64) }
-
-    /// The ride row, its start event and its provenance under the unfinished key: the first transaction.
-    private func insertImportedRide(_ epochs: [SensorEpoch], parameters: PipelineParameters, parametersJSON: [UInt8],
+    /// The ride row, its start event and its provenance under `key` (the unfinished one unless the file is one chunk).
+    private func insertImportedRide(_ epochs: [SensorEpoch], parametersJSON: [UInt8], version: Int,
                                     provenance: ImportProvenance, key: String) throws(SQLiteError) -> Int64 {
         let insertRide = try connection.prepare("""
             INSERT INTO rides (id, state, started_mono_ns, started_utc_ms, ended_utc_ms, pipeline_state, parameters,
@@ -139,7 +144,7 @@ extension RideStore {
         try b.add(epochs.lazy.compactMap(\.epoch.utcMs).max())
         try b.add(RideColumns.stored(PipelineState()))
         try b.add(parametersJSON)
-        try b.add(parameters.version)
+        try b.add(version)
         try b.add(provenance.importedUTCms)
         try insertRide.run()
         let id = connection.lastInsertRowID
