@@ -2,7 +2,7 @@ import RoamStore
 import RoamSystem
 
 /// `import FILE|FOLDER…` as a use case: the files to import (a folder's GPX, FIT and TCX files,
-/// sorted by name), each imported in its own transaction, a report per file and a progress line.
+/// sorted by name), each imported in its own transactions (`RideStore.storeImport`), a report per file and a progress line.
 /// A bad file is named and skipped, the rest imported; the caller turns `failed` into exit 65.
 public enum ImportRun {
     /// What the caller hears, in order.
@@ -59,7 +59,7 @@ public enum ImportRun {
         return (files, refused)
     }
 
-    /// Imports every file of `inputs`, one transaction each. Stops early only when the database
+    /// Imports every file of `inputs`, one after the other. Stops early only when the database
     /// itself fails (an SQLite error is thrown: the rides committed so far stay).
     public static func run(_ inputs: [String], into store: RideStore, now: () -> Int64, report: (Report) -> Void) throws -> Progress {
         let (files, refused) = files(inputs)
