@@ -12,22 +12,39 @@ public final class DumpLedger {
         try Migrations.requireCurrent(connection)
     }
 
+    /// What `markDumped` did.
+    public enum Mark: Equatable, Sendable {
+        case marked
+        /// Nothing: the ride is an import cut before its last chunk (`ImportProvenance.isUnfinished`).
+        /// Only part of its file is stored, and a ride marked handed over is not offered again, so the
+        /// whole ride would never be.
+        case unfinishedImport
+    }
+
     /// Sets the ride's dumped-at time. Throws `StoreError.corruptRow` if the ride is gone
     /// (pruned between the dump and this call), `SQLiteError` on a storage failure.
     /// `keepingEarlier`: a ride already handed over keeps its first time (the drive marks every
     /// ride on it at each plug-in; prune's cut-off must not move later with each one).
-    public func markDumped(id: Int64, dumpedUTCms: Int64, keepingEarlier: Bool = false) throws {
-        let updated = try connection.inTransaction { () throws(SQLiteError) -> Int in
-            let update = try connection.prepare(keepingEarlier
+    @discardableResult
+    public func markDumped(id: Int64, dumpedUTCms: Int64, keepingEarlier: Bool = false) throws -> Mark {
+        // Judged in the same transaction as the write: an import finishing meanwhile is seen whole or not at all.
+        let updated = try connection.inTransaction { () throws(SQLiteError) -> (changed: Int, exists: Bool) in
+            let update = try connection.prepare((keepingEarlier
                 ? "UPDATE rides SET dumped_utc_ms = coalesce(dumped_utc_ms, ?2) WHERE id = ?1"
                 : "UPDATE rides SET dumped_utc_ms = ?2 WHERE id = ?1")
+                + " AND NOT EXISTS (SELECT 1 FROM imports WHERE ride_id = ?1 AND substr(content_key, 1, length(?3)) = ?3)")
             try update.bind(id, at: 1)
             try update.bind(dumpedUTCms, at: 2)
+            try update.bind(ImportProvenance.unfinishedPrefix, at: 3)
             try update.run()
-            return connection.changes
+            guard connection.changes == 0 else { return (connection.changes, true) }
+            let ride = try connection.prepare("SELECT 1 FROM rides WHERE id = ?1")
+            try ride.bind(id, at: 1)
+            return (0, try ride.step())
         }
-        guard updated == 1 else {
+        guard updated.exists else {
             throw StoreError.corruptRow(table: "rides", detail: "ride \(id) vanished before it could be marked dumped", path: path)
         }
+        return updated.changed == 1 ? .marked : .unfinishedImport
     }
 }

@@ -109,7 +109,10 @@ enum DumpCommand {
                 // The files are written: waiting for a recorder's commit or checkpoint costs nothing,
                 // and a loaded card may take seconds.
                 if ledger == nil { ledger = try DumpLedger(path: path, busyTimeoutMs: 30_000) }
-                try ledger!.markDumped(id: id, dumpedUTCms: WallClock.nowUTCms(), keepingEarlier: true)
+                if try ledger!.markDumped(id: id, dumpedUTCms: WallClock.nowUTCms(), keepingEarlier: true) == .unfinishedImport {
+                    Console.error("ride \(id) was dumped, but not marked as dumped: only part of its imported file is stored. "
+                                  + "Import the file again to finish it, then dump it again")
+                }
             } catch {
                 Console.error("warning: ride \(id) was dumped completely, but could not be marked as dumped in \(path): "
                               + "\(ErrorText.describe(error)). 'dump --not-dumped' will offer it again; nothing is lost")

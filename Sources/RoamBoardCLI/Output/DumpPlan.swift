@@ -50,7 +50,12 @@ struct DumpPlan {
             for r in all where r.state == .recording && r.dumpedUTCms == nil {
                 Console.error("ride \(r.id) is still recording: skipped until it stops")
             }
-            selected = all.filter { $0.dumpedUTCms == nil && $0.state == .stopped }
+            // Nor is an import cut before its end handed over: only part of its file is stored.
+            let imports = try reader.provenances()
+            for r in all where r.dumpedUTCms == nil && imports[r.id]?.isUnfinished == true {
+                Console.error("ride \(r.id): only part of its imported file is stored: skipped until the file is imported again")
+            }
+            selected = all.filter { $0.dumpedUTCms == nil && $0.state == .stopped && imports[$0.id]?.isUnfinished != true }
         }
 
         // On a damaged database a ride whose pages are damaged is left out and named; the others go.

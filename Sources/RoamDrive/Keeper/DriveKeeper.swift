@@ -236,9 +236,15 @@ public final class DriveKeeper {
             say("drive: a host has the drive: every ride on it was handed over already")
             return
         }
-        let marked = try fresh.filter { try database.markDumped(id: $0, nowUTCms: nowUTCms) }
-        let gone = fresh.filter { !marked.contains($0) }
-        say("drive: a host has the drive: " + (marked.isEmpty ? "" : "handed over \(Plural.list("ride", marked))")
-            + (gone.isEmpty ? "" : (marked.isEmpty ? "" : "; ") + "\(Plural.list("ride", gone)) pruned since the image was built"))
+        var marks: [Int64: DumpLedger.Mark] = [:]
+        for id in fresh { marks[id] = try database.markDumped(id: id, nowUTCms: nowUTCms) }
+        let marked = fresh.filter { marks[$0] == .marked }
+        let unfinished = fresh.filter { marks[$0] == .unfinishedImport }
+        let gone = fresh.filter { marks[$0] == nil }
+        let parts = (marked.isEmpty ? [] : ["handed over \(Plural.list("ride", marked))"])
+            + (unfinished.isEmpty ? [] : ["\(Plural.list("ride", unfinished)) not marked handed over: "
+                                          + "only part of the imported file is stored (import it again to finish it)"])
+            + (gone.isEmpty ? [] : ["\(Plural.list("ride", gone)) pruned since the image was built"])
+        say("drive: a host has the drive: " + parts.joined(separator: "; "))
     }
 }

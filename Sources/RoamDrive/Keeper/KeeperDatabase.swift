@@ -49,14 +49,13 @@ final class KeeperDatabase {
     /// file being replaced, and no empty database created where nothing is).
     var isAtPath: Bool { reader.fileAtPath == .opened }
 
-    /// Marks the ride handed over; false when it is gone (pruned since the image was built).
-    func markDumped(id: Int64, nowUTCms: Int64) throws -> Bool {
+    /// Marks the ride handed over; nil when it is gone (pruned since the image was built).
+    func markDumped(id: Int64, nowUTCms: Int64) throws -> DumpLedger.Mark? {
         if ledger == nil { ledger = try DumpLedger(path: path) }
         do {
-            try ledger!.markDumped(id: id, dumpedUTCms: nowUTCms, keepingEarlier: true)
-            return true
+            return try ledger!.markDumped(id: id, dumpedUTCms: nowUTCms, keepingEarlier: true)
         } catch StoreError.corruptRow {
-            return false
+            return nil
         }
     }
 

@@ -1,0 +1,56 @@
+import Foundation
+import RoamStore
+import Testing
+
+/// An import cut before its last chunk stores part of its file, marked unfinished
+/// (`ImportProvenance.isUnfinished`). A ride marked handed over is not offered again, so marking
+/// the part would leave the whole ride, once the file is imported again, never handed over.
+@Suite struct UnfinishedImportHandOverTests {
+    @Test("dump --not-dumped skips an unfinished import and says so; --ride writes it but marks nothing; the finished ride is marked")
+    func unfinishedImportIsNotHandedOver() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let gpx = dir.appendingPathComponent("ride.gpx")
+        try Data(ImportCommandTests.gpx(40).utf8).write(to: gpx)
+        #expect(try CLIRunner.run(["import", "--db", db, gpx.path]).status == 0)
+        // The state a cut import leaves: the ride's key carries the unfinished prefix until its last chunk.
+        let connection = try SQLiteConnection(path: db, mode: .readWrite)
+        try connection.execute("UPDATE imports SET content_key = '\(ImportProvenance.unfinishedPrefix)' || content_key")
+
+        let skipped = try CLIRunner.run(["dump", "--db", db, "--not-dumped", "--format", "gpx", "--out", dir.path + "/a/"])
+        #expect(skipped.status == 0, "\(skipped.stderr)")
+        #expect(skipped.stderr.contains("ride 1: only part of its imported file is stored: skipped"), "\(skipped.stderr)")
+        #expect(skipped.stdout.isEmpty, "\(skipped.stdout)")
+
+        let chosen = try CLIRunner.run(["dump", "--db", db, "--ride", "1", "--format", "gpx", "--out", dir.path + "/b/"])
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        #expect(chosen.stderr.contains("ride 1 was dumped, but not marked as dumped"), "\(chosen.stderr)")
+        #expect(try RideReader(path: db).ride(id: 1)?.dumpedUTCms == nil)
+
+        // Finished (the next import's last chunk takes the file's own key): now it is handed over.
+        try connection.execute("UPDATE imports SET content_key = substr(content_key, \(ImportProvenance.unfinishedPrefix.utf8.count + 1))")
+        connection.close()
+        let whole = try CLIRunner.run(["dump", "--db", db, "--not-dumped", "--format", "gpx", "--out", dir.path + "/c/"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        #expect(whole.stdout.contains("/c/"), "\(whole.stdout)")
+        #expect(try RideReader(path: db).ride(id: 1)?.dumpedUTCms != nil)
+    }
+
+    @Test("The ledger marks nothing on an unfinished import and says so; a ride that is gone still throws")
+    func ledgerRefusesAnUnfinishedImport() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let gpx = dir.appendingPathComponent("ride.gpx")
+        try Data(ImportCommandTests.gpx(40).utf8).write(to: gpx)
+        #expect(try CLIRunner.run(["import", "--db", db, gpx.path]).status == 0)
+        let connection = try SQLiteConnection(path: db, mode: .readWrite)
+        try connection.execute("UPDATE imports SET content_key = '\(ImportProvenance.unfinishedPrefix)' || content_key")
+        connection.close()
+        let ledger = try DumpLedger(path: db)
+        #expect(try ledger.markDumped(id: 1, dumpedUTCms: 1_000, keepingEarlier: true) == .unfinishedImport)
+        #expect(try RideReader(path: db).ride(id: 1)?.dumpedUTCms == nil)
+        #expect(throws: StoreError.self) { try ledger.markDumped(id: 2, dumpedUTCms: 1_000) }
+    }
+}
