@@ -27,11 +27,14 @@ extension RideStore {
 
     /// The stored rides over more than half of `first`…`last`: each covers most of the file's
     /// time. Not half of the shorter span: a few minutes recorded by the board during a long ride
-    /// do not make the whole ride's file "already there".
+    /// do not make the whole ride's file "already there". A ride still recording has no end yet
+    /// (a power cut leaves it so until the next start resumes it): its last dated fix is its end so far.
     public func ridesOverlapping(firstUTCms first: Int64, lastUTCms last: Int64) throws(SQLiteError) -> [Int64] {
         let select = try connection.prepare("""
             SELECT id FROM rides WHERE started_utc_ms IS NOT NULL
-               AND 2 * (MIN(COALESCE(ended_utc_ms, started_utc_ms), ?2) - MAX(started_utc_ms, ?1)) > ?2 - ?1
+               AND 2 * (MIN(COALESCE(ended_utc_ms, (SELECT t_utc_ms FROM fixes WHERE \(FixKey.ride("rides.id"))
+                                                     AND t_utc_ms IS NOT NULL ORDER BY fix_key DESC LIMIT 1),
+                                     started_utc_ms), ?2) - MAX(started_utc_ms, ?1)) > ?2 - ?1
              ORDER BY id
             """)
         try select.bind(first, at: 1)

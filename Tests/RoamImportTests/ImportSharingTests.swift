@@ -1,5 +1,6 @@
 import Foundation
 import RoamCore
+import RoamGPX
 import RoamStore
 import Testing
 @testable import RoamImport
@@ -108,5 +109,26 @@ import Testing
         let same = try importer.importFile(try folder.write("app.gpx", Self.gpx(resampled)), nowUTCms: 0)
         #expect(same.outcome == .sameRideAs(rideID: id))
         #expect(try RideReader(path: store.path).rides().count == 2)
+    }
+
+    @Test("A file of the ride the recorder is still recording (no end time yet) is that ride, not a second one")
+    func sameRideAsTheRideStillRecording() throws {
+        let folder = try ImportUnitTests.Folder()
+        let path = folder.url.appendingPathComponent("rides.db").path
+        let recorder = try RideStore(path: path)
+        defer { recorder.close() }
+        // The board recorded the ride and has not stopped it (a power cut at home, resumed at the next start).
+        var parameters = PipelineParameters()
+        parameters.rolloverFloorUTCms = WeekRollover.firstRolloverUTCms  // the file's 2024 is not a rolled-over date
+        let ride = try recorder.startRide(startedMonoNs: 1, parameters: parameters)
+        var pipeline = RidePipeline(rideID: ride.id, state: ride.pipelineState, parameters: parameters)
+        let fixes = TrackEpochs.epochs(try GPXTrack(parsing: Self.gpx(G.points(60)))).map { pipeline.process($0).0 }
+        try recorder.commit(Batch(rideID: ride.id, fixes: fixes, events: [], state: pipeline.state), commitUTCms: 1)
+        #expect(try RideReader(path: path).ride(id: ride.id)?.state == .recording)
+        let store = try RideStore(path: path)
+        defer { store.close() }
+        let device = try RideImporter(store: store).importFile(try folder.write("garmin.gpx", Self.gpx(G.points(60))), nowUTCms: 0)
+        #expect(device.outcome == .sameRideAs(rideID: ride.id))
+        #expect(try RideReader(path: path).rides().count == 1)
     }
 }
