@@ -1,4 +1,5 @@
 import Foundation
+import RoamDrive
 import RoamStore
 import Testing
 
@@ -52,5 +53,31 @@ import Testing
         #expect(try ledger.markDumped(id: 1, dumpedUTCms: 1_000, keepingEarlier: true) == .unfinishedImport)
         #expect(try RideReader(path: db).ride(id: 1)?.dumpedUTCms == nil)
         #expect(throws: StoreError.self) { try ledger.markDumped(id: 2, dumpedUTCms: 1_000) }
+    }
+
+    @Test("The drive leaves an unfinished import off: finished while the drive waits for a host, its part is not marked handed over",
+          .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+    func driveLeavesAnUnfinishedImportOff() throws {
+        let h = try ExploredHistory.make([ExploredHistory.line(from: (47.99, 7.84), bearingDeg: 90, metres: 300)])
+        defer { h.remove() }
+        let gpx = h.directory.appendingPathComponent("ride.gpx")
+        try Data(ImportCommandTests.gpx(40).utf8).write(to: gpx)
+        #expect(try CLIRunner.run(["import", "--db", h.dbPath, gpx.path]).status == 0)
+        let connection = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
+        defer { connection.close() }
+        try connection.execute("UPDATE imports SET content_key = '\(ImportProvenance.unfinishedPrefix)' || content_key")
+        let rig = try DriveGadgetTests.Rig.make(in: h.directory)
+        let said = DriveKeeperListingTests.Said()
+        let settings = DriveKeeper.Settings(databasePath: h.dbPath, builder: DriveImageBuilder(imagePath: rig.image), boardName: "test",
+                                            gadget: MassStorageGadget(paths: GadgetPaths(root: rig.root.path)), udc: "dummy_udc.0")
+        let keeper = try DriveKeeper(settings, writer: DriveKeeperListingTests.NameOnlyWriter()) { said.lines.append($0) }
+        try keeper.start(nowUTCms: 0)
+        try keeper.step(state: "not attached", notified: false, nowUTCms: 0)
+        #expect(try DriveImageReader.read(rig.image).rideIDs == [1], "\(said.lines)")
+        // The next import finishes the ride; then a host takes the image built before.
+        try connection.execute("UPDATE imports SET content_key = substr(content_key, \(ImportProvenance.unfinishedPrefix.utf8.count + 1))")
+        try keeper.step(state: "configured", notified: true, nowUTCms: 5_000)
+        #expect(said.lines.last == "drive: a host has the drive: handed over ride 1", "\(said.lines)")
+        #expect(try RideReader(path: h.dbPath).ride(id: 2)?.dumpedUTCms == nil)
     }
 }
