@@ -14,9 +14,7 @@ struct DriveKeeperPruneTests {
         defer { h.remove() }
         let rig = try DriveGadgetTests.Rig.make(in: h.directory)
         let said = DriveKeeperListingTests.Said()
-        let settings = DriveKeeper.Settings(databasePath: h.dbPath, builder: DriveImageBuilder(imagePath: rig.image), boardName: "test",
-                                            gadget: MassStorageGadget(paths: GadgetPaths(root: rig.root.path)), udc: "dummy_udc.0")
-        let keeper = try DriveKeeper(settings, writer: DriveKeeperListingTests.NameOnlyWriter()) { said.lines.append($0) }
+        let keeper = try Self.keeper(h.dbPath, on: rig, said: said)
         try keeper.start(nowUTCms: 0)
         try keeper.step(state: "not attached", notified: false, nowUTCms: 0)
         #expect(said.lines.contains("drive: offering \(rig.image) with 2 rides"), "\(said.lines)")
@@ -35,5 +33,12 @@ struct DriveKeeperPruneTests {
         try keeper.step(state: "not attached", notified: false, nowUTCms: 7_000)
         #expect(said.lines.last == "drive: offering \(rig.image) with 1 ride", "\(said.lines)")
         #expect(try DriveImageReader.read(rig.image).rideIDs == [2])
+    }
+
+    /// A keeper of `db` serving the rig's folder laid out as /sys, saying its lines into `said`.
+    static func keeper(_ db: String, on rig: DriveGadgetTests.Rig, said: DriveKeeperListingTests.Said) throws -> DriveKeeper {
+        let settings = DriveKeeper.Settings(databasePath: db, builder: DriveImageBuilder(imagePath: rig.image), boardName: "test",
+                                            gadget: MassStorageGadget(paths: GadgetPaths(root: rig.root.path)), udc: "dummy_udc.0")
+        return try DriveKeeper(settings, writer: DriveKeeperListingTests.NameOnlyWriter()) { said.lines.append($0) }
     }
 }

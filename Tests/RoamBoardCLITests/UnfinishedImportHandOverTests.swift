@@ -12,12 +12,7 @@ import Testing
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("rides.db").path
-        let gpx = dir.appendingPathComponent("ride.gpx")
-        try Data(ImportCommandTests.gpx(40).utf8).write(to: gpx)
-        #expect(try CLIRunner.run(["import", "--db", db, gpx.path]).status == 0)
-        // The state a cut import leaves: the ride's key carries the unfinished prefix until its last chunk.
-        let connection = try SQLiteConnection(path: db, mode: .readWrite)
-        try connection.execute("UPDATE imports SET content_key = '\(ImportProvenance.unfinishedPrefix)' || content_key")
+        let connection = try Self.unfinishedImport(into: db, in: dir)
 
         let skipped = try CLIRunner.run(["dump", "--db", db, "--not-dumped", "--format", "gpx", "--out", dir.path + "/a/"])
         #expect(skipped.status == 0, "\(skipped.stderr)")
@@ -43,12 +38,7 @@ import Testing
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("rides.db").path
-        let gpx = dir.appendingPathComponent("ride.gpx")
-        try Data(ImportCommandTests.gpx(40).utf8).write(to: gpx)
-        #expect(try CLIRunner.run(["import", "--db", db, gpx.path]).status == 0)
-        let connection = try SQLiteConnection(path: db, mode: .readWrite)
-        try connection.execute("UPDATE imports SET content_key = '\(ImportProvenance.unfinishedPrefix)' || content_key")
-        connection.close()
+        try Self.unfinishedImport(into: db, in: dir).close()
         let ledger = try DumpLedger(path: db)
         #expect(try ledger.markDumped(id: 1, dumpedUTCms: 1_000, keepingEarlier: true) == .unfinishedImport)
         #expect(try RideReader(path: db).ride(id: 1)?.dumpedUTCms == nil)
@@ -60,17 +50,11 @@ import Testing
     func driveLeavesAnUnfinishedImportOff() throws {
         let h = try ExploredHistory.make([ExploredHistory.line(from: (47.99, 7.84), bearingDeg: 90, metres: 300)])
         defer { h.remove() }
-        let gpx = h.directory.appendingPathComponent("ride.gpx")
-        try Data(ImportCommandTests.gpx(40).utf8).write(to: gpx)
-        #expect(try CLIRunner.run(["import", "--db", h.dbPath, gpx.path]).status == 0)
-        let connection = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
+        let connection = try Self.unfinishedImport(into: h.dbPath, in: h.directory)
         defer { connection.close() }
-        try connection.execute("UPDATE imports SET content_key = '\(ImportProvenance.unfinishedPrefix)' || content_key")
         let rig = try DriveGadgetTests.Rig.make(in: h.directory)
         let said = DriveKeeperListingTests.Said()
-        let settings = DriveKeeper.Settings(databasePath: h.dbPath, builder: DriveImageBuilder(imagePath: rig.image), boardName: "test",
-                                            gadget: MassStorageGadget(paths: GadgetPaths(root: rig.root.path)), udc: "dummy_udc.0")
-        let keeper = try DriveKeeper(settings, writer: DriveKeeperListingTests.NameOnlyWriter()) { said.lines.append($0) }
+        let keeper = try DriveKeeperPruneTests.keeper(h.dbPath, on: rig, said: said)
         try keeper.start(nowUTCms: 0)
         try keeper.step(state: "not attached", notified: false, nowUTCms: 0)
         #expect(try DriveImageReader.read(rig.image).rideIDs == [1], "\(said.lines)")
@@ -79,5 +63,16 @@ import Testing
         try keeper.step(state: "configured", notified: true, nowUTCms: 5_000)
         #expect(said.lines.last == "drive: a host has the drive: handed over ride 1", "\(said.lines)")
         #expect(try RideReader(path: h.dbPath).ride(id: 2)?.dumpedUTCms == nil)
+    }
+
+    /// A GPX imported into `db`, left as a cut import leaves it: its key carries the unfinished
+    /// prefix until its last chunk. The connection that did it, to finish it with.
+    static func unfinishedImport(into db: String, in dir: URL) throws -> SQLiteConnection {
+        let gpx = dir.appendingPathComponent("ride.gpx")
+        try Data(ImportCommandTests.gpx(40).utf8).write(to: gpx)
+        #expect(try CLIRunner.run(["import", "--db", db, gpx.path]).status == 0)
+        let connection = try SQLiteConnection(path: db, mode: .readWrite)
+        try connection.execute("UPDATE imports SET content_key = '\(ImportProvenance.unfinishedPrefix)' || content_key")
+        return connection
     }
 }
