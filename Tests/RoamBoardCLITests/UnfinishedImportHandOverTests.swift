@@ -58,6 +58,7 @@ import Testing
         try keeper.start(nowUTCms: 0)
         try keeper.step(state: "not attached", notified: false, nowUTCms: 0)
         #expect(try DriveImageReader.read(rig.image).rideIDs == [1], "\(said.lines)")
+        #expect(said.lines.filter { $0.contains("ride 2 left off: only part of the imported file is stored") }.count == 1, "\(said.lines)")
         // The next import finishes the ride; then a host takes the image built before.
         try connection.execute("UPDATE imports SET content_key = substr(content_key, \(ImportProvenance.unfinishedPrefix.utf8.count + 1))")
         try keeper.step(state: "configured", notified: true, nowUTCms: 5_000)

@@ -1,3 +1,4 @@
+import RoamCore
 import RoamStore
 
 /// The keeper's connections to the database (its reader, the writer's, the hand-over ledger),
@@ -18,6 +19,8 @@ final class KeeperDatabase {
     /// The file at the database path was replaced: the connections are opened on it again until
     /// the rides were read from it once (a file still being copied in may fail the first time).
     private var reopening = false
+    /// The unfinished imports said left off: said again only when they change, not at each listing.
+    private var saidUnfinished: Set<Int64> = []
     /// Said that nothing is at the database path: once per absence, not per look.
     private var saidMissing = false
 
@@ -41,6 +44,11 @@ final class KeeperDatabase {
         // a part on the drive would be marked handed over at the plug-in after the import finished.
         // An import finishing between the two readings is read again at the next look (the version is older).
         let unfinished = Set(try reader.provenances().filter(\.value.isUnfinished).keys)
+        if unfinished != saidUnfinished, !unfinished.isEmpty {
+            say("drive: \(Plural.list("ride", unfinished.sorted())) left off: only part of the imported file is stored "
+                + "(import it again to finish it)")
+        }
+        saidUnfinished = unfinished
         let rides = try reader.rides().filter { !unfinished.contains($0.id) }
         listings += 1
         reopening = false
