@@ -49,4 +49,18 @@ import Testing
         #expect(after.stdout.contains("\nparked       100 fixes held in memory when the recorder stopped: never committed (3 batches)\n"),
                 "\(after.stdout)")
     }
+
+    /// Nothing parked is said as nothing: it read "parked 0 fixes kept in memory until storage takes them (0 batches)".
+    @Test func nothingParkedIsSaidAsNothing() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        _ = try RideStore(path: db)
+        let file = try RecorderStatusFile(path: RecorderStatusFile.path(forDatabase: db))
+        try file.write(RecorderStatus(pid: getpid(), bootID: RecorderStatusFile.bootID))
+        let status = try CLIRunner.run(["status", "--db", db])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.contains("\nparked       none: every fix taken is committed\n"), "\(status.stdout)")
+        withExtendedLifetime(file) {}
+    }
 }

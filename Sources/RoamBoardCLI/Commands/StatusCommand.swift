@@ -48,8 +48,10 @@ enum StatusCommand {
         }
         print("last commit  " + lastCommitLine(ride: ride, status: status, time: time))
         if let status { print("receiver     " + receiverLine(status, running: snapshot?.isRecorderRunning ?? false, time: time)) }
-        if let status {
-            let held = snapshot?.isRecorderRunning == true || status.parkedEpochs == 0 ? "kept in memory until storage takes them"
+        if let status, status.parkedEpochs == 0 {
+            print("parked       none: every fix taken is committed")
+        } else if let status {
+            let held = snapshot?.isRecorderRunning == true ? "kept in memory until storage takes them"
                 : "held in memory when the recorder stopped: never committed"
             print("parked       \(Plural.count(status.parkedEpochs, "fix", "fixes")) \(held) "
                   + "(\(Plural.count(status.parkedBatches, "batch", "batches")))")
