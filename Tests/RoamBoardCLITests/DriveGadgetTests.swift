@@ -90,10 +90,10 @@ struct DriveGadgetTests {
         let imageWhilePlugged = try DriveProbe.bytes(URL(fileURLWithPath: rig.image))
         let mediumWritten = try rig.modified(rig.lun.appendingPathComponent("file"))
         let second = try DriveProbe.recordBenchRide(rig.db)
-        // The build of the two rides, not the start's of one (whose line also names drive.img.next):
+        // The build of the two rides, not the start's of one (whose line is also "drive: built …"):
         // on a loaded machine the keeper may see the new ride only seconds later. A build of a 70 MB
         // image through mkfs, mcopy and fsck can take minutes there.
-        #expect(keeper.wait(timeoutS: 300) { _, err in err.contains { $0.contains("drive.img.next") && $0.contains("with 2 rides") } },
+        #expect(keeper.wait(timeoutS: 300) { _, err in err.contains { $0.hasPrefix("drive: built the drive image for the next plug-in: 2 rides,") } },
                 "\(keeper.stderrLines)")
         let seen3 = try DriveProbe.rideFiles(rig.image)
         #expect(seen3.allSatisfy { $0.contains("-ride-\(first).") })

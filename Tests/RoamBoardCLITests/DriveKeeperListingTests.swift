@@ -40,7 +40,7 @@ struct DriveKeeperListingTests {
         let first = try DriveProbe.recordBenchRide(db)
         let said = Said()
         let keeper = try keeper(db, in: dir, said: said)
-        #expect(said.lines.contains { $0.contains("with 1 ride,") }, "\(said.lines)")
+        #expect(said.lines.contains { $0.contains("for the next plug-in: 1 ride,") }, "\(said.lines)")
         let atStart = keeper.listings
         #expect(atStart == 1)
 
@@ -58,7 +58,7 @@ struct DriveKeeperListingTests {
         let second = try DriveProbe.recordBenchRide(db)
         try look(keeper)
         #expect(keeper.listings > atStart + 1)
-        #expect(said.lines.last { $0.hasPrefix("drive: built") }?.contains("with 2 rides") == true, "ride \(second): \(said.lines)")
+        #expect(said.lines.last { $0.hasPrefix("drive: built") }?.contains("for the next plug-in: 2 rides,") == true, "ride \(second): \(said.lines)")
     }
 
     /// A restore: a database file put in the place of the one the keeper opened (rename over it,

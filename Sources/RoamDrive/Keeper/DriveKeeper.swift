@@ -188,7 +188,9 @@ public final class DriveKeeper {
                    + "for those (--max-mib): \(Plural.list("ride", contents.overCap))")
                 + (contents.damaged.isEmpty ? "" : "; left out, the database is damaged there ('roam-board check' says more): "
                    + Plural.list("ride", contents.damaged))
-            say("drive: built \(slots.next) (\(ByteSize.text(contents.imageBytes))) with \(Plural.count(contents.rides.count, "ride")), \(contents.change)\(left)")
+            // The rider's terms: which image and what it holds, never its working file (`.next`).
+            say("drive: built the drive image for the next plug-in: \(Plural.count(contents.rides.count, "ride")), "
+                + "\(ByteSize.text(contents.imageBytes)) (\(contents.change))\(left)")
             if let missing = contents.sharedMissing {
                 if !saidNoLeaflet { say("drive: \(missing)") }
                 saidNoLeaflet = true
@@ -197,7 +199,9 @@ public final class DriveKeeper {
             }
             return true
         } catch {
-            let cause = error as? DriveError ?? DriveError(.fileSystem, "cannot build the drive image: \(writer.describe(error))")
+            // The export's words name its file in the staging folder: said as the drive's working copy.
+            let cause = error as? DriveError ?? DriveError(.fileSystem, "cannot build the drive image: "
+                + writer.describe(error).replacingText(slots.staging + "/", with: "the drive's working copy of "))
             let failure = DriveError(cause.kind, "\(cause.description); \(keptImage)")
             failedFingerprint = fingerprint
             lastFailure = failure
