@@ -18,9 +18,13 @@ struct DriveFullStorageWordsTests {
             """)
     }
 
-    /// Words, not a code: "no space left on device (the storage is full)" and no "[E… nn]".
+    /// Words, not a code: "no space left on device (the storage is full)" and no "[E… nn]"; the
+    /// manifest refused is said as what it is and what to check, never its path in `.manifests`.
     static func expectPlainWords(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(text.contains("no space left on device (the storage is full): free some space"), "\(text)", sourceLocation: sourceLocation)
+        #expect(text.contains("cannot save the list of what the drive image being built holds: no space left on device (the storage "
+                              + "is full); check the free room on "), "\(text)", sourceLocation: sourceLocation)
+        #expect(text.contains(" and the storage's errors ('dmesg'); "), "\(text)", sourceLocation: sourceLocation)
+        #expect(!text.contains(".manifests") && !text.contains(".new"), "\(text)", sourceLocation: sourceLocation)
         #expect(text.firstMatch(of: /\[E[A-Z]+ [0-9]+\]/) == nil, "a raw errno: \(text)", sourceLocation: sourceLocation)
     }
 

@@ -24,7 +24,7 @@ import Testing
         defer { try? FileSystem.removeTree(folder) }
         let image = folder + "/drive.img", manifests = folder + "/drive.img.manifests"
         try FileSystem.write([0xEB, 0x3C, 0x90], to: image)
-        try Self.manifest.save(image: image, folder: manifests)
+        try Self.manifest.save(image: image, slots: DriveImageSlots(image: image))
         let ino = try #require(DriveManifest.inode(image))
         #expect(DriveManifest.read("\(manifests)/\(ino).json") == Self.manifest)
         #expect(try FileSystem.folderEntries(manifests) == ["\(ino).json"])
@@ -32,6 +32,22 @@ import Testing
         try FileSystem.write([], to: "\(manifests)/1.json")
         DriveManifest.prune(keeping: [image], folder: manifests)
         #expect(try FileSystem.folderEntries(manifests) == ["\(ino).json"])
+    }
+
+    /// A manifest the storage refuses (here a file where its folder goes) is said as what it is to
+    /// a rider, with the system's words and what to check. It said "cannot create
+    /// /…/drive.img.manifests/<inode>.json: a part of the path is a file, not a folder: check the path".
+    @Test func aManifestThatCannotBeSavedIsSaidInARidersTerms() throws {
+        let folder = try Self.scratch()
+        defer { try? FileSystem.removeTree(folder) }
+        let image = folder + "/drive.img.new"
+        try FileSystem.write([0xEB, 0x3C, 0x90], to: image)
+        try FileSystem.write([], to: folder + "/drive.img.manifests")
+        var refused: DriveError?
+        do { try Self.manifest.save(image: image, slots: DriveImageSlots(image: folder + "/drive.img")) } catch { refused = error as? DriveError }
+        #expect(refused?.kind == .fileSystem)
+        #expect(refused?.description == "cannot save the list of what the drive image being built holds: a part of the path is a file, "
+                + "not a folder; check the free room on \(folder) and the storage's errors ('dmesg')")
     }
 
     @Test func aManifestFoundationWroteStillReadsAndAHalfOneIsNone() throws {

@@ -82,7 +82,7 @@ struct DriveImageEditor {
     /// DurableFile's sequence (fsync, rename, fsync the folder) with the manifest written between.
     func finish(manifest: DriveManifest) throws {
         do { try DurableFile.sync(slots.new) } catch { throw slots.failure("cannot save", DriveImageSlots.beingBuilt, error.errno) }
-        try manifest.save(image: slots.new, folder: slots.manifests)
+        try manifest.save(image: slots.new, slots: slots)
         let ino = DriveManifest.inode(slots.new)
         do { try DurableFile.rename(slots.new, to: slots.next) } catch {
             // A failed rename drops `.new`: its manifest goes with it (unless `.next` is that file after all).

@@ -55,6 +55,12 @@ public struct DriveImageSlots: Sendable, Equatable {
     /// What to look at when writing an image failed: the room and the health of the storage it is on.
     var check: String { "check the free room on \(folder) and the storage's errors ('dmesg')" }
 
+    /// A write to the storage that it refused, `what` in the rider's terms: the system's words for
+    /// `e` and what to check, never a working file's name.
+    func refused(_ what: String, _ e: Errno) -> DriveError {
+        DriveError(e == .noSpace ? .storageFull : .fileSystem, "\(what): \(e.words); \(check)")
+    }
+
     /// `error` with `path` said as `words`: a tool's own message names the file it was given.
     static func said(_ error: DriveError, _ path: String, as words: String) -> DriveError {
         DriveError(error.kind, error.description.replacingText(path, with: words))

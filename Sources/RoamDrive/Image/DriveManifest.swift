@@ -63,16 +63,19 @@ struct DriveManifest: Codable, Equatable {
     }
 
     /// Written after the image is synced; a power cut before leaves an image without one, which is
-    /// never reused as a base (it is rebuilt whole instead).
-    func save(image path: String, folder: String) throws {
-        guard let ino = Self.inode(path) else { throw DriveError(.fileSystem, "cannot read the inode of \(path)") }
-        try? FileSystem.makeFolders(folder)
-        let target = "\(folder)/\(ino).json"
+    /// never reused as a base (it is rebuilt whole instead). A failure says what the file is to a
+    /// rider, never its path in `.manifests`, and what to check.
+    func save(image path: String, slots: DriveImageSlots) throws {
+        let what = "cannot save the list of what \(DriveImageSlots.beingBuilt) holds"
+        guard let ino = Self.inode(path) else { throw slots.refused(what, .current) }
+        try? FileSystem.makeFolders(slots.manifests)
         let text: String
         do { text = try JSONTextEncoder().encode(self) } catch {
-            throw DriveError(.fileSystem, "cannot write \(target): \(error)")
+            throw DriveError(.fileSystem, "\(what): \(error)")
         }
-        do { try DurableFile.replace(target, with: Array(text.utf8)) } catch { throw DriveImageSlots.failure(error) }
+        do { try DurableFile.replace("\(slots.manifests)/\(ino).json", with: Array(text.utf8)) } catch {
+            throw slots.refused(what, error.errno)
+        }
     }
 
     /// The manifest in `path`; nil when there is none or it is not one (a half-written file from
