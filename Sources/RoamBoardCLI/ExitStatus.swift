@@ -34,13 +34,15 @@ enum ExitStatus {
         }
     }
 
-    /// The drive's storage (full, unwritable, an unreadable image) and a board without a USB
-    /// device controller are device or storage errors, 74 as the database's own; a missing or
-    /// failing dosfstools/mtools is the system's set-up: 1, what the unit's journal line explains.
+    /// The drive's storage (full, unwritable, an image a tool failed to write or that fails its
+    /// check) and a board without a USB device controller are device or storage errors, 74 as the
+    /// database's own: every tool runs on an image file on the storage, and its failure says to
+    /// check that storage. A missing dosfstools/mtools is the system's set-up: 1, as a missing
+    /// gpsbabel is to `import`. `drive-image` exits by this rule too (it throws the build's error).
     static func drive(_ kind: DriveError.Kind) -> Int32 {
         switch kind {
-        case .storageFull, .fileSystem, .imageUnreadable, .noGadget: return ioError
-        case .toolMissing, .toolFailed: return failure
+        case .storageFull, .fileSystem, .imageUnreadable, .noGadget, .toolFailed: return ioError
+        case .toolMissing: return failure
         }
     }
 }

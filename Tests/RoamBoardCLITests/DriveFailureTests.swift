@@ -144,8 +144,8 @@ struct DriveFailureTests {
     }
 
     /// An image that does not hold what was built (here an `mcopy` that drops ride 1's files) is
-    /// refused in words: which rides it holds and which it should, not Swift's array text; exit 74
-    /// and no image offered. It is the first build: no previous image is said to be kept.
+    /// refused in words: which rides it holds and which it should, not Swift's array text, and what
+    /// to check; exit 74 and no image offered. It is the first build: no previous image is said to be kept.
     @Test func anImageThatLacksARideIsNamedInWords() throws {
         let dir = try TrialPaths.temporaryDirectory("drive-check-words")
         defer { TrialPaths.remove(dir) }
@@ -157,7 +157,8 @@ struct DriveFailureTests {
         let build = try TrialChild(TrialPaths.binary, ["drive-image", "--db", db], environment: ["ROAM_DRIVE_TOOLS": tools.path])
         #expect(build.finish() == 74, "\(build.stderrLines)")
         let said = build.stderrLines.joined(separator: "\n")
-        #expect(said.contains("holds ride \(second) where it should hold rides \(first), \(second); no drive image was made"), "\(said)")
+        #expect(said.contains("holds ride \(second) where it should hold rides \(first), \(second); check the storage's errors ('dmesg') "
+                              + "and the FAT tools (dpkg --verify dosfstools mtools); no drive image was made"), "\(said)")
         #expect(!said.contains("previous image"), "\(said)")
         #expect(!said.contains("["), "\(said)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("drive.img").path))

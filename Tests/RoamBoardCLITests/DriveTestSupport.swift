@@ -77,12 +77,16 @@ enum DriveProbe {
     /// A tools folder (for `ROAM_DRIVE_TOOLS`) whose `mcopy` runs the shell lines `before`, then
     /// Debian's mcopy with the same arguments: how the tests hold, time or watch a build.
     static func mcopyWrapper(in dir: URL, before: String) throws -> URL {
+        let real = try #require(TrialPaths.tool("mcopy")).path
+        return try toolScript(in: dir, "mcopy", "\(before)\nexec '\(real)' \"$@\"")
+    }
+
+    /// A tools folder (for `ROAM_DRIVE_TOOLS`) in `dir` whose program `name` is the shell `script`.
+    static func toolScript(in dir: URL, _ name: String, _ script: String) throws -> URL {
         let tools = dir.appendingPathComponent("tools")
         try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
-        let real = try #require(TrialPaths.tool("mcopy")).path
-        let script = "#!/bin/sh\n\(before)\nexec '\(real)' \"$@\"\n"
-        let url = tools.appendingPathComponent("mcopy")
-        try Data(script.utf8).write(to: url)
+        let url = tools.appendingPathComponent(name)
+        try Data("#!/bin/sh\n\(script)\n".utf8).write(to: url)
         guard chmod(url.path, 0o755) == 0 else { throw TrialSetupError(message: "chmod \(url.path)") }
         return tools
     }

@@ -2,9 +2,12 @@ import Foundation
 import Glibc
 import Testing
 import RoamDrive
+import RoamStore
 
 /// The drive's lines in a rider's terms: what was built and for when, never a working file
-/// (`.next`, `.new`, `.spare`, `.staging`).
+/// (`.next`, `.new`, `.spare`, `.staging`); a failed check says what to check; and `drive-image`
+/// exits by the one rule for drive errors (`ExitStatus.drive`): 74 for what the storage or a tool
+/// refused, 1 for a missing dosfstools or mtools.
 @Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveWordsTests {
     /// It said "drive: built /…/drive.img.next (67.9 MiB) with 1 ride, new image: …".
@@ -37,5 +40,55 @@ struct DriveWordsTests {
         #expect(said.firstMatch(of: /cannot build the drive image: cannot write the drive's working copy of Rides\/[^ ]+-ride-1\.gpx: file too large/) != nil,
                 "\(said)")
         #expect(!said.contains(".staging") && !said.contains(dir.path), "\(said)")
+    }
+
+    /// An image that fsck.vfat finds damaged right after the build: named in words, with what to
+    /// check, exit 74, and nothing left at the image's path. It said only the tool's own message.
+    @Test func aFailedCheckSaysWhatToCheck() throws {
+        let dir = try TrialPaths.temporaryDirectory("drive-words-fsck")
+        defer { TrialPaths.remove(dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        try RideStore(path: db).close()
+        let tools = try DriveProbe.toolScript(in: dir, "fsck.vfat", "echo 'Bad FAT: cluster 3 points past the end' >&2; exit 1")
+        let build = try TrialChild(TrialPaths.binary, ["drive-image", "--db", db], environment: ["ROAM_DRIVE_TOOLS": tools.path])
+        #expect(build.finish() == 74, "\(build.stderrLines)")
+        let said = build.stderrLines.joined(separator: "\n")
+        #expect(said.contains("fsck.vfat failed to check the drive image just built (exit 1: Bad FAT: cluster 3 points past the end); "
+                              + "check the storage's errors ('dmesg') and the FAT tools (dpkg --verify dosfstools mtools); "
+                              + "no drive image was made"), "\(said)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("drive.img").path))
+    }
+
+    /// `drive-image` under a mount namespace where dosfstools' folder is empty (root only): a
+    /// missing mkfs.vfat, and a missing fsck.vfat after an image was made, exit 1 as
+    /// `ExitStatus.drive` has it, and name the package. Both exited 74, and the missing fsck.vfat
+    /// was called an unreadable image.
+    @Test(.enabled(if: geteuid() == 0, "a mount namespace needs root"))
+    func aMissingToolExitsOneAsEveryDriveError() throws {
+        let dir = try TrialPaths.temporaryDirectory("drive-words-missing")
+        defer { TrialPaths.remove(dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        try RideStore(path: db).close()
+        let mkfs = try #require(TrialPaths.tool("mkfs.vfat")).resolvingSymlinksInPath()
+        let empty = dir.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let unshare = try #require(TrialPaths.tool("unshare"), "unshare (util-linux) is missing")
+        let hiding = "mount --bind '\(empty.path)' '\(mkfs.deletingLastPathComponent().path)' && exec \"$0\" \"$@\""
+
+        func run(_ environment: [String: String]) -> (status: Int32, said: String) {
+            guard let child = try? TrialChild(unshare, ["-m", "/bin/sh", "-c", hiding, TrialPaths.binary.path, "drive-image", "--db", db],
+                                              environment: environment) else { return (-1, "unshare did not start") }
+            return (child.finish(), child.stderrLines.joined(separator: "\n"))
+        }
+        let noMkfs = run([:])
+        #expect(noMkfs.status == 1 && noMkfs.said.contains("mkfs.vfat is missing: install Debian's dosfstools package"), "\(noMkfs)")
+
+        // mkfs.vfat from elsewhere (a copy), fsck.vfat still missing: the image is made, not checked, not offered.
+        let tools = try DriveProbe.toolScript(in: dir, "mkfs.vfat", "exec '\(dir.path)/mkfs' \"$@\"")
+        try FileManager.default.copyItem(at: mkfs, to: dir.appendingPathComponent("mkfs"))
+        let noFsck = run(["ROAM_DRIVE_TOOLS": tools.path])
+        #expect(noFsck.status == 1 && noFsck.said.contains("fsck.vfat is missing: install Debian's dosfstools package"), "\(noFsck)")
+        #expect(!noFsck.said.contains("corrupt") && !noFsck.said.contains("just built"), "\(noFsck)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("drive.img").path))
     }
 }

@@ -57,7 +57,8 @@ enum DriveCommand {
             Console.error(line)
         }
         try keeper.buildNow(nowUTCms: WallClock.nowUTCms())
-        if let failure = keeper.lastFailure { throw CLIError(description: failure.description, status: ExitStatus.ioError) }
+        // The build's own error: its exit status is ExitStatus.drive's, as every drive error's.
+        if let failure = keeper.lastFailure { throw failure }
         let image = t.settings.builder.imagePath
         let listing = try DriveImageReader.read(image)
         print("\(image): \(Plural.count(listing.rideIDs.count, "ride")) on the drive (\(Plural.count(listing.files.count, "file")))")

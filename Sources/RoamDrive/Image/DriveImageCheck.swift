@@ -24,9 +24,14 @@ enum DriveImageCheck {
         } catch let e as DriveError {
             DriveManifest.forget(image: path, folder: DriveManifest.folder(String(path.dropLast(".next".count))))
             unlink(path)
-            throw DriveError(.imageUnreadable, DriveImageSlots.said(e, path, as: DriveImageSlots.justBuilt).description)
+            // A missing fsck.vfat is the system's set-up, not the image: it keeps its words and kind.
+            guard e.kind != .toolMissing else { throw e }
+            throw DriveError(.imageUnreadable, DriveImageSlots.said(e, path, as: DriveImageSlots.justBuilt).description + "; " + check)
         }
     }
+
+    /// Written without an error, yet read back otherwise: the storage or the tools are at fault.
+    static let check = "check the storage's errors ('dmesg') and the FAT tools (dpkg --verify dosfstools mtools)"
 
     private static func rides(_ ids: [Int64]) -> String { ids.isEmpty ? "no ride" : Plural.list("ride", ids) }
     private static func files(_ names: [String]) -> String { names.isEmpty ? "no file" : names.joined(separator: ", ") }
