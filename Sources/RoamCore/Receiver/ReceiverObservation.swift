@@ -1,6 +1,7 @@
 /// What the bytes from a receiver say while it is being configured: how many checksummed NMEA
 /// sentences and UBX frames (the proof of a right baud), which family they give away, the UBX frames and PMTK
-/// acknowledgements among them. Pure: fed bytes and the sentences framed in them, read back facts.
+/// acknowledgements among them (what its text lines say is `ReceiverTexts`'s). Pure: fed bytes and
+/// the sentences framed in them, read back facts.
 /// It frames nothing itself: the one framer of the configuration run (`ReceiverHandBack`) does.
 public struct ReceiverObservation: Sendable {
     private var ubx = UBXScanner()
@@ -9,9 +10,6 @@ public struct ReceiverObservation: Sendable {
     public private(set) var family: ReceiverFamily?
     public private(set) var ubxFrames: [UBXFrame] = []
     public private(set) var pmtkAcks: [PMTK.Ack] = []
-    /// What the last text line ($..TXT, $PMTK705) said, for the report: what the module calls itself,
-    /// in its own words without the sentence's frame (`moduleText`).
-    public private(set) var identity: String?
     /// Whether a GSV sentence was seen (the module still sends its full set).
     public private(set) var sawGSV = false
 
@@ -32,25 +30,8 @@ public struct ReceiverObservation: Sendable {
                 family = f
             }
             if let ack = PMTK.ack(line) { pmtkAcks.append(ack) }
-            if let text = Self.moduleText(line) { identity = text }
             if line.count > 6 && line.dropFirst(3).hasPrefix("GSV") { sawGSV = true }
         }
-    }
-
-    /// The words of a text sentence, nil for any other or an empty one: a TXT's text after its count,
-    /// number and type fields ("u-blox AG - www.u-blox.com"), a PMTK705's release fields ("AXN_2.31 5632 PA6H 1.0").
-    static func moduleText(_ line: String) -> String? {
-        let body = line.prefix { $0 != "*" }
-        let fields = body.split(separator: ",", omittingEmptySubsequences: false)
-        let words: String
-        if body.hasPrefix("$PMTK705") {
-            words = fields.dropFirst().filter { !$0.isEmpty }.joined(separator: " ")
-        } else if body.dropFirst(3).hasPrefix("TXT,") {
-            words = fields.dropFirst(4).joined(separator: ",")
-        } else {
-            return nil
-        }
-        return words.isEmpty ? nil : words
     }
 
     /// The UBX acknowledgement of `cls`/`id` seen so far: true (ACK), false (NAK), nil (none yet).

@@ -8,6 +8,8 @@ final class ReceiverLineIO {
     let clock: () -> UInt64
     let shouldStop: () -> Bool
     var heard = ReceiverHandBack()
+    /// What the module's text lines said over the whole run: what it is, and its antenna's status.
+    var texts = ReceiverTexts()
     /// Set once the module proved to send nothing until asked: after a baud switch it is asked for
     /// its version again, since only an answer can show it followed.
     var silentUntilAsked: ReceiverFamily?
@@ -29,19 +31,34 @@ final class ReceiverLineIO {
         let start = clock()
         while !shouldStop() {
             let elapsedMs = (clock() - start) / 1_000_000
-            if elapsedMs >= ms { break }
+            if elapsedMs >= ms {
+                // The deadline passed, perhaps while this thread waited to run again: what the line holds
+                // by now was sent in time (an answer read late is not unanswered). Read it without waiting,
+                // at most the 4 KiB a tty buffers.
+                for _ in 0..<4 {
+                    guard let n = read(into: &buffer, &seen, timeoutMs: 0), n == buffer.count, !done(seen) else { break }
+                }
+                break
+            }
             if elapsedMs >= garbageMs && seen.bytes >= 32 && seen.framesProvingBaud == 0 { break }
             // Each wait ends at most a second in: a stop (`shouldStop`) is seen within it, and a silent
             // line set up again and again (GNSSReceiver.Watch.silenceRetryMs) costs a few wake-ups a run, not ten a second.
             let wait = Int32(clamping: min(1000, ms - elapsedMs))
-            let n: Int
-            do { n = try buffer.withUnsafeMutableBytes { try line.read(into: $0, timeoutMs: max(1, wait)) } } catch { break }
-            if n > 0 {
-                let chunk = Array(buffer[0..<n])
-                seen.feed(chunk, sentences: heard.frame(chunk))
-                if done(seen) { break }
-            }
+            guard let n = read(into: &buffer, &seen, timeoutMs: max(1, wait)) else { break }
+            if n > 0 && done(seen) { break }
         }
         return seen
+    }
+
+    /// One read, framed and noted in `seen` and `texts`; nil when the line failed.
+    private func read(into buffer: inout [UInt8], _ seen: inout ReceiverObservation, timeoutMs: Int32) -> Int? {
+        let n: Int
+        do { n = try buffer.withUnsafeMutableBytes { try line.read(into: $0, timeoutMs: timeoutMs) } } catch { return nil }
+        guard n > 0 else { return 0 }
+        let chunk = Array(buffer[0..<n])
+        let sentences = heard.frame(chunk)
+        for sentence in sentences { texts.note(sentence) }
+        seen.feed(chunk, sentences: sentences)
+        return n
     }
 }

@@ -20,6 +20,11 @@ public struct ReceiverSetupReport: Sendable, Equatable, CustomStringConvertible 
     /// module's that sent nothing until asked) on. False
     /// when it found the module where it was, sending as it was: junk before it came from the line.
     public var mended = false
+    /// The essential commands that failed, each in words (empty: none did).
+    public var failures: [String] = []
+    /// Whether one of `failures` was refused outright (ACK-NAK, PMTK001 flag 1 or 2), not merely
+    /// unanswered: the module's firmware said no, and asked again it says the same.
+    public var refused = false
     public var description: String { summary }
 }
 
@@ -153,14 +158,14 @@ public struct ReceiverSetup {
         let rateHz = limit?.rate(forBoard: self.rateHz) ?? self.rateHz
         // Essential commands refused leave the module unconfigured; a refused refinement is only said.
         var problems: [String] = [], notes: [String] = []
-        var cutShort = false
+        var cutShort = false, refused = false
         for command in ReceiverPlan.commands(family: family, fromBaud: foundBaud, toBaud: toBaud, rateHz: rateHz,
                                              ubloxValueSet: version?.takesValueSet ?? false, nmeaOff: nmeaOff) {
             if shouldStop() { cutShort = true; break }
             if let problem = send(command, io) {
                 // A stop cuts the command's wait short: that is no failure of the module's.
                 if shouldStop() { cutShort = true; break }
-                if command.essential { problems.append(problem.text) } else { notes.append(problem.text + ": the module keeps its own model and recording goes on") }
+                if command.essential { problems.append(problem.text); refused = refused || problem.refused } else { notes.append(problem.text + ": the module keeps its own model and recording goes on") }
                 // Whatever follows would be junk to a module the host lost in a baud switch.
                 if problem.moduleLost { break }
             }
@@ -168,7 +173,7 @@ public struct ReceiverSetup {
         var summary = "receiver: \(family.displayName) at \(line.baud) baud"
         if line.baud != foundBaud { summary += " (found at \(foundBaud))" }
         if let version { summary += " (\(version.summary)\(version.takesValueSet ? ", set through CFG-VALSET" : ""))" }
-        if let identity = seen.identity { summary += ", says \(identity)" }
+        if let identity = io.texts.identity { summary += ", says \(identity)" }
         if cutShort {
             summary += "; set-up cut short by the recorder stopping"
         } else if problems.isEmpty {
@@ -185,8 +190,10 @@ public struct ReceiverSetup {
         if let note = limit?.clampNote(boardHz: self.rateHz) { Self.addSentence(note + ".", to: &summary) }
         let needed = ReceiverSentences.minimumBaud(rateHz: rateHz)
         if line.baud < needed { Self.addSentence("Note: \(rateHz) Hz needs at least \(needed) baud; set baud = \(needed) in board.conf.", to: &summary) }
+        if let antenna = io.texts.antenna?.problem { Self.addSentence(antenna + ".", to: &summary) }
         return ReceiverSetupReport(baud: line.baud, family: family, configured: problems.isEmpty && !cutShort, summary: summary, rateHz: rateHz,
-                                   mended: foundElsewhere || ((nmeaOff || sendsOnlyWhenAsked) && problems.isEmpty && !cutShort))
+                                   mended: foundElsewhere || ((nmeaOff || sendsOnlyWhenAsked) && problems.isEmpty && !cutShort),
+                                   failures: problems, refused: refused)
     }
 
     /// A sentence after the summary: the summary's last one ends with a full stop first (it may end
@@ -224,8 +231,9 @@ public struct ReceiverSetup {
     }
 
     /// What went wrong with one command, in words; `moduleLost`: after a baud switch the module is
-    /// heard at neither baud, so the rest of the plan is not sent (it would wait for answers in vain).
-    private struct Problem { var text: String; var moduleLost = false }
+    /// heard at neither baud, so the rest of the plan is not sent (it would wait for answers in vain);
+    /// `refused`: the module answered no (not merely nothing).
+    private struct Problem { var text: String; var moduleLost = false; var refused = false }
 
     /// Sends one command and judges the answer; returns what went wrong, or nil.
     private func send(_ command: ReceiverCommand, _ io: ReceiverLineIO) -> Problem? {
@@ -257,14 +265,14 @@ public struct ReceiverSetup {
                 let seen = io.listen(ms: options.ackTimeoutMs, garbageMs: options.ackTimeoutMs) { $0.ubxAck(cls, id) != nil }
                 switch seen.ubxAck(cls, id) {
                 case true?: return nil
-                case false?: return Problem(text: "\(command.what) refused (ACK-NAK)")
+                case false?: return Problem(text: "\(command.what) refused (ACK-NAK)", refused: true)
                 case nil: if attempt == 1 { return Problem(text: "\(command.what) not answered (no ACK in \(options.ackTimeoutMs) ms)") }
                 }
             case .pmtkAck(let number):
                 let seen = io.listen(ms: options.ackTimeoutMs, garbageMs: options.ackTimeoutMs) { $0.pmtkAck(number) != nil }
                 switch seen.pmtkAck(number)?.flag {
                 case .succeeded?: return nil
-                case let flag?: return Problem(text: "\(command.what) refused (PMTK001 flag \(flag.rawValue): \(flag))")
+                case let flag?: return Problem(text: "\(command.what) refused (PMTK001 flag \(flag.rawValue): \(flag))", refused: true)
                 case nil: if attempt == 1 { return Problem(text: "\(command.what) not answered (no PMTK001 in \(options.ackTimeoutMs) ms)") }
                 }
             }

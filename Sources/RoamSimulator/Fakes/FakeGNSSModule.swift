@@ -42,6 +42,8 @@ public struct FakeGNSSModule: Sendable {
     /// a version query (MON-VER, PMTK605, PCAS06) and sends nothing else until a command turns a
     /// sentence on; then, without a fix, that sentence empty each epoch.
     public let silentUntilAsked: Bool
+    /// Text lines its banner carries after the family's own ("HW UBX-M8030 00080000", "ANTSTATUS=SHORT").
+    public var bannerTexts: [String] = []
     /// What it powers up with (`powerCycle`): its saved baud and port protocol.
     private let factoryBaud: Int
     private let factoryNMEAOutput: Bool
@@ -71,9 +73,9 @@ public struct FakeGNSSModule: Sendable {
     public mutating func powerCycle() {
         let fresh = FakeGNSSModule(family: family, behaviour: behaviour, baud: factoryBaud, ubloxModel: ubloxModel,
                                    nmeaOutput: factoryNMEAOutput, silentUntilAsked: silentUntilAsked)
-        let taken = accepted, leads = leadsWithUBX, limited = limitedByBaud, missing = baudCommandsToMiss
+        let taken = accepted, leads = leadsWithUBX, limited = limitedByBaud, missing = baudCommandsToMiss, texts = bannerTexts
         self = fresh
-        (leadsWithUBX, limitedByBaud, baudCommandsToMiss) = (leads, limited, missing)
+        (leadsWithUBX, limitedByBaud, baudCommandsToMiss, bannerTexts) = (leads, limited, missing, texts)
         accepted = taken
     }
 
@@ -93,27 +95,6 @@ public struct FakeGNSSModule: Sendable {
         guard nmeaOutput else { return onWire(Self.navPVT.bytes, hostBaud: hostBaud) }
         guard leadsWithUBX else { return onWire(Array(banner.utf8), hostBaud: hostBaud) }
         return onWire([Self.navPVT.bytes, Self.navDOP.bytes, Array(banner.utf8)][idleTicks % 3], hostBaud: hostBaud)
-    }
-
-    /// MON-VER as the two generations answer it: 30-byte software, 10-byte hardware version, 30-byte extensions.
-    var versionFrame: UBXFrame {
-        func field(_ text: String, _ width: Int) -> [UInt8] { Array(Array(text.utf8).prefix(width)) + [UInt8](repeating: 0, count: max(0, width - text.utf8.count)) }
-        let parts: [(String, Int)] = switch ubloxModel {
-        case .m8: [("ROM CORE 3.01 (107888)", 30), ("00080000", 10), ("FWVER=SPG 3.01", 30), ("PROTVER=18.00", 30), ("MOD=NEO-M8N-0", 30)]
-        case .m10: [("ROM SPG 5.10 (7b202e)", 30), ("000A0000", 10), ("FWVER=SPG 5.10", 30), ("PROTVER=34.10", 30), ("MOD=MAX-M10S", 30)]
-        case .neo6: [("7.03 (45969)", 30), ("00040007", 10)]
-        }
-        return UBXFrame(UBX.classMON, 0x04, payload: parts.flatMap { field($0.0, $0.1) })
-    }
-
-    /// What the module prints at power-up and repeats while idle: how `auto` recognises it.
-    public var banner: String {
-        switch family {
-        case .ublox: NMEAChecksum.seal("$GNTXT,01,01,02,u-blox AG - www.u-blox.com") + "\r\n"
-        case .mtk: NMEAChecksum.seal("$PMTK011,MTKGPS") + "\r\n"
-        case .casic: NMEAChecksum.seal("$GPTXT,01,01,02,MA=CASIC") + "\r\n"
-        case .auto, .none: NMEAChecksum.seal("$GPTXT,01,01,02,ANTENNA OK") + "\r\n"
-        }
     }
 
     /// Bytes from the host, which sends at `hostBaud`. Returns what the module answers, as the
