@@ -27,9 +27,12 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         /// After a configuration that found nothing, wait this long before the next (doubling, at most `retryMaxMs`).
         public var retryMs: UInt64 = 30_000
         /// After one that found the module but left it unconfigured (a command unanswered or refused, a
-        /// baud switch it missed: under load, an answer read too late), the same wait, doubling, while it
-        /// keeps talking: else it runs at its own baud and rate for the rest of the ride.
+        /// baud switch it missed), the same wait, doubling, while it keeps talking: else it runs at its
+        /// own baud and rate for the rest of the ride (`ReceiverUnconfiguredRetry`).
         public var unconfiguredRetryMs: UInt64 = 30_000
+        /// Set-ups in a row that a module refused alike (the same commands, the same answers) before it is
+        /// asked no more in this run (the first and two more: with the default waits, within 90 s).
+        public var sameRefusalsToStop = 3
         /// The longest of those two waits (5 min): a module left unconfigured costs a set-up's seconds, not more.
         public var retryMaxMs: UInt64 = 300_000
         /// A configuration asked for by junk that mended nothing (found the module where it was,
@@ -92,9 +95,8 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     private var silenceRetryMs: UInt64 = 0
     private var nextSilenceSetupNs: UInt64 = 0
     private var rateWatch = ReceiverRateWatch()
-    /// After a set-up that left the module unconfigured: when the next may run (nil: none due), and the wait.
-    private var nextUnconfiguredSetupNs: UInt64?
-    private var unconfiguredRetryMs: UInt64 = 0
+    /// After a set-up that left the module unconfigured: when the next may run.
+    private var unconfiguredRetry = ReceiverUnconfiguredRetry()
 
     /// Does not open: call `reopen()` (the recorder's sensor thread does, with backoff, if it was
     /// not done here). `open` makes a fresh port each time.
@@ -215,11 +217,10 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
             waitIsForJunkOnly = false
         }
         // Found but not configured by its family's commands: tried again (`lastReadFramed`), with backoff.
-        if report.baud != nil, !report.configured, report.family != .none, report.family != .auto, !interrupted.load(ordering: .acquiring) {
-            unconfiguredRetryMs = unconfiguredRetryMs == 0 ? watch.unconfiguredRetryMs : min(unconfiguredRetryMs * 2, watch.retryMaxMs)
-            nextUnconfiguredSetupNs = now + unconfiguredRetryMs * 1_000_000
-        } else {
-            (unconfiguredRetryMs, nextUnconfiguredSetupNs) = (0, nil)
+        let unconfigured = report.baud != nil && !report.configured && report.family != .none && report.family != .auto
+            && !interrupted.load(ordering: .acquiring)
+        if let givenUp = unconfiguredRetry.setUpEnded(report, unconfigured: unconfigured, at: now, watch: watch) {
+            report.summary += (report.summary.hasSuffix(".") ? " " : ". ") + givenUp
         }
         if setupForSilence {
             // While the line stays silent, the next try waits longer each time.
@@ -281,7 +282,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
             setupCause = afterSilence ? "bytes again after \(watch.silenceMs / 1000) s of silence: the module may have been power-cycled"
                 : "no checksummed sentence for \(watch.junkMs / 1000) s: the module may have lost its baud"
         }
-        if !needsSetup, let due = nextUnconfiguredSetupNs, now >= due {
+        if !needsSetup, unconfiguredRetry.isDue(at: now) {
             needsSetup = true; setupForJunk = false
             setupCause = "the set-up before left it unconfigured: a command unanswered or refused, or a baud switch missed"
         }

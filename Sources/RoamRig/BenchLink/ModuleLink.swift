@@ -77,6 +77,18 @@ public final class ModuleLink: @unchecked Sendable {
 
     static let takenBoundNs: UInt64 = 3_000_000_000
 
+    /// Waits until `condition` holds of the module, looked at now and after each command it judges
+    /// (a test waits for a set-up's last command, not on a timer); false if it did not within `timeoutNs`.
+    public func waitUntil(timeoutNs: UInt64, _ condition: (FakeGNSSModule) -> Bool) -> Bool {
+        let deadline = MonotonicClock.nowNs() + timeoutNs
+        return taken.withLock {
+            while !condition(state) {
+                if stopped.load(ordering: .acquiring) || !taken.wait(untilNs: deadline) { return condition(state) }
+            }
+            return true
+        }
+    }
+
     func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         taken.withLock { taken.broadcast() }
