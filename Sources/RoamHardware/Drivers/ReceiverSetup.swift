@@ -22,7 +22,7 @@ public struct ReceiverSetupReport: Sendable, Equatable, CustomStringConvertible 
     public var mended = false
     /// The essential commands that failed, each in words (empty: none did).
     public var failures: [String] = []
-    /// Whether one of `failures` was refused outright (ACK-NAK, PMTK001 flag 1 or 2), not merely
+    /// Whether one of `failures` was refused outright (ACK-NAK, PMTK001 flag other than 3), not merely
     /// unanswered: the module's firmware said no, and asked again it says the same.
     public var refused = false
     public var description: String { summary }

@@ -3,7 +3,7 @@
 /// after `Watch.unconfiguredRetryMs`, doubling up to `retryMaxMs` while it stays so, at the next read
 /// that brings bytes. A module that refused the same commands the same way at
 /// `Watch.sameRefusalsToStop` set-ups in a row is not asked again in this run: a refusal (ACK-NAK,
-/// PMTK001 flag 1 or 2) is its firmware's answer, not the line's, and asked again it answers alike.
+/// PMTK001 flag other than 3) is its firmware's answer, not the line's, and asked again it answers alike.
 /// What it sends is still recorded, and a set-up for another cause (junk, a silence, a slow rate:
 /// a module that lost power) still runs.
 struct ReceiverUnconfiguredRetry {
