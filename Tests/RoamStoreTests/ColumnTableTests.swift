@@ -119,4 +119,16 @@ import Testing
         let events = try RideReader(path: dir.path()).events(ride: ride.id)
         #expect(events == [gap])
     }
+
+    @Test("A fix's sentences are joined into the bytes joined(separator:) gives, whatever the lines hold")
+    func joinedSentencesAreTheTextJoined() {
+        let cases: [[String]] = [
+            [], [""], ["", ""],
+            ["$GNRMC,073000.00,A,4757.84000,N,00757.11889,E,0.034,,140626,,,A*6B", "$GNGST,073000.00,8.5,1.0,0.8,0.0,0.9,0.9,4.6*4B"],
+            ["short", String(repeating: "x", count: 300), "é ünïcode", String("$GPTXT,01,01,02,ANTSTATUS=OK*3B".dropFirst())],
+        ]
+        for lines in cases {
+            #expect(FixColumns.joinedUTF8(lines) == Array(lines.joined(separator: "\n").utf8), "\(lines)")
+        }
+    }
 }

@@ -120,12 +120,15 @@ enum FixColumns {
 
     /// The UTF-8 of `lines` joined with "\n", built in one buffer: what `joined(separator:)` gives,
     /// without its generic String path and the copy into bytes for deflate (per fix committed).
+    /// Each line is copied from its contiguous UTF-8 in one go: appending a `String.UTF8View` goes
+    /// byte by byte (1.7 % of the commit thread replaying 10 Hz).
     static func joinedUTF8(_ lines: [String]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
         for (i, line) in lines.enumerated() {
             if i > 0 { bytes.append(0x0A) }
-            bytes.append(contentsOf: line.utf8)
+            var line = line  // withUTF8 is mutating; a native string (every framed sentence) is not copied
+            line.withUTF8 { bytes.append(contentsOf: $0) }
         }
         return bytes
     }
