@@ -28,7 +28,7 @@ public enum BoardSession {
         let lock = try RecorderLock(databasePath: databasePath)
         defer { withExtendedLifetime(lock) {} }
         let store = try RideStore(path: databasePath)
-        try store.limitPageCache(kib: 256)
+        try store.limitPageCache(kib: RideStore.recorderPageCacheKiB)
         return try run(profile: profile, store: store, activeRide: try store.activeRide(), options: options, script: script,
                        pressesButton: pressesButton, emit: emit, report: report)
     }

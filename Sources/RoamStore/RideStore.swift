@@ -47,6 +47,14 @@ public final class RideStore {
         try connection.execute("PRAGMA cache_size=-\(max(kib, 64))")
     }
 
+    /// The recorder's bound (`limitPageCache`): what a commit touches at 10 Hz and a 3 s cadence,
+    /// about 20 pages, with room to spare. 256 KiB held about 200 leaves already full, never read
+    /// again by the writer: 0.3 MB of a ride's resident set (docs/BENCHMARKS.md, "A ride in real time").
+    public static let recorderPageCacheKiB = 64
+
+    /// What SQLite's page cache on this connection holds now, its own count (`SQLITE_DBSTATUS_CACHE_USED`).
+    public var pageCacheBytes: Int { connection.pageCacheBytes }
+
     /// Finalizes the statements and closes the connection now, which checkpoints the WAL when
     /// this is the last connection. The store is not used again afterwards.
     public func close() {

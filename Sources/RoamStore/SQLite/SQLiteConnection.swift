@@ -105,6 +105,13 @@ public final class SQLiteConnection {
         try execute("PRAGMA journal_size_limit=\(4 << 20)")
     }
 
+    /// Bytes of heap SQLite's page cache holds for this connection (`SQLITE_DBSTATUS_CACHE_USED`).
+    public var pageCacheBytes: Int {
+        var current: Int32 = 0, highest: Int32 = 0
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
+        return Int(current)
+    }
+
     /// Runs one or more statements without results (`sqlite3_exec`): DDL, PRAGMAs, BEGIN/COMMIT.
     public func execute(_ sql: String) throws(SQLiteError) {
         let rc = sqlite3_exec(handle, sql, nil, nil, nil)
