@@ -33,9 +33,11 @@ public enum RecorderMemoryBenchmark {
     }
 
     /// Runs `executable arguments` (which must read the capture from stdin) with `epochs` epochs of
-    /// `laps`; stderr goes to `stderrPath`.
+    /// `laps`; stderr goes to `stderrPath`. `realTime`: each epoch written at its own moment, `laps.hz`
+    /// a second, as a receiver sends them, so the recorder's batches are a ride's (a commit interval's
+    /// epochs) and not the replay's lead over the commit thread (docs/BENCHMARKS.md, "A ride in real time").
     public static func run(_ executable: String, _ arguments: [String], laps: HighRateLaps, epochs: Int,
-                           stderrPath: String) throws(BenchmarkError) -> Result {
+                           stderrPath: String, realTime: Bool = false) throws(BenchmarkError) -> Result {
         // Neither end leaks into the child beyond the dup2 onto its standard input, nor into
         // another thread's child.
         let fds: [CInt]
@@ -60,16 +62,20 @@ public enum RecorderMemoryBenchmark {
         pending.reserveCapacity(1 << 16)
         var written = 0, writeError: BenchmarkError?
         do throws(BenchmarkError) {
-            for _ in 0..<epochs {
-                pending += laps.next()!
-                written += 1
-                if pending.count >= 1 << 16 {
-                    try feed(fds[1], pending)
-                    pending.removeAll(keepingCapacity: true)
-                    progress.store(written, ordering: .relaxed)
+            if realTime {
+                try feedInRealTime(fds[1], &laps, epochs: epochs) { written = $0; progress.store($0, ordering: .relaxed) }
+            } else {
+                for _ in 0..<epochs {
+                    pending += laps.next()!
+                    written += 1
+                    if pending.count >= 1 << 16 {
+                        try feed(fds[1], pending)
+                        pending.removeAll(keepingCapacity: true)
+                        progress.store(written, ordering: .relaxed)
+                    }
                 }
+                try feed(fds[1], pending)
             }
-            try feed(fds[1], pending)
         } catch {
             writeError = error  // the child is still reaped below
         }
@@ -82,6 +88,23 @@ public enum RecorderMemoryBenchmark {
         let (status, usage) = try waited.get()
         return Result(epochsWritten: written, samples: samples, peakRSSBytes: usage.ru_maxrss * 1024,
                       exitStatus: status, wallS: wallS, cpuS: usage.cpuSeconds)
+    }
+
+    /// One epoch every 1/hz s. A write that blocked (the recorder setting up its receiver, not reading
+    /// yet) moves the schedule on rather than sending the epochs it missed at once.
+    private static func feedInRealTime(_ fd: CInt, _ laps: inout HighRateLaps, epochs: Int,
+                                       progress: (Int) -> Void) throws(BenchmarkError) {
+        let periodNs = 1_000_000_000 / UInt64(laps.hz)
+        var due = MonotonicClock.nowNs()
+        for written in 0..<epochs {
+            let now = MonotonicClock.nowNs()
+            if due > now { usleep(UInt32((due - now) / 1000)) }
+            try feed(fd, laps.next()!)
+            progress(written + 1)
+            due += periodNs
+            let after = MonotonicClock.nowNs()
+            if after > due + 1_000_000_000 { due = after }
+        }
     }
 
     private static func feed(_ fd: CInt, _ bytes: [UInt8]) throws(BenchmarkError) {

@@ -21,5 +21,13 @@ enum PerfCommands {
             OptionSpec(name: "--capacity", kind: .value(placeholder: "N"),
                        help: "Seconds of input to prepare first (default: --epochs); equal in runs that are subtracted."),
         ]),
+        CommandSpec(name: "ride-memory", abstract: "A ride in real time through record: the recorder's RSS minute by minute, as on a board.", options: [
+            OptionSpec(name: "--bin", kind: .value(placeholder: "ROAM_BOARD"), help: "The roam-board to measure (the board's release build).", isRequired: true),
+            OptionSpec(name: "--minutes", kind: .value(placeholder: "M"), help: "Minutes of riding (default 10)."),
+            OptionSpec(name: "--hz", kind: .value(placeholder: "N"), help: "Epochs per second, sent one by one in real time (default 10)."),
+            OptionSpec(name: "--commit-interval", kind: .value(placeholder: "S"), help: "record's commit cadence (default 3: the Pi boards' commit_interval_s)."),
+            OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The bench board folder (default Boards/bench)."),
+            OptionSpec(name: "--db", kind: .value(placeholder: "FILE"), help: "The database to record into (default: roam-ride-memory-PID/rides.db in the temporary folder, kept)."),
+        ]),
     ]
 }

@@ -9,6 +9,7 @@ enum PerfRunner {
         case "capture": try capture(p)
         case "parser": try parser(p)
         case "pipeline": try pipeline(p)
+        case "ride-memory": try rideMemory(p)
         default: throw UsageError(command: p.command, message: "subcommand '\(p.command)' is not implemented")
         }
     }
@@ -58,7 +59,7 @@ enum PerfRunner {
         a.padded(to: 30) + b.padded(to: 10) + c.padded(to: 20) + d.padded(to: 10) + e
     }
 
-    private static func fixed(_ x: Double, _ digits: Int) -> String {
+    static func fixed(_ x: Double, _ digits: Int) -> String {
         guard x.isFinite else { return "n/a" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }

@@ -66,6 +66,22 @@ import Testing
         }
     }
 
+    @Test("ride-memory's real-time feed writes every epoch whole and in order, as the fast one does")
+    func realTimeFeedWritesTheSameBytes() throws {
+        let dir = try Self.scratch()
+        defer { Self.remove(dir) }
+        var copies: [[UInt8]] = []
+        for realTime in [false, true] {
+            let out = dir.appendingPathComponent("fed-\(realTime).nmea").path
+            let r = try RecorderMemoryBenchmark.run("/bin/sh", ["-c", "exec cat > \(out)"], laps: HighRateLaps(hz: 20), epochs: 6,
+                                                    stderrPath: "/dev/null", realTime: realTime)
+            #expect(r.exitStatus == 0 && r.epochsWritten == 6)
+            copies.append(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+        }
+        #expect(copies[1] == Array(HighRateLaps(hz: 20).prefix(6).joined()))
+        #expect(copies[1] == copies[0])
+    }
+
     @Test func workloadRunsExactlyTheEpochsAskedFor() {
         let workload = PipelineWorkload(capacity: 300)
         let all = workload.run(epochs: 300), some = workload.run(epochs: 120)
