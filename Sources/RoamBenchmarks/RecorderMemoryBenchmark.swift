@@ -7,13 +7,15 @@ import Synchronization
 /// so nothing of the generator is counted; NMEA is generated on the fly into its standard input,
 /// which it writes into its pseudo-terminal: the pipe and the pty block when full, so the replay
 /// runs as fast as the recorder reads and commits and no byte is dropped. The child's RSS is
-/// sampled from /proc with the number of epochs written so far; its peak comes from wait4.
+/// sampled from /proc with the number of epochs written so far, its peak from its VmHWM there.
 public enum RecorderMemoryBenchmark {
     public struct Sample: Sendable {
         public var epochsWritten: Int
         public var rssBytes: Int
         /// The process's own memory (heap, stacks): RSS less the shared libraries' resident pages.
         public var anonBytes: Int
+        /// Its peak so far (VmHWM): the recorder's own, counted from its exec.
+        public var hwmBytes: Int
     }
 
     public struct Result: Sendable {
@@ -86,7 +88,9 @@ public enum RecorderMemoryBenchmark {
         let samples = sampler.stop()
         if let writeError { throw writeError }
         let (status, usage) = try waited.get()
-        return Result(epochsWritten: written, samples: samples, peakRSSBytes: usage.ru_maxrss * 1024,
+        // Not wait4's ru_maxrss: the kernel counts in it the parent's resident set at the spawn (the
+        // address space the child had before its exec), which was larger than the recorder's own.
+        return Result(epochsWritten: written, samples: samples, peakRSSBytes: samples.map(\.hwmBytes).max() ?? 0,
                       exitStatus: status, wallS: wallS, cpuS: usage.cpuSeconds)
     }
 
@@ -112,7 +116,8 @@ public enum RecorderMemoryBenchmark {
     }
 }
 
-/// Reads a child's VmRSS from /proc every 100 ms on its own thread.
+/// Reads a child's VmRSS, RssAnon and VmHWM from /proc every 100 ms on its own thread, the first
+/// time before `start` returns (the child, reading its standard input, is still there then).
 /// `@unchecked Sendable`: the samples and the stop flag are behind a `Mutex`; `path` is immutable.
 private final class RSSSampler: @unchecked Sendable {
     private let path: String
@@ -122,6 +127,7 @@ private final class RSSSampler: @unchecked Sendable {
     init(pid: pid_t) { path = "/proc/\(pid)/status" }
 
     func start(progress: @escaping @Sendable () -> Int) {
+        sample(progress())
         thread = SystemThread(name: "bench-rss") { [self] in loop(progress) }
     }
 
@@ -133,24 +139,27 @@ private final class RSSSampler: @unchecked Sendable {
 
     private func loop(_ progress: () -> Int) {
         while !state.withLock({ $0.stop }) {
-            let epochs = progress()
-            if let (rss, anon) = Self.memory(path) {
-                state.withLock { $0.samples.append(.init(epochsWritten: epochs, rssBytes: rss, anonBytes: anon)) }
-            }
             usleep(100_000)
+            sample(progress())
         }
     }
 
-    /// VmRSS and RssAnon in bytes; nil once the process is gone.
-    private static func memory(_ path: String) -> (Int, Int)? {
+    private func sample(_ epochs: Int) {
+        guard let (rss, anon, hwm) = Self.memory(path) else { return }
+        state.withLock { $0.samples.append(.init(epochsWritten: epochs, rssBytes: rss, anonBytes: anon, hwmBytes: hwm)) }
+    }
+
+    /// VmRSS, RssAnon and VmHWM in bytes; nil once the process is gone.
+    private static func memory(_ path: String) -> (Int, Int, Int)? {
         guard let text = try? FileSystem.readText(path) else { return nil }  // gone: no sample
-        var rss: Int?, anon: Int?
+        var rss: Int?, anon: Int?, hwm: Int?
         for line in text.split(separator: "\n") {
             let kB = { Int(line.drop { $0 != ":" }.filter(\.isNumber)).map { $0 * 1024 } }
             if line.hasPrefix("VmRSS:") { rss = kB() }
             if line.hasPrefix("RssAnon:") { anon = kB() }
+            if line.hasPrefix("VmHWM:") { hwm = kB() }
         }
-        guard let rss, let anon else { return nil }
-        return (rss, anon)
+        guard let rss, let anon, let hwm else { return nil }
+        return (rss, anon, hwm)
     }
 }

@@ -31,6 +31,6 @@ extension PerfRunner {
             guard let m = r.rss(through: minute * 60 * hz) else { continue }
             print("\(minute)".padded(to: 8) + "\(minute * 60 * hz)".padded(to: 10) + mib(m.rss).padded(to: 18) + mib(m.anon))
         }
-        print("peak RSS (wait4): \(mib(r.peakRSSBytes)) MiB; recorder CPU \(fixed(r.cpuS, 1)) s over \(fixed(r.wallS, 0)) s")
+        print("peak RSS (VmHWM, to its last 0.1 s): \(mib(r.peakRSSBytes)) MiB; recorder CPU \(fixed(r.cpuS, 1)) s over \(fixed(r.wallS, 0)) s")
     }
 }

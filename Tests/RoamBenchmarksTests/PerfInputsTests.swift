@@ -82,6 +82,20 @@ import Testing
         #expect(copies[1] == copies[0])
     }
 
+    @Test("the recorder's peak is its own: not the resident set its parent had when it spawned it")
+    func peakIsTheChildsOwn() throws {
+        // 64 MiB touched here: a child spawned now has this address space until its exec, and
+        // wait4's ru_maxrss counts it for the child.
+        let ballast = [UInt8](repeating: 1, count: 64 << 20)
+        let ownRSS = DumpBenchmark.currentRSSBytes()
+        let r = try RecorderMemoryBenchmark.run("/bin/sh", ["-c", "exec cat > /dev/null"], laps: HighRateLaps(hz: 20), epochs: 4,
+                                                stderrPath: "/dev/null")
+        withExtendedLifetime(ballast) {}
+        #expect(ownRSS > 64 << 20)
+        #expect(r.peakRSSBytes > 0)
+        #expect(r.peakRSSBytes < ownRSS / 4, "cat's peak \(r.peakRSSBytes) B beside this process's \(ownRSS) B")
+    }
+
     @Test func workloadRunsExactlyTheEpochsAskedFor() {
         let workload = PipelineWorkload(capacity: 300)
         let all = workload.run(epochs: 300), some = workload.run(epochs: 120)
