@@ -35,7 +35,7 @@ enum BenchMemoryCommand {
         }
 
         let mb = { (b: Int) in FixedPoint.format(Double(b) / 1e6, digits: 1) + " MB" }
-        print("roam-board bench-memory  (record --replay - on \(board), \(hz) Hz, RSS from /proc, peak from wait4)")
+        print("roam-board bench-memory  (record --replay - on \(board), \(hz) Hz, RSS from /proc, peak: its own VmHWM)")
         print("figure".padded(to: 41) + "value".padded(to: 14) + "anchor / goal")
         for run in runs {
             let r = run.result
