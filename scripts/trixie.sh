@@ -34,12 +34,15 @@ trixie_mirror() {
     echo "$m"
 }
 
-# Mounts what a chroot needs (proc, dev, dev/pts) and the repository at /src; idempotent.
+# Mounts what a chroot needs (itself, proc, dev, dev/pts) and the repository at /src; idempotent.
 # Unmounted by trixie_unmount_all, which the scripts run on exit.
 TRIXIE_MOUNTED=()
 trixie_mount() {
     local r=$1
     mkdir -p "$r/proc" "$r/dev" "$r/src"
+    # The root bound onto itself, so that inside the chroot "/" is a mount point: `unshare -m` makes
+    # "/" private in its new namespace, which fails on a plain directory (a test hides a tool that way).
+    mountpoint -q "$r" || { mount --bind "$r" "$r"; TRIXIE_MOUNTED+=("$r"); }
     mountpoint -q "$r/proc" || { mount -t proc proc "$r/proc"; TRIXIE_MOUNTED+=("$r/proc"); }
     mountpoint -q "$r/dev" || { mount --bind /dev "$r/dev"; TRIXIE_MOUNTED+=("$r/dev"); }
     mountpoint -q "$r/dev/pts" || { mount --bind /dev/pts "$r/dev/pts"; TRIXIE_MOUNTED+=("$r/dev/pts"); }
