@@ -36,12 +36,8 @@ public struct BoardDevices {
 
     /// The receiver on the profile's UART (not opened yet), configured at each open unless `receiver = none`.
     static func receiver(_ profile: BoardProfile, path: String) -> GNSSReceiver {
-        GNSSReceiver.serial(path: path, baud: profile.baud, setup: receiverSetup(profile))
-    }
-
-    /// The receiver's set-up at each open, nil for `receiver = none` (nothing is written to it).
-    static func receiverSetup(_ profile: BoardProfile) -> ReceiverSetup? {
-        profile.receiver == .none ? nil : ReceiverSetup(family: profile.receiver, targetBaud: profile.baud, rateHz: profile.rateHz)
+        let setup = profile.receiver == .none ? nil : ReceiverSetup(family: profile.receiver, targetBaud: profile.baud, rateHz: profile.rateHz)
+        return GNSSReceiver.serial(path: path, baud: profile.baud, setup: setup)
     }
 
     static func buttonLine(_ profile: BoardProfile) throws(DeviceError) -> GPIOLine {

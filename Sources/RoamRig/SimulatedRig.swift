@@ -24,7 +24,7 @@ public final class SimulatedRig: @unchecked Sendable {
     }
 
     public let replayer: NMEAReplayer
-    /// The real `SerialPort` on the pty's secondary (`BenchSerialLine`), configured at open like a board's receiver.
+    /// The real `SerialPort` on the pty's secondary, configured at open like a board's receiver.
     public let port: GNSSReceiver
     public let bus: FakeI2CBus
     public let sensor: FakeBMP280
@@ -47,9 +47,8 @@ public final class SimulatedRig: @unchecked Sendable {
         if profile.receiver != .none {
             replayer.attach(FakeGNSSModule(family: profile.receiver == .auto ? .ublox : profile.receiver))
         }
-        // The secondary is opened and put in raw mode before a byte is written (no echo, no line editing),
-        // through the bench's wire: each command is judged at the baud it was written at (BenchSerialLine).
-        port = replayer.receiver(baud: profile.baud, setup: BoardDevices.receiverSetup(profile))
+        // The secondary is opened and put in raw mode before a byte is written (no echo, no line editing).
+        port = BoardDevices.receiver(profile, path: replayer.secondaryPath)
         port.onReport = { report in StandardStream.error(report.summary + "\n") }
         port.onNote = { note in StandardStream.error(note + "\n") }
         try port.reopen()

@@ -58,21 +58,23 @@ public final class ModuleLink: @unchecked Sendable {
         try writeLock.withLock { _ throws(DeviceError) in try pty.write(bytes) }
     }
 
-    /// Counts `count` bytes the host just wrote; returns the count the link must have judged for them
-    /// (`hasTaken`). A UART's tcdrain returns once the bytes left at the baud they were written at; a
+    /// Returns once the link has judged every byte the host wrote, `count` of them just now (or has
+    /// stopped). A UART's tcdrain returns once the bytes left at the baud they were written at; a
     /// pty's at once, and the kernel keeps no order between the bytes and the host's next termios
-    /// change: `BenchSerialLine` waits for `hasTaken`, so the host's baud cannot change under bytes
-    /// not yet judged. It reads the pty meanwhile: a link blocked sending into a full pty (its answer
-    /// behind a capture replay's bytes) judges nothing until the host reads.
-    func post(_ count: Int) -> Int { taken.withLock { postedBytes += count; return postedBytes } }
+    /// change: `BenchSerialLine` waits here, so the host's baud cannot change under bytes not yet judged.
+    /// At most `takenBoundNs`: a link blocked sending into a full pty (its host writing, not reading)
+    /// judges nothing until the host reads, and must not hang it. Past the bound the command may be
+    /// judged late, as a line that garbles one, which the recorder's set-up retries anyway.
+    public func waitUntilTaken(wrote count: Int) {
+        let deadline = MonotonicClock.nowNs() + Self.takenBoundNs
+        taken.withLock {
+            postedBytes += count
+            while takenBytes < postedBytes && !stopped.load(ordering: .acquiring) {
+                if !taken.wait(untilNs: deadline) && takenBytes < postedBytes { return }
+            }
+        }
+    }
 
-    /// Whether the link has judged the bytes up to `posted` (or stopped, and judges nothing more).
-    func hasTaken(_ posted: Int) -> Bool { taken.withLock { takenBytes >= posted } || stopped.load(ordering: .acquiring) }
-
-    /// Woken each time the link judged bytes, and at its stop: the host polls it beside the pty.
-    let takenSignal = WakePipe()
-
-    /// The host's wait for the link: past this, a command may be judged late, as a line that garbles one.
     static let takenBoundNs: UInt64 = 3_000_000_000
 
     /// Waits until `condition` holds of the module, looked at now and after each command it judges
@@ -90,7 +92,6 @@ public final class ModuleLink: @unchecked Sendable {
     func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         taken.withLock { taken.broadcast() }
-        takenSignal.wake()
         wake.wake()
         thread?.join()
     }
@@ -140,7 +141,6 @@ public final class ModuleLink: @unchecked Sendable {
                 let baud = hostBaud
                 let reply = module.withLock { $0.receive(bytes, hostBaud: baud).reply }
                 taken.withLock { takenBytes += bytes.count; taken.broadcast() }
-                takenSignal.wake()
                 try? send(reply)
             }
         }
