@@ -18,6 +18,12 @@ extension RideReader {
         return all
     }
 
+    /// The rides whose import was cut before its last chunk (`ImportProvenance.isUnfinished`): only
+    /// part of their file is stored, so neither `dump --not-dumped` nor the drive hands them over.
+    public func unfinishedImports() throws -> Set<Int64> {
+        Set(try provenances().filter(\.value.isUnfinished).keys)
+    }
+
     /// Every imported ride's words (`ImportProvenance.sentence`), by ride id: how a list marks them.
     public func importSentences() throws -> [Int64: String] { try provenances().mapValues(\.sentence) }
 

@@ -51,11 +51,11 @@ struct DumpPlan {
                 Console.error("ride \(r.id) is still recording: skipped until it stops")
             }
             // Nor is an import cut before its end handed over: only part of its file is stored.
-            let imports = try reader.provenances()
-            for r in all where r.dumpedUTCms == nil && imports[r.id]?.isUnfinished == true {
+            let unfinished = try reader.unfinishedImports()
+            for r in all where r.dumpedUTCms == nil && unfinished.contains(r.id) {
                 Console.error("ride \(r.id): only part of its imported file is stored: skipped until the file is imported again")
             }
-            selected = all.filter { $0.dumpedUTCms == nil && $0.state == .stopped && imports[$0.id]?.isUnfinished != true }
+            selected = all.filter { $0.dumpedUTCms == nil && $0.state == .stopped && !unfinished.contains($0.id) }
         }
 
         // On a damaged database a ride whose pages are damaged is left out and named; the others go.

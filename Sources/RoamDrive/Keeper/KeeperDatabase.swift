@@ -43,7 +43,7 @@ final class KeeperDatabase {
         // An import cut before its last chunk is not handed over, as `dump --not-dumped` does not:
         // a part on the drive would be marked handed over at the plug-in after the import finished.
         // An import finishing between the two readings is read again at the next look (the version is older).
-        let unfinished = Set(try reader.provenances().filter(\.value.isUnfinished).keys)
+        let unfinished = try reader.unfinishedImports()
         if unfinished != saidUnfinished, !unfinished.isEmpty {
             say("drive: \(Plural.list("ride", unfinished.sorted())) left off: only part of the imported file is stored "
                 + "(import it again to finish it)")
