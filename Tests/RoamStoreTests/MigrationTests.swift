@@ -67,9 +67,33 @@ import Testing
         #expect(try reader.events(ride: 1) == events)
 
         let db = try RideStore(path: dir.path()).connection
-        #expect(try db.singleText("SELECT value FROM meta WHERE key = 'schema_version'") == "4")
+        #expect(try db.singleText("SELECT value FROM meta WHERE key = 'schema_version'") == String(Migrations.latestVersion))
         #expect(try db.singleText("SELECT value FROM meta WHERE key = 'migration.4'") == "event kinds added since schema 3")
         #expect(try RideReader(path: dir.path()).events(ride: 1) == events)
+    }
+
+    /// Schema-4 builds before chunked imports read an `unfinished:` key as a whole import (and would
+    /// hand the part over). Raised to 5, the database is refused by them in words instead.
+    @Test("A schema-4 database with an unfinished import is read as unfinished without migrating, and a writer raises it to 5")
+    func schemaFourIsRaisedToFive() throws {
+        let dir = try TemporaryDirectory()
+        do {
+            let old = try SQLiteConnection(path: dir.path(), mode: .readWrite)
+            try Migrations.migrate(old, upTo: 4)
+            try old.execute("""
+                INSERT INTO rides (id, state, started_mono_ns, pipeline_state, parameters, params_version)
+                VALUES (1, 'stopped', 0, '{}', '{}', 3);
+                INSERT INTO imports (ride_id, content_key, file_name, format, imported_utc_ms)
+                VALUES (1, '\(ImportProvenance.unfinishedPrefix)fnv1a64:0123456789abcdef:99', 'ride.gpx', 'gpx', 0);
+                """)
+        }
+        let reader = try RideReader(path: dir.path())
+        #expect(reader.schemaVersion == 4)
+        #expect(try reader.unfinishedImports() == [1])
+
+        let db = try RideStore(path: dir.path()).connection
+        #expect(try db.singleText("SELECT value FROM meta WHERE key = 'schema_version'") == "5")
+        #expect(try db.singleText("SELECT value FROM meta WHERE key = 'migration.5'") == "imports may be unfinished")
     }
 
     @Test("Explored cells are geohashes of precision 7")

@@ -8,11 +8,12 @@ struct Migration: Sendable {
 /// The ordered list of migrations and the `meta` table that records them:
 /// `schema_version` → the latest applied version, `migration.<n>` → the name of migration n.
 enum Migrations {
-    static let all: [Migration] = [SchemaV1.migration, SchemaV2.migration, SchemaV3.migration, SchemaV4.migration]
+    static let all: [Migration] = [SchemaV1.migration, SchemaV2.migration, SchemaV3.migration, SchemaV4.migration,
+                                      SchemaV5.migration]
     static let latestVersion = all.map(\.version).max() ?? 0
     /// The oldest schema a read-only connection still reads: migration 3 only added `imports`, so a
-    /// schema-2 database reads as one with no imported ride until a writer migrates it; migration 4
-    /// changed no table.
+    /// schema-2 database reads as one with no imported ride until a writer migrates it; migrations 4
+    /// and 5 changed no table.
     static let oldestReadable = 2
 
     private static let createMeta = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID"
