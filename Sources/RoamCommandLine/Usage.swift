@@ -7,7 +7,7 @@ public enum Usage {
         let width = (shown.map(\.name.count).max() ?? 0) + 2
         for spec in shown { lines.append("  " + spec.name.padded(to: width) + spec.abstract) }
         lines += ["", "See 'roam-board <subcommand> --help' for a subcommand's options.",
-                  "Exit status: 0 ok, 1 failure, 64 usage error, 65 bad data, 66 missing input (a database or file not there), 74 device or storage I/O error, 75 incomplete for lack of room."]
+                  "Exit status: 0 ok, 1 failure, 64 usage error, 65 bad data, 66 missing input (a database or file not there), 74 device or storage I/O error, 75 incomplete: run it again when room is made or an unfinished import is done."]
         return lines.joined(separator: "\n")
     }
 

@@ -17,6 +17,8 @@ public enum ImportRun {
 
     public struct Progress: Sendable, Equatable {
         public var done = 0, total = 0, imported = 0, already = 0, failed = 0
+        /// Files of a ride whose import from another file is unfinished: judged once it is finished.
+        public var heldBack = 0
         /// The failed FIT and TCX files that only lacked gpsbabel.
         public var needingGPSBabel = 0
 
@@ -25,6 +27,7 @@ public enum ImportRun {
             var s = "imported \(imported) of \(total) file" + (total == 1 ? "" : "s")
             var notes: [String] = []
             if already > 0 { notes.append("\(already) already there") }
+            if heldBack > 0 { notes.append("\(heldBack) held back") }
             if failed > 0 { notes.append("\(failed) failed") }
             if done < total { notes.append("\(total - done) to go") }
             if !notes.isEmpty { s += " (" + notes.joined(separator: ", ") + ")" }
@@ -75,7 +78,11 @@ public enum ImportRun {
             do {
                 if let missingTool, ImportFormat.byExtension(path) != .gpx { throw missingTool }
                 let done = try importer.importFile(path, nowUTCms: now())
-                if case .imported = done.outcome { progress.imported += 1 } else { progress.already += 1 }
+                switch done.outcome {
+                case .imported: progress.imported += 1
+                case .unfinishedImport: progress.heldBack += 1
+                case .alreadyImported, .sameRideAs: progress.already += 1
+                }
                 report(.file(path: path, done))
             } catch let error as ImportError {
                 progress.failed += 1

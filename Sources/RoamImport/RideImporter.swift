@@ -4,8 +4,9 @@ import RoamStore
 import RoamSystem
 
 /// One file in, one imported ride out (or the ride it already is): read, key, convert (GPSBabel for
-/// FIT and TCX), parse, check it is not a stored ride (`SameRide`), run it through the pipeline and
-/// store it in chunks of bounded length, so a recorder committing meanwhile waits little (`RideStore.storeImport`).
+/// FIT and TCX), parse, run it through the pipeline and store it in chunks of bounded length, so a
+/// recorder committing meanwhile waits little (`RideStore.storeImport`). Whether a stored ride is
+/// already this one (`SameRide`) is asked in the first chunk's transaction, where the ride is claimed.
 public final class RideImporter {
     public let store: RideStore
     /// gpsbabel's path once found; the error once it was not, so it is looked for once.
@@ -13,6 +14,9 @@ public final class RideImporter {
 
     /// Fixes per transaction (`RideStore.storeImport`): what a recorder's commit waits for at most.
     public var fixesPerCommit = RideStore.importFixesPerCommit
+    /// Runs once before the file's ride is written, outside any transaction: where another process may
+    /// import a file of the same ride (tests import one there).
+    public var beforeStore: () throws -> Void = {}
     /// Runs after each chunk's commit, outside the transaction, with the fixes stored so far.
     public var afterCommit: (Int) throws -> Void = { _ in }
     /// The write lock left free between two chunks: longer than the longest sleep of SQLite's busy
@@ -56,8 +60,6 @@ public final class RideImporter {
         if let ride = try store.importedRide(contentKey: key) {
             return Imported(outcome: .alreadyImported(rideID: ride), provenance: provenance)
         }
-        // An import of these bytes cut before its last chunk is finished, not checked against itself.
-        let unfinished = try store.importedRide(contentKey: ImportProvenance.unfinishedPrefix + key) != nil
         let gpx: String
         switch format {
         case .gpx: gpx = String(decoding: bytes, as: UTF8.self)
@@ -72,9 +74,6 @@ public final class RideImporter {
         case .fit: provenance.device = FITCreator.name(bytes)
         case .tcx: provenance.device = TCXCreator.name(tcx: bytes)
         }
-        if !unfinished, let same = try SameRide.find(track.points, in: store) {
-            return Imported(outcome: .sameRideAs(rideID: same), provenance: provenance, unkept: track.unkept)
-        }
         var parameters = PipelineParameters()
         // A past ride may be years old: only dates before the first GPS week rollover are taken as rolled over.
         parameters.rolloverFloorUTCms = WeekRollover.firstRolloverUTCms
@@ -85,8 +84,12 @@ public final class RideImporter {
         parameters.altitudeSource = track.points.contains { $0.elevationM != nil } ? .trackElevation : .none
         let breaks = Set(track.points.indices.filter { track.points[$0].startsSegment })
         let epochs = TrackEpochs.epochs(track)
+        try beforeStore()
+        // Whether a stored ride is already this one is asked where the ride would be written (`storeImport`).
         let outcome = try store.storeImport(epochs, breaksBefore: breaks, parameters: parameters, provenance: provenance,
-                                            fixesPerCommit: fixesPerCommit) { [afterCommit, pauseBetweenChunksNs] stored in
+                                            fixesPerCommit: fixesPerCommit,
+                                            sameRide: { [store] () throws(SQLiteError) in try SameRide.find(track.points, in: store) }) {
+            [afterCommit, pauseBetweenChunksNs] stored in
             try afterCommit(stored)
             if stored < epochs.count { MonotonicClock.sleep(ns: pauseBetweenChunksNs) }
         }

@@ -16,6 +16,15 @@ public struct ImportProvenance: Sendable, Equatable {
         self.device = device; self.importedUTCms = importedUTCms
     }
 
+    /// The columns `init(_:)` reads, for a `WHERE` to follow: readers and the importer's store read rows alike.
+    static let select = "SELECT ride_id, content_key, file_name, format, device, imported_utc_ms FROM imports"
+
+    /// The row `select` stepped to.
+    init(_ s: SQLiteStatement) {
+        self.init(contentKey: s.text(at: 1), fileName: s.text(at: 2), format: s.text(at: 3),
+                  device: s.isNull(at: 4) ? nil : s.text(at: 4), importedUTCms: s.int64(at: 5))
+    }
+
     /// Put before the content key while an import's chunks are still being written
     /// (`RideStore.storeImport`): the file is not known as imported until its last chunk lands.
     public static let unfinishedPrefix = "unfinished:"

@@ -3,18 +3,18 @@ extension RideReader {
     /// a schema-2 database, which predates imports).
     public func provenance(ride id: Int64) throws -> ImportProvenance? {
         guard schemaVersion >= SchemaV3.migration.version else { return nil }
-        let select = try connection.prepare(Self.selectImports + " WHERE ride_id = ?1")
+        let select = try connection.prepare(ImportProvenance.select + " WHERE ride_id = ?1")
         try select.bind(id, at: 1)
         guard try select.step() else { return nil }
-        return Self.read(select)
+        return ImportProvenance(select)
     }
 
     /// Every imported ride's provenance, by ride id: one query for a list of rides.
     public func provenances() throws -> [Int64: ImportProvenance] {
         guard schemaVersion >= SchemaV3.migration.version else { return [:] }
-        let select = try connection.prepare(Self.selectImports)
+        let select = try connection.prepare(ImportProvenance.select)
         var all: [Int64: ImportProvenance] = [:]
-        while try select.step() { all[select.int64(at: 0)] = Self.read(select) }
+        while try select.step() { all[select.int64(at: 0)] = ImportProvenance(select) }
         return all
     }
 
@@ -26,11 +26,4 @@ extension RideReader {
 
     /// Every imported ride's words (`ImportProvenance.sentence`), by ride id: how a list marks them.
     public func importSentences() throws -> [Int64: String] { try provenances().mapValues(\.sentence) }
-
-    private static let selectImports = "SELECT ride_id, content_key, file_name, format, device, imported_utc_ms FROM imports"
-
-    private static func read(_ s: SQLiteStatement) -> ImportProvenance {
-        ImportProvenance(contentKey: s.text(at: 1), fileName: s.text(at: 2), format: s.text(at: 3),
-                         device: s.isNull(at: 4) ? nil : s.text(at: 4), importedUTCms: s.int64(at: 5))
-    }
 }

@@ -10,6 +10,11 @@ public enum ImportOutcome: Sendable, Equatable {
     /// ride: a device's FIT and a website's GPX, or the board's own recording): nothing was written
     /// and history does not count it twice. Decided by RoamImport (`SameRide`).
     case sameRideAs(rideID: Int64)
+    /// Ride `rideID` is the import of `fileName` (another file of this ride, or this very file),
+    /// unfinished: only part of that file is stored, by an import running now or one cut short. Where
+    /// it has fixes it is this ride, but a part cannot say whether the whole is: nothing was written,
+    /// and this file is judged against the whole once that import is finished.
+    case unfinishedImport(rideID: Int64, fileName: String)
 }
 
 extension RideStore {
@@ -52,12 +57,16 @@ extension RideStore {
     /// unfinished key (`ImportProvenance.isUnfinished`): readers say "import unfinished", and the
     /// same file imported again continues from the pipeline state of the last chunk stored, so an
     /// interrupted import never shows as a whole ride and is finished, not stored twice.
-    /// The same content key imported whole before is a no-op (`alreadyImported`).
+    /// The same content key imported whole before is a no-op (`alreadyImported`). `sameRide` names
+    /// the stored ride this file already is (`SameRide` in RoamImport), if any: it is asked inside the
+    /// first chunk's transaction, under the write lock, so the check and the ride's claim are one
+    /// decision and two files of one ride imported at once by two processes cannot both be stored.
     /// `breaksBefore`: the epochs (by index) where the file starts a new track segment, each a gap
     /// (`GapCause.fileSegmentBreak`) placed before that fix, as the recorder places a restart (P5).
     /// `afterCommit` runs after each chunk's commit with the fixes stored so far, outside any transaction.
     public func storeImport(_ epochs: [SensorEpoch], breaksBefore: Set<Int> = [], parameters: PipelineParameters,
                             provenance: ImportProvenance, fixesPerCommit: Int = importFixesPerCommit,
+                            sameRide: () throws(SQLiteError) -> Int64? = { nil },
                             afterCommit: (Int) throws -> Void = { _ in }) throws -> ImportOutcome {
         let unfinishedKey = ImportProvenance.unfinishedPrefix + provenance.contentKey
         let parametersJSON = try PipelineJSON().packed(parameters, .parameters1)
@@ -97,11 +106,11 @@ extension RideStore {
                 events.append(RideEvent(kind: .stop, monoNs: last.monoNs, utcMs: last.epoch.utcMs, detail: provenance.sentence))
             }
             let state = pipeline.state
-            let written = try connection.inTransaction { () throws(SQLiteError) -> (ride: Int64, isNew: Bool) in
+            let written = try connection.inTransaction { () throws(SQLiteError) -> ChunkWritten in
                 let ride: Int64
                 if let id { ride = id } else {
-                    // The same bytes may have landed meanwhile: checked where the ride would be written.
-                    if let existing = try importedRide(contentKey: provenance.contentKey) { return (existing, false) }
+                    // Whatever landed meanwhile (these bytes, another file of the ride) is seen where the ride would be written.
+                    if let refused = try storedAlready(provenance.contentKey, sameRide: sameRide) { return .refused(refused) }
                     ride = try insertImportedRide(epochs, parametersJSON: parametersJSON, version: parameters.version,
                                                   provenance: provenance, key: to == epochs.count ? provenance.contentKey : unfinishedKey)
                 }
@@ -123,14 +132,39 @@ extension RideStore {
                 try update.run()
                 // The last chunk makes the ride whole: its provenance takes the file's own key.
                 if to == epochs.count { try finishImport(ride: ride, key: provenance.contentKey) }
-                return (ride, true)
+                return .ride(ride)
             }
-            guard written.isNew else { return .alreadyImported(rideID: written.ride) }
-            id = written.ride
+            switch written {
+            case .refused(let outcome): return outcome
+            case .ride(let ride): id = ride
+            }
             from = to
             try afterCommit(from)
         } while from < epochs.count
         return .imported(rideID: id ?? 0, totals: pipeline.state.totals)
+    }
+
+    private enum ChunkWritten { case ride(Int64), refused(ImportOutcome) }
+
+    /// Why a file's ride is not to be written, asked in its first chunk's transaction: the same bytes
+    /// imported whole, or being imported (unfinished), or a stored ride that is this ride (`sameRide`).
+    private func storedAlready(_ key: String, sameRide: () throws(SQLiteError) -> Int64?) throws(SQLiteError) -> ImportOutcome? {
+        if let existing = try importedRide(contentKey: key) { return .alreadyImported(rideID: existing) }
+        let other: Int64
+        if let part = try importedRide(contentKey: ImportProvenance.unfinishedPrefix + key) { other = part } else {
+            guard let same = try sameRide() else { return nil }
+            other = same
+        }
+        guard let source = try provenance(ride: other), source.isUnfinished else { return .sameRideAs(rideID: other) }
+        return .unfinishedImport(rideID: other, fileName: source.fileName)
+    }
+
+    /// Where ride `id` was imported from, as this connection sees it now; nil for a recorded ride.
+    func provenance(ride id: Int64) throws(SQLiteError) -> ImportProvenance? {
+        let select = try connection.prepare(ImportProvenance.select + " WHERE ride_id = ?1")
+        try select.bind(id, at: 1)
+        guard try select.step() else { return nil }
+        return ImportProvenance(select)
     }
 
     /// The ride row, its start event and its provenance under `key` (the unfinished one unless the file is one chunk).
@@ -175,30 +209,5 @@ extension RideStore {
         try finish.bind(id, at: 1)
         try finish.bind(key, at: 2)
         try finish.run()
-    }
-}
-
-/// One stored fix's time and position, as the same-ride check of an import compares them.
-public struct TimedPosition: Sendable, Equatable {
-    public var utcMs: Int64, latDeg: Double, lonDeg: Double
-    public init(utcMs: Int64, latDeg: Double, lonDeg: Double) { self.utcMs = utcMs; self.latDeg = latDeg; self.lonDeg = lonDeg }
-}
-
-extension RideStore {
-    /// Ride `id`'s dated fixes with a position between `first` and `last` (UTC ms), in time order.
-    public func positions(ride id: Int64, firstUTCms first: Int64, lastUTCms last: Int64) throws(SQLiteError) -> [TimedPosition] {
-        let select = try connection.prepare("""
-            SELECT t_utc_ms, lat_deg, lon_deg FROM fixes WHERE \(FixKey.ride("?1"))
-               AND t_utc_ms BETWEEN ?2 AND ?3 AND lat_deg IS NOT NULL AND lon_deg IS NOT NULL
-             ORDER BY t_utc_ms
-            """)
-        try select.bind(id, at: 1)
-        try select.bind(first, at: 2)
-        try select.bind(last, at: 3)
-        var found: [TimedPosition] = []
-        while try select.step() {
-            found.append(TimedPosition(utcMs: select.int64(at: 0), latDeg: select.double(at: 1), lonDeg: select.double(at: 2)))
-        }
-        return found
     }
 }

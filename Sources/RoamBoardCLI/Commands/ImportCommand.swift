@@ -6,7 +6,8 @@ import RoamSystem
 
 /// `roam-board import FILE|FOLDER…`: past rides from other devices into the database (RoamImport).
 /// One line per file on standard output, the progress and the refusals on standard error; exit 65
-/// when any file failed (the others are imported), 1 when gpsbabel is missing and nothing else failed.
+/// when any file failed (the others are imported), 1 when gpsbabel is missing and nothing else failed,
+/// 75 when the only files not done wait for an unfinished import of their ride.
 enum ImportCommand {
     static func run(_ p: ParsedArguments) throws {
         guard !p.operands.isEmpty else {
@@ -51,6 +52,11 @@ enum ImportCommand {
                 : "\(progress.failed) of \(progress.total) inputs failed; the others are imported (see the lines above)"
             throw CLIError(description: said, status: only ? ExitStatus.failure : ExitStatus.dataError)
         }
+        if progress.heldBack > 0 {
+            throw CLIError(description: "\(Plural.count(progress.heldBack, "file")) held back until an unfinished import of "
+                + "the same ride is finished (see the lines above): import \(progress.heldBack == 1 ? "it" : "them") again then",
+                           status: ExitStatus.tempFailure)
+        }
     }
 
     static func line(_ file: String, _ done: RideImporter.Imported, units: UnitFormatter) -> String {
@@ -60,6 +66,10 @@ enum ImportCommand {
         case let .sameRideAs(id):
             return "\(file): ride \(id) already covers most of its time along the same track "
                 + "(the same ride from another file or device); nothing done"
+        case let .unfinishedImport(id, name):
+            return "\(file): ride \(id), the unfinished import of \(name) (only part of that file is stored: an import "
+                + "running now, or one cut short), follows this file's track where it has fixes; finish that import "
+                + "(import \(name) again, unless it is running now), then import this file again; nothing done"
         case let .imported(id, t):
             return "ride \(id): \(done.provenance.sentence), \(units.distance(metres: t.distanceM, digits: 2)), "
                 + "moving \(ClockDuration.text(seconds: t.movingS)), \(Plural.count(t.fixCount, "point"))"
