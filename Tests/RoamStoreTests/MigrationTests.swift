@@ -50,16 +50,10 @@ import Testing
     @Test("A schema-3 database with barometer events is read without migrating, and a writer raises it to 4")
     func schemaThreeIsRaisedToFour() throws {
         let dir = try TemporaryDirectory()
-        do {
-            let old = try SQLiteConnection(path: dir.path(), mode: .readWrite)
-            try Migrations.migrate(old, upTo: 3)
-            try old.execute("""
-                INSERT INTO rides (id, state, started_mono_ns, pipeline_state, parameters, params_version)
-                VALUES (1, 'stopped', 0, '{}', '{}', 3);
+        try Self.oneRide(at: dir.path(), schema: 3, with: """
                 INSERT INTO events (ride_id, kind, detail, before_seq) VALUES (1, 'barometer-missing', 'no answer', 4);
                 INSERT INTO events (ride_id, kind, detail, before_seq) VALUES (1, 'barometer-back', '', 9);
                 """)
-        }
         let reader = try RideReader(path: dir.path())
         #expect(reader.schemaVersion == 3)
         let events = [RideEvent(kind: .barometerMissing, detail: "no answer", beforeSeq: 4),
@@ -77,16 +71,10 @@ import Testing
     @Test("A schema-4 database with an unfinished import is read as unfinished without migrating, and a writer raises it to 5")
     func schemaFourIsRaisedToFive() throws {
         let dir = try TemporaryDirectory()
-        do {
-            let old = try SQLiteConnection(path: dir.path(), mode: .readWrite)
-            try Migrations.migrate(old, upTo: 4)
-            try old.execute("""
-                INSERT INTO rides (id, state, started_mono_ns, pipeline_state, parameters, params_version)
-                VALUES (1, 'stopped', 0, '{}', '{}', 3);
+        try Self.oneRide(at: dir.path(), schema: 4, with: """
                 INSERT INTO imports (ride_id, content_key, file_name, format, imported_utc_ms)
                 VALUES (1, '\(ImportProvenance.unfinishedPrefix)fnv1a64:0123456789abcdef:99', 'ride.gpx', 'gpx', 0);
                 """)
-        }
         let reader = try RideReader(path: dir.path())
         #expect(reader.schemaVersion == 4)
         #expect(try reader.unfinishedImports() == [1])
@@ -94,6 +82,16 @@ import Testing
         let db = try RideStore(path: dir.path()).connection
         #expect(try db.singleText("SELECT value FROM meta WHERE key = 'schema_version'") == "5")
         #expect(try db.singleText("SELECT value FROM meta WHERE key = 'migration.5'") == "imports may be unfinished")
+    }
+
+    /// A database as a build of `schema` left it: ride 1, stopped, and `rows` about it.
+    static func oneRide(at path: String, schema: Int, with rows: String) throws {
+        let old = try SQLiteConnection(path: path, mode: .readWrite)
+        try Migrations.migrate(old, upTo: schema)
+        try old.execute("""
+            INSERT INTO rides (id, state, started_mono_ns, pipeline_state, parameters, params_version)
+            VALUES (1, 'stopped', 0, '{}', '{}', 3);
+            """ + rows)
     }
 
     @Test("Explored cells are geohashes of precision 7")
