@@ -25,6 +25,14 @@ public struct ImportProvenance: Sendable, Equatable {
                   device: s.isNull(at: 4) ? nil : s.text(at: 4), importedUTCms: s.int64(at: 5))
     }
 
+    /// Where ride `id` was imported from, as `connection` sees it now; nil for a recorded ride.
+    static func of(ride id: Int64, in connection: SQLiteConnection) throws(SQLiteError) -> ImportProvenance? {
+        let statement = try connection.prepare(Self.select + " WHERE ride_id = ?1")
+        try statement.bind(id, at: 1)
+        guard try statement.step() else { return nil }
+        return ImportProvenance(statement)
+    }
+
     /// Put before the content key while an import's chunks are still being written
     /// (`RideStore.storeImport`): the file is not known as imported until its last chunk lands.
     public static let unfinishedPrefix = "unfinished:"

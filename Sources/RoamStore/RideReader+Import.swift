@@ -3,10 +3,7 @@ extension RideReader {
     /// a schema-2 database, which predates imports).
     public func provenance(ride id: Int64) throws -> ImportProvenance? {
         guard schemaVersion >= SchemaV3.migration.version else { return nil }
-        let select = try connection.prepare(ImportProvenance.select + " WHERE ride_id = ?1")
-        try select.bind(id, at: 1)
-        guard try select.step() else { return nil }
-        return ImportProvenance(select)
+        return try ImportProvenance.of(ride: id, in: connection)
     }
 
     /// Every imported ride's provenance, by ride id: one query for a list of rides.

@@ -155,16 +155,10 @@ extension RideStore {
             guard let same = try sameRide() else { return nil }
             other = same
         }
-        guard let source = try provenance(ride: other), source.isUnfinished else { return .sameRideAs(rideID: other) }
+        guard let source = try ImportProvenance.of(ride: other, in: connection), source.isUnfinished else {
+            return .sameRideAs(rideID: other)
+        }
         return .unfinishedImport(rideID: other, fileName: source.fileName)
-    }
-
-    /// Where ride `id` was imported from, as this connection sees it now; nil for a recorded ride.
-    func provenance(ride id: Int64) throws(SQLiteError) -> ImportProvenance? {
-        let select = try connection.prepare(ImportProvenance.select + " WHERE ride_id = ?1")
-        try select.bind(id, at: 1)
-        guard try select.step() else { return nil }
-        return ImportProvenance(select)
     }
 
     /// The ride row, its start event and its provenance under `key` (the unfinished one unless the file is one chunk).
