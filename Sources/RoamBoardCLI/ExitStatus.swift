@@ -13,7 +13,8 @@ enum ExitStatus {
     /// An input named on the command line is not there (a database, a board folder, a file to read).
     static let noInput: Int32 = 66   // EX_NOINPUT
     static let ioError: Int32 = 74   // EX_IOERR
-    /// Done, but not whole for want of room: make room and run it again (`drive-image`).
+    /// Done, but not whole: run it again once room is made (`drive-image`) or an unfinished import of
+    /// the same ride is finished (`import`).
     static let tempFailure: Int32 = 75 // EX_TEMPFAIL
 
     static func of(_ error: any Error) -> Int32 {
