@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import RoamCore
 import RoamDrive
 import RoamStore
 
@@ -40,6 +41,38 @@ struct DriveWordsTests {
         #expect(said.firstMatch(of: /cannot build the drive image: cannot write the drive's working copy of Rides\/[^ ]+-ride-1\.gpx: file too large/) != nil,
                 "\(said)")
         #expect(!said.contains(".staging") && !said.contains(dir.path), "\(said)")
+    }
+
+    /// A previous drive image whose FAT is damaged (a real byte pair, an entry no file uses set to 1):
+    /// its files still list and README.txt still reads, but mdir no longer counts its free room. It
+    /// is the image, not the tool: the build says "the previous drive image cannot be read (mdir: …)"
+    /// and makes a new image rather than edit it, exit 0. It made one without a word.
+    @Test func aPreviousImageWithADamagedFATIsSaidAndReplaced() throws {
+        let script = { var s = RideScript(lat: 47.99, lon: 7.84, startUTCms: DumpFixture.startUTCms, barometer: true)
+                       s.move(seconds: 5, speedMps: { _ in 6 }, bearingDeg: 0); return s }()
+        let (db, id, _) = try DumpFixture.oneRide(script) { _ in [] }
+        let dir = URL(fileURLWithPath: (db as NSString).deletingLastPathComponent)
+        defer { TrialPaths.remove(dir) }
+        let image = dir.appendingPathComponent("drive.img").path
+        try #require(try CLIRunner.run(["drive-image", "--db", db, "--image", image]).status == 0)
+        // The image served before becomes the spare, the base the next build edits (its manifest follows the inode).
+        try FileManager.default.moveItem(atPath: image, toPath: image + ".spare")
+        let spare = try FileHandle(forUpdating: URL(fileURLWithPath: image + ".spare"))
+        let boot = spare.readData(ofLength: 24)
+        let fatStart = UInt64(boot[14]) | UInt64(boot[15]) << 8
+        let sectorBytes = UInt64(boot[11]) | UInt64(boot[12]) << 8
+        try spare.seek(toOffset: fatStart * sectorBytes + 2 * 10_000)
+        spare.write(Data([0x01, 0x00]))
+        try spare.close()
+        try #require(try DriveImageReader.read(image + ".spare").rideIDs == [id], "the listing still reads")
+
+        let build = try CLIRunner.run(["drive-image", "--db", db, "--image", image])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.contains("(new image: 3 files copied in"), "\(build.stderr)")
+        #expect(build.stderr.contains("; the previous drive image cannot be read (mdir: Bad FAT entry 1 at 10000), so none was edited)"),
+                "\(build.stderr)")
+        #expect(!build.stderr.contains(".spare") && !build.stderr.contains("mdir failed"), "\(build.stderr)")
+        #expect(try DriveProbe.fsck(image).status == 0 && DriveProbe.rideIDs(image) == [id])
     }
 
     /// An image that fsck.vfat finds damaged right after the build: named in words, with what to

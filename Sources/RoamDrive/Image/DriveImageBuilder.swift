@@ -104,11 +104,18 @@ public struct DriveImageBuilder {
         let topBytes = top.reduce(Int64(0)) { $0 + DriveSelection.onDisk(Int64($1.text.utf8.count)) }
         let editor = DriveImageEditor(slots: slots, label: label, zoneFile: writer.zoneFile)
         do {
-            let change: DriveImageEditor.Change
+            var change: DriveImageEditor.Change
             let onBase = base?.manifest.shared ?? []
             let edited = Self.sharedEdit(shared, onBase: onBase)
-            if let base, let edit = try editor.planEdit(base: base.path, manifest: base.manifest, want: manifest.files,
-                                                        topBytes: topBytes + edited.copy.onDisk) {
+            // A base mtools cannot read is no base, as one whose listing disagrees: a new image is made, and said.
+            var unreadableBase: DriveError?
+            var edit: DriveImageEditor.Edit?
+            if let base {
+                do {
+                    edit = try editor.planEdit(base: base.path, manifest: base.manifest, want: manifest.files, topBytes: topBytes + edited.copy.onDisk)
+                } catch let e as DriveError where e.kind == .imageUnreadable { unreadableBase = e }
+            }
+            if let base, let edit {
                 try editor.startEdit(from: base.path)
                 change = try editor.apply(edit, export: &export, rides: wanted, top: top, shared: edited.copy)
                 manifest.shared = edited.kept
@@ -117,6 +124,7 @@ public struct DriveImageBuilder {
                 let size = Self.imageSize(payload: payload + topBytes + copy.onDisk, cap: maxImageBytes)
                 change = try editor.fresh(sizeBytes: size, volumeID: String(contents.fingerprint.suffix(8)), want: manifest.files,
                                           export: &export, rides: wanted, top: top, shared: copy)
+                if let unreadableBase { change.summary += "; \(unreadableBase.description), so none was edited" }
                 manifest.shared = shared.files.map(\.described)
             }
             contents.shared = (manifest.shared ?? []).map(\.name).sorted()

@@ -144,14 +144,18 @@ struct DriveImageEditor {
         }
     }
 
-    /// The base's free room as mtools counts it ("N bytes free" under a listing of the root).
+    /// The base's free room as mtools counts it ("N bytes free" under a listing of the root). mdir
+    /// failing on the base, or listing it without that count (it stops counting at a damaged FAT
+    /// entry), is the image's fault, not the tool's: `imageUnreadable`, and the build makes a new one.
     private func bytesFree(_ image: String) throws -> Int64 {
-        let listing: String
-        do { listing = try DriveTools.run("mdir", ["-i", image, "::/"], what: "measure the room left on \(DriveImageSlots.previous)") } catch let e as DriveError {
-            throw DriveImageSlots.said(e, image, as: DriveImageSlots.previous)
-        }
+        let run = try DriveTools.outcome("mdir", ["-i", image, "::/"], what: "measure the room left on \(DriveImageSlots.previous)")
+        let listing = run.status == 0 ? String(decoding: run.stdout, as: UTF8.self) : ""
         guard let line = listing.split(separator: "\n").last(where: { $0.containsText("bytes free") }),
-              let value = Int64(line.filter(\.isNumber)) else { return 0 }
+              let value = Int64(line.filter(\.isNumber)) else {
+            let detail = DriveTools.firstLine(run.stderr).replacingText(image, with: DriveImageSlots.previous)
+            throw DriveError(.imageUnreadable, "\(DriveImageSlots.previous) cannot be read (mdir"
+                             + (detail.isEmpty ? " counts no free room on it" : ": " + detail) + ")")
+        }
         return value
     }
 

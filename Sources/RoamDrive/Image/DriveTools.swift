@@ -31,21 +31,31 @@ public enum DriveTools {
     /// system (the kernel-sim guest) may refuse, and a child per call is all this needs.
     @discardableResult
     static func run(_ name: String, _ arguments: [String], what: String, zoneFile: String? = nil) throws -> String {
-        let path = try locate(name)
-        // No ~/.mtoolsrc or drive letters: every call names its image with -i.
-        let environment = Environment.entries.filter { !$0.hasPrefix("MTOOLS_SKIP_CHECK=") && !$0.hasPrefix("LC_ALL=") && !$0.hasPrefix("TZ=") }
-            + ["MTOOLS_SKIP_CHECK=1", "LC_ALL=C", "TZ=" + (zoneFile.map { ":" + $0 } ?? "UTC0")]
-        let result: ChildResult
-        do {
-            result = try ChildProcess.run(path, [name] + arguments, environment: environment)
-        } catch {
-            throw DriveError(.toolFailed, "cannot run \(name) to \(what): \(error.errno.reason)")
-        }
+        let result = try outcome(name, arguments, what: what, zoneFile: zoneFile)
         guard result.status == 0 else {
-            let detail = String(decoding: result.stderr, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+            let detail = firstLine(result.stderr)
             let how = result.signal != 0 ? "killed by signal \(result.signal)" : "exit \(result.status)"
             throw DriveError(.toolFailed, "\(name) failed to \(what) (\(how)\(detail.isEmpty ? "" : ": \(detail)"))")
         }
         return String(decoding: result.stdout, as: UTF8.self)
+    }
+
+    /// The tool's exit, output and messages, for a caller that judges them itself (`run` judges by the
+    /// exit status); only a tool that is missing or cannot be started throws.
+    static func outcome(_ name: String, _ arguments: [String], what: String, zoneFile: String? = nil) throws -> ChildResult {
+        let path = try locate(name)
+        // No ~/.mtoolsrc or drive letters: every call names its image with -i.
+        let environment = Environment.entries.filter { !$0.hasPrefix("MTOOLS_SKIP_CHECK=") && !$0.hasPrefix("LC_ALL=") && !$0.hasPrefix("TZ=") }
+            + ["MTOOLS_SKIP_CHECK=1", "LC_ALL=C", "TZ=" + (zoneFile.map { ":" + $0 } ?? "UTC0")]
+        do {
+            return try ChildProcess.run(path, [name] + arguments, environment: environment)
+        } catch {
+            throw DriveError(.toolFailed, "cannot run \(name) to \(what): \(error.errno.reason)")
+        }
+    }
+
+    /// The first line a tool wrote to its standard error, the detail said after our sentence.
+    static func firstLine(_ stderr: [UInt8]) -> String {
+        String(decoding: stderr, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
     }
 }
