@@ -12,10 +12,10 @@ import RoamStore
 struct DriveKeeperListingTests {
     /// One small file per ride, named as the drive names them: the image's part is not under test.
     struct NameOnlyWriter: DriveRideWriter {
-        func write(_ ride: RideRow, into folder: String, linking: Bool) throws -> [String] {
+        func write(_ ride: RideRow, into folder: String, linking: Bool) throws -> [DriveWrittenFile] {
             let name = "ride-\(ride.id).gpx"
             try Data("ride \(ride.id)\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
-            return [name]
+            return [DriveWrittenFile(name: name)]
         }
     }
 

@@ -32,7 +32,7 @@ struct DriveRideFiles: DriveRideWriter {
 
     /// A ride whose rows cannot be read (a damaged page, a row this code cannot decode) is a
     /// `DamagedRide`: the drive leaves it out and names it, as `dump --all` does.
-    func write(_ ride: RideRow, into folder: String, linking: Bool) throws -> [String] {
+    func write(_ ride: RideRow, into folder: String, linking: Bool) throws -> [DriveWrittenFile] {
         do {
             return try writeFiles(ride, into: folder, linking: linking)
         } catch let e as SQLiteError where e.isCorrupt {
@@ -54,20 +54,22 @@ struct DriveRideFiles: DriveRideWriter {
     func importedRides() throws -> [Int64: String] { try reader.importSentences() }
     func reopenDatabase() throws { try reader.reopen() }
 
-    private func writeFiles(_ ride: RideRow, into folder: String, linking: Bool) throws -> [String] {
+    /// The FIT file's note is what `dump` says after it: the fixes it has no record of (`FITTimeBack`).
+    private func writeFiles(_ ride: RideRow, into folder: String, linking: Bool) throws -> [DriveWrittenFile] {
         let span = try reader.span(ride.id)
         let summary = try RideExport.summary(ride, span: span, provenance: try reader.provenance(ride: ride.id))
         let exports = try Self.formats.map { format in
             let name = RideFileName.name(rideID: ride.id, startedUTCms: span.startUTCms, format: format, time: time)
             var sink = try AtomicFileSink(path: OutputTarget.path(in: folder, name: name), overwrite: true)
+            var timeBack = 0
             do {
-                (sink, _, _) = try RideExport.export(format, summary, raw: false, reader: reader, into: sink)
+                (sink, _, timeBack) = try RideExport.export(format, summary, raw: false, reader: reader, into: sink)
                 try sink.commit()
             } catch {
                 sink.abandon()
                 throw error
             }
-            return name
+            return DriveWrittenFile(name: name, note: timeBack > 0 ? FITTimeBack.line(rideID: ride.id, timeBack) : nil)
         }
         let page = try RidePageBuild.html(ride, reader: reader, bands: .cycling, zone: time.pageZone,
                                           mapLibrary: linking ? MapLibrary(linking: DriveSharedFiles.fromRidePage) : nil, units: units)
@@ -80,7 +82,7 @@ struct DriveRideFiles: DriveRideWriter {
             sink.abandon()
             throw error
         }
-        return exports + [name]
+        return exports + [DriveWrittenFile(name: name)]
     }
 
     func index(_ rides: [RideRow], files: [Int64: [String]]) throws -> String? {

@@ -96,7 +96,7 @@ enum DumpCommand {
             print(path)
         }
         // Once the file is whole: a FIT file cannot hold a fix whose time went back, and says nothing of it itself.
-        if timeBack > 0 { Console.error("ride \(ride.id): " + FITTimeBack.words(timeBack)) }
+        if timeBack > 0 { Console.error(FITTimeBack.line(rideID: ride.id, timeBack)) }
         return fixes
     }
 

@@ -4,9 +4,9 @@ import RoamStore
 /// Writes one ride's files for the drive: the CLI passes the very exporters and file names `dump`
 /// uses, so a file on the drive is byte for byte what `dump --out DIR` writes.
 public protocol DriveRideWriter {
-    /// Writes the ride's files into `folder` and returns their names (no folder); `linking`: its
-    /// page links the drive's shared Leaflet (`DriveSharedFiles`), else it keeps the static map.
-    func write(_ ride: RideRow, into folder: String, linking: Bool) throws -> [String]
+    /// Writes the ride's files into `folder` and returns their names (no folder) and what each leaves
+    /// out; `linking`: its page links the drive's shared Leaflet (`DriveSharedFiles`), else it keeps the static map.
+    func write(_ ride: RideRow, into folder: String, linking: Bool) throws -> [DriveWrittenFile]
     /// The files the ride pages share (Leaflet), read afresh for each build.
     func sharedFiles() -> DriveSharedFiles
     /// The drive's index.html for the rides on it, each linking to its files in Rides/ (`files`);
@@ -41,6 +41,14 @@ extension DriveRideWriter {
     public func importedRides() throws -> [Int64: String] { [:] }
 }
 
+/// One ride file a `DriveRideWriter` wrote: its name (no folder), and what it leaves out in the words
+/// `dump` says after the same file (a FIT file's fixes whose time went back), which README.txt lists; nil: nothing.
+public struct DriveWrittenFile: Sendable, Equatable {
+    public var name: String
+    public var note: String?
+    public init(name: String, note: String? = nil) { self.name = name; self.note = note }
+}
+
 /// What one image holds: the rides on it (newest first), the rides left off for lack of room or by
 /// the cap, and the fingerprint of the database state it was built from.
 public struct DriveContents: Sendable, Equatable {
@@ -53,6 +61,8 @@ public struct DriveContents: Sendable, Equatable {
         public var bytes: Int64
         /// Where an imported ride came from ("imported from FILE (DEVICE)"); nil for one the board recorded.
         public var imported: String? = nil
+        /// What its files leave out (`DriveWrittenFile.note`), said in README.txt.
+        public var notes: [String] = []
     }
 
     public var rides: [Ride]

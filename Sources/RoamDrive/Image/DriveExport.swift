@@ -14,7 +14,7 @@ struct DriveExport {
     let reserveBytes: Int64
     /// The ride pages link the drive's shared Leaflet (this build has it).
     var linking = false
-    private var staged: [Int64: [String]] = [:]
+    private var staged: [Int64: [DriveWrittenFile]] = [:]
     /// What the staged files weigh: each is copied into the image once more.
     private(set) var stagedBytes: Int64 = 0
     /// Rides exported by this build (the bytes a rebuild writes twice: staged, then copied in).
@@ -34,14 +34,14 @@ struct DriveExport {
     /// Exports the ride (once) and says what its files weigh. Throws `storageFull` when the card
     /// has no room for it above the reserve, `DamagedRide` when its rows cannot be read.
     mutating func files(_ ride: RideRow, stamp: String) throws -> [DriveManifest.File] {
-        let names = try stage(ride, expecting: Self.estimate(ride))
-        return try names.map { .init(name: $0, rideID: ride.id, stamp: stamp, bytes: try size(folder + "/" + $0)) }
+        let written = try stage(ride, expecting: Self.estimate(ride))
+        return try written.map { .init(name: $0.name, rideID: ride.id, stamp: stamp, bytes: try size(folder + "/" + $0.name), note: $0.note) }
     }
 
     /// The staged paths of the ride's files (`bytes`: what they weighed before), exported now if
     /// this build did not yet.
     mutating func paths(_ ride: RideRow, bytes: Int64) throws -> [String] {
-        try stage(ride, expecting: bytes).map { folder + "/" + $0 }
+        try stage(ride, expecting: bytes).map { folder + "/" + $0.name }
     }
 
     /// What a ride's files may weigh before they are written: the bench ride's FIT, GPX and page
@@ -52,11 +52,12 @@ struct DriveExport {
     /// drive's top files, all above the reserve.
     static let topSlack: Int64 = 1 << 20
 
-    private mutating func stage(_ ride: RideRow, expecting bytes: Int64) throws -> [String] {
-        if let names = staged[ride.id] { return names }
+    private mutating func stage(_ ride: RideRow, expecting bytes: Int64) throws -> [DriveWrittenFile] {
+        if let files = staged[ride.id] { return files }
         let free = try freeBytes()
         guard free - reserveBytes >= stagedBytes + 2 * bytes + Self.topSlack else { throw noRoom(ride, free: free) }
-        let names = try writer.write(ride, into: folder, linking: linking)
+        let files = try writer.write(ride, into: folder, linking: linking)
+        let names = files.map(\.name)
         exportedRides += 1
         var written: Int64 = 0
         for name in names { written += (try? FileSystem.size(folder + "/" + name)) ?? 0 }
@@ -71,8 +72,8 @@ struct DriveExport {
             var times = [timespec(tv_sec: Int(end / 1000), tv_nsec: 0), timespec(tv_sec: Int(end / 1000), tv_nsec: 0)]
             for name in names { _ = utimensat(AT_FDCWD, folder + "/" + name, &times, 0) }
         }
-        staged[ride.id] = names
-        return names
+        staged[ride.id] = files
+        return files
     }
 
     private func noRoom(_ ride: RideRow, free: Int64) -> DriveError {

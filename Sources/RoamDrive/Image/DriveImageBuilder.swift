@@ -83,7 +83,8 @@ public struct DriveImageBuilder {
         var contents = DriveContents(
             rides: try keptRides.map { i in
                 .init(id: order[i].id, startedUTCms: try writer.startUTCms(order[i]), distanceM: order[i].totals.distanceM,
-                      files: (files[i] ?? []).map(\.name), bytes: sizes[i], imported: imported[order[i].id])
+                      files: (files[i] ?? []).map(\.name), bytes: sizes[i], imported: imported[order[i].id],
+                      notes: (files[i] ?? []).compactMap(\.note))
             },
             leftOff: left.filter { !overCap.contains($0) }.sorted { position[order[$0].id]! < position[order[$1].id]! }.map { order[$0].id },
             fingerprint: DriveSelection.fingerprint(rides, maker: maker))

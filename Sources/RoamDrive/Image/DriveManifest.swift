@@ -13,6 +13,8 @@ struct DriveManifest: Codable, Equatable {
         var rideID: Int64
         var stamp: String
         var bytes: Int64
+        /// What the file leaves out (`DriveWrittenFile.note`): README.txt says it again when the file is reused.
+        var note: String? = nil
     }
 
     /// A file of the shared folder (Leaflet/), stamped by its bytes.

@@ -16,6 +16,8 @@ public enum DriveReadme {
 
     /// The line README.txt ends with; the keeper reads it back to know what an image holds.
     static let fingerprintPrefix = "Contents: "
+    /// The line before what the ride files on this drive leave out (`DriveContents.Ride.notes`).
+    static let notesHeading = "What files on this drive leave out, as 'roam-board dump' says it of the same files:"
     /// The line before the rides left out of a damaged database; read back as the fingerprint is.
     static let damagedHeading = "Not on this drive, because the board's database is damaged where they are stored:"
     /// The line before the rides left off for lack of room; read back as the fingerprint is.
@@ -74,6 +76,9 @@ public enum DriveReadme {
                              + (ride.imported.map { "  " + $0 } ?? ""))
             }
         }
+        // What a file holds no record of (a FIT file's fixes whose time went back), in dump's words.
+        let notes = contents.rides.flatMap(\.notes)
+        if !notes.isEmpty { lines += ["", notesHeading] + notes.map { "  " + $0 } }
         lines += section(leftOffHeading, contents.leftOff, [
             "Take them with 'roam-board dump --ride N', or free room on the board: delete files not needed",
             "on its card, or prune rides ('roam-board prune --dumped-before DATE', 'roam-board prune --ride N').",

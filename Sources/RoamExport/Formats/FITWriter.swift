@@ -204,4 +204,7 @@ public enum FITTimeBack {
             + "back before a fix already written (the receiver's clock jumped back), and a FIT file's times must rise; "
             + "GPX and CSV keep \(one ? "it" : "them")"
     }
+
+    /// The line `dump` says after a ride's FIT file, and the drive's README.txt lists for its FIT file.
+    public static func line(rideID: Int64, _ count: Int) -> String { "ride \(rideID): " + words(count) }
 }
