@@ -43,6 +43,33 @@ struct DriveWordsTests {
         #expect(!said.contains(".staging") && !said.contains(dir.path), "\(said)")
     }
 
+    /// A writer whose file is gone before the build measures it (stat fails right after the write):
+    /// said as the drive's working copy, with what to check. It said "cannot read the size of
+    /// /…/drive.img.staging/Rides/ride-1.gpx: it does not exist: check the path (its folder must exist)".
+    @Test func aStagedFileThatCannotBeMeasuredNamesNoWorkingFolder() throws {
+        struct VanishingWriter: DriveRideWriter {
+            func write(_ ride: RideRow, into folder: String, linking: Bool) throws -> [DriveWrittenFile] {
+                let path = folder + "/ride-\(ride.id).gpx"
+                try Data("ride \(ride.id)\n".utf8).write(to: URL(fileURLWithPath: path))
+                unlink(path)
+                return [DriveWrittenFile(name: "ride-\(ride.id).gpx")]
+            }
+        }
+        let script = { var s = RideScript(lat: 47.99, lon: 7.84, startUTCms: DumpFixture.startUTCms, barometer: true)
+                       s.move(seconds: 5, speedMps: { _ in 6 }, bearingDeg: 0); return s }()
+        let (db, id, _) = try DumpFixture.oneRide(script) { _ in [] }
+        let dir = URL(fileURLWithPath: (db as NSString).deletingLastPathComponent)
+        defer { TrialPaths.remove(dir) }
+        let said = DriveKeeperListingTests.Said()
+        let settings = DriveKeeper.Settings(databasePath: db, builder: DriveImageBuilder(imagePath: dir.appendingPathComponent("drive.img").path),
+                                            boardName: "test")
+        try DriveKeeper(settings, writer: VanishingWriter()) { said.lines.append($0) }.start(nowUTCms: 0)
+        let line = said.lines.first { $0.contains("tried again when the rides change") } ?? "\(said.lines)"
+        #expect(line.hasPrefix("drive: cannot read the size of the drive's working copy of Rides/ride-\(id).gpx, just written: "
+                               + "it does not exist; check the free room on \(dir.path) and the storage's errors ('dmesg')"), "\(line)")
+        #expect(!line.contains(".staging"), "\(line)")
+    }
+
     /// A previous drive image whose FAT is damaged (a real byte pair, an entry no file uses set to 1):
     /// its files still list and README.txt still reads, but mdir no longer counts its free room. It
     /// is the image, not the tool: the build says "the previous drive image cannot be read (mdir: …)"

@@ -9,6 +9,8 @@ import RoamSystem
 /// ride it checks that the ride, and its copy into the image, leave the recorder's reserve free.
 struct DriveExport {
     let writer: DriveRideWriter
+    let slots: DriveImageSlots
+    /// Where the ride files are staged: `.staging/Rides`, never named to a rider (`DriveImageSlots.workingCopy`).
     let folder: String
     /// Left free for the recorder (`DriveImageBuilder.reserveBytes`).
     let reserveBytes: Int64
@@ -20,9 +22,10 @@ struct DriveExport {
     /// Rides exported by this build (the bytes a rebuild writes twice: staged, then copied in).
     private(set) var exportedRides = 0
 
-    init(writer: DriveRideWriter, folder: String, reserveBytes: Int64) {
+    init(writer: DriveRideWriter, slots: DriveImageSlots, reserveBytes: Int64) {
         self.writer = writer
-        self.folder = folder
+        self.slots = slots
+        self.folder = slots.staging + "/Rides"
         self.reserveBytes = reserveBytes
     }
 
@@ -35,7 +38,7 @@ struct DriveExport {
     /// has no room for it above the reserve, `DamagedRide` when its rows cannot be read.
     mutating func files(_ ride: RideRow, stamp: String) throws -> [DriveManifest.File] {
         let written = try stage(ride, expecting: Self.estimate(ride))
-        return try written.map { .init(name: $0.name, rideID: ride.id, stamp: stamp, bytes: try size(folder + "/" + $0.name), note: $0.note) }
+        return try written.map { .init(name: $0.name, rideID: ride.id, stamp: stamp, bytes: try size($0.name), note: $0.note) }
     }
 
     /// The staged paths of the ride's files (`bytes`: what they weighed before), exported now if
@@ -77,20 +80,22 @@ struct DriveExport {
     }
 
     private func noRoom(_ ride: RideRow, free: Int64) -> DriveError {
-        DriveError(.storageFull, "no room for ride \(ride.id) on the drive: \(ByteSize.text(free)) free on \(folder), "
+        DriveError(.storageFull, "no room for ride \(ride.id) on the drive: \(ByteSize.text(free)) free on \(slots.folder), "
                    + "\(ByteSize.text(reserveBytes)) stay for recording. Free room there (delete files not "
                    + "needed, or prune rides already handed over: roam-board prune --dumped-before DATE)")
     }
 
+    /// Measured on the staging folder, said as the card's folder it is in (the rider never named `.staging`).
     private func freeBytes() throws -> Int64 {
         do { return try FileSystem.availableBytes(folder) } catch {
-            throw DriveError(.fileSystem, "cannot measure free space on \(folder): \(error.errno.reason)")
+            throw slots.failure("cannot measure free space on", slots.folder, error.errno)
         }
     }
 
-    private func size(_ path: String) throws -> Int64 {
-        do { return try FileSystem.size(path) } catch {
-            throw DriveError(.fileSystem, "cannot read the size of \(path): \(error.errno.reason)")
+    /// A staged file's size, right after it was written: a failure names the file as the drive's working copy.
+    private func size(_ name: String) throws -> Int64 {
+        do { return try FileSystem.size(folder + "/" + name) } catch {
+            throw slots.refused("cannot read the size of \(DriveImageSlots.workingCopy)Rides/\(name), just written", error.errno)
         }
     }
 }

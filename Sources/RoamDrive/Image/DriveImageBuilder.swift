@@ -41,7 +41,7 @@ public struct DriveImageBuilder {
         for m in [base?.manifest, DriveManifest.kept(image: imagePath, folder: slots.manifests)].compactMap({ $0 }) {
             for file in m.files + m.measured { known[Self.key(file.rideID, file.stamp), default: []].append(file) }
         }
-        var export = DriveExport(writer: writer, folder: slots.staging + "/Rides", reserveBytes: reserveBytes)
+        var export = DriveExport(writer: writer, slots: slots, reserveBytes: reserveBytes)
         do { try export.prepare() } catch {
             throw DriveError(error.errno == .noSpace ? .storageFull : .fileSystem,
                              "cannot build the drive image \(imagePath): cannot create its working folder in \(slots.folder): \(error.creationReason)")

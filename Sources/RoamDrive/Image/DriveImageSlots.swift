@@ -51,6 +51,8 @@ public struct DriveImageSlots: Sendable, Equatable {
     static let beingBuilt = "the drive image being built"
     static let justBuilt = "the drive image just built"
     static let previous = "the previous drive image"
+    /// A staged ride file (`.staging/Rides/NAME`) is "the drive's working copy of Rides/NAME".
+    static let workingCopy = "the drive's working copy of "
 
     /// What to look at when writing an image failed: the room and the health of the storage it is on.
     var check: String { "check the free room on \(folder) and the storage's errors ('dmesg')" }

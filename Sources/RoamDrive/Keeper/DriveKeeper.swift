@@ -201,7 +201,7 @@ public final class DriveKeeper {
         } catch {
             // The export's words name its file in the staging folder: said as the drive's working copy.
             let cause = error as? DriveError ?? DriveError(.fileSystem, "cannot build the drive image: "
-                + writer.describe(error).replacingText(slots.staging + "/", with: "the drive's working copy of "))
+                + writer.describe(error).replacingText(slots.staging + "/", with: DriveImageSlots.workingCopy))
             let failure = DriveError(cause.kind, "\(cause.description); \(keptImage)")
             failedFingerprint = fingerprint
             lastFailure = failure
