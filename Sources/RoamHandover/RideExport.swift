@@ -7,13 +7,6 @@ import RoamStore
 /// ride files and the dump benchmark all write through here, so a ride's GPX is the same bytes
 /// whichever way it leaves the board.
 public enum RideExport {
-    /// The bytes a dump of `ride` writes, in memory: to tell whether a file already in place is this ride.
-    /// An imported ride's files name its provenance, so the comparison needs it too.
-    public static func bytes(of ride: RideRow, span: RideSpan, format: ExportFormat, raw: Bool, reader: RideReader) throws -> [UInt8] {
-        let summary = try summary(ride, span: span, provenance: reader.provenance(ride: ride.id))
-        return try export(format, summary, raw: raw, reader: reader, into: MemorySink()).sink.bytes
-    }
-
     /// `provenance`: where an imported ride came from (`RideReader.provenance`), which its files say.
     public static func summary(_ ride: RideRow, span: RideSpan, provenance: ImportProvenance? = nil) throws -> RideSummary {
         // Sorted keys, compact: the text JSONEncoder wrote with `.sortedKeys`.

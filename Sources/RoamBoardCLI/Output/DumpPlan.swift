@@ -92,9 +92,9 @@ struct DumpPlan {
             for ride in rides {
                 guard case .file(let path) = destination(for: ride), access(path, F_OK) == 0 else { continue }
                 let span = spans[ride.id] ?? RideSpan(startUTCms: nil, endUTCms: nil)
-                guard let bytes = try DumpCommand.readable({ try RideExport.bytes(of: ride, span: span, format: format,
-                                                                                raw: p.value(Options.raw), reader: reader) }) else { continue }
-                if (try? FileSystem.readBytes(path)) == bytes {
+                guard let same = try DumpCommand.readable({ try Self.holds(path, ride, span: span, format: format,
+                                                                           raw: p.value(Options.raw), reader: reader) }) else { continue }
+                if same {
                     inPlace.insert(ride.id)
                 } else {
                     differing.append(path)
@@ -105,6 +105,20 @@ struct DumpPlan {
                                + "with other contents; pass --force to overwrite", status: ExitStatus.failure)
             }
         }
+    }
+
+    /// Whether the file at `path` holds the ride's export byte for byte, compared as the export
+    /// streams (`FileComparingSink`): neither the export nor the file is held whole.
+    private static func holds(_ path: String, _ ride: RideRow, span: RideSpan, format: ExportFormat, raw: Bool,
+                              reader: RideReader) throws -> Bool {
+        guard var sink = FileComparingSink(path: path) else { return false }
+        let summary = try RideExport.summary(ride, span: span, provenance: reader.provenance(ride: ride.id))
+        do {
+            (sink, _, _) = try RideExport.export(format, summary, raw: raw, reader: reader, into: sink)
+        } catch is FileComparingSink.Differs {
+            return false
+        }
+        return sink.matches
     }
 
     func destination(for ride: RideRow) -> Destination {
