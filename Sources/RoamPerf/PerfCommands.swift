@@ -29,5 +29,12 @@ enum PerfCommands {
             OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The bench board folder (default Boards/bench)."),
             OptionSpec(name: "--db", kind: .value(placeholder: "FILE"), help: "The database to record into (default: roam-ride-memory-PID/rides.db in the temporary folder, kept)."),
         ]),
+        CommandSpec(name: "handover-memory", abstract: "What the board runs after a ride (dump, view, drive-image): peak RSS by the ride's length.", options: [
+            OptionSpec(name: "--bin", kind: .value(placeholder: "ROAM_BOARD"), help: "The roam-board to measure (the board's release build).", isRequired: true),
+            OptionSpec(name: "--minutes", kind: .value(placeholder: "M,M,..."), help: "The rides' lengths; the first is the anchor (default 2,60,600)."),
+            OptionSpec(name: "--hz", kind: .value(placeholder: "N"), help: "Epochs per second of the rides (default 10)."),
+            OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The bench board folder (default Boards/bench)."),
+            OptionSpec(name: "--folder", kind: .value(placeholder: "DIR"), help: "Where the rides and outputs go (default: roam-handover-memory-PID in the temporary folder, kept)."),
+        ]),
     ]
 }

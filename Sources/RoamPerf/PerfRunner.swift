@@ -10,6 +10,7 @@ enum PerfRunner {
         case "parser": try parser(p)
         case "pipeline": try pipeline(p)
         case "ride-memory": try rideMemory(p)
+        case "handover-memory": try handOverMemory(p)
         default: throw UsageError(command: p.command, message: "subcommand '\(p.command)' is not implemented")
         }
     }
