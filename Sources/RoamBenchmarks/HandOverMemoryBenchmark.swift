@@ -50,7 +50,7 @@ public enum HandOverMemoryBenchmark {
             // The high-rate laps send RMC, GGA, GSA and GST each epoch.
             let written = try SimulatedCapture.write(sentences: epochs * 4, to: capture, hz: max(hz, 2)).epochs
             unlink(db)
-            _ = try runStep(bin, ["record", "--board", board, "--db", db, "--replay", capture, "--quiet"], log: base + ".log")
+            _ = try peakKiB(bin, ["record", "--board", board, "--db", db, "--replay", capture, "--quiet"], log: base + ".log")
             unlink(capture)
             var peaks: [Int] = []
             let out = base + "-out", copy = base + "-step.db"
@@ -59,7 +59,7 @@ public enum HandOverMemoryBenchmark {
                 // Each step on the ride as recorded; the steps "in place" find the file the step before wrote.
                 try copyFile(db, to: copy)
                 let arguments = step.arguments.map { $0 == "DB" ? copy : $0.replacingPrefix("OUT/", with: out + "/") }
-                peaks.append(try runStep(bin, arguments, log: base + ".log"))
+                peaks.append(try peakKiB(bin, arguments, log: base + ".log"))
             }
             unlink(copy)
             rides.append(Ride(minutes: length, epochs: written, peakKiB: peaks))
@@ -71,7 +71,7 @@ public enum HandOverMemoryBenchmark {
     public static let time = "/usr/bin/time"
 
     /// Runs `bin arguments` under GNU time, stderr appended to `log`; its peak RSS in KiB. A failure names the step and its log.
-    private static func runStep(_ bin: String, _ arguments: [String], log: String) throws(BenchmarkError) -> Int {
+    public static func peakKiB(_ bin: String, _ arguments: [String], log: String) throws(BenchmarkError) -> Int {
         let peakFile = log + ".peak"
         let (status, _) = try BenchmarkError.trying { () throws(SystemError) in
             let pid = try ChildProcess.spawn(time, argv: [time, "-f", "%M", "-o", peakFile, bin] + arguments, streams: [

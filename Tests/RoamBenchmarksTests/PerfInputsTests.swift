@@ -96,6 +96,18 @@ import Testing
         #expect(r.peakRSSBytes < ownRSS / 4, "cat's peak \(r.peakRSSBytes) B beside this process's \(ownRSS) B")
     }
 
+    @Test("handover-memory's peak of a step is the step's own, as GNU time reports it, not its spawner's",
+          .enabled(if: access(HandOverMemoryBenchmark.time, X_OK) == 0, "no GNU time (Debian package time)"))
+    func handOverPeakIsTheStepsOwn() throws {
+        let ballast = [UInt8](repeating: 1, count: 64 << 20)
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("roam-peak-\(UUID().uuidString).log").path
+        defer { unlink(log); unlink(log + ".peak") }
+        let kib = try HandOverMemoryBenchmark.peakKiB("/bin/cat", ["/dev/null"], log: log)
+        withExtendedLifetime(ballast) {}
+        #expect(DumpBenchmark.currentRSSBytes() > 64 << 20)
+        #expect(kib > 0 && kib < 16 << 10, "cat's peak \(kib) KiB beside this process's 64 MiB of ballast")
+    }
+
     @Test func workloadRunsExactlyTheEpochsAskedFor() {
         let workload = PipelineWorkload(capacity: 300)
         let all = workload.run(epochs: 300), some = workload.run(epochs: 120)
