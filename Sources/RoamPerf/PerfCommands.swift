@@ -22,19 +22,24 @@ enum PerfCommands {
                        help: "Seconds of input to prepare first (default: --epochs); equal in runs that are subtracted."),
         ]),
         CommandSpec(name: "ride-memory", abstract: "A ride in real time through record: the recorder's RSS minute by minute, as on a board.", options: [
-            OptionSpec(name: "--bin", kind: .value(placeholder: "ROAM_BOARD"), help: "The roam-board to measure (the board's release build).", isRequired: true),
+            bin,
             OptionSpec(name: "--minutes", kind: .value(placeholder: "M"), help: "Minutes of riding (default 10)."),
             OptionSpec(name: "--hz", kind: .value(placeholder: "N"), help: "Epochs per second, sent one by one in real time (default 10)."),
             OptionSpec(name: "--commit-interval", kind: .value(placeholder: "S"), help: "record's commit cadence (default 3: the Pi boards' commit_interval_s)."),
-            OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The bench board folder (default Boards/bench)."),
+            benchBoard,
             OptionSpec(name: "--db", kind: .value(placeholder: "FILE"), help: "The database to record into (default: roam-ride-memory-PID/rides.db in the temporary folder, kept)."),
         ]),
         CommandSpec(name: "handover-memory", abstract: "What the board runs after a ride (dump, view, drive-image): peak RSS by the ride's length.", options: [
-            OptionSpec(name: "--bin", kind: .value(placeholder: "ROAM_BOARD"), help: "The roam-board to measure (the board's release build).", isRequired: true),
+            bin,
             OptionSpec(name: "--minutes", kind: .value(placeholder: "M,M,..."), help: "The rides' lengths; the first is the anchor (default 2,60,600)."),
             OptionSpec(name: "--hz", kind: .value(placeholder: "N"), help: "Epochs per second of the rides (default 10)."),
-            OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The bench board folder (default Boards/bench)."),
+            benchBoard,
             OptionSpec(name: "--folder", kind: .value(placeholder: "DIR"), help: "Where the rides and outputs go (default: roam-handover-memory-PID in the temporary folder, kept)."),
         ]),
     ]
+
+    /// The options both memory benchmarks share: the binary measured and the board it records on.
+    static let bin = OptionSpec(name: "--bin", kind: .value(placeholder: "ROAM_BOARD"),
+                                help: "The roam-board to measure (the board's release build).", isRequired: true)
+    static let benchBoard = OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The bench board folder (default Boards/bench).")
 }
