@@ -114,14 +114,16 @@ import Testing
         #expect(show.stdout.contains(" \(gapsA) gaps; parked"), "\(show.stdout)")
         // One count of set-aside fixes, in words, the same in show, the page's card and its checkbox.
         let totals = try #require(try store.ride(id: f.a.id)).totals
-        let said = "\(totals.acceptedCount) points kept for distance; \(totals.flaggedCount) set aside"
-        #expect(show.stdout.contains(said) && show.stdout.contains("nothing deleted"), "\(show.stdout)")
+        // Paused points kept for distance are said beside them: "… kept for distance (1 while paused); 389 set aside".
+        let kept = "\(totals.acceptedCount) points kept for distance", said = "; \(totals.flaggedCount) set aside ("
+        #expect(show.stdout.contains(kept) && show.stdout.contains(said) && show.stdout.contains("nothing deleted"), "\(show.stdout)")
         let page = try CLIRunner.run(["view", "--db", f.dbPath, "--ride", "\(f.a.id)", "-o", "-"]).stdout
-        #expect(page.contains(said) && page.contains("Show flagged fixes (\(totals.flaggedCount)"), "the page counts otherwise")
+        #expect(page.contains(kept) && page.contains(said) && page.contains("Show flagged fixes (\(totals.flaggedCount)"),
+                "the page counts otherwise")
         // Where a fix was set aside for more than one reason the reasons add up to more than the count:
         // show and the page say why in the same words, or a rider reading the sum is misled.
         let fixesLine = String(try #require(show.stdout.split(separator: "\n").first { $0.hasPrefix("  fixes ") }))
-        let reasons = fixesLine.split(separator: "(", maxSplits: 1).last?.prefix { $0 != ")" && $0 != ";" } ?? ""
+        let reasons = fixesLine.components(separatedBy: said).last?.prefix { $0 != ")" && $0 != ";" } ?? ""
         let sum = reasons.split(separator: ",").compactMap { Int($0.drop { $0 == " " }.prefix { $0.isNumber }) }.reduce(0, +)
         try #require(sum > totals.flaggedCount, "no fix of ride \(f.a.id) is set aside for two reasons: \(fixesLine)")
         let overlap = "; one fix may have more than one reason); nothing deleted"

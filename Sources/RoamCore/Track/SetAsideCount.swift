@@ -3,7 +3,10 @@
 /// (1195 closer than 10 m to the last, 241 while paused); nothing deleted". A fix is set aside
 /// when a rejecting flag keeps it out of distance and the drawn track (`FixFlags.isAccepted`); the
 /// reasons are the flags it carries, so one fix may give more than one reason, and where one
-/// does the reasons add up to more than the count: the words then say so (`overlapWords`).
+/// does the reasons add up to more than the count: the words then say so (`overlapWords`). A flag
+/// that rejects nothing (paused, a barometer spike, before the date) is also carried by fixes kept
+/// for distance: those are said beside the points kept ("779 points kept for distance (1 while
+/// paused); 456 set aside (…, 21 while paused)"), so the two add up to the flag's own count.
 public struct SetAsideCount: Sendable, Equatable {
     public struct Reason: Sendable, Equatable {
         public var name: String
@@ -16,6 +19,7 @@ public struct SetAsideCount: Sendable, Equatable {
     public private(set) var kept = 0
     public private(set) var setAside = 0
     private var byName = FlagCounts()
+    private var keptByName = FlagCounts()
 
     /// Flags that only inform (a segment's first fix, a missing barometer, a logger restart or a
     /// silent receiver before the fix, what became of a gap): never a reason for setting a fix aside.
@@ -25,7 +29,11 @@ public struct SetAsideCount: Sendable, Equatable {
     public init(_ parameters: PipelineParameters = PipelineParameters()) { self.parameters = parameters }
 
     public mutating func add(_ flags: FixFlags) {
-        guard !flags.isAccepted else { kept += 1; return }
+        guard !flags.isAccepted else {
+            kept += 1
+            keptByName.add(flags.subtracting(Self.informational))
+            return
+        }
         setAside += 1
         byName.add(flags.subtracting(Self.informational))
     }
@@ -34,9 +42,15 @@ public struct SetAsideCount: Sendable, Equatable {
     public var reasons: [Reason] { reasons(in: .metric) }
 
     /// The thresholds the words name in the rider's units ("closer than 33 ft to the last").
-    public func reasons(in units: UnitFormatter) -> [Reason] {
+    public func reasons(in units: UnitFormatter) -> [Reason] { reasons(byName, units) }
+
+    /// The flags carried by points kept for distance, e.g. ("paused", "while paused", 1): flags
+    /// that reject nothing, and which `reasons` counts only among the fixes set aside.
+    public func keptWith(in units: UnitFormatter = .metric) -> [Reason] { reasons(keptByName, units) }
+
+    private func reasons(_ counts: FlagCounts, _ units: UnitFormatter) -> [Reason] {
         FixFlags.names.compactMap { flag, name in
-            byName[name] > 0 ? Reason(name: name, words: words(flag, name, units), count: byName[name]) : nil
+            counts[name] > 0 ? Reason(name: name, words: words(flag, name, units), count: counts[name]) : nil
         }
     }
 
@@ -49,10 +63,11 @@ public struct SetAsideCount: Sendable, Equatable {
     public var sentence: String { sentence(in: .metric) }
 
     public func sentence(in units: UnitFormatter) -> String {
-        let why = reasons(in: units).map { "\($0.count) \($0.words)" }.joined(separator: ", ")
-            + (reasonsOverlap ? "; \(Self.overlapWords)" : "")
-        return "\(Plural.count(kept, "point")) kept for distance; \(setAside) set aside" + (why.isEmpty ? "" : " (\(why))")
-            + "; nothing deleted"
+        func list(_ reasons: [Reason]) -> String { reasons.map { "\($0.count) \($0.words)" }.joined(separator: ", ") }
+        let why = list(reasons(in: units)) + (reasonsOverlap ? "; \(Self.overlapWords)" : "")
+        let keptWith = list(keptWith(in: units))
+        return "\(Plural.count(kept, "point")) kept for distance" + (keptWith.isEmpty ? "" : " (\(keptWith))")
+            + "; \(setAside) set aside" + (why.isEmpty ? "" : " (\(why))") + "; nothing deleted"
     }
 
     /// What a dump wrote of a ride's `total` fixes, in the words of `sentence`: without `--raw` the
