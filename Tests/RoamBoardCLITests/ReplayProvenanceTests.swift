@@ -64,6 +64,7 @@ import Testing
         #expect(out.rides.contains("* ascent counted from a track file's elevation"), "\(out.rides)")
         #expect(out.page.contains("Not measured on this ride"))
         #expect(out.page.contains("Speed (average, maximum, the chart and the colours) is derived from the track file&apos;s"))
+        #expect(out.page.contains("The maximum is the fastest stretch of 7 s or more, never one step."))
         #expect(out.page.contains("counted from the track file&apos;s elevation"))
         #expect(out.page.contains("No air temperature was measured"))
         // The files and the page's foot note say it too, never "barometric (BMP280)".

@@ -40,12 +40,26 @@ import Testing
     /// version) still takes today's defaults for what it leaves out.
     @Test func storedVersion3ParametersKeepClimbUnsmoothed() throws {
         let json = PipelineJSON()
-        var stored = try Self.foundation(PipelineParameters())
-        stored = stored.replacingOccurrences(of: "\"climbSmoothingS\":2,", with: "")
-            .replacingOccurrences(of: "\"version\":4", with: "\"version\":3")
-        #expect(!stored.contains("climbSmoothingS") && stored.contains("\"version\":3"), "\(stored)")
+        let stored = try Self.stored(before: "\"climbSmoothingS\":2,", version: 3)
         #expect(try json.decode(PipelineParameters.self, from: stored).climbSmoothingS == 0)
         #expect(try json.decode(PipelineParameters.self, from: "{\"climbHysteresisM\":4}").climbSmoothingS == PipelineParameters().climbSmoothingS)
+    }
+
+    /// A ride stored with version 4 parameters took each fix's speed for its maximum; rederived
+    /// with its stored set it keeps that, while a set without a version takes today's span.
+    @Test func storedVersion4ParametersKeepEachFixSpeedForTheMaximum() throws {
+        let json = PipelineJSON()
+        let stored = try Self.stored(before: "\"maxSpeedSpanS\":7,", version: 4)
+        #expect(try json.decode(PipelineParameters.self, from: stored).maxSpeedSpanS == 0)
+        #expect(try json.decode(PipelineParameters.self, from: "{\"speedMeasured\":false}").maxSpeedSpanS == 7)
+    }
+
+    /// Today's parameters as a ride stored them with `version`, before `field` was added.
+    private static func stored(before field: String, version: Int) throws -> String {
+        let stored = try foundation(PipelineParameters()).replacingOccurrences(of: field, with: "")
+            .replacingOccurrences(of: "\"version\":\(PipelineParameters().version)", with: "\"version\":\(version)")
+        #expect(!stored.contains(field) && stored.contains("\"version\":\(version)"), "\(stored)")
+        return stored
     }
 
     struct Awkward: Codable, Equatable {

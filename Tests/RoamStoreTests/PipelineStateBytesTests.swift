@@ -33,7 +33,8 @@ import Testing
      "climb":{"confirmedAscentM":100.5,"confirmedDescentM":90.25,"turnM":40.5,"highM":50.5,"lowM":30.5,"extremeM":48.5,
               "direction":1,"smoothedM":47.125},
      "hasBarometer":true,"barometerInterrupted":true,"gapBeganMoving":true,"pendingLoggerFlags":3072,
-     "rhythm":{"recentS":[1,1.001,0.999],"last":\(t2)}}
+     "rhythm":{"recentS":[1,1.001,0.999],"last":\(t2)},
+     "spanSpeed":{"marks":[{"time":\(t1),"alongM":1234.5},{"time":\(t2),"alongM":1250.25}]}}
     """
 
     /// Each stored value of `value` by its path (optionals unwrapped, structs opened), as text.
@@ -130,10 +131,13 @@ import Testing
     }
 
     /// SQLite keeps up to 989 bytes of a row in a 1 KiB table leaf (usable size - 35): the ride row
-    /// with the largest state of the bench ride is committed and measured in place (`dbstat`).
-    @Test(arguments: [true, false])
-    func everyStateOfTheBenchRideRoundTripsAndTheLargestFitsTheRow(barometer: Bool) throws {
-        var pipeline = RidePipeline(rideID: 1, state: PipelineState(), parameters: PipelineParameters())
+    /// with the largest state of the bench ride is committed and measured in place (`dbstat`); also
+    /// where speed is derived (a track file's replay), whose state keeps the maximum's spans (`SpanSpeed`).
+    @Test(arguments: [true, false], [true, false])
+    func everyStateOfTheBenchRideRoundTripsAndTheLargestFitsTheRow(barometer: Bool, speedMeasured: Bool) throws {
+        var parameters = PipelineParameters()
+        parameters.speedMeasured = speedMeasured
+        var pipeline = RidePipeline(rideID: 1, state: PipelineState(), parameters: parameters)
         var largest = PipelineState(), largestSize = 0, compared = 0
         for (i, input) in RideSimulation().sensorEpochs(barometer: barometer).enumerated() {
             _ = pipeline.process(input)

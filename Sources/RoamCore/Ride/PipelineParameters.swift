@@ -4,7 +4,8 @@
 public struct PipelineParameters: Sendable, Equatable, Codable {
     /// Version of this parameter set's shape (`rides.params_version`).
     /// 4: climbSmoothingS added; a stored set of version 3 or older was counted without smoothing.
-    public var version = 4
+    /// 5: maxSpeedSpanS added; a stored set of version 4 or older took each fix's speed as sent.
+    public var version = 5
     /// Which algorithms produced the derived columns; bumped when their behaviour changes.
     /// 2: gaps judged against the receiver's learned epoch rhythm; distance bridged across gaps.
     /// 3: a gap slower than the auto-pause speed is a pause: not bridged, not moving time.
@@ -55,6 +56,9 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// Fixes in a row that agree with each other but not with the track before them: the receiver
     /// really is elsewhere, and a new segment starts (cause: spatial jump).
     public var jumpConfirmFixes = 3
+    /// Where speed is derived from positions (`speedMeasured` false), the maximum is taken over
+    /// spans of the accepted track at least this long (`SpanSpeed`); 0 takes each fix's speed as sent.
+    public var maxSpeedSpanS = 7.0
 
     // Auto-pause (docs/DESIGN.md §5)
     public var pauseBelowMps = 1.0
@@ -118,6 +122,9 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
         maxSpeedMps = try value(.maxSpeedMps, d.maxSpeedMps)
         jumpSlackM = try value(.jumpSlackM, d.jumpSlackM)
         jumpConfirmFixes = try value(.jumpConfirmFixes, d.jumpConfirmFixes)
+        // A ride stored before version 5 took each fix's speed for its maximum: rederived with its
+        // own parameters it keeps what it was recorded with.
+        maxSpeedSpanS = try value(.maxSpeedSpanS, version < 5 ? 0 : d.maxSpeedSpanS)
         pauseBelowMps = try value(.pauseBelowMps, d.pauseBelowMps)
         pauseAfterS = try value(.pauseAfterS, d.pauseAfterS)
         resumeAboveMps = try value(.resumeAboveMps, d.resumeAboveMps)
@@ -138,6 +145,9 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
         altitudeSource = try value(.altitudeSource, d.altitudeSource)
     }
 
+    /// The maximum speed is taken over spans of the accepted track (`SpanSpeed`): speed is derived, not measured.
+    public var maxSpeedOverSpans: Bool { !speedMeasured && maxSpeedSpanS > 0 }
+
     /// Why these parameters cannot run, or nil: thresholds that would make gates meaningless.
     public var problem: String? {
         if !(gapAfterS > 0) { return "gapAfterS must be positive" }
@@ -145,6 +155,7 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
         if !(distanceGateM >= 0) { return "distanceGateM must not be negative" }
         if !(maxAccuracyM > 0) || !(receiverErrorM > 0) { return "maxAccuracyM and receiverErrorM must be positive" }
         if !(maxSpeedMps > 0) || !(jumpSlackM >= 0) { return "maxSpeedMps must be positive and jumpSlackM not negative" }
+        if !(maxSpeedSpanS >= 0) { return "maxSpeedSpanS must not be negative" }
         if jumpConfirmFixes < 1 || timeConfirmEpochs < 1 || baroStepConfirmSamples < 1 {
             return "jumpConfirmFixes, timeConfirmEpochs and baroStepConfirmSamples must be at least 1"
         }

@@ -37,7 +37,7 @@ extension PipelineState: StateBytesValue {
         w.put(nextSeq); w.put(segment); w.put(lastAccepted); w.put(totals); w.put(segmentPending)
         w.put(lastUsable); w.put(clock); w.put(backfill); w.put(jumps); w.put(autoPause); w.put(smoother)
         w.put(altimeter); w.put(climb); w.put(hasBarometer); w.put(barometerInterrupted); w.put(gapBeganMoving)
-        w.put(pendingLoggerFlags.rawValue); w.put(rhythm)
+        w.put(pendingLoggerFlags.rawValue); w.put(rhythm); w.put(spanSpeed)
         w.close()
     }
 
@@ -49,7 +49,7 @@ extension PipelineState: StateBytesValue {
         try r.read(&altimeter); try r.read(&climb); try r.read(&hasBarometer); try r.read(&barometerInterrupted); try r.read(&gapBeganMoving)
         var flags = 0
         try r.read(&flags); pendingLoggerFlags = FixFlags(rawValue: flags)
-        try r.read(&rhythm)
+        try r.read(&rhythm); try r.read(&spanSpeed)
         r.close()
     }
 }
@@ -267,5 +267,23 @@ extension EpochRhythm: StateBytesValue {
     init(reading r: inout StateBytesReader) throws(StateBytesReader.Failure) {
         self.init()
         try r.open(); try r.read(&recentS); try r.read(&last); r.close()
+    }
+}
+
+extension SpanSpeed: StateBytesValue {
+    func write(to w: inout StateBytesWriter) { w.open(); w.put(marks); w.close() }
+
+    init(reading r: inout StateBytesReader) throws(StateBytesReader.Failure) {
+        self.init()
+        try r.open(); try r.read(&marks); r.close()
+    }
+}
+
+extension SpanSpeed.Mark: StateBytesValue {
+    func write(to w: inout StateBytesWriter) { w.open(); w.put(time); w.put(alongM); w.close() }
+
+    init(reading r: inout StateBytesReader) throws(StateBytesReader.Failure) {
+        self.init(time: TimeStamp(utcMs: nil, timeOfDayMs: nil, monoNs: 0), alongM: 0)
+        try r.open(); try r.read(&time); try r.read(&alongM); r.close()
     }
 }

@@ -34,6 +34,8 @@ public struct PipelineState: Sendable, Equatable, Codable {
     public var pendingLoggerFlags: FixFlags = []
     /// The receiver's epoch interval, against which a silence is judged a gap or not.
     public var rhythm = EpochRhythm()
+    /// Where speed is derived, the recent accepted fixes the maximum's spans start at.
+    public var spanSpeed = SpanSpeed()
 
     /// A position and when it was received.
     public struct AcceptedPoint: Sendable, Equatable, Codable {
@@ -78,6 +80,7 @@ public struct PipelineState: Sendable, Equatable, Codable {
         gapBeganMoving = try value(.gapBeganMoving, d.gapBeganMoving)
         pendingLoggerFlags = try value(.pendingLoggerFlags, d.pendingLoggerFlags)
         rhythm = try value(.rhythm, d.rhythm)
+        spanSpeed = try value(.spanSpeed, d.spanSpeed)
     }
 }
 

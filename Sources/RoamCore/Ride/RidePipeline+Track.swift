@@ -72,7 +72,9 @@ extension RidePipeline {
 
         let measurement = Self.measurement(point, epoch, accuracy, parameters: p)
         var added = 0.0
-        var speedForMax = epoch.speedMps
+        // Speed derived from positions counts for the maximum over a span, never one step (`SpanSpeed`).
+        let overSpans = p.maxSpeedOverSpans
+        var speedForMax = overSpans ? nil : epoch.speedMps
         let smoothed: (latDeg: Double, lonDeg: Double)
         if state.segmentPending || state.lastAccepted == nil {
             // A loss of fix between two moments of riding: the rider kept moving through it, unless
@@ -93,7 +95,11 @@ extension RidePipeline {
                     flags.insert(.underDistanceGate)
                 } else {
                     added = d
-                    if speedForMax == nil, let dt = point.time.seconds(since: last.time), dt > 0 { speedForMax = d / dt }
+                    if overSpans {
+                        speedForMax = state.spanSpeed.advance(byM: d, at: point.time, spanS: p.maxSpeedSpanS)
+                    } else if speedForMax == nil, let dt = point.time.seconds(since: last.time), dt > 0 {
+                        speedForMax = d / dt
+                    }
                     state.lastAccepted = point
                 }
             }
@@ -135,6 +141,7 @@ extension RidePipeline {
         state.segmentPending = false
         state.gapBeganMoving = false
         state.lastAccepted = point
+        if parameters.maxSpeedOverSpans { state.spanSpeed.start(at: point.time) }
         // Climb never crosses a gap (P5): the counter starts afresh with the segment.
         state.climb.breakSeries()
         flags.insert(.segmentStart)

@@ -6,9 +6,12 @@ public struct UnmeasuredFigures: Sendable, Equatable {
     public let speedDerived: Bool
     public let altitude: AltitudeSource
     public let temperatureMeasured: Bool
+    /// The shortest span the derived maximum speed is taken over (0: each fix's own, before version 5).
+    public let maxSpeedSpanS: Double
 
     public init(_ p: PipelineParameters) {
         speedDerived = !p.speedMeasured
+        maxSpeedSpanS = p.maxSpeedOverSpans ? p.maxSpeedSpanS : 0
         altitude = p.altitudeSource
         temperatureMeasured = p.temperatureMeasured
     }
@@ -56,7 +59,8 @@ public struct UnmeasuredFigures: Sendable, Equatable {
         var out: [String] = []
         if speedDerived {
             out.append("Speed (average, maximum, the chart and the colours) is derived from the track file's "
-                       + "positions and times: the file carried no measured speed.")
+                       + "positions and times: the file carried no measured speed."
+                       + (maxSpeedSpanS > 0 ? " The maximum is the fastest stretch of \(Int(maxSpeedSpanS)) s or more, never one step." : ""))
         }
         switch altitude {
         case .barometer: break
