@@ -70,7 +70,7 @@ public enum Prune {
     }
 
     static func previewing(path: String, busyTimeoutMs: Int32, _ choose: (SQLiteConnection) throws(SQLiteError) -> Selection) throws -> Report {
-        let db = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMs: busyTimeoutMs)
+        let db = try SQLiteConnection.reading(path, busyTimeoutMs: busyTimeoutMs)
         try Migrations.requireCurrent(db)
         let chosen = try choose(db)
         if let refusal = chosen.refusal { throw refusal }

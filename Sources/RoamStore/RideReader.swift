@@ -51,7 +51,7 @@ public final class RideReader {
     /// then seen as another one at the next look, never taken for the one read.
     private static func open(_ path: String, busyTimeoutMs: Int32) throws -> (SQLiteConnection, Int, FileIdentity?) {
         let file = FileSystem.identity(path)
-        let connection = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMs: busyTimeoutMs)
+        let connection = try SQLiteConnection.reading(path, busyTimeoutMs: busyTimeoutMs)
         return (connection, try Migrations.requireCurrent(connection), file)
     }
 

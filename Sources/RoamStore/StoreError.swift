@@ -11,6 +11,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case rideNotRecording(id: Int64)
     /// A stored value this code cannot decode (an unknown enum raw value, unreadable JSON).
     case corruptRow(table: String, detail: String, path: String)
+    /// Commits wait in the -wal, and reading them needs a -shm that SQLite may not create in this
+    /// folder or on this mount (`SQLiteConnection.reading`).
+    case walUnreadable(path: String)
 
     public var description: String {
         switch self {
@@ -30,6 +33,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "ride \(id) is not recording"
         case let .corruptRow(table, detail, path):
             return "unreadable row in \(table) of \(path): \(detail)"
+        case let .walUnreadable(path):
+            return "cannot read \(path): its last commits are in \(path)-wal, and reading them needs \(path)-shm beside it, "
+                + "which cannot be created in a folder you may not write or on a read-only mount; read it as the folder's "
+                + "owner, or copy \(path) and \(path)-wal together into a folder you may write and read the copy"
         }
     }
 }

@@ -21,6 +21,8 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// A hot rollback journal beside the file (a write, e.g. the database's creation, cut short by a
     /// crash or power cut) that a read-only connection cannot roll back.
     public static let readOnlyRollback = ResultCode(Self.ext(SQLITE_READONLY, 3))
+    /// A file SQLite had to create beside the database (its -wal or -shm) in a folder it may not write.
+    public static let readOnlyDirectory = ResultCode(Self.ext(SQLITE_READONLY, 6))
     public static let ioError = ResultCode(SQLITE_IOERR)
     public static let corrupt = ResultCode(SQLITE_CORRUPT)
     public static let full = ResultCode(SQLITE_FULL)
@@ -61,6 +63,7 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
         ext(SQLITE_BUSY, 2): "SQLITE_BUSY_SNAPSHOT", ext(SQLITE_BUSY, 3): "SQLITE_BUSY_TIMEOUT",
         ext(SQLITE_CANTOPEN, 2): "SQLITE_CANTOPEN_ISDIR", ext(SQLITE_CANTOPEN, 3): "SQLITE_CANTOPEN_FULLPATH",
         ext(SQLITE_CORRUPT, 3): "SQLITE_CORRUPT_INDEX", ext(SQLITE_READONLY, 4): "SQLITE_READONLY_DBMOVED",
+        ext(SQLITE_READONLY, 6): "SQLITE_READONLY_DIRECTORY",
         ext(SQLITE_CONSTRAINT, 1): "SQLITE_CONSTRAINT_CHECK", ext(SQLITE_CONSTRAINT, 3): "SQLITE_CONSTRAINT_FOREIGNKEY",
         ext(SQLITE_CONSTRAINT, 5): "SQLITE_CONSTRAINT_NOTNULL", ext(SQLITE_CONSTRAINT, 6): "SQLITE_CONSTRAINT_PRIMARYKEY",
         ext(SQLITE_CONSTRAINT, 7): "SQLITE_CONSTRAINT_TRIGGER", ext(SQLITE_CONSTRAINT, 8): "SQLITE_CONSTRAINT_UNIQUE",

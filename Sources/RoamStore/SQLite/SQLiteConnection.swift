@@ -8,6 +8,9 @@ public final class SQLiteConnection {
         case readWrite
         /// dump, check, status: never writes, works while the recorder writes (WAL).
         case readOnly
+        /// A file no one may be writing, read without locks or a -shm file (`immutable=1`): what a
+        /// reader falls back to where it may not write the folder (`SQLiteConnection.reading`).
+        case immutable
     }
 
     private let openHandle: OpaquePointer
@@ -29,9 +32,11 @@ public final class SQLiteConnection {
     /// Opens `path` (`sqlite3_open_v2`). Creating the parent directory is the caller's job.
     /// `busyTimeoutMs` bounds how long a statement waits for another connection's lock.
     public init(path: String, mode: Mode, busyTimeoutMs: Int32 = 5_000) throws(SQLiteError) {
-        let access = mode == .readWrite ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY
+        let access = mode == .readWrite ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+            : mode == .immutable ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READONLY
+        let name = mode == .immutable ? Self.immutableURI(path) : path
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
+        let rc = sqlite3_open_v2(name, &db, access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
         guard rc == SQLITE_OK, let db else {
             // SQLite allocates a handle even when opening fails; it carries the message.
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
