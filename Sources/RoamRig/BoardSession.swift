@@ -24,7 +24,12 @@ public enum BoardSession {
                               script: () -> SimulatedRig.Script, pressesButton: Bool = true,
                               emit: @escaping @Sendable (RecorderEvent) -> Void,
                               report: @escaping @Sendable (String) -> Void) throws -> End {
-        ShutdownSignal.install()
+        // First, before the lock and the database (whose open and migrations take their time): a stop
+        // asked for meanwhile must not be lost. A real board blocks the signals now and takes them with
+        // sigwait once it records; a handler installed here would have swallowed a SIGTERM that came
+        // before the block, and the session would then have waited for another (systemd: until its
+        // stop timeout's SIGKILL). The bench's script polls the handler's flag instead.
+        if profile.isBench { ShutdownSignal.install() } else { _ = BlockedSignals.block() }
         let lock = try RecorderLock(databasePath: databasePath)
         defer { withExtendedLifetime(lock) {} }
         let store = try RideStore(path: databasePath)
@@ -40,8 +45,9 @@ public enum BoardSession {
                            pressesButton: Bool = true,
                            emit: @escaping @Sendable (RecorderEvent) -> Void,
                            report: @escaping @Sendable (String) -> Void) throws -> End {
-        // Before any thread exists, so every thread inherits the blocked mask and sigwait takes them.
-        // The bench board's script watches `ShutdownSignal` instead, whose handler needs them unblocked.
+        // Before any thread exists, so every thread inherits the blocked mask and sigwait takes them
+        // (`record` blocked them already; blocking again changes nothing). The bench board's script
+        // watches `ShutdownSignal` instead, whose handler needs them unblocked.
         let signals = profile.isBench ? nil : BlockedSignals.block()
         // Its signal thread takes the SIGTERM a device refused by the unit's device list raises.
         let late = signals == nil ? nil : LateDeviceRestart.underSystemd(report: report)
