@@ -22,27 +22,10 @@ import Testing
 
     @Test("P7: record on a board survives absent devices and a vanished receiver, and stops on SIGTERM")
     func recordOnABoardWithoutI2CAndGPIO() throws {
-        let pty = try PseudoTerminal()
-        let data = try CLIRunner.temporaryDirectory()
-        // The UART is named through a link we own: once unplugged, the kernel may hand the same
-        // /dev/pts/N to a parallel test, and a reopening recorder must not read that one's bytes.
-        let uart = data.appendingPathComponent("ttyGNSS").path
-        try FileManager.default.createSymbolicLink(atPath: uart, withDestinationPath: pty.secondaryPath)
-        let board = try SelftestCommandTests.boardFolder(uart: uart, dataDir: data)
-        defer { try? FileManager.default.removeItem(at: board); try? FileManager.default.removeItem(at: data) }
-
-        let p = Process()
-        p.executableURL = CLIRunner.binary
-        p.arguments = ["record", "--board", board.path, "--quiet"]
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        let stderr = Collected()
-        err.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            if chunk.isEmpty { handle.readabilityHandler = nil } else { stderr.append(chunk) }
-        }
-        try p.run()
+        let rig = try PtyBoard()
+        let (pty, data, uart) = (rig.pty, rig.data, rig.uart)
+        defer { rig.remove() }
+        let (p, err, stderr) = try Self.startRecord(rig.board)
         defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
 
         #expect(stderr.wait(for: "led: gpio open on /dev/gpiochip99 failed"))
@@ -67,5 +50,44 @@ import Testing
         // The journal keeps every line: a warning starts no blank entry of its own.
         #expect(!stderr.all.contains("\n\n"), "\(stderr.all)")
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("rides.db").path))
+    }
+}
+
+extension RecordOnBoardTests {
+    /// A board on this machine: a pseudo-terminal as its UART, no I2C bus and no gpiochip.
+    struct PtyBoard {
+        let pty: PseudoTerminal
+        let data: URL
+        let uart: String
+        let board: URL
+
+        init() throws {
+            pty = try PseudoTerminal()
+            data = try CLIRunner.temporaryDirectory()
+            // The UART is named through a link we own: once unplugged, the kernel may hand the same
+            // /dev/pts/N to a parallel test, and a reopening recorder must not read that one's bytes.
+            uart = data.appendingPathComponent("ttyGNSS").path
+            try FileManager.default.createSymbolicLink(atPath: uart, withDestinationPath: pty.secondaryPath)
+            board = try SelftestCommandTests.boardFolder(uart: uart, dataDir: data)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: board); try? FileManager.default.removeItem(at: data) }
+    }
+
+    /// `record --board board --quiet` started, its standard error collected as it comes.
+    static func startRecord(_ board: URL) throws -> (Process, Pipe, Collected) {
+        let p = Process()
+        p.executableURL = CLIRunner.binary
+        p.arguments = ["record", "--board", board.path, "--quiet"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        let stderr = Collected()
+        err.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            if chunk.isEmpty { handle.readabilityHandler = nil } else { stderr.append(chunk) }
+        }
+        try p.run()
+        return (p, err, stderr)
     }
 }

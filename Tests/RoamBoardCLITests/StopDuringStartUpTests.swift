@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import RoamHardware
 import RoamStore
 import Testing
 
@@ -9,13 +8,9 @@ import Testing
 @Suite struct StopDuringStartUpTests {
     @Test("SIGTERM while record waits to open its database stops it, without a second signal")
     func sigtermWhileTheDatabaseOpensIsNotLost() throws {
-        let pty = try PseudoTerminal()
-        let data = try CLIRunner.temporaryDirectory()
-        let uart = data.appendingPathComponent("ttyGNSS").path
-        try FileManager.default.createSymbolicLink(atPath: uart, withDestinationPath: pty.secondaryPath)
-        let board = try SelftestCommandTests.boardFolder(uart: uart, dataDir: data)
-        defer { pty.close(); try? FileManager.default.removeItem(at: board); try? FileManager.default.removeItem(at: data) }
-        let db = data.appendingPathComponent("rides.db").path
+        let rig = try RecordOnBoardTests.PtyBoard()
+        defer { rig.pty.close(); rig.remove() }
+        let db = rig.data.appendingPathComponent("rides.db").path
         do { _ = try RideStore(path: db) }
         // Held in exclusive locking mode, the database cannot even be read by another connection:
         // record then waits in its open (up to its 5 s busy timeout), after its start and before
@@ -23,18 +18,7 @@ import Testing
         let holder = try SQLiteConnection(path: db, mode: .readWrite)
         try holder.execute("PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; UPDATE meta SET value = value; COMMIT")
 
-        let p = Process()
-        p.executableURL = CLIRunner.binary
-        p.arguments = ["record", "--board", board.path, "--quiet"]
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        let stderr = RecordOnBoardTests.Collected()
-        err.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            if chunk.isEmpty { handle.readabilityHandler = nil } else { stderr.append(chunk) }
-        }
-        try p.run()
+        let (p, err, stderr) = try RecordOnBoardTests.startRecord(rig.board)
         defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
 
         // The recorder lock holds its pid once it is taken, right before the database is opened.
