@@ -2,6 +2,7 @@ import RoamPorts
 import RoamCore
 import RoamDrive
 import RoamHardware
+import RoamImport
 import RoamStore
 
 /// The one place where errors become exit statuses (sysexits.h values).
@@ -46,6 +47,21 @@ enum ExitStatus {
         case .storageFull, .fileSystem, .imageUnreadable, .noGadget, .toolFailed: return ioError
         case .toolMissing: return failure
         }
+    }
+
+    /// `import`'s status from the kinds of its failed inputs: a file or folder named that is not
+    /// there or cannot be read is 66, as every command's input; a file that holds no ride whole (or
+    /// a folder with no ride file) is bad data, 65; gpsbabel missing or not starting is the
+    /// system's set-up, 1. Mixed causes give the first of 65, 66, 1: the data, then the names.
+    static func importFailure(_ kinds: Set<ImportError.Kind>) -> Int32 {
+        let statuses = kinds.map { kind -> Int32 in
+            switch kind {
+            case .badFile, .notARide: return dataError
+            case .missing, .unreadable: return noInput
+            case .toolMissing, .toolFailed: return failure
+            }
+        }
+        return [dataError, noInput, failure].first(where: statuses.contains) ?? ok
     }
 }
 

@@ -34,8 +34,11 @@ public struct GPXTrack: Sendable, Equatable {
     /// What is wrong with a file, in words a rider can act on, with the point's number (1-based).
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
         public enum Kind: Sendable, Equatable {
-            /// Not GPX, or a point that cannot be read.
+            /// A point that cannot be read.
             case damaged
+            /// No `<gpx>` element: another format, or no track file at all. What to do depends on
+            /// the reader (import converts FIT and TCX itself, a replay takes GPX or NMEA), so it says that.
+            case notGPX
             /// The file ends before its closing `</gpx>`: the rest of the ride is not in it.
             case cutShort
             /// No `<trkpt>`: an empty track, a planned route (`<rte>`) or waypoints (`<wpt>`) only.
@@ -56,7 +59,7 @@ public struct GPXTrack: Sendable, Equatable {
     public init(parsing text: String) throws(Problem) {
         let bytes = Array(text.utf8)
         guard let prefix = Self.rootPrefix(bytes) else {
-            throw Problem(description: "not a GPX file (no <gpx> element); a FIT ride goes through gpsbabel first")
+            throw Problem(.notGPX, description: "not a GPX file (no <gpx> element)")
         }
         let (open, close, segment) = ("<" + prefix + "trkpt", "</" + prefix + "trkpt>", "<" + prefix + "trkseg")
         var points: [Point] = []

@@ -7,9 +7,11 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case toolFailed
         /// The file is empty, damaged, cut short or not a ride: skipped, the rest imported.
         case badFile
-        /// The file has no timestamps or no positions: refused, the rest imported.
+        /// The file has no timestamps or no positions, or the folder holds no ride file: refused, the rest imported.
         case notARide
-        /// The file cannot be read (permissions, a folder with nothing to import).
+        /// The file or folder named is not there.
+        case missing
+        /// The file or folder cannot be read (permissions).
         case unreadable
     }
 

@@ -3,7 +3,7 @@ import RoamSystem
 
 /// `import FILE|FOLDER…` as a use case: the files to import (a folder's GPX, FIT and TCX files,
 /// sorted by name), each imported in its own transactions (`RideStore.storeImport`), a report per file and a progress line.
-/// A bad file is named and skipped, the rest imported; the caller turns `failed` into exit 65.
+/// A bad file is named and skipped, the rest imported; the caller turns the failures' kinds into an exit status.
 public enum ImportRun {
     /// What the caller hears, in order.
     public enum Report {
@@ -19,8 +19,6 @@ public enum ImportRun {
         public var done = 0, total = 0, imported = 0, already = 0, failed = 0
         /// Files of a ride whose import from another file is unfinished: judged once it is finished.
         public var heldBack = 0
-        /// The failed FIT and TCX files that only lacked gpsbabel.
-        public var needingGPSBabel = 0
 
         /// "imported 120 of 1000 files (3 already there, 1 failed)".
         public var line: String {
@@ -50,11 +48,11 @@ public enum ImportRun {
                 let found = names.filter { ImportFormat.byExtension($0) != nil }.sorted()
                     .map { FilePath.join(input, $0) }.filter { FileSystem.kind($0) == .file }
                 if found.isEmpty {
-                    refused.append((input, ImportError(.unreadable, "\(input) holds no .gpx, .fit or .tcx file: nothing to import from it")))
+                    refused.append((input, ImportError(.notARide, "\(input) holds no .gpx, .fit or .tcx file: nothing to import from it")))
                 }
                 files += found
             case nil:
-                refused.append((input, ImportError(.unreadable, "\(input) does not exist: give a GPX, FIT or TCX file or a folder of them")))
+                refused.append((input, ImportError(.missing, "\(input) does not exist: give a GPX, FIT or TCX file or a folder of them")))
             default:
                 files.append(input)
             }
@@ -88,7 +86,6 @@ public enum ImportRun {
                 progress.failed += 1
                 // Said once: every other FIT and TCX file would say the same.
                 if error.kind == .toolMissing {
-                    progress.needingGPSBabel += 1
                     if missingTool == nil { report(.failed(path: path, error)) }
                     missingTool = error
                 } else {

@@ -100,7 +100,10 @@ public final class RideImporter {
     static func refusal(_ path: String, _ problem: GPXTrack.Problem, converted: Bool) -> ImportError {
         let file = path + (converted ? " (as gpsbabel converted it)" : "")
         switch problem.kind {
-        case .damaged:
+        case .notGPX where !converted:
+            // Told by its content as no FIT or TCX either, and named .gpx: import reads those three.
+            return ImportError(.badFile, "\(file) is \(problem.description), nor a FIT or TCX file by its first bytes: nothing to import")
+        case .damaged, .notGPX:
             return ImportError(.badFile, "\(file) is damaged: \(problem.description)")
         case .cutShort:
             return ImportError(.badFile, "\(file) is cut short: \(problem.description)")

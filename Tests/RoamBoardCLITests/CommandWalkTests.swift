@@ -28,7 +28,7 @@ import RoamStore
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("rides.db").path
         let one = try CLIRunner.run(["import", "--db", db, "/nonexistent/ride.gpx"])
-        #expect(one.status == 65, "\(one.stderr)")
+        #expect(one.status == 66, "a named input not there: \(one.stderr)")
         #expect(one.stderr.contains("imported 0 of 1 file (1 failed)"), "\(one.stderr)")
         #expect(one.stderr.contains("roam-board import: nothing imported: the input failed (see the lines above)"), "\(one.stderr)")
         let empty = dir.appendingPathComponent("empty").path
@@ -155,14 +155,14 @@ extension CommandWalkTests {
         let db = dir.appendingPathComponent("rides.db").path
         let bad = dir.appendingPathComponent("bad.gpx").path
         #expect(FileManager.default.createFile(atPath: bad, contents: Data("not xml".utf8)))
-        for inputs in [["/nonexistent/ride.gpx"], [bad]] {
-            let r = try CLIRunner.run(["import", "--db", db] + inputs)
-            #expect(r.status == 65, "\(r.stderr)")
+        for (input, status) in [("/nonexistent/ride.gpx", Int32(66)), (bad, 65)] {
+            let r = try CLIRunner.run(["import", "--db", db, input])
+            #expect(r.status == status, "\(r.stderr)")
             let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("rides.db") }
-            #expect(left.isEmpty, "\(inputs) left \(left)")
+            #expect(left.isEmpty, "\(input) left \(left)")
         }
         try RideStore(path: db).close()
-        #expect(try CLIRunner.run(["import", "--db", db, "/nonexistent/ride.gpx"]).status == 65)
+        #expect(try CLIRunner.run(["import", "--db", db, "/nonexistent/ride.gpx"]).status == 66)
         #expect(FileManager.default.fileExists(atPath: db), "a database that was there was removed")
     }
 
@@ -172,11 +172,11 @@ extension CommandWalkTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let made = dir.appendingPathComponent("typo/data")
         let r = try CLIRunner.run(["import", "--db", made.appendingPathComponent("rides.db").path, "/nonexistent/ride.gpx"])
-        #expect(r.status == 65, "\(r.stderr)")
+        #expect(r.status == 66, "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "typo/data was left behind")
         let there = dir.appendingPathComponent("there")
         try FileManager.default.createDirectory(at: there, withIntermediateDirectories: false)
-        #expect(try CLIRunner.run(["import", "--db", there.appendingPathComponent("new/rides.db").path, "/nonexistent/ride.gpx"]).status == 65)
+        #expect(try CLIRunner.run(["import", "--db", there.appendingPathComponent("new/rides.db").path, "/nonexistent/ride.gpx"]).status == 66)
         #expect(try FileManager.default.contentsOfDirectory(atPath: there.path).isEmpty, "there/new was left behind")
         #expect(FileManager.default.fileExists(atPath: there.path), "a folder that was there was removed")
     }

@@ -19,6 +19,16 @@ import RoamSystem
         #expect(ExitStatus.of(DriveError(.toolMissing, "mkfs.fat is missing")) == 1)
     }
 
+    /// Every failed input of `import` was 65: a file not there is 66 as for every other command.
+    @Test func importExitsByTheCauseOfItsFailures() {
+        #expect(ExitStatus.importFailure([.missing]) == 66)
+        #expect(ExitStatus.importFailure([.unreadable]) == 66)
+        #expect(ExitStatus.importFailure([.badFile]) == 65)
+        #expect(ExitStatus.importFailure([.notARide, .missing]) == 65)
+        #expect(ExitStatus.importFailure([.toolMissing]) == 1)
+        #expect(ExitStatus.importFailure([.toolFailed, .unreadable]) == 66)
+    }
+
     @Test func outputErrorsKeepTheirWordsAndStatus() {
         let e = OutputError.system(SystemError("write", "out.gpx", .noSpace))
         #expect(e.description == "cannot write out.gpx: no space left on device (the storage is full): free some space")

@@ -164,6 +164,26 @@ import Testing
         #expect(r.stdout.contains("ride 1: imported from ride.gpx (Test Logger)"), "\(r.stdout)")
     }
 
+    /// `import nonexist.fit` said the file does not exist and exited 65, as for a damaged file; and a
+    /// file with no <gpx> was told to go "through gpsbabel first", which import does itself.
+    @Test("A named file that is not there exits 66, as record --replay's; a file that is no ride 65, and both 65")
+    func eachCauseExitsWithItsStatus() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        let missing = dir.appendingPathComponent("nonexist.fit").path
+        let junk = dir.appendingPathComponent("junk.gpx")
+        try Data("no ride here\n".utf8).write(to: junk)
+        let gone = try CLIRunner.run(["import", "--db", db, missing])
+        #expect(gone.status == 66 && gone.stderr.contains("nonexist.fit does not exist"), "exit \(gone.status): \(gone.stderr)")
+        let bad = try CLIRunner.run(["import", "--db", db, junk.path])
+        #expect(bad.status == 65, "exit \(bad.status): \(bad.stderr)")
+        #expect(bad.stderr.contains("junk.gpx is not a GPX file (no <gpx> element), nor a FIT or TCX file by its first bytes")
+                && !bad.stderr.contains("gpsbabel"), "\(bad.stderr)")
+        let both = try CLIRunner.run(["import", "--db", db, missing, junk.path])
+        #expect(both.status == 65, "the data's status first: exit \(both.status): \(both.stderr)")
+    }
+
     @Test("A folder with nothing importable, and no file at all, are said")
     func nothingToImportIsSaid() throws {
         let dir = try CLIRunner.temporaryDirectory()

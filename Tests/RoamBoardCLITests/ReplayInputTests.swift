@@ -35,6 +35,9 @@ struct ReplayInputTests {
         // A FIT file header: size 14, protocol 0x10, profile, data size, ".FIT".
         Case(name: "a FIT file", content: [14, 0x10, 0x5C, 0x08, 0, 0, 0, 0] + Array(".FIT".utf8) + [0, 0], says: "gpsbabel -i garmin_fit"),
         Case(name: "an empty file", content: [], says: "is empty: nothing to replay"),
+        // XML with no <gpx>: a TCX ride, which the replay does not read (import does).
+        Case(name: "a TCX file", content: Array("<?xml version=\"1.0\"?>\n<TrainingCenterDatabase></TrainingCenterDatabase>\n".utf8),
+             says: "not a GPX file (no <gpx> element); replay takes GPX or NMEA: a TCX or FIT ride goes through gpsbabel first"),
         // Sentence-shaped but never checksummed right: read as NMEA, it would start an empty ride.
         Case(name: "junk text", content: Array("hello\n$GPRMC,no checksum\n$GPGGA,1,2,3*00\nnot a ride\n".utf8),
              says: "holds no checksummed NMEA sentence"),

@@ -5,8 +5,8 @@ import RoamStore
 import RoamSystem
 
 /// `roam-board import FILE|FOLDER…`: past rides from other devices into the database (RoamImport).
-/// One line per file on standard output, the progress and the refusals on standard error; exit 65
-/// when any file failed (the others are imported), 1 when gpsbabel is missing and nothing else failed,
+/// One line per file on standard output, the progress and the refusals on standard error; when any
+/// input failed (the others are imported), the status its cause gives (`ExitStatus.importFailure`);
 /// 75 when the only files not done wait for an unfinished import of their ride.
 enum ImportCommand {
     static func run(_ p: ParsedArguments) throws {
@@ -26,13 +26,13 @@ enum ImportCommand {
         let existed = FileSystem.exists(path)
         let store = try RideStore(path: path)
         defer { store.close() }
-        var toolMissing = false
+        var failedKinds: Set<ImportError.Kind> = []
         let progress = try ImportRun.run(p.operands, into: store, now: { WallClock.nowUTCms() }) { report in
             switch report {
             case let .file(file, done):
                 print(line(file, done, units: units))
             case let .failed(file, error):
-                if error.kind == .toolMissing { toolMissing = true }
+                failedKinds.insert(error.kind)
                 StandardStream.error("import: \(error.kind == .toolMissing ? error.description : "skipped \(file): \(error.description)")\n")
             case let .progress(progress):
                 // Every 50 files and the last: a folder of 1 000 rides says where it is without flooding.
@@ -46,11 +46,10 @@ enum ImportCommand {
             for made in madeFolders.reversed() { rmdir(made) }
         }
         if progress.failed > 0 {
-            let only = toolMissing && progress.failed == progress.needingGPSBabel
             let said = progress.failed == progress.total
                 ? "nothing imported: \(progress.total == 1 ? "the input" : "all \(progress.total) inputs") failed (see the lines above)"
                 : "\(progress.failed) of \(progress.total) inputs failed; the others are imported (see the lines above)"
-            throw CLIError(description: said, status: only ? ExitStatus.failure : ExitStatus.dataError)
+            throw CLIError(description: said, status: ExitStatus.importFailure(failedKinds))
         }
         if progress.heldBack > 0 {
             throw CLIError(description: "\(Plural.count(progress.heldBack, "file")) held back until an unfinished import of "

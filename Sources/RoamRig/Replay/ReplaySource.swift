@@ -56,7 +56,9 @@ public enum ReplaySource {
         do {
             return .track(try GPXTrack(parsing: String(decoding: whole, as: UTF8.self)), path: path)
         } catch {
-            throw ReplaySourceError(.badData, "\(path): \(error.description); nothing was recorded")
+            // XML that is no GPX, a TCX ride most likely (a FIT one is named above by its header).
+            let advice = error.kind == .notGPX ? "; replay takes GPX or NMEA: a TCX or FIT ride goes through gpsbabel first" : ""
+            throw ReplaySourceError(.badData, "\(path): \(error.description)\(advice); nothing was recorded")
         }
     }
 
