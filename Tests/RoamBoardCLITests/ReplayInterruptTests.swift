@@ -21,6 +21,17 @@ import Testing
         return ReplayInputTests.gpx(body)
     }
 
+    /// `record --replay FILE --realtime` into `db`, at the track's own pace so the signal lands
+    /// mid-ride: Ctrl-C after `acks` acknowledged batches. Its exit status and what it said.
+    static func ctrlC(replaying file: URL, into db: String, afterAcks acks: Int) throws -> (status: Int32, stderr: [String]) {
+        let child = try TrialChild(TrialPaths.binary, ["record", "--board", "Boards/bench", "--db", db, "--replay", file.path,
+                                                        "--realtime", "--acks", "--quiet"])
+        let started = child.wait { out, _ in out.filter { $0.hasPrefix("ack ") }.count >= acks }
+        try #require(started, "no acknowledged batch: \(child.stderrLines)")
+        kill(child.pid, SIGINT)
+        return (child.finish(), child.stderrLines)
+    }
+
     @Test("Ctrl-C mid-replay, then replay, five times: five full rides, each interrupted one closed with words")
     func ctrlCThenReplayRecordsAFullRideEachTime() throws {
         let dir = try CLIRunner.temporaryDirectory()
@@ -29,13 +40,8 @@ import Testing
         try Self.track().write(to: file, atomically: true, encoding: .utf8)
         let db = dir.appendingPathComponent("rides.db").path
         for round in 1...5 {
-            // At the track's own pace, so the signal lands mid-ride: after two acknowledged batches.
-            let child = try TrialChild(TrialPaths.binary, ["record", "--board", "Boards/bench", "--db", db, "--replay", file.path,
-                                                            "--realtime", "--acks", "--quiet"])
-            let started = child.wait { out, _ in out.filter { $0.hasPrefix("ack ") }.count >= 2 }
-            try #require(started, "round \(round): no acknowledged batch: \(child.stderrLines)")
-            kill(child.pid, SIGINT)
-            #expect(child.finish() == 0, "round \(round): \(child.stderrLines)")
+            let stopped = try Self.ctrlC(replaying: file, into: db, afterAcks: 2)
+            #expect(stopped.status == 0, "round \(round): \(stopped.stderr)")
             let interrupted = try #require(try RideReader(path: db).rides().last)
             #expect(interrupted.state == .recording, "round \(round): the Ctrl-C did not leave the ride recording")
 

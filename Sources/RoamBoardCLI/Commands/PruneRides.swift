@@ -21,9 +21,15 @@ enum PruneRides {
     /// One line per ride that stays, then "nothing pruned".
     static func sentences(_ refusal: Prune.Refusal, _ p: ParsedArguments, path: String) throws -> [String] {
         var lines = refusal.missing.map { "no ride \($0) in \(path) (see 'roam-board rides')" }
-        lines += refusal.recording.map {
-            "ride \($0) is still recording: stop it with the button first (a ride left interrupted is resumed by the next "
-                + "start: stop it then), then prune it"
+        let running = RidesCommand.recorderRunning(database: path)
+        let rows = refusal.recording.isEmpty ? nil : try RideReader(path: path)
+        for id in refusal.recording {
+            if let ride = try rows?.ride(id: id), InterruptedReplay.left(ride, recorderRunning: running) {
+                lines.append("ride \(id) was left interrupted by a replay: \(InterruptedReplay.closedBy); then prune it")
+            } else {
+                lines.append("ride \(id) is still recording: stop it with the button first (a ride left interrupted is resumed by the next "
+                             + "start: stop it then), then prune it")
+            }
         }
         if !refusal.notDumped.isEmpty {
             let (reader, time) = try BoardLoader.reader(p)

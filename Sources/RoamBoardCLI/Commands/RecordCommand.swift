@@ -42,8 +42,10 @@ enum RecordCommand {
                 throw CLIError(description: "stopped by signal \(signal) while storage was failing (\(failure)); what could not be "
                                + "committed is kept in the status file and recorded as lost at the next start", status: ExitStatus.ioError)
             }
+            // A replay's ride is not resumed as a board's is (`ReplaySource.recorded`).
+            let fate = replay == nil ? "goes on at the next start, after a gap" : "is left interrupted: \(InterruptedReplay.closedBy)"
             Console.error("roam-board record: stopped by signal \(signal); everything read is committed"
-                          + (progress.recordingRide.map { "; ride \($0) goes on at the next start, after a gap" } ?? ""))
+                          + (progress.recordingRide.map { "; ride \($0) \(fate)" } ?? ""))
             return
         }
         progress.finish()

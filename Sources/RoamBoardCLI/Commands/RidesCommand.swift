@@ -53,10 +53,11 @@ enum RidesCommand {
 
     /// A ride left "recording" with no recorder running stopped by a signal or a power cut: the
     /// next `record` resumes it (after a restart gap), unless another release's algorithm derived
-    /// it (`RearmPolicy`). Decided as `status` decides it: the status file's lock is held exactly
+    /// it (`RearmPolicy`), or a replay recorded it (`InterruptedReplay`). Decided as `status` decides it: the status file's lock is held exactly
     /// while a recorder runs.
     static func stateText(_ ride: RideRow, recorderRunning: Bool) -> String {
         guard ride.state == .recording, !recorderRunning else { return ride.state.rawValue }
+        if InterruptedReplay.left(ride, recorderRunning: recorderRunning) { return InterruptedReplay.state }
         guard RearmPolicy().otherAlgorithm(ride) == nil else {
             return "interrupted (closed on next start: recorded by \(ride.parameters.algorithm))"
         }

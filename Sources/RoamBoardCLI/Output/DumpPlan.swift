@@ -46,9 +46,12 @@ struct DumpPlan {
             selected = try reader.rides()
         } else {
             let all = try reader.rides()
+            let running = RidesCommand.recorderRunning(database: reader.path)
             // A recording ride is handed over once it stops; dumping it now would mark half a ride.
             for r in all where r.state == .recording && r.dumpedUTCms == nil {
-                Console.error("ride \(r.id) is still recording: skipped until it stops")
+                Console.error(InterruptedReplay.left(r, recorderRunning: running)
+                              ? "ride \(r.id) was left interrupted by a replay: skipped until it is closed (\(InterruptedReplay.closedBy))"
+                              : "ride \(r.id) is still recording: skipped until it stops")
             }
             // Nor is an import cut before its end handed over: only part of its file is stored.
             let unfinished = try reader.unfinishedImports()
