@@ -100,8 +100,9 @@ public enum FileSystem {
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// Creates `path` and any missing parent folders; a folder already there is fine. Returns the
-    /// folders it made, outermost first: a caller may take back what it made and nothing else.
+    /// Creates `path` and any missing parent folders; a folder already there is fine, a file where
+    /// one belongs is ENOTDIR for that file. Returns the folders it made, outermost first: a caller
+    /// may take back what it made and nothing else.
     @discardableResult
     public static func makeFolders(_ path: String, mode: mode_t = 0o755) throws(SystemError) -> [String] {
         if isFolder(path) { return [] }
@@ -109,7 +110,9 @@ public enum FileSystem {
         var made: [String] = []
         if parent != path && parent != "." && parent != "/" { made = try makeFolders(parent, mode: mode) }
         if mkdir(path, mode) == 0 { return made + [path] }
-        guard errno == EEXIST && isFolder(path) else { throw SystemError("create folder", path, .current) }
+        guard errno == EEXIST else { throw SystemError("create folder", path, .current) }
+        // A file where a folder belongs: ENOTDIR for it, as the kernel says of the path below it (not "exists already").
+        guard isFolder(path) else { throw SystemError("create folder", path, Errno(rawValue: ENOTDIR)) }
         return made
     }
 

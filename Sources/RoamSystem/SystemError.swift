@@ -1,3 +1,5 @@
+import Glibc
+
 /// A system call that failed, said as what was being done, to what, and why in plain words
 /// (`Errno.reason`): "cannot open /var/lib/roam-board/drive.img: permission denied: check that you
 /// may write there (owner and mode)".
@@ -17,8 +19,12 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { "cannot \(action) \(subject): \(errno.reason)" }
 
     /// Why a file or folder (`subject`) could not be made: `errno.reason`, but for ENOENT in a folder
-    /// that exists: /proc answers it for any new name, and "it does not exist" would be false.
+    /// that exists: /proc answers it for any new name, and "it does not exist" would be false; and
+    /// for ENOTDIR of a subject that is there: that file is what stands where a folder belongs.
     public var creationReason: String {
+        if errno.rawValue == ENOTDIR, let kind = FileSystem.kind(subject), kind != .folder {
+            return "\(subject) is a file, not a folder: move it, or give another path"
+        }
         let folder = FilePath.parent(subject)
         guard errno == .noSuchFile, FileSystem.isFolder(folder) else { return errno.reason }
         return "cannot write there: the folder \(folder) exists but its file system lets nothing new be made in it "

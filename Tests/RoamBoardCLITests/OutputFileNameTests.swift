@@ -46,4 +46,16 @@ import Testing
                 "\(r.stderr)")
         #expect(!r.stderr.contains(".staging"), "\(r.stderr)")
     }
+
+    /// `dump -o afile/x/` said "cannot create the output folder afile/x/: it exists already".
+    @Test("an output folder under a file names that file as a file, not a folder")
+    func aFileWhereAFolderBelongsIsNamed() throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let file = f.directory.appendingPathComponent("afile")
+        try Data().write(to: file)
+        let r = try CLIRunner.run(["dump", "--db", f.dbPath, "--ride", "\(f.a.id)", "--format", "gpx", "-o", file.path + "/x/"])
+        #expect(r.status == 74, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot create the output folder \(file.path)/x/: \(file.path) is a file, not a folder"), "\(r.stderr)")
+    }
 }
