@@ -55,6 +55,8 @@ import Testing
         #expect(out.show.contains("m (the track file's elevation, not the board's barometer)"), "\(out.show)")
         #expect(out.show.contains("km/h (derived from the track file's positions and times, not measured)"), "\(out.show)")
         #expect(!out.show.contains("(barometer)"), "\(out.show)")
+        // Always climbing: no descent, said without a sign ("-0.0 m" was a literal minus).
+        #expect(out.show.contains(" / 0.0 m (the track file's elevation") && !out.show.contains("-0.0"), "\(out.show)")
         // Its times are the file's, not this board's receiver's (show said "GNSS").
         let timeLine = out.show.split(separator: "\n").first { $0.hasPrefix("  time ") } ?? ""
         #expect(timeLine.hasPrefix("  time        from the track file ") && timeLine.hasSuffix(" (not this board's receiver)")

@@ -77,7 +77,7 @@ enum ShowCommand {
         }
         print("  moving      \(ClockDuration.text(seconds: t.movingS))   elapsed \(ClockDuration.text(seconds: t.elapsedS))")
         if let up = t.ascentM, let down = t.descentM {
-            print("  climb       +\(units.length(metres: up, digits: 1)) / -\(units.length(metres: down, digits: 1)) (\(unmeasured.climbSource))")
+            print("  climb       \(signedLength(up, units)) / \(signedLength(-down, units)) (\(unmeasured.climbSource))")
         } else {
             print("  climb       unavailable (" + (provenance == nil ? "no barometer; GNSS altitude is never used for climb"
                                                       : "the imported file has no elevation") + ")")
@@ -118,6 +118,12 @@ enum ShowCommand {
     }
 
     /// The stretches without barometer samples, when and why: climb is not counted across them (P6).
+    /// A climb figure with its real sign, "+53.9 m" or "-12.0 m", and no sign on what shows as zero ("0.0 m", never "-0.0 m").
+    static func signedLength(_ metres: Double, _ units: UnitFormatter) -> String {
+        let text = units.length(metres: metres, digits: 1)
+        return metres > 0 && text != units.length(metres: 0, digits: 1) ? "+" + text : text
+    }
+
     private static func printBarometer(_ stretches: [BarometerStretches.Stretch], clock: (Int64) -> String) {
         guard !stretches.isEmpty else { return }
         print("  barometer   \(Plural.count(stretches.count, "stretch", "stretches")) without pressure (no climb counted across them)")
