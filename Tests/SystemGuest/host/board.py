@@ -1,6 +1,6 @@
 """The system guest's run, seen from the host: boots of one disk, and the board's state read through
 the agent (the button through gpio-sim's pull, the database as user roam, systemd's view of the units).
-host/scenarios.py holds the scenarios g1-g8 built on it.
+host/scenarios.py holds the scenarios g1-g9 built on it.
 """
 import os
 import random

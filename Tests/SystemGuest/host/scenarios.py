@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The system guest's scenarios g1-g8, judged from the host (Tests/SystemGuest/README.md).
+"""The system guest's scenarios g1-g9, judged from the host (Tests/SystemGuest/README.md).
 
 usage: scenarios.py RUN_DIR KERNEL INITRD DISK DEB_NAME CUTS SEED
 Prints "PASS|FAIL|INFO <scenario>: ..." lines; exits 1 when a check failed.
@@ -37,7 +37,27 @@ class Run(GuestRun):
                               rc, ", ".join("%s %s" % kv for kv in active.items()), users)):
             for u in UNITS:
                 self.journal_lines("g1-install", u)
+        self.g9_enable_again()
         self.end_boot(cut=False)
+
+    def g9_enable_again(self):
+        """Boards/usb.md §1 has a rider whose board is enabled run roam-board-enable again: the recorder
+        running, and a line of their own in board.conf."""
+        S = "g9-enable-again"
+        was = self.out("systemctl is-active roam-board.service")
+        pid = self.out("systemctl show -p MainPID --value roam-board.service")
+        self.sh("printf '%s\\n' '# the rider (g9)' 'units = metric' >> /etc/roam-board/board.conf")
+        t0 = time.monotonic()
+        rc, text = self.sh("roam-board-enable system-guest 2>&1", 600)
+        secs = time.monotonic() - t0
+        for line in text.splitlines()[-6:]:
+            self.say("INFO", S, "[roam-board-enable] " + line)
+        kept = self.out("grep -cx 'units = metric' /etc/roam-board/board.conf") == "1"
+        active = {u: self.out("systemctl is-active %s" % u) for u in UNITS}
+        after = self.out("systemctl show -p MainPID --value roam-board.service")
+        self.check(S, was == "active" and rc == 0 and kept and all(a == "active" for a in active.values()) and "not started" not in text,
+                   "enabled again with the recorder %s: exit %d in %.0f s; the rider's board.conf line %s; %s; the recorder's process %s → %s"
+                   % (was, rc, secs, "kept" if kept else "LOST", ", ".join("%s %s" % kv for kv in active.items()), pid, after))
 
     def g2_boot(self):
         self.boot()
