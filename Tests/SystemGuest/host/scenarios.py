@@ -50,8 +50,10 @@ class Run(GuestRun):
         t0 = time.monotonic()
         rc, text = self.sh("roam-board-enable system-guest 2>&1", 600)
         secs = time.monotonic() - t0
-        for line in text.splitlines()[-6:]:
-            self.say("INFO", S, "[roam-board-enable] " + line)
+        # Its own words (what it kept, stopped and started), not the self-test's lines.
+        for line in text.splitlines():
+            if line.startswith("roam-board"):
+                self.say("INFO", S, "[roam-board-enable] " + line)
         kept = self.out("grep -cx 'units = metric' /etc/roam-board/board.conf") == "1"
         active = {u: self.out("systemctl is-active %s" % u) for u in UNITS}
         after = self.out("systemctl show -p MainPID --value roam-board.service")
