@@ -58,7 +58,7 @@ let package = Package(
         // From a board profile to its devices, real or simulated, and the session that records with them.
         .target(name: "RoamRig", dependencies: ["RoamCore", "RoamStore", "RoamHardware", "RoamPorts", "RoamSimulator", "RoamRecorder", "RoamSystem", "RoamGPX"], swiftSettings: withoutStringProcessing),
         // The benchmarks behind the bench-* commands and roam-perf.
-        .target(name: "RoamBenchmarks", dependencies: ["RoamCore", "RoamSimulator", "RoamSystem"], swiftSettings: withoutStringProcessing),
+        .target(name: "RoamBenchmarks", dependencies: ["RoamCore", "RoamSimulator", "RoamSystem", "RoamStore", "RoamRecorder"], swiftSettings: withoutStringProcessing),
         // The board as a USB drive for the hand-over without a shell: FAT image via dosfstools/mtools,
         // configfs gadget, the keeper that rebuilds the image while no host has it.
         .target(name: "RoamDrive", dependencies: ["RoamCore", "RoamStore", "RoamSystem"], swiftSettings: withoutStringProcessing),

@@ -119,7 +119,7 @@ public enum RecorderMemoryBenchmark {
 /// Reads a child's VmRSS, RssAnon and VmHWM from /proc every 100 ms on its own thread, the first
 /// time before `start` returns (the child, reading its standard input, is still there then).
 /// `@unchecked Sendable`: the samples and the stop flag are behind a `Mutex`; `path` is immutable.
-private final class RSSSampler: @unchecked Sendable {
+final class RSSSampler: @unchecked Sendable {
     private let path: String
     private let state = Mutex<(samples: [RecorderMemoryBenchmark.Sample], stop: Bool)>(([], false))
     private var thread: SystemThread?
@@ -150,7 +150,7 @@ private final class RSSSampler: @unchecked Sendable {
     }
 
     /// VmRSS, RssAnon and VmHWM in bytes; nil once the process is gone.
-    private static func memory(_ path: String) -> (Int, Int, Int)? {
+    static func memory(_ path: String) -> (Int, Int, Int)? {
         guard let text = try? FileSystem.readText(path) else { return nil }  // gone: no sample
         var rss: Int?, anon: Int?, hwm: Int?
         for line in text.split(separator: "\n") {

@@ -36,9 +36,16 @@ enum PerfCommands {
             benchBoard,
             OptionSpec(name: "--folder", kind: .value(placeholder: "DIR"), help: "Where the rides and outputs go (default: roam-handover-memory-PID in the temporary folder, kept)."),
         ]),
+        CommandSpec(name: "outage-memory", abstract: "The recorder's memory with epochs parked while storage refuses commits, beside it committing them.", options: [
+            bin,
+            OptionSpec(name: "--epochs", kind: .value(placeholder: "N"), help: "Epochs parked at the last mark (default 40000, the parking limit); marks at 0, N/4, N/2, N."),
+            OptionSpec(name: "--hz", kind: .value(placeholder: "N"), help: "Epochs per second of the capture (default 10)."),
+            benchBoard,
+            OptionSpec(name: "--folder", kind: .value(placeholder: "DIR"), help: "Where the two databases and logs go (default: roam-outage-memory-PID in the temporary folder, kept)."),
+        ]),
     ]
 
-    /// The options both memory benchmarks share: the binary measured and the board it records on.
+    /// The options the memory benchmarks share: the binary measured and the board it records on.
     static let bin = OptionSpec(name: "--bin", kind: .value(placeholder: "ROAM_BOARD"),
                                 help: "The roam-board to measure (the board's release build).", isRequired: true)
     static let benchBoard = OptionSpec(name: "--board", kind: .value(placeholder: "DIR"), help: "The bench board folder (default Boards/bench).")

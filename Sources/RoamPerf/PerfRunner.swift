@@ -11,6 +11,7 @@ enum PerfRunner {
         case "pipeline": try pipeline(p)
         case "ride-memory": try rideMemory(p)
         case "handover-memory": try handOverMemory(p)
+        case "outage-memory": try outageMemory(p)
         default: throw UsageError(command: p.command, message: "subcommand '\(p.command)' is not implemented")
         }
     }
