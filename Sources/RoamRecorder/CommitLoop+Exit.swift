@@ -26,7 +26,7 @@ extension CommitLoop {
             commitParked()
         }
         guard !parked.isEmpty else { return }
-        let loss = ExitLoss(epochs: parkedEpochs + lostEpochs, presses: parked.reduce(0) { $0 + ($1.isPress ? 1 : 0) })
+        let loss = ExitLoss(epochs: parkedEpochs + lostEpochs, presses: parked.presses)
         status.update(urgent: true) { s in
             s.lostAtExitEpochs += loss.epochs; s.lostAtExitPresses += loss.presses
         }

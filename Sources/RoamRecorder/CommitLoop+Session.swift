@@ -12,7 +12,7 @@ extension CommitLoop {
         guard !notices.isEmpty else { return }
         let lastSeq = row.pipelineState.nextSeq > 0 ? row.pipelineState.nextSeq - 1 : nil
         status.update(urgent: true) { $0.rideID = row.id; $0.lastAckedSeq = lastSeq }
-        parked.insert(.batched(.restarted(monoNs: clock())), at: 0)
+        parked.prepend(.batched(.restarted(monoNs: clock())))
         commitParked()
         for case .announce(let notice) in notices { announce(notice) }
     }
@@ -25,7 +25,7 @@ extension CommitLoop {
     }
 
     /// Hands the session one batch of items between presses, with the outage and loss to record.
-    func commitBatch(_ items: ArraySlice<SensorItem>, parkedBatches landing: Int) throws {
+    func commitBatch(_ items: [SensorItem], parkedBatches landing: Int) throws {
         let sessionItems = items.compactMap(\.batchedItem)
         let committed = try run { [self] in
             let now = clock()

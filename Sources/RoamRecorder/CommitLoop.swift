@@ -17,6 +17,10 @@ public final class CommitLoop: @unchecked Sendable {
     public struct Options: Sendable {
         /// At least an hour at 10 Hz: beyond it the oldest parked epochs are dropped and counted.
         public var parkedEpochLimit = 40_000
+        /// Parked epochs land, and are retried, in commits of at most this many, each decoded for its
+        /// own commit: a retry costs the memory of one such commit, not of the whole parking space
+        /// again (docs/BENCHMARKS.md, "An outage"). A fresh hand-over is far smaller.
+        public var parkedEpochsPerCommit = 1_000
         /// The commit cadence (board.conf `commit_interval_s`): epochs arriving within this many
         /// seconds of the last hand-over wait and commit together, one transaction and one fdatasync
         /// (P1). 0 hands over whatever is queued at once (one epoch per batch in calm conditions).
@@ -62,9 +66,9 @@ public final class CommitLoop: @unchecked Sendable {
 
     /// The ride lifecycle as last committed (`RideSession`): handled on a copy, kept when the store agreed.
     var session: RideSession
-    /// Raw items not yet committed, oldest first: the parking space.
-    var parked: [SensorItem] = []
-    var parkedEpochs = 0
+    /// Raw items not yet committed, oldest first: the parking space, packed while it waits.
+    var parked = ParkedItems()
+    var parkedEpochs: Int { parked.epochs }
     /// Hand-overs from the queue among `parked` (one per `takeBatch` that brought epochs).
     private var parkedBatches = 0
     /// Epochs dropped and not yet recorded as a `lost` event.
@@ -130,21 +134,11 @@ public final class CommitLoop: @unchecked Sendable {
     private func park(_ items: [SensorItem], epochs: Int) {
         guard !items.isEmpty else { return }
         parked.append(contentsOf: items)
-        parkedEpochs += epochs
         if epochs > 0 { parkedBatches += 1 }
-        var excess = parkedEpochs - options.parkedEpochLimit
-        if excess > 0 {
-            // Drop the oldest epochs, never a press or a gap marker, and count them (P3).
-            var dropped = 0
-            parked.removeAll { item in
-                guard excess > 0, item.isEpoch else { return false }
-                excess -= 1; dropped += 1
-                return true
-            }
-            parkedEpochs -= dropped
-            noteLost(dropped)
-        }
+        // Drop the oldest epochs, never a press or a gap marker, and count them (P3).
+        noteLost(parked.dropOldestEpochs(parkedEpochs - options.parkedEpochLimit))
         if outage != nil {
+            parked.pack()  // the retry is not due yet, or storage refuses it: they wait
             status.update { [parkedEpochs, parkedBatches] s in s.parkedEpochs = parkedEpochs; s.parkedBatches = parkedBatches }
         }
     }
@@ -171,12 +165,15 @@ public final class CommitLoop: @unchecked Sendable {
         var landedBatches = outage != nil ? parkedBatches : 0
         while index < parked.count {
             var end = index
-            while end < parked.count, !parked[end].isPress { end += 1 }
+            while end < parked.count, !parked.isPress(at: end) { end += 1 }
             do {
                 if end > index {
-                    try commitBatch(parked[index..<end], parkedBatches: landedBatches)
-                    landedBatches = 0
-                    index = end  // committed: a failing stop below must not park it again
+                    while index < end {
+                        let landing = parked.end(from: index, before: end, epochs: max(1, options.parkedEpochsPerCommit))
+                        try commitBatch(parked.items(index..<landing), parkedBatches: landedBatches)
+                        landedBatches = 0
+                        index = landing  // committed: a failing commit or stop below must not park it again
+                    }
                     try run { .batchSettled(nowNs: self.clock()) }
                 }
                 index = end
@@ -186,14 +183,13 @@ public final class CommitLoop: @unchecked Sendable {
                 }
             } catch {
                 parked.removeFirst(index)
-                parkedEpochs = parked.reduce(0) { $0 + ($1.isEpoch ? 1 : 0) }
+                parked.pack()
                 fail(error)
                 return
             }
         }
         let landed = parkedEpochs
-        parked.removeAll(keepingCapacity: true)
-        parkedEpochs = 0
+        parked.removeAll()
         parkedBatches = 0
         retryDelayS = options.retryInitialS
         guard let cleared = alarm, lostEpochs == 0 else { return }

@@ -84,4 +84,34 @@ import Testing
         #expect(times == ([0, 1, 2] + Array(18...22)).map { RecorderHarness.simulation.seconds[$0].utcMs })
         #expect(try Rederivation.check(path: h.dbPath).isConsistent)
     }
+
+    @Test("P3: parked epochs land in commits of parkedEpochsPerCommit, their sentences byte for byte as the receiver sent them")
+    func parkedSentencesLandByteForByte() throws {
+        let h = try RecorderHarness()
+        var options = Recorder.Options()
+        options.commit.parkedEpochsPerCommit = 5
+        let r = try startedRide(h, options: options, seconds: 3)
+        let blocker = try h.holdWriteLock()
+        try h.feed(12)
+        #expect(waitFor { r.status.parkedEpochs == 12 && r.status.alarm != nil })
+        try blocker.execute("ROLLBACK")
+        #expect(h.events.wait { $0.contains { if case .alarmCleared(_, 12) = $0 { return true }; return false } })
+        r.stop()
+        // The commits between the alarm and its clearing: the landing.
+        let landed = h.events.all.drop { if case .alarmRaised = $0 { return false }; return true }
+            .prefix { if case .alarmCleared = $0 { return false }; return true }
+            .compactMap { if case .committed(let c) = $0 { return c.fixCount }; return nil }
+        #expect(landed == [5, 5, 2])
+
+        var stored: [[String]] = []
+        try h.reader().forEachFix(ride: try #require(try h.reader().rides().last).id) { stored.append($0.epoch.sentences) }
+        // What the wire carried for each second, CRLF removed: the raw stream as it arrived.
+        let sent = (0..<15).map { second in
+            RecorderHarness.simulation.seconds[second].nmea.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0.dropLast(), as: UTF8.self) }
+        }
+        #expect(stored.count == 15)
+        for (second, (kept, wire)) in zip(stored, sent).enumerated() {
+            #expect(kept.map { Array($0.utf8) } == wire.map { Array($0.utf8) }, "second \(second)")
+        }
+    }
 }
