@@ -45,10 +45,17 @@ public enum OutageMemoryBenchmark {
     private static func one(_ executable: String, board: String, db: String, hz: Int, marks: [Int], outage: Bool) throws(BenchmarkError) -> Run {
         let child = try FedRecorder(executable, ["record", "--board", board, "--db", db, "--replay", "-", "--quiet"],
                                     laps: HighRateLaps(hz: hz), stderrPath: db + ".log")
-        defer { child.kill() }
+        defer { child.stop() }
+        // The bench's receiver may miss bytes written before the recorder reads it (a known race of
+        // the bench wire): fed until a first commit shows, then the lead, all but its last epoch committed.
+        var fed = 0
+        while try !child.wait("commit a first batch", timeoutS: fed < 600 ? 5 : 0, until: { $0.lastAckedSeq != nil }) {
+            try child.feed(10); fed += 10
+        }
+        let first = try child.lastAckedSeq()
         try child.feed(leadEpochs)
-        // All but the last epoch fed are complete (the next one's sentences close it) and committed.
-        try child.wait("commit the first \(leadEpochs - 1) epochs") { ($0.lastAckedSeq ?? -1) >= Int64(leadEpochs - 2) }
+        try child.wait("commit \(leadEpochs - 1) epochs more") { ($0.lastAckedSeq ?? -1) >= first + Int64(leadEpochs - 1) }
+        let base = try child.lastAckedSeq()
         let lock: SQLiteConnection?
         do {
             lock = outage ? try SQLiteConnection(path: db, mode: .readWrite) : nil
@@ -61,7 +68,7 @@ public enum OutageMemoryBenchmark {
             if outage {
                 try child.wait("park \(mark) epochs") { $0.parkedEpochs >= mark - 1 }
             } else {
-                try child.wait("commit \(mark) more epochs") { ($0.lastAckedSeq ?? -1) >= Int64(leadEpochs + mark - 2) }
+                try child.wait("commit \(mark) more epochs") { ($0.lastAckedSeq ?? -1) >= base + Int64(mark - 1) }
             }
             taken.append(try child.mark(epochs: mark))
         }
@@ -115,12 +122,26 @@ private final class FedRecorder {
 
     /// Polls the status file (a benchmark's wait, not a test's) until `condition` holds; 10 minutes at most.
     func wait(_ what: String, until condition: (RecorderStatus) -> Bool) throws(BenchmarkError) {
-        let deadline = MonotonicClock.nowNs() + 600_000_000_000
-        while MonotonicClock.nowNs() < deadline {
-            if let status = (try? RecorderStatusFile.read(path: statusPath))??.status, condition(status) { return }
-            usleep(50_000)
+        guard try wait(what, timeoutS: 600, until: condition) else {
+            throw BenchmarkError(step: "waiting for the recorder to", subject: what, reason: "not done in 10 minutes (see its log)")
         }
-        throw BenchmarkError(step: "waiting for the recorder to", subject: what, reason: "not done in 10 minutes (see its log)")
+    }
+
+    /// Whether `condition` held within `timeoutS`; the recorder gone is an error.
+    func wait(_ what: String, timeoutS: Double, until condition: (RecorderStatus) -> Bool) throws(BenchmarkError) -> Bool {
+        let deadline = MonotonicClock.nowNs() + UInt64(timeoutS * 1e9)
+        repeat {
+            if let status = (try? RecorderStatusFile.read(path: statusPath))??.status, condition(status) { return true }
+            guard kill(pid, 0) == 0 else { throw BenchmarkError(step: "waiting for the recorder to", subject: what, reason: "it exited (see its log)") }
+            usleep(50_000)
+        } while MonotonicClock.nowNs() < deadline
+        return false
+    }
+
+    func lastAckedSeq() throws(BenchmarkError) -> Int64 {
+        var seq: Int64 = -1
+        try wait("show its last commit") { seq = $0.lastAckedSeq ?? -1; return true }
+        return seq
     }
 
     func mark(epochs: Int) throws(BenchmarkError) -> OutageMemoryBenchmark.Mark {
@@ -140,10 +161,10 @@ private final class FedRecorder {
     }
 
     /// A run that failed half-way leaves no recorder behind.
-    func kill() {
+    func stop() {
         if input >= 0 { close(input); input = -1 }
         guard !reaped else { return }
-        Glibc.kill(pid, SIGKILL)
+        kill(pid, SIGKILL)
         _ = try? ChildProcess.wait(pid, executable)
         reaped = true
     }

@@ -111,7 +111,7 @@ enum ParkedItemCoding {
     }
 
     struct Reader {
-        let bytes: [UInt8]
+        let bytes: ArraySlice<UInt8>
         var at: Int
 
         mutating func byte() -> UInt8 { defer { at += 1 }; return bytes[at] }

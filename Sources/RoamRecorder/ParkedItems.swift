@@ -1,12 +1,15 @@
 import RoamCore
 
 /// The parking space (P3): items a failed commit keeps, oldest first, packed one after another in
-/// one byte buffer and decoded only when a commit is tried again. As `[SensorItem]` an epoch held
+/// byte blocks and decoded only when a commit is tried again. As `[SensorItem]` an epoch held
 /// every field inline, absent or not, and each sentence as a String of its own on the heap; packed,
 /// it is the fields it has and its sentences' bytes, which come back exactly as they arrived.
 struct ParkedItems {
-    private var bytes: [UInt8] = []
-    /// Where each packed item starts in `bytes`, in arrival order.
+    /// Blocks of about `blockBytes`, no item split between two: the space grows without copying
+    /// what it holds (one growing array copies all of it at each doubling, twice the memory for a moment).
+    private var blocks: [[UInt8]] = []
+    private static let blockBytes = 1 << 20
+    /// Where each packed item starts, in arrival order: its block in the high 32 bits, its offset in the low.
     private var starts: [Int] = []
     /// Items after the packed ones, not packed yet: a hand-over committed at once is never packed.
     private var recent: [SensorItem] = []
@@ -38,16 +41,17 @@ struct ParkedItems {
     }
 
     func isPress(at index: Int) -> Bool {
-        index < starts.count ? ParkedItemCoding.isPress(tag: bytes[starts[index]]) : recent[index - starts.count].isPress
+        index < starts.count ? ParkedItemCoding.isPress(tag: packedBytes(index).first!) : recent[index - starts.count].isPress
     }
 
     func isEpoch(at index: Int) -> Bool {
-        index < starts.count ? ParkedItemCoding.isEpoch(tag: bytes[starts[index]]) : recent[index - starts.count].isEpoch
+        index < starts.count ? ParkedItemCoding.isEpoch(tag: packedBytes(index).first!) : recent[index - starts.count].isEpoch
     }
 
     subscript(index: Int) -> SensorItem {
         guard index < starts.count else { return recent[index - starts.count] }
-        var reader = ParkedItemCoding.Reader(bytes: bytes, at: starts[index])
+        let bytes = packedBytes(index)
+        var reader = ParkedItemCoding.Reader(bytes: bytes, at: bytes.startIndex)
         return ParkedItemCoding.decode(&reader)
     }
 
@@ -87,13 +91,29 @@ struct ParkedItems {
 
     /// Everything landed: the packed bytes' memory goes back too.
     mutating func removeAll() {
-        bytes = []; starts = []; epochs = 0
+        blocks = []; starts = []; epochs = 0
         recent.removeAll(keepingCapacity: true)
     }
 
     private mutating func packed(_ item: SensorItem) {
-        starts.append(bytes.count)
-        ParkedItemCoding.encode(item, into: &bytes)
+        startItem()
+        ParkedItemCoding.encode(item, into: &blocks[blocks.count - 1])
+    }
+
+    /// Notes where the next item starts: in the last block, or a new one when that is (nearly) full.
+    private mutating func startItem() {
+        if blocks.last.map({ $0.count > Self.blockBytes - 2048 }) ?? true {
+            var block: [UInt8] = []
+            block.reserveCapacity(Self.blockBytes)
+            blocks.append(block)
+        }
+        starts.append((blocks.count - 1) << 32 | blocks[blocks.count - 1].count)
+    }
+
+    private func packedBytes(_ index: Int) -> ArraySlice<UInt8> {
+        let block = starts[index] >> 32, start = starts[index] & 0xFFFF_FFFF
+        let next = index + 1 < starts.count && starts[index + 1] >> 32 == block ? starts[index + 1] & 0xFFFF_FFFF : nil
+        return blocks[block][start..<(next ?? blocks[block].count)]
     }
 
     private mutating func copy(_ old: ParkedItems, from first: Int) {
@@ -104,8 +124,7 @@ struct ParkedItems {
     private mutating func copy(_ old: ParkedItems, item index: Int) {
         if old.isEpoch(at: index) { epochs += 1 }
         guard index < old.starts.count else { recent.append(old.recent[index - old.starts.count]); return }
-        let end = index + 1 < old.starts.count ? old.starts[index + 1] : old.bytes.count
-        starts.append(bytes.count)
-        bytes += old.bytes[old.starts[index]..<end]
+        startItem()
+        blocks[blocks.count - 1] += old.packedBytes(index)
     }
 }

@@ -16,6 +16,20 @@ import Testing
         return r
     }
 
+    /// A ride of 3 seconds, then `seconds` more read while another connection holds the write lock,
+    /// until `parked` holds; then storage is back, the alarm clears and the recorder stops.
+    private func rideThroughOutage(_ h: RecorderHarness, options: Recorder.Options, seconds: Int,
+                                   parked: @escaping (RecorderStatus) -> Bool) throws {
+        let r = try startedRide(h, options: options, seconds: 3)
+        let blocker = try h.holdWriteLock()
+        try h.feed(seconds)
+        #expect(waitFor { parked(r.status) })
+        #expect(r.status.alarm != nil)
+        try blocker.execute("ROLLBACK")
+        #expect(h.events.wait { $0.contains { if case .alarmCleared = $0 { return true }; return false } })
+        r.stop()
+    }
+
     private func waitFor(_ condition: () -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: 60)
         while !condition() { guard Date() < deadline else { return false }; usleep(5_000) }
@@ -65,14 +79,7 @@ import Testing
         let h = try RecorderHarness()
         var options = Recorder.Options()
         options.commit.parkedEpochLimit = 5
-        let r = try startedRide(h, options: options, seconds: 3)
-        let blocker = try h.holdWriteLock()
-        try h.feed(20)
-        #expect(waitFor { r.status.lostEpochsTotal == 15 && r.status.parkedEpochs == 5 })
-        #expect(r.status.alarm != nil)
-        try blocker.execute("ROLLBACK")
-        #expect(h.events.wait { $0.contains { if case .alarmCleared = $0 { return true }; return false } })
-        r.stop()
+        try rideThroughOutage(h, options: options, seconds: 20) { $0.lostEpochsTotal == 15 && $0.parkedEpochs == 5 }
 
         let reader = try h.reader()
         let ride = try #require(try reader.rides().last)
@@ -90,13 +97,7 @@ import Testing
         let h = try RecorderHarness()
         var options = Recorder.Options()
         options.commit.parkedEpochsPerCommit = 5
-        let r = try startedRide(h, options: options, seconds: 3)
-        let blocker = try h.holdWriteLock()
-        try h.feed(12)
-        #expect(waitFor { r.status.parkedEpochs == 12 && r.status.alarm != nil })
-        try blocker.execute("ROLLBACK")
-        #expect(h.events.wait { $0.contains { if case .alarmCleared(_, 12) = $0 { return true }; return false } })
-        r.stop()
+        try rideThroughOutage(h, options: options, seconds: 12) { $0.parkedEpochs == 12 }
         // The commits between the alarm and its clearing: the landing.
         let landed = h.events.all.drop { if case .alarmRaised = $0 { return false }; return true }
             .prefix { if case .alarmCleared = $0 { return false }; return true }

@@ -64,6 +64,17 @@ import Testing
         #expect(parked.isEmpty && parked.epochs == 0)
     }
 
+    @Test("P3: an hour of small epochs spans several blocks of the parking space and comes back in order")
+    func manyItemsAcrossBlocks() {
+        let items = (0..<40_000).map { Self.sparseEpoch($0) }
+        var parked = ParkedItems()
+        parked.append(contentsOf: items)
+        parked.pack()
+        #expect(parked.items(0..<parked.count) == items)
+        #expect(parked.dropOldestEpochs(30_000) == 30_000)
+        #expect(parked.items(0..<parked.count) == Array(items[30_000...]))
+    }
+
     @Test("P3: a field added to what an epoch holds must be parked too (ParkedItemCoding)")
     func codingKnowsEveryField() {
         // Counts of stored properties the coding writes; a new one would be lost in an outage.
