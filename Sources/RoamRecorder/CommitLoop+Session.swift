@@ -80,7 +80,9 @@ extension CommitLoop {
         var events: [RideEvent] = []
         if let outage {
             let seconds = (Double(now - outage.sinceNs) / 1e8).rounded() / 10
-            let landed = "\(landing) parked batches (\(parkedEpochs) epochs) landed in order"
+            // Parked epochs land in commits of at most `parkedEpochsPerCommit`: this is the first of them, and a
+            // later one may fail again (a new outage, recorded in turn), so it says where the landing starts.
+            let landed = "\(landing) parked batches (\(parkedEpochs) epochs) land in order from this commit on"
             events.append(RideEvent(kind: .alarm, monoNs: outage.sinceNs, detail: "storage failed: \(outage.firstError)"))
             events.append(RideEvent(kind: .recovered, monoNs: now,
                 detail: "storage back after \(seconds) s and \(outage.failures) failed commits; \(landed)"))

@@ -46,7 +46,7 @@ import Testing
         let ride = try #require(try reader.rides().first)
         #expect(ride.parkedCount >= 1)
         let events = try reader.events(ride: ride.id)
-        #expect(events.contains { $0.kind == .alarm } && events.contains { $0.kind == .recovered && $0.detail.contains("(100 epochs) landed") })
+        #expect(events.contains { $0.kind == .alarm } && events.contains { $0.kind == .recovered && $0.detail.contains("(100 epochs) land in order from this commit on") })
         let after = try TrialVerdict.roamBoard(["status", "--db", db])
         #expect(after.out.contains("alarm        none"))
     }
