@@ -59,7 +59,8 @@ import Testing
         let second = try i.app.importFile(try i.folder.write("app.gpx", Self.resampled(600)), nowUTCms: 0)
         let rides = try RideReader(path: i.path).rides()
         #expect(rides.count == 1)
-        #expect(second.outcome == .unfinishedImport(rideID: try #require(rides.first).id, fileName: "garmin.gpx"))
+        let ride = try #require(rides.first)
+        #expect(second.outcome == .unfinishedImport(rideID: ride.id, fileName: "garmin.gpx"))
     }
 
     @Test("Held back, not judged on a part: once the first import is finished, another rider's file over the same minutes is imported")
