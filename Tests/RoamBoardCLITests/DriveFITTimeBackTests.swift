@@ -20,7 +20,7 @@ struct DriveFITTimeBackTests {
         let dumped = dir.appendingPathComponent("dumped")
         let dump = try CLIRunner.run(["dump", "--db", db, "--ride", "\(id)", "--format", "fit", "--out", dumped.path + "/"])
         let line = "ride \(id): 4 fixes have no record in the FIT file: their times go back before a fix already written "
-            + "(the receiver's clock jumped back), and a FIT file's times must rise; GPX and CSV keep them"
+            + "(the receiver's clock jumped back), and a FIT file's times must rise; the ride's GPX and CSV exports keep them"
         #expect(dump.status == 0 && dump.stderr.contains(line), "\(dump.stderr)")
 
         let image = dir.appendingPathComponent("drive.img").path

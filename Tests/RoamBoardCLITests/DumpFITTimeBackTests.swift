@@ -26,7 +26,7 @@ struct DumpFITTimeBackTests {
         let r = try CLIRunner.run(["dump", "--db", db, "--ride", "\(id)", "--format", "fit", "--raw", "--out", fit])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("ride \(id): 4 fixes have no record in the FIT file: their times go back before a fix already "
-                                  + "written (the receiver's clock jumped back), and a FIT file's times must rise; GPX and CSV keep them"),
+                                  + "written (the receiver's clock jumped back), and a FIT file's times must rise; the ride's GPX and CSV exports keep them"),
                 "\(r.stderr)")
         let v = try #require(try Judge.verdicts("fit_judge.py", [fit])[fit])
         #expect(v["integrity"] as? Bool == true && (v["errors"] as? [String])?.isEmpty == true, "\(v["errors"] ?? "")")

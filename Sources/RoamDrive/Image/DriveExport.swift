@@ -63,7 +63,7 @@ struct DriveExport {
         let names = files.map(\.name)
         exportedRides += 1
         var written: Int64 = 0
-        for name in names { written += (try? FileSystem.size(folder + "/" + name)) ?? 0 }
+        for name in names { written += try size(name) }
         stagedBytes += written
         // More than it was thought to weigh: the reserve is never lent to the drive.
         if try freeBytes() - reserveBytes < stagedBytes + Self.topSlack {

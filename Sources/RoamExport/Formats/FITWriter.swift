@@ -22,7 +22,7 @@ public struct FITWriter<Sink: PatchableSink> {
     /// Timer start and stop events written.
     public private(set) var timerEventCount = 0
     /// Exported fixes that got no record because their time is before a record already written
-    /// (the receiver's clock jumped back): FIT times must rise. GPX and CSV keep them (`FITTimeBack`).
+    /// (the receiver's clock jumped back): FIT times must rise. The GPX and CSV exports keep them (`FITTimeBack`).
     public private(set) var timeBackCount = 0
 
     private var ride: RideSummary?
@@ -202,7 +202,7 @@ public enum FITTimeBack {
         let one = count == 1
         return "\(Plural.count(count, "fix", "fixes")) \(one ? "has" : "have") no record in the FIT file: \(one ? "its time goes" : "their times go") "
             + "back before a fix already written (the receiver's clock jumped back), and a FIT file's times must rise; "
-            + "GPX and CSV keep \(one ? "it" : "them")"
+            + "the ride's GPX and CSV exports keep \(one ? "it" : "them")"
     }
 
     /// The line `dump` says after a ride's FIT file, and the drive's README.txt lists for its FIT file.
