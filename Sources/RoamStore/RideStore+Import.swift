@@ -56,7 +56,8 @@ extension RideStore {
     /// most, not for the whole file. Until the last chunk lands, the ride's provenance carries the
     /// unfinished key (`ImportProvenance.isUnfinished`): readers say "import unfinished", and the
     /// same file imported again continues from the pipeline state of the last chunk stored, so an
-    /// interrupted import never shows as a whole ride and is finished, not stored twice.
+    /// interrupted import never shows as a whole ride and is finished, not stored twice. Each later
+    /// chunk checks in its transaction that no other import of the file wrote meanwhile.
     /// The same content key imported whole before is a no-op (`alreadyImported`). `sameRide` names
     /// the stored ride this file already is (`SameRide` in RoamImport), if any: it is asked inside the
     /// first chunk's transaction, under the write lock, so the check and the ride's claim are one
@@ -108,7 +109,15 @@ extension RideStore {
             let state = pipeline.state
             let written = try connection.inTransaction { () throws(SQLiteError) -> ChunkWritten in
                 let ride: Int64
-                if let id { ride = id } else {
+                if let id {
+                    // The same file imported by another process meanwhile (run again while this one runs):
+                    // it finished the ride, or stored chunks this one has not seen. Nothing is written twice.
+                    if let whole = try importedRide(contentKey: provenance.contentKey) { return .refused(.alreadyImported(rideID: whole)) }
+                    guard try storedNextSeq(ride: id) == Int64(from) else {
+                        return .refused(.unfinishedImport(rideID: id, fileName: provenance.fileName))
+                    }
+                    ride = id
+                } else {
                     // Whatever landed meanwhile (these bytes, another file of the ride) is seen where the ride would be written.
                     if let refused = try storedAlready(provenance.contentKey, sameRide: sameRide) { return .refused(refused) }
                     ride = try insertImportedRide(epochs, parametersJSON: parametersJSON, version: parameters.version,
@@ -145,6 +154,13 @@ extension RideStore {
     }
 
     private enum ChunkWritten { case ride(Int64), refused(ImportOutcome) }
+
+    /// The seq after the last fix stored for `ride`: where an unfinished import of it goes on.
+    private func storedNextSeq(ride: Int64) throws(SQLiteError) -> Int64 {
+        let select = try connection.prepare("SELECT fix_key - (?1 << 32) FROM fixes WHERE \(FixKey.ride("?1")) ORDER BY fix_key DESC LIMIT 1")
+        try select.bind(ride, at: 1)
+        return try select.step() ? select.int64(at: 0) + 1 : 0
+    }
 
     /// Why a file's ride is not to be written, asked in its first chunk's transaction: the same bytes
     /// imported whole, or being imported (unfinished), or a stored ride that is this ride (`sameRide`).

@@ -86,4 +86,25 @@ import Testing
         if case .imported = again.outcome {} else { Issue.record("another rider's ride is a ride of its own: \(again)") }
         #expect(try RideReader(path: i.path).rides().count == 2)
     }
+
+    @Test("The same file imported again while its import still runs: the second finishes it, the first then finds it whole and writes nothing twice")
+    func aSecondImportOfTheSameFileWhileTheFirstRuns() throws {
+        let i = try Importers()
+        defer { i.close() }
+        let garmin = try i.folder.write("garmin.gpx", ImportSharingTests.gpx(G.points(300)))
+        i.device.fixesPerCommit = 20
+        i.app.fixesPerCommit = 20
+        i.app.pauseBetweenChunksNs = 0
+        var second: RideImporter.Imported?
+        // After the first chunk: the other process reads the unfinished ride's state and carries the import to its end.
+        i.device.afterCommit = { if $0 == 20, second == nil { second = try i.app.importFile(garmin, nowUTCms: 1) } }
+        let first = try i.device.importFile(garmin, nowUTCms: 0)
+        guard case .imported(let id, _) = second?.outcome else { Issue.record("\(String(describing: second))"); return }
+        #expect(first.outcome == .alreadyImported(rideID: id))
+        let reader = try RideReader(path: i.path)
+        #expect(try reader.rides().map(\.id) == [id])
+        var seqs: [Int64] = []
+        try reader.forEachFix(ride: id) { seqs.append($0.seq) }
+        #expect(seqs == Array(0..<300))
+    }
 }
