@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `roam-board-enable BOARD` on a board already enabled (Boards/usb.md §1 has the rider run it again),
-/// over a folder that stands in for /etc: the script's `/etc/` paths point there, and the system's
-/// tools are fakes on PATH that log their arguments: `id` says root, `systemctl is-active` says what
+/// over folders that stand in for /etc and /sys/class/udc: the script's paths point there, and the
+/// system's tools are fakes on PATH that log their arguments: `id` says root, `systemctl is-active` says what
 /// the test sets, `runuser` (the self-test) exits with what the test sets. The system guest's g9 runs
 /// the same on a real systemd.
 @Suite struct EnableAgainTests {
@@ -15,28 +15,46 @@ import Testing
 
     static let riderLine = "units = imperial"
 
-    static func enable(boardConf: String?, recorder: String, selftestStatus: Int) throws -> Run {
+    /// `etc` fills the folder standing in for /etc before the run; `udc` lists a USB device controller
+    /// in the folder standing in for /sys/class/udc.
+    static func enable(boardConf: String?, recorder: String, selftestStatus: Int, udc: Bool = false,
+                       etc fill: (URL) throws -> Void = { _ in }) throws -> Run {
         let (dir, script) = try PackagingScriptTests.boardsFolder()
-        let etc = dir.appendingPathComponent("etc"), bin = dir.appendingPathComponent("bin"), log = dir.appendingPathComponent("calls")
+        let etc = dir.appendingPathComponent("etc"), log = dir.appendingPathComponent("calls")
         for folder in ["roam-board", "udev/rules.d", "systemd/system"] {
             try FileManager.default.createDirectory(at: etc.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         if let boardConf { try boardConf.write(to: etc.appendingPathComponent("roam-board/board.conf"), atomically: true, encoding: .utf8) }
+        try fill(etc)
+        let udcDir = dir.appendingPathComponent("udc")
+        try FileManager.default.createDirectory(at: udcDir, withIntermediateDirectories: true)
+        if udc { try Data().write(to: udcDir.appendingPathComponent("3f980000.usb")) }
         try String(contentsOf: script, encoding: .utf8).replacingOccurrences(of: "/etc/", with: etc.path + "/")
+            .replacingOccurrences(of: "/sys/class/udc", with: udcDir.path)
             .write(to: script, atomically: true, encoding: .utf8)
+        let path = try fakeTools(in: dir, log: log, [("id", "echo 0"), ("udevadm", "exit 0"), ("modprobe", "exit 0"),
+            ("mkfs.vfat", "exit 0"), ("mcopy", "exit 0"), ("runuser", "exit \(selftestStatus)"),
+            ("systemctl", "[ \"$1\" = is-active ] && { echo \(recorder); [ \(recorder) = active ]; exit; }; exit 0")])
+        let result = try CLIRunner.run([script.path, "rpi-zero-2w"], environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/sh"))
+        return Run(status: result.status, stdout: result.stdout, stderr: result.stderr, calls: calls(log), etc: etc)
+    }
+
+    /// The system's tools as fakes in DIR/bin, each (but `id`) logging "TOOL ARGUMENTS" to `log`
+    /// before its body; returns a PATH that finds them first.
+    static func fakeTools(in dir: URL, log: URL, _ tools: [(name: String, body: String)]) throws -> String {
+        let bin = dir.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let logged = "echo \"$(basename \"$0\") $*\" >> \(log.path)\n"
-        for (tool, body) in [("id", "echo 0"), ("udevadm", "exit 0"), ("modprobe", "exit 0"),
-                             ("runuser", "exit \(selftestStatus)"),
-                             ("systemctl", "[ \"$1\" = is-active ] && { echo \(recorder); [ \(recorder) = active ]; exit; }; exit 0")] {
+        for (tool, body) in tools {
             let fake = bin.appendingPathComponent(tool)
             try ("#!/bin/sh\n" + (tool == "id" ? "" : logged) + body + "\n").write(to: fake, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
         }
-        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try CLIRunner.run([script.path, "rpi-zero-2w"], environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/sh"))
-        let calls = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        return Run(status: result.status, stdout: result.stdout, stderr: result.stderr, calls: calls, etc: etc)
+        return bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    }
+
+    static func calls(_ log: URL) -> [String] {
+        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
     static func packageBoardConf(_ board: String) throws -> String {
@@ -73,5 +91,45 @@ import Testing
         #expect(run.status == 1)
         #expect(run.calls.last == "systemctl start roam-board.service", "\(run.calls)")
         #expect(run.stderr.contains("the recorder, running before, is started again") && !run.stderr.contains("not started"), "\(run.stderr)")
+    }
+
+    /// `sed -n 's/^name *= *//p'` kept the spaces around the name that roam-board's reader trims, so
+    /// the same board was taken for another: the rider's file was set aside and replaced.
+    @Test(arguments: ["  name = rpi-zero-2w  ", "name\t=\trpi-zero-2w\t", "name=rpi-zero-2w"])
+    func theSameBoardIsKnownByTheNameRoamBoardReads(_ nameLine: String) throws {
+        let mine = try Self.packageBoardConf("rpi-zero-2w").replacingOccurrences(of: "name = rpi-zero-2w", with: nameLine)
+            + Self.riderLine + "\n"
+        let run = try Self.enable(boardConf: mine, recorder: "inactive", selftestStatus: 0)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.file("board.conf") == mine, "\(run.stdout)")
+        #expect(run.stdout.contains("board.conf of board rpi-zero-2w is kept"), "\(run.stdout)")
+    }
+
+    /// A second change away from the same board overwrote the first saved file.
+    @Test func aSavedFileIsNeverOverwritten() throws {
+        let first = try Self.packageBoardConf("rpi-4") + "# the first\n", second = try Self.packageBoardConf("rpi-4") + Self.riderLine + "\n"
+        let run = try Self.enable(boardConf: second, recorder: "inactive", selftestStatus: 0) { etc in
+            try first.write(to: etc.appendingPathComponent("roam-board/board.conf.rpi-4"), atomically: true, encoding: .utf8)
+        }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.file("board.conf.rpi-4") == first && run.file("board.conf.rpi-4.1") == second)
+        #expect(run.stdout.contains("kept as \(run.etc.path)/roam-board/board.conf.rpi-4.1"), "\(run.stdout)")
+    }
+
+    /// Enabling again reinstalled a changed drive unit and ran `enable --now`, which leaves a running
+    /// drive on the old unit until the next boot. An unchanged unit must not restart the drive.
+    @Test(arguments: [true, false])
+    func aChangedDriveUnitIsRestartedAndAnUnchangedOneIsLeftRunning(_ changed: Bool) throws {
+        let unit = try String(contentsOf: CLIRunner.repoRoot.appendingPathComponent("Boards/rpi-zero-2w/roam-board-drive.service"), encoding: .utf8)
+        let run = try Self.enable(boardConf: try Self.packageBoardConf("rpi-zero-2w"), recorder: "active", selftestStatus: 0, udc: true) { etc in
+            try (changed ? unit.replacingOccurrences(of: "Nice=10", with: "Nice=5") : unit)
+                .write(to: etc.appendingPathComponent("systemd/system/roam-board-drive.service"), atomically: true, encoding: .utf8)
+        }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try String(contentsOf: run.etc.appendingPathComponent("systemd/system/roam-board-drive.service"), encoding: .utf8) == unit)
+        let drive = Array(run.calls.drop { !$0.hasPrefix("systemctl enable --now roam-board.service") }.dropFirst())
+        let expected = (changed ? ["systemctl daemon-reload", "systemctl try-restart roam-board-drive.service"] : [])
+            + ["systemctl enable --now roam-board-drive.service"]
+        #expect(drive == expected, "\(run.calls)")
     }
 }

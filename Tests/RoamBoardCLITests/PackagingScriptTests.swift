@@ -3,13 +3,13 @@ import Testing
 
 /// The README's packaging commands as a reader tries them, never as root (nothing is built or installed).
 /// `roam-board-enable` runs over a boards folder laid out as the .deb lays it out (scripts/package-arm64):
-/// a real board with its unit, and the bench board with only board.conf and wiring.md, from a copy
-/// whose one changed line points BOARDS at that folder.
+/// a real board with its units, usb.md beside it, the bench board with only board.conf and wiring.md,
+/// and board-name.sh beside the boards folder, from a copy whose one changed line points BOARDS at it.
 @Suite struct PackagingScriptTests {
     static func boardsFolder() throws -> (dir: URL, script: URL) {
         let dir = try CLIRunner.temporaryDirectory()
         let boards = dir.appendingPathComponent("boards")
-        for (board, files) in [("rpi-zero-2w", ["board.conf", "wiring.md", "roam-board.service", "99-roam-board.rules"]),
+        for (board, files) in [("rpi-zero-2w", ["board.conf", "wiring.md", "roam-board.service", "99-roam-board.rules", "roam-board-drive.service"]),
                                ("bench", ["board.conf", "wiring.md"])] {
             let folder = boards.appendingPathComponent(board)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -18,6 +18,9 @@ import Testing
                                                  to: folder.appendingPathComponent(file))
             }
         }
+        try FileManager.default.copyItem(at: BoardFiles.boardsDir.appendingPathComponent("usb.md"), to: boards.appendingPathComponent("usb.md"))
+        try FileManager.default.copyItem(at: CLIRunner.repoRoot.appendingPathComponent("packaging/deb/board-name.sh"),
+                                         to: dir.appendingPathComponent("board-name.sh"))
         let original = try String(contentsOf: CLIRunner.repoRoot.appendingPathComponent("packaging/deb/roam-board-enable"), encoding: .utf8)
         let lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         try #require(lines.filter { $0.hasPrefix("BOARDS=") }.count == 1)
