@@ -27,6 +27,16 @@ import Testing
         #expect(p.ledLine == 27)
     }
 
+    /// A board.conf saved by a Windows editor: "\r\n" is one Character in Swift, so a split on "\n"
+    /// read the whole file as one comment line ("missing key 'button_active'").
+    @Test func readsWindowsLineEndings() throws {
+        let crlf = Self.valid.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(try BoardProfile.parse(crlf, file: "b.conf") == BoardProfile.parse(Self.valid, file: "b.conf"))
+        #expect(throws: BoardProfileError(file: "b.conf", line: 13, message: "unknown key 'wifi' (a board declares only: \(BoardProfile.keys.joined(separator: ", ")))")) {
+            try BoardProfile.parse(crlf + "\r\nwifi = on", file: "b.conf")
+        }
+    }
+
     @Test func rejectsUnknownKeyNamingTheLine() {
         #expect(throws: BoardProfileError(file: "b.conf", line: 13,
             message: "unknown key 'wifi' (a board declares only: \(BoardProfile.keys.joined(separator: ", ")))")) {

@@ -2,7 +2,8 @@ extension BoardProfile {
     /// Parses board.conf text. Unknown, duplicate, missing or malformed keys are errors naming the line.
     public static func parse(_ text: String, file: String) throws(BoardProfileError) -> BoardProfile {
         var values: [String: (value: String, line: Int)] = [:]
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Any line ending: "\r\n" (a Windows editor's) is one Character, which a split on "\n" never meets.
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let lineNo = index + 1
             let line = rawLine.trimmingWhitespace()
             if line.isEmpty || line.hasPrefix("#") { continue }
