@@ -25,13 +25,17 @@ public final class DumpLedger {
     /// (pruned between the dump and this call), `SQLiteError` on a storage failure.
     /// `keepingEarlier`: a ride already handed over keeps its first time (the drive marks every
     /// ride on it at each plug-in; prune's cut-off must not move later with each one).
+    /// The time stored is never before the ride's end: `dumpedUTCms` is the board's clock, and a Pi
+    /// without an RTC boots days behind (fake-hwclock), so rides handed over today would be stamped
+    /// weeks ago and `prune --dumped-before` would take them before the rider meant it to.
     @discardableResult
     public func markDumped(id: Int64, dumpedUTCms: Int64, keepingEarlier: Bool = false) throws -> Mark {
+        let stamp = "max(?2, coalesce(ended_utc_ms, ?2))"
         // Judged in the same transaction as the write: an import finishing meanwhile is seen whole or not at all.
         let updated = try connection.inTransaction { () throws(SQLiteError) -> (changed: Int, exists: Bool) in
             let update = try connection.prepare((keepingEarlier
-                ? "UPDATE rides SET dumped_utc_ms = coalesce(dumped_utc_ms, ?2) WHERE id = ?1"
-                : "UPDATE rides SET dumped_utc_ms = ?2 WHERE id = ?1")
+                ? "UPDATE rides SET dumped_utc_ms = coalesce(dumped_utc_ms, \(stamp)) WHERE id = ?1"
+                : "UPDATE rides SET dumped_utc_ms = \(stamp) WHERE id = ?1")
                 + " AND NOT EXISTS (SELECT 1 FROM imports WHERE ride_id = ?1 AND substr(content_key, 1, length(?3)) = ?3)")
             try update.bind(id, at: 1)
             try update.bind(dumpedUTCms, at: 2)

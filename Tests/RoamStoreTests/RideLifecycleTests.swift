@@ -65,4 +65,24 @@ import Testing
         try DumpLedger(path: store.path).markDumped(id: ride.id, dumpedUTCms: 4_242)
         #expect(try store.ride(id: ride.id)?.dumpedUTCms == 4_242)
     }
+
+    /// A Pi without an RTC hands a ride over with its clock days behind the ride's GNSS times: the
+    /// ride is marked at its end, not before it, so `prune --dumped-before` does not take it early.
+    @Test("markDumped never stamps a ride before its end", arguments: [false, true])
+    func markDumpedNeverBeforeTheRidesEnd(keepingEarlier: Bool) throws {
+        let dir = try TemporaryDirectory()
+        let store = try RideStore(path: dir.path())
+        let ride = try store.startRide(startedMonoNs: 0, startedUTCms: 1_000_000, parameters: PipelineParameters())
+        try store.stopRide(id: ride.id, endedUTCms: 5_000_000)
+        let ledger = try DumpLedger(path: store.path)
+        try ledger.markDumped(id: ride.id, dumpedUTCms: 5_000_000 - 60 * 86_400_000, keepingEarlier: keepingEarlier)
+        #expect(try store.ride(id: ride.id)?.dumpedUTCms == 5_000_000)
+        if keepingEarlier {
+            try ledger.markDumped(id: ride.id, dumpedUTCms: 9_000_000, keepingEarlier: true)
+            #expect(try store.ride(id: ride.id)?.dumpedUTCms == 5_000_000, "the first hand-over's time is kept")
+        } else {
+            try ledger.markDumped(id: ride.id, dumpedUTCms: 9_000_000)
+            #expect(try store.ride(id: ride.id)?.dumpedUTCms == 9_000_000, "a clock past the end is taken as it is")
+        }
+    }
 }
