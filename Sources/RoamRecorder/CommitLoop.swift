@@ -202,7 +202,7 @@ public final class CommitLoop: @unchecked Sendable {
 
     private func fail(_ error: any Error) {
         let now = clock()
-        let text = String(describing: error)
+        let text = StorageWords.of(error)
         if outage == nil { outage = Outage(sinceNs: now, firstError: text) }
         outage?.failures += 1
         nextRetryNs = now + UInt64(retryDelayS * 1e9)

@@ -46,7 +46,8 @@ import Testing
         // With the commit cadence all twenty may be one hand-over: its status comes just before the event.
         #expect(h.events.wait { $0.contains { if case .alarmRaised = $0 { return true }; return false } })
         #expect(r.status.alarm?.cause == .storageFailing)
-        #expect(r.status.lastError?.contains("SQLITE_BUSY") == true)
+        // In words, not SQLite's ("SQLite error 5 (SQLITE_BUSY): database is locked, while executing …").
+        #expect(r.status.lastError == "\(h.dbPath) is locked by another process writing it", "\(String(describing: r.status.lastError))")
         // The status file says the same while the database cannot be written.
         let snapshot = try #require(try RecorderStatusFile.read(path: RecorderStatusFile.path(forDatabase: h.dbPath)))
         #expect(snapshot.isRecorderRunning)

@@ -13,26 +13,26 @@ enum ErrorText {
         }
     }
 
-    /// The database's failure in words; SQLite's own message only where no sentence fits.
+    /// The database's failure in words (`SQLiteError.cause`) and what to do; SQLite's own message only where no sentence fits.
     static func sqlite(_ e: SQLiteError) -> String {
         let path = e.path
         if e.code == .readOnlyRollback { return unfinishedWrite(path) }
         switch e.code.primary {
         case .cantOpen:
             if access(path, F_OK) != 0 { return missingDatabase(path) }
-            return "cannot open the database \(path): check that it is a file you may read, in a folder you may write (SQLite keeps its -wal and -shm files beside it)"
+            return e.cause + ": check that it is a file you may read, in a folder you may write (SQLite keeps its -wal and -shm files beside it)"
         case .notADatabase, .corrupt:
-            return "\(path) is damaged or not a roam-board database: check --db/--board; 'roam-board check' lists the rides it can still read"
+            return e.cause + ": check --db/--board; 'roam-board check' lists the rides it can still read"
         case .full:
-            return "the storage holding \(path) is full: free some space (prune dumped rides: roam-board prune --dumped-before DATE)"
+            return e.cause + ": free some space (prune dumped rides: roam-board prune --dumped-before DATE)"
         case .ioError:
-            return "the storage holding \(path) failed to read or write (I/O error): check the SD card or drive"
+            return e.cause + ": check the SD card or drive"
         case .busy, .locked:
-            return "\(path) is locked by another process writing it: try again in a moment"
+            return e.cause + ": try again in a moment"
         case .readOnly:
-            return "\(path) is read-only: check its permissions and those of its folder, or the mount"
+            return e.cause + ": check its permissions and those of its folder, or the mount"
         default:
-            return "the database \(path) refused a request: \(e.message) (check --db/--board)"
+            return e.cause + " (check --db/--board)"
         }
     }
 

@@ -1,0 +1,22 @@
+extension SQLiteError {
+    /// What failed, in words, without SQLite's own message where a sentence fits: the recorder's
+    /// alarm, its log and `status` say it as is; the commands add what to do (`ErrorText`).
+    public var cause: String {
+        switch code.primary {
+        case .full: return "the storage holding \(path) is full"
+        case .ioError: return "the storage holding \(path) failed to read or write (I/O error)"
+        case .busy, .locked: return "\(path) is locked by another process writing it"
+        case .readOnly: return "\(path) is read-only"
+        case .cantOpen: return "cannot open the database \(path)"
+        case .notADatabase, .corrupt: return "\(path) is damaged or not a roam-board database"
+        default: return "the database \(path) refused a request: \(message)"
+        }
+    }
+}
+
+/// A storage failure in words for a log or the status: a SQLite error by its cause, ours as they read.
+public enum StorageWords {
+    public static func of(_ error: any Error) -> String {
+        (error as? SQLiteError)?.cause ?? String(describing: error)
+    }
+}
