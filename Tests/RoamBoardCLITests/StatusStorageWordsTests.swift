@@ -50,6 +50,23 @@ import Testing
                 "\(after.stdout)")
     }
 
+    /// The recorder's low-storage measure is up to one look old, beside this command's own free
+    /// space: said as such. It read "LOW, the LED shows it: 0 B free" under "storage 99.9 MiB free"
+    /// for up to 30 s after room was freed.
+    @Test func lowStorageIsSaidAsTheRecordersLastLook() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        _ = try RideStore(path: db)
+        let file = try RecorderStatusFile(path: RecorderStatusFile.path(forDatabase: db))
+        var recorder = RecorderStatus(pid: getpid(), bootID: RecorderStatusFile.bootID)
+        recorder.storageLow = "12.0 MiB free, under 64.0 MiB"
+        try file.write(recorder)
+        let status = try CLIRunner.run(["status", "--db", db])
+        #expect(status.stdout.contains("\n             LOW at the recorder's last look (every 30 s), the LED shows it: 12.0 MiB free, under 64.0 MiB\n"),
+                "\(status.stdout)")
+    }
+
     /// Nothing parked is said as nothing: it read "parked 0 fixes kept in memory until storage takes them (0 batches)".
     @Test func nothingParkedIsSaidAsNothing() throws {
         let dir = try CLIRunner.temporaryDirectory()

@@ -65,7 +65,8 @@ enum StatusCommand {
         }
         print("storage      " + storageLine(dbPath: dbPath, fixCount: fixCount))
         if let low = status?.storageLow, snapshot?.isRecorderRunning == true {
-            print("             LOW, the LED shows it: \(low)")
+            // The recorder's measure, up to one look old: the free space above is this command's own.
+            print("             LOW at the recorder's last look (every \(Int(LowStorageRule().checkEveryS)) s), the LED shows it: \(low)")
         }
     }
 
