@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// `roam-board-enable BOARD` on a board already enabled (Boards/usb.md §1 has the rider run it again),
-/// over folders that stand in for /etc and /sys/class/udc: the script's paths point there, and the
-/// system's tools are fakes on PATH that log their arguments: `id` says root, `systemctl is-active` says what
-/// the test sets, `runuser` (the self-test) exits with what the test sets. The system guest's g9 runs
-/// the same on a real systemd.
+/// over folders that stand in for /etc, /usr/share/zoneinfo (`zoneinfo`: Europe/Berlin and Etc/UTC
+/// only) and /sys/class/udc: the script's paths point there, and the system's tools are fakes on PATH
+/// that log their arguments: `id` says root, `systemctl is-active` says what the test sets, `runuser`
+/// (the self-test) exits with what the test sets. The system guest's g9 runs the same on a real systemd.
 @Suite struct EnableAgainTests {
     struct Run {
         let status: Int32, stdout: String, stderr: String, calls: [String]
@@ -25,12 +25,18 @@ import Testing
             try FileManager.default.createDirectory(at: etc.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         if let boardConf { try boardConf.write(to: etc.appendingPathComponent("roam-board/board.conf"), atomically: true, encoding: .utf8) }
+        let zoneinfo = Self.zoneinfo(etc: etc)
+        for zone in ["Europe/Berlin", "Etc/UTC"] {
+            let file = zoneinfo.appendingPathComponent(zone)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: URL(fileURLWithPath: "/usr/share/zoneinfo/" + zone), to: file)
+        }
         try fill(etc)
         let udcDir = dir.appendingPathComponent("udc")
         try FileManager.default.createDirectory(at: udcDir, withIntermediateDirectories: true)
         if udc { try Data().write(to: udcDir.appendingPathComponent("3f980000.usb")) }
         try String(contentsOf: script, encoding: .utf8).replacingOccurrences(of: "/etc/", with: etc.path + "/")
-            .replacingOccurrences(of: "/sys/class/udc", with: udcDir.path)
+            .replacingOccurrences(of: "/sys/class/udc", with: udcDir.path).replacingOccurrences(of: "/usr/share/zoneinfo", with: zoneinfo.path)
             .write(to: script, atomically: true, encoding: .utf8)
         let path = try fakeTools(in: dir, log: log, [("id", "echo 0"), ("udevadm", "exit 0"), ("modprobe", "exit 0"),
             ("mkfs.vfat", "exit 0"), ("mcopy", "exit 0"), ("runuser", "exit \(selftestStatus)"),
@@ -38,6 +44,9 @@ import Testing
         let result = try CLIRunner.run([script.path, "rpi-zero-2w"], environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/sh"))
         return Run(status: result.status, stdout: result.stdout, stderr: result.stderr, calls: calls(log), etc: etc)
     }
+
+    /// The folder standing in for /usr/share/zoneinfo beside the one standing in for /etc.
+    static func zoneinfo(etc: URL) -> URL { etc.deletingLastPathComponent().appendingPathComponent("usr/share/zoneinfo") }
 
     /// The system's tools as fakes in DIR/bin, each (but `id`) logging "TOOL ARGUMENTS" to `log`
     /// before its body; returns a PATH that finds them first.

@@ -4,7 +4,8 @@ import Testing
 /// The README's packaging commands as a reader tries them, never as root (nothing is built or installed).
 /// `roam-board-enable` runs over a boards folder laid out as the .deb lays it out (scripts/package-arm64):
 /// a real board with its units, usb.md beside it, the bench board with only board.conf and wiring.md,
-/// and board-name.sh beside the boards folder, from a copy whose one changed line points BOARDS at it.
+/// and board-name.sh and system-zone.sh beside the boards folder, from a copy whose one changed line
+/// points BOARDS at it.
 @Suite struct PackagingScriptTests {
     static func boardsFolder() throws -> (dir: URL, script: URL) {
         let dir = try CLIRunner.temporaryDirectory()
@@ -19,8 +20,10 @@ import Testing
             }
         }
         try FileManager.default.copyItem(at: BoardFiles.boardsDir.appendingPathComponent("usb.md"), to: boards.appendingPathComponent("usb.md"))
-        try FileManager.default.copyItem(at: CLIRunner.repoRoot.appendingPathComponent("packaging/deb/board-name.sh"),
-                                         to: dir.appendingPathComponent("board-name.sh"))
+        for library in ["board-name.sh", "system-zone.sh"] {
+            try FileManager.default.copyItem(at: CLIRunner.repoRoot.appendingPathComponent("packaging/deb/\(library)"),
+                                             to: dir.appendingPathComponent(library))
+        }
         let original = try String(contentsOf: CLIRunner.repoRoot.appendingPathComponent("packaging/deb/roam-board-enable"), encoding: .utf8)
         let lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         try #require(lines.filter { $0.hasPrefix("BOARDS=") }.count == 1)
