@@ -74,9 +74,15 @@ struct DriveAsReadTests {
 }
 
 extension DriveAsReadTests {
+    /// README.txt's words, on one line.
+    static func readmeWords(_ image: String) throws -> String {
+        try DriveProbe.readme(image).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// The names, FAT dates and README.txt's times are in the board's zone: a new time_zone in
     /// board.conf makes the drive again in it, once. It was no change to the drive, which kept
-    /// the old zone's names (and README.txt its times) until a ride changed.
+    /// the old zone's names (and README.txt its times) until a ride changed. README.txt says which
+    /// zone the dates are in: a computer shows them as its own local time, and UTC's read hours off.
     @Test func aNewTimeZoneNamesEveryFileInItOnce() throws {
         let fixture = try DumpFixture.make()
         defer { fixture.remove() }
@@ -84,12 +90,19 @@ extension DriveAsReadTests {
         try #require(try CLIRunner.run(["drive-image", "--db", fixture.dbPath, "--image", image]).status == 0)
         let fit = "-ride-\(fixture.a.id).fit"
         try #require(try DriveProbe.rideFiles(image).contains("20260614T073000Z" + fit))
+        let utc = try Self.readmeWords(image)
+        #expect(utc.contains("The files' dates are UTC, as the board has no time_zone: a computer shows a file's date as its own "
+            + "local time, hours off. To date them in your zone, add a line such as 'time_zone = Europe/Berlin' to "
+            + "/etc/roam-board/board.conf on the board, then 'sudo systemctl restart roam-board roam-board-drive'"), "\(utc)")
         let board = try LocalTimeTests.board(zone: "Europe/Berlin", in: fixture.directory)
         let zoned = try CLIRunner.run(["drive-image", "--board", board.path, "--db", fixture.dbPath, "--image", image])
         #expect(zoned.status == 0 && zoned.stderr.contains("drive: built"), "\(zoned.stderr)")
         let names = try DriveProbe.rideFiles(image)
         #expect(names.contains("20260614T093000+0200" + fit) && !names.contains { $0.contains("Z-ride-") }, "\(names)")
         #expect(try DriveProbe.readme(image).contains("  ride \(fixture.a.id)  2026-06-14T09:30:00.000+02:00  "))
+        let berlin = try Self.readmeWords(image)
+        #expect(berlin.contains("The files' dates are Europe/Berlin time, the board's time_zone, as their names are") && !berlin.contains("dates are UTC"),
+                "\(berlin)")
         // Once: the same zone again is no change.
         let again = try CLIRunner.run(["drive-image", "--board", board.path, "--db", fixture.dbPath, "--image", image])
         #expect(again.status == 0 && !again.stderr.contains("built"), "\(again.stderr)")

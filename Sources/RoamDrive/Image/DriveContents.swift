@@ -18,9 +18,10 @@ public protocol DriveRideWriter {
     func startUTCms(_ ride: RideRow) throws -> Int64?
     /// A time as README.txt says it: in the zone the file names are in, with its offset.
     func shownTime(utcMs: Int64) -> String
-    /// The zone file of the zone the file names are in; nil for UTC. FAT dates carry no zone and a
-    /// computer shows them as its own local time, so the drive's are written in this zone.
-    var zoneFile: String? { get }
+    /// The zone the file names are in, by its name ("Europe/Berlin") and zone file; nil for UTC. FAT
+    /// dates carry no zone and a computer shows them as its own local time, so the drive's are
+    /// written in this zone, and README.txt names it.
+    var zone: (name: String, file: String)? { get }
     /// The file at the database path was replaced (a restore): read the new one from now on.
     func reopenDatabase() throws
     /// The units README.txt, index.html and the ride pages are in (board.conf's `units`).
@@ -35,7 +36,7 @@ extension DriveRideWriter {
     public func describe(_ error: any Error) -> String { "\(error)" }
     public func startUTCms(_ ride: RideRow) throws -> Int64? { ride.startedUTCms }
     public func shownTime(utcMs: Int64) -> String { CivilDate.iso8601(utcMs: utcMs) }
-    public var zoneFile: String? { nil }
+    public var zone: (name: String, file: String)? { nil }
     public func reopenDatabase() throws {}
     public var units: UnitFormatter { .metric }
     public func importedRides() throws -> [Int64: String] { [:] }

@@ -94,7 +94,7 @@ public struct DriveImageBuilder {
         let payload = keptIndices.reduce(Int64(0)) { $0 + sizes[$1] }
         let readme = DriveReadme.text(contents, DriveReadme.Facts(boardName: facts.boardName, builtUTCms: facts.builtUTCms,
                                                                    freeBytes: free - payload, capBytes: maxImageBytes),
-                                     time: writer.shownTime, units: writer.units)
+                                     time: writer.shownTime, zone: writer.zone?.name, units: writer.units)
         var manifest = DriveManifest(fingerprint: contents.fingerprint, files: keptRides.flatMap { files[$0] ?? [] },
                                      measured: measured.filter { !keptSet.contains($0) }.flatMap { files[$0] ?? [] }, imageBytes: 0)
         manifest.capBytes = maxImageBytes
@@ -103,7 +103,7 @@ public struct DriveImageBuilder {
                                      files: Dictionary(uniqueKeysWithValues: keptRides.map { (order[$0].id, (files[$0] ?? []).map(\.name)) }))
         let top = [DriveImageEditor.TopFile(name: "README.txt", text: readme)] + (index.map { [.init(name: "index.html", text: $0)] } ?? [])
         let topBytes = top.reduce(Int64(0)) { $0 + DriveSelection.onDisk(Int64($1.text.utf8.count)) }
-        let editor = DriveImageEditor(slots: slots, label: label, zoneFile: writer.zoneFile)
+        let editor = DriveImageEditor(slots: slots, label: label, zoneFile: writer.zone?.file)
         do {
             var change: DriveImageEditor.Change
             let onBase = base?.manifest.shared ?? []

@@ -9,7 +9,7 @@ import RoamSystem
 struct DriveImageEditor {
     let slots: DriveImageSlots
     let label: String
-    /// The zone the FAT's dates are written in (`DriveRideWriter.zoneFile`), nil for UTC.
+    /// The zone the FAT's dates are written in (`DriveRideWriter.zone`), nil for UTC.
     let zoneFile: String?
 
     struct Edit {

@@ -26,9 +26,9 @@ public enum DriveReadme {
     static let overCapHeading = "Not on this drive, handed over already and beyond the room the drive gives those:"
 
     /// `time`: how the times are said, in the zone the file names are in (`DriveRideWriter.shownTime`);
-    /// `units`: the distances' (`DriveRideWriter.units`).
-    public static func text(_ contents: DriveContents, _ facts: Facts,
-                            time: (Int64) -> String = { CivilDate.iso8601(utcMs: $0) }, units: UnitFormatter = .metric) -> String {
+    /// `zone`: that zone's name, nil for UTC; `units`: the distances' (`DriveRideWriter.units`).
+    public static func text(_ contents: DriveContents, _ facts: Facts, time: (Int64) -> String = { CivilDate.iso8601(utcMs: $0) },
+                            zone: String? = nil, units: UnitFormatter = .metric) -> String {
         // A name from this very drive, so the example is in the zone its names are in.
         let example = contents.rides.lazy.flatMap(\.files).first { $0.hasSuffix(".fit") } ?? "20260614T093000+0200-ride-3.fit"
         var lines: [String] = [
@@ -50,6 +50,7 @@ public enum DriveReadme {
             "         and climb from its points itself.",
             "  .html  the ride's page: map, profile, splits and totals, opened by any browser.",
             "The .fit and .gpx are the files 'roam-board dump --format fit|gpx --out DIR' writes, with the same names.",
+        ] + datesLines(zone) + [
             "",
         ] + (contents.pagesLinkLeaflet ? [
             "Leaflet/ holds the map library the ride pages share (Leaflet, from Debian's libjs-leaflet):",
@@ -101,6 +102,19 @@ public enum DriveReadme {
             fingerprintPrefix + contents.fingerprint,
         ]
         return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// Which zone the files' dates are in. FAT keeps none: a computer shows a date as its own local
+    /// time, so UTC's read hours off (and near midnight a day off) wherever the rider is not in UTC.
+    private static func datesLines(_ zone: String?) -> [String] {
+        guard let zone else {
+            return ["The files' dates are UTC, as the board has no time_zone: a computer shows a file's date as",
+                    "its own local time, hours off. To date them in your zone, add a line such as",
+                    "'time_zone = Europe/Berlin' to /etc/roam-board/board.conf on the board, then",
+                    "'sudo systemctl restart roam-board roam-board-drive': the drive is made again in it."]
+        }
+        return ["The files' dates are \(zone) time, the board's time_zone, as their names are: a computer",
+                "shows a file's date as its own local time (FAT keeps no zone)."]
     }
 
     /// Rides not on the drive under their heading (read back by it), then what to do; nothing for none.
