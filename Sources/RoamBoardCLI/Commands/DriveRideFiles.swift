@@ -50,7 +50,7 @@ struct DriveRideFiles: DriveRideWriter {
 
     func shownTime(utcMs: Int64) -> String { time.iso8601(utcMs: utcMs) }
 
-    var zone: (name: String, file: String)? { time.zone.map { ($0.identifier, $0.file) } }
+    var zone: (name: String, file: String)? { time.zone.map { (name: $0.identifier, file: $0.file) } }
     func importedRides() throws -> [Int64: String] { try reader.importSentences() }
     func reopenDatabase() throws { try reader.reopen() }
 
