@@ -3,20 +3,23 @@ import RoamStore
 
 /// What re-arm does with a ride that was still recording when the recorder last stopped (P7).
 ///
-/// The policy: resume it, unless the board's clock says its last commit is more than
-/// `closeAfterS` old; then close it (state stopped, end time = its last accepted fix, a stop
-/// event saying why) and wait for a press to start a new ride. A power cut mid-ride, a crash or
-/// a service restart resumes the ride with a "logger restarted" gap; a board switched on the
-/// next morning does not glue yesterday's ride to today's.
+/// The policy: resume it, unless its last commit is more than `closeAfterS` old; then close it
+/// (state stopped, end time = its last accepted fix, a stop event saying why) and wait for a press
+/// to start a new ride. A power cut mid-ride, a crash or a service restart resumes the ride with a
+/// "logger restarted" gap; a board switched on the next morning does not glue yesterday's ride to today's.
 ///
-/// The clock is the board's own real-time clock, the one that stamped the commit: at start-up
-/// there is no GNSS time yet, and re-arm must not wait for it (P7). A Pi has no RTC, so after a
-/// power loss its clock may be behind; then the last commit looks recent (or in the future) and
-/// the ride is resumed — the safe side, as resuming loses nothing and the gap is recorded. The
-/// receiver then settles it: `staleResume` (`StaleResumeRule`) compares the ride's last GNSS time with the first
-/// GNSS time after the restart, and a ride found older than `closeAfterS` by that clock is closed
-/// and the fixes go to a new ride (a Pi with fake-hwclock wakes up next morning believing it is
-/// still yesterday evening).
+/// Which clock ages the commit: within the boot that made it (`sameBootAgeS`, from the last
+/// recorder's status file), the monotonic clock, which nothing sets: a Pi has no RTC, so its wall
+/// clock at boot is fake-hwclock's, days behind, and is stepped by NTP later, and a restart of a few
+/// seconds after such a step must not close the ride. Across a boot the monotonic clock starts
+/// again, so the board's real-time clock decides, the one that stamped the commit: at start-up
+/// there is no GNSS time yet, and re-arm must not wait for it (P7). After a power loss that clock
+/// may be behind; then the last commit looks recent (or in the future) and the ride is resumed —
+/// the safe side, as resuming loses nothing and the gap is recorded. The receiver then settles it:
+/// `staleResume` (`StaleResumeRule`) compares the ride's last GNSS time with the first GNSS time
+/// after the restart, and a ride found older than `closeAfterS` by that clock is closed and the
+/// fixes go to a new ride (a Pi with fake-hwclock wakes up next morning believing it is still
+/// yesterday evening).
 ///
 /// A ride whose fixes another pipeline algorithm derived (`PipelineParameters.algorithm`: the
 /// card was written by an earlier or later release) is closed too: resumed, its rest would be
@@ -44,16 +47,35 @@ public struct RearmPolicy: Sendable, Equatable {
     /// What decides at the first fix with GNSS time after a resume (the ride session applies it).
     public var staleResume: StaleResumeRule { StaleResumeRule(closeAfterS: closeAfterS) }
 
-    public func decide(_ row: RideRow, nowUTCms: Int64) -> Decision {
+    /// `sameBootAgeS`: the last commit's age by the monotonic clock, when it was made in this boot
+    /// (`sameBootAgeS(lastExit:rideID:bootID:nowMonoNs:)`); nil: the wall clock ages it.
+    public func decide(_ row: RideRow, nowUTCms: Int64, sameBootAgeS: Double? = nil) -> Decision {
         if let closeAnyRide { return .close(reason: closeAnyRide) }
         if let other = otherAlgorithm(row) {
             return .close(reason: "closed at restart: \(other); one ride is not counted by two (the next ride starts with a press)")
         }
-        guard let last = row.lastCommitUTCms ?? row.startedUTCms else { return .resume }
-        let ageS = Double(nowUTCms - last) / 1000
+        let clock = sameBootAgeS == nil ? "" : " by the board's running time"
+        let ageS: Double
+        if let sameBootAgeS {
+            ageS = sameBootAgeS
+        } else {
+            guard let last = row.lastCommitUTCms ?? row.startedUTCms else { return .resume }
+            ageS = Double(nowUTCms - last) / 1000
+        }
         guard ageS > closeAfterS else { return .resume }
         let hours = (ageS / 360).rounded() / 10
-        return .close(reason: "closed at restart: its last commit was \(hours) h ago (the limit is \(closeAfterS / 3600) h)")
+        return .close(reason: "closed at restart: its last commit was \(hours) h ago\(clock) (the limit is \(closeAfterS / 3600) h)")
+    }
+
+    /// The age of ride `rideID`'s last commit by the monotonic clock, from the last recorder's status
+    /// (`lastExit`): nil unless that status is from this boot (`bootID`, not empty), names the ride
+    /// and has a commit's monotonic stamp not after `nowMonoNs`. The status file lags the commits
+    /// (`Recorder.Options.statusIntervalS`), so its stamp is never newer than the ride's last commit:
+    /// the age comes out as old as the truth or older, never younger.
+    public static func sameBootAgeS(lastExit: RecorderStatus?, rideID: Int64, bootID: String, nowMonoNs: UInt64) -> Double? {
+        guard let lastExit, !bootID.isEmpty, lastExit.bootID == bootID, lastExit.rideID == rideID,
+              let monoNs = lastExit.lastCommitMonoNs, monoNs <= nowMonoNs else { return nil }
+        return Double(nowMonoNs - monoNs) / 1e9
     }
 
     /// Why this code will not resume the ride whatever its age, in words; nil when it derives the

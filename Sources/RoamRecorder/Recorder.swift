@@ -27,6 +27,9 @@ public final class Recorder: @unchecked Sendable {
         /// is written at once (the file is then the only place that shows the outage).
         public var statusIntervalS = 5.0
         public var statusAlarmIntervalS = 0.0
+        /// This boot's id, written into the status file and compared with the last recorder's there:
+        /// re-arm ages a commit of this boot by the monotonic clock (`RearmPolicy`). Tests set one to model a reboot.
+        public var bootID = RecorderStatusFile.bootID
         public init() {}
     }
 
@@ -57,7 +60,7 @@ public final class Recorder: @unchecked Sendable {
         self.queue = SensorQueue(capacity: options.queueCapacity)
         self.sensor = SensorLoop(source: source, barometer: barometer, queue: queue, options: options.sensor,
                                  clock: clock, emit: emit)
-        let status = StatusPublisher(pid: getpid(), bootID: RecorderStatusFile.bootID,
+        let status = StatusPublisher(pid: getpid(), bootID: options.bootID,
                                      healthyIntervalS: options.statusIntervalS, alarmIntervalS: options.statusAlarmIntervalS,
                                      clock: clock, realtimeMs: realtimeMs, emit: emit)
         var commitOptions = options.commit
@@ -112,7 +115,9 @@ public final class Recorder: @unchecked Sendable {
         let carry = { (intoRide: Bool) in
             if let loss { self.commits.carryLossFromLastExit(epochs: loss.epochs, presses: loss.presses, intoRide: intoRide) }
         }
-        switch options.rearm.decide(activeRide, nowUTCms: realtimeMs()) {
+        let sameBootAgeS = RearmPolicy.sameBootAgeS(lastExit: lastExit, rideID: activeRide.id, bootID: options.bootID,
+                                                    nowMonoNs: clock())
+        switch options.rearm.decide(activeRide, nowUTCms: realtimeMs(), sameBootAgeS: sameBootAgeS) {
         case .resume:
             carry(true)
             commits.rearm(activeRide)

@@ -111,11 +111,15 @@ import Testing
         try restartDecisions(h, ride: jumped.ride)
     }
 
-    /// Re-arm after the jumps: a board that boots at 1970 (no fake-hwclock) has its clock behind
-    /// every stamp and resumes; with the clock 3 days past the last stamp it closes the ride and says why.
+    /// Re-arm after the jumps. After a power cut (another boot) a board that boots at 1970 (no
+    /// fake-hwclock) has its clock behind every stamp and resumes. In that same boot the clock is then
+    /// stepped 3 days ahead (NTP) and the recorder restarts: the monotonic clock ages the commit, and the
+    /// ride resumes. After another boot with the clock 3 days past the last stamp it closes the ride and says why.
     private func restartDecisions(_ h: RecorderHarness, ride: RideRow) throws {
         let bootMs: Int64 = 60_000
-        let behind = try h.recorder(options: options(), realtimeMs: { bootMs })
+        var afterPowerCut = options()
+        afterPowerCut.bootID = "boot-after-power-cut"
+        let behind = try h.recorder(options: afterPowerCut, realtimeMs: { bootMs })
         behind.start()
         behind.stop()
         let resumed = try #require(try h.reader().ride(id: ride.id))
@@ -123,7 +127,17 @@ import Testing
         #expect(try h.reader().gapEvents(ride: ride.id, .loggerRestarted).count == 1)
         #expect(resumed.lastCommitUTCms == bootMs, "the restart gap is stamped 1970, as the board's clock said")
 
-        let ahead = try h.recorder(options: options(), realtimeMs: { bootMs + 3 * Self.dayMs })
+        let stepped = try h.recorder(options: afterPowerCut, realtimeMs: { bootMs + 3 * Self.dayMs })
+        stepped.start()
+        stepped.stop()
+        let again = try #require(try h.reader().ride(id: ride.id))
+        #expect(again.state == .recording, "the same boot: the wall clock's step is no age")
+        #expect(try h.reader().gapEvents(ride: ride.id, .loggerRestarted).count == 2)
+        #expect(again.lastCommitUTCms == bootMs + 3 * Self.dayMs)
+
+        var nextBoot = options()
+        nextBoot.bootID = "boot-next-morning"
+        let ahead = try h.recorder(options: nextBoot, realtimeMs: { bootMs + 6 * Self.dayMs })
         ahead.start()
         ahead.stop()
         let reader = try h.reader()

@@ -74,6 +74,7 @@ import Testing
         let closed = try h.interruptedRide(seconds: 5).id
         var options = Recorder.Options()
         options.rearm = RearmPolicy(closeAfterS: 3600)
+        options.bootID = "the-next-boot"  // after a reboot the wall clock, 2 h on, ages the ride
         let rig = try Rig(h, options: options, realtimeMs: { MonotonicClock.realtimeMs() + 2 * 3_600_000 })
         rig.start()
         defer { rig.stop() }

@@ -49,12 +49,13 @@ import Testing
         r.stop()
     }
 
-    @Test("P7 policy: a ride whose last commit is older than the limit is closed at restart, not resumed")
+    @Test("P7 policy: after a reboot, a ride whose last commit is older than the limit by the wall clock is closed at restart")
     func staleRideIsClosed() throws {
         let h = try RecorderHarness()
         let id = try h.interruptedRide(seconds: 5).id
         var options = Recorder.Options()
         options.rearm = RearmPolicy(closeAfterS: 3600)
+        options.bootID = "the-next-boot"  // the monotonic clock started again: the wall clock ages the commit
         let r = try h.recorder(options: options, realtimeMs: { MonotonicClock.realtimeMs() + 2 * 3_600_000 })
         r.start()
         r.stop()
@@ -79,6 +80,56 @@ import Testing
         } else {
             #expect(decision == .resume)
         }
+    }
+
+    @Test("P7: in the boot of its last commit, a ride is aged by the monotonic clock: past the limit by it, closed")
+    func sameBootRideAgedByMonotonicClock() throws {
+        let h = try RecorderHarness()
+        let id = try h.interruptedRide(seconds: 5).id
+        var options = Recorder.Options()
+        options.rearm = RearmPolicy(closeAfterS: 3600)
+        // The wall clock says the last commit is seconds old; the board has been running 2 h more since.
+        let r = try h.recorder(options: options, clock: { MonotonicClock.nowNs() + 2 * 3_600_000_000_000 })
+        r.start()
+        r.stop()
+        let reader = try h.reader()
+        #expect(try reader.ride(id: id)?.state == .stopped)
+        let reason = "closed at restart: its last commit was 2.0 h ago by the board's running time (the limit is 1.0 h)"
+        #expect(try reader.events(ride: id).last.map { "\($0.kind.rawValue): \($0.detail)" } == "stop: \(reason)")
+    }
+
+    @Test("P7 policy: an age by the monotonic clock of this boot decides instead of the wall clock's")
+    func sameBootAgeDecides() {
+        let last: Int64 = 1_781_425_800_000
+        let row = Self.recordingRow(lastCommitUTCms: last)
+        let policy = RearmPolicy(closeAfterS: 3600)
+        #expect(policy.decide(row, nowUTCms: last + 3 * 86_400_000, sameBootAgeS: 25) == .resume)
+        #expect(policy.decide(row, nowUTCms: last - 86_400_000, sameBootAgeS: 3_599) == .resume)
+        #expect(policy.decide(row, nowUTCms: last, sameBootAgeS: 5_400)
+                == .close(reason: "closed at restart: its last commit was 1.5 h ago by the board's running time (the limit is 1.0 h)"))
+        #expect(policy.decide(row, nowUTCms: last + 5_400_000)
+                == .close(reason: "closed at restart: its last commit was 1.5 h ago (the limit is 1.0 h)"))
+    }
+
+    @Test("P7 policy: only a status of this boot, of the same ride, with a commit's monotonic stamp gives a same-boot age")
+    func sameBootAgeNeedsTheSameBootAndRide() {
+        var status = RecorderStatus(pid: 42, bootID: "boot-a")
+        status.rideID = 7
+        status.lastCommitMonoNs = 1_000_000_000
+        let age = { (s: RecorderStatus?, ride: Int64, boot: String, now: UInt64) in
+            RearmPolicy.sameBootAgeS(lastExit: s, rideID: ride, bootID: boot, nowMonoNs: now)
+        }
+        #expect(age(status, 7, "boot-a", 26_000_000_000) == 25)
+        #expect(age(status, 7, "boot-b", 26_000_000_000) == nil, "another boot: the monotonic clock started again")
+        #expect(age(status, 8, "boot-a", 26_000_000_000) == nil, "another ride")
+        #expect(age(status, 7, "boot-a", 999_999_999) == nil, "a stamp after now is no age")
+        #expect(age(nil, 7, "boot-a", 26_000_000_000) == nil)
+        var unread = status
+        unread.bootID = ""
+        #expect(age(unread, 7, "", 26_000_000_000) == nil, "no boot id: boots cannot be told apart")
+        var noCommit = status
+        noCommit.lastCommitMonoNs = nil
+        #expect(age(noCommit, 7, "boot-a", 26_000_000_000) == nil)
     }
 
     /// Resumed, the rest of a ride an earlier (or later) release recorded was derived by this code's
