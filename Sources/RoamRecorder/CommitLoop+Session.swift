@@ -14,6 +14,9 @@ extension CommitLoop {
         status.update(urgent: true) { $0.rideID = row.id; $0.lastAckedSeq = lastSeq }
         parked.prepend(.batched(.restarted(monoNs: clock())))
         commitParked()
+        // The restart commit's monotonic stamp goes into the status file at once: a recorder that dies
+        // within the status interval still leaves the next one this boot's age of the ride (`RearmPolicy`).
+        status.flush(force: true)
         for case .announce(let notice) in notices { announce(notice) }
     }
 

@@ -98,6 +98,22 @@ import Testing
         #expect(try reader.events(ride: id).last.map { "\($0.kind.rawValue): \($0.detail)" } == "stop: \(reason)")
     }
 
+    @Test("P7: the restart commit's monotonic stamp is in the status file when start() returns, for a recorder that dies soon after")
+    func restartCommitStampWrittenAtOnce() throws {
+        let h = try RecorderHarness()
+        let id = try h.interruptedRide(seconds: 3).id
+        var options = Recorder.Options()
+        options.statusIntervalS = 3600  // no periodic write to catch up
+        let r = try h.recorder(options: options)
+        let beforeStart = MonotonicClock.nowNs()
+        r.start()
+        // What a recorder killed now leaves behind (in this boot the page cache keeps it).
+        let left = try #require(try RecorderStatusFile.read(path: RecorderStatusFile.path(forDatabase: h.dbPath))?.status)
+        r.stop()
+        #expect(left.rideID == id)
+        #expect(left.lastCommitMonoNs.map { $0 >= beforeStart } == true, "stamp: \(String(describing: left.lastCommitMonoNs))")
+    }
+
     @Test("P7 policy: an age by the monotonic clock of this boot decides instead of the wall clock's")
     func sameBootAgeDecides() {
         let last: Int64 = 1_781_425_800_000
