@@ -52,13 +52,8 @@ import Testing
     @Test("P7 policy: after a reboot, a ride whose last commit is older than the limit by the wall clock is closed at restart")
     func staleRideIsClosed() throws {
         let h = try RecorderHarness()
-        let id = try h.interruptedRide(seconds: 5).id
-        var options = Recorder.Options()
-        options.rearm = RearmPolicy(closeAfterS: 3600)
-        options.bootID = "the-next-boot"  // the monotonic clock started again: the wall clock ages the commit
-        let r = try h.recorder(options: options, realtimeMs: { MonotonicClock.realtimeMs() + 2 * 3_600_000 })
-        r.start()
-        r.stop()
+        // The monotonic clock started again: the wall clock, 2 h on, ages the commit.
+        let id = try Self.restartOneHourLimit(h, bootID: "the-next-boot", realtimeMs: { MonotonicClock.realtimeMs() + 2 * 3_600_000 })
         let reader = try h.reader()
         let ride = try #require(try reader.ride(id: id))
         #expect(ride.state == .stopped)
@@ -85,13 +80,8 @@ import Testing
     @Test("P7: in the boot of its last commit, a ride is aged by the monotonic clock: past the limit by it, closed")
     func sameBootRideAgedByMonotonicClock() throws {
         let h = try RecorderHarness()
-        let id = try h.interruptedRide(seconds: 5).id
-        var options = Recorder.Options()
-        options.rearm = RearmPolicy(closeAfterS: 3600)
         // The wall clock says the last commit is seconds old; the board has been running 2 h more since.
-        let r = try h.recorder(options: options, clock: { MonotonicClock.nowNs() + 2 * 3_600_000_000_000 })
-        r.start()
-        r.stop()
+        let id = try Self.restartOneHourLimit(h, clock: { MonotonicClock.nowNs() + 2 * 3_600_000_000_000 })
         let reader = try h.reader()
         #expect(try reader.ride(id: id)?.state == .stopped)
         let reason = "closed at restart: its last commit was 2.0 h ago by the board's running time (the limit is 1.0 h)"
@@ -160,6 +150,21 @@ import Testing
         guard case .close(let reason) = decision else { Issue.record("expected close, got \(decision)"); return }
         #expect(reason.contains(stored) && reason.contains(PipelineParameters().algorithm), "\(reason)")
         #expect(RearmPolicy().decide(Self.recordingRow(lastCommitUTCms: last), nowUTCms: last + 1_000) == .resume)
+    }
+
+    /// Leaves a ride recording, then starts and stops a recorder with a 1 h limit, in boot `bootID`
+    /// (nil: this one) and on the given clocks; returns the ride's id.
+    static func restartOneHourLimit(_ h: RecorderHarness, bootID: String? = nil,
+                                    clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nowNs,
+                                    realtimeMs: @escaping @Sendable () -> Int64 = MonotonicClock.realtimeMs) throws -> Int64 {
+        let id = try h.interruptedRide(seconds: 5).id
+        var options = Recorder.Options()
+        options.rearm = RearmPolicy(closeAfterS: 3600)
+        if let bootID { options.bootID = bootID }
+        let r = try h.recorder(options: options, clock: clock, realtimeMs: realtimeMs)
+        r.start()
+        r.stop()
+        return id
     }
 
     static func recordingRow(lastCommitUTCms: Int64, parameters: PipelineParameters = .init()) -> RideRow {
