@@ -34,7 +34,10 @@ int roam_uart_configure(int fd, unsigned baud) {
     cfmakeraw(&t);
     t.c_cflag &= ~(CSTOPB | PARENB | CRTSCTS | CSIZE);
     t.c_cflag |= CS8 | CLOCAL | CREAD;
-    t.c_cc[VMIN] = 0;
+    // VMIN 1 on the O_NONBLOCK descriptor: a read with nothing waiting fails with EAGAIN, so a read
+    // of 0 bytes can only be the end (a hang-up). With VMIN 0 both read 0 (n_tty_read) and only a
+    // poll() could tell them apart. VTIME 0: no inter-byte timer.
+    t.c_cc[VMIN] = 1;
     t.c_cc[VTIME] = 0;
     if (cfsetispeed(&t, speed) != 0 || cfsetospeed(&t, speed) != 0) return -errno;
     if (tcsetattr(fd, TCSANOW, &t) != 0) return -errno;
@@ -81,9 +84,14 @@ int roam_uart_read(int fd, uint8_t *buf, size_t cap, int timeout_ms) {
     if (r < 0) return -errno;
     if (r == 0) return 0;
     if (p.revents & POLLNVAL) return -EBADF;
+    return roam_uart_read_now(fd, buf, cap);
+}
+
+int roam_uart_read_now(int fd, uint8_t *buf, size_t cap) {
     ssize_t n = read(fd, buf, cap);
     if (n < 0) return errno == EAGAIN ? 0 : -errno;
-    // A readable descriptor that returns 0 bytes (or POLLHUP) means the other end is gone.
+    // 0 bytes is the end of the file: the device hung up (or, after a poll, a readable descriptor
+    // with nothing to give: the other end is gone).
     if (n == 0) return -EIO;
     return (int)n;
 }

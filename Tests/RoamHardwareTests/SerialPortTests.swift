@@ -64,6 +64,22 @@ import Testing
         }
     }
 
+    /// A read that does not wait (the sensor thread's, once its poll said the line is readable) has
+    /// no poll of its own: the termios settings alone must keep "nothing yet" (0) apart from a
+    /// hang-up (EIO), here and after bytes were read.
+    @Test func aReadThatDoesNotWaitTellsNothingYetFromAHangUp() throws {
+        let pty = try PseudoTerminal()
+        let port = try SerialPort(path: pty.secondaryPath, baud: 9600)
+        var buffer = [UInt8](repeating: 0, count: 16)
+        func readNow() throws -> Int { try buffer.withUnsafeMutableBytes { try port.read(into: $0, timeoutMs: 0) } }
+        #expect(try readNow() == 0)
+        try pty.write(Array("$GP".utf8))
+        #expect(try readAll(port, count: 3) == Array("$GP".utf8))
+        #expect(try readNow() == 0)
+        pty.close()
+        #expect { _ = try readNow() } throws: { error in (error as? DeviceError)?.errno == .ioError }
+    }
+
     /// A receiver that was never opened did not "go away": the hint says to plug it in or enable
     /// the UART; one that vanished after opening still says to check its cable.
     @Test(arguments: [Errno.ioError, .noSuchDevice, .noSuchDeviceOrAddress])

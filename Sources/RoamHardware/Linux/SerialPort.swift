@@ -34,7 +34,10 @@ public final class SerialPort: SerialLine {
     public func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMs: Int32) throws(DeviceError) -> Int {
         guard fd >= 0 else { throw DeviceError(.uart, .read, device: device, errno: Errno(rawValue: 9 /* EBADF */)) }
         let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let n = retryingOnInterrupt { roam_uart_read(fd, base, buffer.count, timeoutMs) }
+        // No wait asked (the sensor thread's poll already said the line is readable): read at once,
+        // without a second poll. VMIN 1 (roam_uart_configure) keeps "nothing yet" apart from a hang-up.
+        let n = timeoutMs == 0 ? retryingOnInterrupt { roam_uart_read_now(fd, base, buffer.count) }
+                               : retryingOnInterrupt { roam_uart_read(fd, base, buffer.count, timeoutMs) }
         guard n >= 0 else { throw DeviceError(.uart, .read, device: device, errno: Errno(shimResult: n)) }
         return Int(n)
     }
