@@ -105,8 +105,13 @@ public final class SensorLoop: @unchecked Sendable {
             guard !epochs.isEmpty else { return [] }
             let now = clock()
             let (sample, word) = queue.wantsEpochs ? barometer.sample(now: now) : (nil, nil)
-            let said: [SensorItem] = word.map { [.batched($0)] } ?? []
-            return said + epochs.map { .batched(.epoch(SensorEpoch(epoch: $0, monoNs: now, barometer: sample))) }
+            // One array, filled in place: a word array, a mapped array and their concatenation were
+            // three allocations and a copy of every epoch, each epoch (a profile at 10 Hz: ~4 % of this thread).
+            var items: [SensorItem] = []
+            items.reserveCapacity(epochs.count + 1)
+            if let word { items.append(.batched(word)) }
+            for epoch in epochs { items.append(.batched(.epoch(SensorEpoch(epoch: epoch, monoNs: now, barometer: sample)))) }
+            return items
         }
         func counted(_ epochs: [Epoch]) {
             guard !epochs.isEmpty else { return }
