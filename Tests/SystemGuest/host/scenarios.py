@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The system guest's scenarios g1-g9, judged from the host (Tests/SystemGuest/README.md).
 
-usage: scenarios.py RUN_DIR KERNEL INITRD DISK DEB_NAME CUTS SEED
+usage: scenarios.py RUN_DIR KERNEL INITRD DISK DEB_NAME CUTS SEED [RIDE_MINUTES]
+RIDE_MINUTES > 0: g1, g2 and only the opt-in g10-ride-memory (host/ride_memory.py).
 Prints "PASS|FAIL|INFO <scenario>: ..." lines; exits 1 when a check failed.
 """
 import os
@@ -12,9 +13,10 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from board import BOARD, BOOT_S, DB, ROAM, UNITS, GuestRun  # noqa: E402
 from guest import GuestError  # noqa: E402
+from ride_memory import RideMemory  # noqa: E402
 
 
-class Run(GuestRun):
+class Run(GuestRun, RideMemory):
     def g1_install(self):
         secs = self.boot()
         self.say("INFO", "g1-install", "first boot: the agent answered %.0f s after power-on" % secs)
@@ -250,13 +252,17 @@ class Run(GuestRun):
         t0 = time.monotonic()
         try:
             self.g1_install()
-            if self.g2_boot():
+            ready = self.g2_boot()
+            if ready and self.ride_minutes:
+                self.g10_ride_memory()
+            elif ready:
                 self.g3_ride()
                 self.g4_power_cut()
                 self.g5_drive()
                 self.g7_reinstall()
             self.end_boot(cut=False)
-            self.g8_missing()
+            if not self.ride_minutes:
+                self.g8_missing()
         except GuestError as e:
             self.say("FAIL", "system-guest", str(e))
             if self.g:
