@@ -17,8 +17,9 @@ public final class SimulatedRig: @unchecked Sendable {
     public enum Script: Sendable {
         /// The simulated ride (RoamSimulator's RideSimulation), paced by the recorder or in real time.
         case simulatedRide(RideSimulation, realtime: Bool)
-        /// Any NMEA capture (a gpsd log, or a stream on standard input), recorded as one ride.
-        case capture(CaptureReader)
+        /// Any NMEA capture (a gpsd log, or a stream on standard input), recorded as one ride; in
+        /// real time, each epoch at its own time of day after the first (`CapturePace`).
+        case capture(CaptureReader, realtime: Bool)
         /// A recorded ride (a GPX track): each epoch at its own time, the barometer following its elevation.
         case track([ReplayEpoch], realtime: Bool)
     }
@@ -86,10 +87,10 @@ public final class SimulatedRig: @unchecked Sendable {
             let feed = epochs.map { Feed(nmea: $0.nmea, pressurePa: $0.pressurePa, temperatureC: $0.temperatureC, second: nil) }
             let t0 = epochs.first?.utcMs ?? 0
             try play(feed, offsetNs: { UInt64(max(0, epochs[$0].utcMs - t0)) * 1_000_000 }, realtime: realtime, recorder: recorder)
-        case .capture(let reader):
+        case .capture(let reader, let realtime):
             replayer.module?.verbatim.store(true, ordering: .releasing)
             sensor.setAmbient(pressurePa: 101_325, temperatureC: 20)
-            try replay(reader, recorder: recorder)
+            try replay(reader, realtime: realtime, recorder: recorder)
             waitUntilQuiet(recorder)
         }
         // A stop signal leaves the ride recording: the next start re-arms it (P7), as after a power cut.
@@ -165,10 +166,7 @@ public final class SimulatedRig: @unchecked Sendable {
             if let second = epoch.second { hold?.wait(beforeSecond: second) }
             if realtime {
                 sensor.setAmbient(pressurePa: epoch.pressurePa, temperatureC: epoch.temperatureC)
-                let due = start + offsetNs(offset)
-                while case let now = MonotonicClock.nowNs(), now < due, !ShutdownSignal.isRequested {
-                    usleep(UInt32(min((due - now) / 1000, 1_000_000)))
-                }
+                sleep(until: start + offsetNs(offset))
                 try replayer.write(epoch.nmea)
             } else {
                 // The sentences of epoch N complete epoch N-1, which samples the barometer: it must
@@ -184,6 +182,13 @@ public final class SimulatedRig: @unchecked Sendable {
         wait(for: counter, toReach: base + feed.count, timeoutS: 30)
     }
 
+    /// Sleeps until the monotonic `due`, or until a stop signal.
+    private func sleep(until due: UInt64) {
+        while case let now = MonotonicClock.nowNs(), now < due, !ShutdownSignal.isRequested {
+            usleep(UInt32(min((due - now) / 1000, 1_000_000)))
+        }
+    }
+
     private func wait(for counter: () -> Int, toReach target: Int, timeoutS: Double) {
         let deadline = MonotonicClock.nowNs() + UInt64(timeoutS * 1e9)
         while counter() < target && MonotonicClock.nowNs() < deadline && !ShutdownSignal.isRequested { usleep(200) }
@@ -194,13 +199,18 @@ public final class SimulatedRig: @unchecked Sendable {
     /// minutes of that) only overflows when a replay outruns the commits, which the bench must not.
     /// It waits only between two epochs (`CaptureEpochCutter`): paused inside one, the recorder would
     /// close it half read.
-    private func replay(_ reader: CaptureReader, recorder: Recorder, maxQueuedEpochs: Int = 512) throws {
+    /// In real time it waits instead until each epoch is due by the capture's own times.
+    private func replay(_ reader: CaptureReader, realtime: Bool, recorder: Recorder, maxQueuedEpochs: Int = 512) throws {
         var cutter = CaptureEpochCutter()
+        var pace = CapturePace()
+        let start = MonotonicClock.nowNs()
         while true {
             let chunk = try reader.next(capacity: 4096)
             if chunk.isEmpty { return }
             for piece in cutter.feed(chunk) {
-                if piece.startsEpoch {
+                if piece.startsEpoch && realtime {
+                    sleep(until: start + pace.due(timeOfDayMs: piece.timeOfDayMs))
+                } else if piece.startsEpoch {
                     while recorder.queuedEpochs > maxQueuedEpochs && !ShutdownSignal.isRequested { usleep(1000) }
                 }
                 try replayer.replay(capture: piece.bytes)

@@ -117,7 +117,7 @@ public enum ReplaySource {
 
     public func script(realtime: Bool) -> SimulatedRig.Script {
         switch self {
-        case .nmea(let reader): return .capture(reader)
+        case .nmea(let reader): return .capture(reader, realtime: realtime)
         case .track(let track, _): return .track(TrackReplay.epochs(track), realtime: realtime)
         case .recorded(let epochs, _): return .track(epochs, realtime: realtime)
         }

@@ -16,6 +16,13 @@ public struct CaptureEpochCutter: Sendable {
     public struct Piece: Sendable, Equatable {
         public var bytes: [UInt8]
         public var startsEpoch: Bool
+        /// The UTC time of day of the sentence that begins the epoch, when it has one: what a
+        /// replay in real time paces by.
+        public var timeOfDayMs: Int?
+
+        public init(bytes: [UInt8], startsEpoch: Bool, timeOfDayMs: Int? = nil) {
+            self.bytes = bytes; self.startsEpoch = startsEpoch; self.timeOfDayMs = timeOfDayMs
+        }
     }
 
     /// An epoch is known to begin where its first sentence closes the one before in this stream.
@@ -29,24 +36,33 @@ public struct CaptureEpochCutter: Sendable {
     /// `bytes` in order, cut before each line that begins an epoch and began in these bytes.
     public mutating func feed(_ bytes: [UInt8]) -> [Piece] {
         var pieces: [Piece] = []
-        var pieceStart = 0, pieceStartsEpoch = false, lineStart = 0
+        var pieceStart = 0, pieceStartsEpoch = false, pieceTime: Int? = nil, lineStart = 0
         for (i, byte) in bytes.enumerated() {
             line.append(byte)
             // CR and LF each end a line here: a CR LF pair is a line and an empty one.
             guard byte == 0x0A || byte == 0x0D else { continue }
             if !stream.feed(line).isEmpty && !lineBeganEarlier {
                 if lineStart > pieceStart {
-                    pieces.append(Piece(bytes: Array(bytes[pieceStart..<lineStart]), startsEpoch: pieceStartsEpoch))
+                    pieces.append(Piece(bytes: Array(bytes[pieceStart..<lineStart]), startsEpoch: pieceStartsEpoch, timeOfDayMs: pieceTime))
                     pieceStart = lineStart
                 }
                 pieceStartsEpoch = true
+                pieceTime = Self.timeOfDayMs(line)
             }
             line.removeAll(keepingCapacity: true)
             lineBeganEarlier = false
             lineStart = i + 1
         }
-        if pieceStart < bytes.count { pieces.append(Piece(bytes: Array(bytes[pieceStart...]), startsEpoch: pieceStartsEpoch)) }
+        if pieceStart < bytes.count {
+            pieces.append(Piece(bytes: Array(bytes[pieceStart...]), startsEpoch: pieceStartsEpoch, timeOfDayMs: pieceTime))
+        }
         lineBeganEarlier = !line.isEmpty
         return pieces
+    }
+
+    private static func timeOfDayMs(_ line: [UInt8]) -> Int? {
+        let text = String(decoding: line.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+        guard case .sentence(let sentence) = NMEADecoder.decode(line: text) else { return nil }
+        return sentence.timeOfDayMs
     }
 }
