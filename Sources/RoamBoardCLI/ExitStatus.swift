@@ -4,6 +4,7 @@ import RoamDrive
 import RoamHardware
 import RoamImport
 import RoamStore
+import RoamSystem
 
 /// The one place where errors become exit statuses (sysexits.h values).
 enum ExitStatus {
@@ -14,6 +15,9 @@ enum ExitStatus {
     /// An input named on the command line is not there (a database, a board folder, a file to read).
     static let noInput: Int32 = 66   // EX_NOINPUT
     static let ioError: Int32 = 74   // EX_IOERR
+    /// This user may not do it, another may: the data folder or a file in it is another user's
+    /// (the words name who, and how to run it as that user or give the file back).
+    static let noPermission: Int32 = 77 // EX_NOPERM
     /// Done, but not whole: run it again once room is made (`drive-image`) or an unfinished import of
     /// the same ride is finished (`import`).
     static let tempFailure: Int32 = 75 // EX_TEMPFAIL
@@ -69,6 +73,16 @@ enum ExitStatus {
 struct CLIError: Error, CustomStringConvertible {
     var description: String
     var status: Int32 = ExitStatus.dataError
+
+    /// Every command's words and status for a database in a folder this user may not enter, or
+    /// one it may not read: who may, and how to run it as them.
+    static func barred(_ path: String, command: String) -> CLIError? {
+        guard let barring = FolderOwner.barring(path) else { return nil }
+        let owner = FolderOwner.of(barring)
+        let whose = owner.map { " (it is \($0.words)'s)" } ?? ""
+        let fix = owner.map { "run it as that user: \($0.runAs) roam-board \(command) …" } ?? "check its owner and mode"
+        return CLIError(description: "you may not read \(barring)\(whose): \(fix)", status: ExitStatus.noPermission)
+    }
 
     /// Every reader's words and status for a database that is not there.
     static func missingDatabase(_ path: String) -> CLIError {

@@ -45,8 +45,15 @@ public final class RecorderStatusFile: @unchecked Sendable {
     /// momentary shared lock; fails if another recorder holds it.
     public init(path: String) throws(Failure) {
         self.path = path
+        let made = FileSystem.kind(path) == nil
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(operation: "open", path: path, errno: Errno(rawValue: Glibc.errno)) }
+        if made {
+            do { try FolderOwner.give(path) } catch {
+                close(fd)
+                throw Failure(operation: "give to the folder's owner", path: path, errno: error.errno)
+            }
+        }
         var attempts = 0
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let e = Glibc.errno

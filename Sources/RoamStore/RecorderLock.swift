@@ -23,10 +23,16 @@ public final class RecorderLock {
         public var description: String { SystemError("create the recorder lock", path, errno).description }
     }
 
+    public static func path(forDatabase db: String) -> String { db + ".lock" }
+
     public init(databasePath: String) throws {
-        let path = databasePath + ".lock"
+        let path = Self.path(forDatabase: databasePath)
         self.path = path
+        let made = FileSystem.kind(path) == nil
         do { fd = try retryingInterrupted { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) } } catch { throw Failed(path: path, errno: error) }
+        if made {
+            do { try FolderOwner.give(path) } catch { close(fd); fd = -1; throw Failed(path: path, errno: error.errno) }
+        }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let e = errno
             var buffer = [UInt8](repeating: 0, count: 32)

@@ -10,7 +10,8 @@ public enum DurableFile {
         let fd: CInt
         do { fd = try retryingInterrupted { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode) } } catch { throw SystemError("create", path, error) }
         var failure: SystemError?
-        do { try Descriptor.writeAll(fd, bytes) } catch { failure = SystemError("write", path, error) }
+        do { try FolderOwner.give(temporary) } catch { failure = SystemError(error.action, path, error.errno) }
+        if failure == nil { do { try Descriptor.writeAll(fd, bytes) } catch { failure = SystemError("write", path, error) } }
         if failure == nil && fsync(fd) != 0 { failure = SystemError("fsync", path, .current) }
         close(fd)
         if failure == nil && Glibc.rename(temporary, path) != 0 { failure = SystemError("write", path, .current) }

@@ -19,6 +19,8 @@ public enum FileSystem {
     }
 
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    /// Nothing is at `path` (ENOENT, ENOTDIR): unlike `!exists`, not a path this user may not look into (EACCES).
+    public static func isMissing(_ path: String) -> Bool { access(path, F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR) }
     public static func isFolder(_ path: String) -> Bool { kind(path) == .folder }
     public static func isExecutable(_ path: String) -> Bool { kind(path) == .file && access(path, X_OK) == 0 }
 
@@ -76,9 +78,11 @@ public enum FileSystem {
     /// Writes `bytes` to `path`, replacing it, without fsync: for files that matter only while the
     /// system runs (sysfs and configfs attributes, scratch files). Durable files use `DurableFile`.
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemError) {
+        let made = kind(path) == nil
         let fd: CInt
         do { fd = try retryingInterrupted { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode) } } catch { throw SystemError("create", path, error) }
         defer { close(fd) }
+        if made { try FolderOwner.give(path) }
         do { try Descriptor.writeAll(fd, bytes) } catch { throw SystemError("write", path, error) }
     }
 
@@ -109,11 +113,28 @@ public enum FileSystem {
         let parent = FilePath.parent(path)
         var made: [String] = []
         if parent != path && parent != "." && parent != "/" { made = try makeFolders(parent, mode: mode) }
-        if mkdir(path, mode) == 0 { return made + [path] }
+        if mkdir(path, mode) == 0 {
+            try FolderOwner.give(path)
+            return made + [path]
+        }
         guard errno == EEXIST else { throw SystemError("create folder", path, .current) }
         // A file where a folder belongs: ENOTDIR for it, as the kernel says of the path below it (not "exists already").
         guard isFolder(path) else { throw SystemError("create folder", path, Errno(rawValue: ENOTDIR)) }
         return made
+    }
+
+    /// Creates an empty file at `path` unless something is there already (O_EXCL: never truncates
+    /// what another process just made), given to the folder's owner (`FolderOwner.give`). True when it made one.
+    @discardableResult
+    public static func makeFile(_ path: String, mode: mode_t = 0o644) throws(SystemError) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else {
+            if errno == EEXIST { return false }
+            throw SystemError("create", path, .current)
+        }
+        close(fd)
+        try FolderOwner.give(path)
+        return true
     }
 
     /// Removes a file, a symlink or a whole folder tree; nothing there is fine.

@@ -84,10 +84,12 @@ enum BoardLoader {
             boardDB = (FilePath.join(dataDir(profile, boardDir: dir), databaseName), dir)
         }
         if let db = try p.value(SharedOptions.db) {
+            if let barred = CLIError.barred(db, command: p.command) { throw barred }
             try refuseFolder(db)
             return (db, time)
         }
         if let boardDB {
+            if let barred = CLIError.barred(boardDB.path, command: p.command) { throw barred }
             try refuseFolder(boardDB.path, board: boardDB.folder)
             return (boardDB.path, time)
         }
@@ -97,7 +99,7 @@ enum BoardLoader {
     /// Refuses a missing file before SQLite does (its "error 14" names nothing a rider can fix,
     /// and a writer would create an empty database from a typo).
     static func requireDatabase(_ path: String) throws {
-        guard FileSystem.kind(path) != nil else {
+        guard !FileSystem.isMissing(path) else {
             throw CLIError.missingDatabase(path)
         }
         try refuseFolder(path)

@@ -27,7 +27,12 @@ enum RecordCommand {
         }
         let ride = try p.value(Options.ride)
         let replay = try p.value(Options.replay).map { path in try commandLineError { try ReplaySource.open(path, ride: ride) } }
+        if let barred = CLIError.barred(dbPath, command: "record") { throw barred }
         try prepareDirectory(for: dbPath, createsIt: profile.isBench)
+        // Before any device or press: a database it may not write would take no ride (SQLite opens it read-only).
+        if let why = RecorderFiles.unwritable(database: BoardLoader.absolute(dbPath)) {
+            throw CLIError(description: "cannot record: \(why)", status: ExitStatus.noPermission)
+        }
         replay?.apply(to: &options)
         let units = UnitFormatter(try p.value(SharedOptions.units) ?? profile.units ?? .metric)
         let progress = ProgressPrinter(acks: p.value(Options.acks), quiet: p.value(Options.quiet), units: units)

@@ -1,5 +1,6 @@
 import RoamRecorder
 import RoamRig
+import RoamSystem
 
 /// `roam-board selftest --board DIR`: one line per device the board declares — OK with what was
 /// found, or FAIL with what is wrong and what to check. Exit 0 when all are OK, 74 otherwise.
@@ -8,7 +9,7 @@ enum SelftestCommand {
         let (profile, boardDir) = try BoardLoader.load(try p.value(SharedOptions.boardFolder))
         let dataDir = BoardLoader.dataDir(profile, boardDir: boardDir)
         print("selftest of board '\(profile.name)' (\(boardDir)); run it with the recorder stopped")
-        let results = BoardSelfTest.run(profile: profile, dataDir: dataDir)
+        let results = BoardSelfTest.run(profile: profile, dataDir: dataDir, database: FilePath.join(dataDir, BoardLoader.databaseName))
         for result in results { print(result) }
         let failed = results.filter { !$0.isOK }.count
         guard failed == 0 else {

@@ -28,7 +28,7 @@ enum StatusCommand {
             databaseError = error
         }
         if let databaseError, snapshot?.status == nil {
-            if access(dbPath, F_OK) != 0 { throw CLIError.missingDatabase(dbPath) }
+            if FileSystem.isMissing(dbPath) { throw CLIError.missingDatabase(dbPath) }
             throw databaseError
         }
 

@@ -23,6 +23,10 @@ struct AtomicFileSink: PatchableSink {
         }
         // Failures name the file asked for: the rider never asked for a .partial file.
         file = BufferedFile(fd: fd, path: path)
+        do { try FolderOwner.give(temporary) } catch {
+            abandon()
+            throw OutputError.creating(SystemError(error.action, path, error.errno))
+        }
     }
 
     var bytesWritten: Int { file.count }

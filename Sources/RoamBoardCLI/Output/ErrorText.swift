@@ -1,5 +1,6 @@
 import Glibc
 import RoamStore
+import RoamSystem
 
 /// Foreign errors (SQLite, the system's, JSON decoding) as one sentence a rider can act on: what failed,
 /// on which file, and what to check. Our own errors already read that way and pass through, and so
@@ -19,7 +20,7 @@ enum ErrorText {
         if e.code == .readOnlyRollback { return unfinishedWrite(path) }
         switch e.code.primary {
         case .cantOpen:
-            if access(path, F_OK) != 0 { return missingDatabase(path) }
+            if FileSystem.isMissing(path) { return missingDatabase(path) }
             return e.cause + ": check that it is a file you may read, in a folder you may write (SQLite keeps its -wal and -shm files beside it)"
         case .notADatabase, .corrupt:
             return e.cause + ": check --db/--board; 'roam-board check' lists the rides it can still read"

@@ -71,6 +71,7 @@ struct DriveImageEditor {
                rides: [Int64: RideRow], top: [TopFile], shared: SharedCopy) throws -> Change {
         try tool("mkfs.vfat", ["-C", "-s", "8", "-n", label, "-i", volumeID, slots.new, "\(sizeBytes / 1024)"],
                            what: "make the FAT file system of \(DriveImageSlots.beingBuilt)")
+        do { try FolderOwner.give(slots.new) } catch { throw DriveImageSlots.failure(error) }
         try tool("mmd", ["-i", slots.new, "::/Rides"], what: "make the Rides folder in \(DriveImageSlots.beingBuilt)")
         try copyIn(want, export: &export, rides: rides)
         try copyShared(shared)

@@ -58,9 +58,15 @@ public struct DriveImageSlots: Sendable, Equatable {
     var check: String { "check the free room on \(folder) and the storage's errors ('dmesg')" }
 
     /// A write to the storage that it refused, `what` in the rider's terms: the system's words for
-    /// `e` and what to check, never a working file's name.
+    /// `e` and what to check, never a working file's name. A refused permission is not the storage's:
+    /// who owns the data folder and its files (`FolderOwner.advice`).
     func refused(_ what: String, _ e: Errno) -> DriveError {
-        DriveError(e == .noSpace ? .storageFull : .fileSystem, "\(what): \(e.words); \(check)")
+        DriveError(e == .noSpace ? .storageFull : .fileSystem, "\(what): \(e.words); \(ownership(e) ?? check)")
+    }
+
+    func ownership(_ e: Errno) -> String? {
+        guard e == .accessDenied || e == .notPermitted else { return nil }
+        return FolderOwner.advice(refusedWriteIn: folder)
     }
 
     /// `error` with `path` said as `words`: a tool's own message names the file it was given.
@@ -70,7 +76,7 @@ public struct DriveImageSlots: Sendable, Equatable {
 
     /// A failed call on an image or its folder, read from `errno` right after it, in plain words.
     func failure(_ what: String, _ path: String, _ e: Errno = .current) -> DriveError {
-        DriveError(e == .noSpace ? .storageFull : .fileSystem, "\(what) \(path): \(e.reason)")
+        DriveError(e == .noSpace ? .storageFull : .fileSystem, "\(what) \(path): " + (ownership(e).map { "\(e.words); \($0)" } ?? e.reason))
     }
 
     static func failure(_ error: SystemError) -> DriveError {

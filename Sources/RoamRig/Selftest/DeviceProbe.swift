@@ -1,4 +1,5 @@
 import RoamPorts
+import RoamRecorder
 import RoamSystem
 import Glibc
 import RoamCore
@@ -162,9 +163,11 @@ public enum DeviceProbe {
         }
     }
 
-    /// Creates, syncs and removes a file in the data directory and reports the free space.
+    /// Creates, syncs and removes a file in the data directory, checks that the recorder's files in
+    /// it (`database`'s, `RecorderFiles`) are writable by this user, and reports the free space.
     /// `createdByRecord`: the bench, whose `record` creates its data directory on first use.
-    public static func dataDirectory(_ path: String, createdByRecord: Bool = false, minimumFreeBytes: UInt64 = 64 << 20) -> ProbeResult {
+    public static func dataDirectory(_ path: String, database: String? = nil, createdByRecord: Bool = false,
+                                     minimumFreeBytes: UInt64 = 64 << 20) -> ProbeResult {
         let name = "data \(path)"
         guard FileSystem.isFolder(path) else {
             if createdByRecord { return ProbeResult(name, ok: true, "not there yet; the first 'record' creates it") }
@@ -181,6 +184,9 @@ public enum DeviceProbe {
         close(fd)
         unlink(probe)
         guard synced else { return ProbeResult(name, ok: false, "write + fsync failed: \(Errno(rawValue: syncErrno).words). Check the SD card.") }
+        if let database, let why = RecorderFiles.unwritable(database: database) {
+            return ProbeResult(name, ok: false, "the folder is writable, but \(why). 'record' refuses to start until then.")
+        }
         let free: UInt64
         do { free = UInt64(try FileSystem.availableBytes(path)) } catch { return ProbeResult(name, ok: false, "\(error)") }
         let freeText = ByteSize.text(Int64(clamping: free)) + " free"

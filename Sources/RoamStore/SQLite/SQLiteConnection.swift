@@ -1,4 +1,5 @@
 import CSQLite
+import RoamSystem
 
 /// Owns one `sqlite3*` handle; `close()` or `deinit` closes it. Not thread-safe by design: it is opened
 /// NOMUTEX and belongs to one thread at a time (the commit thread, or a reader's caller).
@@ -35,6 +36,13 @@ public final class SQLiteConnection {
         let access = mode == .readWrite ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
             : mode == .immutable ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READONLY
         let name = mode == .immutable ? Self.immutableURI(path) : path
+        // Made here, not by SQLite, so root's new database goes to the folder's owner before SQLite
+        // makes its -wal and -shm, which it gives to the database's owner.
+        if mode == .readWrite && FileSystem.kind(path) == nil {
+            do { try FileSystem.makeFile(path) } catch {
+                throw SQLiteError(code: ResultCode(rawValue: SQLITE_CANTOPEN), message: error.description, path: path)
+            }
+        }
         var db: OpaquePointer?
         let rc = sqlite3_open_v2(name, &db, access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
         guard rc == SQLITE_OK, let db else {

@@ -1,0 +1,98 @@
+import Glibc
+
+/// The user who owns a folder; for the data folder, the recorder's user (`roam` on an installed
+/// board). Two rules follow from it. A file or folder that root makes in a folder of another user's
+/// is given to that user (`give`), as SQLite gives a database's -wal and -shm to the database's
+/// owner, so a `sudo roam-board …` leaves nothing the owner's recorder may not write. And a command
+/// refused a file there names who may run it (`runAs`) or what to give back (`chown`).
+public struct FolderOwner: Equatable, Sendable {
+    public var uid: uid_t
+    public var gid: gid_t
+    /// The account's name; nil when no account has the uid (a card from another system).
+    public var name: String?
+
+    public init(uid: uid_t, gid: gid_t, name: String?) {
+        self.uid = uid
+        self.gid = gid
+        self.name = name
+    }
+
+    /// Who owns `path` (not following a final symlink); nil when it cannot be looked at.
+    public static func of(_ path: String) -> FolderOwner? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        return FolderOwner(uid: st.st_uid, gid: st.st_gid, name: accountName(st.st_uid))
+    }
+
+    /// The user this process runs as.
+    public static var current: FolderOwner { FolderOwner(uid: geteuid(), gid: getegid(), name: accountName(geteuid())) }
+
+    /// "user roam", "uid 1001".
+    public var words: String { name.map { "user \($0)" } ?? "uid \(uid)" }
+
+    /// How a rider runs a command as this user: "sudo -u roam", "sudo" for root.
+    public var runAs: String { uid == 0 ? "sudo" : "sudo -u " + (name ?? "'#\(uid)'") }
+
+    /// The command that gives `paths` to this user: "sudo chown roam:roam /var/lib/roam-board/rides.db".
+    public func chown(_ paths: [String], recursive: Bool = false) -> String {
+        let group = Self.groupName(gid) ?? "\(gid)"
+        return "sudo chown \(recursive ? "-R " : "")\(name ?? "\(uid)"):\(group) " + paths.joined(separator: " ")
+    }
+
+    /// Gives `path`, just made by this process, to the owner of the folder it is in when this
+    /// process is root and the folder is another user's; otherwise leaves it as it is.
+    public static func give(_ path: String) throws(SystemError) {
+        guard geteuid() == 0, let owner = of(FilePath.parent(path)), owner.uid != 0 else { return }
+        guard lchown(path, owner.uid, owner.gid) == 0 else { throw SystemError("give \(owner.words) (the owner of its folder)", path, .current) }
+    }
+
+    /// What a user refused a write in `folder` (EACCES, EPERM) does about it: where the folder is
+    /// another user's, run roam-board as that user; where it is this user's own, give back what
+    /// another user (root, by a `sudo roam-board …`) made in it: `paths` where known, else the whole
+    /// folder. Nil for root, whom ownership never refuses (an immutable file or a mount does), and
+    /// where each of `paths` is this user's already.
+    public static func advice(refusedWriteIn folder: String, paths: [String] = []) -> String? {
+        let me = current
+        guard me.uid != 0, let owner = of(folder) else { return nil }
+        guard owner.uid == me.uid else {
+            return "\(folder) is \(owner.words)'s: run roam-board as that user (\(owner.runAs) roam-board …)"
+        }
+        let others = paths.filter { of($0).map { $0.uid != me.uid } ?? false }
+        // This user's own files it may not write: their mode, not their owner.
+        if !paths.isEmpty && others.isEmpty { return nil }
+        guard !others.isEmpty else {
+            return "a file or folder in \(folder) is another user's (made by a 'sudo roam-board …', say): give everything in it "
+                + "back to \(owner.words), the data folder's owner: \(owner.chown([folder], recursive: true))"
+        }
+        let whose = Set(others.compactMap { of($0)?.words }).sorted().joined(separator: " and ")
+        let one = others.count == 1
+        let cause = others.allSatisfy { of($0)?.uid == 0 } ? " (made by a 'sudo roam-board …')" : ""
+        return "\(others.joined(separator: ", ")) \(one ? "is" : "are") \(whose)'s\(cause): \(owner.words), the data folder's owner, "
+            + "may not write \(one ? "it" : "them"): give \(one ? "it" : "them") back: \(owner.chown(others))"
+    }
+
+    /// The first folder on the way to `path` this user may not enter, else `path` itself when it
+    /// is there and this user may not read it; nil when nothing bars the read (or `path` is not there).
+    public static func barring(_ path: String) -> String? {
+        var folder = path.hasPrefix("/") ? "" : "."
+        for part in FilePath.parent(path).split(separator: "/") {
+            folder += "/" + part
+            if access(folder, X_OK) != 0 { return errno == EACCES ? folder : nil }
+        }
+        return access(path, R_OK) != 0 && errno == EACCES ? path : nil
+    }
+
+    private static func accountName(_ uid: uid_t) -> String? {
+        var entry = passwd(), result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, let result else { return nil }
+        return String(cString: result.pointee.pw_name)
+    }
+
+    private static func groupName(_ gid: gid_t) -> String? {
+        var entry = group(), result: UnsafeMutablePointer<group>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getgrgid_r(gid, &entry, &buffer, buffer.count, &result) == 0, let result else { return nil }
+        return String(cString: result.pointee.gr_name)
+    }
+}
