@@ -1,6 +1,7 @@
 import Glibc
 import RoamCore
 import RoamDrive
+import RoamRig
 import RoamStore
 import RoamSystem
 
@@ -127,6 +128,9 @@ enum DriveCommand {
             }
             print("gadget \(gadget.paths.gadget) bound to \(udc), medium \(image.isEmpty ? "none yet" : image)")
             return
+        }
+        if let why = ServiceStateDirectory.refusal(dataFolder: FilePath.parent(BoardLoader.absolute(t.settings.builder.imagePath)), unit: "roam-board-drive") {
+            throw CLIError(description: "cannot keep the drive: \(why)", status: ExitStatus.dataError)
         }
         let pollMs = try p.value(Options.pollMs)
         // A file-size limit must fail a build in words (tried again when the rides change), not kill the keeper.

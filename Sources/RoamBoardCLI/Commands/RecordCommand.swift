@@ -28,6 +28,9 @@ enum RecordCommand {
         let ride = try p.value(Options.ride)
         let replay = try p.value(Options.replay).map { path in try commandLineError { try ReplaySource.open(path, ride: ride) } }
         if let barred = CLIError.barred(dbPath, command: "record") { throw barred }
+        if let why = ServiceStateDirectory.refusal(dataFolder: FilePath.parent(BoardLoader.absolute(dbPath)), unit: "roam-board") {
+            throw CLIError(description: "cannot record: \(why)", status: ExitStatus.dataError)
+        }
         try prepareDirectory(for: dbPath, createsIt: profile.isBench)
         // Before any device or press: a database it may not write would take no ride (SQLite opens it read-only).
         if let why = RecorderFiles.unwritable(database: BoardLoader.absolute(dbPath)) {
