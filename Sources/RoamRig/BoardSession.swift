@@ -32,7 +32,7 @@ public enum BoardSession {
         if profile.isBench { ShutdownSignal.install() } else { _ = BlockedSignals.block() }
         let lock = try RecorderLock(databasePath: databasePath)
         defer { withExtendedLifetime(lock) {} }
-        let store = try RideStore(path: databasePath)
+        let store = try RideStore(path: databasePath, holding: lock)
         try store.limitPageCache(kib: RideStore.recorderPageCacheKiB)
         return try run(profile: profile, store: store, activeRide: try store.activeRide(), options: options, script: script,
                        pressesButton: pressesButton, emit: emit, report: report)

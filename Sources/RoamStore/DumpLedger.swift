@@ -32,7 +32,10 @@ public final class DumpLedger {
     public func markDumped(id: Int64, dumpedUTCms: Int64, keepingEarlier: Bool = false) throws -> Mark {
         let stamp = "max(?2, coalesce(ended_utc_ms, ?2))"
         // Judged in the same transaction as the write: an import finishing meanwhile is seen whole or not at all.
-        let updated = try connection.inTransaction { () throws(SQLiteError) -> (changed: Int, exists: Bool) in
+        let updated = try connection.inTransaction { () throws(SQLiteError) -> (changed: Int, exists: Bool, newer: Int?) in
+            // A newer roam-board may have migrated the database since this ledger opened it (a keeper
+            // or a dump running through an upgrade): judged in the transaction that would write.
+            if let found = try Migrations.newerVersion(connection) { return (0, true, found) }
             let update = try connection.prepare((keepingEarlier
                 ? "UPDATE rides SET dumped_utc_ms = coalesce(dumped_utc_ms, \(stamp)) WHERE id = ?1"
                 : "UPDATE rides SET dumped_utc_ms = \(stamp) WHERE id = ?1")
@@ -41,11 +44,12 @@ public final class DumpLedger {
             try update.bind(dumpedUTCms, at: 2)
             try update.bind(ImportProvenance.unfinishedPrefix, at: 3)
             try update.run()
-            guard connection.changes == 0 else { return (connection.changes, true) }
+            guard connection.changes == 0 else { return (connection.changes, true, nil) }
             let ride = try connection.prepare("SELECT 1 FROM rides WHERE id = ?1")
             try ride.bind(id, at: 1)
-            return (0, try ride.step())
+            return (0, try ride.step(), nil)
         }
+        if let found = updated.newer { throw StoreError.schemaTooNew(found: found, supported: Migrations.latestVersion, path: path) }
         guard updated.exists else {
             throw StoreError.corruptRow(table: "rides", detail: "ride \(id) vanished before it could be marked dumped", path: path)
         }

@@ -35,13 +35,9 @@ public final class RecorderLock {
         }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let e = errno
-            var buffer = [UInt8](repeating: 0, count: 32)
-            let n = read(fd, &buffer, buffer.count)
+            let held = Self.held(fd, path)
             close(fd); fd = -1
-            if e == EWOULDBLOCK {
-                let text = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
-                throw Held(path: path, holderPID: Int32(text.split(separator: "\n").first.map(String.init) ?? ""))
-            }
+            if e == EWOULDBLOCK { throw held }
             throw Failed(path: path, errno: Errno(rawValue: e))
         }
         let pid = Array("\(getpid())\n".utf8)
@@ -50,4 +46,12 @@ public final class RecorderLock {
     }
 
     deinit { if fd >= 0 { close(fd) } }
+
+    /// The lock as its holder left it: the pid it wrote, when it could.
+    static func held(_ fd: Int32, _ path: String) -> Held {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let n = pread(fd, &buffer, buffer.count, 0)
+        let text = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
+        return Held(path: path, holderPID: Int32(text.split(separator: "\n").first.map(String.init) ?? ""))
+    }
 }

@@ -47,6 +47,12 @@ public final class RideReader {
         (connection, schemaVersion, openedFile) = try Self.open(path, busyTimeoutMs: busyTimeoutMs)
     }
 
+    /// Refuses, as `init` does, a schema a newer roam-board migrated the database to since this
+    /// reader opened it: a long-lived reader (the drive keeper) asks before it acts on what it read.
+    public func requireKnownSchema() throws {
+        schemaVersion = try Migrations.requireCurrent(connection)
+    }
+
     /// The identity is taken before the connection opens: a file put at the path in between is
     /// then seen as another one at the next look, never taken for the one read.
     private static func open(_ path: String, busyTimeoutMs: Int32) throws -> (SQLiteConnection, Int, FileIdentity?) {

@@ -5,6 +5,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case schemaTooNew(found: Int, supported: Int, path: String)
     /// A read-only caller found a database that has not been migrated (a writer migrates on open).
     case schemaTooOld(found: Int, supported: Int, path: String)
+    /// A writer would migrate the database while a recorder holds its lock (`Migrations.migrate`).
+    case migrationUnderRecorder(found: Int, target: Int, recorderPID: Int32?, path: String)
     /// `startRide` while another ride is recording (at most one, P7).
     case rideAlreadyRecording(id: Int64)
     /// `stopRide` of a ride that does not exist or is already stopped.
@@ -27,6 +29,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .schemaTooOld(found, supported, path):
             return "\(path) has schema version \(found), older than version \(supported) that this roam-board reads; "
                 + "open it once with a writer (roam-board record) to migrate it"
+        case let .migrationUnderRecorder(found, target, pid, path):
+            return "\(path) has schema version \(found) and this roam-board would raise it to \(target), but the recorder "
+                + "(\(pid.map { "pid \($0)" } ?? "another process")) is running on it, most likely the program of before an upgrade, "
+                + "which would go on writing under the new schema without knowing it: nothing was changed. Restart the board's "
+                + "programs first (sudo systemctl restart roam-board roam-board-drive: a ride in progress goes on), then run this again"
         case let .rideAlreadyRecording(id):
             return "ride \(id) is still recording; stop it before starting another"
         case let .rideNotRecording(id):

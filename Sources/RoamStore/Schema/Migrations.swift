@@ -18,17 +18,25 @@ enum Migrations {
 
     private static let createMeta = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID"
 
-    private enum Outcome { case current, tooNew(Int), unreadable(String) }
+    private enum Outcome { case current, tooNew(Int), unreadable(String), recording(found: Int, RecorderLock.Held) }
 
     /// Brings a writer's database up to `latestVersion` in one transaction, or refuses a database
     /// written by newer code (its schema may hold promises this code would break).
     /// `upTo` stops earlier: tests make the databases that older code wrote.
-    static func migrate(_ db: SQLiteConnection, upTo target: Int = latestVersion) throws {
+    /// `runningRecorder`: the recorder holding the database's lock, asked only when a schema would
+    /// change under it. That recorder runs the program of before an upgrade (postinst restarts
+    /// nothing) and checked the schema only when it opened the database: it would go on writing
+    /// under promises it does not know (`SchemaV5`). Asked inside the write transaction, so no
+    /// migration starts beside a recorder that holds the lock now.
+    static func migrate(_ db: SQLiteConnection, upTo target: Int = latestVersion,
+                        runningRecorder: () -> RecorderLock.Held? = { nil }) throws {
         let outcome = try db.inTransaction { () throws(SQLiteError) -> Outcome in
             try db.execute(createMeta)
             let text = try storedVersionText(db) ?? "0"
             guard let found = Int(text) else { return .unreadable(text) }
             guard found <= latestVersion else { return .tooNew(found) }
+            // Schema 0 is a file no program reads yet (created now, or cut short before its first migration).
+            if found > 0, found < min(target, latestVersion), let holder = runningRecorder() { return .recording(found: found, holder) }
             for migration in all where migration.version > found && migration.version <= target {
                 try db.execute(migration.sql)
                 try setMeta(db, key: "migration.\(migration.version)", value: migration.name)
@@ -42,6 +50,8 @@ enum Migrations {
             throw StoreError.schemaTooNew(found: found, supported: latestVersion, path: db.path)
         case .unreadable(let text):
             throw StoreError.corruptRow(table: "meta", detail: "schema_version is '\(text)'", path: db.path)
+        case let .recording(found, holder):
+            throw StoreError.migrationUnderRecorder(found: found, target: min(target, latestVersion), recorderPID: holder.holderPID, path: db.path)
         }
     }
 
@@ -56,6 +66,13 @@ enum Migrations {
         }
         if found > latestVersion { throw StoreError.schemaTooNew(found: found, supported: latestVersion, path: db.path) }
         if found < oldestReadable { throw StoreError.schemaTooOld(found: found, supported: latestVersion, path: db.path) }
+        return found
+    }
+
+    /// The stored version when it is newer than this code's (a newer roam-board migrated the
+    /// database under a long-lived connection), else nil. One row of `meta`, in the page cache.
+    static func newerVersion(_ db: SQLiteConnection) throws(SQLiteError) -> Int? {
+        guard let found = try storedVersionText(db).flatMap({ Int($0) }), found > latestVersion else { return nil }
         return found
     }
 
