@@ -150,6 +150,13 @@ enum DriveCommand {
                 try keeper.step(state: watch.read(), notified: notified, nowUTCms: WallClock.nowUTCms())
                 lastError = nil
             } catch {
+                // A newer roam-board migrated the database (an upgrade restarts nothing): this keeper
+                // must not hand its rides over; systemd starts the installed program in its place.
+                if case .schemaTooNew? = error as? StoreError {
+                    Console.error("drive: stopping: a newer roam-board changed the database while this one ran; the drive unit "
+                                  + "starts the installed program again (or: sudo systemctl restart roam-board-drive)")
+                    throw error
+                }
                 // Said once, not every poll; the keeper tries again at the next one.
                 let line = ErrorText.describe(error)
                 if line != lastError { Console.error("drive: \(line)") }

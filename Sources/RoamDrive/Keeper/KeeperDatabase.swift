@@ -40,6 +40,9 @@ final class KeeperDatabase {
         guard try followFile() else { return listed.map { ($0.rides, $0.fingerprint) } }
         let version = try reader.dataVersion()
         if let listed, listed.dataVersion == version { return (listed.rides, listed.fingerprint) }
+        // Something committed: a newer roam-board's migration, maybe (an upgrade restarts nothing).
+        // Its rides are not this keeper's to hand over (`SchemaV5`); it stops, and systemd starts the new one.
+        try reader.requireKnownSchema()
         // An import cut before its last chunk is not handed over, as `dump --not-dumped` does not:
         // a part on the drive would be marked handed over at the plug-in after the import finished.
         // An import finishing between the two readings is read again at the next look (the version is older).
