@@ -110,6 +110,12 @@ enum DriveCommand {
     }
 
     static func runDrive(_ p: ParsedArguments) throws {
+        if p.value(Options.remove) {
+            let gadget = MassStorageGadget(paths: GadgetPaths(root: try p.value(Options.sysRoot)))
+            print(try gadget.remove() ? "gadget \(gadget.paths.gadget) unbound and removed: the USB drive is off the cable"
+                  : "no gadget \(gadget.paths.gadget): the USB drive is off the cable already")
+            return
+        }
         // The arguments first (--board, --max-mib): a typo there is not the kernel's configfs.
         _ = try target(p, requiringDatabase: false)
         let gadget = MassStorageGadget(paths: GadgetPaths(root: try p.value(Options.sysRoot)))

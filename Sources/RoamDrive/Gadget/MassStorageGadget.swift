@@ -81,6 +81,30 @@ public struct MassStorageGadget: Sendable {
         return pointed
     }
 
+    /// Takes the drive off the cable for good (the package removed, `roam-board-enable --disable`):
+    /// a stopped keeper leaves the gadget bound on purpose (a restart must not pull the drive from a
+    /// host), so the kernel would serve it until the next boot, keep the controller from any other
+    /// gadget and hold the image open (a deleted drive.img keeps its space). Unbound, ejected and
+    /// removed in the order configfs wants (the kernel's gadget_configfs.rst, "Cleaning up").
+    /// Returns false when there is no gadget.
+    public func remove() throws -> Bool {
+        guard FileSystem.exists(paths.gadget) else { return false }
+        if (boundController ?? "") != "" { try write("", to: paths.gadget + "/UDC") }
+        if (medium ?? "") != "" { try point(at: "") }
+        let link = paths.config + "/mass_storage.usb0"
+        if unlink(link) != 0 && errno != ENOENT { throw failure("cannot remove", link) }
+        // configfs removes its default groups (the LUN, a configuration's strings, a gadget's configs,
+        // functions and strings) with their parents; a test root's are plain folders.
+        let testRootOnly = { (folders: [String]) in paths.root.isEmpty ? [] : folders }
+        let folders = [paths.config + "/strings/0x409"] + testRootOnly([paths.config + "/strings"]) + [paths.config] + testRootOnly([paths.lun])
+            + [paths.function, paths.gadget + "/strings/0x409"] + testRootOnly(["configs", "functions", "strings"].map { paths.gadget + "/" + $0 })
+            + [paths.gadget]
+        for folder in folders {
+            try removeFolder(folder)
+        }
+        return true
+    }
+
     /// The LUN's medium: written even when the path is unchanged, so the kernel opens the file anew
     /// after another image was renamed in (it holds the old one open until then). "" ejects.
     public func point(at image: String) throws {
@@ -132,6 +156,17 @@ public struct MassStorageGadget: Sendable {
         }
         // configfs and sysfs attributes are never truncated; a test root's plain file is.
         if !paths.root.isEmpty { _ = ftruncate(fd, off_t(bytes.count)) }
+    }
+
+    /// configfs removes a folder's attributes with it; a test root's are plain files, removed first.
+    private func removeFolder(_ path: String) throws {
+        if !paths.root.isEmpty, FileSystem.isFolder(path) {
+            for name in try FileSystem.folderEntries(path) where FileSystem.kind(path + "/" + name, followLinks: false) == .file {
+                unlink(path + "/" + name)
+            }
+        }
+        if rmdir(path) == 0 || errno == ENOENT { return }
+        throw failure("cannot remove", path)
     }
 
     private func makeFolder(_ path: String) throws {
