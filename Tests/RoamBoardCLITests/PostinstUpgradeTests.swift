@@ -9,20 +9,52 @@ import Testing
                             "systemd/system/roam-board-drive.service": "roam-board-drive.service",
                             "udev/rules.d/99-roam-board.rules": "99-roam-board.rules", "roam-board/wiring.md": "wiring.md"]
 
+    static let trigger = "udevadm trigger --action=change --subsystem-match=tty --subsystem-match=i2c-dev --subsystem-match=gpio"
+    static let restartLine = "to run the new one now: sudo systemctl restart roam-board roam-board-drive"
+
     /// The board's name was read with `sed -n 's/^name *= *//p'`: "rpi-zero-2w  " named no board
     /// folder, so the upgrade left the old units in /etc under the new program, without a word.
+    /// A changed udev rule was reloaded but applied only at the next boot: it is triggered now, for the
+    /// board's three kinds of device.
     @Test func theEnabledBoardIsKnownByTheNameRoamBoardReads() throws {
-        let (dir, _) = try PackagingScriptTests.boardsFolder()
+        let (dir, calls, stdout) = try Self.upgrade(active: [])
         defer { try? FileManager.default.removeItem(at: dir) }
         let etc = dir.appendingPathComponent("etc"), boards = dir.appendingPathComponent("boards")
+        for (path, file) in Self.installed {
+            let package = try String(contentsOf: boards.appendingPathComponent("rpi-zero-2w/\(file)"), encoding: .utf8)
+            #expect(try String(contentsOf: etc.appendingPathComponent(path), encoding: .utf8) == package, "/etc/\(path) is not the package's")
+        }
+        #expect(try String(contentsOf: etc.appendingPathComponent("roam-board/board.conf"), encoding: .utf8) == Self.riderBoardConf())
+        #expect(calls == ["getent passwd roam", "systemctl daemon-reload", "udevadm control --reload", Self.trigger,
+                          "systemctl is-active --quiet roam-board.service", "systemctl is-active --quiet roam-board-drive.service"])
+        #expect(!stdout.contains(Self.restartLine), "\(stdout)")
+    }
+
+    /// The upgrade restarted nothing and said nothing: the rider could not know that the old program
+    /// runs on until the next boot. Said when either unit is active.
+    @Test(arguments: ["roam-board.service", "roam-board-drive.service"])
+    func anUpgradeUnderARunningUnitSaysHowTheNewProgramRuns(_ unit: String) throws {
+        let (dir, _, stdout) = try Self.upgrade(active: [unit])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(stdout.contains(Self.restartLine), "\(stdout)")
+    }
+
+    /// The package's board.conf with the name line as a rider may have spaced it.
+    static func riderBoardConf() throws -> String {
+        try EnableAgainTests.packageBoardConf("rpi-zero-2w").replacingOccurrences(of: "name = rpi-zero-2w", with: "  name = rpi-zero-2w  ")
+    }
+
+    /// postinst configure 0.9 with the board enabled; systemctl says the `active` units are active.
+    static func upgrade(active: [String]) throws -> (dir: URL, calls: [String], stdout: String) {
+        let (dir, _) = try PackagingScriptTests.boardsFolder()
+        let etc = dir.appendingPathComponent("etc")
         for folder in ["roam-board", "udev/rules.d", "systemd/system"] {
             try FileManager.default.createDirectory(at: etc.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         for folder in ["var/lib/roam-board", "run/systemd/system"] {
             try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        let conf = try EnableAgainTests.packageBoardConf("rpi-zero-2w").replacingOccurrences(of: "name = rpi-zero-2w", with: "  name = rpi-zero-2w  ")
-        try conf.write(to: etc.appendingPathComponent("roam-board/board.conf"), atomically: true, encoding: .utf8)
+        try riderBoardConf().write(to: etc.appendingPathComponent("roam-board/board.conf"), atomically: true, encoding: .utf8)
         for path in Self.installed.keys { try "# the release before\n".write(to: etc.appendingPathComponent(path), atomically: true, encoding: .utf8) }
         let script = dir.appendingPathComponent("postinst")
         try String(contentsOf: CLIRunner.repoRoot.appendingPathComponent("packaging/deb/postinst"), encoding: .utf8)
@@ -30,14 +62,11 @@ import Testing
             .replacingOccurrences(of: "/var/lib/", with: dir.path + "/var/lib/").replacingOccurrences(of: "/run/", with: dir.path + "/run/")
             .write(to: script, atomically: true, encoding: .utf8)
         let log = dir.appendingPathComponent("calls")
-        let path = try EnableAgainTests.fakeTools(in: dir, log: log, [("getent", "exit 0"), ("systemctl", "exit 0"), ("udevadm", "exit 0")])
+        let isActive = active.map { "[ \"$3\" = \($0) ] && exit 0" }.joined(separator: "; ")
+        let systemctl = "[ \"$1\" = is-active ] && { \(isActive.isEmpty ? "" : isActive + "; ")exit 3; }; exit 0"
+        let path = try EnableAgainTests.fakeTools(in: dir, log: log, [("getent", "exit 0"), ("systemctl", systemctl), ("udevadm", "exit 0")])
         let run = try CLIRunner.run([script.path, "configure", "0.9"], environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(run.status == 0, "\(run.stderr)")
-        for (path, file) in Self.installed {
-            let package = try String(contentsOf: boards.appendingPathComponent("rpi-zero-2w/\(file)"), encoding: .utf8)
-            #expect(try String(contentsOf: etc.appendingPathComponent(path), encoding: .utf8) == package, "/etc/\(path) is not the package's")
-        }
-        #expect(try String(contentsOf: etc.appendingPathComponent("roam-board/board.conf"), encoding: .utf8) == conf)
-        #expect(EnableAgainTests.calls(log) == ["getent passwd roam", "systemctl daemon-reload", "udevadm control --reload"])
+        return (dir, EnableAgainTests.calls(log), run.stdout)
     }
 }
