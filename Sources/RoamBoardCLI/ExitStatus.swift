@@ -18,8 +18,9 @@ enum ExitStatus {
     /// This user may not do it, another may: the data folder or a file in it is another user's
     /// (the words name who, and how to run it as that user or give the file back).
     static let noPermission: Int32 = 77 // EX_NOPERM
-    /// Done, but not whole: run it again once room is made (`drive-image`) or an unfinished import of
-    /// the same ride is finished (`import`).
+    /// Done, but not whole: run it again once room is made (`drive-image`), an unfinished import of
+    /// the same ride is finished (`import`), or the recorder of before an upgrade was restarted (a
+    /// writer's migration refused under it).
     static let tempFailure: Int32 = 75 // EX_TEMPFAIL
 
     static func of(_ error: any Error) -> Int32 {
