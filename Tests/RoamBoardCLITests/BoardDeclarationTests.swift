@@ -141,9 +141,13 @@ import Testing
         for name in Self.headerChipLabels.keys.sorted() {
             let board = try #require(try BoardFiles.all().first { $0.name == name })
             let udc = try board.udevRules().filter { BoardFiles.udevValue("SUBSYSTEM", in: $0) == "udc" }.map(String.init)
-            // TEST==: once the package is removed (its program gone, the rule kept in /etc), nothing is started.
-            let want = #"SUBSYSTEM=="udc", ACTION=="add", TEST=="/usr/bin/roam-board", TAG+="systemd", "#
-                + #"ENV{SYSTEMD_WANTS}+="roam-board-drive.service""#
+            // TEST==: only while the drive's unit is enabled. A Wants= from udev starts a disabled unit
+            // too, so after roam-board-enable --disable or apt remove the drive came back at every boot.
+            // The link is the one `systemctl enable` makes from the unit's own [Install] section.
+            let unit = try String(contentsOf: board.dir.appendingPathComponent("roam-board-drive.service"), encoding: .utf8)
+            let wantedBy = try #require(unit.split(separator: "\n").first { $0.hasPrefix("WantedBy=") }?.dropFirst("WantedBy=".count))
+            let want = #"SUBSYSTEM=="udc", ACTION=="add", TEST=="/etc/systemd/system/"# + wantedBy + #".wants/roam-board-drive.service", "#
+                + #"TAG+="systemd", ENV{SYSTEMD_WANTS}+="roam-board-drive.service""#
             #expect(udc == [want], "\(name)")
         }
     }
