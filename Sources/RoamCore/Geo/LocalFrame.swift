@@ -15,14 +15,11 @@ public struct LocalFrame: Sendable, Equatable, Codable {
     private var northScale: Double { Self.metresPerRadian * Self.radiansPerDegree }
 
     public func eastNorth(latDeg: Double, lonDeg: Double) -> (eastM: Double, northM: Double) {
-        var dLon = lonDeg - originLonDeg
-        if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }  // across the antimeridian
+        let dLon = Longitude.wrapped(lonDeg - originLonDeg)  // across the antimeridian the short way
         return (dLon * eastScale, (latDeg - originLatDeg) * northScale)
     }
 
     public func latLon(eastM: Double, northM: Double) -> (latDeg: Double, lonDeg: Double) {
-        var lon = originLonDeg + eastM / eastScale
-        if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
-        return (originLatDeg + northM / northScale, lon)
+        (originLatDeg + northM / northScale, Longitude.wrapped(originLonDeg + eastM / eastScale))
     }
 }

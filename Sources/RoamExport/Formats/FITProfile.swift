@@ -1,3 +1,5 @@
+import RoamCore
+
 /// The slice of the FIT global profile an activity file needs: message numbers, field numbers with
 /// their base types, enum values, and the unit conversions (scale and offset) of the profile.
 enum FITProfile {
@@ -102,8 +104,7 @@ enum FITProfile {
 
     /// Degrees to semicircles (2^31 per 180°); +180° wraps to -180°, the same meridian.
     static func semicircles(_ degrees: Double) -> Int64 {
-        let s = Int64((degrees * (2_147_483_648.0 / 180.0)).rounded())
-        return s == 2_147_483_648 ? -2_147_483_648 : s
+        Longitude.wrapped(Int64((degrees * (2_147_483_648.0 / 180.0)).rounded()), turn: 4_294_967_296)
     }
 
     static func scaled(_ value: Double?, scale: Double, offset: Double = 0) -> Int64? {

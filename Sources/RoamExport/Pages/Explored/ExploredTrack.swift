@@ -62,8 +62,7 @@ public struct ExploredTrack: Sendable {
     private func lineFits() -> Bool {
         let k = cosine(anchor.lat * .pi / 180) * Self.metresPerDegree
         func local(_ p: (lat: Double, lon: Double)) -> (x: Double, y: Double) {
-            var dLon = p.lon - anchor.lon
-            if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
+            let dLon = Longitude.wrapped(p.lon - anchor.lon)
             return (dLon * k, (p.lat - anchor.lat) * Self.metresPerDegree)
         }
         let end = local(run[run.count - 1])
@@ -87,10 +86,7 @@ public struct ExploredTrack: Sendable {
             var out: [UInt8] = []
             var previous: (lat: Int64, lon: Int64) = (0, 0)
             for (i, p) in points.enumerated() {
-                var dLon = p.lon - previous.lon
-                if i > 0 {
-                    if dLon > 18_000_000 { dLon -= 36_000_000 } else if dLon < -18_000_000 { dLon += 36_000_000 }
-                }
+                let dLon = i > 0 ? Longitude.wrapped(p.lon - previous.lon, turn: 36_000_000) : p.lon
                 ExploredNumberText.append(signed: p.lat - previous.lat, to: &out)
                 ExploredNumberText.append(signed: dLon, to: &out)
                 previous = (p.lat, previous.lon + dLon)
