@@ -3,7 +3,8 @@ import RoamCore
 /// Equirectangular projection around the track's middle, scaled to fit a box and centred in it:
 /// at the size of a bike ride the distortion is invisible, and north stays up. The extent is at
 /// least `minSpanDeg` (about 200 m) across, so a ride of one fix, or one standing still, is a
-/// dot in the middle of a street-sized map, not a dot blown up to fill the box.
+/// dot in the middle of a street-sized map, not a dot blown up to fill the box. Longitudes are
+/// continuous (`ViewTrack`'s), so a ride over the antimeridian has the extent it rides.
 struct MapProjection {
     static let minSpanDeg = 0.0018
 

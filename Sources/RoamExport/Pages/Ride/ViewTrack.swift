@@ -3,6 +3,8 @@ import RoamCore
 /// What the HTML view draws, gathered from the ride's fixes in one pass with bounded memory:
 /// accepted positions per segment (thinned to about `maxPoints` when the ride is long, keeping
 /// every segment's first and last point), and a bounded, evenly thinned sample of flagged fixes.
+/// Longitudes are continuous (`Longitude.unwrapped`): a ride over the antimeridian runs past ±180
+/// the short way, so every map of the page draws it as the short line it is.
 public struct ViewTrack: Sendable {
     public struct Point: Sendable, Equatable {
         public var latDeg: Double, lonDeg: Double
@@ -41,6 +43,9 @@ public struct ViewTrack: Sendable {
     private var flaggedStride = 1
     private var distanceM = 0.0
     private var skipped: Point?
+    /// The longitude the next one is unwrapped after: the last accepted fix's (a flagged outlier
+    /// does not move it), or the first positioned fix's.
+    private var lastLonDeg: Double?
 
     /// `expectedAccepted` (the ride's accepted count) sets the thinning stride up front.
     /// `parameters`: the ride's own, whose thresholds the set-aside words name.
@@ -63,7 +68,9 @@ public struct ViewTrack: Sendable {
             flaggedTotal += 1
             for name in shown.names { flaggedCounts[name, default: 0] += 1 }
         }
-        guard fix.epoch.hasPosition, let lat = fix.epoch.latDeg, let lon = fix.epoch.lonDeg else { return }
+        guard fix.epoch.hasPosition, let lat = fix.epoch.latDeg, let rawLon = fix.epoch.lonDeg else { return }
+        let lon = lastLonDeg.map { Longitude.unwrapped(rawLon, after: $0) } ?? rawLon
+        if lastLonDeg == nil || fix.flags.isAccepted { lastLonDeg = lon }
         if !shown.isEmpty { addFlagged(Flagged(seq: fix.seq, latDeg: lat, lonDeg: lon, flags: shown)) }
         guard fix.flags.isAccepted else { return }
         let p = Point(latDeg: lat, lonDeg: lon, speedMps: fix.epoch.speedMps, altitudeM: fix.baroAltM, distanceM: distanceM,
