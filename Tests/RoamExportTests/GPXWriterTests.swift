@@ -49,6 +49,15 @@ import RoamCore
         #expect(xml.contains("lat=\"0.00004500\" lon=\"-0.00000010\""))
     }
 
+    /// GPX 1.1's schema has lon in [-180, 180): 180°E is written as -180, the same meridian, even
+    /// when only the written digits round it up to 180.
+    @Test func aFixAt180EastIsWrittenAsMinus180() throws {
+        let xml = try export([fix(seq: 0, segment: 0, lat: -16.8, lon: 180), fix(seq: 1, segment: 0, lat: -16.8, lon: 179.999999996),
+                              fix(seq: 2, segment: 0, lat: -16.8, lon: -180), fix(seq: 3, segment: 0, lat: -16.8, lon: 179.99999999)])
+        let lons = xml.components(separatedBy: " lon=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(lons == ["-180.00000000", "-180.00000000", "-180.00000000", "179.99999999"])
+    }
+
     @Test func fixedPointRounds() {
         #expect(FixedPoint.format(-1.005, digits: 1) == "-1.0")
         #expect(FixedPoint.format(-0.00000001, digits: 2) == "0.00")

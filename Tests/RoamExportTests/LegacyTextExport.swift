@@ -32,7 +32,9 @@ enum LegacyTextExport {
                 openSegment = fix.segment
             }
             let e = fix.epoch
-            s += "      <trkpt lat=\"\(fixed(lat, 8))\" lon=\"\(fixed(lon, 8))\">"
+            // GPX 1.1 has no lon 180: the same meridian is -180.
+            let lonText = fixed(lon, 8) == "180.00000000" ? "-180.00000000" : fixed(lon, 8)
+            s += "      <trkpt lat=\"\(fixed(lat, 8))\" lon=\"\(lonText)\">"
             if let ele = fix.baroAltM { s += "<ele>\(fixed(ele, 2))</ele>" }
             if let t = fix.utcMs { s += "<time>\(CivilDate.iso8601(utcMs: t))</time>" }
             if let sats = e.satellitesUsed { s += "<sat>\(sats)</sat>" }

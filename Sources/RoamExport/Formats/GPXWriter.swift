@@ -66,7 +66,7 @@ public struct GPXWriter<Sink: ByteSink> {
             segmentCount += 1
         }
         row.append(ascii: "      <trkpt lat=\""); row.append(fixed: lat, digits: 8)
-        row.append(ascii: "\" lon=\""); row.append(fixed: lon, digits: 8)
+        row.append(ascii: "\" lon=\""); row.append(fixed: Self.longitude(lon), digits: 8)
         row.append(ascii: "\">")
         if let ele = fix.baroAltM { element("<ele>", ele, digits: 2, "</ele>") }
         if let t = fix.utcMs { row.append(ascii: "<time>"); row.append(iso8601: t); row.append(ascii: "</time>") }
@@ -95,6 +95,14 @@ public struct GPXWriter<Sink: ByteSink> {
         row.append(ascii: "</extensions></trkpt>\n")
         pointCount += 1
         try row.write(to: &sink)
+    }
+
+    /// GPX 1.1 has lon in [-180, 180): a longitude its eight digits write as 180 is -180, the same
+    /// meridian (`Longitude.wrapped`). A value out of range is written as it is: no wrap hides a
+    /// damaged one.
+    static func longitude(_ lon: Double) -> Double {
+        let written = (lon * 1e8).rounded() / 1e8
+        return (-180...180).contains(written) ? Longitude.wrapped(written) : lon
     }
 
     private func element(_ open: StaticString, _ value: Double, digits: Int, _ close: StaticString) {
