@@ -17,4 +17,13 @@ import RoamCore
         #expect(abs(Longitude.unwrapped(-179.98, after: 540.01) - 540.02) < 1e-9, "a second turn round the globe")
         #expect(Longitude.unwrapped(5.7, after: 5.6) == 5.7)
     }
+
+    @Test func aStepCrossesTheAntimeridianOnlyTheShortWayAndInRange() {
+        #expect(Longitude.antimeridianCrossing(fromDeg: 179.5, toDeg: -179.5).map { [$0.fraction, $0.leavingDeg] } == [0.5, 180])
+        #expect(Longitude.antimeridianCrossing(fromDeg: -179.5, toDeg: 179.5).map { [$0.fraction, $0.leavingDeg] } == [0.5, -180])
+        #expect(Longitude.antimeridianCrossing(fromDeg: 180, toDeg: -179.5).map { [$0.fraction, $0.leavingDeg] } == [0, 180])
+        #expect(Longitude.antimeridianCrossing(fromDeg: -90, toDeg: 89) == nil, "the short way stays off the antimeridian")
+        #expect(Longitude.antimeridianCrossing(fromDeg: 180, toDeg: -180) == nil, "the same meridian: no step")
+        #expect(Longitude.antimeridianCrossing(fromDeg: 179.5, toDeg: .nan) == nil && Longitude.antimeridianCrossing(fromDeg: 1e300, toDeg: 5) == nil)
+    }
 }

@@ -96,19 +96,17 @@ enum LegacyTextExport {
     static func geojson(_ ride: RideSummary, _ fixes: [FixRecord], includeFlagged: Bool) -> String {
         var s = "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"id\":\(ride.id),"
             + "\"geometry\":{\"type\":\"MultiLineString\",\"coordinates\":["
-        var segment: Int?, pending: String?, lineOpen = false
+        var segment: Int?, pending: String?, lineOpen = false, last: (lon: Double, lat: Double, ele: Double?)?, cut = false
         var lines = 0, positions = 0, singles = 0
         func closeSegment() {
             if lineOpen { s += "]" }
-            if pending != nil { singles += 1 }
-            lineOpen = false; pending = nil
+            if pending != nil && !cut { singles += 1 }
+            lineOpen = false; pending = nil; last = nil; cut = false
         }
-        for fix in fixes {
-            guard includeFlagged || fix.flags.isAccepted, fix.epoch.hasPosition,
-                  let lat = fix.epoch.latDeg, let lon = fix.epoch.lonDeg else { continue }
-            if segment != fix.segment { closeSegment(); segment = fix.segment }
+        func add(_ lon: Double, _ lat: Double, _ ele: Double?) {
+            last = (lon, lat, ele)
             var p = "[" + fixed(lon, 7) + "," + fixed(lat, 7)
-            if let ele = fix.baroAltM, ele.isFinite { p += "," + fixed(ele, 2) }
+            if let ele, ele.isFinite { p += "," + fixed(ele, 2) }
             p += "]"
             if lineOpen {
                 s += "," + p; positions += 1
@@ -118,6 +116,21 @@ enum LegacyTextExport {
             } else {
                 pending = p
             }
+        }
+        for fix in fixes {
+            guard includeFlagged || fix.flags.isAccepted, fix.epoch.hasPosition,
+                  let lat = fix.epoch.latDeg, let lon = fix.epoch.lonDeg else { continue }
+            if segment != fix.segment { closeSegment(); segment = fix.segment }
+            // Cut at the antimeridian (RFC 7946 §3.1.9): one part ends on 180, the next starts on -180.
+            if let p = last, let x = Longitude.antimeridianCrossing(fromDeg: p.lon, toDeg: lon) {
+                let latX = p.lat + x.fraction * (lat - p.lat)
+                let eleX: Double? = if let a = p.ele, let b = fix.baroAltM { a + x.fraction * (b - a) } else { nil }
+                if x.fraction > 0 { add(x.leavingDeg, latX, eleX) }
+                if lineOpen { s += "]" }
+                lineOpen = false; pending = nil; cut = true
+                if x.fraction < 1 { add(-x.leavingDeg, latX, eleX) }
+            }
+            add(lon, lat, fix.baroAltM)
         }
         closeSegment()
         let t = ride.totals

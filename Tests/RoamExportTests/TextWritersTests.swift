@@ -27,6 +27,21 @@ import RoamCore
         #expect(((feature["properties"] as? [String: Any])?["parameters"] as? [String: Any])?["gapAfterS"] as? Int == 5)
     }
 
+    /// RFC 7946 §3.1.9: a line over the antimeridian is cut in two, one part ending on 180 and the
+    /// next starting on -180 (or back), the cut where the short step crosses it.
+    @Test func geoJSONCutsASegmentWhereItCrossesTheAntimeridian() throws {
+        let fixes = [ExportTestFixes.fix(seq: 0, lat: -16.8, lon: 179.9999), ExportTestFixes.fix(seq: 1, lat: -16.8, lon: 180),
+                     ExportTestFixes.fix(seq: 2, lat: -16.8, lon: -179.9999),
+                     ExportTestFixes.fix(seq: 3, segment: 1, lat: -16.8, lon: -179.9999, alt: 10),
+                     ExportTestFixes.fix(seq: 4, segment: 1, lat: -16.9, lon: 179.9999, alt: 20)]
+        let (doc, w) = try geojson(fixes)
+        let feature = try #require(((doc as? [String: Any])?["features"] as? [[String: Any]])?.first)
+        let lines = try #require((feature["geometry"] as? [String: Any])?["coordinates"] as? [[[Double]]])
+        #expect(lines == [[[179.9999, -16.8, 540.13], [180, -16.8, 540.13]], [[-180, -16.8, 540.13], [-179.9999, -16.8, 540.13]],
+                          [[-179.9999, -16.8, 10], [-180, -16.85, 15]], [[180, -16.85, 15], [179.9999, -16.9, 20]]], "\(lines)")
+        #expect(w.lineCount == 4 && w.positionCount == 8 && w.singleFixSegmentCount == 0)
+    }
+
     @Test func geoJSONWithoutClimbSaysNull() throws {
         var w = GeoJSONWriter(sink: MemorySink())
         try w.begin(ExportTestFixes.ride(ascentM: nil))

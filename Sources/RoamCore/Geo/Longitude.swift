@@ -24,4 +24,15 @@ public enum Longitude {
     public static func unwrapped(_ deg: Double, after previousDeg: Double) -> Double {
         previousDeg + wrapped(deg - previousDeg)
     }
+
+    /// Where the step from `fromDeg` to `toDeg`, taken the short way, crosses the antimeridian:
+    /// the fraction of the step there (0 at `fromDeg`, 1 at `toDeg`) and the side the step leaves
+    /// (180 going east, -180 going west). Nil when it stays on one side, or a value is out of range.
+    public static func antimeridianCrossing(fromDeg: Double, toDeg: Double) -> (fraction: Double, leavingDeg: Double)? {
+        guard (-180...180).contains(fromDeg), (-180...180).contains(toDeg), abs(toDeg - fromDeg) > 180 else { return nil }
+        let end = unwrapped(toDeg, after: fromDeg)
+        guard end != fromDeg else { return nil }  // 180 to -180: the same meridian, no step
+        let leaving: Double = end > fromDeg ? 180 : -180
+        return ((leaving - fromDeg) / (end - fromDeg), leaving)
+    }
 }

@@ -2,7 +2,9 @@ import RoamCore
 
 /// Streams one ride as an RFC 7946 FeatureCollection holding one Feature: a MultiLineString with
 /// one LineString per segment (gaps stay gaps, P5), positions longitude first, the barometric
-/// altitude as the third value when known (P6), and the ride's totals as properties.
+/// altitude as the third value when known (P6), and the ride's totals as properties. A segment
+/// that crosses the antimeridian is cut there in two LineStrings, one ending on 180 and one
+/// starting on -180 (or back), as RFC 7946 §3.1.9 asks.
 ///
 /// A LineString needs two positions, so a segment with a single exported fix draws no line; the
 /// properties count those. The geometry is written before the properties (member order is free in
@@ -10,7 +12,7 @@ import RoamCore
 public struct GeoJSONWriter<Sink: ByteSink> {
     public private(set) var sink: Sink
     public let includeFlagged: Bool
-    /// LineStrings written (segments with at least two exported fixes).
+    /// LineStrings written (segments with at least two exported fixes, and the parts of a cut one).
     public private(set) var lineCount = 0
     /// Positions written.
     public private(set) var positionCount = 0
@@ -23,6 +25,9 @@ public struct GeoJSONWriter<Sink: ByteSink> {
     private var pending: [UInt8] = []
     private var hasPending = false
     private var lineOpen = false
+    /// The segment's last position, and whether the segment was cut at the antimeridian.
+    private var last: (lon: Double, lat: Double, ele: Double?)?
+    private var cut = false
     /// One write's bytes, reused for every fix.
     private let row = ByteRow(capacity: 128)
 
@@ -41,10 +46,23 @@ public struct GeoJSONWriter<Sink: ByteSink> {
         guard includeFlagged || fix.flags.isAccepted, fix.epoch.hasPosition,
               let lat = fix.epoch.latDeg, let lon = fix.epoch.lonDeg else { return }
         if segment != fix.segment { try closeSegment(); segment = fix.segment }
+        if let p = last, let x = Longitude.antimeridianCrossing(fromDeg: p.lon, toDeg: lon) {
+            let lat = p.lat + x.fraction * (lat - p.lat)
+            let ele = p.ele.flatMap { a in fix.baroAltM.map { a + x.fraction * ($0 - a) } }
+            if x.fraction > 0 { try add(lon: x.leavingDeg, lat: lat, ele: ele) }
+            if lineOpen { try sink.write("]") }
+            lineOpen = false; hasPending = false; cut = true
+            if x.fraction < 1 { try add(lon: -x.leavingDeg, lat: lat, ele: ele) }
+        }
+        try add(lon: lon, lat: lat, ele: fix.baroAltM)
+    }
+
+    private mutating func add(lon: Double, lat: Double, ele: Double?) throws {
+        last = (lon, lat, ele)
         if !lineOpen && !hasPending {
             // The segment's first position waits in `pending` until a second one makes it a line.
             row.removeAll()
-            appendPosition(lat: lat, lon: lon, ele: fix.baroAltM)
+            appendPosition(lat: lat, lon: lon, ele: ele)
             pending.removeAll(keepingCapacity: true)
             pending.append(contentsOf: row.bytes)
             hasPending = true
@@ -63,7 +81,7 @@ public struct GeoJSONWriter<Sink: ByteSink> {
             lineCount += 1
             positionCount += 2
         }
-        appendPosition(lat: lat, lon: lon, ele: fix.baroAltM)
+        appendPosition(lat: lat, lon: lon, ele: ele)
         try row.write(to: &sink)
     }
 
@@ -106,9 +124,11 @@ public struct GeoJSONWriter<Sink: ByteSink> {
 
     private mutating func closeSegment() throws {
         if lineOpen { try sink.write("]") }
-        if hasPending { singleFixSegmentCount += 1 }
+        if hasPending && !cut { singleFixSegmentCount += 1 }  // a cut's lone last part is drawn by the part before
         lineOpen = false
         hasPending = false
+        last = nil
+        cut = false
     }
 }
 
