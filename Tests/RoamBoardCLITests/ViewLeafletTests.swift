@@ -4,7 +4,8 @@ import Testing
 /// The ride page's Leaflet map: Leaflet is the installed Debian package's, inlined; without the
 /// package the page keeps its static map and `view` says what to install; `--tiles` is checked;
 /// in Chromium the map zooms, nothing is fetched until the base map is asked for, and then the
-/// tiles are asked of the template and their failure is said on the page.
+/// tiles are asked of the template and their failure is said on the page; a ride over the
+/// antimeridian is fitted as the short ride it is.
 @Suite(.serialized) struct ViewLeafletTests {
     private func ride() throws -> (dir: URL, db: String) {
         let dir = try CLIRunner.temporaryDirectory()
@@ -70,6 +71,30 @@ import Testing
         new Promise(function (done) { var t0 = Date.now(); (function poll() {
           if ((\(condition)) || Date.now() - t0 > 60000) done(\(value)); else setTimeout(poll, 50); })(); })
         """
+    }
+
+    /// 200 points from 179.99° eastwards by 0.0001° (2.1 km): Leaflet fits a street's worth of map,
+    /// not the whole world a line from 179.99 back to -179.99 would span.
+    @Test(.enabled(if: ViewLeaflet.isInstalled && PageJudge.isAvailable, "Debian's libjs-leaflet, headless Chromium or ROAM_PYTHON missing: run ./scripts/test"))
+    func aRideOverTheAntimeridianIsFittedAsTheShortRideItIs() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let points = (0..<200).map { i -> String in
+            let east = 179.99 + 0.0001 * Double(i)
+            return "<trkpt lat=\"-16.8\" lon=\"\(east >= 180 ? east - 360 : east)\"><time>2026-06-14T10:0\(i / 60):\(i % 60 < 10 ? "0" : "")\(i % 60)Z</time></trkpt>"
+        }
+        let gpx = dir.appendingPathComponent("antimeridian.gpx"), db = dir.appendingPathComponent("rides.db").path
+        try ("<gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>" + points.joined()
+             + "</trkseg></trk></gpx>").write(to: gpx, atomically: true, encoding: .utf8)
+        let imported = try CLIRunner.run(["import", "--db", db, gpx.path])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let page = dir.appendingPathComponent("ride.html")
+        #expect(try view(db, page).0 == 0)
+        let seen = try PageJudge.run(page: page, steps: [.viewport(1400, 1000), .eval(
+            "(function () { var m = RoamRideMap.map, b = m.getBounds(); return [m.getZoom(), b.getEast() - b.getWest()]; })()")])
+        #expect(seen.errors.isEmpty, "\(seen.errors)")
+        let fit = seen.results.first as? [Double] ?? []
+        #expect(fit.count == 2 && fit[0] >= 14 && fit[1] < 0.1, "zoom and degrees east-west: \(fit)")
     }
 
     @Test(.enabled(if: ViewLeaflet.isInstalled && PageJudge.isAvailable, "Debian's libjs-leaflet, headless Chromium or ROAM_PYTHON missing: run ./scripts/test"))
