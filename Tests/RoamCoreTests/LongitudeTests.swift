@@ -4,7 +4,7 @@ import RoamCore
 /// The antimeridian's one rule: longitudes and steps in [-180, 180), in degrees and in integer units.
 @Suite struct LongitudeTests {
     @Test func longitudesAndStepsLandInTheHalfOpenTurn() {
-        #expect([180, -180, 179.5, -179.5, 540, -359.5, 0].map(Longitude.wrapped) == [-180, -180, 179.5, -179.5, -180, 0.5, 0])
+        #expect([180, -180, 179.5, -179.5, 540, -359.5, 0].map { Longitude.wrapped($0) } == [-180, -180, 179.5, -179.5, -180, 0.5, 0])
         #expect(Longitude.wrapped(Int64(-35_999_980), turn: 36_000_000) == 20)
         #expect(Longitude.wrapped(Int64(18_000_000), turn: 36_000_000) == -18_000_000)
         #expect(Longitude.wrapped(Int64(2_147_483_648), turn: 4_294_967_296) == -2_147_483_648, "FIT's +180° semicircles")

@@ -102,9 +102,11 @@ enum FITProfile {
         return s - epochOffsetS
     }
 
-    /// Degrees to semicircles (2^31 per 180°); +180° wraps to -180°, the same meridian.
+    /// Degrees to semicircles (2^31 per 180°); +180° wraps to -180°, the same meridian
+    /// (`Longitude.wrapped`). A value out of range is left to the field's clamp: no wrap hides it.
     static func semicircles(_ degrees: Double) -> Int64 {
-        Longitude.wrapped(Int64((degrees * (2_147_483_648.0 / 180.0)).rounded()), turn: 4_294_967_296)
+        let s = Int64((degrees * (2_147_483_648.0 / 180.0)).rounded())
+        return abs(s) <= 2_147_483_648 ? Longitude.wrapped(s, turn: 4_294_967_296) : s
     }
 
     static func scaled(_ value: Double?, scale: Double, offset: Double = 0) -> Int64? {
