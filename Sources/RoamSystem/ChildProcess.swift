@@ -20,9 +20,10 @@ public enum ChildProcess {
         case inherited
     }
 
-    /// Runs `path` to its end with stdin from /dev/null and stdout, stderr read through two pipes
+    /// Runs `path` to its end with stdin from `stdin` (/dev/null unless said) and stdout, stderr read through two pipes
     /// (polled together, so a chatty stderr never blocks the child). `environment` nil: this process's.
-    public static func run(_ path: String, _ argv: [String], environment: [String]? = nil) throws(SystemError) -> ChildResult {
+    public static func run(_ path: String, _ argv: [String], stdin: Stream = .file("/dev/null", flags: O_RDONLY),
+                           environment: [String]? = nil) throws(SystemError) -> ChildResult {
         // Close-on-exec from birth: only the dup2'd copies reach this child, and none reaches
         // another thread's child spawned meanwhile.
         let out: [Int32], err: [Int32]
@@ -32,7 +33,7 @@ public enum ChildProcess {
         }
         let pid: pid_t
         do {
-            pid = try spawn(path, argv: argv, streams: [.file("/dev/null", flags: O_RDONLY), .descriptor(out[1]), .descriptor(err[1])],
+            pid = try spawn(path, argv: argv, streams: [stdin, .descriptor(out[1]), .descriptor(err[1])],
                             environment: environment)
         } catch {
             for fd in out + err { close(fd) }

@@ -162,6 +162,28 @@ public enum FileSystem {
 
     /// The folder for scratch files: $TMPDIR, else /tmp.
     public static var temporaryFolder: String { Environment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp" }
+
+    /// A new file in `temporaryFolder`, readable by its owner alone and unlinked at once: its bytes
+    /// live only as long as the descriptor, whatever happens next (nothing left behind by a kill).
+    /// The caller closes it. `holding` is written and the offset set back to the start: a seekable
+    /// standard input for a child that will not read a pipe (gpsbabel's FIT reader).
+    public static func unlinkedScratchFile(holding bytes: [UInt8] = []) throws(SystemError) -> CInt {
+        let dir = temporaryFolder
+        var template = Array((dir + "/roam-board-scratch-XXXXXX").utf8CString)
+        let fd: CInt
+        do { fd = try retryingInterrupted { template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) } } } catch {
+            throw SystemError("create a temporary file in", dir, error)
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        do throws(Errno) {
+            try Descriptor.writeAll(fd, bytes)
+            guard lseek(fd, 0, SEEK_SET) == 0 else { throw Errno.current }
+        } catch {
+            close(fd)
+            throw SystemError("write a temporary file in", dir, error)
+        }
+        return fd
+    }
 }
 
 /// One file on one device, whatever its path: `FileSystem.identity`.

@@ -16,15 +16,9 @@ struct SpooledStandardOutputSink: PatchableSink {
     private var file: BufferedFile
 
     init() throws {
-        let dir = Environment.value("TMPDIR") ?? "/tmp"
-        var template = Array((dir + "/roam-board-spool-XXXXXX").utf8CString)
         let fd: CInt
-        do { fd = try retryingInterrupted { template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) } } } catch {
-            throw OutputError.system(SystemError("create a temporary file in", dir, error))
-        }
-        // Unlinked at once: the bytes live only as long as the descriptor, whatever happens next.
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        file = BufferedFile(fd: fd, path: "a temporary file in \(dir)")
+        do { fd = try FileSystem.unlinkedScratchFile() } catch { throw OutputError.system(error) }
+        file = BufferedFile(fd: fd, path: "a temporary file in \(FileSystem.temporaryFolder)")
     }
 
     var bytesWritten: Int { file.count }
