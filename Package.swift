@@ -7,8 +7,8 @@ import PackageDescription
 // the tests may still use it.
 let withoutStringProcessing: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
 
-// Dependencies point inward (docs/DESIGN.md §2): RoamCore is pure; RoamStore and RoamHardware
-// are the only Swift targets that import C; the executable only parses and calls.
+// Dependencies point inward (docs/DESIGN.md §2): RoamCore is pure; RoamStore, RoamHardware and
+// RoamImport (zlib) are the only Swift targets that import C; the executable only parses and calls.
 let package = Package(
     name: "roam-board",
     products: [
@@ -17,7 +17,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // deflate for the ride row's JSON columns, so the row committed with every batch fits one page.
+        // deflate for the ride row's JSON columns, so the row committed with every batch fits one page;
+        // inflate for the gzip-compressed rides `import` reads (a Strava export's .fit.gz and .tcx.gz).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "CShims",
@@ -38,8 +39,8 @@ let package = Package(
         .target(name: "RoamSimulator", dependencies: ["RoamCore", "RoamPorts", "RoamSystem", "RoamGPX"], swiftSettings: withoutStringProcessing),
         // The GPX track reader, shared by replays (RoamSimulator) and the import, which must not need the simulator.
         .target(name: "RoamGPX", dependencies: ["RoamCore"], swiftSettings: withoutStringProcessing),
-        // Past rides from other devices into the store (`import`): GPX read here, FIT and TCX through GPSBabel.
-        .target(name: "RoamImport", dependencies: ["RoamCore", "RoamStore", "RoamSystem", "RoamGPX"], swiftSettings: withoutStringProcessing),
+        // Past rides from other devices into the store (`import`): GPX read here, FIT and TCX through GPSBabel, each plain or gzip-compressed.
+        .target(name: "RoamImport", dependencies: ["RoamCore", "RoamStore", "RoamSystem", "RoamGPX", "CZlib"], swiftSettings: withoutStringProcessing),
         // The pages' JavaScript and CSS are compiled into the module (`PackageResources`), so the installed
         // binary needs no resource bundle beside it.
         .target(

@@ -1,7 +1,7 @@
 import RoamStore
 import RoamSystem
 
-/// `import FILE|FOLDER…` as a use case: the files to import (a folder's GPX, FIT and TCX files,
+/// `import FILE|FOLDER…` as a use case: the files to import (a folder's GPX, FIT and TCX files, plain or .gz,
 /// sorted by name), each imported in its own transactions (`RideStore.storeImport`), a report per file and a progress line.
 /// A bad file is named and skipped, the rest imported; the caller turns the failures' kinds into an exit status.
 public enum ImportRun {

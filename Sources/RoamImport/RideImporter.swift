@@ -3,9 +3,9 @@ import RoamGPX
 import RoamStore
 import RoamSystem
 
-/// One file in, one imported ride out (or the ride it already is): read, key, convert (GPSBabel for
-/// FIT and TCX), parse, run it through the pipeline and store it in chunks of bounded length, so a
-/// recorder committing meanwhile waits little (`RideStore.storeImport`). Whether a stored ride is
+/// One file in, one imported ride out (or the ride it already is): read (uncompressed when gzip,
+/// `RideFile`), key, convert (GPSBabel for FIT and TCX), parse, run it through the pipeline and store
+/// it in chunks of bounded length, so a recorder committing meanwhile waits little (`RideStore.storeImport`). Whether a stored ride is
 /// already this one (`SameRide`) is asked in the first chunk's transaction, where the ride is claimed.
 public final class RideImporter {
     public let store: RideStore
@@ -23,6 +23,9 @@ public final class RideImporter {
     /// handler (100 ms), so a recorder's commit waiting for the lock takes it before the next chunk
     /// instead of finding it taken again at every try. 0.11 s per 2 000 points (4.8 s for 24 h at 1 Hz).
     public var pauseBetweenChunksNs: UInt64 = 110_000_000
+
+    /// The most a gzip-compressed file may uncompress to (`RideFile.largestUncompressedBytes`).
+    public var largestUncompressedBytes = RideFile.largestUncompressedBytes
 
     public init(store: RideStore) { self.store = store }
 
@@ -46,15 +49,11 @@ public final class RideImporter {
     }
 
     public func importFile(_ path: String, nowUTCms: Int64) throws -> Imported {
-        let bytes: [UInt8]
-        do { bytes = try FileSystem.readBytes(path) } catch {
-            throw ImportError(.unreadable, "\(path): cannot read it (\(error)); check the path and its permissions")
-        }
-        guard !bytes.isEmpty else { throw ImportError(.badFile, "\(path) is empty: no ride in it") }
-        guard let format = ImportFormat.sniff(Array(bytes.prefix(4096)), name: path) else {
-            throw ImportError(.badFile, "\(path) is not a GPX, FIT or TCX file (by its content and its name)")
-        }
-        let key = ContentKey.of(bytes)
+        let file = try RideFile.read(path, largestUncompressedBytes: largestUncompressedBytes)
+        let format = file.format
+        // The key of the ride file's own bytes, uncompressed: a .fit and its .fit.gz are one file, and
+        // gzip's header (a time, a name, a level) does not make the same ride another.
+        let key = ContentKey.of(file.bytes)
         var provenance = ImportProvenance(contentKey: key, fileName: FilePath.lastComponent(path), format: format.rawValue,
                                           device: nil, importedUTCms: nowUTCms)
         if let ride = try store.importedRide(contentKey: key) {
@@ -62,8 +61,8 @@ public final class RideImporter {
         }
         let gpx: String
         switch format {
-        case .gpx: gpx = String(decoding: bytes, as: UTF8.self)
-        case .fit, .tcx: gpx = try GPSBabel.convert(path, from: format, program: try locateGPSBabel())
+        case .gpx: gpx = String(decoding: file.bytes, as: UTF8.self)
+        case .fit, .tcx: gpx = try GPSBabel.convert(file, program: try locateGPSBabel())
         }
         let track: GPXTrack
         do { track = try GPXTrack(parsing: gpx) } catch {
@@ -71,8 +70,8 @@ public final class RideImporter {
         }
         switch format {
         case .gpx: provenance.device = track.creator
-        case .fit: provenance.device = FITCreator.name(bytes)
-        case .tcx: provenance.device = TCXCreator.name(tcx: bytes)
+        case .fit: provenance.device = FITCreator.name(file.bytes)
+        case .tcx: provenance.device = TCXCreator.name(tcx: file.bytes)
         }
         var parameters = PipelineParameters()
         // A past ride may be years old: only dates before the first GPS week rollover are taken as rolled over.
