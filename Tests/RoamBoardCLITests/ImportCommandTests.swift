@@ -14,6 +14,20 @@ import Testing
         return (try #require(session["total_distance"] as? Double), try #require(session["total_elapsed_time"] as? Double))
     }
 
+    /// A TCX of a FIT ride, as gpsbabel writes it.
+    static func tcx(of fit: String, in dir: URL) throws -> Data {
+        let out = dir.appendingPathComponent("converted-\(UUID().uuidString).tcx")
+        let babel = Process()
+        babel.executableURL = URL(fileURLWithPath: "/usr/bin/gpsbabel")
+        babel.arguments = ["-t", "-i", "garmin_fit", "-f", rides.appendingPathComponent(fit).path,
+                           "-o", "gtrnctr,course=0,sport=Biking", "-F", out.path]
+        try babel.run()
+        babel.waitUntilExit()
+        try #require(babel.terminationStatus == 0)
+        defer { try? FileManager.default.removeItem(at: out) }
+        return try Data(contentsOf: out)
+    }
+
     static let fitKept = "; only positions, times, elevation and temperature are kept (not heart rate, cadence or power, if the file holds them)"
 
     static func gpx(_ points: Int, withTime: Bool = true) -> String {
@@ -95,16 +109,8 @@ import Testing
     func tcxRideImports() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let converted = dir.appendingPathComponent("converted.tcx")
-        let fit = Self.rides.appendingPathComponent("edge200-2015-10-13.fit").path
-        let babel = Process()
-        babel.executableURL = URL(fileURLWithPath: "/usr/bin/gpsbabel")
-        babel.arguments = ["-t", "-i", "garmin_fit", "-f", fit, "-o", "gtrnctr,course=0,sport=Biking", "-F", converted.path]
-        try babel.run()
-        babel.waitUntilExit()
-        try #require(babel.terminationStatus == 0)
         // GPSBabel writes history (course=0) but no Creator; a device does, inside the Activity.
-        let text = try String(contentsOf: converted, encoding: .utf8)
+        let text = String(decoding: try Self.tcx(of: "edge200-2015-10-13.fit", in: dir), as: UTF8.self)
             .replacingOccurrences(of: "</Activity>", with: "<Creator xsi:type=\"Device_t\"><Name>Edge 200</Name></Creator></Activity>")
         let tcx = dir.appendingPathComponent("e200.tcx")
         try Data(text.utf8).write(to: tcx)

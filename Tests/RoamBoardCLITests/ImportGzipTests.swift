@@ -27,20 +27,6 @@ struct ImportGzipTests {
 
     static func fit(_ name: String) throws -> Data { try Data(contentsOf: ImportCommandTests.rides.appendingPathComponent(name)) }
 
-    /// A TCX of a FIT ride, as gpsbabel writes it.
-    static func tcx(of fit: String, in dir: URL) throws -> Data {
-        let out = dir.appendingPathComponent("converted-\(UUID().uuidString).tcx")
-        let babel = Process()
-        babel.executableURL = URL(fileURLWithPath: "/usr/bin/gpsbabel")
-        babel.arguments = ["-t", "-i", "garmin_fit", "-f", ImportCommandTests.rides.appendingPathComponent(fit).path,
-                           "-o", "gtrnctr,course=0,sport=Biking", "-F", out.path]
-        try babel.run()
-        babel.waitUntilExit()
-        try #require(babel.terminationStatus == 0)
-        defer { try? FileManager.default.removeItem(at: out) }
-        return try Data(contentsOf: out)
-    }
-
     @Test("A Strava export's activities folder: a.gpx, b.fit.gz and c.tcx.gz are three rides, named as given")
     func activitiesFolderAsItComes() throws {
         let dir = try CLIRunner.temporaryDirectory()
@@ -49,7 +35,7 @@ struct ImportGzipTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(ImportCommandTests.gpx(40).utf8).write(to: folder.appendingPathComponent("a.gpx"))
         try Self.gzip([Self.fit("edge200-2015-10-13.fit")], in: dir).write(to: folder.appendingPathComponent("b.fit.gz"))
-        try Self.gzip([Self.tcx(of: "edge530-2022-11-26.fit", in: dir)], in: dir).write(to: folder.appendingPathComponent("c.tcx.gz"))
+        try Self.gzip([ImportCommandTests.tcx(of: "edge530-2022-11-26.fit", in: dir)], in: dir).write(to: folder.appendingPathComponent("c.tcx.gz"))
         let db = dir.appendingPathComponent("rides.db").path
         let r = try CLIRunner.run(["import", "--db", db, folder.path])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
