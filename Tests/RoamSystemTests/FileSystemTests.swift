@@ -90,4 +90,14 @@ import RoamSystem
         #expect(FilePath.pathExtension("ride.FIT") == "fit")
         #expect(FilePath.pathExtension(".hidden") == "")
     }
+
+    @Test("A scratch file holds its bytes from the start, and has no name left: nothing stays behind")
+    func scratchFileIsUnlinkedAndRewound() throws {
+        defer { try? FileSystem.removeTree(root) }
+        let fd = try FileSystem.unlinkedScratchFile(holding: Array("ride".utf8))
+        defer { close(fd) }
+        var back = [UInt8](repeating: 0, count: 8)
+        #expect(read(fd, &back, back.count) == 4 && Array(back.prefix(4)) == Array("ride".utf8))
+        #expect(try FileSystem.linkTarget("/proc/self/fd/\(fd)").hasSuffix(" (deleted)"))
+    }
 }
