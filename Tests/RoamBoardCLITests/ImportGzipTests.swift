@@ -79,7 +79,7 @@ struct ImportGzipTests {
         badCRC[badCRC.count - 8] ^= 0xFF
         let files: [(String, Data, String)] = [
             ("a-cut.fit.gz", good.prefix(good.count / 2), "is cut short"),
-            ("b-crc.fit.gz", badCRC, "CRC-32"),
+            ("b-crc.fit.gz", badCRC, "is damaged: its gzip data does not check out"),
             ("c-notes.gpx.gz", try Self.gzip([Data("shopping list\n".utf8)], in: dir), "is not a GPX file"),
             ("d-empty.tcx.gz", try Self.gzip([Data()], in: dir), "is empty once uncompressed"),
             ("e-zero.fit.gz", Data(), "is empty"),
