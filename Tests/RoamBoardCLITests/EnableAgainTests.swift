@@ -141,4 +141,15 @@ import Testing
             + ["systemctl enable --now roam-board-drive.service"]
         #expect(drive == expected, "\(run.calls)")
     }
+
+    /// Without a USB device controller yet, the drive's unit was installed and left disabled, and the
+    /// udc rule (which now acts for an enabled unit only) would never start it: enabled, not started.
+    @Test func withoutAControllerTheDrivesUnitIsEnabledForTheRuleToStart() throws {
+        let run = try Self.enable(boardConf: nil, recorder: "inactive", selftestStatus: 0, udc: false)
+        defer { try? FileManager.default.removeItem(at: run.etc.deletingLastPathComponent()) }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.calls.contains("systemctl enable roam-board-drive.service"), "\(run.calls)")
+        #expect(!run.calls.contains("systemctl enable --now roam-board-drive.service"), "\(run.calls)")
+        #expect(run.stdout.contains("no USB device controller yet: the USB drive starts once one appears"), "\(run.stdout)")
+    }
 }

@@ -30,6 +30,16 @@ import Testing
         #expect(!stdout.contains(Self.restartLine), "\(stdout)")
     }
 
+    /// roam-board-enable on a board without a USB device controller yet installed the drive's unit and
+    /// left it disabled; the udc rule started it anyway. The rule now acts for an enabled unit only, so
+    /// the upgrade enables it where the board is enabled and the drive's unit is not (and only there).
+    @Test(arguments: [(["roam-board.service"], true), (["roam-board.service", "roam-board-drive.service"], false), ([], false)])
+    func aBoardEnabledBeforeItHadAControllerHasItsDriveEnabled(_ enabled: [String], _ enables: Bool) throws {
+        let (dir, calls, _) = try Self.upgrade(active: [], enabled: enabled)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(calls.contains("systemctl enable roam-board-drive.service") == enables, "\(enabled): \(calls)")
+    }
+
     /// The upgrade restarted nothing and said nothing: the rider could not know that the old program
     /// runs on until the next boot. Said when either unit is active.
     @Test(arguments: ["roam-board.service", "roam-board-drive.service"])
@@ -44,8 +54,9 @@ import Testing
         try EnableAgainTests.packageBoardConf("rpi-zero-2w").replacingOccurrences(of: "name = rpi-zero-2w", with: "  name = rpi-zero-2w  ")
     }
 
-    /// postinst configure 0.9 with the board enabled; systemctl says the `active` units are active.
-    static func upgrade(active: [String]) throws -> (dir: URL, calls: [String], stdout: String) {
+    /// postinst configure 0.9 with the board enabled; systemctl says the `active` units are active;
+    /// `enabled` units have the link `systemctl enable` makes for their WantedBy=multi-user.target.
+    static func upgrade(active: [String], enabled: [String] = []) throws -> (dir: URL, calls: [String], stdout: String) {
         let (dir, _) = try PackagingScriptTests.boardsFolder()
         let etc = dir.appendingPathComponent("etc")
         for folder in ["roam-board", "udev/rules.d", "systemd/system"] {
@@ -56,6 +67,9 @@ import Testing
         }
         try riderBoardConf().write(to: etc.appendingPathComponent("roam-board/board.conf"), atomically: true, encoding: .utf8)
         for path in Self.installed.keys { try "# the release before\n".write(to: etc.appendingPathComponent(path), atomically: true, encoding: .utf8) }
+        let wants = etc.appendingPathComponent("systemd/system/multi-user.target.wants")
+        try FileManager.default.createDirectory(at: wants, withIntermediateDirectories: true)
+        for unit in enabled { try FileManager.default.createSymbolicLink(atPath: wants.appendingPathComponent(unit).path, withDestinationPath: "../\(unit)") }
         let script = dir.appendingPathComponent("postinst")
         try String(contentsOf: CLIRunner.repoRoot.appendingPathComponent("packaging/deb/postinst"), encoding: .utf8)
             .replacingOccurrences(of: "/etc/", with: etc.path + "/").replacingOccurrences(of: "/usr/share/roam-board/", with: dir.path + "/")
