@@ -46,23 +46,25 @@ public struct FolderOwner: Equatable, Sendable {
         guard lchown(path, owner.uid, owner.gid) == 0 else { throw SystemError("give \(owner.words) (the owner of its folder)", path, .current) }
     }
 
-    /// What a user refused a write in `folder` (EACCES, EPERM) does about it: where the folder is
-    /// another user's, run roam-board as that user; where it is this user's own, give back what
-    /// another user (root, by a `sudo roam-board …`) made in it: `paths` where known, else the whole
-    /// folder. Nil for root, whom ownership never refuses (an immutable file or a mount does), and
-    /// where each of `paths` is this user's already.
+    /// What a user refused a write in `folder` (EACCES) does about it: where the folder is another
+    /// user's, run roam-board as that user; where it is this user's own, give back what another user
+    /// (root, by a `sudo roam-board …`) made in it: `paths` where known, else whatever in the folder
+    /// (and the folders in it) is another user's. Nil for root, whom ownership never refuses (an
+    /// immutable file or a mount does), and where all it looked at is this user's already: then the
+    /// cause is a mode, not an owner.
     public static func advice(refusedWriteIn folder: String, paths: [String] = []) -> String? {
         let me = current
         guard me.uid != 0, let owner = of(folder) else { return nil }
         guard owner.uid == me.uid else {
             return "\(folder) is \(owner.words)'s: run roam-board as that user (\(owner.runAs) roam-board …)"
         }
-        let others = paths.filter { of($0).map { $0.uid != me.uid } ?? false }
-        // This user's own files it may not write: their mode, not their owner.
-        if !paths.isEmpty && others.isEmpty { return nil }
-        guard !others.isEmpty else {
-            return "a file or folder in \(folder) is another user's (made by a 'sudo roam-board …', say): give everything in it "
-                + "back to \(owner.words), the data folder's owner: \(owner.chown([folder], recursive: true))"
+        let looked = paths.isEmpty ? entries(folder, depth: 2) : paths
+        let others = looked.filter { of($0).map { $0.uid != me.uid } ?? false }
+        guard !others.isEmpty else { return nil }
+        if paths.isEmpty {
+            let named = others.prefix(3).joined(separator: ", ") + (others.count > 3 ? " and \(others.count - 3) more" : "")
+            return "\(named) in \(folder) \(others.count == 1 ? "is" : "are") another user's (made by a 'sudo roam-board …', say): "
+                + "give everything in it back to \(owner.words), the data folder's owner: \(owner.chown([folder], recursive: true))"
         }
         let whose = Set(others.compactMap { of($0)?.words }).sorted().joined(separator: " and ")
         let one = others.count == 1
@@ -80,6 +82,15 @@ public struct FolderOwner: Equatable, Sendable {
             if access(folder, X_OK) != 0 { return errno == EACCES ? folder : nil }
         }
         return access(path, R_OK) != 0 && errno == EACCES ? path : nil
+    }
+
+    /// The paths in `folder` and, down to `depth` levels, in the folders in it; none it cannot list.
+    private static func entries(_ folder: String, depth: Int) -> [String] {
+        guard depth > 0, let names = try? FileSystem.folderEntries(folder) else { return [] }
+        return names.flatMap { name -> [String] in
+            let path = FilePath.join(folder, name)
+            return [path] + (FileSystem.kind(path, followLinks: false) == .folder ? entries(path, depth: depth - 1) : [])
+        }
     }
 
     private static func accountName(_ uid: uid_t) -> String? {

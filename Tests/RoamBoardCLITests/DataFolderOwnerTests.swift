@@ -118,8 +118,23 @@ struct DataFolderOwnerTests {
         try #require(mkdir(b.data + "/drive.img.manifests", 0o755) == 0)
         let build = try ReaderWithoutWrite.run(["drive-image", "--board", b.board])
         #expect(build.status == 74, "\(build.stderr)")
-        #expect(build.stderr.contains("permission denied; a file or folder in \(b.data) is another user's"), "\(build.stderr)")
+        #expect(build.stderr.contains("permission denied; \(b.data)/drive.img.manifests in \(b.data) is another user's"), "\(build.stderr)")
         let group = try Self.nobodyGroup
         #expect(build.stderr.contains("sudo chown -R nobody:\(group) \(b.data)") && !build.stderr.contains("free room"), "\(build.stderr)")
+    }
+
+    /// Every file the owner's own, one folder's mode the cause: no chown is advised (it would change
+    /// nothing), the storage's words stay (review: "a file or folder … is another user's" was said anyway).
+    @Test(.enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+    func aDriveBuildRefusedByAModeAdvisesNoChown() throws {
+        let b = try Self.board(ownedBy: try Self.nobody)
+        defer { b.remove() }
+        #expect(try ReaderWithoutWrite.run(["import", "--board", b.board, try b.gpx("first.gpx", points: 40)]).status == 0)
+        let manifests = b.data + "/drive.img.manifests"
+        let nobody = try Self.nobody
+        try #require(mkdir(manifests, 0o555) == 0 && chown(manifests, nobody.uid, nobody.gid) == 0)
+        let build = try ReaderWithoutWrite.run(["drive-image", "--board", b.board])
+        #expect(build.status == 74, "\(build.stderr)")
+        #expect(build.stderr.contains("permission denied") && !build.stderr.contains("chown") && !build.stderr.contains("another user"), "\(build.stderr)")
     }
 }

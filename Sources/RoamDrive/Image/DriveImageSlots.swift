@@ -64,8 +64,9 @@ public struct DriveImageSlots: Sendable, Equatable {
         DriveError(e == .noSpace ? .storageFull : .fileSystem, "\(what): \(e.words); \(ownership(e) ?? check)")
     }
 
+    /// EACCES only: an EPERM is an immutable file or the unit's system-call filter, the storage's to say.
     func ownership(_ e: Errno) -> String? {
-        guard e == .accessDenied || e == .notPermitted else { return nil }
+        guard e == .accessDenied else { return nil }
         return FolderOwner.advice(refusedWriteIn: folder)
     }
 
