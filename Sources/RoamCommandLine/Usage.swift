@@ -7,7 +7,7 @@ public enum Usage {
         let width = (shown.map(\.name.count).max() ?? 0) + 2
         for spec in shown { lines.append("  " + spec.name.padded(to: width) + spec.abstract) }
         lines += ["", "See 'roam-board <subcommand> --help' for a subcommand's options.",
-                  "Exit status: 0 ok, 1 failure, 64 usage error, 65 bad data, 66 missing input (a database or file not there), 74 device or storage I/O error, 75 incomplete: run it again when room is made or an unfinished import is done."]
+                  "Exit status: 0 ok, 1 failure, 64 usage error, 65 bad data, 66 missing input (a database or file not there), 74 device or storage I/O error, 75 incomplete: run it again when room is made, an unfinished import is done or the recorder of before an upgrade is restarted, 77 not this user's: run it as the data folder's owner (sudo -u roam) or give back its files."]
         return lines.joined(separator: "\n")
     }
 

@@ -15,7 +15,11 @@ public enum ServiceStateDirectory {
         guard let listed = stateDirectory, !listed.isEmpty else { return nil }
         let allowed = listed.split(separator: ":").map { trimmed(String($0)) }
         let folder = trimmed(dataFolder)
-        if allowed.contains(where: { folder == $0 || folder.hasPrefix($0 + "/") }) { return nil }
+        // As written, and as the links lead (a data_dir that is a link to the state directory is in it).
+        let real = FileSystem.resolved(folder) ?? folder
+        for state in allowed {
+            for (f, s) in [(folder, state), (real, FileSystem.resolved(state) ?? state)] where f == s || f.hasPrefix(s + "/") { return nil }
+        }
         let first = allowed.first ?? listed
         return "the data folder \(folder) (board.conf's data_dir) is outside the only folder this service may write, "
             + "its state directory \(first) (every other folder is read-only to it: the unit's ProtectSystem=strict): "

@@ -19,6 +19,12 @@ public enum FileSystem {
     }
 
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    /// The absolute path with every symbolic link, "." and ".." resolved; nil when it is not there.
+    public static func resolved(_ path: String) -> String? {
+        guard let r = realpath(path, nil) else { return nil }
+        defer { free(r) }
+        return String(cString: r)
+    }
     /// Nothing is at `path` (ENOENT, ENOTDIR): unlike `!exists`, not a path this user may not look into (EACCES).
     public static func isMissing(_ path: String) -> Bool { access(path, F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR) }
     public static func isFolder(_ path: String) -> Bool { kind(path) == .folder }

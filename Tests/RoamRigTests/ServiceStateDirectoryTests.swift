@@ -1,4 +1,6 @@
+import Glibc
 import RoamRig
+import RoamSystem
 import Testing
 
 /// The installed units let the service write only its state directory: a data_dir elsewhere is
@@ -23,5 +25,16 @@ import Testing
                     + "its state directory /var/lib/roam-board (every other folder is read-only to it: the unit's ProtectSystem=strict): "
                     + "set data_dir = /var/lib/roam-board in board.conf, then sudo systemctl restart roam-board-drive")
         }
+    }
+
+    /// A data_dir reached through a link to the state directory is in it (review: refused as outside).
+    @Test func aLinkToTheStateDirectoryIsInIt() throws {
+        let base = FileSystem.temporaryFolder + "/roam-state-\(getpid())"
+        try FileSystem.makeFolders(base + "/state/rides")
+        defer { try? FileSystem.removeTree(base) }
+        #expect(symlink(base + "/state", base + "/link") == 0)
+        #expect(ServiceStateDirectory.refusal(dataFolder: base + "/link/rides", stateDirectory: base + "/state", unit: "roam-board") == nil)
+        #expect(ServiceStateDirectory.refusal(dataFolder: base + "/state", stateDirectory: base + "/link", unit: "roam-board") == nil)
+        #expect(ServiceStateDirectory.refusal(dataFolder: base, stateDirectory: base + "/link", unit: "roam-board") != nil)
     }
 }

@@ -1,5 +1,6 @@
 import RoamCore
 import RoamPorts
+import RoamSystem
 import Glibc
 
 /// Who else has a device open, from /proc/<pid>/fd (only processes this user may inspect show up:
@@ -12,7 +13,7 @@ public enum PortHolders {
     }
 
     public static func find(device: String, excludingSelf: Bool = true) -> [Holder] {
-        let target = resolved(device) ?? device
+        let target = FileSystem.resolved(device) ?? device
         guard let proc = opendir("/proc") else { return [] }
         defer { closedir(proc) }
         var holders: [Holder] = []
@@ -55,12 +56,6 @@ public enum PortHolders {
         let n = readlink(path, &buf, buf.count - 1)
         guard n > 0 else { return nil }
         return buf.withUnsafeBufferPointer { String(decoding: UnsafeRawBufferPointer($0).prefix(n), as: UTF8.self) }
-    }
-
-    private static func resolved(_ path: String) -> String? {
-        guard let r = realpath(path, nil) else { return nil }
-        defer { free(r) }
-        return String(cString: r)
     }
 
     private static func command(_ pid: Int32) -> String {
