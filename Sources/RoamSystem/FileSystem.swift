@@ -139,7 +139,8 @@ public enum FileSystem {
             throw SystemError("create", path, .current)
         }
         close(fd)
-        try FolderOwner.give(path)
+        // Not left behind as root's when it cannot be given: the next try makes it again.
+        do { try FolderOwner.give(path) } catch { unlink(path); throw error }
         return true
     }
 
