@@ -26,7 +26,7 @@ enum GPSBabel {
         defer { if scratch >= 0 { close(scratch) } }
         if file.compressed {
             do { scratch = try FileSystem.unlinkedScratchFile(holding: file.bytes) } catch {
-                throw ImportError(.unreadable, "\(file.path): cannot uncompress it for gpsbabel (\(error)); check the free space there")
+                throw ImportError(.unreadable, "\(file.path): cannot hand its uncompressed bytes to gpsbabel: writing a temporary file failed (\(error)); check the free space in \(FileSystem.temporaryFolder)")
             }
         }
         let result: ChildResult
