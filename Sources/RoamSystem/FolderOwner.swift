@@ -8,24 +8,26 @@ import Glibc
 public struct FolderOwner: Equatable, Sendable {
     public var uid: uid_t
     public var gid: gid_t
-    /// The account's name; nil when no account has the uid (a card from another system).
-    public var name: String?
 
-    public init(uid: uid_t, gid: gid_t, name: String?) {
+    public init(uid: uid_t, gid: gid_t) {
         self.uid = uid
         self.gid = gid
-        self.name = name
     }
+
+    /// The account's name; nil when no account has the uid (a card from another system). Looked up
+    /// only when words need it: glibc asks nscd over a local socket first, and the recorder's own
+    /// path opens no socket (P9), so a start or a file given to the owner looks at numbers only.
+    public var name: String? { Self.accountName(uid) }
 
     /// Who owns `path` (not following a final symlink); nil when it cannot be looked at.
     public static func of(_ path: String) -> FolderOwner? {
         var st = stat()
         guard lstat(path, &st) == 0 else { return nil }
-        return FolderOwner(uid: st.st_uid, gid: st.st_gid, name: accountName(st.st_uid))
+        return FolderOwner(uid: st.st_uid, gid: st.st_gid)
     }
 
     /// The user this process runs as.
-    public static var current: FolderOwner { FolderOwner(uid: geteuid(), gid: getegid(), name: accountName(geteuid())) }
+    public static var current: FolderOwner { FolderOwner(uid: geteuid(), gid: getegid()) }
 
     /// "user roam", "uid 1001".
     public var words: String { name.map { "user \($0)" } ?? "uid \(uid)" }
