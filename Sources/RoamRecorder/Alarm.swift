@@ -1,4 +1,5 @@
 import RoamCore
+import RoamStore
 
 /// The recorder's alarm (P3): raised when a batch could not be committed or fixes were lost,
 /// cleared when everything parked has landed. The LED shows it (its pattern lives in RoamCore);
@@ -42,11 +43,19 @@ extension Alarm.Cause {
 
     /// What to look at, for either cause: the storage the database is on.
     public static let check = "check the storage the database is on: its free space and its errors ('dmesg')"
+    /// What to look at when another program held the database's write lock past the wait.
+    public static let lockedCheck = "another program is writing the database (a roam-board import, rederive or prune run by hand, "
+        + "or an sqlite3 shell): the fixes are written once it is done; if this lasts, stop that program"
 }
 
 extension Alarm {
     /// The recorder's line when the alarm is raised: what failed, what became of the fixes, what to check.
-    public var raisedLine: String { "ALARM: \(cause.words) (\(detail)): \(cause.kept); \(Cause.check)" }
+    public var raisedLine: String { "ALARM: \(cause.words) (\(detail)): \(cause.kept); \(check)" }
+
+    /// What to look at for this alarm: the storage, unless another writer's lock was the cause.
+    public var check: String {
+        cause == .storageFailing && SQLiteError.saysLockedByAnotherWriter(detail) ? Cause.lockedCheck : Cause.check
+    }
 
     /// The recorder's line when it clears, with the fixes that waited in memory and are now written.
     public func clearedLine(landed: Int) -> String {

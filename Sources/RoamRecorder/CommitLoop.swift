@@ -163,6 +163,9 @@ public final class CommitLoop: @unchecked Sendable {
         var index = 0
         // Only batches held back by a failed commit count as parked; a normal hand-over is not.
         var landedBatches = outage != nil ? parkedBatches : 0
+        // When the attempt that fails began: a commit refused by another writer's lock fails only
+        // after the busy timeout (5 s), and the fixes waited from its start, not from its failure.
+        var attemptNs = clock()
         while index < parked.count {
             var end = index
             while end < parked.count, !parked.isPress(at: end) { end += 1 }
@@ -170,21 +173,24 @@ public final class CommitLoop: @unchecked Sendable {
                 if end > index {
                     while index < end {
                         let landing = parked.end(from: index, before: end, epochs: max(1, options.parkedEpochsPerCommit))
+                        attemptNs = clock()
                         try commitBatch(parked.items(index..<landing), parkedBatches: landedBatches)
                         landedBatches = 0
                         index = landing  // committed: a failing commit or stop below must not park it again
                     }
+                    attemptNs = clock()
                     try run { .batchSettled(nowNs: self.clock()) }
                 }
                 index = end
                 if end < parked.count, let press = parked[end].pressEvent {
+                    attemptNs = clock()
                     try run { press }
                     index = end + 1
                 }
             } catch {
                 parked.removeFirst(index)
                 parked.pack()
-                fail(error)
+                fail(error, attemptStartedNs: attemptNs)
                 return
             }
         }
@@ -200,15 +206,17 @@ public final class CommitLoop: @unchecked Sendable {
         emit(.alarmCleared(cleared, landedEpochs: landed))
     }
 
-    private func fail(_ error: any Error) {
+    private func fail(_ error: any Error, attemptStartedNs: UInt64) {
         let now = clock()
         let text = StorageWords.of(error)
-        if outage == nil { outage = Outage(sinceNs: now, firstError: text) }
+        let since = min(attemptStartedNs, now)
+        if outage == nil { outage = Outage(sinceNs: since, firstError: text) }
         outage?.failures += 1
         nextRetryNs = now + UInt64(retryDelayS * 1e9)
         var raised: Alarm?
         if alarm?.cause != .storageFailing {
-            alarm = Alarm(cause: .storageFailing, sinceMonoNs: now, sinceUTCms: realtimeMs(), detail: text)
+            let sinceUTCms = realtimeMs() - Int64((now - since) / 1_000_000)
+            alarm = Alarm(cause: .storageFailing, sinceMonoNs: since, sinceUTCms: sinceUTCms, detail: text)
             raised = alarm
         }
         status.update(urgent: raised != nil) { [alarm, parkedEpochs, parkedBatches] s in

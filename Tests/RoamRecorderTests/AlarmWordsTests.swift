@@ -18,6 +18,17 @@ import Testing
         for line in lines { #expect(!line.contains("storage-failing") && !line.contains("epoch") && !line.contains("parked"), "\(line)") }
     }
 
+    /// Another writer's lock passes by itself: the storage is not what to check (it said "check the
+    /// storage … ('dmesg')" while an import by hand held the lock).
+    @Test func anotherWritersLockIsNotAStorageFault() {
+        let alarm = Alarm(cause: .storageFailing, sinceMonoNs: 1, sinceUTCms: 2,
+                          detail: "/var/lib/roam-board/rides.db is locked by another process writing it")
+        #expect(alarm.raisedLine.hasSuffix("; another program is writing the database (a roam-board import, rederive or prune "
+                                           + "run by hand, or an sqlite3 shell): the fixes are written once it is done; "
+                                           + "if this lasts, stop that program"), "\(alarm.raisedLine)")
+        #expect(!alarm.raisedLine.contains("dmesg"))
+    }
+
     @Test func fixesLost() {
         let alarm = Alarm(cause: .fixesLost, sinceMonoNs: 1, sinceUTCms: 2, detail: "3 fixes dropped")
         #expect(alarm.raisedLine == "ALARM: fixes were lost (3 fixes dropped): their count is recorded in the ride as lost once "

@@ -75,6 +75,34 @@ import Testing
         #expect(try Rederivation.check(path: h.dbPath).isConsistent)
     }
 
+    /// A commit refused by another writer's lock fails only after the busy timeout; the fixes waited
+    /// from the attempt's start. The outage was dated from the failure, so an import holding the
+    /// lock for 6 s was recorded as "storage back after 0.3 s".
+    @Test("P3: an outage is dated from the commit that failed, not from its failure after the lock wait")
+    func outageCountsTheLockWait() throws {
+        let h = try RecorderHarness()
+        let r = try h.recorder(busyTimeoutMs: 2_000)
+        r.start()
+        r.press()
+        try h.feed(3)
+        #expect(h.waitForAck(through: 2))
+        let blocker = try h.holdWriteLock()
+        try h.feed(2)
+        #expect(h.events.wait { $0.contains { if case .alarmRaised = $0 { return true }; return false } })
+        #expect(r.status.alarm != nil)
+        try blocker.execute("ROLLBACK")
+        #expect(h.events.wait { $0.contains { if case .alarmCleared = $0 { return true }; return false } })
+        r.press()
+        #expect(h.events.wait { $0.contains { if case .session(.rideStopped) = $0 { return true }; return false } })
+        r.stop()
+        let reader = try h.reader()
+        let ride = try #require(try reader.rides().last)
+        let back = try #require(try reader.events(ride: ride.id).first { $0.kind == .recovered })
+        // "storage back after S s and N failed commits; …": S counts the 2 s the first attempt waited.
+        let seconds = try #require(Double(String(back.detail.dropFirst("storage back after ".count).prefix { $0 != " " })))
+        #expect(seconds >= 2.0, "\(back.detail)")
+    }
+
     @Test("P3: past the parking space the oldest epochs are dropped, counted, and recorded as lost when writing works again")
     func parkingOverflowIsCounted() throws {
         let h = try RecorderHarness()

@@ -92,7 +92,7 @@ enum StatusCommand {
         guard let alarm = s?.alarm else { return "none" }
         let since = age(utcMs: alarm.sinceUTCms, monoNs: alarm.sinceMonoNs, of: s).map { " for \($0)" } ?? ""
         return (running ? "RAISED" : "was raised when the recorder stopped") + "\(since): \(alarm.cause.words) (\(alarm.detail)); "
-            + Alarm.Cause.check
+            + alarm.check
     }
 
     /// Whether the receiver was set up again mid-run (a module that lost power or its settings), the
@@ -120,7 +120,7 @@ enum StatusCommand {
     /// How long ago: by the monotonic clock when the stamp was taken in this boot (a wall clock
     /// set since, say by NTP on a Pi without RTC, does not matter then), else by the wall clock.
     private static func age(utcMs: Int64, monoNs: UInt64? = nil, of status: RecorderStatus? = nil) -> String? {
-        var ms = MonotonicClock.realtimeMs() - utcMs
+        var ms = WallClock.nowUTCms() - utcMs
         if let monoNs, monoNs > 0, let status, status.bootID == RecorderStatusFile.bootID {
             let now = MonotonicClock.nowNs()
             if now >= monoNs { ms = Int64((now - monoNs) / 1_000_000) }

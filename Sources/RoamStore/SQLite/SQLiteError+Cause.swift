@@ -5,13 +5,21 @@ extension SQLiteError {
         switch code.primary {
         case .full: return "the storage holding \(path) is full"
         case .ioError: return "the storage holding \(path) failed to read or write (I/O error)"
-        case .busy, .locked: return "\(path) is locked by another process writing it"
+        case .busy, .locked: return "\(path) \(Self.lockedByAnotherWriter)"
         case .readOnly: return "\(path) is read-only"
         case .cantOpen: return "cannot open the database \(path)"
         case .notADatabase, .corrupt: return "\(path) is damaged or not a roam-board database"
         default: return "the database \(path) refused a request: \(message)"
         }
     }
+}
+
+extension SQLiteError {
+    static let lockedByAnotherWriter = "is locked by another process writing it"
+
+    /// Whether `cause`'s words (as a status file keeps them) say another writer held the lock:
+    /// that passes by itself, and the storage is not what to check.
+    public static func saysLockedByAnotherWriter(_ words: String) -> Bool { words.hasSuffix(lockedByAnotherWriter) }
 }
 
 /// A storage failure in words for a log or the status: a SQLite error by its cause, ours as they read.
