@@ -3,6 +3,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Write all of buf to fd (one write() call; the caller loops). Returns bytes written or -errno.
+/// One write() of buf to fd: the bytes it took (maybe fewer than len; the caller loops) or -errno.
 int roam_fd_write(int fd, const uint8_t *buf, size_t len);
 #endif

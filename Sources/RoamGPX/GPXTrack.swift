@@ -194,7 +194,7 @@ public struct GPXTrack: Sendable, Equatable {
                 guard let r = tag.firstRange(ofText: key) else { continue }
                 let rest = tag[r.upperBound...]
                 guard let end = rest.firstIndex(of: Character(quote)) else { return nil }
-                return String(rest[..<end]).trimmingSpaces
+                return String(rest[..<end]).trimmedOfWhitespace
             }
         }
         return nil
@@ -205,7 +205,7 @@ public struct GPXTrack: Sendable, Equatable {
         guard let open = body.firstRange(ofText: "<" + name + ">"), let close = body[open.upperBound...].firstRange(ofText: "</" + name + ">") else {
             return nil
         }
-        return String(body[open.upperBound..<close.lowerBound]).trimmingSpaces
+        return String(body[open.upperBound..<close.lowerBound]).trimmedOfWhitespace
     }
 
     /// The text of the first `<prefix:name>…</…>` of an extension, whatever its namespace prefix
@@ -221,7 +221,7 @@ public struct GPXTrack: Sendable, Equatable {
             guard prefix.isEmpty || (prefix.count > 1 && prefix.hasSuffix(":") && prefix.dropLast().allSatisfy(isPrefixCharacter)) else { continue }
             let rest = body[tag.upperBound...]
             guard let end = rest.firstRange(ofText: "</") else { return nil }
-            return String(rest[..<end.lowerBound]).trimmingSpaces
+            return String(rest[..<end.lowerBound]).trimmedOfWhitespace
         }
         return nil
     }
@@ -236,11 +236,3 @@ private func find(_ bytes: [UInt8], _ needle: String, from: Int) -> Int? { UTF8S
 
 private func contains(_ bytes: [UInt8], _ needle: String) -> Bool { find(bytes, needle, from: 0) != nil }
 
-private extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while let f = s.first, f.isWhitespace { s.removeFirst() }
-        while let l = s.last, l.isWhitespace { s.removeLast() }
-        return String(s)
-    }
-}

@@ -55,7 +55,7 @@ public final class Recorder: @unchecked Sendable {
 
     public init(store: RideStore, activeRide: RideRow?, source: ByteSource, barometer: BarometerSource?,
                 options: Options = .init(), clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nowNs,
-                realtimeMs: @escaping @Sendable () -> Int64 = MonotonicClock.realtimeMs,
+                realtimeMs: @escaping @Sendable () -> Int64 = WallClock.nowUTCms,
                 emit: @escaping @Sendable (RecorderEvent) -> Void) {
         self.queue = SensorQueue(capacity: options.queueCapacity)
         self.sensor = SensorLoop(source: source, barometer: barometer, queue: queue, options: options.sensor,

@@ -1,4 +1,5 @@
 import Glibc
+import RoamCore
 import RoamSystem
 
 /// The bench board only: lets a trial hold the simulated ride at a chosen second, e.g. to fill the disk

@@ -1,8 +1,9 @@
 import Glibc
 
 /// A pipe whose two ends are close-on-exec from the moment they exist. pipe() then fcntl() leaves
-/// a window in which another thread's posix_spawn passes both ends to its child (a drive keeper's
-/// mkfs.fat would then hold the recorder's wake pipe open). pipe2(O_CLOEXEC) closes that window.
+/// a window in which another thread's posix_spawn passes both ends to its child (the keeper's
+/// mkfs.fat, an import's gpsbabel would then hold a pipe of their parent's open, and a reader of it
+/// would never see its end). pipe2(O_CLOEXEC) closes that window.
 public enum CloseOnExecPipe {
     /// The two ends, `read` and `write`, both close-on-exec; `nonBlocking` sets O_NONBLOCK on both.
     public static func make(nonBlocking: Bool = false) throws(Errno) -> (read: CInt, write: CInt) {

@@ -16,9 +16,4 @@ public enum Environment {
         }
         return list
     }
-
-    /// `entries` with `name` set to `value` (replaced if present): the environment for a child.
-    public static func entries(setting name: String, to value: String) -> [String] {
-        entries.filter { !$0.hasPrefix(name + "=") } + ["\(name)=\(value)"]
-    }
 }

@@ -1,15 +1,13 @@
 import Glibc
 
-/// The board's clocks. Fix times never come from here (a Pi has no RTC): the monotonic clock
-/// orders and spaces epochs and deadlines; the real-time clock only stamps commits and events.
+/// The board's monotonic clock: it orders and spaces epochs and deadlines, and a wall clock set
+/// meanwhile (NTP, fake-hwclock) does not move it. Stamps of commits and events: `WallClock`.
 public enum MonotonicClock {
     @Sendable public static func nowNs() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
-
-    @Sendable public static func realtimeMs() -> Int64 { WallClock.nowUTCms() }
 
     /// Sleeps `ns` on the monotonic clock, to a deadline: a signal handled meanwhile (EINTR) does
     /// not shorten it, and a wall clock set meanwhile does not move it.

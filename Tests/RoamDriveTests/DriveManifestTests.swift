@@ -69,10 +69,4 @@ import Testing
         #expect(DriveImageReader.rideID("x-ride-.fit") == nil)
         #expect(DriveImageReader.rideID("x-ride-5") == nil)
     }
-
-    @Test func attributesLoseTheirLineEnd() {
-        #expect("configured\n".trimmedOfSpace == "configured")
-        #expect(" not attached \n".trimmedOfSpace == "not attached")
-        #expect("\n".trimmedOfSpace == "")
-    }
 }

@@ -23,7 +23,7 @@ import Testing
     /// The board's wall clock as the recorder reads it: the host's, moved by an offset the test sets.
     final class BoardClock: Sendable {
         let offsetMs = Atomic<Int64>(0)
-        func nowMs() -> Int64 { MonotonicClock.realtimeMs() + offsetMs.load(ordering: .acquiring) }
+        func nowMs() -> Int64 { WallClock.nowUTCms() + offsetMs.load(ordering: .acquiring) }
     }
 
     struct Run {

@@ -20,7 +20,7 @@ import Testing
         let reports = ReportedLines()
 
         init(_ harness: RecorderHarness, options: Recorder.Options = .init(),
-             realtimeMs: @escaping @Sendable () -> Int64 = MonotonicClock.realtimeMs) throws {
+             realtimeMs: @escaping @Sendable () -> Int64 = WallClock.nowUTCms) throws {
             var options = options
             // The receiver is fed only now and then here: no silence, so the LED shows the ride alone.
             options.sensor.silentAfterMs = 600_000
@@ -75,7 +75,7 @@ import Testing
         var options = Recorder.Options()
         options.rearm = RearmPolicy(closeAfterS: 3600)
         options.bootID = "the-next-boot"  // after a reboot the wall clock, 2 h on, ages the ride
-        let rig = try Rig(h, options: options, realtimeMs: { MonotonicClock.realtimeMs() + 2 * 3_600_000 })
+        let rig = try Rig(h, options: options, realtimeMs: { WallClock.nowUTCms() + 2 * 3_600_000 })
         rig.start()
         defer { rig.stop() }
         #expect(h.events.all.contains { if case .session(.rideClosedAtRestart(closed, _)) = $0 { return true }; return false })

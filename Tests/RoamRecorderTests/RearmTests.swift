@@ -53,7 +53,7 @@ import Testing
     func staleRideIsClosed() throws {
         let h = try RecorderHarness()
         // The monotonic clock started again: the wall clock, 2 h on, ages the commit.
-        let id = try Self.restartOneHourLimit(h, bootID: "the-next-boot", realtimeMs: { MonotonicClock.realtimeMs() + 2 * 3_600_000 })
+        let id = try Self.restartOneHourLimit(h, bootID: "the-next-boot", realtimeMs: { WallClock.nowUTCms() + 2 * 3_600_000 })
         let reader = try h.reader()
         let ride = try #require(try reader.ride(id: id))
         #expect(ride.state == .stopped)
@@ -156,7 +156,7 @@ import Testing
     /// (nil: this one) and on the given clocks; returns the ride's id.
     static func restartOneHourLimit(_ h: RecorderHarness, bootID: String? = nil,
                                     clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nowNs,
-                                    realtimeMs: @escaping @Sendable () -> Int64 = MonotonicClock.realtimeMs) throws -> Int64 {
+                                    realtimeMs: @escaping @Sendable () -> Int64 = WallClock.nowUTCms) throws -> Int64 {
         let id = try h.interruptedRide(seconds: 5).id
         var options = Recorder.Options()
         options.rearm = RearmPolicy(closeAfterS: 3600)

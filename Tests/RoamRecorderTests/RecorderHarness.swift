@@ -39,7 +39,7 @@ final class RecorderHarness {
     /// A recorder on this harness's database, re-arming whatever ride is recording in it.
     func recorder(options: Recorder.Options = .init(), busyTimeoutMs: Int32 = 5_000, barometer: BarometerSource? = nil,
                   clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nowNs,
-                  realtimeMs: @escaping @Sendable () -> Int64 = MonotonicClock.realtimeMs) throws -> Recorder {
+                  realtimeMs: @escaping @Sendable () -> Int64 = WallClock.nowUTCms) throws -> Recorder {
         let store = try RideStore(path: dbPath, busyTimeoutMs: busyTimeoutMs)
         let active = try store.activeRide()
         let events = self.events

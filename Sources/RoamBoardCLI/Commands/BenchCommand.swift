@@ -80,7 +80,7 @@ enum BenchCommand {
         var pipeline = RidePipeline(rideID: row.id, state: row.pipelineState, parameters: row.parameters)
         if commitGap {
             let gap = pipeline.markGap(.loggerRestarted, monoNs: MonotonicClock.nowNs())
-            try store.commit(Batch(rideID: row.id, fixes: [], events: [gap], state: pipeline.state), commitUTCms: MonotonicClock.realtimeMs())
+            try store.commit(Batch(rideID: row.id, fixes: [], events: [gap], state: pipeline.state), commitUTCms: WallClock.nowUTCms())
         }
         return pipeline
     }

@@ -84,7 +84,7 @@ public struct UBXVersion: Sendable, Equatable {
     public init?(monVer frame: UBXFrame) {
         guard frame.messageClass == UBX.classMON, frame.messageID == 0x04, frame.payload.count >= 40 else { return nil }
         func text(_ slice: ArraySlice<UInt8>) -> String {
-            String(decoding: slice.prefix { $0 != 0 }, as: UTF8.self).trimmingSpaces
+            String(decoding: slice.prefix { $0 != 0 }, as: UTF8.self).trimmedOfWhitespace
         }
         let p = frame.payload
         software = text(p[0..<30])
@@ -117,14 +117,6 @@ public struct UBXVersion: Sendable, Equatable {
     }
 }
 
-private extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.last == " " { s = s.dropLast() }
-        while s.first == " " { s = s.dropFirst() }
-        return String(s)
-    }
-}
 
 private extension Double {
     /// Two decimals without Foundation: 34.1 → "34.10".

@@ -1,4 +1,5 @@
 import Glibc
+import RoamCore
 import RoamSystem
 
 /// The board as a USB drive: a configfs gadget (libcomposite) with one mass-storage function whose
@@ -131,7 +132,7 @@ public struct MassStorageGadget: Sendable {
     }
 
     private func read(_ path: String) -> String? {
-        (try? FileSystem.readText(path))?.trimmedOfSpace
+        (try? FileSystem.readText(path))?.trimmedOfWhitespace
     }
 
     private func touch(_ path: String) throws {

@@ -1,4 +1,5 @@
 import Glibc
+import RoamCore
 import RoamSystem
 
 /// The controller's `state` attribute, read and waited on the way sysfs wants: the kernel calls
@@ -34,7 +35,7 @@ public final class UDCStateWatch {
             fd = -1
             return nil
         }
-        return String(decoding: buffer[0..<n], as: UTF8.self).trimmedOfSpace
+        return String(decoding: buffer[0..<n], as: UTF8.self).trimmedOfWhitespace
     }
 
     /// Waits up to `timeoutMs` for the kernel to say the state changed. True when it did (read()

@@ -141,6 +141,6 @@ public enum DriveReadme {
     private static func rides(after heading: String, in text: String) -> [Int64] {
         let lines = text.split(whereSeparator: \.isNewline)
         guard let at = lines.firstIndex(where: { $0 == heading }), at + 1 < lines.count else { return [] }
-        return lines[at + 1].split(separator: ",").compactMap { Int64(String($0).trimmedOfSpace.dropFirst("ride ".count)) }
+        return lines[at + 1].split(separator: ",").compactMap { Int64(String($0).trimmedOfWhitespace.dropFirst("ride ".count)) }
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import RoamCore
 import RoamSystem
 
 /// Which file the kernel serves: the inode of the image the LUN was last pointed at, kept in
@@ -10,7 +11,7 @@ public enum ServedImage {
 
     public static func read(_ image: String) -> UInt64? {
         guard let text = try? FileSystem.readText(path(image)) else { return nil }
-        return UInt64(text.trimmedOfSpace)
+        return UInt64(text.trimmedOfWhitespace)
     }
 
     /// Records the image's inode now served; `owner` (the setup, as root) hands the file to the keeper.

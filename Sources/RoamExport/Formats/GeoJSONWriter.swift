@@ -116,7 +116,7 @@ public struct GeoJSONWriter<Sink: ByteSink> {
         s += ",\"elevation\":" + JSONText.string(ride.unmeasured.elevationUnmeasured
                                                 ?? "barometric, metres above mean sea level (ICAO standard atmosphere)")
         // Stored parameters are JSON already; embed them as an object, or as text if they are not one.
-        let p = ride.parametersJSON.trimmingPrefixWhitespace
+        let p = ride.parametersJSON.trimmedOfWhitespace
         s += ",\"parameters\":" + (p.hasPrefix("{") && p.hasSuffix("}") ? p : JSONText.string(ride.parametersJSON))
         s += "}}]}\n"
         try sink.write(s)
@@ -132,11 +132,3 @@ public struct GeoJSONWriter<Sink: ByteSink> {
     }
 }
 
-extension String {
-    fileprivate var trimmingPrefixWhitespace: String {
-        var s = Substring(self)
-        while let c = s.first, c.isWhitespace { s = s.dropFirst() }
-        while let c = s.last, c.isWhitespace { s = s.dropLast() }
-        return String(s)
-    }
-}

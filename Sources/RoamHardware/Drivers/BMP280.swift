@@ -21,17 +21,8 @@ public final class BMP280 {
             self.now = now; self.sleep = sleep
         }
 
-        /// CLOCK_MONOTONIC and clock_nanosleep: immune to the wall clock jumping when NTP or GNSS sets it.
-        public static let monotonic = Clock(now: MonotonicClock.nowNs, sleep: { nanoseconds in
-            var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-            _ = retryingOnInterrupt {
-                var remaining = timespec()
-                // clock_nanosleep returns the error number itself rather than setting errno.
-                let r = clock_nanosleep(CLOCK_MONOTONIC, 0, &request, &remaining)
-                if r == EINTR { request = remaining }
-                return -r
-            }
-        })
+        /// The monotonic clock (`MonotonicClock`): immune to the wall clock jumping when NTP or GNSS sets it.
+        public static let monotonic = Clock(now: MonotonicClock.nowNs, sleep: { nanoseconds in MonotonicClock.sleep(ns: nanoseconds) })
     }
 
     /// Sampling settings: one row of the datasheet's recommended settings (§3.4, Table 7).

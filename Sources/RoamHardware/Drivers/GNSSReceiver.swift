@@ -231,7 +231,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         // same outcome again (a reconfiguration that changed nothing) is not repeated.
         if let cause = setupCause {
             report.summary = "receiver set up again (\(cause)): " + report.summary.dropFirst("receiver: ".count)
-            setupAgain = ReceiverSetupAgain(cause: cause, count: (setupAgain?.count ?? 0) + 1, monoNs: now, utcMs: MonotonicClock.realtimeMs(),
+            setupAgain = ReceiverSetupAgain(cause: cause, count: (setupAgain?.count ?? 0) + 1, monoNs: now, utcMs: WallClock.nowUTCms(),
                                             delivers: setupAgain?.delivers)
         }
         lastReport = report

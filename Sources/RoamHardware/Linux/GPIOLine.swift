@@ -4,7 +4,7 @@ import CShims
 import Glibc
 import RoamCore
 
-/// One line of a gpiochip, requested through the kernel's GPIO character device (libgpiod 1.6
+/// One line of a gpiochip, requested through the kernel's GPIO character device (libgpiod 1.6 or 2.x
 /// behind CShims `roam_gpio_*`): the button as an input with both-edge, kernel-timestamped events,
 /// the LED as an output. The request is held until deinit, so no other program can drive the line.
 ///

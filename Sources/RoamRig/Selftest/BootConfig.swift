@@ -1,3 +1,4 @@
+import RoamCore
 import RoamSystem
 
 /// The Raspberry Pi boot files a rider edits on day one (wiring.md, "Boot configuration"):

@@ -1,3 +1,4 @@
+import RoamCore
 import RoamSystem
 
 /// config.txt as the firmware reads it on one Pi (Raspberry Pi documentation, config.txt: "File format",

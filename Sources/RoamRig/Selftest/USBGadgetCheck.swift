@@ -1,3 +1,4 @@
+import RoamCore
 import RoamSystem
 
 /// `selftest`'s USB lines: who holds each USB device controller. The rides' drive binds its configfs
