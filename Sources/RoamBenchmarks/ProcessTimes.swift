@@ -28,10 +28,9 @@ public struct ProcessTimes: Sendable, Equatable {
             return try ChildProcess.wait(pid, executable)
         }
         let wall1 = MonotonicClock.nowNs()
-        // WIFEXITED / WEXITSTATUS are macros Swift does not import.
-        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
-            throw BenchmarkError(step: "running", subject: "\(executable) \(arguments.joined(separator: " "))",
-                                 reason: status & 0x7F == 0 ? "exit status \((status >> 8) & 0xFF)" : "signal \(status & 0x7F)")
+        let ended = WaitStatus(status)
+        guard ended.succeeded else {
+            throw BenchmarkError(step: "running", subject: "\(executable) \(arguments.joined(separator: " "))", reason: ended.words)
         }
         return ProcessTimes(wallS: Double(wall1 - wall0) / 1e9, cpuS: usage.cpuSeconds)
     }
