@@ -7,6 +7,8 @@ public struct ChildResult: Sendable {
     public var signal: Int32
     public var stdout: [UInt8]
     public var stderr: [UInt8]
+    /// The wait status the two numbers above come from, and its words ("exit status 3").
+    public var ending: WaitStatus
 }
 
 /// The one way the board starts another program: posix_spawn, nothing of ours inherited but
@@ -22,14 +24,19 @@ public enum ChildProcess {
 
     /// Runs `path` to its end with stdin from `stdin` (/dev/null unless said) and stdout, stderr read through two pipes
     /// (polled together, so a chatty stderr never blocks the child). `environment` nil: this process's.
+    /// `limit`: the longest it may run, on the monotonic clock. A child still running then is stopped
+    /// (SIGTERM, then SIGKILL after `stopGrace`) and reaped, and `.overran` says so: a tool hung on a
+    /// damaged file or a stuck disk must not hold `import` or the drive keeper for ever. Each caller
+    /// picks a limit far above what its tool needs on the slowest board.
     public static func run(_ path: String, _ argv: [String], stdin: Stream = .file("/dev/null", flags: O_RDONLY),
-                           environment: [String]? = nil) throws(SystemError) -> ChildResult {
+                           environment: [String]? = nil, limit: Duration) throws(ChildProcessError) -> ChildResult {
+        let deadlineNs = MonotonicClock.nowNs() &+ nanoseconds(limit)
         // Close-on-exec from birth: only the dup2'd copies reach this child, and none reaches
         // another thread's child spawned meanwhile.
         let out: [Int32], err: [Int32]
-        do { let p = try CloseOnExecPipe.make(); out = [p.read, p.write] } catch { throw SystemError("make a pipe for", path, error) }
+        do { let p = try CloseOnExecPipe.make(); out = [p.read, p.write] } catch { throw .notRun(SystemError("make a pipe for", path, error)) }
         do { let p = try CloseOnExecPipe.make(); err = [p.read, p.write] } catch {
-            close(out[0]); close(out[1]); throw SystemError("make a pipe for", path, error)
+            close(out[0]); close(out[1]); throw .notRun(SystemError("make a pipe for", path, error))
         }
         let pid: pid_t
         do {
@@ -37,15 +44,56 @@ public enum ChildProcess {
                             environment: environment)
         } catch {
             for fd in out + err { close(fd) }
-            throw error
+            throw .notRun(error)
         }
         close(out[1]); close(err[1])
-        var stdout: [UInt8] = [], stderr: [UInt8] = []
-        drain(out[0], err[0], &stdout, &stderr)
-        let status = try wait(pid, path).status
-        let signal = status & 0x7f
-        // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: Glibc's macros are not imported.
-        return ChildResult(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, signal: signal, stdout: stdout, stderr: stderr)
+        let watch: CInt
+        do { watch = try ProcessDescriptor.open(pid) } catch {
+            // With no way to wait with a deadline, nothing is left running unwatched.
+            close(out[0]); close(err[0])
+            stop(pid, path)
+            throw .notRun(SystemError("watch", path, error))
+        }
+        defer { close(watch) }
+        var output = ChildOutput(stdout: out[0], stderr: err[0], end: watch)
+        let ended: Bool
+        do { ended = try output.collect(untilNs: deadlineNs) } catch {
+            output.close()
+            stop(pid, path, watch: watch)
+            throw .notRun(SystemError("wait for", path, error))
+        }
+        output.close()
+        guard ended else {
+            stop(pid, path, watch: watch)
+            throw .overran(program: path, limit: limit)
+        }
+        let status: WaitStatus
+        do { status = WaitStatus(try wait(pid, path).status) } catch { throw .notRun(error) }
+        return ChildResult(status: status.shellStatus, signal: status.signal, stdout: output.stdout, stderr: output.stderr, ending: status)
+    }
+
+    /// How long a child asked to stop (SIGTERM) has to end before it is killed (SIGKILL).
+    public static let stopGrace: Duration = .seconds(2)
+
+    /// Ends `pid` and reaps it: SIGTERM so it may tidy up, SIGKILL once `stopGrace` has passed
+    /// (mtools catches SIGTERM and goes on waiting); no watch: SIGKILL at once.
+    private static func stop(_ pid: pid_t, _ path: String, watch: CInt? = nil) {
+        if let watch {
+            kill(pid, SIGTERM)
+            let graceEndNs = MonotonicClock.nowNs() &+ nanoseconds(stopGrace)
+            if !ChildOutput.ends(watch, byNs: graceEndNs) { kill(pid, SIGKILL) }
+        } else {
+            kill(pid, SIGKILL)
+        }
+        // Reaped so no zombie is left; a failure here (ECHILD: reaped already) leaves nothing to do,
+        // and the caller's error says what went wrong.
+        do { _ = try wait(pid, path) } catch {}
+    }
+
+    static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let parts = duration.components
+        guard parts.seconds >= 0 else { return 0 }
+        return UInt64(parts.seconds) &* 1_000_000_000 &+ UInt64(parts.attoseconds / 1_000_000_000)
     }
 
     /// Starts `path` with `argv` (argv[0] included) and its streams 0, 1, 2 set to `streams`.
@@ -103,24 +151,6 @@ public enum ChildProcess {
             let flags = fcntl(fd, F_GETFD)
             if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
         }
-    }
-
-    private static func drain(_ outFd: Int32, _ errFd: Int32, _ stdout: inout [UInt8], _ stderr: inout [UInt8]) {
-        var fds = [pollfd(fd: outFd, events: Int16(POLLIN), revents: 0), pollfd(fd: errFd, events: Int16(POLLIN), revents: 0)]
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while fds.contains(where: { $0.fd >= 0 }) {
-            do { _ = try retryingInterrupted { poll(&fds, nfds_t(fds.count), -1) } } catch { break }
-            for i in fds.indices where fds[i].fd >= 0 && fds[i].revents != 0 {
-                let n = try? buffer.withUnsafeMutableBytes { raw in Result { () throws(Errno) in try retryingInterrupted { read(fds[i].fd, raw.baseAddress, raw.count) } } }.get()
-                if let n, n > 0 {
-                    if i == 0 { stdout += buffer[0..<n] } else { stderr += buffer[0..<n] }
-                } else {
-                    close(fds[i].fd)
-                    fds[i].fd = -1
-                }
-            }
-        }
-        for fd in fds where fd.fd >= 0 { close(fd.fd) }
     }
 }
 

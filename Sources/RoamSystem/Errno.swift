@@ -60,6 +60,7 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
         case EINVAL: return "the kernel refused the request as invalid"
         case EOPNOTSUPP: return "the kernel does not support the request"
         case ETIMEDOUT: return "it timed out"
+        case ENOSYS: return "the system lacks that call (too old a kernel or C library)"
         default: return strerror(rawValue).map { String(cString: $0).lowercased() } ?? "unknown error \(rawValue)"
         }
     }

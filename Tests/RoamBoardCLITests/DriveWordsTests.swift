@@ -72,7 +72,7 @@ struct DriveWordsTests {
 
     /// A previous drive image whose FAT is damaged (a real byte pair, an entry no file uses set to 1):
     /// its files still list and README.txt still reads, but mdir no longer counts its free room. It
-    /// is the image, not the tool: the build says "the previous drive image cannot be read (mdir: …)"
+    /// is the image, not the tool: the build says "the previous drive image cannot be read (mdir said: "…")"
     /// and makes a new image rather than edit it, exit 0. It made one without a word.
     @Test func aPreviousImageWithADamagedFATIsSaidAndReplaced() throws {
         let script = { var s = RideScript(lat: 47.99, lon: 7.84, startUTCms: DumpFixture.startUTCms, barometer: true)
@@ -96,7 +96,7 @@ struct DriveWordsTests {
         let build = try CLIRunner.run(["drive-image", "--db", db, "--image", image])
         #expect(build.status == 0, "\(build.stderr)")
         #expect(build.stderr.contains("(new image: 3 files copied in"), "\(build.stderr)")
-        #expect(build.stderr.contains("; the previous drive image cannot be read (mdir: Bad FAT entry 1 at 10000), so none was edited)"),
+        #expect(build.stderr.contains("; the previous drive image cannot be read (mdir said: \"Bad FAT entry 1 at 10000\"), so none was edited)"),
                 "\(build.stderr)")
         #expect(!build.stderr.contains(".spare") && !build.stderr.contains("mdir failed"), "\(build.stderr)")
         #expect(try DriveProbe.fsck(image).status == 0 && DriveProbe.rideIDs(image) == [id])
@@ -113,7 +113,8 @@ struct DriveWordsTests {
         let build = try TrialChild(TrialPaths.binary, ["drive-image", "--db", db], environment: ["ROAM_DRIVE_TOOLS": tools.path])
         #expect(build.finish() == 74, "\(build.stderrLines)")
         let said = build.stderrLines.joined(separator: "\n")
-        #expect(said.contains("fsck.vfat failed to check the drive image just built (exit 1: Bad FAT: cluster 3 points past the end); "
+        #expect(said.contains("cannot check the drive image just built: fsck.vfat ended with exit status 1 "
+                              + "(fsck.vfat said: \"Bad FAT: cluster 3 points past the end\"); "
                               + "check the storage's errors ('dmesg') and the FAT tools (dpkg --verify dosfstools mtools); "
                               + "no drive image was made"), "\(said)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("drive.img").path))

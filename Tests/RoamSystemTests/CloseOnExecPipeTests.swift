@@ -22,7 +22,7 @@ import RoamSystem
         defer { close(r); close(w) }
         // Held open here, the two numbers are nobody else's while the child runs (other tests'
         // descriptors may reach it; these two must not).
-        let result = try ChildProcess.run("/bin/sh", ["sh", "-c", "ls /proc/self/fd"])
+        let result = try ChildProcess.run("/bin/sh", ["sh", "-c", "ls /proc/self/fd"], limit: .seconds(60))
         let inherited = Set(String(decoding: result.stdout, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int32($0) })
         #expect(inherited.contains(1), "the listing is read: \(inherited)")
         #expect(!inherited.contains(r) && !inherited.contains(w), "the child holds \(inherited), the pipe is \(r), \(w)")

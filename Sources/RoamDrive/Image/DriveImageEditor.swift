@@ -155,7 +155,7 @@ struct DriveImageEditor {
               let value = Int64(line.filter(\.isNumber)) else {
             let detail = DriveTools.firstLine(run.stderr).replacingText(image, with: DriveImageSlots.previous)
             throw DriveError(.imageUnreadable, "\(DriveImageSlots.previous) cannot be read (mdir"
-                             + (detail.isEmpty ? " counts no free room on it" : ": " + detail) + ")")
+                             + (detail.isEmpty ? " counts no free room on it" : " said: \"\(detail)\"") + ")")
         }
         return value
     }

@@ -21,8 +21,15 @@ public enum DriveTools {
         throw DriveError(.toolMissing, "\(name) is missing: install Debian's \(package) package (apt-get install dosfstools mtools)")
     }
 
+    /// The longest one tool may take. The slowest call is mcopy of a full image: the cap's 2 GiB
+    /// of rides written to an SD card that sustains 5 MB/s takes about 7 minutes; mkfs.vfat of that
+    /// image writes its two FATs (4 MiB) in seconds. At 30 minutes a tool is not slow but stuck (a
+    /// failing card, an image it loops on), and is stopped so the keeper can say so and go on.
+    static let timeLimit: Duration = .seconds(30 * 60)
+
     /// Runs the tool with stdin on /dev/null (mtools would otherwise ask about name clashes) and
-    /// returns its standard output; a non-zero exit is a `toolFailed` error with `what` and its stderr.
+    /// returns its standard output; a non-zero exit is a `toolFailed` error that says `what` could
+    /// not be done, then the tool's first stderr line, quoted as its own.
     /// `zoneFile`: the zone the tool writes the image's dates in, nil for UTC, as `TZ`. FAT dates
     /// carry no zone: the tools write local time as the C library has it, and Windows and macOS show
     /// it as their own local time, so the drive's dates are the file names' wall clock (board.conf
@@ -30,28 +37,41 @@ public enum DriveTools {
     /// posix_spawn, not Foundation's Process: Process needs a CFSocket wakeup pair, which a minimal
     /// system (the kernel-sim guest) may refuse, and a child per call is all this needs.
     @discardableResult
-    static func run(_ name: String, _ arguments: [String], what: String, zoneFile: String? = nil) throws -> String {
-        let result = try outcome(name, arguments, what: what, zoneFile: zoneFile)
+    static func run(_ name: String, _ arguments: [String], what: String, zoneFile: String? = nil,
+                    limit: Duration = timeLimit) throws -> String {
+        let result = try outcome(name, arguments, what: what, zoneFile: zoneFile, limit: limit)
         guard result.status == 0 else {
-            let detail = firstLine(result.stderr)
-            let how = result.signal != 0 ? "killed by signal \(result.signal)" : "exit \(result.status)"
-            throw DriveError(.toolFailed, "\(name) failed to \(what) (\(how)\(detail.isEmpty ? "" : ": \(detail)"))")
+            throw DriveError(.toolFailed, "cannot \(what): \(name) ended with \(result.ending.words)" + said(name, result.stderr))
         }
         return String(decoding: result.stdout, as: UTF8.self)
     }
 
     /// The tool's exit, output and messages, for a caller that judges them itself (`run` judges by the
-    /// exit status); only a tool that is missing or cannot be started throws.
-    static func outcome(_ name: String, _ arguments: [String], what: String, zoneFile: String? = nil) throws -> ChildResult {
+    /// exit status); only a tool that is missing, cannot be started or overruns `limit` throws.
+    static func outcome(_ name: String, _ arguments: [String], what: String, zoneFile: String? = nil,
+                        limit: Duration = timeLimit) throws -> ChildResult {
         let path = try locate(name)
         // No ~/.mtoolsrc or drive letters: every call names its image with -i.
         let environment = Environment.entries.filter { !$0.hasPrefix("MTOOLS_SKIP_CHECK=") && !$0.hasPrefix("LC_ALL=") && !$0.hasPrefix("TZ=") }
             + ["MTOOLS_SKIP_CHECK=1", "LC_ALL=C", "TZ=" + (zoneFile.map { ":" + $0 } ?? "UTC0")]
         do {
-            return try ChildProcess.run(path, [name] + arguments, environment: environment)
+            return try ChildProcess.run(path, [name] + arguments, environment: environment, limit: limit)
         } catch {
-            throw DriveError(.toolFailed, "cannot run \(name) to \(what): \(error.errno.reason)")
+            switch error {
+            case .notRun(let reason):
+                throw DriveError(.toolFailed, "cannot \(what): cannot \(reason.action) \(path) (\(reason.errno.words))")
+            case .overran:
+                throw DriveError(.toolFailed, "cannot \(what): \(name) was still running after \(ChildProcessError.words(limit)) "
+                                 + "and was stopped; it takes minutes at most, so check the storage's errors ('dmesg')")
+            }
         }
+    }
+
+    /// The tool's first line on its standard error, marked as its own words after our sentence:
+    /// ` (mcopy said: "…")`, or nothing when it said nothing.
+    static func said(_ name: String, _ stderr: [UInt8]) -> String {
+        let line = firstLine(stderr)
+        return line.isEmpty ? "" : " (\(name) said: \"\(line)\")"
     }
 
     /// The first line a tool wrote to its standard error, the detail said after our sentence.
