@@ -108,14 +108,14 @@ public enum DumpBenchmark {
 
     /// Writing 5 to /proc/self/clear_refs resets VmHWM to the current RSS (Linux 4.0+).
     static func resetPeakRSS() {
-        let fd = open("/proc/self/clear_refs", O_WRONLY)
+        let fd = open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
         _ = write(fd, "5", 1)
         close(fd)
     }
 
     static func procStatus(_ key: String) -> Int {
-        let fd = open("/proc/self/status", O_RDONLY)
+        let fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return 0 }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: 8192)

@@ -178,7 +178,8 @@ public enum FileSystem {
         let dir = temporaryFolder
         var template = Array((dir + "/roam-board-scratch-XXXXXX").utf8CString)
         let fd: CInt
-        do { fd = try retryingInterrupted { template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) } } } catch {
+        // Close-on-exec from birth (mkostemp, not mkstemp): a child reaches it only as the stdin it is given.
+        do { fd = try retryingInterrupted { template.withUnsafeMutableBufferPointer { makeTemporaryFile($0.baseAddress!, O_CLOEXEC) } } } catch {
             throw SystemError("create a temporary file in", dir, error)
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
@@ -191,6 +192,20 @@ public enum FileSystem {
         }
         return fd
     }
+}
+
+/// Swift's Glibc module is built without _GNU_SOURCE and so does not declare mkostemp, the
+/// mkstemp that takes O_CLOEXEC; the C library has had it since glibc 2.7. Looked up once by name.
+private typealias MakeTemporaryFile = @convention(c) (UnsafeMutablePointer<CChar>, CInt) -> CInt
+private let makeTemporaryFileFunction: MakeTemporaryFile = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mkostemp") else {
+        preconditionFailure("the C library has no mkostemp (glibc 2.7 or later is required)")
+    }
+    return unsafeBitCast(symbol, to: MakeTemporaryFile.self)
+}()
+
+private func makeTemporaryFile(_ template: UnsafeMutablePointer<CChar>, _ flags: CInt) -> CInt {
+    makeTemporaryFileFunction(template, flags)
 }
 
 /// One file on one device, whatever its path: `FileSystem.identity`.

@@ -58,12 +58,10 @@ public enum PortHolders {
         return buf.withUnsafeBufferPointer { String(decoding: UnsafeRawBufferPointer($0).prefix(n), as: UTF8.self) }
     }
 
+    /// The process's name; FileSystem reads it close-on-exec, so no child spawned meanwhile inherits it.
     private static func command(_ pid: Int32) -> String {
-        guard let f = fopen("/proc/\(pid)/comm", "r") else { return "pid \(pid)" }
-        defer { fclose(f) }
-        var buf = [CChar](repeating: 0, count: 64)
-        guard fgets(&buf, Int32(buf.count), f) != nil else { return "?" }
-        let s = buf.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return s.hasSuffix("\n") ? String(s.dropLast()) : s
+        let text: String
+        do { text = try FileSystem.readText("/proc/\(pid)/comm") } catch { return "pid \(pid)" }  // it ended meanwhile
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 }
