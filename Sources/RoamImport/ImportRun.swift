@@ -42,7 +42,7 @@ public enum ImportRun {
             case .folder?:
                 let names: [String]
                 do { names = try FileSystem.folderEntries(input) } catch {
-                    refused.append((input, ImportError(.unreadable, "cannot list the folder \(input) (\(error)); check its permissions")))
+                    refused.append((input, ImportError(.unreadable, "cannot list the folder \(input): \(error.reason)")))
                     continue
                 }
                 let found = names.filter { ImportFormat.byExtension($0) != nil }.sorted()

@@ -21,7 +21,7 @@ struct RideFile {
     static func read(_ path: String, largestUncompressedBytes: Int) throws(ImportError) -> RideFile {
         let raw: [UInt8]
         do { raw = try FileSystem.readBytes(path) } catch {
-            throw ImportError(.unreadable, "\(path): cannot read it (\(error)); check the path and its permissions")
+            throw ImportError(.unreadable, "\(path): cannot read it: \(error.reason)")
         }
         guard !raw.isEmpty else { throw ImportError(.badFile, "\(path) is empty: no ride in it") }
         if raw.starts(with: [0x50, 0x4b, 0x03, 0x04]) || FilePath.pathExtension(path) == "zip" {

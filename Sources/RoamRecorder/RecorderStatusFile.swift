@@ -22,7 +22,9 @@ public final class RecorderStatusFile: @unchecked Sendable {
         public var operation: String
         public var path: String
         public var errno: Errno
-        public var description: String { "status file \(path): \(operation) failed: \(errno.reason)" }
+        /// The writer's calls write; `read(path:)`'s read, and a refusal says so.
+        public var access: Errno.Access = .write
+        public var description: String { "status file \(path): \(operation) failed: \(errno.reason(access))" }
     }
 
     public struct Snapshot: Sendable {
@@ -101,7 +103,7 @@ public final class RecorderStatusFile: @unchecked Sendable {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if Glibc.errno == ENOENT { return nil }
-            throw Failure(operation: "open", path: path, errno: Errno(rawValue: Glibc.errno))
+            throw Failure(operation: "open", path: path, errno: Errno(rawValue: Glibc.errno), access: .read)
         }
         defer { close(fd) }
         var running = false
@@ -110,11 +112,11 @@ public final class RecorderStatusFile: @unchecked Sendable {
         } else if Glibc.errno == EWOULDBLOCK {
             running = true
         } else {
-            throw Failure(operation: "lock", path: path, errno: Errno(rawValue: Glibc.errno))
+            throw Failure(operation: "lock", path: path, errno: Errno(rawValue: Glibc.errno), access: .read)
         }
         var bytes = [UInt8](repeating: 0, count: fileSize)
         let n = pread(fd, &bytes, bytes.count, 0)
-        guard n >= 0 else { throw Failure(operation: "read", path: path, errno: Errno(rawValue: Glibc.errno)) }
+        guard n >= 0 else { throw Failure(operation: "read", path: path, errno: Errno(rawValue: Glibc.errno), access: .read) }
         let status = newestSlot(bytes[0..<n]).flatMap { RecorderStatus(text: $0.text) }
         return Snapshot(status: status, isRecorderRunning: running)
     }

@@ -26,7 +26,7 @@ public struct StorageEstimate: Sendable, Equatable {
     public struct Failure: Error, CustomStringConvertible {
         public var path: String
         public var errno: Errno
-        public var description: String { SystemError("measure free space on", path, errno).description }
+        public var description: String { SystemError("measure free space on", path, errno, access: .read).description }
     }
 
     public init(freeBytes: UInt64, bytesPerFix: Double?) {

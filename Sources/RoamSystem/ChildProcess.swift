@@ -127,7 +127,7 @@ public enum ChildProcess {
         defer { (cArgs + cEnv).forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, &attributes, cArgs, cEnv)
-        guard spawned == 0 else { throw SystemError("start", path, Errno(rawValue: spawned)) }
+        guard spawned == 0 else { throw SystemError("start", path, Errno(rawValue: spawned), access: .run) }
         return pid
     }
 

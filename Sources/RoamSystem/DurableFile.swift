@@ -10,7 +10,7 @@ public enum DurableFile {
         let fd: CInt
         do { fd = try retryingInterrupted { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode) } } catch { throw SystemError("create", path, error) }
         var failure: SystemError?
-        do { try FolderOwner.give(temporary) } catch { failure = SystemError(error.action, path, error.errno) }
+        do { try FolderOwner.give(temporary) } catch { failure = SystemError(error.action, path, error.errno, access: error.access) }
         if failure == nil { do { try Descriptor.writeAll(fd, bytes) } catch { failure = SystemError("write", path, error) } }
         if failure == nil && fsync(fd) != 0 { failure = SystemError("fsync", path, .current) }
         close(fd)

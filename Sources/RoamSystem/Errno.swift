@@ -25,7 +25,7 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
     public static let invalidArgument = Errno(rawValue: EINVAL)
     public static let timedOut = Errno(rawValue: ETIMEDOUT)
 
-    /// The symbolic name for the codes we explain, else the number.
+    /// The symbolic name for the codes we explain, else "errno" and the number.
     public var name: String {
         switch rawValue {
         case EINTR: "EINTR"; case EAGAIN: "EAGAIN"; case ENODEV: "ENODEV"; case ENXIO: "ENXIO"
@@ -34,7 +34,12 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
         case ETIMEDOUT: "ETIMEDOUT"; case ENOTTY: "ENOTTY"; case EBADF: "EBADF"
         case EEXIST: "EEXIST"; case ENOTDIR: "ENOTDIR"; case EISDIR: "EISDIR"; case EROFS: "EROFS"
         case ENOTEMPTY: "ENOTEMPTY"; case EXDEV: "EXDEV"; case EPIPE: "EPIPE"; case ECHILD: "ECHILD"
-        default: "errno"
+        case ENAMETOOLONG: "ENAMETOOLONG"; case ELOOP: "ELOOP"; case EMFILE: "EMFILE"; case ENFILE: "ENFILE"
+        case EFBIG: "EFBIG"; case ENOLCK: "ENOLCK"; case EDQUOT: "EDQUOT"; case ETXTBSY: "ETXTBSY"
+        case ENOMEM: "ENOMEM"; case ENOEXEC: "ENOEXEC"; case ESTALE: "ESTALE"; case EOVERFLOW: "EOVERFLOW"
+        case EMLINK: "EMLINK"; case ENOSYS: "ENOSYS"; case ESHUTDOWN: "ESHUTDOWN"; case EOPNOTSUPP: "EOPNOTSUPP"
+        case ENOMEDIUM: "ENOMEDIUM"; case EUCLEAN: "EUCLEAN"; case ESPIPE: "ESPIPE"; case E2BIG: "E2BIG"
+        default: "errno \(rawValue)"
         }
     }
 
@@ -61,26 +66,63 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
         case EOPNOTSUPP: return "the kernel does not support the request"
         case ETIMEDOUT: return "it timed out"
         case ENOSYS: return "the system lacks that call (too old a kernel or C library)"
-        default: return strerror(rawValue).map { String(cString: $0).lowercased() } ?? "unknown error \(rawValue)"
+        // What a file, a folder or a program on a card or a stick can answer: strerror's "File name too
+        // long" or "Too many levels of symbolic links" are a programmer's words, not a rider's.
+        case ENAMETOOLONG: return "the name or the path is too long"
+        case ELOOP: return "its path goes round in symbolic links (a link that leads back to itself)"
+        case EMFILE: return "this program has too many files open"
+        case ENFILE: return "the system has too many files open"
+        case EFBIG: return "the file is larger than its file system allows (FAT: 4 GiB)"
+        case ENOLCK: return "its file system gives no file locks (a network share?)"
+        case ETXTBSY: return "a running program is using the file"
+        case EXDEV: return "it is on another file system"
+        case ENOTEMPTY: return "the folder is not empty"
+        case EPIPE: return "the program reading it has gone (the pipe is closed)"
+        case ENOMEM: return "the system is out of memory"
+        case ENOEXEC: return "it is not a program this system can run"
+        case ESTALE: return "its network file system lost track of it (a stale handle)"
+        case EOVERFLOW: return "a size or a number in it is larger than this program can take"
+        case EMLINK: return "the folder or the file has too many links"
+        case ENOMEDIUM: return "there is no medium in the drive (the card is out)"
+        case EUCLEAN: return "its file system is damaged"
+        // Nothing a rider's file, folder or device answers: the code by name, for whoever reports it.
+        default: return "the system refused it (\(name))"
         }
+    }
+
+    /// What a failed call was doing: a refusal's advice follows it (a file that may not be read wants
+    /// read permission, a program that may not be run wants its mode, not "may you write there").
+    public enum Access: Sendable, Equatable {
+        case read, write, run
     }
 
     /// The error as a reason a rider can act on, with what to check: what every message that
     /// reaches a user says after "cannot <do> <what>: ", instead of strerror's bare words and a code.
-    public var reason: String {
+    public func reason(_ access: Access) -> String {
         switch rawValue {
         case ENOENT: return words + ": check the path (its folder must exist)"
-        case EACCES, EPERM: return words + ": check that you may write there (owner and mode)"
+        case EACCES, EPERM:
+            switch access {
+            case .read: return words + ": check that you may read it (owner and mode)"
+            case .write: return words + ": check that you may write there (owner and mode)"
+            case .run: return words + ": check that it is a program you may run (owner and mode)"
+            }
         case ENOSPC, EDQUOT: return words + ": free some space"
-        case EROFS: return words + ": check the mount"
-        case ENOTDIR: return words + ": check the path"
+        case EROFS: return words + ": check the mount (a card mounted read-only, or failing: see 'dmesg')"
+        case ENOTDIR, ELOOP: return words + ": check the path"
         case EISDIR: return words + ": give a file name"
-        case EIO: return words + ": check the storage device"
+        case EIO, EUCLEAN: return words + ": check the storage device"
+        case ENAMETOOLONG: return words + ": give a shorter path"
+        case EMFILE, ENFILE: return words + ": stop other programs, or raise the limit (ulimit -n)"
+        case EFBIG: return words + ": give a folder on a file system that holds larger files"
+        case ENOLCK: return words + ": give a folder on a local disk"
+        case ENOMEDIUM: return words + ": put the card back in"
+        case ETXTBSY: return words + ": stop that program first"
         default: return words
         }
     }
 
-    /// strerror's words and the code, for developers' logs and benchmarks; never in what a rider reads (`words`, `reason`).
+    /// strerror's words and the code, for developers' logs and benchmarks; never in what a rider reads (`words`, `reason(_:)`).
     public var description: String {
         let message = strerror(rawValue).map { String(cString: $0) } ?? "unknown error"
         return "\(message) [\(name) \(rawValue)]"

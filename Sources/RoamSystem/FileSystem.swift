@@ -33,7 +33,7 @@ public enum FileSystem {
     /// The size in bytes of the file at `path`.
     public static func size(_ path: String) throws(SystemError) -> Int64 {
         var st = stat()
-        guard stat(path, &st) == 0 else { throw SystemError("stat", path, .current) }
+        guard stat(path, &st) == 0 else { throw SystemError("stat", path, .current, access: .read) }
         return Int64(st.st_size)
     }
 
@@ -64,16 +64,16 @@ public enum FileSystem {
     /// available to non-root, not the root-only reserve).
     public static func availableBytes(_ path: String) throws(SystemError) -> Int64 {
         var fs = statvfs()
-        guard statvfs(path, &fs) == 0 else { throw SystemError("measure free space on", path, .current) }
+        guard statvfs(path, &fs) == 0 else { throw SystemError("measure free space on", path, .current, access: .read) }
         return Int64(fs.f_bavail) * Int64(fs.f_frsize)
     }
 
     /// The whole file.
     public static func readBytes(_ path: String) throws(SystemError) -> [UInt8] {
         let fd: CInt
-        do { fd = try retryingInterrupted { open(path, O_RDONLY | O_CLOEXEC) } } catch { throw SystemError("open", path, error) }
+        do { fd = try retryingInterrupted { open(path, O_RDONLY | O_CLOEXEC) } } catch { throw SystemError("open", path, error, access: .read) }
         defer { close(fd) }
-        do { return try Descriptor.readAll(fd) } catch { throw SystemError("read", path, error) }
+        do { return try Descriptor.readAll(fd) } catch { throw SystemError("read", path, error, access: .read) }
     }
 
     /// The whole file as UTF-8 text (invalid bytes become U+FFFD).
@@ -94,14 +94,14 @@ public enum FileSystem {
 
     /// The names in a folder, without "." and "..", sorted bytewise (the order `ls` gives in the C locale).
     public static func folderEntries(_ path: String) throws(SystemError) -> [String] {
-        guard let dir = opendir(path) else { throw SystemError("list folder", path, .current) }
+        guard let dir = opendir(path) else { throw SystemError("list folder", path, .current, access: .read) }
         defer { closedir(dir) }
         var names: [String] = []
         while true {
             // readdir says "end" and "failed" (EIO on a dying card) both with NULL; only errno tells them apart.
             errno = 0
             guard let entry = readdir(dir) else {
-                if errno != 0 { throw SystemError("list folder", path, .current) }
+                if errno != 0 { throw SystemError("list folder", path, .current, access: .read) }
                 break
             }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -149,7 +149,7 @@ public enum FileSystem {
         guard let kind = kind(path, followLinks: false) else {
             // Nothing there is fine; a path that cannot be looked at (EACCES, EIO) is not removed.
             if errno == ENOENT || errno == ENOTDIR { return }
-            throw SystemError("look at", path, .current)
+            throw SystemError("look at", path, .current, access: .read)
         }
         if kind == .folder {
             for name in try folderEntries(path) { try removeTree(FilePath.join(path, name)) }
@@ -163,7 +163,7 @@ public enum FileSystem {
     public static func linkTarget(_ path: String) throws(SystemError) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink(path, &buffer, buffer.count - 1)
-        guard n >= 0 else { throw SystemError("read link", path, .current) }
+        guard n >= 0 else { throw SystemError("read link", path, .current, access: .read) }
         return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 

@@ -80,7 +80,7 @@ import Testing
         try FileManager.default.createDirectory(at: board.appendingPathComponent("board.conf"), withIntermediateDirectories: true)
         for command in ["record", "rides"] {
             let r = try CLIRunner.run([command, "--board", board.path])
-            #expect(r.status == 66 && r.stderr.contains("cannot read board file \(board.path)/board.conf: it is a folder, not a file."),
+            #expect(r.status == 66 && r.stderr.contains("cannot read board file \(board.path)/board.conf: it is a folder, not a file: give a file name. Check --board"),
                     "\(command): \(r.status) \(r.stderr)")
         }
         let db = dir.appendingPathComponent("rides.db").path, ride = dir.appendingPathComponent("ride.gpx")

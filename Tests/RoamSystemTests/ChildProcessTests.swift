@@ -28,7 +28,7 @@ import RoamSystem
 
     @Test("A program that does not exist is a SystemError naming it")
     func missingProgram() {
-        #expect(throws: ChildProcessError.notRun(SystemError("start", "/nonexistent/tool", .noSuchFile))) {
+        #expect(throws: ChildProcessError.notRun(SystemError("start", "/nonexistent/tool", .noSuchFile, access: .run))) {
             try ChildProcess.run("/nonexistent/tool", ["tool"], limit: .seconds(60))
         }
     }

@@ -22,7 +22,7 @@ enum BoardLoader {
         if let kind = FileSystem.kind(file), kind != .file, kind != .folder { throw unreadable("it is not a regular file") }
         let bytes: [UInt8]
         do throws(SystemError) { bytes = try FileSystem.readBytes(file) } catch {
-            throw unreadable(error.errno == .accessDenied ? "permission denied: check its owner and mode" : error.errno.words)
+            throw unreadable(error.reason)
         }
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.utf8.elementsEqual(bytes) else {

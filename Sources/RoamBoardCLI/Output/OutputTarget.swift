@@ -48,7 +48,7 @@ enum OutputTarget: Equatable {
         for folder in made {
             do { try DurableFile.syncFolder(containing: folder) } catch {
                 throw CLIError(description: "cannot sync the folder \(error.subject) after creating the output folder \(folder) in it: "
-                               + error.errno.reason, status: ExitStatus.ioError)
+                               + error.reason, status: ExitStatus.ioError)
             }
         }
     }

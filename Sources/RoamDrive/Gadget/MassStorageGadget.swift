@@ -182,7 +182,7 @@ public struct MassStorageGadget: Sendable {
     /// A failed gadget call, with `errno` read right after it unless given.
     private func failure(_ what: String, _ path: String, _ e: Errno = .current) -> DriveError {
         let why = e == .accessDenied || e == .notPermitted ? "permission denied: run the gadget setup as root (the drive unit's ExecStartPre does)"
-            : e == .busy ? "the host holds the drive: unplug it and try again" : e.reason
+            : e == .busy ? "the host holds the drive: unplug it and try again" : e.reason(.write)
         return DriveError(.noGadget, "\(what) \(path): \(why); recording is unaffected")
     }
 }

@@ -77,7 +77,7 @@ public struct DriveImageSlots: Sendable, Equatable {
 
     /// A failed call on an image or its folder, read from `errno` right after it, in plain words.
     func failure(_ what: String, _ path: String, _ e: Errno = .current) -> DriveError {
-        DriveError(e == .noSpace ? .storageFull : .fileSystem, "\(what) \(path): " + (ownership(e).map { "\(e.words); \($0)" } ?? e.reason))
+        DriveError(e == .noSpace ? .storageFull : .fileSystem, "\(what) \(path): " + (ownership(e).map { "\(e.words); \($0)" } ?? e.reason(.write)))
     }
 
     static func failure(_ error: SystemError) -> DriveError {

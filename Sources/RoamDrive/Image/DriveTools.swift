@@ -59,7 +59,7 @@ public enum DriveTools {
         } catch {
             switch error {
             case .notRun(let reason):
-                throw DriveError(.toolFailed, "cannot \(what): cannot \(reason.action) \(path) (\(reason.errno.words))")
+                throw DriveError(.toolFailed, "cannot run \(name) to \(what): \(reason.reason)")
             case .overran:
                 throw DriveError(.toolFailed, "cannot \(what): \(name) was still running after \(ChildProcessError.words(limit)) "
                                  + "and was stopped; it takes minutes at most, so check the storage's errors ('dmesg')")
