@@ -29,7 +29,8 @@ struct StorageWatch {
             estimate = try measure()
         } catch {
             defer { unmeasured = true }
-            return unmeasured ? nil : .unmeasured(error: String(describing: error))
+            // In words: a read of the rides table can fail as SQLite, and its codes must not reach the journal.
+            return unmeasured ? nil : .unmeasured(error: StorageWords.of(error))
         }
         unmeasured = false
         if low == nil, rule.isLow(estimate) {

@@ -56,3 +56,15 @@ import Testing
         #expect({ if case .unmeasured = again { return true }; return false }())
     }
 }
+
+extension StorageWatchTests {
+    /// `storageEstimate` reads the rides table, so a failed measurement can be SQLite's: the journal
+    /// and the status get its cause in words (`StorageWords`), never "SQLite error 10 (SQLITE_IOERR…)".
+    @Test func aFailedMeasurementIsSaidInWordsNotSQLitesCodes() {
+        var w = StorageWatch(rule: Self.rule)
+        let failed = SQLiteError(code: ResultCode(rawValue: 266), message: "disk I/O error", sql: "SELECT coalesce(sum(fix_count), 0) FROM rides",
+                                 path: "/data/rides.db")
+        let change = w.check(nowNs: 0) { throw failed }
+        #expect(change == .unmeasured(error: "the storage holding /data/rides.db failed to read or write (I/O error)"), "\(String(describing: change))")
+    }
+}
