@@ -20,8 +20,8 @@ public struct ConsistencyReport: Sendable, Equatable {
     /// "ok", or SQLite's list of what is wrong.
     public var integrity: [String]
     public var rides: [Ride]
-    /// On a damaged file: which rides can still be read completely (nil: not even their list).
-    public var rescue: [RideRescue.Ride]? = nil
+    /// On a damaged file: which rides can still be read completely, or why not even their list can.
+    public var rescue: RideRescue.Survey? = nil
 
     public var isIntegrityOK: Bool { integrity == ["ok"] }
     public var isConsistent: Bool { isIntegrityOK && rides.allSatisfy { $0.problems.isEmpty } }
@@ -51,7 +51,12 @@ public struct ConsistencyReport: Sendable, Equatable {
 
     /// What a damaged file still holds, in words, and how to save it.
     private var rescueLines: [String] {
-        guard let rescue else { return ["the list of rides cannot be read: no ride can be saved from this file"] }
+        let rescue: [RideRescue.Ride]
+        switch self.rescue {
+        case .rides(let rides)?: rescue = rides
+        case .noList(let why)?: return ["the list of rides cannot be read (\(why)): no ride can be saved from this file"]
+        case nil: return ["the list of rides cannot be read: no ride can be saved from this file"]
+        }
         var lines = rescue.map { ride in
             ride.isReadable
                 ? "ride \(ride.id) (\(ride.state.rawValue)): can be read completely, \(Plural.count(ride.fixesRead, "fix", "fixes"))"

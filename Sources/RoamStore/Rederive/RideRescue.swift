@@ -12,10 +12,17 @@ public enum RideRescue {
         public var isReadable: Bool { damage == nil }
     }
 
-    /// nil when not even the list of rides can be read.
-    public static func survey(_ reader: RideReader) -> [Ride]? {
-        guard let rows = try? reader.rides() else { return nil }
-        return rows.map { row in
+    /// What a damaged file still holds: its rides, each read whole or not, or, when not even the list
+    /// of rides can be read, why (in words, as each ride's damage is said).
+    public enum Survey: Sendable, Equatable {
+        case rides([Ride])
+        case noList(why: String)
+    }
+
+    public static func survey(_ reader: RideReader) -> Survey {
+        let rows: [RideRow]
+        do { rows = try reader.rides() } catch { return .noList(why: words(error)) }
+        return .rides(rows.map { row in
             var read = 0
             do {
                 try reader.forEachFix(ride: row.id) { _ in read += 1 }
@@ -24,12 +31,13 @@ public enum RideRescue {
             } catch {
                 return Ride(id: row.id, state: row.state, fixesRead: read, damage: words(error))
             }
-        }
+        })
     }
 
+    /// A damaged page as that; any other failure (an I/O error, a row this code cannot decode) by
+    /// `StorageWords`, the store's one way to say a database failure without SQLite's codes.
     static func words(_ error: any Error) -> String {
         if let e = error as? SQLiteError, e.isCorrupt { return "a damaged page" }
-        if let e = error as? StoreError { return e.description }
-        return "\(error)"
+        return StorageWords.of(error)
     }
 }
