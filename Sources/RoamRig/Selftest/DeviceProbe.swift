@@ -176,9 +176,7 @@ public enum DeviceProbe {
         }
         let probe = path + "/.selftest-\(getpid())"
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            return ProbeResult(name, ok: false, "not writable: \(Errno(rawValue: errno).words). The recorder's user must own it (chown roam).")
-        }
+        guard fd >= 0 else { return ProbeResult(name, ok: false, "not writable: " + unwritable(.current)) }
         let synced = write(fd, "ok", 2) == 2 && fsync(fd) == 0
         let syncErrno = errno
         close(fd)
@@ -194,6 +192,13 @@ public enum DeviceProbe {
             return ProbeResult(name, ok: false, "writable, but only \(freeText): dump and delete old rides before the next one.")
         }
         return ProbeResult(name, ok: true, "writable (write + fsync), \(freeText)")
+    }
+
+    /// Why the data directory takes no new file, with the check the kernel's answer calls for: only a
+    /// refusal is the owner's (a read-only or full card is not fixed by chown).
+    static func unwritable(_ e: Errno) -> String {
+        guard e == .accessDenied || e == .notPermitted else { return e.reason(.write) + "." }
+        return "\(e.words). The recorder's user must own it (chown roam)."
     }
 
     /// "GGA, GSA, RMC": the sentence types the receiver sent, from the epochs' raw text.
