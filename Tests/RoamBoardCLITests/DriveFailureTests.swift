@@ -30,7 +30,7 @@ struct DriveFailureTests {
         let failures = { (lines: [String]) in lines.filter { $0.contains("tried again when the rides change") } }
         let failed = { failures(keeper.stderrLines) }
         #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) on dummy_udc.0"), "the keeper stopped: \(keeper.stderrLines)")
-        #expect(failed().count == 1 && failed()[0].contains("file too large"), "\(keeper.stderrLines)")
+        #expect(failed().count == 1 && failed()[0].contains("the file is too large"), "\(keeper.stderrLines)")
         #expect(!keeper.stderrLines.contains { $0.contains("SQLite") || $0.contains("errno") }, "foreign words: \(keeper.stderrLines)")
 
         // Every look at the cable after it finds the rides unchanged: no second export.
