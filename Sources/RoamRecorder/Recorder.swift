@@ -88,7 +88,7 @@ public final class Recorder: @unchecked Sendable {
             sensorThread = SystemThread(name: "roam-sensor") { sensor.run() }
             // What the last recorder could not commit before it exited is in its status file, which
             // this one is about to take over: read first, recorded in the ride it re-arms (P2).
-            let last = options.writesStatusFile ? (try? RecorderStatusFile.read(path: statusPath))??.status : nil
+            let last = options.writesStatusFile ? lastRecorderStatus() : nil
             openStatusFile()
             rearmLocked(&s, lastExit: last)
             let commits = self.commits
@@ -131,6 +131,14 @@ public final class Recorder: @unchecked Sendable {
                 carry(true)
                 commits.rearm(activeRide)
             }
+        }
+    }
+
+    /// The last recorder's status; a file that cannot be read is said, never taken for "nothing lost" (P3).
+    private func lastRecorderStatus() -> RecorderStatus? {
+        do { return try RecorderStatusFile.read(path: statusPath)?.status } catch {
+            emit(.lastStatusUnread(error: error.description))
+            return nil
         }
     }
 

@@ -24,6 +24,9 @@ public enum RecorderEvent: Sendable {
     /// into the resumed ride's next commit as a `lost` event and its lost count (`recordedInRide`),
     /// or, with no ride to resume, are only said.
     case lossFromLastExit(epochs: Int, presses: Int, recordedInRide: Bool)
+    /// The last recorder's status file could not be read: what it could not commit before it exited,
+    /// if anything, is not recorded in this ride (recording goes on; the file is not written over).
+    case lastStatusUnread(error: String)
     /// The status file could not be written (announced once per streak; recording goes on).
     case statusFileFailed(error: String)
     /// Free space fell below the low-storage rule (the LED shows it; recording goes on and never

@@ -56,18 +56,20 @@ public final class RecorderStatusFile: @unchecked Sendable {
                 throw Failure(operation: "give to the folder's owner", path: path, errno: error.errno)
             }
         }
-        var attempts = 0
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            let e = Glibc.errno
-            attempts += 1
-            guard e == EWOULDBLOCK || e == EINTR, attempts < 200 else {
-                close(fd)
-                throw Failure(operation: "lock (another recorder holds it?)", path: path, errno: Errno(rawValue: e))
-            }
-            usleep(5_000)
+        do { try Self.lockExclusively(fd) } catch {
+            close(fd)
+            let what = error == .wouldBlock ? "lock (another recorder has held it for over a second)" : "lock"
+            throw Failure(operation: what, path: path, errno: error)
         }
         var existing = [UInt8](repeating: 0, count: Self.fileSize)
-        let n = pread(fd, &existing, existing.count, 0)
+        let n: Int
+        let descriptor = fd  // not self.fd: self is not whole until `sequence` is set
+        do { n = try retryingInterrupted { pread(descriptor, &existing, existing.count, 0) } } catch {
+            // Writing the block over blindly would erase what the last recorder could not commit (P3):
+            // the recorder goes on without a status file, and the record stays for the next start.
+            close(fd)
+            throw Failure(operation: "read the last recorder's status (it is kept, not written over)", path: path, errno: error, access: .read)
+        }
         sequence = n > 0 ? (Self.newestSlot(existing[0..<n])?.sequence ?? 0) : 0
         if n < Self.fileSize {
             // Reserve the whole block now, while there is room: later updates only overwrite it.
@@ -81,6 +83,21 @@ public final class RecorderStatusFile: @unchecked Sendable {
     }
 
     deinit { close(fd) }
+
+    /// Takes the exclusive lock, waiting up to a second (by the monotonic clock, however many signals
+    /// come meanwhile) for a reader's momentary shared lock; a recorder holds it far longer.
+    private static func lockExclusively(_ fd: Int32) throws(Errno) {
+        let deadline = MonotonicClock.nowNs() + 1_000_000_000
+        while true {
+            do {
+                _ = try retryingInterrupted { flock(fd, LOCK_EX | LOCK_NB) }
+                return
+            } catch {
+                guard error == .wouldBlock, MonotonicClock.nowNs() < deadline else { throw error }
+                MonotonicClock.sleep(ns: 5_000_000)
+            }
+        }
+    }
 
     /// Writes the status into the older slot.
     public func write(_ status: RecorderStatus) throws(Failure) {
@@ -107,16 +124,18 @@ public final class RecorderStatusFile: @unchecked Sendable {
         }
         defer { close(fd) }
         var running = false
-        if flock(fd, LOCK_SH | LOCK_NB) == 0 {
+        do {
+            _ = try retryingInterrupted { flock(fd, LOCK_SH | LOCK_NB) }
             flock(fd, LOCK_UN)
-        } else if Glibc.errno == EWOULDBLOCK {
+        } catch {
+            guard error == .wouldBlock else { throw Failure(operation: "lock", path: path, errno: error, access: .read) }
             running = true
-        } else {
-            throw Failure(operation: "lock", path: path, errno: Errno(rawValue: Glibc.errno), access: .read)
         }
         var bytes = [UInt8](repeating: 0, count: fileSize)
-        let n = pread(fd, &bytes, bytes.count, 0)
-        guard n >= 0 else { throw Failure(operation: "read", path: path, errno: Errno(rawValue: Glibc.errno), access: .read) }
+        let n: Int
+        do { n = try retryingInterrupted { pread(fd, &bytes, bytes.count, 0) } } catch {
+            throw Failure(operation: "read", path: path, errno: error, access: .read)
+        }
         let status = newestSlot(bytes[0..<n]).flatMap { RecorderStatus(text: $0.text) }
         return Snapshot(status: status, isRecorderRunning: running)
     }

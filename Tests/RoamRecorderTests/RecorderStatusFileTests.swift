@@ -118,6 +118,19 @@ import Testing
         }
     }
 
+    @Test("P3: a status file whose record cannot be read is not written over: the failed read is named")
+    func anUnreadableRecordIsNotWrittenOver() throws {
+        // A FIFO opens read-write and locks like a file, but pread fails on it (ESPIPE), as on a dying card.
+        let path = temporaryPath()
+        #expect(mkfifo(path, 0o644) == 0)
+        defer { unlink(path) }
+        #expect {
+            _ = try RecorderStatusFile(path: path)
+        } throws: { error in
+            "\(error)".hasPrefix("status file \(path): read the last recorder's status (it is kept, not written over) failed: ")
+        }
+    }
+
     @Test("No status file: nil, not an error")
     func absent() throws {
         #expect(try RecorderStatusFile.read(path: temporaryPath()) == nil)

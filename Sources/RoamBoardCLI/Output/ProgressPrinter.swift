@@ -79,6 +79,9 @@ final class ProgressPrinter: Sendable {
             Console.error("the last recorder stopped with \(Plural.count(epochs, "fix", "fixes")) and "
                           + "\(Plural.count(presses, "button press", "button presses")) it could not commit: "
                           + (recorded ? "recorded as lost in the ride" : "no ride was recording to record them in"))
+        case .lastStatusUnread(let error):
+            Console.error("cannot read the last recorder's status (recording goes on): \(error); what it could not commit "
+                          + "before it exited, if anything, is not recorded in this ride")
         case .statusFileFailed(let error): Console.error("status file not written (recording goes on): \(error)")
         case .session(.rideClosedAtRestart(let id, let reason)): Console.error("ride \(id): \(reason)")
         case .storageLow(let low): Console.error("STORAGE LOW: \(low.detail)")
