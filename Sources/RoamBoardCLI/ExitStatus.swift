@@ -35,6 +35,7 @@ enum ExitStatus {
             if case .schemaTooOld(found: 0, _, _) = e { return dataError }
             if case .walUnreadable = e { return ioError }
             if case .migrationUnderRecorder = e { return tempFailure }
+            if case .recorderUnknown = e { return ioError }
             return failure
         // A write cut short (hot journal) is the data's state, not an I/O failure: 65, as check documents.
         case let e as SQLiteError: return e.isCorrupt || e.code == .readOnlyRollback ? dataError : ioError

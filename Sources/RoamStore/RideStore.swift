@@ -22,7 +22,7 @@ public final class RideStore {
     /// `holding`: the recorder's own lock, so its migration is not refused as one under a running recorder.
     public init(path: String, busyTimeoutMs: Int32 = 5_000, holding lock: RecorderLock? = nil) throws {
         connection = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMs: busyTimeoutMs)
-        try Migrations.migrate(connection) { lock == nil ? RecorderLock.runningRecorder(databasePath: path) : nil }
+        try Migrations.migrate(connection) { () throws(StoreError) in lock == nil ? try RecorderLock.runningRecorder(databasePath: path) : nil }
         insertFix = try connection.prepare(FixColumns.insert, persistent: true)
         insertEvent = try connection.prepare(EventColumns.insert, persistent: true)
         // parked_count and lost_count are increments, so the recorder needs no copy of them.

@@ -1,3 +1,5 @@
+import RoamSystem
+
 /// Failures of the store that are not SQLite errors: a schema this code must not touch,
 /// a ride in the wrong state, a stored value this code cannot read back.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -7,6 +9,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case schemaTooOld(found: Int, supported: Int, path: String)
     /// A writer would migrate the database while a recorder holds its lock (`Migrations.migrate`).
     case migrationUnderRecorder(found: Int, target: Int, recorderPID: Int32?, path: String)
+    /// A writer could not tell whether a recorder holds the database's lock (`RecorderLock.runningRecorder`),
+    /// so it migrates nothing.
+    case recorderUnknown(action: String, lock: String, errno: Errno, path: String)
     /// `startRide` while another ride is recording (at most one, P7).
     case rideAlreadyRecording(id: Int64)
     /// `stopRide` of a ride that does not exist or is already stopped.
@@ -34,6 +39,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "(\(pid.map { "pid \($0)" } ?? "another process")) is running on it, most likely the program of before an upgrade, "
                 + "which would go on writing under the new schema without knowing it: nothing was changed. Restart the board's "
                 + "programs first (sudo systemctl restart roam-board roam-board-drive: a ride in progress goes on), then run this again"
+        case let .recorderUnknown(action, lock, errno, path):
+            return "cannot tell whether a recorder is running on \(path): cannot \(action) \(lock): \(errno.reason); "
+                + "nothing was changed"
         case let .rideAlreadyRecording(id):
             return "ride \(id) is still recording; stop it before starting another"
         case let .rideNotRecording(id):

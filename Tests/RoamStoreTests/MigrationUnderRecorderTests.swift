@@ -27,6 +27,23 @@ import Testing
         #expect(try Self.schema(old) == String(Migrations.latestVersion))
     }
 
+    /// A lock file that cannot be opened (here a symlink to itself: ELOOP; on a card, EIO) is no
+    /// "no recorder": the writer migrates nothing and says why.
+    @Test func aLockThatCannotBeTriedRefusesTheMigrationInWords() throws {
+        let dir = try TemporaryDirectory()
+        let old = try SQLiteConnection(path: dir.path(), mode: .readWrite)
+        try Migrations.migrate(old, upTo: 4)
+        let lock = RecorderLock.path(forDatabase: dir.path())
+        #expect(symlink(lock, lock) == 0)
+        defer { unlink(lock) }
+        #expect {
+            _ = try RideStore(path: dir.path())
+        } throws: { error in
+            "\(error)".hasPrefix("cannot tell whether a recorder is running on \(dir.path()): cannot open the recorder lock \(lock): ")
+        }
+        #expect(try Self.schema(old) == "4")
+    }
+
     /// The recorder migrates at its own start, under its own lock; a writer of the same schema as the
     /// database (an import while riding) changes no schema and goes on.
     @Test func theRecordersOwnStartMigratesAndAWriterOfTheSameSchemaIsNotRefused() throws {

@@ -18,7 +18,7 @@ enum Migrations {
 
     private static let createMeta = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID"
 
-    private enum Outcome { case current, tooNew(Int), unreadable(String), recording(found: Int, RecorderLock.Held) }
+    private enum Outcome { case current, tooNew(Int), unreadable(String), recording(found: Int, RecorderLock.Held), cannotTell(StoreError) }
 
     /// Brings a writer's database up to `latestVersion` in one transaction, or refuses a database
     /// written by newer code (its schema may hold promises this code would break).
@@ -29,14 +29,18 @@ enum Migrations {
     /// under promises it does not know (`SchemaV5`). Asked inside the write transaction, so no
     /// migration starts beside a recorder that holds the lock now.
     static func migrate(_ db: SQLiteConnection, upTo target: Int = latestVersion,
-                        runningRecorder: () -> RecorderLock.Held? = { nil }) throws {
+                        runningRecorder: () throws(StoreError) -> RecorderLock.Held? = { nil }) throws {
         let outcome = try db.inTransaction { () throws(SQLiteError) -> Outcome in
             try db.execute(createMeta)
             let text = try storedVersionText(db) ?? "0"
             guard let found = Int(text) else { return .unreadable(text) }
             guard found <= latestVersion else { return .tooNew(found) }
             // Schema 0 is a file no program reads yet (created now, or cut short before its first migration).
-            if found > 0, found < min(target, latestVersion), let holder = runningRecorder() { return .recording(found: found, holder) }
+            if found > 0, found < min(target, latestVersion) {
+                do throws(StoreError) {
+                    if let holder = try runningRecorder() { return .recording(found: found, holder) }
+                } catch { return .cannotTell(error) }
+            }
             for migration in all where migration.version > found && migration.version <= target {
                 try db.execute(migration.sql)
                 try setMeta(db, key: "migration.\(migration.version)", value: migration.name)
@@ -50,6 +54,8 @@ enum Migrations {
             throw StoreError.schemaTooNew(found: found, supported: latestVersion, path: db.path)
         case .unreadable(let text):
             throw StoreError.corruptRow(table: "meta", detail: "schema_version is '\(text)'", path: db.path)
+        case .cannotTell(let error):
+            throw error
         case let .recording(found, holder):
             throw StoreError.migrationUnderRecorder(found: found, target: min(target, latestVersion), recorderPID: holder.holderPID, path: db.path)
         }
