@@ -130,7 +130,8 @@ enum DriveCommand {
             // The one serial number, set here once; the keeper never writes it.
             let serial = MassStorageGadget.serial(boardName: t.settings.boardName)
             if try gadget.setUp(image: image, udc: udc, serial: serial, owner: owner), !image.isEmpty {
-                ServedImage.record(image, owner: owner)
+                // The gadget serves the image all the same: a record not kept only costs a re-point later.
+                do { try ServedImage.record(image, owner: owner) } catch { Console.error(ServedImage.unkept(error)) }
             }
             print("gadget \(gadget.paths.gadget) bound to \(udc), medium \(image.isEmpty ? "none yet" : image)")
             return

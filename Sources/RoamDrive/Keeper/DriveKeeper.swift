@@ -58,6 +58,8 @@ public final class DriveKeeper {
     public private(set) var lastFailure: DriveError?
     /// Said that the pages keep their static map (no Leaflet on the board): once, not per build.
     private var saidNoLeaflet = false
+    /// Said that the served image's record could not be kept: once a streak, not per offer.
+    private var saidServedUnkept = false
     /// How many times the rides were read from the database (a look with nothing changed reads none).
     public var listings: Int { database.listings }
 
@@ -96,7 +98,7 @@ public final class DriveKeeper {
             if !gadget.isSetUp {
                 let medium = current != nil ? image : ""
                 try gadget.setUp(image: medium, udc: udc, serial: MassStorageGadget.serial(boardName: settings.boardName))
-                if current != nil { ServedImage.record(image) }
+                if current != nil { keepServed(image) }
             }
             if gadget.medium == image, let ino = ServedImage.read(image) {
                 servedInode = ino
@@ -149,10 +151,22 @@ public final class DriveKeeper {
         guard let ino = DriveManifest.inode(slots.image), ino != servedInode, hostIsAway(gadget) else { return }
         try gadget.point(at: slots.image)
         servedInode = ino
-        ServedImage.record(slots.image)
+        keepServed(slots.image)
         served = swapped ?? (try? DriveImageReader.read(slots.image))?.rideIDs
         swapped = nil
         say("drive: offering \(slots.image) with \(Plural.count(served?.count ?? 0, "ride"))")
+    }
+
+    /// Records which image the drive serves; a failure is said once until a record is kept again
+    /// (the drive is served all the same: the record only spares a restarted keeper a re-point).
+    private func keepServed(_ image: String) {
+        do {
+            try ServedImage.record(image)
+            saidServedUnkept = false
+        } catch {
+            if !saidServedUnkept { say(ServedImage.unkept(error)) }
+            saidServedUnkept = true
+        }
     }
 
     /// No host has the gadget configured, as the controller says now, or the LUN has no medium

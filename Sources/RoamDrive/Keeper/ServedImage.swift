@@ -14,12 +14,20 @@ public enum ServedImage {
         return UInt64(text.trimmedOfWhitespace)
     }
 
-    /// Records the image's inode now served; `owner` (the setup, as root) hands the file to the keeper.
-    public static func record(_ image: String, owner: (uid: uid_t, gid: gid_t)? = nil) {
+    /// Records the image's inode now served, durably (`DurableFile`); `owner` (the setup, as root)
+    /// hands the file to the keeper. Throws what failed in words: without the record, a restarted
+    /// keeper points the drive at the image again although it did not change.
+    public static func record(_ image: String, owner: (uid: uid_t, gid: gid_t)? = nil) throws(SystemError) {
         guard let ino = DriveManifest.inode(image) else { return }
-        let temporary = path(image) + ".tmp"
-        guard (try? FileSystem.write(Array("\(ino)\n".utf8), to: temporary)) != nil else { return }
-        if let owner { _ = chown(temporary, owner.uid, owner.gid) }
-        if rename(temporary, path(image)) != 0 { unlink(temporary) }
+        try DurableFile.replace(path(image), with: Array("\(ino)\n".utf8))
+        if let owner, chown(path(image), owner.uid, owner.gid) != 0 {
+            throw SystemError("give uid \(owner.uid) (the drive keeper's user)", path(image), .current)
+        }
+    }
+
+    /// What a failed `record` means to the rider, after its words.
+    public static func unkept(_ error: SystemError) -> String {
+        "drive: \(error.description); until it can be written, a restarted keeper points the drive at the image "
+            + "again although it did not change"
     }
 }
