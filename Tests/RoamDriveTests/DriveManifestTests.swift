@@ -50,6 +50,33 @@ import Testing
                 + "not a folder; check the free room on \(folder) and the storage's errors ('dmesg')")
     }
 
+    /// A manifests folder the card cannot make (no inode left: a full card) is said as that. It said
+    /// "it does not exist": the write into the folder that was never made.
+    @Test(.enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+    func aManifestsFolderThatCannotBeMadeIsSaidAsItsOwnFailure() throws {
+        let folder = try Self.scratch()
+        defer { try? FileSystem.removeTree(folder) }
+        // Two inodes: the file system's root folder and the image; none is left for the manifests folder (ENOSPC).
+        try #require(try Self.tool("mount", ["-t", "tmpfs", "-o", "size=1m,nr_inodes=2", "tmpfs", folder]) == 0)
+        defer { #expect((try? Self.tool("umount", [folder])) == 0, "\(folder) stays mounted") }
+        let image = folder + "/drive.img.new"
+        try FileSystem.write([0xEB, 0x3C, 0x90], to: image)
+        var refused: DriveError?
+        do { try Self.manifest.save(image: image, slots: DriveImageSlots(image: folder + "/drive.img")) } catch { refused = error as? DriveError }
+        #expect(refused?.kind == .storageFull)
+        #expect(refused?.description == "cannot save the list of what the drive image being built holds: no space left on device "
+                + "(the storage is full); check the free room on \(folder) and the storage's errors ('dmesg')")
+    }
+
+    static func tool(_ name: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [name] + arguments
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     @Test func aManifestFoundationWroteStillReadsAndAHalfOneIsNone() throws {
         let folder = try Self.scratch()
         defer { try? FileSystem.removeTree(folder) }

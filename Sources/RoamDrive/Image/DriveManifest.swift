@@ -70,7 +70,8 @@ struct DriveManifest: Codable, Equatable {
     func save(image path: String, slots: DriveImageSlots) throws {
         let what = "cannot save the list of what \(DriveImageSlots.beingBuilt) holds"
         guard let ino = Self.inode(path) else { throw slots.refused(what, .current) }
-        try? FileSystem.makeFolders(slots.manifests)
+        // Its own failure, not the ENOENT of the write into a folder it could not make.
+        do { try FileSystem.makeFolders(slots.manifests) } catch { throw slots.refused(what, error.errno) }
         let text: String
         do { text = try JSONTextEncoder().encode(self) } catch {
             throw DriveError(.fileSystem, "\(what): \(error)")
