@@ -24,4 +24,32 @@ struct DriveServedRecordTests {
                          + "a restarted keeper points the drive at the image again although it did not change"], "\(keeper.stderrLines)")
         #expect(rig.attribute(rig.lun.appendingPathComponent("file")) == rig.image)
     }
+
+    /// The rides on an image offered are read back from it; one that cannot be read is said with its
+    /// cause, never "offering … with 0 rides" (as if it held none).
+    @Test func ridesThatCannotBeReadBackAtAnOfferAreSaidWithTheirCause() throws {
+        let rig = try DriveGadgetTests.Rig.make("drive-served-unread")
+        defer { TrialPaths.remove(rig.dir) }
+        try DriveProbe.recordBenchRide(rig.db)
+        #expect(try CLIRunner.run(["drive-image", "--db", rig.db]).status == 0)
+        let setup = try CLIRunner.run(["drive", "--board", "Boards/bench", "--db", rig.db, "--sys-root", rig.root.path, "--setup-only"])
+        #expect(setup.status == 0, "\(setup.stderr)")
+        // A record of another file (an image of before): the keeper points the drive at this one and reads its rides back.
+        try Data("1\n".utf8).write(to: URL(fileURLWithPath: rig.image + ".served"))
+        // mdir lists the rides at the keeper's start, then fails: the read back at the offer meets a failing card.
+        let marker = rig.dir.appendingPathComponent("listed").path
+        let real = try #require(TrialPaths.tool("mdir")).path
+        let tools = try DriveProbe.toolScript(in: rig.dir, "mdir", """
+            case "$*" in *::/Rides*) if [ -e '\(marker)' ]; then echo "mdir: read error" >&2; exit 1; fi; touch '\(marker)';; esac
+            exec '\(real)' "$@"
+            """)
+        let keeper = try TrialChild(TrialPaths.binary, ["drive", "--board", "Boards/bench", "--db", rig.db, "--sys-root", rig.root.path,
+                                                        "--poll-ms", "50"], environment: ["ROAM_DRIVE_TOOLS": tools.path])
+        defer { keeper.kill() }
+        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image)"), "\(keeper.stderrLines)")
+        #expect(keeper.stderrLines.contains { $0.hasPrefix("drive: the drive image \(rig.image) is corrupt or not one roam-board built (")
+                                              && $0.hasSuffix("it is offered all the same, but no ride on it is marked handed over until the next image") },
+                "\(keeper.stderrLines)")
+        #expect(!keeper.stderrLines.contains { $0.contains("with 0 rides") }, "\(keeper.stderrLines)")
+    }
 }

@@ -152,9 +152,18 @@ public final class DriveKeeper {
         try gadget.point(at: slots.image)
         servedInode = ino
         keepServed(slots.image)
-        served = swapped ?? (try? DriveImageReader.read(slots.image))?.rideIDs
+        served = swapped ?? servedRides()
         swapped = nil
-        say("drive: offering \(slots.image) with \(Plural.count(served?.count ?? 0, "ride"))")
+        say("drive: offering \(slots.image)" + (served.map { " with \(Plural.count($0.count, "ride"))" } ?? ", which rides it holds unknown"))
+    }
+
+    /// The rides on the image now served, read back from it; nil, said with its cause, when it cannot
+    /// be read: the drive is offered all the same, and no ride is marked handed over for it.
+    private func servedRides() -> [Int64]? {
+        do { return try DriveImageReader.read(slots.image).rideIDs } catch {
+            say("drive: \(error); it is offered all the same, but no ride on it is marked handed over until the next image")
+            return nil
+        }
     }
 
     /// Records which image the drive serves; a failure is said once until a record is kept again
