@@ -18,10 +18,38 @@ final class ReceiverLineIO {
         self.line = line; self.clock = clock; self.shouldStop = shouldStop
     }
 
-    /// Writes `family`'s version queries (`ReceiverFamily.versionQueries`); a write that fails is
-    /// left to the listen after it, which then hears no answer.
+    /// What the UART itself refused during the run (a baud, a write), each once in the driver's words
+    /// with the device: a failed ioctl is not a receiver that does not answer, and is said apart.
+    private(set) var deviceFailures: [String] = []
+
+    /// Writes `family`'s version queries (`ReceiverFamily.versionQueries`).
     func askVersion(of family: ReceiverFamily) {
-        for query in family.versionQueries { _ = try? line.write(query) }
+        for query in family.versionQueries { write(query) }
+    }
+
+    /// Writes a query; a failure is kept for the report and the set-up goes on (the listen after it
+    /// hears what it hears): a recorder never stops for its receiver's set-up.
+    func write(_ bytes: [UInt8]) {
+        do { try line.write(bytes) } catch { note(error) }
+    }
+
+    /// Sets the host's baud; false, the failure kept for the report, when the UART refuses it.
+    @discardableResult
+    func setBaud(_ baud: Int) -> Bool {
+        do { try line.setBaud(baud) } catch { note(error); return false }
+        return true
+    }
+
+    private func note(_ error: DeviceError) {
+        if !deviceFailures.contains(error.description) { deviceFailures.append(error.description) }
+    }
+
+    /// `report` with the UART's own failures said after it, if any.
+    func withDeviceFailures(_ report: ReceiverSetupReport) -> ReceiverSetupReport {
+        guard !deviceFailures.isEmpty else { return report }
+        var said = report
+        said.summary += (said.summary.hasSuffix(".") ? " " : ". ") + "During the set-up, " + deviceFailures.joined(separator: " ")
+        return said
     }
 
     /// Reads for up to `ms` (or `garbageMs` if only junk arrives) until `done` says so.

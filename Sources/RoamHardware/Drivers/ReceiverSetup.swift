@@ -62,6 +62,10 @@ public struct ReceiverSetup {
     public func run(_ line: SerialLine, handBack: ([UInt8]) -> Void) -> ReceiverSetupReport {
         let io = ReceiverLineIO(line: line, clock: clock, shouldStop: shouldStop)
         defer { handBack(io.heard.bytes) }
+        return io.withDeviceFailures(configure(line, io))
+    }
+
+    private func configure(_ line: SerialLine, _ io: ReceiverLineIO) -> ReceiverSetupReport {
         let configuredBaud = line.baud
         // 1. The baud: the configured one first, then the common ones.
         // A checksummed NMEA sentence or UBX frame proves it (ReceiverObservation.framesProvingBaud).
@@ -79,7 +83,8 @@ public struct ReceiverSetup {
         var unsettable: [Int] = []
         if seen.framesProvingBaud == 0 {
             for baud in ReceiverPlan.probeBauds where baud != configuredBaud && !shouldStop() {
-                guard (try? line.setBaud(baud)) != nil else { unsettable.append(baud); continue }
+                // A search baud this UART cannot make is named in the summary (`unsettable`), with no board.conf hint.
+                do { try line.setBaud(baud) } catch { unsettable.append(baud); continue }
                 let asking = !sawBytes
                 if asking { io.askVersion(of: family) }
                 seen = io.listen(ms: options.probeListenMs, garbageMs: options.probeListenMs) { $0.framesProvingBaud >= 1 }
@@ -89,12 +94,12 @@ public struct ReceiverSetup {
             }
         }
         guard seen.framesProvingBaud > 0 || !shouldStop() else {
-            try? line.setBaud(configuredBaud)
+            io.setBaud(configuredBaud)
             return ReceiverSetupReport(baud: nil, family: family, configured: false,
                 summary: "receiver: set-up cut short by the recorder stopping, before the module was found", sawOnlyJunk: sawBytes)
         }
         guard seen.framesProvingBaud > 0 else {
-            try? line.setBaud(configuredBaud)
+            io.setBaud(configuredBaud)
             let tried = ([configuredBaud] + ReceiverPlan.probeBauds.filter { $0 != configuredBaud && !unsettable.contains($0) })
                 .map(String.init).joined(separator: ", ")
             let what = sawBytes ? "bytes but no checksummed sentence"
@@ -221,7 +226,7 @@ public struct ReceiverSetup {
     /// Polls MON-VER; nil when the module does not answer (it is then configured the M8 way).
     private func ubloxVersion(_ io: ReceiverLineIO) -> UBXVersion? {
         for _ in 0..<2 {
-            _ = try? io.line.write(UBX.pollVersion.bytes)
+            io.write(UBX.pollVersion.bytes)
             let seen = io.listen(ms: options.ackTimeoutMs, garbageMs: options.ackTimeoutMs) { obs in
                 obs.ubxFrames.contains { UBXVersion(monVer: $0) != nil }
             }
@@ -259,7 +264,7 @@ public struct ReceiverSetup {
                 if let quiet = io.silentUntilAsked { io.askVersion(of: quiet) }
                 let seen = io.listen(ms: options.listenMs, garbageMs: options.listenMs) { $0.framesProvingBaud >= 1 }
                 if seen.framesProvingBaud > 0 { return nil }
-                try? io.line.setBaud(oldBaud)
+                io.setBaud(oldBaud)
                 return stillHeard(at: oldBaud, "\(command.what): no sentence or UBX frame at \(newBaud) baud afterwards", io)
             case .ubxAck(let cls, let id):
                 let seen = io.listen(ms: options.ackTimeoutMs, garbageMs: options.ackTimeoutMs) { $0.ubxAck(cls, id) != nil }
