@@ -49,11 +49,17 @@ public final class SerialPort: SerialLine {
             let n = bytes.withUnsafeBufferPointer { buf in
                 retryingOnInterrupt { roam_uart_write(fd, buf.baseAddress! + offset, buf.count - offset) }
             }
-            if Errno(shimResult: n) == .wouldBlock { _ = roam_uart_drain(fd); continue }
+            if Errno(shimResult: n) == .wouldBlock { try drain(); continue }
             guard n >= 0 else { throw DeviceError(.uart, .write, device: device, errno: Errno(shimResult: n)) }
             offset += Int(n)
         }
-        _ = retryingOnInterrupt { roam_uart_drain(fd) }
+        try drain()
+    }
+
+    /// Waits until what was written has left the UART (tcdrain); a failure is the write's.
+    private func drain() throws(DeviceError) {
+        let r = retryingOnInterrupt { roam_uart_drain(fd) }
+        guard r == 0 else { throw DeviceError(.uart, .write, device: device, detail: "waiting for the bytes to leave", errno: Errno(shimResult: r)) }
     }
 
     /// Changes the host's baud on the open descriptor (the receiver was told to switch, or is being looked for).
