@@ -12,7 +12,7 @@ extension RecorderLock {
         let fd: Int32
         do { fd = try retryingInterrupted { open(path, O_RDONLY | O_CLOEXEC) } } catch {
             if error == .noSuchFile { return nil }
-            throw .recorderUnknown(action: "open the recorder lock", lock: path, errno: error, path: databasePath)
+            throw StoreError.recorderUnknown(action: "open the recorder lock", lock: path, errno: error, path: databasePath)
         }
         defer { close(fd) }
         do {
@@ -20,7 +20,7 @@ extension RecorderLock {
             return nil
         } catch {
             if error == .wouldBlock { return held(fd, path) }
-            throw .recorderUnknown(action: "try the recorder lock", lock: path, errno: error, path: databasePath)
+            throw StoreError.recorderUnknown(action: "try the recorder lock", lock: path, errno: error, path: databasePath)
         }
     }
 }
