@@ -265,10 +265,13 @@ public final class SensorLoop: @unchecked Sendable {
         case .now:
             break
         case .descriptor(let fd):
+            let waitBeganNs = MonotonicClock.nowNs()
             switch wake.wait(for: fd, timeoutMs: timeoutMs) {
             case .ready: break
             case .woken: return nil
-            case .timedOut: return 0
+            case .timedOut:
+                receiver?.lineSeenEmpty(waitBeganNs: waitBeganNs, timeoutMs: timeoutMs)  // a silence it saw, for its watch
+                return 0
             case .failed(let e):
                 throw DeviceError(.uart, .read, device: source.device, detail: "waiting for bytes with poll()", errno: e,
                                   hint: "The kernel is short of memory: check the board's free memory (free -m).")

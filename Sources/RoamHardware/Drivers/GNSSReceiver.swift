@@ -69,17 +69,17 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     /// The latest set-up run again mid-run, why and how many so far, and what they could not change
     /// (on the sensor thread, which hands it to the status file).
     public private(set) var setupAgain: ReceiverSetupAgain?
-    /// Configuration runs so far.
     public let setupRuns = Atomic<Int>(0)
     private let interrupted = Atomic<Bool>(false)
     private var needsSetup = true
     private var pending: [UInt8] = []
-    /// When the last read from the port returned bytes, until its reader says how they framed.
-    private var unwatchedReadNs: UInt64?
+    private var unwatchedReadNs: UInt64?  // when the last read returned bytes, until told how they framed
     private var lastByteNs: UInt64?
+    /// When the line was last seen with no byte ready (a read or wait that found nothing), at the earliest:
+    /// a silence is only what was seen, never bytes that waited in the tty for a late (starved) thread.
+    private var seenEmptyNs: UInt64?
     private var lastValidNs: UInt64 = 0
-    /// When a configuration that heard bytes ended (`FramingFeedback`).
-    public private(set) var ownReadHeardNs: UInt64?
+    public private(set) var ownReadHeardNs: UInt64?  // when a configuration that heard bytes ended (`FramingFeedback`)
     private var nextSetupNotBeforeNs: UInt64 = 0
     private var retryMs: UInt64 = 0
     /// When the last configuration ended, whether the one due was asked for by junk alone, whether
@@ -98,8 +98,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     /// After a set-up that left the module unconfigured: when the next may run.
     private var unconfiguredRetry = ReceiverUnconfiguredRetry()
 
-    /// Does not open: call `reopen()` (the recorder's sensor thread does, with backoff, if it was
-    /// not done here). `open` makes a fresh port each time.
+    /// Opens nothing: `reopen()` does (the sensor thread, with backoff); `open` makes a fresh port each time.
     public init(device: String, setup: ReceiverSetup? = nil, open: @escaping () throws(DeviceError) -> any ByteSource) {
         self.device = device; self.setup = setup; self.open = open
     }
@@ -111,11 +110,10 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
 
     public var isOpen: Bool { port != nil }
 
-    /// Makes a configuration in progress give up at its next read (the recorder is stopping).
+    /// Makes a configuration in progress give up at its next read (a stop).
     public func interrupt() { interrupted.store(true, ordering: .releasing) }
 
-    /// Runs the configuration now if it is due (the bytes it reads stay for the next reads).
-    public func configureNow() {
+    public func configureNow() {  // when due (the bytes it reads stay for the next reads)
         if needsSetup, let line = port as? SerialLine { configure(line) }
     }
 
@@ -129,6 +127,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         unwatchedReadNs = nil
         if !pending.isEmpty { return servePending(buffer) }
         let n: Int
+        let readBeganNs = MonotonicClock.nowNs()
         do {
             n = try port.read(into: buffer, timeoutMs: timeoutMs)
         } catch {
@@ -137,6 +136,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
             throw error
         }
         if n > 0 && setup != nil { unwatchedReadNs = MonotonicClock.nowNs() }
+        if n == 0 { lineSeenEmpty(waitBeganNs: readBeganNs, timeoutMs: timeoutMs) }
         rateWatch.read(bytes: n)
         return n
     }
@@ -158,6 +158,13 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         setupForJunk = false
         waitIsForJunkOnly = false
         nextSetupNotBeforeNs = 0
+    }
+
+    /// Told by a reader that polls the line itself that a wait begun at `waitBeganNs` (monotonic) ran out
+    /// after `timeoutMs` with no byte ready: only the wait's length counts, not a late thread's clock.
+    public func lineSeenEmpty(waitBeganNs: UInt64, timeoutMs: Int32) {
+        let seen = min(MonotonicClock.nowNs(), waitBeganNs + UInt64(max(0, timeoutMs)) * 1_000_000)
+        seenEmptyNs = max(seenEmptyNs ?? 0, seen)
     }
 
     /// Told by the sensor thread that no byte came for `silentForMs`: the set-up runs again at the
@@ -202,8 +209,10 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         setupRuns.add(1, ordering: .releasing)
         let now = MonotonicClock.nowNs()
         lastValidNs = now
-        lastByteNs = now
-        if report.baud != nil || report.sawOnlyJunk { ownReadHeardNs = now }
+        let heard = report.baud != nil || report.sawOnlyJunk
+        // A set-up that heard nothing is part of the silence before it, not its end.
+        if heard || lastByteNs == nil { lastByteNs = now }
+        if heard { ownReadHeardNs = now }
         let mendedNothing = setupForJunk && report.baud != nil && !report.mended
         lastSetupEndNs = now
         junkSinceSetup = false
@@ -268,7 +277,8 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         guard let now = unwatchedReadNs else { return }
         unwatchedReadNs = nil
         if sentences > 0 { lastValidNs = now; silenceRetryMs = 0; nextSilenceSetupNs = 0 }
-        let afterSilence = lastByteNs.map { now - $0 >= watch.silenceMs * 1_000_000 } ?? false
+        // A silence seen since the last bytes, not the time between two reads (a starved thread reads late).
+        let afterSilence = lastByteNs.flatMap { last in seenEmptyNs.map { $0 > last && $0 - last >= watch.silenceMs * 1_000_000 } } ?? false
         let junk = now - lastValidNs >= watch.junkMs * 1_000_000
         lastByteNs = now
         if junk { junkSinceSetup = true }
