@@ -90,8 +90,12 @@ public final class SimulatedRig: @unchecked Sendable {
         case .capture(let reader, let realtime):
             replayer.module?.verbatim.store(true, ordering: .releasing)
             sensor.setAmbient(pressurePa: 101_325, temperatureC: 20)
-            try replay(reader, realtime: realtime, recorder: recorder)
-            waitUntilQuiet(recorder)
+            let counter = { recorder.sensor.epochsAssembled.load(ordering: .acquiring) }
+            let base = counter()
+            let fed = try replay(reader, realtime: realtime, recorder: recorder)
+            // The stop right after the last epoch is handed over, not after seconds of stillness:
+            // those raced the recorder's silence threshold, and every replay ended with a false gap.
+            waitUntilHandedOver(counter, target: base + fed)
         }
         // A stop signal leaves the ride recording: the next start re-arms it (P7), as after a power cut.
         if !ShutdownSignal.isRequested && pressesButton { press(recorder) }
@@ -200,13 +204,14 @@ public final class SimulatedRig: @unchecked Sendable {
     /// It waits only between two epochs (`CaptureEpochCutter`): paused inside one, the recorder would
     /// close it half read.
     /// In real time it waits instead until each epoch is due by the capture's own times.
-    private func replay(_ reader: CaptureReader, realtime: Bool, recorder: Recorder, maxQueuedEpochs: Int = 512) throws {
+    /// Returns the epochs fed.
+    private func replay(_ reader: CaptureReader, realtime: Bool, recorder: Recorder, maxQueuedEpochs: Int = 512) throws -> Int {
         var cutter = CaptureEpochCutter()
         var pace = CapturePace()
         let start = MonotonicClock.nowNs()
         while true {
             let chunk = try reader.next(capacity: 4096)
-            if chunk.isEmpty { return }
+            if chunk.isEmpty { return cutter.epochsFed() }
             for piece in cutter.feed(chunk) {
                 if piece.startsEpoch && realtime {
                     sleep(until: start + pace.due(timeOfDayMs: piece.timeOfDayMs))
@@ -218,14 +223,15 @@ public final class SimulatedRig: @unchecked Sendable {
         }
     }
 
-    /// A capture has no known epoch count: wait until the count stops moving for a second.
-    private func waitUntilQuiet(_ recorder: Recorder) {
-        var last = -1
-        while true {
-            let now = recorder.sensor.epochsAssembled.load(ordering: .acquiring)
-            if now == last || ShutdownSignal.isRequested { return }
-            last = now
-            usleep(1_000_000)
+    /// Until the recorder has handed over `target` epochs (the last settles about 1.5 s after its
+    /// bytes). Should its stream count otherwise than the replay's (it never has), until the count
+    /// stands still for 3 s, less than the 20 s a set-up may take, so a replay never hangs.
+    private func waitUntilHandedOver(_ counter: () -> Int, target: Int) {
+        var last = counter(), stillSince = MonotonicClock.nowNs()
+        while case let now = counter(), now < target, !ShutdownSignal.isRequested {
+            if now != last { (last, stillSince) = (now, MonotonicClock.nowNs()) }
+            if MonotonicClock.nowNs() - stillSince >= 3_000_000_000 { return }
+            usleep(200)
         }
     }
 }

@@ -37,4 +37,27 @@ import Testing
         let spanS = Double(last - started) / 1e9
         #expect(spanS >= 3.9, "the capture's 4 s were played in \(spanS) s")
     }
+
+    /// The bench pressed stop only once the epoch count stood still for a second, 2–3 s after the
+    /// last epoch, racing the recorder's 3 s silence: every replay in real time ended with a
+    /// "receiver silent" gap it never had. The stop now follows the last epoch handed over.
+    @Test func aCaptureInRealTimeEndsWithNoGap() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var text = ""
+        for i in 0...10 {
+            let time = String(format: "1500%02d.%02d", i / 10, (i % 10) * 10)
+            text += NMEAChecksum.seal("$GPRMC,\(time),A,4757.84000,N,00757.11947,E,1.2,0.0,140626,,,A") + "\r\n"
+            text += NMEAChecksum.seal("$GPGGA,\(time),4757.84000,N,00757.11947,E,1,09,0.9,400.0,M,48.0,M,,") + "\r\n"
+        }
+        let capture = dir.appendingPathComponent("ride.nmea")
+        try Data(text.utf8).write(to: capture)
+        let db = dir.appendingPathComponent("rides.db").path
+        let rec = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--realtime", "--replay", capture.path])
+        try #require(rec.status == 0, "\(rec.stderr)")
+        let ride = try #require(try RideReader(path: db).ride(id: 1))
+        #expect(ride.totals.fixCount == 11)
+        #expect(ride.totals.gapCount == 0, "\(rec.stderr)")
+        #expect(!rec.stderr.contains("receiver silent"), "\(rec.stderr)")
+    }
 }

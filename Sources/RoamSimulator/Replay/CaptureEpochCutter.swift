@@ -30,6 +30,7 @@ public struct CaptureEpochCutter: Sendable {
     private var line: [UInt8] = []
     /// The current line began in an earlier call (its start is already handed out).
     private var lineBeganEarlier = false
+    private var epochsClosed = 0
 
     public init() {}
 
@@ -41,7 +42,9 @@ public struct CaptureEpochCutter: Sendable {
             line.append(byte)
             // CR and LF each end a line here: a CR LF pair is a line and an empty one.
             guard byte == 0x0A || byte == 0x0D else { continue }
-            if !stream.feed(line).isEmpty && !lineBeganEarlier {
+            let closed = stream.feed(line).count
+            epochsClosed += closed
+            if closed > 0 && !lineBeganEarlier {
                 if lineStart > pieceStart {
                     pieces.append(Piece(bytes: Array(bytes[pieceStart..<lineStart]), startsEpoch: pieceStartsEpoch, timeOfDayMs: pieceTime))
                     pieceStart = lineStart
@@ -58,6 +61,13 @@ public struct CaptureEpochCutter: Sendable {
         }
         lineBeganEarlier = !line.isEmpty
         return pieces
+    }
+
+    /// Every epoch in the bytes fed so far, the last one (closed by no next epoch) included, as the
+    /// recorder's stream assembles them from the same bytes: what a replay waits for before its stop.
+    public func epochsFed() -> Int {
+        var rest = stream
+        return epochsClosed + rest.finish().count
     }
 
     private static func timeOfDayMs(_ line: [UInt8]) -> Int? {
