@@ -1,5 +1,6 @@
 import Glibc
 import RoamCore
+import RoamSimulator
 import RoamSystem
 
 /// Whether a file `record --replay` would stream as NMEA holds at least one sentence the
@@ -30,5 +31,38 @@ enum CaptureSniffer {
             if found { return true }
         }
         return false
+    }
+
+    /// How much of standard input is read for its first sentence: a receiver's stream has one
+    /// within its first second, and junk is not read to its end.
+    static let standardInputLimitBytes = 1 << 20
+
+    /// What `--replay -` streams, from the first checksummed sentence on (nil: none in the input,
+    /// `read` says how many bytes came). Read as it comes, never to the end: a FIFO fed at a
+    /// receiver's pace is replayed as it arrives.
+    static func firstSentenceOn(_ reader: CaptureReader) throws(ReplaySourceError) -> (fromSentence: [UInt8]?, read: Int) {
+        var framer = NMEALineFramer()
+        var taken: [UInt8] = []
+        while taken.count < standardInputLimitBytes {
+            let chunk: [UInt8]
+            do { chunk = try reader.next(capacity: 64 << 10) } catch {
+                throw ReplaySourceError(.unreadable, "cannot read standard input (--replay -): \(error.reason); give it a capture, "
+                                        + "for example --replay - < capture.nmea")
+            }
+            if chunk.isEmpty { break }
+            let offset = taken.count
+            taken += chunk
+            let end = chunk.withUnsafeBufferPointer { buffer -> Int? in
+                var index = 0
+                while let event = framer.next(buffer, &index) { if event == .sentence { return index } }
+                return nil
+            }
+            if let end {
+                // The sentence begins at its `$` (or `!`), which no sentence holds inside.
+                let start = taken[..<(offset + end)].lastIndex { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "!") } ?? 0
+                return (Array(taken[start...]), taken.count)
+            }
+        }
+        return (nil, taken.count)
     }
 }

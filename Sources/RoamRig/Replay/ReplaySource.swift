@@ -22,7 +22,7 @@ public enum ReplaySource {
 
     /// Throws `ReplaySourceError`, or the store's own error when a database cannot be read.
     public static func open(_ path: String, ride: String?) throws -> ReplaySource {
-        if path == "-" { return .nmea(try capture(path)) }
+        if path == "-" { return .nmea(try standardInput()) }
         if FileSystem.isFolder(path) {
             throw ReplaySourceError(.usage, "--replay \(path) is a folder: name a GPX track, an NMEA capture or a roam-board database")
         }
@@ -152,6 +152,21 @@ public enum ReplaySource {
         if !hadPressure { source.altitudeSource = .none }
         if !hadTemperature { source.temperatureMeasured = false }
         return .recorded(epochs, source: UnmeasuredFigures(source))
+    }
+
+    /// Standard input, checked as a file is before the ride begins: refused when empty or without a
+    /// checksummed sentence, else replayed from its first sentence on, as it arrives.
+    private static func standardInput() throws(ReplaySourceError) -> CaptureReader {
+        let reader = try capture("-")
+        let found = try CaptureSniffer.firstSentenceOn(reader)
+        guard let first = found.fromSentence else {
+            let limit = CaptureSniffer.standardInputLimitBytes
+            throw ReplaySourceError(.badData, found.read == 0 ? "standard input (--replay -) is empty: nothing to replay; nothing was recorded"
+                : "standard input (--replay -) holds no checksummed NMEA sentence in its "
+                    + (found.read >= limit ? "first \(limit >> 20) MiB" : "\(found.read) bytes") + "; nothing was recorded")
+        }
+        reader.serveFirst(first)
+        return reader
     }
 
     private static func capture(_ path: String) throws(ReplaySourceError) -> CaptureReader {

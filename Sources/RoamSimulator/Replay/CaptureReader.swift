@@ -10,6 +10,9 @@ public final class CaptureReader: @unchecked Sendable {
     public let path: String
     private var fd: CInt
     private let ownsDescriptor: Bool
+    /// Bytes already taken from the descriptor (standard input, checked before a ride begins),
+    /// served before the descriptor's next.
+    private var head: [UInt8] = []
 
     /// Opens the capture now, so a wrong path is reported before anything is recorded.
     public init(path: String) throws(CaptureError) {
@@ -25,6 +28,11 @@ public final class CaptureReader: @unchecked Sendable {
 
     /// Up to `capacity` bytes; empty at the end of the capture.
     public func next(capacity: Int = 64 * 1024) throws(CaptureError) -> [UInt8] {
+        if !head.isEmpty {
+            let served = Array(head.prefix(capacity))
+            head.removeFirst(served.count)
+            return served
+        }
         var chunk = [UInt8](repeating: 0, count: capacity)
         let n: Int
         do {
@@ -35,6 +43,9 @@ public final class CaptureReader: @unchecked Sendable {
         chunk.removeSubrange(n...)
         return chunk
     }
+
+    /// Serves `bytes` first: what a check read from a stream that cannot be read again.
+    public func serveFirst(_ bytes: [UInt8]) { head = bytes + head }
 
     deinit { if ownsDescriptor && fd >= 0 { close(fd) } }
 }
