@@ -22,7 +22,7 @@ import Testing
 
     static let cases: [Case] = [
         Case(name: "empty", junk: nil, redirection: "< /dev/null", status: 65, says: "standard input (--replay -) is empty: nothing to replay; nothing was recorded"),
-        Case(name: "closed", junk: nil, redirection: "<&-", status: 66, says: "cannot read standard input (--replay -)"),
+        Case(name: "closed", junk: nil, redirection: "<&-", status: 66, says: "cannot read standard input (--replay -): it is closed or cannot be read"),
         Case(name: "junk", junk: (0..<70_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }, redirection: "< \"$2\"", status: 65,
              says: "standard input (--replay -) holds no checksummed NMEA sentence in its 70000 bytes; nothing was recorded"),
         Case(name: "sentence-shaped text", junk: Array("hello\n$GPRMC,no checksum\n$GPGGA,1,2,3*00\n".utf8), redirection: "< \"$2\"", status: 65,

@@ -46,8 +46,9 @@ enum CaptureSniffer {
         while taken.count < standardInputLimitBytes {
             let chunk: [UInt8]
             do { chunk = try reader.next(capacity: 64 << 10) } catch {
-                throw ReplaySourceError(.unreadable, "cannot read standard input (--replay -): \(error.reason); give it a capture, "
-                                        + "for example --replay - < capture.nmea")
+                // The errno in words: a closed descriptor (`<&-`) is the one met in practice.
+                throw ReplaySourceError(.unreadable, "cannot read standard input (--replay -): it is closed or cannot be read; "
+                                        + "give it a capture, for example --replay - < capture.nmea")
             }
             if chunk.isEmpty { break }
             let offset = taken.count
