@@ -12,8 +12,8 @@ public struct LowStorageRule: Sendable, Equatable {
     /// The worst case a receiver sends.
     public var rateHz = 10.0
     /// Low, too, below this many free bytes: the rule before a first fix gives a cost per fix,
-    /// and room for SQLite's WAL and the status file whatever the estimate says.
-    public var minFreeBytes: UInt64 = 64 << 20
+    /// and room for SQLite's WAL and the status file whatever the estimate says (`RecordingReserve`).
+    public var minFreeBytes = UInt64(RecordingReserve.bytes)
     /// Cleared only with this margin, so a filesystem hovering at the threshold does not flicker.
     public var clearMargin = 1.25
     public var checkEveryS = 30.0

@@ -14,9 +14,9 @@ public struct DriveImageBuilder {
     public var imagePath: String
     /// FAT volume label (11 characters at most).
     public var label = "ROAMBOARD"
-    /// Left free for the recorder whatever the image wants: the recorder's own low-storage floor
-    /// (`LowStorageRule.minFreeBytes`), so building the drive never makes it stop a ride.
-    public var reserveBytes: Int64 = 64 << 20
+    /// Left free for the recorder whatever the image wants (`RecordingReserve`: the recorder's own
+    /// low-storage floor), so building the drive never makes it stop a ride.
+    public var reserveBytes = RecordingReserve.bytes
     /// The cap on the rides already handed over: the newest that fit under it go on the drive
     /// beside every ride not yet handed over.
     public var maxImageBytes: Int64 = 2 << 30
