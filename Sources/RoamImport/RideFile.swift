@@ -18,10 +18,37 @@ struct RideFile {
     /// (`scripts/bench-import-same 24`); a FIT of that ride is several times smaller.
     static let largestUncompressedBytes = 128 << 20
 
+    /// The name the ride's provenance keeps: the file's own, or "standard input" for a descriptor
+    /// (`import /dev/stdin < ride.fit`, `import <(zcat ride.fit.gz)`), whose number means nothing later.
+    static func sourceName(_ path: String) -> String {
+        let descriptor = path == "/dev/stdin" || ["/dev/fd/", "/proc/self/fd/"].contains { path.hasPrefix($0) }
+        return descriptor ? "standard input" : FilePath.lastComponent(path)
+    }
+
     static func read(_ path: String, largestUncompressedBytes: Int) throws(ImportError) -> RideFile {
         let raw: [UInt8]
-        do { raw = try FileSystem.readBytes(path) } catch {
+        do {
+            switch FileSystem.kind(path) {
+            case .device?:
+                // /dev/zero never ends; a terminal (/dev/stdin with nothing piped in) waits for typing.
+                throw ImportError(.unreadable, "\(path) is a device, not a ride file: give a GPX, FIT or TCX file, a folder of them, "
+                                  + "or pipe one in (import /dev/stdin < ride.fit)")
+            case .file?, .folder?, nil:
+                raw = try FileSystem.readBytes(path)
+            default:
+                // A pipe or FIFO (`<(zcat ride.fit.gz)`) has no size to check first: read with the bound a gzip has.
+                guard let bytes = try FileSystem.readBytes(path, atMost: largestUncompressedBytes) else {
+                    throw ImportError(.badFile, "\(path) gives more than \(ByteSize.text(Int64(largestUncompressedBytes))): "
+                                      + "no ride file is that long; nothing imported")
+                }
+                raw = bytes
+            }
+        } catch let error as ImportError {
+            throw error
+        } catch let error as SystemError {
             throw ImportError(.unreadable, "\(path): cannot read it: \(error.reason)")
+        } catch {
+            throw ImportError(.unreadable, "\(path): cannot read it (\(error)); check the path and its permissions")
         }
         guard !raw.isEmpty else { throw ImportError(.badFile, "\(path) is empty: no ride in it") }
         if raw.starts(with: [0x50, 0x4b, 0x03, 0x04]) || FilePath.pathExtension(path) == "zip" {
@@ -45,4 +72,10 @@ struct RideFile {
         }
         return RideFile(path: path, bytes: bytes, format: format, compressed: compressed)
     }
+
+    /// This file as gpsbabel is to get it: its bytes on gpsbabel's standard input from the unlinked
+    /// scratch file (the way `GPSBabel.convert` hands over bytes it has only in memory, `compressed`),
+    /// never its path again. Every file goes so: gpsbabel converts the very bytes keyed and sniffed,
+    /// and a pipe or /dev/stdin, read once already, is not opened a second time (it would give nothing).
+    var asBytesForGPSBabel: RideFile { RideFile(path: path, bytes: bytes, format: format, compressed: true) }
 }

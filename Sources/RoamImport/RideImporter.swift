@@ -54,7 +54,7 @@ public final class RideImporter {
         // The key of the ride file's own bytes, uncompressed: a .fit and its .fit.gz are one file, and
         // gzip's header (a time, a name, a level) does not make the same ride another.
         let key = ContentKey.of(file.bytes)
-        var provenance = ImportProvenance(contentKey: key, fileName: FilePath.lastComponent(path), format: format.rawValue,
+        var provenance = ImportProvenance(contentKey: key, fileName: RideFile.sourceName(path), format: format.rawValue,
                                           device: nil, importedUTCms: nowUTCms)
         if let ride = try store.importedRide(contentKey: key) {
             return Imported(outcome: .alreadyImported(rideID: ride), provenance: provenance)
@@ -62,7 +62,7 @@ public final class RideImporter {
         let gpx: String
         switch format {
         case .gpx: gpx = String(decoding: file.bytes, as: UTF8.self)
-        case .fit, .tcx: gpx = try GPSBabel.convert(file, program: try locateGPSBabel())
+        case .fit, .tcx: gpx = try GPSBabel.convert(file.asBytesForGPSBabel, program: try locateGPSBabel())
         }
         let track: GPXTrack
         do { track = try GPXTrack(parsing: gpx) } catch {
