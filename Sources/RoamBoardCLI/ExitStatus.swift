@@ -18,7 +18,8 @@ enum ExitStatus {
     /// This user may not do it, another may: the data folder or a file in it is another user's
     /// (the words name who, and how to run it as that user or give the file back).
     static let noPermission: Int32 = 77 // EX_NOPERM
-    /// Done, but not whole: run it again once room is made (`drive-image`), an unfinished import of
+    /// Done, but not whole: run it again once room is made (`drive-image`, an `import` stopped short of
+    /// the room kept for recording), an unfinished import of
     /// the same ride is finished (`import`), or the recorder of before an upgrade was restarted (a
     /// writer's migration refused under it).
     static let tempFailure: Int32 = 75 // EX_TEMPFAIL

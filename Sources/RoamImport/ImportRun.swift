@@ -60,9 +60,12 @@ public enum ImportRun {
         return (files, refused)
     }
 
-    /// Imports every file of `inputs`, one after the other. Stops early only when the database
-    /// itself fails (an SQLite error is thrown: the rides committed so far stay).
-    public static func run(_ inputs: [String], into store: RideStore, now: () -> Int64, report: (Report) -> Void) throws -> Progress {
+    /// Imports every file of `inputs`, one after the other. Stops early (`ImportStopped`: the file it
+    /// stopped at, the files imported and those never tried; the rides committed so far stay) when
+    /// the free space falls below `reserveBytes`, checked before each file and each chunk, or when
+    /// the database or its storage itself fails.
+    public static func run(_ inputs: [String], into store: RideStore, reserveBytes: Int64 = RecordingReserve.bytes,
+                           now: () -> Int64, report: (Report) -> Void) throws -> Progress {
         let (files, refused) = files(inputs)
         // An input refused whole (missing, a folder with nothing to import) counts as one failed file.
         var progress = Progress(total: files.count + refused.count)
@@ -71,13 +74,15 @@ public enum ImportRun {
         for (path, error) in refused { report(.failed(path: path, error)) }
         if !refused.isEmpty { report(.progress(progress)) }
         let importer = RideImporter(store: store)
+        importer.reserveBytes = reserveBytes
         var missingTool: ImportError?
-        for path in files {
+        var imported: [String] = []
+        for (index, path) in files.enumerated() {
             do {
                 if let missingTool, ImportFormat.byExtension(path) != .gpx { throw missingTool }
                 let done = try importer.importFile(path, nowUTCms: now())
                 switch done.outcome {
-                case .imported: progress.imported += 1
+                case .imported: progress.imported += 1; imported.append(path)
                 case .unfinishedImport: progress.heldBack += 1
                 case .alreadyImported, .sameRideAs: progress.already += 1
                 }
@@ -91,6 +96,8 @@ public enum ImportRun {
                 } else {
                     report(.failed(path: path, error))
                 }
+            } catch {
+                throw ImportStopped(file: path, cause: error, imported: imported, notTried: Array(files[(index + 1)...]))
             }
             progress.done += 1
             report(.progress(progress))

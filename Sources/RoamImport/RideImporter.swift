@@ -24,6 +24,10 @@ public final class RideImporter {
     /// instead of finding it taken again at every try. 0.11 s per 2 000 points (4.8 s for 24 h at 1 Hz).
     public var pauseBetweenChunksNs: UInt64 = 110_000_000
 
+    /// Left free for recording on the database's storage (`RecordingReserve`): the import stops
+    /// (`ImportNoRoom`) before the file and before each chunk when less is free.
+    public var reserveBytes = RecordingReserve.bytes
+
     /// The most a gzip-compressed file may uncompress to (`RideFile.largestUncompressedBytes`).
     public var largestUncompressedBytes = RideFile.largestUncompressedBytes
 
@@ -49,6 +53,7 @@ public final class RideImporter {
     }
 
     public func importFile(_ path: String, nowUTCms: Int64) throws -> Imported {
+        try checkRoom()
         let file = try RideFile.read(path, largestUncompressedBytes: largestUncompressedBytes)
         let format = file.format
         // The key of the ride file's own bytes, uncompressed: a .fit and its .fit.gz are one file, and
@@ -90,7 +95,10 @@ public final class RideImporter {
                                             sameRide: { [store] () throws(SQLiteError) in try SameRide.find(track.points, in: store) }) {
             [afterCommit, pauseBetweenChunksNs] stored in
             try afterCommit(stored)
-            if stored < epochs.count { MonotonicClock.sleep(ns: pauseBetweenChunksNs) }
+            if stored < epochs.count {
+                MonotonicClock.sleep(ns: pauseBetweenChunksNs)
+                try checkRoom(stored: stored, of: epochs.count)
+            }
         }
         return Imported(outcome: outcome, provenance: provenance, unkept: track.unkept)
     }
@@ -114,6 +122,16 @@ public final class RideImporter {
             return ImportError(.notARide, "\(file) lacks timestamps: \(problem.description); nothing imported")
         case .outOfOrder:
             return ImportError(.badFile, "\(file) has its points out of time order: \(problem.description); nothing imported")
+        }
+    }
+
+    /// Throws `ImportNoRoom` when the storage holding the database has less than `reserveBytes`
+    /// free: a recorder writing there needs it more than the import does.
+    private func checkRoom(stored: Int? = nil, of total: Int? = nil) throws {
+        let folder = FilePath.parent(store.path)
+        let free = try FileSystem.availableBytes(folder)
+        guard free >= reserveBytes else {
+            throw ImportNoRoom(freeBytes: free, folder: folder, reserveBytes: reserveBytes, storedPoints: stored, totalPoints: total)
         }
     }
 

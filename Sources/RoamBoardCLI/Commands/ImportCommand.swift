@@ -7,7 +7,8 @@ import RoamSystem
 /// `roam-board import FILE|FOLDER…`: past rides from other devices into the database (RoamImport).
 /// One line per file on standard output, the progress and the refusals on standard error; when any
 /// input failed (the others are imported), the status its cause gives (`ExitStatus.importFailure`);
-/// 75 when the only files not done wait for an unfinished import of their ride.
+/// 75 when the only files not done wait for an unfinished import of their ride, or when it stopped
+/// short of the room kept for recording (`RecordingReserve`): the words name what was and was not imported.
 enum ImportCommand {
     static func run(_ p: ParsedArguments) throws {
         guard !p.operands.isEmpty else {
@@ -26,25 +27,36 @@ enum ImportCommand {
         let existed = FileSystem.exists(path)
         let store = try RideStore(path: path)
         defer { store.close() }
-        var failedKinds: Set<ImportError.Kind> = []
-        let progress = try ImportRun.run(p.operands, into: store, now: { WallClock.nowUTCms() }) { report in
-            switch report {
-            case let .file(file, done):
-                print(line(file, done, units: units))
-            case let .failed(file, error):
-                failedKinds.insert(error.kind)
-                StandardStream.error("import: \(error.kind == .toolMissing ? error.description : "skipped \(file): \(error.description)")\n")
-            case let .progress(progress):
-                // Every 50 files and the last: a folder of 1 000 rides says where it is without flooding.
-                if progress.done % 50 == 0 || progress.done == progress.total { StandardStream.error("\(progress.line)\n") }
-            }
-        }
-        if progress.imported == 0, !existed {
+        func removeIfNew() {
+            guard !existed else { return }
             store.close()
             for file in [path, path + "-wal", path + "-shm", path + "-journal"] { unlink(file) }
             // Innermost first; rmdir takes only an empty folder, so nothing put there meanwhile goes.
             for made in madeFolders.reversed() { rmdir(made) }
         }
+        var failedKinds: Set<ImportError.Kind> = []
+        let progress: ImportRun.Progress
+        do {
+            progress = try ImportRun.run(p.operands, into: store, now: { WallClock.nowUTCms() }) { report in
+                switch report {
+                case let .file(file, done):
+                    print(line(file, done, units: units))
+                case let .failed(file, error):
+                    failedKinds.insert(error.kind)
+                    StandardStream.error("import: \(error.kind == .toolMissing ? error.description : "skipped \(file): \(error.description)")\n")
+                case let .progress(progress):
+                    // Every 50 files and the last: a folder of 1 000 rides says where it is without flooding.
+                    if progress.done % 50 == 0 || progress.done == progress.total { StandardStream.error("\(progress.line)\n") }
+                }
+            }
+        } catch let stopped as ImportStopped {
+            // Short of the room kept for recording: done in part, to run again once room is made (75);
+            // the database or its storage failing: that error's own status.
+            if let room = stopped.noRoom, room.storedPoints == nil, stopped.imported.isEmpty { removeIfNew() }
+            throw CLIError(description: stopped.sentence(causeWords: ErrorText.describe(stopped.cause)),
+                           status: stopped.noRoom != nil ? ExitStatus.tempFailure : ExitStatus.of(stopped.cause))
+        }
+        if progress.imported == 0 { removeIfNew() }
         if progress.failed > 0 {
             let said = progress.failed == progress.total
                 ? "nothing imported: \(progress.total == 1 ? "the input" : "all \(progress.total) inputs") failed (see the lines above)"
