@@ -3,7 +3,7 @@ import RoamCommandLine
 // libFuzzer target for the command-line parser and the help generator (RoamCommandLine).
 // The input is the argument vector, NUL-separated. The table is the fuzzer's own, shaped like
 // roam-board's (the real one lives in the executable): value options, flags, a required option,
-// closed choices, a command without options. In a normal build this does nothing.
+// closed choices, a command without options, one with operands (and `--` before them). In a normal build this does nothing.
 //
 // Beyond "never traps": whatever parses respects the table (known options only, required ones
 // present, choices honoured, no empty value), and every help topic renders.
@@ -22,6 +22,9 @@ private let specs: [CommandSpec] = [
         OptionSpec(name: "--quiet", kind: .flag, help: "No progress."),
     ]),
     CommandSpec(name: "status", abstract: "Show the status.", options: []),
+    CommandSpec(name: "import", abstract: "Import rides.", options: [
+        OptionSpec(name: "--db", kind: .value(placeholder: "FILE"), help: "The database."),
+    ], operands: "FILE|FOLDER..."),
 ]
 
 private let parser = ArgumentParser(specs: specs)
@@ -64,4 +67,6 @@ private func check(_ parsed: ParsedArguments) {
     for option in spec.options where option.isRequired && parsed.values[option.name] == nil {
         fatalError("required \(option.name) missing from a successful parse")
     }
+    if spec.operands == nil && !parsed.operands.isEmpty { fatalError("operands for \(spec.name), which takes none") }
+    if parsed.operands.contains("") { fatalError("an empty operand") }
 }

@@ -25,10 +25,16 @@ public struct ArgumentParser: Sendable {
         }
         var parsed = ParsedArguments(command: spec.name, declared: Set(spec.options.map(\.name)))
         var rest = arguments.dropFirst()[...]
+        // After "--" nothing is an option, as in every Unix command: `import -- -ride.gpx`.
+        var optionsEnded = false
         while let arg = rest.popFirst() {
-            if arg == "--help" || arg == "-h" { return .success(.help(spec.name)) }
+            if !optionsEnded && arg == "--" { optionsEnded = true; continue }
+            if optionsEnded && spec.operands == nil {
+                return .failure(UsageError(command: spec.name, message: "unexpected argument '\(arg)' after --: \(spec.name) takes no arguments but its options"))
+            }
+            if !optionsEnded && (arg == "--help" || arg == "-h") { return .success(.help(spec.name)) }
             // A command that takes operands takes every argument not starting with "-" as one.
-            if let operands = spec.operands, !arg.hasPrefix("-") || arg == "-" {
+            if let operands = spec.operands, optionsEnded || !arg.hasPrefix("-") || arg == "-" {
                 // An empty one names nothing, as an empty option value does: never looked for as a file.
                 if arg.isEmpty { return .failure(UsageError(command: spec.name, message: "an empty argument ('') where \(operands) was expected")) }
                 parsed.operands.append(arg)

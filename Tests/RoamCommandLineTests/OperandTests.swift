@@ -28,6 +28,29 @@ struct OperandTests {
             message: "an empty argument ('') where FILE|FOLDER... was expected")))
     }
 
+    /// `import -- -ride.gpx` was "unknown option '--'": `--` ends the options, as in every Unix command,
+    /// so a file whose name starts with "-" (or is "--help") can be named.
+    @Test func doubleDashEndsTheOptions() throws {
+        let result = try parser.parse(["import", "--db", "r.db", "--", "-ride.gpx", "--help", "--db", "--", "b.fit"]).get()
+        #expect(result == .run(ParsedArguments(command: "import", values: ["--db": "r.db"],
+                                               operands: ["-ride.gpx", "--help", "--db", "--", "b.fit"])))
+        let dashes = try parser.parse(["import", "--", "a.gpx", "-"]).get()
+        #expect(dashes == .run(ParsedArguments(command: "import", operands: ["a.gpx", "-"])))
+    }
+
+    @Test func anEmptyOperandAfterDoubleDashIsStillAUsageError() {
+        #expect(parser.parse(["import", "--", ""]) == .failure(UsageError(command: "import",
+            message: "an empty argument ('') where FILE|FOLDER... was expected")))
+    }
+
+    /// A command without operands takes `--` and nothing after it.
+    @Test func aCommandWithoutOperandsTakesDoubleDashButNoArgumentAfterIt() throws {
+        let ended = try parser.parse(["status", "--"]).get()
+        #expect(ended == .run(ParsedArguments(command: "status")))
+        #expect(parser.parse(["status", "--", "-x"]) == .failure(UsageError(command: "status",
+            message: "unexpected argument '-x' after --: status takes no arguments but its options")))
+    }
+
     @Test func helpShowsTheOperands() {
         #expect(Usage.command(Self.specs[0]).contains("USAGE: roam-board import [--db FILE] FILE|FOLDER..."))
         #expect(ManPage.roff(Self.specs, version: "0", date: "2026").contains("\\fBimport\\fR \\fIFILE|FOLDER...\\fR"))
