@@ -37,6 +37,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: f.directory.appendingPathComponent(out).path))
     }
 
+    /// `-o /dev/stdout` was told to "name a file /dev/stdout.gpx": standard output by its path is `-o -`.
+    @Test(arguments: ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"])
+    func outNamingStandardOutputByAPathPointsToDash(out: String) throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let r = try CLIRunner.run(["dump", "--db", f.dbPath, "--ride", "\(f.a.id)", "--format", "gpx", "-o", out], cwd: f.directory)
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr.contains("--out \(out) is standard output: give -o -"), "\(r.stderr)")
+        #expect(!r.stderr.contains("name a file"), "\(r.stderr)")
+    }
+
     @Test func trailingSlashIsAFolderCreatedForViewAndDump() throws {
         let f = try DumpFixture.make()
         defer { f.remove() }
