@@ -1,4 +1,8 @@
 import Glibc
+import RoamSystem
+
+// Before anything opens a file: a closed standard stream's number would be given to it.
+StandardStream.reserve()
 
 // Parse, call library code, map errors to an exit status. Nothing else.
 var arguments = Array(CommandLine.arguments.dropFirst())

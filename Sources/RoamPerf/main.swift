@@ -1,6 +1,10 @@
 import Glibc
 import RoamBenchmarks
 import RoamCommandLine
+import RoamSystem
+
+// Before anything opens a file: a closed standard stream's number would be given to it.
+StandardStream.reserve()
 
 // roam-perf: parse, run one benchmark step, map errors to an exit status (64 usage, 1 failure).
 let parser = ArgumentParser(specs: PerfCommands.all)
