@@ -9,11 +9,13 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 // `completion bash` reads as `completion --shell bash`.
 if arguments.count == 2, arguments[0] == "completion", !arguments[1].hasPrefix("-") { arguments.insert("--shell", at: 1) }
 let parser = ArgumentParser(specs: CommandTable.all)
-let status: Int32
+var status: Int32
+// "roam-board show", as the command's own errors are named, when the command is known.
+var speaker = "roam-board"
 switch parser.parse(arguments) {
 case .failure(let usage):
-    // Named as the command's own errors are ("roam-board show: ..."), when the command is known.
-    Console.error("roam-board\(usage.command.map { " " + $0 } ?? ""): \(usage)")
+    speaker += usage.command.map { " " + $0 } ?? ""
+    Console.error("\(speaker): \(usage)")
     status = ExitStatus.usage
 case .success(.version):
     print("roam-board \(Commands.version)")
@@ -27,12 +29,19 @@ case .success(.help(let topic)):
         print(Usage.overview(CommandTable.all)); status = ExitStatus.ok
     }
 case .success(.run(let parsed)):
+    speaker += " " + parsed.command
     do {
         try Commands.run(parsed)
         status = ExitStatus.ok
     } catch {
-        Console.error("roam-board \(parsed.command): \(ErrorText.describe(error))")
+        Console.error("\(speaker): \(ErrorText.describe(error))")
         status = ExitStatus.of(error)
     }
+}
+// What `print` wrote is lost to a full disk or a closed stream without a word unless checked here;
+// a command that failed already keeps its own status.
+do { try StandardStream.finishOutput() } catch {
+    Console.error("\(speaker): \(StandardStream.outputFailure(error))")
+    if status == ExitStatus.ok { status = ExitStatus.ioError }
 }
 exit(status)

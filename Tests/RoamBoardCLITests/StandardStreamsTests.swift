@@ -26,4 +26,45 @@ import Testing
         let digits = lock.dropLast()
         #expect(lock.hasSuffix("\n") && !digits.isEmpty && digits.allSatisfy(\.isNumber), "the lock file holds: \(lock.debugDescription)")
     }
+
+    static let fullDisk = "cannot write standard output: no space left on device (the storage is full): free some space"
+
+    /// `print` goes through stdio, whose buffer is written at exit: its failure was never checked.
+    @Test func outputLostToAFullDiskExits74InWords() throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let commands: [[String]] = [["--help"], ["rides", "--db", f.dbPath], ["rides", "--db", f.dbPath, "--last-id"],
+                                    ["show", "--db", f.dbPath, "--ride", "\(f.a.id)"],
+                                    ["dump", "--db", f.dbPath, "--ride", "\(f.a.id)", "--format", "gpx", "-o", "-"]]
+        for command in commands {
+            let r = try Self.run(command, redirection: ">/dev/full", cwd: f.directory)
+            #expect(r.status == 74, "\(command): exit \(r.status): \(r.stderr)")
+            #expect(r.stderr.contains(Self.fullDisk), "\(command): \(r.stderr)")
+        }
+    }
+
+    @Test func closedStandardOutputIsSaidSoAndExits74() throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let commands: [[String]] = [["--version"], ["rides", "--db", f.dbPath],
+                                    ["dump", "--db", f.dbPath, "--ride", "\(f.a.id)", "--format", "gpx", "-o", "-"]]
+        for command in commands {
+            let r = try Self.run(command, redirection: ">&-", cwd: f.directory)
+            #expect(r.status == 74, "\(command): exit \(r.status): \(r.stderr)")
+            #expect(r.stderr.contains("standard output is closed"), "\(command): \(r.stderr)")
+            #expect(!r.stderr.contains("bad file descriptor"), "\(command): \(r.stderr)")
+        }
+    }
+
+    /// A reader that stops early (`| head`) ends the writer by SIGPIPE (exit 141 in a shell), as
+    /// every Unix command: the exit's check of standard output must not turn that into words.
+    @Test func aPipeClosedEarlyStillEndsBySIGPIPE() throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        // The page (about 240 KB) is far more than the pipe holds, so the writer meets the closed pipe.
+        let r = try CLIRunner.run(["-c", "\"$0\" view --db \"$1\" --ride \"$2\" -o - | head -c 1 >/dev/null; echo \"${PIPESTATUS[0]}\"",
+                                   CLIRunner.binary.path, f.dbPath, "\(f.a.id)"], cwd: f.directory, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(r.stdout == "141\n", "the writer's status: \(r.stdout.debugDescription)")
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
+    }
 }

@@ -31,7 +31,10 @@ struct BufferedFile {
 
     mutating func flush() throws {
         let failure = buffer.withUnsafeBytes { raw in Result { () throws(Errno) in try Descriptor.writeAll(fd, raw) } }
-        do { try failure.get() } catch { throw OutputError.system(SystemError("write", path, error)) }
+        do { try failure.get() } catch {
+            // Standard output is said as the exit's check of `print`'s output says it (a closed one in words).
+            throw fd == 1 ? OutputError.standardOutput(error) : OutputError.system(SystemError("write", path, error))
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -64,6 +67,11 @@ struct BufferedFile {
 enum OutputError {
     static func system(_ failure: SystemError) -> CLIError {
         CLIError(description: failure.description, status: ExitStatus.ioError)
+    }
+
+    /// Standard output that could not be written: "cannot write standard output: …", or "standard output is closed".
+    static func standardOutput(_ errno: Errno) -> CLIError {
+        CLIError(description: StandardStream.outputFailure(errno), status: ExitStatus.ioError)
     }
 
     /// A file or folder that could not be made, said as `system` says it but with `creationReason`.
