@@ -1,25 +1,18 @@
 import Glibc
 
-/// Files that must survive a power cut whole or not at all: written beside their final name,
-/// fsynced, renamed over it, and the folder fsynced so the rename itself is on the card.
+/// Files that must survive a power cut whole or not at all: written with no name in their folder
+/// (`UnpublishedFile`), fsynced, given their name over the old file, and the folder fsynced so the
+/// new name itself is on the card.
 public enum DurableFile {
     /// Replaces `path` with `bytes`: after a cut at any moment, `path` holds the old bytes or the new.
-    /// Failures name `path`, never the temporary file beside it.
+    /// Failures name `path`, never a temporary name.
     public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o644) throws(SystemError) {
-        let temporary = path + ".partial"
-        let fd: CInt
-        do { fd = try retryingInterrupted { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode) } } catch { throw SystemError("create", path, error) }
-        var failure: SystemError?
-        do { try FolderOwner.give(temporary) } catch { failure = SystemError(error.action, path, error.errno, access: error.access) }
-        if failure == nil { do { try Descriptor.writeAll(fd, bytes) } catch { failure = SystemError("write", path, error) } }
-        if failure == nil && fsync(fd) != 0 { failure = SystemError("fsync", path, .current) }
-        close(fd)
-        if failure == nil && Glibc.rename(temporary, path) != 0 { failure = SystemError("write", path, .current) }
-        if let failure {
-            unlink(temporary)
-            throw failure
+        let file = try UnpublishedFile(for: path, mode: mode)
+        do throws(Errno) { try Descriptor.writeAll(file.fd, bytes) } catch {
+            file.abandon()
+            throw SystemError("write", path, error)
         }
-        try syncFolder(containing: path)
+        try file.publish(replacing: true)
     }
 
     /// Moves `source` over `target` and makes the move durable.

@@ -48,6 +48,12 @@ public struct FolderOwner: Equatable, Sendable {
         guard lchown(path, owner.uid, owner.gid) == 0 else { throw SystemError("give \(owner.words) (the owner of its folder)", path, .current) }
     }
 
+    /// `give` for a file open as `fd` that has no name yet (`UnpublishedFile`); `path` is the name it will have.
+    public static func give(descriptor fd: CInt, path: String) throws(SystemError) {
+        guard geteuid() == 0, let owner = of(FilePath.parent(path)), owner.uid != 0 else { return }
+        guard fchown(fd, owner.uid, owner.gid) == 0 else { throw SystemError("give \(owner.words) (the owner of its folder)", path, .current) }
+    }
+
     /// What a user refused a write in `folder` (EACCES) does about it: where the folder is another
     /// user's, run roam-board as that user; where it is this user's own, give back what another user
     /// (root, by a `sudo roam-board …`) made in it: `paths` where known, else whatever in the folder
