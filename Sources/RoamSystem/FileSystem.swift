@@ -3,7 +3,22 @@ import Glibc
 /// The file operations the board needs, straight on libc: no Foundation, whose FileManager alone
 /// pulls ICU's 30 MB into a static binary. Failures are `SystemError`s that name the path.
 public enum FileSystem {
-    public enum Kind: Equatable, Sendable { case file, folder, symlink, device, other }
+    public enum Kind: Equatable, Sendable {
+        case file, folder, symlink, device, namedPipe, socket, other
+
+        /// "a folder", "a named pipe (FIFO)": what is there, in words.
+        public var words: String {
+            switch self {
+            case .file: "a file"
+            case .folder: "a folder"
+            case .symlink: "a symbolic link"
+            case .device: "a device"
+            case .namedPipe: "a named pipe (FIFO)"
+            case .socket: "a socket"
+            case .other: "an unusual kind of file"
+            }
+        }
+    }
 
     /// What is at `path` (following symlinks unless `followLinks` is false); nil when nothing is.
     public static func kind(_ path: String, followLinks: Bool = true) -> Kind? {
@@ -14,6 +29,8 @@ public enum FileSystem {
         case S_IFDIR: return .folder
         case S_IFLNK: return .symlink
         case S_IFCHR, S_IFBLK: return .device
+        case S_IFIFO: return .namedPipe
+        case S_IFSOCK: return .socket
         default: return .other
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Files are written beside their name as `<name>.partial` and moved over it; a failure once named
+/// Files were written beside their name as `<name>.partial` and moved over it; a failure once named
 /// that `.partial` file, which the rider never asked for. Every command that writes a file names
 /// the file asked for.
 @Suite struct OutputFileNameTests {
@@ -21,7 +21,7 @@ import Testing
         }
     }
 
-    /// A folder where the file goes (with --force) fails only at the last step, the move into place.
+    /// A folder where the file goes (with --force) is refused before anything is written, naming the page.
     @Test func aFileThatCannotBeMovedIntoPlaceIsTheOneAskedFor() throws {
         let f = try DumpFixture.make()
         defer { f.remove() }

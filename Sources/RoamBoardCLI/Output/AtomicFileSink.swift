@@ -13,6 +13,7 @@ struct AtomicFileSink: PatchableSink {
     private var file: BufferedFile
 
     init(path: String, overwrite: Bool) throws {
+        try OutputTarget.refuseNonFile(path)
         if !overwrite && access(path, F_OK) == 0 { throw Self.exists(path) }
         self.path = path
         self.overwrite = overwrite

@@ -90,6 +90,11 @@ struct DumpPlan {
             }
             output = .standardOutput
         }
+        // A named pipe at a ride's name would hold the comparison below in open() for good; a folder
+        // or a device there cannot take the file either: said before anything is opened, forced or not.
+        for ride in rides {
+            if case .file(let path) = destination(for: ride) { try OutputTarget.refuseNonFile(path) }
+        }
         if !p.value(Options.force) {
             var differing: [String] = []
             for ride in rides {

@@ -52,9 +52,10 @@ private final class ComparedFile {
     private var chunkStart: Int, chunkCount = 0, next: Int
 
     init?(path: String, from offset: Int) {
-        guard let fd = try? retryingInterrupted({ open(path, O_RDONLY | O_CLOEXEC) }) else { return nil }
+        // O_NONBLOCK: a named pipe put there after the plan's look opens at once (and is no file) instead of waiting for a writer.
+        guard let fd = try? retryingInterrupted({ open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }) else { return nil }
         var s = stat()
-        guard fstat(fd, &s) == 0 else { close(fd); return nil }
+        guard fstat(fd, &s) == 0, s.st_mode & S_IFMT == S_IFREG else { close(fd); return nil }
         self.fd = fd
         size = Int(s.st_size)
         chunkStart = offset; next = offset

@@ -57,6 +57,15 @@ enum OutputTarget: Equatable {
         }
     }
 
+    /// A file is written only over a regular file or nothing: what else is at `path` (a named pipe
+    /// whose open would wait for a writer, a device, a socket, a folder) is refused before anything
+    /// is opened, `--force` or not. Symbolic links are followed, as the write would.
+    static func refuseNonFile(_ path: String) throws {
+        guard let kind = FileSystem.kind(path), kind != .file else { return }
+        throw CLIError(description: "cannot write \(path): it is \(kind.words), not a file; nothing is written "
+                       + "over it, --force or not: remove it, or give another name", status: ExitStatus.ioError)
+    }
+
     /// Creates the folders a file path needs.
     static func createParent(of file: String) throws {
         guard let slash = file.lastIndex(of: "/"), slash != file.startIndex else { return }
