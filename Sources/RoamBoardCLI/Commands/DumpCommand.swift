@@ -6,7 +6,8 @@ import RoamSystem
 
 /// `roam-board dump`: streams rides from a read-only connection (a WAL reader that never blocks the
 /// recorder) through an exporter, to stdout or to one file per ride written atomically, then
-/// records each stopped ride's dumped-at time. Nothing else in the database changes. On a damaged
+/// records the dumped-at time of each stopped ride written to a file (a ride sent to stdout is not
+/// marked: whether the pipe's reader kept it is not known). Nothing else in the database changes. On a damaged
 /// database every ride that can be read completely is still written, the others are named, and
 /// nothing is marked: the damaged file is never written to.
 enum DumpCommand {
@@ -39,6 +40,11 @@ enum DumpCommand {
                 Console.error("ride \(ride.id) \(replay ? "was left interrupted by a replay" : "is still recording"): "
                               + "\(what ?? "its file already held what was committed so far"); not marked as dumped"
                               + (replay ? " (\(InterruptedReplay.closedBy))" : ""))
+                continue
+            }
+            // Only a file on storage, whole and under its name, is a copy: a pipe's reader may have kept nothing.
+            if plan.destination(for: ride) == .standardOutput {
+                Console.error("ride \(ride.id) went to standard output: not marked as handed over; dump it to a file or folder to mark it")
                 continue
             }
             toMark.append(ride.id)

@@ -32,7 +32,7 @@ extension DumpCommand {
 
     static let spec = CommandSpec(name: "dump", abstract: "Hand rides over as GPX 1.1, FIT, GeoJSON or CSV; works while recording.", options: [
         SharedOptions.db, SharedOptions.board, Options.ride, Options.all, Options.notDumped, Options.format, Options.out, Options.raw, Options.force,
-    ], discussion: "Give exactly one of --ride, --all, --not-dumped. Files are written atomically (temporary file, fsync, rename).\nEach stopped ride dumped gets its dumped-at time recorded; nothing else in the database changes.")
+    ], discussion: "Give exactly one of --ride, --all, --not-dumped. Files are written atomically (a file with no name yet, fsync, then named).\nEach stopped ride written to a file gets its dumped-at time recorded; standard output marks none (whether the pipe kept it is not known): dump to a file or folder to hand a ride over. Nothing else in the database changes.")
 }
 
 extension ViewCommand {
