@@ -28,7 +28,8 @@ import RoamStore
         #expect(again.status == 64 && again.stderr.contains("2 rides selected"), "\(again.stderr)")
     }
 
-    /// The same ride written to a file is marked, and the line about standard output is not said.
+    /// The same ride written to a file is marked, and the line about standard output is not said;
+    /// sent to standard output after that, it keeps its mark and needs no word.
     @Test func theSameRideWrittenToAFileIsMarked() throws {
         let f = try DumpFixture.make()
         defer { f.remove() }
@@ -36,7 +37,11 @@ import RoamStore
         let r = try CLIRunner.run(["dump", "--db", f.dbPath, "--ride", "\(f.a.id)", "--format", "fit", "-o", file])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(!r.stderr.contains("standard output"), "\(r.stderr)")
-        #expect(try dumpedAt(f.dbPath, f.a.id) != nil)
+        let marked = try dumpedAt(f.dbPath, f.a.id)
+        #expect(marked != nil)
+        let piped = try CLIRunner.run(["dump", "--db", f.dbPath, "--ride", "\(f.a.id)", "--format", "gpx"])
+        #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped.stderr)")
+        #expect(try dumpedAt(f.dbPath, f.a.id) == marked)
     }
 
     /// A ride still recording says its own line (never marked, wherever it went), not the standard output one.

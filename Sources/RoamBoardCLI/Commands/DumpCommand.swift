@@ -43,8 +43,11 @@ enum DumpCommand {
                 continue
             }
             // Only a file on storage, whole and under its name, is a copy: a pipe's reader may have kept nothing.
+            // A ride handed over before keeps its mark, and needs no word.
             if plan.destination(for: ride) == .standardOutput {
-                Console.error("ride \(ride.id) went to standard output: not marked as handed over; dump it to a file or folder to mark it")
+                if ride.dumpedUTCms == nil {
+                    Console.error("ride \(ride.id) went to standard output: not marked as handed over; dump it to a file or folder to mark it")
+                }
                 continue
             }
             toMark.append(ride.id)
