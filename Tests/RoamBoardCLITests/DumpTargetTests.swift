@@ -70,7 +70,7 @@ import RoamSystem
         // every signal, so the dump never died of one. A rider's shell starts it with none blocked.
         let r = try ChildProcess.run(strace.path, ["strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=fsync",
                                                    "-e", "inject=fsync:signal=\(signal):when=3", TrialPaths.binary.path,
-                                                   "dump", "--db", f.dbPath, "--all", "--format", "gpx", "-o", out.path + "/"])
+                                                   "dump", "--db", f.dbPath, "--all", "--format", "gpx", "-o", out.path + "/"], limit: .seconds(120))
         #expect(r.signal != 0, "the dump was not killed: \(String(decoding: r.stderr, as: UTF8.self))")
         let first = "20260614T073000Z-ride-\(f.a.id).gpx"
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [first])
