@@ -12,6 +12,9 @@ let parser = ArgumentParser(specs: CommandTable.all)
 var status: Int32
 // "roam-board show", as the command's own errors are named, when the command is known.
 var speaker = "roam-board"
+// The recorder and the drive keeper write a log, not a result: a log line lost to a stream gone bad
+// (a full disk, journald away) is said, but their status stays the ride's or the drive's.
+var keepsItsStatus = false
 switch parser.parse(arguments) {
 case .failure(let usage):
     speaker += usage.command.map { " " + $0 } ?? ""
@@ -30,6 +33,7 @@ case .success(.help(let topic)):
     }
 case .success(.run(let parsed)):
     speaker += " " + parsed.command
+    keepsItsStatus = ["record", "drive"].contains(parsed.command)
     do {
         try Commands.run(parsed)
         status = ExitStatus.ok
@@ -42,6 +46,6 @@ case .success(.run(let parsed)):
 // a command that failed already keeps its own status.
 do { try StandardStream.finishOutput() } catch {
     Console.error("\(speaker): \(StandardStream.outputFailure(error))")
-    if status == ExitStatus.ok { status = ExitStatus.ioError }
+    if status == ExitStatus.ok && !keepsItsStatus { status = ExitStatus.ioError }
 }
 exit(status)
