@@ -40,7 +40,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "which would go on writing under the new schema without knowing it: nothing was changed. Restart the board's "
                 + "programs first (sudo systemctl restart roam-board roam-board-drive: a ride in progress goes on), then run this again"
         case let .recorderUnknown(action, lock, errno, path):
-            return "cannot tell whether a recorder is running on \(path): cannot \(action) \(lock): \(errno.reason); "
+            return "cannot tell whether a recorder is running on \(path): cannot \(action) \(lock): \(errno.reason(.read)); "
                 + "nothing was changed"
         case let .rideAlreadyRecording(id):
             return "ride \(id) is still recording; stop it before starting another"

@@ -21,7 +21,12 @@ struct ChildOutput {
         while true {
             let ended = fds[2].fd < 0
             if ended && fds[0].fd < 0 && fds[1].fd < 0 { return true }
-            if !ended && MonotonicClock.nowNs() >= deadlineNs { return false }
+            // Past the deadline: a child still running has overrun; one that ended is done, even
+            // while a grandchild it left still writes to the pipes.
+            if MonotonicClock.nowNs() >= deadlineNs {
+                if ended { close() }
+                return ended
+            }
             // The timeout is worked out again on each try, so a signal (EINTR) does not move the deadline.
             let ready = try retryingInterrupted { poll(&fds, nfds_t(fds.count), ended ? 0 : Self.millisecondsLeft(deadlineNs)) }
             if ready == 0 && ended { close(); return true }

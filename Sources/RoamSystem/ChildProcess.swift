@@ -81,7 +81,12 @@ public enum ChildProcess {
         if let watch {
             kill(pid, SIGTERM)
             let graceEndNs = MonotonicClock.nowNs() &+ nanoseconds(stopGrace)
-            if !ChildOutput.ends(watch, byNs: graceEndNs) { kill(pid, SIGKILL) }
+            if !ChildOutput.ends(watch, byNs: graceEndNs) {
+                kill(pid, SIGKILL)
+                // A tool stuck in the kernel (a failing card) does not die even of SIGKILL until the
+                // kernel lets it go: it is left unreaped rather than hold its caller for ever.
+                guard ChildOutput.ends(watch, byNs: MonotonicClock.nowNs() &+ nanoseconds(stopGrace)) else { return }
+            }
         } else {
             kill(pid, SIGKILL)
         }

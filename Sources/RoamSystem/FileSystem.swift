@@ -97,7 +97,7 @@ public enum FileSystem {
     /// when it holds more than `limit` bytes: a device such as /dev/zero would never end.
     public static func readBytes(_ path: String, atMost limit: Int) throws(SystemError) -> [UInt8]? {
         let fd: CInt
-        do { fd = try retryingInterrupted { open(path, O_RDONLY | O_CLOEXEC) } } catch { throw SystemError("open", path, error) }
+        do { fd = try retryingInterrupted { open(path, O_RDONLY | O_CLOEXEC) } } catch { throw SystemError("open", path, error, access: .read) }
         defer { close(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -107,7 +107,7 @@ public enum FileSystem {
                 n = try chunk.withUnsafeMutableBytes { raw in
                     Result { () throws(Errno) in try retryingInterrupted { read(fd, raw.baseAddress, raw.count) } }
                 }.get()
-            } catch { throw SystemError("read", path, error) }
+            } catch { throw SystemError("read", path, error, access: .read) }
             if n == 0 { return bytes }
             guard bytes.count + n <= limit else { return nil }
             bytes += chunk[0..<n]

@@ -15,10 +15,12 @@ extension StandardStream {
         for fd: CInt in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
             // Opening /dev/null does not fail on a working system, and if it does there is no stream
             // to say so on: the program goes on as it would have without this.
-            let opened = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY)
+            // Opened close-on-exec as every descriptor is (no window for another thread's child), then
+            // made a plain standard stream: its flag cleared, or dup2'd onto `fd` (a copy has none).
+            let opened = open("/dev/null", (fd == 0 ? O_WRONLY : O_RDONLY) | O_CLOEXEC)
             guard opened >= 0 else { return }
             // Every lower number is open, so the kernel gave the lowest free one: `fd`.
-            if opened != fd { dup2(opened, fd); close(opened) }
+            if opened == fd { _ = fcntl(fd, F_SETFD, 0) } else { dup2(opened, fd); close(opened) }
         }
     }
 
