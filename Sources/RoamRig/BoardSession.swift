@@ -71,15 +71,16 @@ public enum BoardSession {
         guard let simulated = devices.simulated else { return .scriptPlayed }
         let played = script()
         // The recorder may have closed the ride instead of resuming it (`RearmPolicy`): then the script starts anew.
-        try simulated.play(played, recorder: recorder, resume: resume(played, recorder.isRecording ? activeRide : nil))
+        try simulated.play(played, recorder: recorder, resume: resume(played, recorder.isRecording ? activeRide : nil, store: store))
         // SIGTERM (kill, systemctl stop) is said as on a real board, not taken for the script's end.
         return ShutdownSignal.requestedBy.map { .signal($0) } ?? .scriptPlayed
     }
 
-    /// A simulated ride re-armed after a restart continues after the last GNSS time it committed;
-    /// a replay starts from its beginning.
-    private static func resume(_ script: SimulatedRig.Script, _ activeRide: RideRow?) -> SimulatedRig.Resume? {
-        guard case .simulatedRide = script else { return nil }
-        return activeRide.map { SimulatedRig.Resume(afterUTCms: $0.pipelineState.clock.lastTimed?.utcMs) }
+    /// A simulated ride re-armed after a restart continues after the last epoch it committed
+    /// (`SimulatedRig.Resume`); a replay starts from its beginning.
+    private static func resume(_ script: SimulatedRig.Script, _ activeRide: RideRow?, store: RideStore) throws -> SimulatedRig.Resume? {
+        guard case .simulatedRide = script, let activeRide else { return nil }
+        return SimulatedRig.Resume(lastFix: try RideReader(path: store.path).lastFix(ride: activeRide.id)?.epoch,
+                                   lastTrustedUTCms: activeRide.pipelineState.clock.lastTimed?.utcMs)
     }
 }

@@ -72,6 +72,21 @@ public final class SimulatedRig: @unchecked Sendable {
     public struct Resume: Sendable, Equatable {
         public var afterUTCms: Int64?
         public init(afterUTCms: Int64?) { self.afterUTCms = afterUTCms }
+
+        /// After the last epoch committed, by the time its receiver sent. Not the pipeline's last
+        /// trusted time: after a restart in a tunnel the time is trusted again only at the next fix,
+        /// and the sentences without a fix bring no date, so the epochs committed since would be
+        /// sent again. Such an epoch's time of day is counted on from the last trusted time.
+        public init(lastFix: Epoch?, lastTrustedUTCms: Int64?) {
+            let day: Int64 = 86_400_000
+            if let sent = lastFix?.utcMs {
+                afterUTCms = sent
+            } else if let timeOfDay = lastFix?.timeOfDayMs, let trusted = lastTrustedUTCms {
+                afterUTCms = trusted + ((Int64(timeOfDay) - trusted % day) % day + day) % day
+            } else {
+                afterUTCms = lastTrustedUTCms
+            }
+        }
     }
 
     /// Plays the script against a started recorder: presses start (unless `resume` continues a ride

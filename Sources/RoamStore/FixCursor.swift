@@ -15,14 +15,15 @@ public final class FixCursor {
 
     /// - `excludingFlags`: rows with any of these flags are skipped by SQLite before they are decoded;
     /// - `keepingFlags`: rows with any of these flags are read even if `excludingFlags` matches;
-    /// - `withNMEA: false`: `epoch.sentences` stays empty and the text is never read.
+    /// - `withNMEA: false`: `epoch.sentences` stays empty and the text is never read;
+    /// - `newestFirst`: in descending `seq` order instead.
     init(connection: SQLiteConnection, rideID: Int64, excludingFlags: FixFlags = [], keepingFlags: FixFlags = [],
-         withNMEA: Bool = true) throws(SQLiteError) {
+         withNMEA: Bool = true, newestFirst: Bool = false) throws(SQLiteError) {
         // The text column is selected last and split here on its bytes: `FixColumns.read` would
         // split a String by Characters, which cost more than all the other columns together.
         let columns = FixColumns.namesWithoutNMEA + (withNMEA ? ["nmea"] : [])
         statement = try connection.prepare("SELECT \(columns.joined(separator: ", ")) FROM fixes "
-            + "WHERE \(FixKey.ride("?1")) AND ((flags & ?2) = 0 OR (flags & ?3) != 0) ORDER BY fix_key")
+            + "WHERE \(FixKey.ride("?1")) AND ((flags & ?2) = 0 OR (flags & ?3) != 0) ORDER BY fix_key\(newestFirst ? " DESC" : "")")
         path = connection.path
         nmeaColumn = withNMEA ? Int32(FixColumns.names.count) : nil
         try statement.bind(rideID, at: 1)

@@ -104,6 +104,11 @@ public final class RideReader {
         try FixCursor(connection: connection, rideID: id)
     }
 
+    /// The ride's last fix (the highest `seq`), or nil before its first.
+    public func lastFix(ride id: Int64) throws -> FixRecord? {
+        try FixCursor(connection: connection, rideID: id, newestFirst: true).next()
+    }
+
     /// Calls `body` with each fix of the ride in `seq` order, with flat memory. All fixes come from
     /// one snapshot: fixes committed meanwhile are not seen, a half-read batch never is.
     public func forEachFix(ride id: Int64, _ body: (FixRecord) throws -> Void) throws {

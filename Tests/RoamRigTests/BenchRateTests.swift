@@ -79,6 +79,22 @@ import Testing
         #expect(SimulatedRig.firstEpoch(of: tenHz, resume: .init(afterUTCms: tenHz.last!.utcMs)) == tenHz.count)
     }
 
+    /// A last fix without a date (after a restart in a tunnel the sentences without a fix bring none)
+    /// resumes after its time of day, counted on from the last trusted time, over midnight too.
+    @Test func anUndatedLastFixResumesAfterItsTimeOfDay() {
+        let trusted: Int64 = 1_781_423_933_000  // 2026-06-14 07:58:53 UTC
+        var undated = Epoch()
+        undated.timeOfDayMs = 28_762_000  // 07:59:22
+        #expect(SimulatedRig.Resume(lastFix: undated, lastTrustedUTCms: trusted).afterUTCms == trusted + 29_000)
+        let beforeMidnight = trusted - trusted % 86_400_000 + 86_399_000  // 23:59:59
+        undated.timeOfDayMs = 1_000  // 00:00:01
+        #expect(SimulatedRig.Resume(lastFix: undated, lastTrustedUTCms: beforeMidnight).afterUTCms == beforeMidnight + 2_000)
+        var dated = undated
+        dated.date = UTCDate(year: 2026, month: 6, day: 15)
+        #expect(SimulatedRig.Resume(lastFix: dated, lastTrustedUTCms: trusted).afterUTCms == dated.utcMs)
+        #expect(SimulatedRig.Resume(lastFix: nil, lastTrustedUTCms: trusted).afterUTCms == trusted)
+    }
+
     @Test func aBoardAtOneHertzAndAModuleLeftAloneRecordOneFixASecond() throws {
         for receiver in ["ublox", "none"] {
             let rate = receiver == "none" ? 10 : 1
