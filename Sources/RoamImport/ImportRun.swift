@@ -38,7 +38,13 @@ public enum ImportRun {
     public static func files(_ inputs: [String]) -> (files: [String], refused: [(String, ImportError)]) {
         var files: [String] = [], refused: [(String, ImportError)] = []
         for input in inputs {
-            switch FileSystem.kind(input) {
+            let kind: FileSystem.Kind?
+            do { kind = try FileSystem.kind(input) } catch {
+                // There, or not, behind a folder it may not search or a name too long: not "does not exist".
+                refused.append((input, ImportError(.unreadable, "cannot read \(input): \(error.reason)")))
+                continue
+            }
+            switch kind {
             case .folder?:
                 let names: [String]
                 do { names = try FileSystem.folderEntries(input) } catch {
@@ -46,7 +52,7 @@ public enum ImportRun {
                     continue
                 }
                 let found = names.filter { ImportFormat.byExtension($0) != nil }.sorted()
-                    .map { FilePath.join(input, $0) }.filter { FileSystem.kind($0) == .file }
+                    .map { FilePath.join(input, $0) }.filter(isFileOrUnseen)
                 if found.isEmpty {
                     refused.append((input, ImportError(.notARide, "\(input) holds no .gpx, .fit or .tcx file: nothing to import from it")))
                 }
@@ -58,6 +64,11 @@ public enum ImportRun {
             }
         }
         return (files, refused)
+    }
+
+    /// A file in a listed folder, or one that cannot be looked at: its read says why (a folder named ride.gpx is left out).
+    private static func isFileOrUnseen(_ path: String) -> Bool {
+        do { return try FileSystem.kind(path) == .file } catch { return true }
     }
 
     /// Imports every file of `inputs`, one after the other. Stops early (`ImportStopped`: the file it

@@ -28,7 +28,7 @@ struct RideFile {
     static func read(_ path: String, largestUncompressedBytes: Int) throws(ImportError) -> RideFile {
         let raw: [UInt8]
         do {
-            switch FileSystem.kind(path) {
+            switch try FileSystem.kind(path) {
             case .device?:
                 // /dev/zero never ends; a terminal (/dev/stdin with nothing piped in) waits for typing.
                 throw ImportError(.unreadable, "\(path) is a device, not a ride file: give a GPX, FIT or TCX file, a folder of them, "

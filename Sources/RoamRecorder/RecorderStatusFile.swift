@@ -47,7 +47,8 @@ public final class RecorderStatusFile: @unchecked Sendable {
     /// momentary shared lock; fails if another recorder holds it.
     public init(path: String) throws(Failure) {
         self.path = path
-        let made = FileSystem.kind(path) == nil
+        let made: Bool
+        do { made = try FileSystem.kind(path) == nil } catch { throw Failure(operation: "look at", path: path, errno: error.errno) }
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(operation: "open", path: path, errno: Errno(rawValue: Glibc.errno)) }
         if made {

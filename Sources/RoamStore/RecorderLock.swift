@@ -28,7 +28,8 @@ public final class RecorderLock {
     public init(databasePath: String) throws {
         let path = Self.path(forDatabase: databasePath)
         self.path = path
-        let made = FileSystem.kind(path) == nil
+        let made: Bool
+        do { made = try FileSystem.kind(path) == nil } catch { throw Failed(path: path, errno: error.errno) }
         do { fd = try retryingInterrupted { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) } } catch { throw Failed(path: path, errno: error) }
         if made {
             do { try FolderOwner.give(path) } catch { close(fd); fd = -1; throw Failed(path: path, errno: error.errno) }

@@ -20,10 +20,15 @@ public enum FileSystem {
         }
     }
 
-    /// What is at `path` (following symlinks unless `followLinks` is false); nil when nothing is.
-    public static func kind(_ path: String, followLinks: Bool = true) -> Kind? {
+    /// What is at `path` (following symlinks unless `followLinks` is false); nil when nothing is
+    /// (ENOENT, ENOTDIR). Any other failure is not "nothing": a folder this user may not search, a
+    /// name too long, a loop of links or a failing card throws, naming the path and why.
+    public static func kind(_ path: String, followLinks: Bool = true) throws(SystemError) -> Kind? {
         var st = stat()
-        guard (followLinks ? stat(path, &st) : lstat(path, &st)) == 0 else { return nil }
+        guard (followLinks ? stat(path, &st) : lstat(path, &st)) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw SystemError("look at", path, .current, access: .read)
+        }
         switch st.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .folder
@@ -44,8 +49,15 @@ public enum FileSystem {
     }
     /// Nothing is at `path` (ENOENT, ENOTDIR): unlike `!exists`, not a path this user may not look into (EACCES).
     public static func isMissing(_ path: String) -> Bool { access(path, F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR) }
-    public static func isFolder(_ path: String) -> Bool { kind(path) == .folder }
-    public static func isExecutable(_ path: String) -> Bool { kind(path) == .file && access(path, X_OK) == 0 }
+    /// A folder this user can see: false also where it may not look (the open that follows says why).
+    public static func isFolder(_ path: String) -> Bool { visibleKind(path) == .folder }
+    public static func isExecutable(_ path: String) -> Bool { visibleKind(path) == .file && access(path, X_OK) == 0 }
+
+    /// What this user can see at `path`: nil also where it may not look. Only for a yes-or-no
+    /// question whose caller opens the path next and says that failure, or words that need no more.
+    public static func visibleKind(_ path: String, followLinks: Bool = true) -> Kind? {
+        do { return try kind(path, followLinks: followLinks) } catch { return nil }
+    }
 
     /// The size in bytes of the file at `path`.
     public static func size(_ path: String) throws(SystemError) -> Int64 {
@@ -122,7 +134,7 @@ public enum FileSystem {
     /// Writes `bytes` to `path`, replacing it, without fsync: for files that matter only while the
     /// system runs (sysfs and configfs attributes, scratch files). Durable files use `DurableFile`.
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemError) {
-        let made = kind(path) == nil
+        let made = try kind(path) == nil
         let fd: CInt
         do { fd = try retryingInterrupted { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode) } } catch { throw SystemError("create", path, error) }
         defer { close(fd) }
@@ -184,11 +196,8 @@ public enum FileSystem {
 
     /// Removes a file, a symlink or a whole folder tree; nothing there is fine.
     public static func removeTree(_ path: String) throws(SystemError) {
-        guard let kind = kind(path, followLinks: false) else {
-            // Nothing there is fine; a path that cannot be looked at (EACCES, EIO) is not removed.
-            if errno == ENOENT || errno == ENOTDIR { return }
-            throw SystemError("look at", path, .current, access: .read)
-        }
+        // Nothing there is fine; a path that cannot be looked at (EACCES, EIO) throws and is not removed.
+        guard let kind = try kind(path, followLinks: false) else { return }
         if kind == .folder {
             for name in try folderEntries(path) { try removeTree(FilePath.join(path, name)) }
             guard rmdir(path) == 0 || errno == ENOENT else { throw SystemError("remove folder", path, .current) }

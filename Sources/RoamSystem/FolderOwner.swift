@@ -97,7 +97,7 @@ public struct FolderOwner: Equatable, Sendable {
         guard depth > 0, let names = try? FileSystem.folderEntries(folder) else { return [] }
         return names.flatMap { name -> [String] in
             let path = FilePath.join(folder, name)
-            return [path] + (FileSystem.kind(path, followLinks: false) == .folder ? entries(path, depth: depth - 1) : [])
+            return [path] + (FileSystem.visibleKind(path, followLinks: false) == .folder ? entries(path, depth: depth - 1) : [])
         }
     }
 

@@ -29,7 +29,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     /// that exists: /proc answers it for any new name, and "it does not exist" would be false; and
     /// for ENOTDIR of a subject that is there: that file is what stands where a folder belongs.
     public var creationReason: String {
-        if errno.rawValue == ENOTDIR, let kind = FileSystem.kind(subject), kind != .folder {
+        if errno.rawValue == ENOTDIR, let kind = FileSystem.visibleKind(subject), kind != .folder {
             return "\(subject) is a file, not a folder: move it, or give another path"
         }
         let folder = FilePath.parent(subject)

@@ -18,7 +18,7 @@ import RoamSystem
         try FileSystem.makeFolders(deep)
         try FileSystem.makeFolders(deep)
         try FileSystem.write(Array("x".utf8), to: deep + "/f")
-        #expect(FileSystem.kind(deep) == .folder)
+        #expect(try FileSystem.kind(deep) == .folder)
         #expect(try FileSystem.folderEntries(root + "/a/b") == ["c"])
         try FileSystem.removeTree(root)
         #expect(!FileSystem.exists(root))

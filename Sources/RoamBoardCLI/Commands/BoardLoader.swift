@@ -8,8 +8,15 @@ enum BoardLoader {
     static func load(_ dir: String) throws -> (profile: BoardProfile, dir: String) {
         let folder = absolute(dir)
         let file = FilePath.join(folder, "board.conf")
+        // A folder it may not search, or a path too long, is said as such, not as "not there".
+        func unseen(_ error: SystemError) -> CLIError {
+            CLIError(description: "cannot read the board folder \(folder): \(error.reason). Check --board (a folder holding board.conf).",
+                     status: ExitStatus.noInput)
+        }
         // `--board …/board.conf` names the file, not its folder: say so instead of a bare "not a directory".
-        if let kind = FileSystem.kind(folder), kind != .folder {
+        let folderKind: FileSystem.Kind?
+        do { folderKind = try FileSystem.kind(folder) } catch { throw unseen(error) }
+        if let kind = folderKind, kind != .folder {
             throw CLIError(description: "--board \(dir) is a file; give the folder that holds board.conf (--board \(FilePath.parent(folder)))",
                            status: ExitStatus.usage)
         }
@@ -19,7 +26,9 @@ enum BoardLoader {
             CLIError(description: "cannot read board file \(file): \(why). Check --board (a folder holding board.conf).", status: ExitStatus.noInput)
         }
         // A FIFO or a device would block the read, or never end it.
-        if let kind = FileSystem.kind(file), kind != .file, kind != .folder { throw unreadable("it is not a regular file") }
+        let fileKind: FileSystem.Kind?
+        do { fileKind = try FileSystem.kind(file) } catch { throw unreadable(error.reason) }
+        if let kind = fileKind, kind != .file, kind != .folder { throw unreadable("it is not a regular file") }
         let bytes: [UInt8]
         do throws(SystemError) { bytes = try FileSystem.readBytes(file) } catch {
             throw unreadable(error.reason)
@@ -110,7 +119,8 @@ enum BoardLoader {
     /// where the path came from: `--db` names a file (64), or `--board`'s data_dir (`board`, its
     /// folder) holds the folder where the database is not (66, as a board.conf that is a folder).
     static func refuseFolder(_ path: String, board: String? = nil) throws {
-        guard FileSystem.kind(path) == .folder else { return }
+        // A path it may not look at is left to the open, which says why.
+        guard FileSystem.visibleKind(path) == .folder else { return }
         guard let board else {
             throw CLIError(description: "\(path) is a folder, not a database: give --db FILE (e.g. \(path)/\(databaseName))", status: ExitStatus.usage)
         }

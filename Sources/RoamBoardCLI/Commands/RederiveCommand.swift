@@ -61,8 +61,8 @@ enum RederiveCommand {
     static func readParameters(_ file: String) throws -> PipelineParameters {
         let bytes: [UInt8]
         do { bytes = try FileSystem.readBytes(file) } catch {
-            let why = FileSystem.kind(file) == nil ? "it does not exist" : "check its permissions"
-            throw CLIError(description: "cannot read the parameters file \(file) (--params): \(why)", status: ExitStatus.noInput)
+            // The open's own cause: not there, a folder it may not search, a name too long, a loop of links.
+            throw CLIError(description: "cannot read the parameters file \(file) (--params): \(error.reason)", status: ExitStatus.noInput)
         }
         do {
             // The keys the defaults are written with: every parameter there is.

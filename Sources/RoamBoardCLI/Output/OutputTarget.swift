@@ -36,7 +36,11 @@ enum OutputTarget: Equatable {
 
     /// Creates `path` and its parents (an existing folder is fine); a file in the way is named.
     static func createFolder(_ path: String) throws {
-        if let kind = FileSystem.kind(path) {
+        let standing: FileSystem.Kind?
+        do { standing = try FileSystem.kind(path) } catch {
+            throw CLIError(description: "cannot create the output folder \(path): \(error.reason)", status: ExitStatus.ioError)
+        }
+        if let kind = standing {
             if kind == .folder { return }
             throw CLIError(description: "cannot create the output folder \(path): a file of that name is in the way", status: ExitStatus.ioError)
         }
@@ -61,7 +65,11 @@ enum OutputTarget: Equatable {
     /// whose open would wait for a writer, a device, a socket, a folder) is refused before anything
     /// is opened, `--force` or not. Symbolic links are followed, as the write would.
     static func refuseNonFile(_ path: String) throws {
-        guard let kind = FileSystem.kind(path), kind != .file else { return }
+        let standing: FileSystem.Kind?
+        do { standing = try FileSystem.kind(path) } catch {
+            throw CLIError(description: "cannot write \(path): \(error.reason)", status: ExitStatus.ioError)
+        }
+        guard let kind = standing, kind != .file else { return }
         throw CLIError(description: "cannot write \(path): it is \(kind.words), not a file; nothing is written "
                        + "over it, --force or not: remove it, or give another name", status: ExitStatus.ioError)
     }

@@ -162,7 +162,7 @@ public struct MassStorageGadget: Sendable {
     /// configfs removes a folder's attributes with it; a test root's are plain files, removed first.
     private func removeFolder(_ path: String) throws {
         if !paths.root.isEmpty, FileSystem.isFolder(path) {
-            for name in try FileSystem.folderEntries(path) where FileSystem.kind(path + "/" + name, followLinks: false) == .file {
+            for name in try FileSystem.folderEntries(path) where try FileSystem.kind(path + "/" + name, followLinks: false) == .file {
                 unlink(path + "/" + name)
             }
         }

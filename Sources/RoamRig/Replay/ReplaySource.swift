@@ -26,7 +26,11 @@ public enum ReplaySource {
         if FileSystem.isFolder(path) {
             throw ReplaySourceError(.usage, "--replay \(path) is a folder: name a GPX track, an NMEA capture or a roam-board database")
         }
-        if FileSystem.kind(path) == nil {
+        let kind: FileSystem.Kind?
+        do { kind = try FileSystem.kind(path) } catch {
+            throw ReplaySourceError(.unreadable, "cannot read --replay \(path): \(error.reason)")
+        }
+        if kind == nil {
             throw ReplaySourceError(.unreadable, "--replay \(path) does not exist: name a GPX track, an NMEA capture or a roam-board database")
         }
         let head = try firstBytes(path, 512)

@@ -25,7 +25,7 @@ extension SQLiteConnection {
         case .failure(let error) where error.code == .readOnlyDirectory || error.code == .cantOpen:
             connection.close()
             // A missing or unreadable file keeps SQLite's own error (the CLI says "no database at …").
-            guard FileSystem.kind(path) == .file, access(path, R_OK) == 0 else { throw error }
+            guard FileSystem.visibleKind(path) == .file, access(path, R_OK) == 0 else { throw error }
         case .failure(let error): throw error
         }
         guard try !holdsCommitsBeside(path) else { throw StoreError.walUnreadable(path: path) }

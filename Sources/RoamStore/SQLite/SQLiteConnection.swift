@@ -38,8 +38,8 @@ public final class SQLiteConnection {
         let name = mode == .immutable ? Self.immutableURI(path) : path
         // Made here, not by SQLite, so root's new database goes to the folder's owner before SQLite
         // makes its -wal and -shm, which it gives to the database's owner.
-        if mode == .readWrite && FileSystem.kind(path) == nil {
-            do { try FileSystem.makeFile(path) } catch {
+        if mode == .readWrite {
+            do { if try FileSystem.kind(path) == nil { try FileSystem.makeFile(path) } } catch {
                 throw SQLiteError(code: ResultCode(rawValue: SQLITE_CANTOPEN), message: error.description, path: path)
             }
         }

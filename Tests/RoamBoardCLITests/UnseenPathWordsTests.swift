@@ -1,0 +1,68 @@
+import Foundation
+import Glibc
+import Testing
+
+/// A path the system would not look at is not a path that is not there: a name too long, a loop of
+/// symbolic links, a folder its user may not search. Each once read "does not exist" (`FileSystem.kind`
+/// took every failed stat for nothing there); now each says the kernel's cause, in `Errno`'s words.
+@Suite struct UnseenPathWordsTests {
+    static let tooLong = "the name or the path is too long: give a shorter path"
+    static let loop = "its path goes round in symbolic links"
+    static let denied = "permission denied: check that you may read it (owner and mode)"
+
+    /// A name of 300 characters (the file systems' limit is 255) and a link that leads to itself.
+    static func unseenNames(in dir: URL) throws -> [(path: String, words: String)] {
+        let long = dir.appendingPathComponent(String(repeating: "r", count: 300) + ".gpx").path
+        let loop = dir.appendingPathComponent("loop.gpx").path
+        try #require(symlink(loop, loop) == 0, "symlink: errno \(errno)")
+        return [(long, tooLong), (loop, Self.loop)]
+    }
+
+    @Test func rederiveParametersSayWhyTheyCannotBeRead() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (path, words) in try Self.unseenNames(in: dir) {
+            let r = try CLIRunner.run(["rederive", "--db", dir.appendingPathComponent("none.db").path, "--ride", "1", "--params", path])
+            #expect(r.status == 66, "\(r.stderr)")
+            #expect(r.stderr.contains("cannot read the parameters file \(path) (--params): \(words)"), "\(r.stderr)")
+            #expect(!r.stderr.contains("does not exist"), "\(r.stderr)")
+        }
+    }
+
+    @Test func importAndReplaySayWhyTheyCannotBeRead() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rides.db").path
+        for (path, words) in try Self.unseenNames(in: dir) {
+            let imported = try CLIRunner.run(["import", "--db", db, path])
+            #expect(imported.status != 0, "\(imported.stderr)")
+            #expect(imported.stderr.contains("cannot read \(path): \(words)"), "\(imported.stderr)")
+            #expect(!imported.stderr.contains("does not exist"), "\(imported.stderr)")
+            let replay = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--replay", path, "--quiet"])
+            #expect(replay.status == 66, "\(replay.stderr)")
+            #expect(replay.stderr.contains("cannot read --replay \(path): \(words)"), "\(replay.stderr)")
+            #expect(!replay.stderr.contains("does not exist"), "\(replay.stderr)")
+        }
+    }
+
+    /// Root searches any folder: the reader is `nobody`, as a rider's login is beside root's files.
+    @Test(.enabled(if: geteuid() == 0, "running as another user than the folder's owner needs root"))
+    func aFileInAFolderItMayNotSearchIsNotSaidMissing() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { chmod(dir.appendingPathComponent("locked").path, 0o755); try? FileManager.default.removeItem(at: dir) }
+        try #require(chmod(dir.path, 0o755) == 0)
+        let locked = dir.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
+        let params = locked.appendingPathComponent("p.json").path
+        try "{}".write(toFile: params, atomically: true, encoding: .utf8)
+        try #require(chmod(locked.path, 0) == 0)
+        let r = try ReaderWithoutWrite.run(["rederive", "--db", dir.appendingPathComponent("none.db").path, "--ride", "1", "--params", params])
+        #expect(r.status == 66, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot read the parameters file \(params) (--params): \(Self.denied)"), "\(r.stderr)")
+        let gpx = locked.appendingPathComponent("ride.gpx").path
+        let replay = try ReaderWithoutWrite.run(["record", "--board", "Boards/bench", "--db", dir.appendingPathComponent("r.db").path,
+                                                 "--replay", gpx, "--quiet"])
+        #expect(replay.stderr.contains("cannot read --replay \(gpx): \(Self.denied)"), "\(replay.stderr)")
+        #expect(!replay.stderr.contains("does not exist"), "\(replay.stderr)")
+    }
+}
