@@ -30,6 +30,14 @@ extension BenchmarkError {
         do { return try body() } catch { throw BenchmarkError(error) }
     }
 
+    /// `error`, once the child `pid` the benchmark can no longer watch is killed and reaped.
+    static func abandoning(_ pid: pid_t, _ name: String, _ error: SystemError) -> BenchmarkError {
+        kill(pid, SIGKILL)
+        // Reaped, so no zombie stays; the thread's failure is the one to say, not a failed wait's.
+        _ = Result { () throws(SystemError) in try ChildProcess.wait(pid, name) }
+        return BenchmarkError(error)
+    }
+
     /// Writes all of `bytes` to `fd` (short writes and EINTR retried by `Descriptor`).
     static func writeAll(_ fd: CInt, _ bytes: [UInt8], step: String, subject: String) throws(BenchmarkError) {
         do { try Descriptor.writeAll(fd, bytes) } catch { throw .errno(step, subject, error) }

@@ -71,7 +71,10 @@ public enum CadenceBenchmark {
         }
         close(input[0]); close(output[1])
         let acks = AckCounter(fd: output[0])
-        acks.start()
+        do throws(SystemError) { try acks.start() } catch {
+            close(input[1]); close(output[0])
+            throw BenchmarkError.abandoning(pid, program, error)
+        }
 
         var written = 0, nmeaBytes = 0, feedError: BenchmarkError?
         if waitForRideStart(stderrPath, pid: pid) {
@@ -129,8 +132,8 @@ private final class AckCounter: @unchecked Sendable {
 
     init(fd: CInt) { self.fd = fd }
 
-    func start() {
-        thread = SystemThread(name: "bench-acks") { [self] in
+    func start() throws(SystemError) {
+        thread = try SystemThread(name: "bench-acks") { [self] in
             var buffer = [UInt8](repeating: 0, count: 4096), line: [UInt8] = []
             while let n = try? buffer.withUnsafeMutableBytes({ raw in Result { () throws(Errno) in try retryingInterrupted { read(fd, raw.baseAddress!, 4096) } } }).get(), n > 0 {
                 for byte in buffer[0..<n] {

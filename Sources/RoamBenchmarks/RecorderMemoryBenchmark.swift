@@ -58,7 +58,10 @@ public enum RecorderMemoryBenchmark {
         let progress = Atomic<Int>(0)
         let sampler = RSSSampler(pid: pid)
         let wall0 = MonotonicClock.nowNs()
-        sampler.start { progress.load(ordering: .relaxed) }
+        do throws(SystemError) { try sampler.start { progress.load(ordering: .relaxed) } } catch {
+            close(fds[1])
+            throw BenchmarkError.abandoning(pid, executable, error)
+        }
         var laps = laps
         var pending: [UInt8] = []
         pending.reserveCapacity(1 << 16)
@@ -126,9 +129,9 @@ final class RSSSampler: @unchecked Sendable {
 
     init(pid: pid_t) { path = "/proc/\(pid)/status" }
 
-    func start(progress: @escaping @Sendable () -> Int) {
+    func start(progress: @escaping @Sendable () -> Int) throws(SystemError) {
         sample(progress())
-        thread = SystemThread(name: "bench-rss") { [self] in loop(progress) }
+        thread = try SystemThread(name: "bench-rss") { [self] in loop(progress) }
     }
 
     func stop() -> [RecorderMemoryBenchmark.Sample] {

@@ -56,9 +56,9 @@ public final class Recorder: @unchecked Sendable {
     public init(store: RideStore, activeRide: RideRow?, source: ByteSource, barometer: BarometerSource?,
                 options: Options = .init(), clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nowNs,
                 realtimeMs: @escaping @Sendable () -> Int64 = WallClock.nowUTCms,
-                emit: @escaping @Sendable (RecorderEvent) -> Void) {
+                emit: @escaping @Sendable (RecorderEvent) -> Void) throws(SystemError) {
         self.queue = SensorQueue(capacity: options.queueCapacity)
-        self.sensor = SensorLoop(source: source, barometer: barometer, queue: queue, options: options.sensor,
+        self.sensor = try SensorLoop(source: source, barometer: barometer, queue: queue, options: options.sensor,
                                  clock: clock, emit: emit)
         let status = StatusPublisher(pid: getpid(), bootID: options.bootID,
                                      healthyIntervalS: options.statusIntervalS, alarmIntervalS: options.statusAlarmIntervalS,
@@ -78,21 +78,30 @@ public final class Recorder: @unchecked Sendable {
     }
 
     /// Starts the sensor thread, re-arms the active ride (its restart gap committed), then the commit thread.
-    public func start() {
-        lifecycle.withLock { s in
+    /// Throws when the system has no thread left for them (nothing then runs: `stop` has nothing to do).
+    public func start() throws(SystemError) {
+        try lifecycle.withLock { s throws(SystemError) in
             guard !s.started else { return }
-            s.started = true
             // A file-size limit must reach the commit as an error to park on, not kill the logger.
             signal(SIGXFSZ, SIG_IGN)
             let sensor = self.sensor
-            sensorThread = SystemThread(name: "roam-sensor") { sensor.run() }
+            sensorThread = try SystemThread(name: "roam-sensor") { sensor.run() }
+            s.started = true
             // What the last recorder could not commit before it exited is in its status file, which
             // this one is about to take over: read first, recorded in the ride it re-arms (P2).
             let last = options.writesStatusFile ? lastRecorderStatus() : nil
             openStatusFile()
             rearmLocked(&s, lastExit: last)
             let commits = self.commits
-            commitThread = SystemThread(name: "roam-commit") { commits.run() }
+            do throws(SystemError) { commitThread = try SystemThread(name: "roam-commit") { commits.run() } } catch {
+                // What the sensor read meanwhile is committed here, as the commit thread's exit would (P3).
+                s.stopped = true
+                sensor.requestStop()
+                sensorThread?.join()
+                queue.close()
+                commits.run()
+                throw error
+            }
         }
     }
 

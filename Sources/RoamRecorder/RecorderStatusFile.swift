@@ -59,8 +59,9 @@ public final class RecorderStatusFile: @unchecked Sendable {
         }
         do { try Self.lockExclusively(fd) } catch {
             close(fd)
-            let what = error == .wouldBlock ? "lock (another recorder has held it for over a second)" : "lock"
-            throw Failure(operation: what, path: path, errno: error)
+            // A lock held elsewhere is busy: EAGAIN's words are those of a thread or process the system has no room for.
+            if error == .wouldBlock { throw Failure(operation: "lock (another recorder has held it for over a second)", path: path, errno: .busy) }
+            throw Failure(operation: "lock", path: path, errno: error)
         }
         var existing = [UInt8](repeating: 0, count: Self.fileSize)
         let n: Int

@@ -56,7 +56,7 @@ public final class SensorLoop: @unchecked Sendable {
     private let stopRequested = Atomic<Bool>(false)
     private let stopSignal = MonotonicCondition()
     /// Ends the wait in poll() when a stop is requested.
-    private let wake = WakePipe()
+    private let wake: WakePipe
     /// Epochs handed to the queue so far (the bench replayer paces itself on this).
     public let epochsAssembled = Atomic<Int>(0)
     /// Attempts to reopen the receiver so far (each after a backoff wait).
@@ -66,7 +66,8 @@ public final class SensorLoop: @unchecked Sendable {
     var onReceiverSetupAgain: ((ReceiverSetupAgain) -> Void)?
 
     public init(source: ByteSource, barometer: BarometerSource?, queue: SensorQueue, options: Options = .init(),
-                clock: @escaping @Sendable () -> UInt64, emit: @escaping @Sendable (RecorderEvent) -> Void) {
+                clock: @escaping @Sendable () -> UInt64, emit: @escaping @Sendable (RecorderEvent) -> Void) throws(SystemError) {
+        wake = try WakePipe(for: "the sensor thread")
         self.source = source; self.barometer = barometer; self.queue = queue; self.options = options
         self.pollable = source as? PollableSource; self.framingFeedback = source as? FramingFeedback
         self.receiver = source as? GNSSReceiver

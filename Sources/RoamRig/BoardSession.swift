@@ -3,6 +3,7 @@ import RoamHardware
 import RoamRecorder
 import RoamSimulator
 import RoamStore
+import RoamSystem
 
 /// `record` on any board: its devices from `BoardDevices`, the recorder, the button and LED
 /// threads. A real board records until systemd stops the unit (SIGTERM) or Ctrl-C; the bench board
@@ -56,16 +57,20 @@ public enum BoardSession {
                                    isRecording: activeRide != nil, report: report)
         devices.simulated?.controls = controls
         devices.simulated?.pressesButton = pressesButton
-        let recorder = Recorder(store: store, activeRide: activeRide, source: devices.receiver, barometer: devices.barometer,
-                                options: options, emit: { event in emit(event); controls.handle(event) })
-        recorder.start()
-        controls.start(recorder: recorder)
+        // Out of threads or descriptors, the recorder refuses to start in words (`RecorderStartError`), and stops what it started.
+        let recorder: Recorder
+        do throws(SystemError) {
+            recorder = try Recorder(store: store, activeRide: activeRide, source: devices.receiver, barometer: devices.barometer,
+                                    options: options, emit: { event in emit(event); controls.handle(event) })
+            try recorder.start()
+        } catch { throw RecorderStartError(error) }
         // No press after the button stops; the LED darkens last, once it has shown the final events.
         defer {
             controls.stopButton()
             recorder.stop()
             controls.stop()
         }
+        do throws(SystemError) { try controls.start(recorder: recorder) } catch { throw RecorderStartError(error) }
         if let signals { return .signal(signals.wait()) }
         // Only the bench board leaves its signals unblocked, and its devices are always simulated.
         guard let simulated = devices.simulated else { return .scriptPlayed }

@@ -46,7 +46,7 @@ public final class SimulatedRig: @unchecked Sendable {
         // A stock module at the far end (9600 baud, 1 Hz, every sentence) that obeys its own family's
         // commands; `receiver = none` keeps the plain pty (the host's baud is then whatever it says).
         if profile.receiver != .none {
-            replayer.attach(FakeGNSSModule(family: profile.receiver == .auto ? .ublox : profile.receiver))
+            try replayer.attach(FakeGNSSModule(family: profile.receiver == .auto ? .ublox : profile.receiver))
         }
         // The secondary is opened and put in raw mode before a byte is written (no echo, no line editing).
         port = BoardDevices.receiver(profile, path: replayer.secondaryPath)

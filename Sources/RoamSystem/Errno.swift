@@ -79,6 +79,8 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
         case ENOTEMPTY: return "the folder is not empty"
         case EPIPE: return "the program reading it has gone (the pipe is closed)"
         case ENOMEM: return "the system is out of memory"
+        // What pthread_create and fork answer; a non-blocking read's EAGAIN is retried, never said.
+        case EAGAIN: return "the system has no room for another thread or process (its limit on them, or its memory)"
         case ENOEXEC: return "it is not a program this system can run"
         case ESTALE: return "its network file system lost track of it (a stale handle)"
         case EOVERFLOW: return "a size or a number in it is larger than this program can take"
@@ -114,6 +116,7 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
         case EIO, EUCLEAN: return words + ": check the storage device"
         case ENAMETOOLONG: return words + ": give a shorter path"
         case EMFILE, ENFILE: return words + ": stop other programs, or raise the limit (ulimit -n)"
+        case EAGAIN: return words + ": stop other programs, or raise the limit (ulimit -u)"
         case EFBIG: return words + ": give a folder on a file system that holds larger files (FAT: 4 GiB at most), or raise the limit"
         case ENOLCK: return words + ": give a folder on a local disk"
         case ENOMEDIUM: return words + ": put the card back in"

@@ -10,8 +10,9 @@ public final class SystemThread: @unchecked Sendable {
     private var joined = false
     public let name: String
 
-    /// Starts `body` on a new thread named `name`.
-    public init(name: String, _ body: @escaping @Sendable () -> Void) {
+    /// Starts `body` on a new thread named `name`. Throws when the system has no room for another
+    /// thread (EAGAIN: its limit on threads, or its memory): the caller refuses to start in those words.
+    public init(name: String, _ body: @escaping @Sendable () -> Void) throws(SystemError) {
         self.name = name
         let box = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
         let result = pthread_create(&thread, nil, { raw in
@@ -20,8 +21,10 @@ public final class SystemThread: @unchecked Sendable {
             start.body()
             return nil
         }, box)
-        // Fails only when the system is out of threads or memory: nothing a rider can do, nothing to record with.
-        precondition(result == 0, "pthread_create(\(name)): \(Errno(rawValue: result))")
+        guard result == 0 else {
+            Unmanaged<Start>.fromOpaque(box).release()  // the thread that would have taken it never ran
+            throw SystemError("start the thread", name, Errno(rawValue: result), access: .run)
+        }
     }
 
     /// Waits for the thread to return. Call once, from one other thread.

@@ -20,10 +20,11 @@ public final class WakePipe: @unchecked Sendable {
     private let readEnd: CInt
     private let writeEnd: CInt
 
-    public init() {
-        // Fails only when the process is out of descriptors: nothing a thread can run without.
+    /// `owner`: whose wake-up it is ("the sensor thread"), named when the process or the system has
+    /// no descriptor left (EMFILE, ENFILE): the caller refuses to start in those words.
+    public init(for owner: String) throws(SystemError) {
         do { (readEnd, writeEnd) = try CloseOnExecPipe.make(nonBlocking: true) } catch {
-            preconditionFailure("pipe for a wake-up: \(error)")
+            throw SystemError("make the wake-up pipe of", owner, error)
         }
     }
 

@@ -24,7 +24,7 @@ import Testing
             dir = try TrialPaths.temporaryDirectory("status-receiver")
             db = dir.appendingPathComponent("rides.db").path
             replayer = try NMEAReplayer()
-            replayer.attach(FakeGNSSModule(family: .ublox, ubloxModel: .m8), idleIntervalMs: 100)
+            try replayer.attach(FakeGNSSModule(family: .ublox, ubloxModel: .m8), idleIntervalMs: 100)
             var setup = ReceiverSetup(family: .auto, targetBaud: 115_200, rateHz: 10)
             setup.options.listenMs = 1500
             setup.options.garbageMs = 400
@@ -35,7 +35,7 @@ import Testing
             try receiver.reopen()
             var options = Recorder.Options()
             options.statusIntervalS = 0  // every commit's status written: the test waits on the file, not the interval
-            recorder = Recorder(store: try RideStore(path: db), activeRide: nil, source: receiver, barometer: nil,
+            recorder = try Recorder(store: try RideStore(path: db), activeRide: nil, source: receiver, barometer: nil,
                                 options: options, emit: { _ in })
         }
 
@@ -82,7 +82,7 @@ import Testing
 
     @Test func aModuleSetUpAgainMidRideIsShownByStatusWhenWhyAndHowOften() throws {
         let bench = try Bench()
-        bench.recorder.start()
+        try bench.recorder.start()
         bench.recorder.press()
         #expect(try receiverLine(bench.db) == "receiver     not set up again in this run")
 

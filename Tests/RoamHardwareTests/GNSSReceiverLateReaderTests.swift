@@ -18,7 +18,7 @@ import Testing
 
     @Test func bytesThatWaitedForALateReaderAreNoSilence() throws {
         let replayer = try NMEAReplayer()
-        replayer.attach(FakeGNSSModule(family: .casic), idleIntervalMs: 50)
+        try replayer.attach(FakeGNSSModule(family: .casic), idleIntervalMs: 50)
         defer { replayer.unplug() }
         let receiver = replayer.receiver(baud: 115_200, setup: ReceiverSetupTests.quick(.auto, rate: 5))
         try receiver.reopen()

@@ -30,7 +30,7 @@ import Testing
     /// take them) is asked three times, then no more in this run: said once; what it sends is still read.
     @Test func aModuleRefusingAlikeIsAskedThreeTimesThenNoMore() throws {
         let replayer = try NMEAReplayer()
-        replayer.attach(FakeGNSSModule(family: .ublox, behaviour: .refuses), idleIntervalMs: 50)
+        try replayer.attach(FakeGNSSModule(family: .ublox, behaviour: .refuses), idleIntervalMs: 50)
         defer { replayer.unplug() }
         let receiver = replayer.receiver(baud: 9600, setup: ReceiverSetupTests.quick(.ublox, baud: 9600, rate: 5))
         receiver.watch.unconfiguredRetryMs = 0
@@ -54,7 +54,7 @@ import Testing
     /// so only the silence's backoff holds the tries back.
     @Test func aLineThatStaysSilentIsSetUpAgainOnlyAfterTheBackoff() throws {
         let replayer = try NMEAReplayer()
-        replayer.attach(FakeGNSSModule(family: .ublox, behaviour: .deaf, silentUntilAsked: true), idleIntervalMs: 50)
+        try replayer.attach(FakeGNSSModule(family: .ublox, behaviour: .deaf, silentUntilAsked: true), idleIntervalMs: 50)
         defer { replayer.unplug() }
         var setup = ReceiverSetupTests.quick(.ublox, baud: 9600, rate: 5)
         (setup.options.listenMs, setup.options.probeListenMs, setup.options.ackTimeoutMs) = (50, 50, 50)

@@ -12,7 +12,7 @@ import Testing
     /// runs. A read served from what configuration handed back is no read of the port: ignored.
     static func runs(tellingEachRead sentences: Int) throws -> Int {
         let replayer = try NMEAReplayer()
-        replayer.attach(FakeGNSSModule(family: .casic), idleIntervalMs: 50)
+        try replayer.attach(FakeGNSSModule(family: .casic), idleIntervalMs: 50)
         defer { replayer.unplug() }
         let receiver = replayer.receiver(baud: 115_200, setup: ReceiverSetupTests.quick(.auto, rate: 5))
         // 1 ms without a sentence is junk; a silence cannot happen within the test.

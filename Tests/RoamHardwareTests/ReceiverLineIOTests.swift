@@ -23,7 +23,7 @@ struct ReceiverLineIOTests {
         try pty.write(UBX.ack(rate, accepted: true).bytes)
         // The ACK is in the port's buffer before the listen starts.
         guard case .descriptor(let fd) = port.readiness else { Issue.record("no descriptor"); return }
-        #expect(WakePipe().wait(for: fd, timeoutMs: 10_000) == .ready)
+        #expect(try WakePipe(for: "a test").wait(for: fd, timeoutMs: 10_000) == .ready)
 
         let clock = LateClock()
         let io = ReceiverLineIO(line: port, clock: clock.now, shouldStop: { false })

@@ -70,7 +70,7 @@ import Testing
 
     @Test func theRecorderReadsOnAfterARefusedModelAndSaysItOnce() throws {
         let replayer = try NMEAReplayer()
-        replayer.attach(FakeGNSSModule(family: .ublox, behaviour: .refusesDynamicModel), idleIntervalMs: 100)
+        try replayer.attach(FakeGNSSModule(family: .ublox, behaviour: .refusesDynamicModel), idleIntervalMs: 100)
         let receiver = replayer.receiver(baud: 115_200, setup: Self.setup(.auto))
         let reports = ReportBox()
         receiver.onReport = { reports.add($0.summary) }

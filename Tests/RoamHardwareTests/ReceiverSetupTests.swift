@@ -25,7 +25,7 @@ import Testing
     static func rig(_ module: FakeGNSSModule, hostBaud: Int = 115_200) throws -> (NMEAReplayer, BenchSerialLine) {
         let replayer = try NMEAReplayer()
         let port = try BenchSerialLine(replayer, baud: hostBaud)
-        replayer.attach(module, idleIntervalMs: 100)
+        try replayer.attach(module, idleIntervalMs: 100)
         return (replayer, port)
     }
 
@@ -165,7 +165,7 @@ import Testing
 
     @Test func gnssReceiverConfiguresAtOpenAndServesTheBytesItRead() throws {
         let replayer = try NMEAReplayer()
-        replayer.attach(FakeGNSSModule(family: .casic), idleIntervalMs: 100)
+        try replayer.attach(FakeGNSSModule(family: .casic), idleIntervalMs: 100)
         let receiver = replayer.receiver(baud: 115_200, setup: Self.quick(.auto, rate: 5))
         let reports = ReportBox()
         receiver.onReport = { reports.add($0.summary) }

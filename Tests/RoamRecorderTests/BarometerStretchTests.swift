@@ -21,7 +21,7 @@ import Testing
         var options = Recorder.Options()
         options.sensor.barometerRetryMs = 0   // re-probed at every epoch while missing
         let r = try h.recorder(options: options, barometer: barometer)
-        r.start()
+        try r.start()
         r.press()
         try h.feed(4)
         #expect(h.waitForAck(through: 3))

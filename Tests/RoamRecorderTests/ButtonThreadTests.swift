@@ -20,7 +20,7 @@ import Testing
     func thread(_ presses: Presses) throws -> ButtonThread {
         let fake = FakeButton(clock: .simulated(startNs: 0))
         let button = try Button(input: fake, activeLow: true, now: fake.nowNs)
-        return ButtonThread(button: button, queueGesture: presses.queue, report: { _ in })
+        return try ButtonThread(button: button, queueGesture: presses.queue, report: { _ in })
     }
 
     @Test func eachPressIsQueuedOnce() throws {
@@ -45,8 +45,8 @@ import Testing
         let presses = Presses()
         let fake = FakeButton(clock: .live)
         let button = try Button(input: fake, activeLow: true, now: fake.nowNs)
-        let t = ButtonThread(button: button, queueGesture: presses.queue, report: { _ in })
-        t.start()
+        let t = try ButtonThread(button: button, queueGesture: presses.queue, report: { _ in })
+        try t.start()
         let at = fake.nowNs()
         fake.press(atNs: at, holdMs: 80, bounceMs: 20)
         let deadline = MonotonicClock.nowNs() + 30_000_000_000
@@ -63,12 +63,12 @@ import Testing
         let reports = Mutex<[String]>([])
         let fake = FakeButton(clock: .live)
         let attempts = Mutex(0)
-        let t = ButtonThread(opening: {
+        let t = try ButtonThread(opening: {
             let n = attempts.withLock { $0 += 1; return $0 }
             guard n >= 3 else { throw DeviceError(.gpio, .open, device: "/dev/gpiochip4", errno: .noSuchFile) }
             return try Button(input: fake, activeLow: true, now: fake.nowNs)
         }, retryS: 0.02, queueGesture: presses.queue, report: { line in reports.withLock { $0.append(line) } })
-        t.start()
+        try t.start()
         let deadline = MonotonicClock.nowNs() + 30_000_000_000
         while attempts.withLock({ $0 }) < 3 && MonotonicClock.nowNs() < deadline { usleep(1000) }
         while fake.waitCount == 0 && MonotonicClock.nowNs() < deadline { usleep(1000) }

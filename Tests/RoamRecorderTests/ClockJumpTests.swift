@@ -48,7 +48,7 @@ import Testing
     private func record(_ h: RecorderHarness, offsets: [Int64]) throws -> Run {
         let clock = BoardClock()
         let r = try h.recorder(options: options(), realtimeMs: { clock.nowMs() })
-        r.start()
+        try r.start()
         r.press()
         var stamps: [(Int64?, Int64, Int64)] = []
         for (phase, offset) in zip(Self.phases, offsets) {
@@ -120,7 +120,7 @@ import Testing
         var afterPowerCut = options()
         afterPowerCut.bootID = "boot-after-power-cut"
         let behind = try h.recorder(options: afterPowerCut, realtimeMs: { bootMs })
-        behind.start()
+        try behind.start()
         behind.stop()
         let resumed = try #require(try h.reader().ride(id: ride.id))
         #expect(resumed.state == .recording)
@@ -128,7 +128,7 @@ import Testing
         #expect(resumed.lastCommitUTCms == bootMs, "the restart gap is stamped 1970, as the board's clock said")
 
         let stepped = try h.recorder(options: afterPowerCut, realtimeMs: { bootMs + 3 * Self.dayMs })
-        stepped.start()
+        try stepped.start()
         stepped.stop()
         let again = try #require(try h.reader().ride(id: ride.id))
         #expect(again.state == .recording, "the same boot: the wall clock's step is no age")
@@ -138,7 +138,7 @@ import Testing
         var nextBoot = options()
         nextBoot.bootID = "boot-next-morning"
         let ahead = try h.recorder(options: nextBoot, realtimeMs: { bootMs + 6 * Self.dayMs })
-        ahead.start()
+        try ahead.start()
         ahead.stop()
         let reader = try h.reader()
         let closed = try #require(try reader.ride(id: ride.id))

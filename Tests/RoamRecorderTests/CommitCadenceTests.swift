@@ -18,7 +18,7 @@ import Testing
         options.commit.commitIntervalS = Self.hourS
         if silentForever { options.sensor.silentAfterMs = UInt64(Self.hourS * 1000) }
         let r = try h.recorder(options: options, busyTimeoutMs: busyTimeoutMs)
-        r.start()
+        try r.start()
         r.press()
         #expect(h.events.wait { $0.contains { if case .session(.rideStarted) = $0 { return true }; return false } })
         return r

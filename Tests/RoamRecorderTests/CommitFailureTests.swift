@@ -9,7 +9,7 @@ import Testing
 @Suite struct CommitFailureTests {
     private func startedRide(_ h: RecorderHarness, options: Recorder.Options = .init(), seconds: Int) throws -> Recorder {
         let r = try h.recorder(options: options, busyTimeoutMs: 50)
-        r.start()
+        try r.start()
         r.press()
         try h.feed(seconds)
         #expect(h.waitForAck(through: Int64(seconds - 1)))
@@ -82,7 +82,7 @@ import Testing
     func outageCountsTheLockWait() throws {
         let h = try RecorderHarness()
         let r = try h.recorder(busyTimeoutMs: 2_000)
-        r.start()
+        try r.start()
         r.press()
         try h.feed(3)
         #expect(h.waitForAck(through: 2))

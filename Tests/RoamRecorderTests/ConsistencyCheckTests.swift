@@ -10,7 +10,7 @@ import Testing
     private func recordedRide(_ h: RecorderHarness) throws -> Int64 {
         _ = try h.interruptedRide(seconds: 30)
         let second = try h.recorder()
-        second.start()
+        try second.start()
         try h.feed(30)
         #expect(h.waitForAck(through: 59))
         second.press()

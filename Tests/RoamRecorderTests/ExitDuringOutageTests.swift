@@ -18,7 +18,7 @@ import Testing
     /// connection holds the write lock) while `secondsAfter` more are read, until the alarm.
     private func rideWithStorageFailing(_ h: RecorderHarness, exitRetryS: Double, secondsAfter: Int) throws -> (Recorder, SQLiteConnection) {
         let recorder = try h.recorder(options: options(exitRetryS: exitRetryS), busyTimeoutMs: 50)
-        recorder.start()
+        try recorder.start()
         recorder.press()
         try h.feed(5)
         #expect(h.waitForAck(through: 3))
@@ -52,7 +52,7 @@ import Testing
         try blocker.execute("ROLLBACK")
 
         let second = try h.recorder(options: options(exitRetryS: 1))
-        second.start()
+        try second.start()
         #expect(h.events.wait { $0.contains { if case .lossFromLastExit(epochs, 1, recordedInRide: true) = $0 { return true }; return false } })
         #expect(h.events.wait { $0.contains { if case .session(.rideStarted(_, resumedWith: .some)) = $0 { return true }; return false } })
         second.stop()
@@ -72,7 +72,7 @@ import Testing
     @Test func aLostStartPressIsSaidAndNotPutOnTheNextRide() throws {
         let h = try RecorderHarness()
         let first = try h.recorder(options: options(exitRetryS: 0.5), busyTimeoutMs: 50)
-        first.start()
+        try first.start()
         let blocker = try h.holdWriteLock()
         first.press()   // a start the storage never takes
         try h.feed(3)
@@ -83,7 +83,7 @@ import Testing
 
         // No ride was recording: the loss is said at the next start, and a ride begun then did not lose it.
         let second = try h.recorder(options: options(exitRetryS: 0.5))
-        second.start()
+        try second.start()
         #expect(h.events.wait { $0.contains { if case .lossFromLastExit(_, 1, recordedInRide: false) = $0 { return true }; return false } })
         second.press()
         try h.feed(3)
@@ -100,7 +100,7 @@ import Testing
         let (recorder, blocker) = try rideWithStorageFailing(h, exitRetryS: 30, secondsAfter: 3)
         recorder.press()
         // Storage comes back while the recorder is stopping: the retries land everything, stop included.
-        let stopping = SystemThread(name: "stopping") { recorder.stop() }
+        let stopping = try SystemThread(name: "stopping") { recorder.stop() }
         MonotonicClock.sleep(ns: 1_500_000_000)
         try blocker.execute("ROLLBACK")
         stopping.join()

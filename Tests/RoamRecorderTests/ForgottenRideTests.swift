@@ -13,7 +13,7 @@ import Testing
         var options = Recorder.Options()
         options.commit.forgottenAfterS = 60
         let r = try h.recorder(options: options)
-        r.start()
+        try r.start()
         r.press()
         // The simulated café stop runs from second 1336 to 1576: 240 s stopped, four times the limit.
         try h.feed(1450)
@@ -40,7 +40,7 @@ import Testing
         // Fed faster than real time, an epoch at a time: no cadence, or each one waits out the interval.
         options.commit.commitIntervalS = 0
         let (r, led) = try h.recorderWithLED(options: options)
-        r.start()
+        try r.start()
         r.press()
         // The café stop (seconds 1336–1576) is 240 s paused: past the 60 s warning, short of the limit.
         // Through the stop, one epoch per batch as on the road: the warning is decided after each
@@ -70,7 +70,7 @@ import Testing
         var options = Recorder.Options()
         options.commit.forgottenAfterS = 600
         let r = try h.recorder(options: options)
-        r.start()
+        try r.start()
         r.press()
         try h.feed(1600)
         #expect(h.waitForAck(through: 1590))

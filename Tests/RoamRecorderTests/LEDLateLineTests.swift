@@ -22,7 +22,7 @@ import Testing
         let reports = Mutex<[String]>([])
         let controller = LEDThread(led: LEDPatternPlayer(output: output, atNs: MonotonicClock.nowNs()), isRecording: false,
                                        clock: MonotonicClock.nowNs, report: { line in reports.withLock { $0.append(line) } })
-        controller.start()
+        try controller.start()
         // The idle pattern lights 30 ms every 3 s: the first try fails, a later one opens the line.
         let deadline = MonotonicClock.nowNs() + 30_000_000_000
         while !fake.changes.contains(where: \.isOn) && MonotonicClock.nowNs() < deadline { usleep(5000) }
@@ -39,14 +39,14 @@ import Testing
 
     /// A line that never appears: its absence was said by the rig, so the LED thread says nothing,
     /// at exit neither (stopping tried to darken it and said the failed open again).
-    @Test func anLEDLineThatNeverAppearsIsNotSaidAgainAtStop() {
+    @Test func anLEDLineThatNeverAppearsIsNotSaidAgainAtStop() throws {
         let output = ReopeningDigitalOutput(device: "/dev/gpiochip4 line 27") { () throws(DeviceError) -> any DigitalOutput in
             throw DeviceError(.gpio, .open, device: "/dev/gpiochip4", errno: .noSuchFile)
         }
         let reports = Mutex<[String]>([])
         let controller = LEDThread(led: LEDPatternPlayer(output: output, atNs: MonotonicClock.nowNs()), isRecording: false,
                                    clock: MonotonicClock.nowNs, report: { line in reports.withLock { $0.append(line) } })
-        controller.start()
+        try controller.start()
         controller.stop()
         #expect(reports.withLock { $0 } == [])
     }

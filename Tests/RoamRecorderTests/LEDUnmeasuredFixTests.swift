@@ -12,7 +12,7 @@ import Testing
         options.commit.commitIntervalS = 0  // one epoch per batch: each one's status is shown
         options.sensor.silentAfterMs = 600_000  // a slow machine's pauses are not a silent receiver
         let (r, led) = try h.recorderWithLED(options: options)
-        r.start()
+        try r.start()
         r.press()
         let epochs = 30
         for k in 0..<epochs {

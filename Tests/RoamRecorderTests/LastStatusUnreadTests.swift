@@ -14,7 +14,7 @@ import Testing
         #expect(mkdir(statusPath, 0o755) == 0)
         defer { rmdir(statusPath) }
         let r = try h.recorder()
-        r.start()
+        try r.start()
         r.press()
         try h.feed(5)
         #expect(h.waitForAck(through: 3))

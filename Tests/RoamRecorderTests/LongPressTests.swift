@@ -31,12 +31,12 @@ import Testing
                                        isRecording: active != nil, report: reports.add)
             let events = harness.events
             // The LED first, so a test that saw an event sees the LED's answer to it too.
-            recorder = Recorder(store: store, activeRide: active, source: harness.port, barometer: nil, options: options,
+            recorder = try Recorder(store: store, activeRide: active, source: harness.port, barometer: nil, options: options,
                                 realtimeMs: realtimeMs, emit: { controls.handle($0); events.append($0) })
             self.harness = harness; self.controls = controls
         }
 
-        func start() { recorder.start(); controls.start(recorder: recorder) }
+        func start() throws { try recorder.start(); try controls.start(recorder: recorder) }
 
         func stop() { controls.stopButton(); recorder.stop(); controls.stop() }
 
@@ -76,7 +76,7 @@ import Testing
         options.rearm = RearmPolicy(closeAfterS: 3600)
         options.bootID = "the-next-boot"  // after a reboot the wall clock, 2 h on, ages the ride
         let rig = try Rig(h, options: options, realtimeMs: { WallClock.nowUTCms() + 2 * 3_600_000 })
-        rig.start()
+        try rig.start()
         defer { rig.stop() }
         #expect(h.events.all.contains { if case .session(.rideClosedAtRestart(closed, _)) = $0 { return true }; return false })
         #expect(rig.controls.led?.status == .idle, "the ride found at start was closed, not resumed")
@@ -107,7 +107,7 @@ import Testing
         var options = Recorder.Options()
         options.commit.forgottenAfterS = 60
         let rig = try Rig(h, options: options)
-        rig.start()
+        try rig.start()
         defer { rig.stop() }
         rig.gesture(.press(atNs: Self.now()))
         let forgotten = try #require(rig.waitForStartedRide(count: 1))

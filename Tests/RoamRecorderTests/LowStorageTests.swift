@@ -31,7 +31,7 @@ import Testing
         options.commit.lowStorage.minHours = 0.05           // 3 min at 10 Hz: the floor decides on this small card
         options.commit.lowStorage.checkEveryS = 0.05
         let (r, led) = try h.recorderWithLED(options: options)
-        r.start()
+        try r.start()
         #expect(h.events.wait { $0.contains { if case .storageLow = $0 { return true }; return false } })
         #expect(led.status == .storageLow)  // seen before a ride starts
         #expect(r.status.storageLow?.contains(" MiB free") == true && r.status.storageLow?.contains("or 8 MiB)") == true)

@@ -9,7 +9,7 @@ import Testing
         let h = try RecorderHarness()
         _ = try h.interruptedRide(seconds: 40)
         let second = try h.recorder()
-        second.start()
+        try second.start()
         try h.feed(20)
         #expect(h.waitForAck(through: 59))
         second.stop()

@@ -28,7 +28,7 @@ import Testing
             let store = try RideStore(path: harness.dbPath, busyTimeoutMs: 50)
             let events = harness.events
             // The LED first, so a test that saw an event sees the LED's answer to it too.
-            recorder = Recorder(store: store, activeRide: nil, source: harness.port, barometer: nil,
+            recorder = try Recorder(store: store, activeRide: nil, source: harness.port, barometer: nil,
                                 emit: { controls.handle($0); events.append($0) })
             self.harness = harness; self.button = button; self.led = led; self.controls = controls; self.reports = reports
         }
@@ -54,8 +54,8 @@ import Testing
     func pressDuringTheAlarm() throws {
         let rig = try Rig()
         let h = rig.harness
-        rig.recorder.start()
-        rig.controls.start(recorder: rig.recorder)
+        try rig.recorder.start()
+        try rig.controls.start(recorder: rig.recorder)
 
         let startAt = rig.press()
         #expect(h.events.wait { $0.contains { if case .session(.rideStarted(_, nil)) = $0 { return true }; return false } })

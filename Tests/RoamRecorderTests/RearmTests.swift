@@ -14,8 +14,8 @@ import Testing
         let r = try h.recorder()
         r.rearm()
         r.rearm()
-        r.start()
-        r.start()
+        try r.start()
+        try r.start()
         r.rearm()
         try h.feed(10)
         #expect(h.waitForAck(through: 19))
@@ -40,7 +40,7 @@ import Testing
         let id = try h.interruptedRide(seconds: 6).id
         let before = try #require(try h.reader().ride(id: id))
         let r = try h.recorder()
-        r.start()
+        try r.start()
         let after = try #require(try h.reader().ride(id: id))
         #expect(after.totals.gapCount == before.totals.gapCount + 1)
         #expect(after.pipelineState.nextSeq == before.pipelineState.nextSeq)
@@ -96,7 +96,7 @@ import Testing
         options.statusIntervalS = 3600  // no periodic write to catch up
         let r = try h.recorder(options: options)
         let beforeStart = MonotonicClock.nowNs()
-        r.start()
+        try r.start()
         // What a recorder killed now leaves behind (in this boot the page cache keeps it).
         let left = try #require(try RecorderStatusFile.read(path: RecorderStatusFile.path(forDatabase: h.dbPath))?.status)
         r.stop()
@@ -162,7 +162,7 @@ import Testing
         options.rearm = RearmPolicy(closeAfterS: 3600)
         if let bootID { options.bootID = bootID }
         let r = try h.recorder(options: options, clock: clock, realtimeMs: realtimeMs)
-        r.start()
+        try r.start()
         r.stop()
         return id
     }

@@ -43,7 +43,7 @@ final class RecorderHarness {
         let store = try RideStore(path: dbPath, busyTimeoutMs: busyTimeoutMs)
         let active = try store.activeRide()
         let events = self.events
-        return Recorder(store: store, activeRide: active, source: port, barometer: barometer, options: options,
+        return try Recorder(store: store, activeRide: active, source: port, barometer: barometer, options: options,
                         clock: clock, realtimeMs: realtimeMs, emit: { events.append($0) })
     }
 
@@ -54,7 +54,7 @@ final class RecorderHarness {
         let led = LEDThread(led: LEDPatternPlayer(output: RecordingLED(), atNs: MonotonicClock.nowNs()), isRecording: false,
                                 clock: MonotonicClock.nowNs, report: { FileHandle.standardError.write(Data("led: \($0)\n".utf8)) })
         let events = self.events
-        let recorder = Recorder(store: try RideStore(path: dbPath), activeRide: nil, source: port, barometer: nil,
+        let recorder = try Recorder(store: try RideStore(path: dbPath), activeRide: nil, source: port, barometer: nil,
                                 options: options, emit: { led.handle($0); events.append($0) })
         return (recorder, led)
     }
@@ -72,7 +72,7 @@ final class RecorderHarness {
     /// as a power cut would; returns its row as stored.
     func interruptedRide(seconds: Int) throws -> RideRow {
         let r = try recorder()
-        r.start()
+        try r.start()
         r.press()
         try feed(seconds)
         #expect(waitForAck(through: Int64(seconds - 1)))

@@ -9,7 +9,7 @@ import Testing
     func stopClosesTheStore() throws {
         let h = try RecorderHarness()
         let recorder = try h.recorder()
-        recorder.start()
+        try recorder.start()
         recorder.press()
         try h.feed(5)
         #expect(h.waitForAck(through: 4))

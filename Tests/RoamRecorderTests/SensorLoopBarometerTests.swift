@@ -36,7 +36,7 @@ import Testing
             var options = SensorLoop.Options()
             options.barometerRetryMs = 0
             let queue = SensorQueue(capacity: 1000)
-            loop = SensorLoop(source: port, barometer: barometer, queue: queue, options: options,
+            loop = try SensorLoop(source: port, barometer: barometer, queue: queue, options: options,
                               clock: MonotonicClock.nowNs, emit: events.append)
             items = SensorLoopReopenTests.Items(queue)
             Thread { [loop, done] in loop.run(); done.signal() }.start()

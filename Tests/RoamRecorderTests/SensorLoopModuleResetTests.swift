@@ -38,7 +38,7 @@ import Testing
              unconfiguredRetryMs: UInt64 = 30_000) throws {
             self.baud = baud
             replayer = try NMEAReplayer()
-            replayer.attach(module, idleIntervalMs: 100)
+            try replayer.attach(module, idleIntervalMs: 100)
             var setup = ReceiverSetup(family: .auto, targetBaud: baud, rateHz: 10)
             setup.options.listenMs = listenMs
             setup.options.garbageMs = 400
@@ -55,7 +55,7 @@ import Testing
             try receiver.reopen()
             var options = SensorLoop.Options()
             options.silentAfterMs = silentAfterMs
-            loop = SensorLoop(source: receiver, barometer: nil, queue: queue, options: options,
+            loop = try SensorLoop(source: receiver, barometer: nil, queue: queue, options: options,
                               clock: MonotonicClock.nowNs, emit: { [heard] event in heard.events.withLock { $0.append(event) } })
             loop.onReceiverSetupAgain = { [heard] again in heard.setupAgain.withLock { $0 = again } }
             Thread { [loop, done] in loop.run(); done.signal() }.start()

@@ -25,7 +25,7 @@ import Testing
             options.silentAfterMs = silentAfterMs
             options.epochSettleMs = settleMs
             options.epochQuietMs = quietMs
-            loop = SensorLoop(source: port, barometer: nil, queue: queue, options: options,
+            loop = try SensorLoop(source: port, barometer: nil, queue: queue, options: options,
                               clock: MonotonicClock.nowNs, emit: { _ in })
             let loop = self.loop, done = self.done
             Thread { loop.run(); done.signal() }.start()

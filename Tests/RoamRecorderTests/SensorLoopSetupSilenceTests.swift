@@ -14,7 +14,7 @@ import Testing
 @Suite struct SensorLoopSetupSilenceTests {
     @Test func aSetUpThatHeardOnlyJunkIsNoSilence() throws {
         let replayer = try NMEAReplayer()
-        replayer.attach(FakeGNSSModule(family: .ublox, baud: 4800), idleIntervalMs: 100)
+        try replayer.attach(FakeGNSSModule(family: .ublox, baud: 4800), idleIntervalMs: 100)
         defer { replayer.unplug() }
         var setup = ReceiverSetup(family: .auto, targetBaud: 115_200, rateHz: 10)
         // Junk at every baud: each listen runs to its end (about 2.6 s in all), however loaded the machine.
@@ -26,7 +26,7 @@ import Testing
         var options = SensorLoop.Options()
         options.silentAfterMs = 1000  // well inside the set-up's listening
         let events = Mutex<[RecorderEvent]>([])
-        let loop = SensorLoop(source: receiver, barometer: nil, queue: SensorQueue(capacity: 64), options: options,
+        let loop = try SensorLoop(source: receiver, barometer: nil, queue: SensorQueue(capacity: 64), options: options,
                               clock: MonotonicClock.nowNs, emit: { event in events.withLock { $0.append(event) } })
         let done = DispatchSemaphore(value: 0)
         Thread { loop.run(); done.signal() }.start()

@@ -15,7 +15,7 @@ import Testing
     @Test func whatTheSetUpHeardIsRecordedWhenTheStopCutsItShort() throws {
         let replayer = try NMEAReplayer()
         // Deaf: it never answers MON-VER, so the set-up waits for it (30 s) when the stop comes.
-        replayer.attach(FakeGNSSModule(family: .ublox, behaviour: .deaf), idleIntervalMs: 100)
+        try replayer.attach(FakeGNSSModule(family: .ublox, behaviour: .deaf), idleIntervalMs: 100)
         defer { replayer.unplug() }
         replayer.module!.idle.store(false, ordering: .releasing)
         let seconds = 60
@@ -25,7 +25,7 @@ import Testing
         setup.options.ackTimeoutMs = 30_000
         let receiver = replayer.receiver(baud: 9600, setup: setup)
         try receiver.reopen()
-        let loop = SensorLoop(source: receiver, barometer: nil, queue: SensorQueue(capacity: 64), options: .init(),
+        let loop = try SensorLoop(source: receiver, barometer: nil, queue: SensorQueue(capacity: 64), options: .init(),
                               clock: MonotonicClock.nowNs, emit: { _ in })
         // Written from a thread of its own (a full pty makes the write wait for the reader), before the
         // set-up starts listening: its first listen at 9600 hears the ride at once.

@@ -117,7 +117,7 @@ import Testing
         queue.sensorHoldsEpoch.store(true, ordering: .releasing)  // and the sensor thread never answers
         let took = Mutex<(items: [SensorItem], atNs: UInt64)?>(nil)
         // The consumer is asleep first, its own next deadline a minute away (a storage check, say).
-        let consumer = SystemThread(name: "test-commit") {
+        let consumer = try SystemThread(name: "test-commit") {
             let batch = queue.takeBatch(notBeforeNs: 0, timeoutNs: 60_000_000_000)
             let atNs = MonotonicClock.nowNs()
             took.withLock { $0 = batch.map { ($0.items, atNs) } }

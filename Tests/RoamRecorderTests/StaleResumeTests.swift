@@ -15,7 +15,7 @@ import Testing
     /// 181 epochs of it are committed, in whichever ride they land.
     private func restartAndRide(_ h: RecorderHarness, after first: RideRow, laterS: Int64) throws {
         let r = try h.recorder()
-        r.start()
+        try r.start()
         let shifted = RideSimulation(seed: 2, startUTCms: RideSimulation.defaultStartUTCms + laterS * 1000)
         for second in shifted.seconds.prefix(200) { try h.replayer.write(second.nmea) }
         let resumedThrough = first.pipelineState.nextSeq + 180
@@ -70,7 +70,7 @@ import Testing
         let h = try RecorderHarness()
         let first = try h.interruptedRide(seconds: 300)
         let r = try h.recorder(busyTimeoutMs: 50)
-        r.start()  // the restart gap is committed here, before the lock is taken
+        try r.start()  // the restart gap is committed here, before the lock is taken
         let blocker = try h.holdWriteLock()
         let shifted = RideSimulation(seed: 2, startUTCms: RideSimulation.defaultStartUTCms + 14 * 3600 * 1000)
         for second in shifted.seconds.prefix(100) { try h.replayer.write(second.nmea) }

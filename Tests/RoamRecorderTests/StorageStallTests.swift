@@ -12,7 +12,7 @@ import Testing
     @Test func aTwoSecondStorageStallLosesNoByteAndNoFix() throws {
         let h = try RecorderHarness()
         let r = try h.recorder()
-        r.start()
+        try r.start()
         r.press()
         try h.feed(20)
         #expect(h.waitForAck(through: 18))

@@ -53,7 +53,7 @@ import Testing
         options.commit.commitIntervalS = 0  // one epoch per batch, acknowledged before the next is written
         options.sensor.silentAfterMs = 600_000  // the stepped clock's seconds are no silent receiver
         let r = try h.recorder(options: options, clock: { clock.nowNs() })
-        r.start()
+        try r.start()
         r.press()
         for k in 0..<Self.epochs {
             // Epoch k's bytes complete epoch k - 1, a second later on the board's clock.

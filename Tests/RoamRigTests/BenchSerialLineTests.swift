@@ -11,7 +11,7 @@ import Testing
         let replayer = try NMEAReplayer()
         defer { replayer.unplug() }
         let line = try BenchSerialLine(replayer, baud: 9600)
-        replayer.attach(FakeGNSSModule(family: .mtk, silentUntilAsked: true), idleIntervalMs: 100)
+        try replayer.attach(FakeGNSSModule(family: .mtk, silentUntilAsked: true), idleIntervalMs: 100)
         // The host's order on a board: PMTK251 at 9600, the switch, a query at 115200, no pause between.
         try line.write(Array(PMTK.setBaud(115_200).utf8))
         try line.setBaud(115_200)

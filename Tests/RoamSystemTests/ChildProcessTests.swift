@@ -79,10 +79,10 @@ import RoamSystem
     }
 
     @Test("A SystemThread runs under its name, as /proc shows it, and join waits for its end")
-    func threadsAreNamedAndJoined() {
+    func threadsAreNamedAndJoined() throws {
         final class Box: @unchecked Sendable { var name = "" }
         let box = Box()
-        let thread = SystemThread(name: "roam-test-thread-long-name") {
+        let thread = try SystemThread(name: "roam-test-thread-long-name") {
             box.name = (try? FileSystem.readText("/proc/thread-self/comm")) ?? ""
         }
         thread.join()

@@ -29,8 +29,8 @@ import RoamSystem
     }
 
     @Test("A wake pipe's wait ends woken, then times out, with no device")
-    func wakeThenTimeout() {
-        let wake = WakePipe()
+    func wakeThenTimeout() throws {
+        let wake = try WakePipe(for: "a test")
         wake.wake()
         #expect(wake.wait(for: nil, timeoutMs: 10_000) == .woken)
         #expect(wake.wait(for: nil, timeoutMs: 1) == .timedOut)

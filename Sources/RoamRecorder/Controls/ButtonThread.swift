@@ -26,7 +26,7 @@ public final class ButtonThread: @unchecked Sendable {
     private let stopRequested = Atomic<Bool>(false)
     private let stopSignal = MonotonicCondition()
     /// Ends the wait in poll() on a gpiochip line when a stop is requested.
-    private let wake = WakePipe()
+    private let wake: WakePipe
     /// The input to wake at stop when it has no descriptor (a fake); guarded by `stopSignal`.
     private var inputToWake: (any WakeableInput)?
     private var thread: SystemThread?
@@ -42,7 +42,8 @@ public final class ButtonThread: @unchecked Sendable {
 
     /// `queueGesture` queues one press or long press into the recorder.
     public init(button: Button, queueGesture: @escaping @Sendable (ButtonGesture.Gesture) -> Void,
-                report: @escaping @Sendable (String) -> Void) {
+                report: @escaping @Sendable (String) -> Void) throws(SystemError) {
+        wake = try WakePipe(for: "the button thread")
         self.button = button; self.open = nil; self.errorBackoffS = 2
         self.queueGesture = queueGesture; self.report = report
     }
@@ -50,14 +51,15 @@ public final class ButtonThread: @unchecked Sendable {
     /// A button whose line could not be had at start: the thread opens it, retrying every
     /// `retryS`, and says once when it works. Presses made before then are not seen (no line, no edges).
     public init(opening open: @escaping () throws -> Button, retryS: Double = 2,
-                queueGesture: @escaping @Sendable (ButtonGesture.Gesture) -> Void, report: @escaping @Sendable (String) -> Void) {
+                queueGesture: @escaping @Sendable (ButtonGesture.Gesture) -> Void, report: @escaping @Sendable (String) -> Void) throws(SystemError) {
+        wake = try WakePipe(for: "the button thread")
         self.button = nil; self.open = open; self.errorBackoffS = retryS
         self.queueGesture = queueGesture; self.report = report
     }
 
-    public func start() {
+    public func start() throws(SystemError) {
+        thread = try SystemThread(name: "roam-button") { [self] in run() }
         started = true
-        thread = SystemThread(name: "roam-button") { [self] in run() }
     }
 
     /// Ends the thread at once (its wait is woken) and waits for it.

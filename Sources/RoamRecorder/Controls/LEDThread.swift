@@ -52,9 +52,9 @@ public final class LEDThread: @unchecked Sendable {
     }
 
     /// Starts the LED thread.
-    public func start() {
+    public func start() throws(SystemError) {
+        thread = try SystemThread(name: "roam-led") { [self] in run() }
         running = true
-        thread = SystemThread(name: "roam-led") { [self] in run() }
     }
 
     /// Stops the thread and turns the LED off: a dark LED means no recorder is running.

@@ -31,8 +31,9 @@ public final class RigControls: @unchecked Sendable {
     public func handle(_ event: RecorderEvent) { led?.handle(event) }
 
     /// Starts the LED thread, then the button thread, whose presses are queued into `recorder`.
-    public func start(recorder: Recorder) {
-        led?.start()
+    /// Throws when the system has no thread or descriptor left for them; `stop` ends what started.
+    public func start(recorder: Recorder) throws(SystemError) {
+        try led?.start()
         let queueGesture: @Sendable (ButtonGesture.Gesture) -> Void = { gesture in
             switch gesture {
             case .press(let atNs): recorder.press(monoNs: atNs)
@@ -40,11 +41,11 @@ public final class RigControls: @unchecked Sendable {
             }
         }
         if let button {
-            buttonThread = ButtonThread(button: button, queueGesture: queueGesture, report: report)
+            buttonThread = try ButtonThread(button: button, queueGesture: queueGesture, report: report)
         } else if let openButtonLater {
-            buttonThread = ButtonThread(opening: openButtonLater, queueGesture: queueGesture, report: report)
+            buttonThread = try ButtonThread(opening: openButtonLater, queueGesture: queueGesture, report: report)
         }
-        buttonThread?.start()
+        try buttonThread?.start()
     }
 
     /// No press after this returns: call it before stopping the recorder.

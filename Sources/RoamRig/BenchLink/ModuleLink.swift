@@ -25,16 +25,17 @@ public final class ModuleLink: @unchecked Sendable {
     private let idleIntervalMs: UInt64
     private var thread: SystemThread?
     /// Ends the link thread's wait: stop, or a change of `idle`.
-    private let wake = WakePipe()
+    private let wake: WakePipe
     /// Counts the host's bytes written (`postedBytes`) and judged (`takenBytes`), both guarded by it.
     private let taken = MonotonicCondition()
     private var postedBytes = 0, takenBytes = 0
 
-    init(pty: PseudoTerminal, module: FakeGNSSModule, idleIntervalMs: UInt64) {
+    init(pty: PseudoTerminal, module: FakeGNSSModule, idleIntervalMs: UInt64) throws(SystemError) {
         self.pty = pty; self.module = Mutex(module); self.idleIntervalMs = idleIntervalMs
-        let wake = self.wake
+        let wake = try WakePipe(for: "the bench's GNSS module link")
+        self.wake = wake
         idle = LinkFlag(true) { wake.wake() }
-        thread = SystemThread(name: "bench-gnss") { [self] in self.run() }
+        thread = try SystemThread(name: "bench-gnss") { [self] in self.run() }
     }
 
     /// The module as it stands (baud, rate, sentence set, commands taken).

@@ -2,6 +2,7 @@ import RoamPorts
 import RoamCore
 import RoamHardware
 import RoamSimulator
+import RoamSystem
 
 /// Writes NMEA bytes into the primary side of a real pseudo-terminal, so the recorder's real
 /// `SerialPort` reads them through real termios settings, exactly like a receiver on a UART.
@@ -16,9 +17,10 @@ public final class NMEAReplayer: @unchecked Sendable {
 
     public init() throws(DeviceError) { pty = try PseudoTerminal() }
 
-    /// Puts a simulated module at the far end (the bench board's receiver).
-    public func attach(_ fake: FakeGNSSModule, idleIntervalMs: UInt64 = 250) {
-        module = ModuleLink(pty: pty, module: fake, idleIntervalMs: idleIntervalMs)
+    /// Puts a simulated module at the far end (the bench board's receiver); throws when the system has
+    /// no thread or descriptor left for its link.
+    public func attach(_ fake: FakeGNSSModule, idleIntervalMs: UInt64 = 250) throws(SystemError) {
+        module = try ModuleLink(pty: pty, module: fake, idleIntervalMs: idleIntervalMs)
     }
 
     /// Writes a whole capture (a gpsd log, say) in chunks. The pty's buffer is small and the
