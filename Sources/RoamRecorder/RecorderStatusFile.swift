@@ -1,3 +1,4 @@
+import RoamCore
 import RoamSystem
 import Glibc
 import RoamHardware
@@ -9,7 +10,7 @@ import RoamHardware
 /// full disk refuses. So the file is one fixed 4 KiB block, allocated when the recorder starts,
 /// and updated in place with `pwrite`, which needs no new space. Two slots make each update
 /// atomic for readers: the writer overwrites the older slot, each slot carries a sequence number
-/// and a checksum, and a reader takes the newest intact slot, so a torn write is never seen.
+/// and a checksum (`FNV1a`), and a reader takes the newest intact slot, so a torn write is never seen.
 /// No fsync: the status is advisory (it must not add a flush to a batch, P1 costs one); after a
 /// power loss it shows the state the kernel last wrote back, marked as not running.
 /// The writer holds an exclusive `flock` for its lifetime; a reader that can take a shared lock
@@ -107,7 +108,7 @@ public final class RecorderStatusFile: @unchecked Sendable {
         var payload = Array(status.text.utf8)
         let headerRoom = 64
         if payload.count > Self.slotSize - headerRoom { payload = Array(payload.prefix(Self.slotSize - headerRoom)) }
-        let header = "roam-board-status-slot \(sequence) \(payload.count) \(String(Self.checksum(payload), radix: 16))\n"
+        let header = "roam-board-status-slot \(sequence) \(payload.count) \(String(FNV1a.hash(payload), radix: 16))\n"
         var slot = Array(header.utf8) + payload
         slot += [UInt8](repeating: 0x0A, count: Self.slotSize - slot.count)
         let offset = off_t(Int(sequence % 2) * Self.slotSize)
@@ -152,17 +153,10 @@ public final class RecorderStatusFile: @unchecked Sendable {
                   let length = Int(fields[2]), let sum = UInt64(fields[3], radix: 16),
                   newline + 1 + length <= slot.endIndex else { continue }
             let payload = slot[(newline + 1)..<(newline + 1 + length)]
-            guard checksum(payload) == sum, seq > (best?.sequence ?? 0) else { continue }
+            guard FNV1a.hash(payload) == sum, seq > (best?.sequence ?? 0) else { continue }
             best = (seq, String(decoding: payload, as: UTF8.self))
         }
         return best
-    }
-
-    /// FNV-1a, 64 bit: enough to tell a torn slot from a whole one.
-    static func checksum<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return h
     }
 
     /// The kernel's id of this boot ("" when it cannot be read: then ages are not compared).

@@ -1,5 +1,6 @@
 /// The 64-bit FNV-1a hash, the board's one content stamp: the import's key of a file already
-/// imported, the drive's stamp of its rides' contents and of its shared files. Not cryptographic
+/// imported, the drive's stamp of its rides' contents and of its shared files, the checksum that
+/// tells a torn slot of the recorder's status file from a whole one. Not cryptographic
 /// (the board links no such library): it only tells a rider's own data apart, stable across builds
 /// and machines.
 public enum FNV1a {
