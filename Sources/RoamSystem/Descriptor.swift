@@ -25,10 +25,24 @@ public enum Descriptor {
     /// Reads until end of file.
     public static func readAll(_ fd: CInt) throws(Errno) -> [UInt8] {
         var bytes: [UInt8] = []
+        _ = try read(fd, into: &bytes, atMost: .max)
+        return bytes
+    }
+
+    /// Reads until end of file, or nil once it gives more than `limit` bytes: a stream has no size
+    /// to check first, and a device such as /dev/zero never ends.
+    public static func readAll(_ fd: CInt, atMost limit: Int) throws(Errno) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        return try read(fd, into: &bytes, atMost: limit) ? bytes : nil
+    }
+
+    /// Appends to `bytes` until end of file (true) or past `limit` (false).
+    private static func read(_ fd: CInt, into bytes: inout [UInt8], atMost limit: Int) throws(Errno) -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let n = try chunk.withUnsafeMutableBytes { raw in Result { () throws(Errno) in try retryingInterrupted { read(fd, raw.baseAddress, raw.count) } } }.get()
-            if n == 0 { return bytes }
+            let n = try chunk.withUnsafeMutableBytes { raw in Result { () throws(Errno) in try retryingInterrupted { Glibc.read(fd, raw.baseAddress, raw.count) } } }.get()
+            if n == 0 { return true }
+            guard n <= limit - bytes.count else { return false }
             bytes += chunk[0..<n]
         }
     }

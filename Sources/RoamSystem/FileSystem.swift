@@ -99,31 +99,21 @@ public enum FileSystem {
 
     /// The whole file.
     public static func readBytes(_ path: String) throws(SystemError) -> [UInt8] {
-        let fd: CInt
-        do { fd = try retryingInterrupted { open(path, O_RDONLY | O_CLOEXEC) } } catch { throw SystemError("open", path, error, access: .read) }
-        defer { close(fd) }
-        do { return try Descriptor.readAll(fd) } catch { throw SystemError("read", path, error, access: .read) }
+        try reading(path) { fd throws(Errno) in try Descriptor.readAll(fd) }
     }
 
     /// The whole of a stream (a pipe, standard input: nothing to measure before reading), or nil
     /// when it holds more than `limit` bytes: a device such as /dev/zero would never end.
     public static func readBytes(_ path: String, atMost limit: Int) throws(SystemError) -> [UInt8]? {
+        try reading(path) { fd throws(Errno) in try Descriptor.readAll(fd, atMost: limit) }
+    }
+
+    /// `path` opened for reading, close-on-exec, for `body`; either failure names the path.
+    private static func reading<T>(_ path: String, _ body: (CInt) throws(Errno) -> T) throws(SystemError) -> T {
         let fd: CInt
         do { fd = try retryingInterrupted { open(path, O_RDONLY | O_CLOEXEC) } } catch { throw SystemError("open", path, error, access: .read) }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n: Int
-            do {
-                n = try chunk.withUnsafeMutableBytes { raw in
-                    Result { () throws(Errno) in try retryingInterrupted { read(fd, raw.baseAddress, raw.count) } }
-                }.get()
-            } catch { throw SystemError("read", path, error, access: .read) }
-            if n == 0 { return bytes }
-            guard bytes.count + n <= limit else { return nil }
-            bytes += chunk[0..<n]
-        }
+        do { return try body(fd) } catch { throw SystemError("read", path, error, access: .read) }
     }
 
     /// The whole file as UTF-8 text (invalid bytes become U+FFFD).
