@@ -151,8 +151,7 @@ public enum ChildProcess {
         defer { closedir(dir) }
         let own = dirfd(dir)
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let fd = Int32(name), fd > 2, fd != own else { continue }
+            guard let fd = Int32(entry.pointee.name), fd > 2, fd != own else { continue }
             let flags = fcntl(fd, F_GETFD)
             if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
         }

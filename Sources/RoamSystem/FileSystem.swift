@@ -144,7 +144,7 @@ public enum FileSystem {
                 if errno != 0 { throw SystemError("list folder", path, .current, access: .read) }
                 break
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = entry.pointee.name
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -19,13 +19,13 @@ public enum PortHolders {
         var holders: [Holder] = []
         let me = getpid()
         while let entry = readdir(proc) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = entry.pointee.name
             guard let pid = Int32(name), !(excludingSelf && pid == me) else { continue }
             guard let fds = opendir("/proc/\(name)/fd") else { continue }
             defer { closedir(fds) }
             while let fd = readdir(fds) {
-                let fdName = withUnsafeBytes(of: fd.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                guard fdName.first?.isNumber == true, link("/proc/\(name)/fd/\(fdName)") == target else { continue }
+                let fdName = fd.pointee.name
+                guard fdName.first?.isNumber == true, opens("/proc/\(name)/fd/\(fdName)", target) else { continue }
                 holders.append(Holder(pid: pid, command: command(pid)))
                 break
             }
@@ -51,11 +51,10 @@ public enum PortHolders {
         return "\(device) is held by \(names): \(fix)."
     }
 
-    private static func link(_ path: String) -> String? {
-        var buf = [CChar](repeating: 0, count: 4096)
-        let n = readlink(path, &buf, buf.count - 1)
-        guard n > 0 else { return nil }
-        return buf.withUnsafeBufferPointer { String(decoding: UnsafeRawBufferPointer($0).prefix(n), as: UTF8.self) }
+    /// Whether the descriptor link `fdLink` leads to `target`; one closed meanwhile, or of a process
+    /// this user may not inspect, leads nowhere.
+    private static func opens(_ fdLink: String, _ target: String) -> Bool {
+        do { return try FileSystem.linkTarget(fdLink) == target } catch { return false }
     }
 
     /// The process's name; FileSystem reads it close-on-exec, so no child spawned meanwhile inherits it.
