@@ -65,4 +65,43 @@ import Testing
         #expect(replay.stderr.contains("cannot read --replay \(gpx): \(Self.denied)"), "\(replay.stderr)")
         #expect(!replay.stderr.contains("does not exist"), "\(replay.stderr)")
     }
+
+    /// `board`'s board.conf, in a folder of that name in `dir`, with its data_dir at `data`.
+    static func board(_ board: String, in dir: URL, data: String) throws -> String {
+        let folder = dir.appendingPathComponent(board).path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let conf = try String(contentsOf: BoardFiles.boardsDir.appendingPathComponent("\(board)/board.conf"), encoding: .utf8)
+        let lines = conf.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("data_dir") ? "data_dir = \(data)" : String($0) }
+        try lines.joined(separator: "\n").write(toFile: folder + "/board.conf", atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    /// A data folder behind a folder its user may not search: `selftest` once said the bench's "not there yet" (OK).
+    @Test(.enabled(if: geteuid() == 0, "running as another user than the folder's owner needs root"))
+    func aDataFolderBehindAFolderItMayNotSearchIsNotSaidMissing() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let locked = dir.appendingPathComponent("locked")
+        defer { chmod(locked.path, 0o755); try? FileManager.default.removeItem(at: dir) }
+        try #require(chmod(dir.path, 0o755) == 0)
+        let data = locked.appendingPathComponent("data").path
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        let bench = try Self.board("bench", in: dir, data: data)
+        try #require(chmod(locked.path, 0) == 0)
+        let selftest = try ReaderWithoutWrite.run(["selftest", "--board", bench])
+        #expect(selftest.stdout.contains("data \(data): cannot be looked at: \(Self.denied)"), "\(selftest.stdout)")
+        #expect(!selftest.stdout.contains("not there yet"), "\(selftest.stdout)")
+    }
+
+    /// A real board's data folder on a path that loops: `record` once said "no data directory … Create it".
+    @Test func aDataFolderOnALoopingPathIsNotSaidMissing() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let loop = dir.appendingPathComponent("loop").path
+        try #require(symlink(loop, loop) == 0, "symlink: errno \(errno)")
+        let data = loop + "/data"
+        let record = try CLIRunner.run(["record", "--board", try Self.board("rpi-zero-2w", in: dir, data: data)])
+        #expect(record.status == 74, "\(record.stderr)")
+        #expect(record.stderr.contains("cannot record into the data directory \(data): \(Self.loop)"), "\(record.stderr)")
+        #expect(!record.stderr.contains("no data directory"), "\(record.stderr)")
+    }
 }

@@ -95,7 +95,12 @@ enum RecordCommand {
     private static func prepareDirectory(for dbPath: String, createsIt: Bool) throws {
         let dir = FilePath.parent(BoardLoader.absolute(dbPath))
         if !createsIt {
-            guard FileSystem.isFolder(dir) else {
+            // Behind a folder this user may not search, it may be there: said as that, not as missing.
+            let kind: FileSystem.Kind?
+            do { kind = try FileSystem.kind(dir) } catch {
+                throw CLIError(description: "cannot record into the data directory \(dir): \(error.reason)", status: ExitStatus.ioError)
+            }
+            guard kind == .folder else {
                 throw CLIError(description: "no data directory \(dir). Create it for the recorder's user "
                                + "(install -d -o roam -m 0750 \(dir)), or let the unit's StateDirectory= create it.",
                                status: ExitStatus.ioError)
