@@ -45,14 +45,25 @@ import Testing
         }
     }
 
-    /// Root searches any folder: the reader is `nobody`, as a rider's login is beside root's files.
-    @Test(.enabled(if: geteuid() == 0, "running as another user than the folder's owner needs root"))
-    func aFileInAFolderItMayNotSearchIsNotSaidMissing() throws {
+    /// A folder `locked` in a new folder every user may enter: the test fills it, then takes its mode away.
+    static func folderToLock() throws -> (dir: URL, locked: URL) {
         let dir = try CLIRunner.temporaryDirectory()
-        defer { chmod(dir.appendingPathComponent("locked").path, 0o755); try? FileManager.default.removeItem(at: dir) }
         try #require(chmod(dir.path, 0o755) == 0)
         let locked = dir.appendingPathComponent("locked")
         try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
+        return (dir, locked)
+    }
+
+    static func remove(_ dir: URL, _ locked: URL) {
+        chmod(locked.path, 0o755)
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    /// Root searches any folder: the reader is `nobody`, as a rider's login is beside root's files.
+    @Test(.enabled(if: geteuid() == 0, "running as another user than the folder's owner needs root"))
+    func aFileInAFolderItMayNotSearchIsNotSaidMissing() throws {
+        let (dir, locked) = try Self.folderToLock()
+        defer { Self.remove(dir, locked) }
         let params = locked.appendingPathComponent("p.json").path
         try "{}".write(toFile: params, atomically: true, encoding: .utf8)
         try #require(chmod(locked.path, 0) == 0)
@@ -79,12 +90,10 @@ import Testing
     /// A data folder behind a folder its user may not search: `selftest` once said the bench's "not there yet" (OK).
     @Test(.enabled(if: geteuid() == 0, "running as another user than the folder's owner needs root"))
     func aDataFolderBehindAFolderItMayNotSearchIsNotSaidMissing() throws {
-        let dir = try CLIRunner.temporaryDirectory()
-        let locked = dir.appendingPathComponent("locked")
-        defer { chmod(locked.path, 0o755); try? FileManager.default.removeItem(at: dir) }
-        try #require(chmod(dir.path, 0o755) == 0)
+        let (dir, locked) = try Self.folderToLock()
+        defer { Self.remove(dir, locked) }
         let data = locked.appendingPathComponent("data").path
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: false)
         let bench = try Self.board("bench", in: dir, data: data)
         try #require(chmod(locked.path, 0) == 0)
         let selftest = try ReaderWithoutWrite.run(["selftest", "--board", bench])
