@@ -23,18 +23,19 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Why, with what to check, for this call's kind of access.
     public var reason: String { errno.reason(access) }
 
-    public var description: String { "cannot \(action) \(subject): \(reason)" }
+    /// The subject escaped (`FilePath.shown`): a path a rider gave cannot forge a line.
+    public var description: String { "cannot \(action) \(FilePath.shown(subject)): \(reason)" }
 
     /// Why a file or folder (`subject`) could not be made: `reason`, but for ENOENT in a folder
     /// that exists: /proc answers it for any new name, and "it does not exist" would be false; and
     /// for ENOTDIR of a subject that is there: that file is what stands where a folder belongs.
     public var creationReason: String {
         if errno.rawValue == ENOTDIR, let kind = FileSystem.visibleKind(subject), kind != .folder {
-            return "\(subject) is a file, not a folder: move it, or give another path"
+            return "\(FilePath.shown(subject)) is a file, not a folder: move it, or give another path"
         }
         let folder = FilePath.parent(subject)
         guard errno == .noSuchFile, FileSystem.isFolder(folder) else { return reason }
-        return "cannot write there: the folder \(folder) exists but its file system lets nothing new be made in it "
+        return "cannot write there: the folder \(FilePath.shown(folder)) exists but its file system lets nothing new be made in it "
             + "(it answers '\(errno.words)'): give a folder on a disk"
     }
 }
