@@ -51,4 +51,22 @@ import Testing
         #expect(report.summary.hasSuffix(". During the set-up, uart write on \(port.device) failed: I/O error. "
             + "The receiver went away: check its cable or USB connection."), "\(report.summary)")
     }
+
+    /// A UART whose every read fails (EIO, a USB adapter pulled out): no module answers it, and no
+    /// more is said unless the failure is; it once read as a silent receiver.
+    final class ReadFailingLine: SerialLine {
+        let device = "/dev/ttyGONE0"
+        var baud = 9600
+        func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMs: Int32) throws(DeviceError) -> Int {
+            throw DeviceError(.uart, .read, device: device, errno: .ioError)
+        }
+        func write(_ bytes: [UInt8]) throws(DeviceError) {}
+        func setBaud(_ baud: Int) throws(DeviceError) { self.baud = baud }
+    }
+
+    @Test func aReadTheUARTFailsIsSaidApartFromASilentReceiver() {
+        let report = Self.brief(.ublox).run(ReadFailingLine()) { _ in }
+        #expect(report.baud == nil)
+        #expect(report.summary.contains("During the set-up, uart read on /dev/ttyGONE0 failed: I/O error."), "\(report.summary)")
+    }
 }

@@ -78,10 +78,14 @@ final class ReceiverLineIO {
         return seen
     }
 
-    /// One read, framed and noted in `seen` and `texts`; nil when the line failed.
+    /// One read, framed and noted in `seen` and `texts`; nil when the line failed, the failure kept
+    /// for the report (a UART that fails every read is not a receiver that sends nothing).
     private func read(into buffer: inout [UInt8], _ seen: inout ReceiverObservation, timeoutMs: Int32) -> Int? {
         let n: Int
-        do { n = try buffer.withUnsafeMutableBytes { try line.read(into: $0, timeoutMs: timeoutMs) } } catch { return nil }
+        switch buffer.withUnsafeMutableBytes({ raw in Result { () throws(DeviceError) in try line.read(into: raw, timeoutMs: timeoutMs) } }) {
+        case .success(let count): n = count
+        case .failure(let error): note(error); return nil
+        }
         guard n > 0 else { return 0 }
         let chunk = Array(buffer[0..<n])
         let sentences = heard.frame(chunk)
