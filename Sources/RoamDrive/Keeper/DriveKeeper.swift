@@ -100,9 +100,15 @@ public final class DriveKeeper {
                 try gadget.setUp(image: medium, udc: udc, serial: MassStorageGadget.serial(boardName: settings.boardName))
                 if current != nil { keepServed(image) }
             }
-            if gadget.medium == image, let ino = ServedImage.read(image) {
-                servedInode = ino
-                if ino == DriveManifest.inode(image) { served = current?.rideIDs }
+            if gadget.medium == image {
+                do {
+                    if let ino = try ServedImage.read(image) {
+                        servedInode = ino
+                        if ino == DriveManifest.inode(image) { served = current?.rideIDs }
+                    }
+                } catch {
+                    say("drive: \(error.description); the drive is taken as serving an unknown image and pointed at the current one again")
+                }
             }
         }
         _ = try rebuildIfChanged(nowUTCms: nowUTCms)
@@ -228,7 +234,7 @@ public final class DriveKeeper {
             let failure = DriveError(cause.kind, "\(cause.description); \(keptImage)")
             failedFingerprint = fingerprint
             lastFailure = failure
-            if failure.kind == .storageFull, let now = try? DriveRoom.measure(slots) {
+            if failure.kind == .storageFull, let now = try? DriveRoom.measure(slots) {  // the room only adds to the failure already said
                 room = DriveRoom(atBuild: now, wanted: room?.wanted ?? DriveRoom.least)
             }
             say("drive: \(failure.description); tried again when the rides change\(room == nil ? "" : " or room is freed")")

@@ -9,8 +9,14 @@ import RoamSystem
 public enum ServedImage {
     static func path(_ image: String) -> String { image + ".served" }
 
-    public static func read(_ image: String) -> UInt64? {
-        guard let text = try? FileSystem.readText(path(image)) else { return nil }
+    /// The inode recorded; nil when no record is there (nothing served yet) or it holds no number.
+    /// A record there that cannot be read throws in words: the keeper says it, not "nothing served".
+    public static func read(_ image: String) throws(SystemError) -> UInt64? {
+        let text: String
+        do { text = try FileSystem.readText(path(image)) } catch {
+            if error.errno == .noSuchFile { return nil }
+            throw error
+        }
         return UInt64(text.trimmedOfWhitespace)
     }
 
