@@ -23,16 +23,20 @@ public enum DriveImageReader {
         guard FileSystem.exists(imagePath) else {
             throw DriveError(.imageUnreadable, "no drive image at \(imagePath)")
         }
-        let bare: String, readme: String
+        let bare: String, readme: String, shared: String
         do {
             bare = try DriveTools.run("mdir", ["-i", imagePath, "-b", "::/Rides"], what: "list the rides on \(imagePath)")
             readme = try DriveTools.run("mtype", ["-i", imagePath, "::/README.txt"], what: "read README.txt on \(imagePath)")
+            // A drive without the shared folder (no Leaflet on the board, an older build) is whole;
+            // one with it that cannot be listed is not (the root's listing says which it is).
+            let top = try DriveTools.run("mdir", ["-i", imagePath, "-b", "::/"], what: "list the top folder of \(imagePath)")
+            let sharedFolder = "::/" + DriveSharedFiles.folder.lowercased() + "/"
+            shared = top.split(separator: "\n").contains { $0.lowercased() == sharedFolder }
+                ? try DriveTools.run("mdir", ["-i", imagePath, "-b", "::/" + DriveSharedFiles.folder], what: "list the shared files on \(imagePath)")
+                : ""
         } catch let e as DriveError where e.kind == .toolFailed {
             throw DriveError(.imageUnreadable, "the drive image \(imagePath) is corrupt or not one roam-board built (\(e.description))")
         }
-        // A drive without the shared folder (no Leaflet on the board, an older build) is whole.
-        let shared = (try? DriveTools.run("mdir", ["-i", imagePath, "-b", "::/" + DriveSharedFiles.folder],
-                                          what: "list the shared files on \(imagePath)")) ?? ""
         let files = names(bare)
         return Listing(files: files, rideIDs: Array(Set(files.compactMap(rideID))).sorted(),
                        fingerprint: DriveReadme.fingerprint(in: readme), shared: names(shared),
