@@ -10,17 +10,15 @@ enum CaptureSniffer {
     static let limitBytes = 16 << 20
 
     static func holdsASentence(_ path: String) throws(ReplaySourceError) -> Bool {
-        guard let fd = try? retryingInterrupted({ open(path, O_RDONLY | O_CLOEXEC) }) else {
-            throw ReplaySourceError(.unreadable, "cannot read capture \(path): check the path and its permissions")
-        }
+        let fd = try ReplayFile.open(path)
         defer { close(fd) }
         var framer = NMEALineFramer()
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         var total = 0
         while total < limitBytes {
-            // A read error ends the search as the end of the file does: no sentence found.
-            let n = chunk.withUnsafeMutableBytes { raw in try? retryingInterrupted { read(fd, raw.baseAddress, raw.count) } }
-            guard let n, n > 0 else { return false }
+            // A read error is said (ReplayFile), never taken for the end of a file without a sentence.
+            let n = try chunk.withUnsafeMutableBytes { raw in Result { () throws(ReplaySourceError) in try ReplayFile.read(fd, into: raw, path: path) } }.get()
+            guard n > 0 else { return false }
             total += n
             let found = chunk.withUnsafeBufferPointer { buffer -> Bool in
                 let input = UnsafeBufferPointer(rebasing: buffer[0..<n])

@@ -177,21 +177,21 @@ public enum ReplaySource {
         do {
             return try CaptureReader(path: path)
         } catch {
-            throw ReplaySourceError(.unreadable, "cannot read capture \(path) (\(error.reason)): check the path and its permissions")
+            throw ReplaySourceError(.unreadable, "cannot read capture \(FilePath.shown(path)): \(error.reason)")
         }
     }
 
     private static func firstBytes(_ path: String, _ count: Int) throws(ReplaySourceError) -> [UInt8] {
-        guard let fd = try? retryingInterrupted({ Glibc.open(path, O_RDONLY | O_CLOEXEC) }) else {
-            throw ReplaySourceError(.unreadable, "cannot read capture \(path): check the path and its permissions")
-        }
+        let fd = try ReplayFile.open(path)
         defer { close(fd) }
-        // Up to `count` bytes; a read error reads as the end, as before.
+        // Up to `count` bytes; a read error is said (ReplayFile), never taken for the end.
         var head = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let n = head.withUnsafeMutableBytes { raw in try? retryingInterrupted { read(fd, raw.baseAddress! + filled, count - filled) } }
-            guard let n, n > 0 else { break }
+            let n = try head.withUnsafeMutableBytes { raw in
+                Result { () throws(ReplaySourceError) in try ReplayFile.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]), path: path) }
+            }.get()
+            guard n > 0 else { break }
             filled += n
         }
         return Array(head[0..<filled])

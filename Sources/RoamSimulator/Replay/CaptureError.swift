@@ -1,7 +1,8 @@
 import RoamSystem
 import Glibc
 
-/// A capture that could not be opened or read: which step, on which file, and the errno's text.
+/// A capture that could not be opened or read: which step, on which file, and why in RoamSystem's
+/// words with what to check (`Errno.reason`), never strerror's.
 public struct CaptureError: Error, Equatable, CustomStringConvertible {
     public var step: String
     public var path: String
@@ -9,8 +10,8 @@ public struct CaptureError: Error, Equatable, CustomStringConvertible {
 
     /// The failure of a libc call, with the errno it left.
     static func errno(_ step: String, _ path: String, _ errno: Errno = .current) -> CaptureError {
-        CaptureError(step: step, path: path, reason: String(cString: strerror(errno.rawValue)))
+        CaptureError(step: step, path: path, reason: errno.reason(.read))
     }
 
-    public var description: String { "\(step) \(path) failed: \(reason)" }
+    public var description: String { "\(step) \(FilePath.shown(path)) failed: \(reason)" }
 }
