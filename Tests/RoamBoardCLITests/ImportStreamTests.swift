@@ -37,7 +37,7 @@ struct ImportStreamTests {
         let r = try CLIRunner.run(["import", "--db", db, "/dev/null", Self.fit])
         #expect(r.status == 66, "\(r.stderr)")
         let refusals: [String] = r.stderr.split(separator: "\n").map(String.init).filter { $0.contains("/dev/null") }
-        #expect(refusals == ["import: skipped /dev/null: /dev/null is a device, not a ride file: give a GPX, FIT or TCX file, "
+        #expect(refusals == ["import: skipped /dev/null is a device, not a ride file: give a GPX, FIT or TCX file, "
                              + "a folder of them, or pipe one in (import /dev/stdin < ride.fit)"], "\(r.stderr)")
         #expect(r.stdout.contains("ride 1: imported from edge200-2015-10-13.fit"), "\(r.stdout)")
     }

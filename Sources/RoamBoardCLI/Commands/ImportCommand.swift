@@ -43,7 +43,7 @@ enum ImportCommand {
                     print(line(file, done, units: units))
                 case let .failed(file, error):
                     failedKinds.insert(error.kind)
-                    StandardStream.error("import: \(error.kind == .toolMissing ? error.description : "skipped \(file): \(error.description)")\n")
+                    StandardStream.error("import: \(error.kind == .toolMissing ? FilePath.shown(error.description) : skipped(file, error))\n")
                 case let .progress(progress):
                     // Every 50 files and the last: a folder of 1 000 rides says where it is without flooding.
                     if progress.done % 50 == 0 || progress.done == progress.total { StandardStream.error("\(progress.line)\n") }
@@ -70,7 +70,18 @@ enum ImportCommand {
         }
     }
 
-    static func line(_ file: String, _ done: RideImporter.Imported, units: UnitFormatter) -> String {
+    /// "skipped FILE: what failed" or "skipped FILE is empty…", the file named once: an import
+    /// error's words start with the file ("FILE: gpsbabel could not…", "FILE is empty…"). Escaped
+    /// (`FilePath.shown`), so a name cannot forge a line.
+    static func skipped(_ file: String, _ error: ImportError) -> String {
+        let said = error.description
+        let rest = said.hasPrefix(file) ? said.dropFirst(file.count) : ""
+        let namesFile = !file.isEmpty && (rest.hasPrefix(": ") || rest.hasPrefix(" "))
+        return FilePath.shown(namesFile ? "skipped \(said)" : "skipped \(file): \(said)")
+    }
+
+    static func line(_ path: String, _ done: RideImporter.Imported, units: UnitFormatter) -> String {
+        let file = FilePath.shown(path)
         switch done.outcome {
         case let .alreadyImported(id):
             return "\(file): already imported as ride \(id); nothing done"
