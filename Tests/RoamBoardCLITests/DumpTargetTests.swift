@@ -32,6 +32,41 @@ import RoamSystem
         #expect(stat(pipe, &st) == 0 && st.st_mode & S_IFMT == S_IFIFO, "the named pipe was replaced")
     }
 
+    /// A symbolic link at the target is not a file of the rider's to replace: refused in words, --force
+    /// or not, the link and what it points at left as they are (--force once replaced it without a word).
+    @Test(arguments: [false, true])
+    func aSymbolicLinkAtTheTargetIsRefusedInWordsAndLeftAsItIs(force: Bool) throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let real = f.directory.appendingPathComponent("real.gpx").path, link = f.directory.appendingPathComponent("ff.gpx").path
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: real))
+        try #require(symlink(real, link) == 0)
+        let r = try dumpEnding(["--db", f.dbPath, "--ride", "\(f.a.id)", "--format", "gpx", "-o", link] + (force ? ["--force"] : []))
+        #expect(r.status == 74, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot write \(link): it is a symbolic link (to \(real)), not a file; nothing is written over it, "
+                                  + "--force or not: remove it, or give another name"), "\(r.stderr)")
+        var st = stat()
+        #expect(lstat(link, &st) == 0 && st.st_mode & S_IFMT == S_IFLNK, "the link was replaced")
+        #expect(try String(contentsOfFile: real, encoding: .utf8) == "kept")
+    }
+
+    /// A read-only file is replaced only with --force, and that is said in one line.
+    @Test func aReadOnlyFileIsReplacedOnlyWithForceAndSaidSo() throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let file = f.directory.appendingPathComponent("ro.gpx").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: file))
+        try #require(chmod(file, 0o444) == 0)
+        let plain = try CLIRunner.run(["dump", "--db", f.dbPath, "--ride", "\(f.a.id)", "--format", "gpx", "-o", file])
+        #expect(plain.status != 0 && plain.stderr.contains("\(file) already exists with other contents; pass --force to overwrite"), "\(plain.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "old")
+        let forced = try CLIRunner.run(["dump", "--db", f.dbPath, "--ride", "\(f.a.id)", "--format", "gpx", "-o", file, "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stderr.split(separator: "\n").map(String.init)
+                == ["dump: \(file) was read-only (mode 0444): replaced, as --force asks"], "\(forced.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8).hasSuffix("</gpx>\n"))
+    }
+
     /// In a folder the ride's own name is looked at too: a folder there is said, before any file is written.
     @Test func aFolderAtARidesNameInTheOutputFolderIsRefusedBeforeAnyFile() throws {
         let f = try DumpFixture.make()

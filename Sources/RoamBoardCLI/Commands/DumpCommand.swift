@@ -92,8 +92,8 @@ enum DumpCommand {
                 try sink.flush()
             }
         case .file(let path) where plan.inPlace.contains(ride.id):
-            Console.error("ride \(ride.id): \(path) already holds it, byte for byte: left as it is")
-            print(path)
+            Console.error("ride \(ride.id): \(FilePath.shown(path)) already holds it, byte for byte: left as it is")
+            print(FilePath.shown(path))
             return nil
         case .file(let path):
             var sink = try AtomicFileSink(path: path, overwrite: force)
@@ -104,7 +104,8 @@ enum DumpCommand {
                 sink.abandon()
                 throw error
             }
-            print(path)
+            if let mode = sink.replacedReadOnly { Console.error(OutputTarget.replacedReadOnly(path, mode: mode, command: "dump")) }
+            print(FilePath.shown(path))
         }
         // Once the file is whole: a FIT file cannot hold a fix whose time went back, and says nothing of it itself.
         if timeBack > 0 { Console.error(FITTimeBack.line(rideID: ride.id, timeBack)) }

@@ -9,6 +9,8 @@ import RoamSystem
 struct AtomicFileSink: PatchableSink {
     let path: String
     let overwrite: Bool
+    /// The mode of the read-only file `overwrite` replaces (said by the caller once it is replaced); nil for any other.
+    let replacedReadOnly: mode_t?
     private let unpublished: UnpublishedFile
     private var file: BufferedFile
 
@@ -17,6 +19,7 @@ struct AtomicFileSink: PatchableSink {
         if !overwrite && access(path, F_OK) == 0 { throw Self.exists(path) }
         self.path = path
         self.overwrite = overwrite
+        replacedReadOnly = overwrite ? OutputTarget.readOnlyMode(path) : nil
         do { unpublished = try UnpublishedFile(for: path) } catch { throw OutputError.creating(error) }
         file = BufferedFile(fd: unpublished.fd, path: path)
     }
@@ -44,6 +47,6 @@ struct AtomicFileSink: PatchableSink {
     }
 
     static func exists(_ path: String) -> CLIError {
-        CLIError(description: "\(path) exists; pass --force to overwrite it", status: ExitStatus.failure)
+        CLIError(description: "\(FilePath.shown(path)) exists; pass --force to overwrite it", status: ExitStatus.failure)
     }
 }

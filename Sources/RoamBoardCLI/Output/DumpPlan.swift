@@ -109,7 +109,7 @@ struct DumpPlan {
                 }
             }
             if !differing.isEmpty {
-                throw CLIError(description: "\(differing.joined(separator: ", ")) already exist\(differing.count == 1 ? "s" : "") "
+                throw CLIError(description: "\(differing.map(FilePath.shown).joined(separator: ", ")) already exist\(differing.count == 1 ? "s" : "") "
                                + "with other contents; pass --force to overwrite", status: ExitStatus.failure)
             }
         }

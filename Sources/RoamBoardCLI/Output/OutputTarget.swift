@@ -38,24 +38,24 @@ enum OutputTarget: Equatable {
     static func createFolder(_ path: String) throws {
         let standing: FileSystem.Kind?
         do { standing = try FileSystem.kind(path) } catch {
-            throw CLIError(description: "cannot create the output folder \(path): \(error.reason)", status: ExitStatus.ioError)
+            throw CLIError(description: "cannot create the output folder \(FilePath.shown(path)): \(error.reason)", status: ExitStatus.ioError)
         }
         if let kind = standing {
             if kind == .folder { return }
-            throw CLIError(description: "cannot create the output folder \(path): a file of that name is in the way", status: ExitStatus.ioError)
+            throw CLIError(description: "cannot create the output folder \(FilePath.shown(path)): a file of that name is in the way", status: ExitStatus.ioError)
         }
         // The folders made, outermost first: each is durable only once its parent is synced.
         let made: [String]
         do {
             made = try FileSystem.makeFolders(path)
         } catch {
-            throw CLIError(description: "cannot create the output folder \(path): \(error.creationReason)",
+            throw CLIError(description: "cannot create the output folder \(FilePath.shown(path)): \(error.creationReason)",
                            status: ExitStatus.ioError)
         }
         // Without this a power cut can leave a ride marked dumped while its new folder is gone.
         for folder in made {
             do { try DurableFile.syncFolder(containing: folder) } catch {
-                throw CLIError(description: "cannot sync the folder \(error.subject) after creating the output folder \(folder) in it: "
+                throw CLIError(description: "cannot sync the folder \(FilePath.shown(error.subject)) after creating the output folder \(FilePath.shown(folder)) in it: "
                                + error.reason, status: ExitStatus.ioError)
             }
         }
@@ -63,15 +63,38 @@ enum OutputTarget: Equatable {
 
     /// A file is written only over a regular file or nothing: what else is at `path` (a named pipe
     /// whose open would wait for a writer, a device, a socket, a folder) is refused before anything
-    /// is opened, `--force` or not. Symbolic links are followed, as the write would.
+    /// is opened, `--force` or not. A symbolic link is refused too, whatever it points at: the new
+    /// file would take the link's name and leave what it points at as it was, which no one asked for.
     static func refuseNonFile(_ path: String) throws {
-        let standing: FileSystem.Kind?
-        do { standing = try FileSystem.kind(path) } catch {
-            throw CLIError(description: "cannot write \(path): \(error.reason)", status: ExitStatus.ioError)
+        let what: String
+        do {
+            if try FileSystem.kind(path, followLinks: false) == .symlink {
+                let target = (try? FileSystem.linkTarget(path)).map { " (to \(FilePath.shown($0)))" } ?? ""  // only said: the refusal stands either way
+                what = FileSystem.Kind.symlink.words + target
+            } else {
+                guard let kind = try FileSystem.kind(path), kind != .file else { return }
+                what = kind.words
+            }
+        } catch {
+            throw CLIError(description: "cannot write \(FilePath.shown(path)): \(error.reason)", status: ExitStatus.ioError)
         }
-        guard let kind = standing, kind != .file else { return }
-        throw CLIError(description: "cannot write \(path): it is \(kind.words), not a file; nothing is written "
+        throw CLIError(description: "cannot write \(FilePath.shown(path)): it is \(what), not a file; nothing is written "
                        + "over it, --force or not: remove it, or give another name", status: ExitStatus.ioError)
+    }
+
+    /// The permission bits of a regular file at `path` that no one may write (`chmod a-w`), nil for
+    /// any other: `--force` replaces it, and says so (as root, writing is never refused).
+    static func readOnlyMode(_ path: String) -> mode_t? {
+        var st = stat()
+        guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_mode & 0o222 == 0 else { return nil }
+        return st.st_mode & 0o7777
+    }
+
+    /// The one line `--force` says when it replaced a read-only file.
+    static func replacedReadOnly(_ path: String, mode: mode_t, command: String) -> String {
+        let octal = String(mode, radix: 8)
+        return "\(command): \(FilePath.shown(path)) was read-only (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)): "
+            + "replaced, as --force asks"
     }
 
     /// Creates the folders a file path needs.

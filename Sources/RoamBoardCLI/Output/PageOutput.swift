@@ -1,7 +1,9 @@
+import RoamSystem
+
 /// One HTML page written where `-o` says (`OutputTarget`): standard output, a file, or `name` in a
 /// folder; files atomically (`AtomicFileSink`), an existing one only with `force`.
 enum PageOutput {
-    /// The path written, or nil for standard output.
+    /// The path written (escaped, `FilePath.shown`, to be printed), or nil for standard output.
     static func write(_ html: String, to target: OutputTarget, nameInFolder name: String, force: Bool) throws -> String? {
         let out: String
         switch target {
@@ -25,6 +27,7 @@ enum PageOutput {
             sink.abandon()
             throw error
         }
-        return out
+        if let mode = sink.replacedReadOnly { Console.error(OutputTarget.replacedReadOnly(out, mode: mode, command: "view")) }
+        return FilePath.shown(out)
     }
 }
