@@ -39,7 +39,7 @@ public final class SystemThread: @unchecked Sendable {
     static func nameCurrent(_ name: String) {
         let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
-        try? Descriptor.writeAll(fd, Array(name.utf8.prefix(15)))
+        try? Descriptor.writeAll(fd, Array(name.utf8.prefix(15)))  // ignored: the name only labels the thread in ps and top
         close(fd)
     }
 

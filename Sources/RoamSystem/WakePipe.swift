@@ -33,7 +33,7 @@ public final class WakePipe: @unchecked Sendable {
     /// Makes the current or the next `wait` return `.woken`. Never blocks: a full pipe already wakes.
     public func wake() {
         var byte: UInt8 = 1
-        _ = try? retryingInterrupted { write(writeEnd, &byte, 1) }
+        _ = try? retryingInterrupted { write(writeEnd, &byte, 1) }  // ignored: a full pipe (EAGAIN) already holds a wake-up
     }
 
     /// Waits until `descriptor` is readable (or hung up), `wake()` is called, or `timeoutMs` passes

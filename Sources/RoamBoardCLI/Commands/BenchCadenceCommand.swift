@@ -34,7 +34,7 @@ enum BenchCadenceCommand {
         let scratch = try BenchScratch(p, name: "roam-bench-cadence")
         defer { scratch.finish() }
         let strace = FileSystem.isExecutable("/usr/bin/strace") ? "/usr/bin/strace" : nil
-        let me = ((try? FileSystem.linkTarget("/proc/self/exe")) ?? "/proc/self/exe")
+        let me = ((try? FileSystem.linkTarget("/proc/self/exe")) ?? "/proc/self/exe")  // the link itself runs too
 
         var rows: [(Setup, CadenceBenchmark.PerHour, storedPerFix: Double)] = []
         for hz in rates {
@@ -51,7 +51,7 @@ enum BenchCadenceCommand {
                                                        laps: HighRateLaps(hz: hz), seconds: s, warmUpEpochs: warmUp, strace: strace,
                                                        scratch: scratch.path, stderrPath: log)
                     guard run.exitStatus == 0 else {
-                        let tail = (try? FileSystem.readText(log)).map { String($0.suffix(2000)) } ?? ""
+                        let tail = (try? FileSystem.readText(log)).map { String($0.suffix(2000)) } ?? ""  // only adds to the failure said
                         throw CLIError(description: "bench-cadence: record exited with wait status \(run.exitStatus): \(tail)")
                     }
                     // What the recorder's WAL still holds reaches the database file at its next checkpoint:

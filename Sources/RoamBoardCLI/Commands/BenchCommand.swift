@@ -30,7 +30,7 @@ enum BenchCommand {
         var syncsPerBatch: Double?
         if FileSystem.isExecutable("/usr/bin/strace") {
             Console.error("bench: counting fdatasync under strace…")
-            let me = ((try? FileSystem.linkTarget("/proc/self/exe")) ?? "/proc/self/exe")
+            let me = ((try? FileSystem.linkTarget("/proc/self/exe")) ?? "/proc/self/exe")  // the link itself runs too
             func count(_ n: Int) throws -> Int? {
                 try CommitBenchmark.syncCalls(strace: "/usr/bin/strace", arguments: [me, "bench", "--dir", dir, "--count-syncs", String(n)], scratch: dir)
             }

@@ -59,6 +59,6 @@ enum BenchDumpCommand {
     }
 
     private static func fileSize(_ path: String) -> Int {
-        Int((try? FileSystem.size(path)) ?? 0)
+        Int((try? FileSystem.size(path)) ?? 0)  // a benchmark figure; the dump itself failed loudly
     }
 }

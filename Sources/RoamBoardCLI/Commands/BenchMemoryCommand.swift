@@ -18,7 +18,7 @@ enum BenchMemoryCommand {
         let board = try p.value(SharedOptions.benchBoard)
         let scratch = try BenchScratch(p, name: "roam-bench-memory")
         defer { scratch.finish() }
-        let me = ((try? FileSystem.linkTarget("/proc/self/exe")) ?? "/proc/self/exe")
+        let me = ((try? FileSystem.linkTarget("/proc/self/exe")) ?? "/proc/self/exe")  // the link itself runs too
         var runs: [(hours: Double, result: RecorderMemoryBenchmark.Result, fixes: Int)] = []
         for h in [baselineHours, hours] {
             let laps = HighRateLaps(hz: hz)
@@ -28,7 +28,7 @@ enum BenchMemoryCommand {
                 me, ["record", "--board", board, "--db", db, "--replay", "-", "--quiet"],
                 laps: laps, epochs: laps.epochs(hours: h), stderrPath: log)
             guard result.exitStatus == 0 else {
-                let tail = (try? FileSystem.readText(log)).map { String($0.suffix(2000)) } ?? ""
+                let tail = (try? FileSystem.readText(log)).map { String($0.suffix(2000)) } ?? ""  // only adds to the failure said
                 throw CLIError(description: "bench-memory: record exited with wait status \(result.exitStatus): \(tail)")
             }
             runs.append((h, result, try storedFixes(db)))

@@ -70,7 +70,7 @@ enum RidesCommand {
     static let interrupted = "interrupted (resumes on next start)"
 
     static func recorderRunning(database: String) -> Bool {
-        let snapshot = try? RecorderStatusFile.read(path: RecorderStatusFile.path(forDatabase: database))
+        let snapshot = try? RecorderStatusFile.read(path: RecorderStatusFile.path(forDatabase: database))  // only marks a ride; no status file: no recorder
         return snapshot?.isRecorderRunning ?? false
     }
 }

@@ -53,7 +53,7 @@ private final class ComparedFile {
 
     init?(path: String, from offset: Int) {
         // O_NONBLOCK: a named pipe put there after the plan's look opens at once (and is no file) instead of waiting for a writer.
-        guard let fd = try? retryingInterrupted({ open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }) else { return nil }
+        guard let fd = try? retryingInterrupted({ open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }) else { return nil }  // no comparison: the file is written anew, whose errors are said
         var s = stat()
         guard fstat(fd, &s) == 0, s.st_mode & S_IFMT == S_IFREG else { close(fd); return nil }
         self.fd = fd
@@ -90,7 +90,7 @@ private final class ComparedFile {
         var done = 0
         while done < buffer.count {
             let n = buffer.withUnsafeMutableBytes { raw in
-                (try? retryingInterrupted { pread(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done)) }) ?? -1
+                (try? retryingInterrupted { pread(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done)) }) ?? -1  // a failed read is a difference: written anew
             }
             if n < 0 { return 0 }
             if n == 0 { break }

@@ -12,7 +12,7 @@ enum ZoneDatabase {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         guard !name.isEmpty, !name.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
         let path = FilePath.join(folder, name)
-        guard FileSystem.visibleKind(path) == .file, let bytes = try? FileSystem.readBytes(path),
+        guard FileSystem.visibleKind(path) == .file, let bytes = try? FileSystem.readBytes(path),  // unreadable or no zone file: the caller refuses the zone in words
               let rules = try? TimeZoneRules(tzif: bytes) else { return nil }
         return LocalTime.Zone(identifier: name, rules: rules, file: path)
     }

@@ -14,7 +14,7 @@ public struct MassStorageGadget: Sendable {
 
     /// The controller to bind to: `udc` if given (it must exist), else the first in /sys/class/udc.
     public func controller(_ udc: String?) throws -> String {
-        let names = (try? FileSystem.folderEntries(paths.udcClass)) ?? []
+        let names = (try? FileSystem.folderEntries(paths.udcClass)) ?? []  // no class folder: no controller, refused below in words
         if let udc {
             guard names.contains(udc) else {
                 throw DriveError(.noGadget, "no USB device controller \(udc) in \(paths.udcClass) (there: \(names.isEmpty ? "none" : names.joined(separator: ", "))): check --udc; recording is unaffected")
@@ -132,7 +132,7 @@ public struct MassStorageGadget: Sendable {
     }
 
     private func read(_ path: String) -> String? {
-        (try? FileSystem.readText(path))?.trimmedOfWhitespace
+        (try? FileSystem.readText(path))?.trimmedOfWhitespace  // configfs attribute: absent reads as not set up
     }
 
     private func touch(_ path: String) throws {

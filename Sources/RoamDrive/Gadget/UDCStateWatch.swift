@@ -25,10 +25,10 @@ public final class UDCStateWatch {
             close(fd)
             fd = -1
         }
-        if fd < 0 { fd = (try? retryingInterrupted { open(path, O_RDONLY | O_CLOEXEC) }) ?? -1 }
+        if fd < 0 { fd = (try? retryingInterrupted { open(path, O_RDONLY | O_CLOEXEC) }) ?? -1 }  // no state file: the controller is gone, said as such by the caller
         guard fd >= 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 64)
-        let n = buffer.withUnsafeMutableBytes { raw in (try? retryingInterrupted { pread(fd, raw.baseAddress, raw.count, 0) }) ?? -1 }
+        let n = buffer.withUnsafeMutableBytes { raw in (try? retryingInterrupted { pread(fd, raw.baseAddress, raw.count, 0) }) ?? -1 }  // sysfs: a failed read is a controller gone
         guard n >= 0 else {
             // Removed under us (the controller went away): open anew next time.
             close(fd)

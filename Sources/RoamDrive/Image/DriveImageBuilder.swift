@@ -32,7 +32,7 @@ public struct DriveImageBuilder {
     public func build(rides: [RideRow], writer: DriveRideWriter, facts: DriveReadme.Facts, busyInode: UInt64? = nil) throws -> DriveContents {
         let slots = slots
         slots.clearUnfinished()
-        defer { try? FileSystem.removeTree(slots.staging) }
+        defer { try? FileSystem.removeTree(slots.staging) }  // ignored: scratch; the next build clears it first
         let base = [slots.next, slots.spare].lazy
             .filter { DriveImageSlots.exists($0) && DriveManifest.inode($0) != busyInode }
             .compactMap { path in DriveManifest.load(image: path, folder: slots.manifests).map { (path: path, manifest: $0) } }
@@ -135,7 +135,7 @@ public struct DriveImageBuilder {
             manifest.imageBytes = change.imageBytes
             if let smallestForRoom {
                 // Its files are in the image now: the room is measured without them.
-                try? FileSystem.removeTree(slots.staging)
+                try? FileSystem.removeTree(slots.staging)  // ignored: scratch; what stays only counts against the room
                 manifest.room = DriveRoom(atBuild: try DriveRoom.measure(slots), wanted: DriveRoom.wanted(smallestRide: smallestForRoom))
             }
             contents.room = manifest.room

@@ -23,7 +23,7 @@ public struct DriveImageSlots: Sendable, Equatable {
     /// Leftovers of a build that did not finish (a crash, a power cut): never used.
     public func clearUnfinished() {
         unlink(new)
-        try? FileSystem.removeTree(staging)
+        try? FileSystem.removeTree(staging)  // ignored: scratch; a build clears it again first
     }
 
     /// Puts the ready image in place: the served one becomes the spare, `.next` the served one.

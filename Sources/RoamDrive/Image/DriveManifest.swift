@@ -49,7 +49,7 @@ struct DriveManifest: Codable, Equatable {
     static func load(image path: String, folder: String) -> DriveManifest? {
         guard let ino = inode(path),
               let manifest = read("\(folder)/\(ino).json"),
-              let listing = try? DriveImageReader.read(path),
+              let listing = try? DriveImageReader.read(path),  // unreadable: the manifest is not trusted and the image is rebuilt
               listing.fingerprint == manifest.fingerprint,
               listing.files == manifest.files.map(\.name).sorted(),
               listing.shared == (manifest.shared ?? []).map(\.name).sorted()
@@ -95,7 +95,7 @@ struct DriveManifest: Codable, Equatable {
     /// Removes the manifests of files that are none of `images` any more.
     static func prune(keeping images: [String], folder: String) {
         let live = Set(images.compactMap(inode).map { "\($0).json" })
-        for name in (try? FileSystem.folderEntries(folder)) ?? [] where !live.contains(name) {
+        for name in (try? FileSystem.folderEntries(folder)) ?? [] where !live.contains(name) {  // unlistable: nothing pruned, tried again at the next build
             unlink("\(folder)/\(name)")
         }
     }

@@ -26,7 +26,7 @@ public struct DriveRoom: Codable, Equatable, Sendable {
     /// The room freed since, once it is `wanted` or more. The watch then starts from now, so a build
     /// that fails or leaves rides off again is tried again only once room is freed beyond it.
     mutating func freed(_ slots: DriveImageSlots) -> Int64? {
-        guard let now = try? Self.measure(slots), now - atBuild >= wanted else { return nil }
+        guard let now = try? Self.measure(slots), now - atBuild >= wanted else { return nil }  // unmeasured: not freed yet; the next step measures again
         defer { atBuild = now }
         return now - atBuild
     }

@@ -25,7 +25,7 @@ public final class ReopeningI2CBus: I2CBus {
     public init(device: String, open: @escaping (String) throws(DeviceError) -> any I2CBus = { (d: String) throws(DeviceError) -> any I2CBus in try LinuxI2CBus(device: d) }) {
         self.device = device
         self.open = open
-        _ = try? current()
+        _ = try? current()  // opened early if it can be; each use opens it again and throws
     }
 
     public var isOpen: Bool { bus != nil }

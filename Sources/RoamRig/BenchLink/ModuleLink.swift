@@ -112,7 +112,7 @@ public final class ModuleLink: @unchecked Sendable {
             if held && isIdle && now >= nextBannerNs {
                 nextBannerNs = now + idleIntervalMs * 1_000_000
                 let banner = module.withLock { m in m.idleOutput(hostBaud: baud) }
-                try? send(banner)
+                try? send(banner)  // the simulated module: the host closing its end ends the link
             }
             let timeoutMs: Int32 = !held ? 0 : isIdle ? Int32(clamping: (nextBannerNs - min(now, nextBannerNs) + 999_999) / 1_000_000) : -1
             guard case .descriptor(let fd) = pty.readiness else { return }
@@ -142,7 +142,7 @@ public final class ModuleLink: @unchecked Sendable {
                 let baud = hostBaud
                 let reply = module.withLock { $0.receive(bytes, hostBaud: baud).reply }
                 taken.withLock { takenBytes += bytes.count; taken.broadcast() }
-                try? send(reply)
+                try? send(reply)  // the simulated module: the host closing its end ends the link
             }
         }
     }

@@ -13,7 +13,7 @@ extension BoardSystemChecks {
                 + "made by 'dtparam=uart0=on'; " + BootConfig.advice([BootConfig.uart0], root: root) + ".")
         }
         var found = ""
-        if (try? FileSystem.linkTarget(path(root, "dev/serial0"))) != nil {
+        if (try? FileSystem.linkTarget(path(root, "dev/serial0"))) != nil {  // no link: nothing to add
             found = " (here /dev/serial0 is \(ttyName("/dev/serial0", root: root)), the mini UART, whose baud follows the core clock)"
         }
         return ProbeResult(name, ok: false, "\(uart) does not exist: on a \(model) the header's UART (GPIO14/15) is the PL011 "

@@ -73,7 +73,7 @@ struct BootConfigText {
         guard !folder.isEmpty else { return [] }
         let path = BoardSystemChecks.path(root, String(folder.dropFirst()) + "/overlays/\(name).dtbo")
         guard FileSystem.exists(path) else { return [] }
-        return (try? FileSystem.readBytes(path)).flatMap(DeviceTreeOverlay.parameters)
+        return (try? FileSystem.readBytes(path)).flatMap(DeviceTreeOverlay.parameters)  // unreadable overlay: its parameters unknown, none claimed
     }
 
     /// Whether a line added at the end of the file would apply on this board.

@@ -114,7 +114,7 @@ public enum DeviceProbe {
         guard silent || error.finding?.kind == .unexpectedChip else { return nil }
         let other: UInt16 = address == 0x76 ? 0x77 : 0x76
         let there = I2CContext.hex(other)
-        guard let id = try? bus.readByte(address: other, register: BMP280Register.chipID.rawValue) else { return nil }
+        guard let id = try? bus.readByte(address: other, register: BMP280Register.chipID.rawValue) else { return nil }  // the probe's own error is the answer
         // Only a chip the driver runs is worth moving to; any other (a BME680, a second breakout) is only named.
         guard let found = BMP280Chip(rawValue: id) else {
             guard silent else { return nil }

@@ -18,7 +18,7 @@ enum ModuleLoads {
                 places.append("remove \(module) from '\(entry)' in \(cmdline)")
             }
         }
-        let entries = (try? FileSystem.folderEntries(BoardSystemChecks.path(root, String(etcFolder.dropFirst())))) ?? []
+        let entries = (try? FileSystem.folderEntries(BoardSystemChecks.path(root, String(etcFolder.dropFirst())))) ?? []  // no folder: no module loaded from it
         let confs = entries.filter { $0.hasSuffix(".conf") }.sorted().map { etcFolder + "/" + $0 }
         for file in ["/etc/modules"] + confs where names(module, BoardSystemChecks.read(root, String(file.dropFirst()))) {
             places.append("remove the line '\(module)' from \(file)")

@@ -42,7 +42,7 @@ enum USBGadgetCheck {
             return function
         }
         let gadgets = BoardSystemChecks.path(root, String(configfs.dropFirst()))
-        return ((try? FileSystem.folderEntries(gadgets)) ?? []).sorted().first { gadget in
+        return ((try? FileSystem.folderEntries(gadgets)) ?? []).sorted().first { gadget in  // no configfs gadgets: none holds it
             BoardSystemChecks.read(root, String(configfs.dropFirst()) + "/\(gadget)/UDC")?.trimmedOfWhitespace == udc
         } ?? ""
     }

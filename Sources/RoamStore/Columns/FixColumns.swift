@@ -43,7 +43,7 @@ enum FixColumns {
         // before hold TEXT, as would a value deflate failed on; readers take either.
         C("nmea", "TEXT NOT NULL", raw: true, value: { fix in
               let text = joinedUTF8(fix.epoch.sentences)
-              guard !text.isEmpty, let packed = try? PackedText.pack(utf8: text, with: .nmea1) else {
+              guard !text.isEmpty, let packed = try? PackedText.pack(utf8: text, with: .nmea1) else {  // no storage error: stored as text
                   return .text(String(decoding: text, as: UTF8.self))
               }
               return .blob(packed)
