@@ -3,8 +3,8 @@ import Glibc
 import Testing
 
 /// The record of which image the drive serves (`<image>.served`) spares a restarted keeper a
-/// re-point of an unchanged image; one the card refuses is said in words, once, and the drive is
-/// served all the same.
+/// re-point of an unchanged image; one the card refuses is said in words, once as written and once
+/// as read back, and the drive is served all the same.
 @Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveServedRecordTests {
     @Test func aServedRecordThatCannotBeKeptIsSaidOnceInWords() throws {
@@ -20,8 +20,10 @@ struct DriveServedRecordTests {
         defer { keeper.kill() }
         #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 1 ride"), "\(keeper.stderrLines)")
         let said = keeper.stderrLines.filter { $0.contains(served) }
-        #expect(said == ["drive: cannot write \(served): it is a folder, not a file: give a file name; until it can be written, "
-                         + "a restarted keeper points the drive at the image again although it did not change"], "\(keeper.stderrLines)")
+        #expect(said == [                         "drive: cannot write \(served): it is a folder, not a file: give a file name; until it can be written, "
+                         + "a restarted keeper points the drive at the image again although it did not change",
+                         "drive: cannot read \(served): it is a folder, not a file: give a file name; the drive is taken as serving "
+                         + "an unknown image and pointed at the current one again"], "\(keeper.stderrLines)")
         #expect(rig.attribute(rig.lun.appendingPathComponent("file")) == rig.image)
     }
 
