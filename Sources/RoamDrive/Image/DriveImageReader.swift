@@ -31,9 +31,11 @@ public enum DriveImageReader {
             // one with it that cannot be listed is not (the root's listing says which it is).
             let top = try DriveTools.run("mdir", ["-i", imagePath, "-b", "::/"], what: "list the top folder of \(imagePath)")
             let sharedFolder = "::/" + DriveSharedFiles.folder.lowercased() + "/"
-            shared = top.split(separator: "\n").contains { $0.lowercased() == sharedFolder }
-                ? try DriveTools.run("mdir", ["-i", imagePath, "-b", "::/" + DriveSharedFiles.folder], what: "list the shared files on \(imagePath)")
-                : ""
+            if top.split(separator: "\n").contains(where: { $0.lowercased() == sharedFolder }) {
+                shared = try DriveTools.run("mdir", ["-i", imagePath, "-b", "::/" + DriveSharedFiles.folder], what: "list the shared files on \(imagePath)")
+            } else {
+                shared = ""
+            }
         } catch let e as DriveError where e.kind == .toolFailed {
             throw DriveError(.imageUnreadable, "the drive image \(imagePath) is corrupt or not one roam-board built (\(e.description))")
         }
