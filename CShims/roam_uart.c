@@ -1,7 +1,6 @@
 #include "roam_uart.h"
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
@@ -76,31 +75,4 @@ int roam_tty_baud(int fd) {
     case B921600: return 921600;
     default: return 0;
     }
-}
-
-int roam_uart_read(int fd, uint8_t *buf, size_t cap, int timeout_ms) {
-    struct pollfd p = { .fd = fd, .events = POLLIN };
-    int r = poll(&p, 1, timeout_ms);
-    if (r < 0) return -errno;
-    if (r == 0) return 0;
-    if (p.revents & POLLNVAL) return -EBADF;
-    return roam_uart_read_now(fd, buf, cap);
-}
-
-int roam_uart_read_now(int fd, uint8_t *buf, size_t cap) {
-    ssize_t n = read(fd, buf, cap);
-    if (n < 0) return errno == EAGAIN ? 0 : -errno;
-    // 0 bytes is the end of the file: the device hung up (or, after a poll, a readable descriptor
-    // with nothing to give: the other end is gone).
-    if (n == 0) return -EIO;
-    return (int)n;
-}
-
-int roam_uart_write(int fd, const uint8_t *buf, size_t len) {
-    ssize_t n = write(fd, buf, len);
-    return n < 0 ? -errno : (int)n;
-}
-
-int roam_fd_close(int fd) {
-    return close(fd) != 0 ? -errno : 0;
 }

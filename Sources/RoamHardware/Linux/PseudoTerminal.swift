@@ -34,9 +34,13 @@ public final class PseudoTerminal: @unchecked Sendable {
     /// Empty on timeout; throws EIO while no one has the secondary open.
     public func read(timeoutMs: Int32) throws(DeviceError) -> [UInt8] {
         var buf = [UInt8](repeating: 0, count: 512)
-        let n = buf.withUnsafeMutableBufferPointer { b in retryingOnInterrupt { roam_uart_read(fd, b.baseAddress!, b.count, timeoutMs) } }
-        guard n >= 0 else { throw DeviceError(.pty, .read, device: secondaryPath, errno: Errno(shimResult: n)) }
-        return Array(buf[0..<Int(n)])
+        let read = buf.withUnsafeMutableBufferPointer { b in
+            Result { () throws(Errno) in try TerminalRead.waiting(fd, into: b.baseAddress!, count: b.count, timeoutMs: timeoutMs) }
+        }
+        switch read {
+        case .success(let n): return Array(buf[0..<n])
+        case .failure(let errno): throw DeviceError(.pty, .read, device: secondaryPath, errno: errno)
+        }
     }
 
     /// The baud the secondary's owner set (Linux reports the secondary's termios on the primary);

@@ -1,6 +1,7 @@
 import RoamPorts
 import RoamSystem
 import CShims
+import Glibc
 
 /// A UART opened through the real termios path: non-blocking, no controlling tty, close-on-exec,
 /// raw 8N1 at the board's baud, reads bounded by poll(), and owned (TIOCEXCL) so a second reader
@@ -32,14 +33,16 @@ public final class SerialPort: SerialLine {
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMs: Int32) throws(DeviceError) -> Int {
-        guard fd >= 0 else { throw DeviceError(.uart, .read, device: device, errno: Errno(rawValue: 9 /* EBADF */)) }
+        guard fd >= 0 else { throw DeviceError(.uart, .read, device: device, errno: Errno(rawValue: EBADF)) }
         let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         // No wait asked (the sensor thread's poll already said the line is readable): read at once,
         // without a second poll. VMIN 1 (roam_uart_configure) keeps "nothing yet" apart from a hang-up.
-        let n = timeoutMs == 0 ? retryingOnInterrupt { roam_uart_read_now(fd, base, buffer.count) }
-                               : retryingOnInterrupt { roam_uart_read(fd, base, buffer.count, timeoutMs) }
-        guard n >= 0 else { throw DeviceError(.uart, .read, device: device, errno: Errno(shimResult: n)) }
-        return Int(n)
+        do throws(Errno) {
+            return timeoutMs == 0 ? try TerminalRead.now(fd, into: base, count: buffer.count)
+                                  : try TerminalRead.waiting(fd, into: base, count: buffer.count, timeoutMs: timeoutMs)
+        } catch {
+            throw DeviceError(.uart, .read, device: device, errno: error)
+        }
     }
 
     /// Writes every byte (a command to the receiver) and waits until it has left the UART.
@@ -47,7 +50,7 @@ public final class SerialPort: SerialLine {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBufferPointer { buf in
-                retryingOnInterrupt { roam_uart_write(fd, buf.baseAddress! + offset, buf.count - offset) }
+                retryingOnInterrupt { roam_fd_write(fd, buf.baseAddress! + offset, buf.count - offset) }
             }
             if Errno(shimResult: n) == .wouldBlock { try drain(); continue }
             guard n >= 0 else { throw DeviceError(.uart, .write, device: device, errno: Errno(shimResult: n)) }
