@@ -6,5 +6,6 @@
 #include "roam_pty.h"
 #include "roam_i2c.h"
 #include "roam_gpio.h"
+#include "roam_gpiochip.h"
 #include "roam_sys.h"
 #endif

@@ -6,11 +6,10 @@
 // libgpiod stays behind this header: roam_gpio_v1.c speaks its 1.6 API, roam_gpio_v2.c its 2.x API,
 // chosen at build time by the installed gpiod.h (roam_gpio_version.h), with the same behaviour.
 // Chips are named by their device path ("/dev/gpiochip0"): no lookup by label or number, which
-// would open every chip on the system (and fail under a unit that allows only one).
+// would open every chip on the system (and fail under a unit that allows only one). A chip's own
+// info is the kernel's (roam_gpiochip.h), asked before a line is requested (GPIOLine.swift).
 typedef struct roam_gpio_line roam_gpio_line;
 
-/// Label and line count of the chip at `path`. Returns 0, or -errno (-ENOTTY: not a GPIO chip).
-int roam_gpio_chip_info(const char *path, char *label, size_t cap, unsigned *lines);
 /// Who holds `line`: 1 with its consumer name copied into `consumer` (may be empty), 0 if free, or -errno.
 int roam_gpio_line_user(const char *path, unsigned line, char *consumer, size_t cap);
 /// Request `line` as an input with both-edge events (kernel-timestamped).

@@ -80,7 +80,8 @@ public final class GPIOLine: DigitalInput, DigitalOutput, @unchecked Sendable {
     }
 
     /// Opens the chip to read its label and size, so a line beyond its end is named as such rather
-    /// than as the bare EINVAL the kernel would give, and a path that is not a chip says so.
+    /// than as the bare EINVAL the kernel would give, and a path that is not a chip says so in the
+    /// kernel's words (GPIOChipInfo.read), before libgpiod, whose 2.x says it otherwise, opens it.
     static func checkLineExists(_ path: String, _ line: Int) throws(DeviceError) {
         if let error = missingLine(line, on: try GPIOChipInfo.read(path)) { throw error }
     }
