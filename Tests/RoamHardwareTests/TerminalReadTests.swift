@@ -49,9 +49,11 @@ import Testing
         #expect(throws: Errno.ioError) { try readWaiting(pipe.read, &buffer, 1000) }
     }
 
+    /// Said from poll's POLLNVAL, before any read.
     @Test func aDescriptorThatIsNotOpenIsEBADF() {
         var buffer = [UInt8](repeating: 0, count: 8)
         #expect(throws: Errno(rawValue: EBADF)) { try readWaiting(CInt.max, &buffer, 1000) }
+        #expect(throws: Errno(rawValue: EBADF)) { try TerminalRead.readable(pollResult: CInt(POLLNVAL)) }
     }
 
     /// Any other failure is reported with its own code: a pseudo-terminal's primary side says EIO
