@@ -10,24 +10,7 @@ int roam_uart_open(const char *path) {
     return fd < 0 ? -errno : fd;
 }
 
-static speed_t speed_for(unsigned baud) {
-    switch (baud) {
-    case 4800: return B4800;
-    case 9600: return B9600;
-    case 19200: return B19200;
-    case 38400: return B38400;
-    case 57600: return B57600;
-    case 115200: return B115200;
-    case 230400: return B230400;
-    case 460800: return B460800;
-    case 921600: return B921600;
-    default: return 0;
-    }
-}
-
-int roam_uart_configure(int fd, unsigned baud) {
-    speed_t speed = speed_for(baud);
-    if (speed == 0) return -EINVAL;
+int roam_uart_configure(int fd, unsigned speed) {
     struct termios t;
     if (tcgetattr(fd, &t) != 0) return -errno;
     cfmakeraw(&t);
@@ -43,9 +26,7 @@ int roam_uart_configure(int fd, unsigned baud) {
     return 0;
 }
 
-int roam_uart_set_baud(int fd, unsigned baud) {
-    speed_t speed = speed_for(baud);
-    if (speed == 0) return -EINVAL;
+int roam_uart_set_speed(int fd, unsigned speed) {
     struct termios t;
     if (tcgetattr(fd, &t) != 0) return -errno;
     if (cfsetispeed(&t, speed) != 0 || cfsetospeed(&t, speed) != 0) return -errno;
@@ -60,19 +41,7 @@ int roam_uart_drain(int fd) {
     return tcdrain(fd) != 0 ? -errno : 0;
 }
 
-int roam_tty_baud(int fd) {
+int roam_tty_speed(int fd) {
     struct termios t;
-    if (tcgetattr(fd, &t) != 0) return -errno;
-    switch (cfgetospeed(&t)) {
-    case B4800: return 4800;
-    case B9600: return 9600;
-    case B19200: return 19200;
-    case B38400: return 38400;
-    case B57600: return 57600;
-    case B115200: return 115200;
-    case B230400: return 230400;
-    case B460800: return 460800;
-    case B921600: return 921600;
-    default: return 0;
-    }
+    return tcgetattr(fd, &t) != 0 ? -errno : (int)cfgetospeed(&t);
 }

@@ -8,16 +8,17 @@
 
 /// open(O_RDWR|O_NOCTTY|O_NONBLOCK|O_CLOEXEC). Returns fd or -errno.
 int roam_uart_open(const char *path);
-/// Raw 8N1, no flow control, receiver on, at `baud`; VMIN 1, VTIME 0, so that on the O_NONBLOCK
-/// descriptor a read with nothing waiting is EAGAIN, not 0. Returns 0, -EINVAL for an unsupported baud, or -errno.
-int roam_uart_configure(int fd, unsigned baud);
-/// Changes the speed only (in and out), after pending output is sent (TCSADRAIN). 0, -EINVAL, or -errno.
-int roam_uart_set_baud(int fd, unsigned baud);
+/// Raw 8N1, no flow control, receiver on, at the termios speed code `speed` (B115200 …: which
+/// bauds are used is TerminalSpeed.swift's); VMIN 1, VTIME 0, so that on the O_NONBLOCK descriptor
+/// a read with nothing waiting is EAGAIN, not 0. Returns 0 or -errno.
+int roam_uart_configure(int fd, unsigned speed);
+/// Changes the speed code only (in and out), after pending output is sent (TCSADRAIN). 0 or -errno.
+int roam_uart_set_speed(int fd, unsigned speed);
 /// ioctl(TIOCEXCL): further open()s of the tty fail with EBUSY (except for root). 0 or -errno.
 int roam_uart_exclusive(int fd);
 /// tcdrain(): waits until everything written has been transmitted. 0 or -errno.
 int roam_uart_drain(int fd);
-/// The output speed tcgetattr() reports, in baud (0 for an unlisted speed), or -errno. On a pty's
+/// The output speed code tcgetattr() reports (cfgetospeed: B115200 …), or -errno. On a pty's
 /// primary side Linux reports the secondary's settings: the bench receiver sees the host's baud.
-int roam_tty_baud(int fd);
+int roam_tty_speed(int fd);
 #endif

@@ -1,5 +1,6 @@
 import RoamPorts
 import RoamSystem
+import Glibc
 import Testing
 @testable import RoamHardware
 
@@ -40,6 +41,24 @@ import Testing
             return e?.operation == .configure && e?.errno == .invalidArgument
                 && e!.description.contains("Check the baud in board.conf")
         }
+    }
+
+    /// Which rates the board uses is said in Swift (TerminalSpeed); the shims set and report a termios
+    /// code as it is. Each rate set on the port is the one the pty's primary side reads back.
+    @Test func everyRateTheBoardUsesIsSetAndReadBack() throws {
+        let termiosCodes: [Int: Int32] = [4800: B4800, 9600: B9600, 19200: B19200, 38400: B38400, 57600: B57600,
+                                          115200: B115200, 230400: B230400, 460800: B460800, 921600: B921600]
+        #expect(TerminalSpeed.rates.map(\.baud) == termiosCodes.keys.sorted())
+        for rate in TerminalSpeed.rates { #expect(Int32(rate.code) == termiosCodes[rate.baud], "\(rate.baud) baud") }
+        #expect(TerminalSpeed.code(baud: 12345) == nil)
+        let pty = try PseudoTerminal()
+        let port = try SerialPort(path: pty.secondaryPath, baud: 9600)
+        for rate in TerminalSpeed.rates {
+            try port.setBaud(rate.baud)
+            #expect(pty.peerBaud == rate.baud)
+        }
+        #expect(throws: DeviceError.self) { try port.setBaud(12345) }
+        #expect(port.baud == 921600)
     }
 
     @Test func missingDeviceNamesThePathAndWhatToCheck() {

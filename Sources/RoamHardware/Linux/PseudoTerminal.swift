@@ -1,6 +1,7 @@
 import RoamPorts
 import RoamSystem
 import CShims
+import Glibc
 
 /// The primary side of a pseudo-terminal pair. The secondary's path (`/dev/pts/N`) is opened by
 /// `SerialPort` exactly as a real UART would be, so the bench and the tests run the real termios code.
@@ -46,8 +47,8 @@ public final class PseudoTerminal: @unchecked Sendable {
     /// The baud the secondary's owner set (Linux reports the secondary's termios on the primary);
     /// nil when it cannot be read.
     public var peerBaud: Int? {
-        let b = roam_tty_baud(fd)
-        return b > 0 ? Int(b) : nil
+        let code = roam_tty_speed(fd)
+        return code >= 0 ? TerminalSpeed.baud(code: speed_t(code)) : nil
     }
 
     /// Closing the primary makes the secondary's reads fail with EIO, as an unplugged USB receiver does.

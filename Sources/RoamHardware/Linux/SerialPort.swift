@@ -22,7 +22,8 @@ public final class SerialPort: SerialLine {
             let hint = errno == .busy ? PortHolders.hint(device: path) : nil
             throw DeviceError(.uart, .open, device: path, errno: errno, hint: hint)
         }
-        let configured = roam_uart_configure(opened, UInt32(clamping: baud))
+        // A rate the board does not use is refused as termios would refuse it (EINVAL), after the open, as before.
+        let configured = TerminalSpeed.code(baud: baud).map { roam_uart_configure(opened, $0) } ?? -EINVAL
         guard configured == 0 else {
             _ = roam_fd_close(opened)
             throw DeviceError(.uart, .configure, device: path, detail: "\(baud) baud 8N1", errno: Errno(shimResult: configured))
@@ -67,7 +68,7 @@ public final class SerialPort: SerialLine {
 
     /// Changes the host's baud on the open descriptor (the receiver was told to switch, or is being looked for).
     public func setBaud(_ newBaud: Int) throws(DeviceError) {
-        let r = roam_uart_set_baud(fd, UInt32(clamping: newBaud))
+        let r = TerminalSpeed.code(baud: newBaud).map { roam_uart_set_speed(fd, $0) } ?? -EINVAL
         guard r == 0 else { throw DeviceError(.uart, .configure, device: device, detail: "\(newBaud) baud", errno: Errno(shimResult: r)) }
         baud = newBaud
     }
