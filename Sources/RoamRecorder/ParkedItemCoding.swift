@@ -6,7 +6,7 @@ import RoamCore
 /// as a length and its UTF-8 bytes. Only this process reads it back: no version, no portability.
 enum ParkedItemCoding {
     private enum Tag: UInt8 {
-        case epoch, receiverSilent, receiverBack, restarted, barometerMissing, barometerBack, press, longPress
+        case epoch, receiverSilent, receiverBack, restarted, barometerMissing, barometerBack, press, longPress, receiverSetUpAgain
     }
 
     static func isPress(tag: UInt8) -> Bool { tag == Tag.press.rawValue || tag == Tag.longPress.rawValue }
@@ -20,6 +20,7 @@ enum ParkedItemCoding {
         case .batched(.receiverSilent(let monoNs)): out.append(Tag.receiverSilent.rawValue); put(monoNs, &out)
         case .batched(.receiverBack(let monoNs)): out.append(Tag.receiverBack.rawValue); put(monoNs, &out)
         case .batched(.restarted(let monoNs)): out.append(Tag.restarted.rawValue); put(monoNs, &out)
+        case .batched(.receiverSetUpAgain(let monoNs)): out.append(Tag.receiverSetUpAgain.rawValue); put(monoNs, &out)
         case .batched(.barometerBack(let monoNs)): out.append(Tag.barometerBack.rawValue); put(monoNs, &out)
         case .batched(.barometerMissing(let monoNs, let cause)):
             out.append(Tag.barometerMissing.rawValue); put(monoNs, &out); put(cause, &out)
@@ -35,6 +36,7 @@ enum ParkedItemCoding {
         case .receiverSilent: return .batched(.receiverSilent(monoNs: r.u64()))
         case .receiverBack: return .batched(.receiverBack(monoNs: r.u64()))
         case .restarted: return .batched(.restarted(monoNs: r.u64()))
+        case .receiverSetUpAgain: return .batched(.receiverSetUpAgain(monoNs: r.u64()))
         case .barometerBack: return .batched(.barometerBack(monoNs: r.u64()))
         case .barometerMissing: return .batched(.barometerMissing(monoNs: r.u64(), cause: r.string()))
         }

@@ -54,7 +54,7 @@ public final class SensorLoop: @unchecked Sendable {
     private let emit: @Sendable (RecorderEvent) -> Void
     private var stream = NMEAStream()
     private let stopRequested = Atomic<Bool>(false)
-    private let stopSignal = MonotonicCondition()
+    let stopSignal = MonotonicCondition()
     /// Ends the wait in poll() when a stop is requested.
     private let wake: WakePipe
     /// Epochs handed to the queue so far (the bench replayer paces itself on this).
@@ -84,7 +84,7 @@ public final class SensorLoop: @unchecked Sendable {
         wake.wake()
     }
 
-    private var isStopping: Bool { stopRequested.load(ordering: .acquiring) }
+    var isStopping: Bool { stopRequested.load(ordering: .acquiring) }
 
     public func run() {
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -155,7 +155,16 @@ public final class SensorLoop: @unchecked Sendable {
         // A set-up runs inside the receiver's read: each read (or failed read) may have run one again,
         // or the epochs handed over after the last may have found what it could not change.
         var setupAgainSeen: ReceiverSetupAgain?
+        var setupsAwaySeen = 0
         func noticeSetupAgain() {
+            // One that held the line at other bauds lost the module's epochs meanwhile: a gap (P5), after
+            // the epochs read before it and before those it handed back.
+            if let away = receiver?.setupsAwayFromBaud, away.count != setupsAwaySeen {
+                setupsAwaySeen = away.count
+                settleAll()
+                let now = clock(), agoNs = MonotonicClock.nowNs() &- away.sinceNs
+                queue.push(.batched(.receiverSetUpAgain(monoNs: now - min(now, agoNs))))
+            }
             guard let again = receiver?.setupAgain, again != setupAgainSeen else { return }
             setupAgainSeen = again
             onReceiverSetupAgain?(again)
@@ -284,16 +293,5 @@ public final class SensorLoop: @unchecked Sendable {
         return try buffer.withUnsafeMutableBytes { raw in
             Result { () throws(DeviceError) in try source.read(into: raw, timeoutMs: readTimeoutMs) }
         }.get()
-    }
-
-    /// Sleeps `ms` unless a stop is requested first; returns true when stopping. On the monotonic
-    /// clock: a timed Dispatch semaphore wait has a CLOCK_REALTIME deadline, and a wall clock set
-    /// back mid-backoff would postpone the receiver's reopen by the size of the jump.
-    private func waitForStop(ms: UInt64) -> Bool {
-        let deadline = MonotonicClock.nowNs() + ms * 1_000_000
-        return stopSignal.withLock {
-            while !isStopping { if !stopSignal.wait(untilNs: deadline) { break } }
-            return isStopping
-        }
     }
 }

@@ -236,7 +236,7 @@ extension SensorItem {
     /// Items after which no epoch should wait for the cadence (see `SensorQueue`).
     var handsOverAtOnce: Bool {
         switch self {
-        case .press, .longPress, .batched(.receiverSilent), .batched(.restarted): return true
+        case .press, .longPress, .batched(.receiverSilent), .batched(.receiverSetUpAgain), .batched(.restarted): return true
         case .batched(.epoch), .batched(.receiverBack), .batched(.barometerMissing), .batched(.barometerBack): return false
         }
     }

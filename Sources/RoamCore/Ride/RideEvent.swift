@@ -14,6 +14,9 @@ public enum GapCause: String, Sendable, Codable, CaseIterable {
     case receiverSilent = "receiver silent"
     case spatialJump = "spatial jump"
     case loggerRestarted = "logger restarted"
+    /// The recorder set the receiver up again mid-ride (a module power-cycled, its baud or rate lost)
+    /// and held the line at other bauds meanwhile: the module's epochs of that time were not read.
+    case receiverSetUpAgain = "receiver set up again"
     /// The receiver went on with positions it did not measure (`UnmeasuredSolution`).
     case receiverEstimating = "receiver estimating"
     case manualPosition = "manual position"
@@ -35,7 +38,7 @@ public enum GapCause: String, Sendable, Codable, CaseIterable {
     var isLossOfMeasurement: Bool {
         switch self {
         case .lostFix, .receiverEstimating, .manualPosition, .simulatedPosition: true
-        case .receiverSilent, .spatialJump, .loggerRestarted, .fileSegmentBreak: false
+        case .receiverSilent, .receiverSetUpAgain, .spatialJump, .loggerRestarted, .fileSegmentBreak: false
         }
     }
 }

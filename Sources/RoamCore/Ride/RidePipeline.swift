@@ -79,7 +79,9 @@ public struct RidePipeline: Sendable {
         case .loggerRestarted:
             state.pendingLoggerFlags.insert(.afterRestart)
             state.clock.restart()
-        case .receiverSilent:
+        case .receiverSilent, .receiverSetUpAgain:
+            // Nothing was read meanwhile: as after a silence, the time is not known to be still, and
+            // a module that lost power counts from its own guess until its next fix.
             state.pendingLoggerFlags.insert(.afterSilence)
             state.clock.receiverWentSilent()
         case .lostFix, .spatialJump, .receiverEstimating, .manualPosition, .simulatedPosition, .fileSegmentBreak:

@@ -152,6 +152,8 @@ public struct RideSession: Sendable {
             case .restarted(let monoNs):
                 positioned(p.markGap(.loggerRestarted, monoNs: monoNs))
                 events.append(RideEvent(kind: .rearm, monoNs: monoNs, detail: "resumed from the stored ride row"))
+            case .receiverSetUpAgain(let monoNs):
+                if !p.state.segmentPending { positioned(p.markGap(.receiverSetUpAgain, monoNs: monoNs)) }
             case .receiverBack:
                 break
             case .barometerMissing, .barometerBack:

@@ -39,6 +39,9 @@ public enum RideSessionItem: Sendable, Equatable {
     /// No bytes from the receiver for the silence threshold: a gap, unless one is open already.
     case receiverSilent(monoNs: UInt64)
     case receiverBack(monoNs: UInt64)
+    /// The receiver's set-up held the line at other bauds from `monoNs` (the module's epochs of that
+    /// time lost): a "receiver set up again" gap, unless one is open already.
+    case receiverSetUpAgain(monoNs: UInt64)
     /// The recorder re-armed the ride after a restart: a "logger restarted" gap (P5, P7).
     case restarted(monoNs: UInt64)
     /// The barometer gave no sample for the epoch after this item, and why in words.

@@ -14,8 +14,13 @@ final class ReceiverLineIO {
     /// its version again, since only an answer can show it followed.
     var silentUntilAsked: ReceiverFamily?
 
+    /// The baud the run began at, and whether it listened at another since (`ReceiverSetupReport.listenedAtOtherBauds`).
+    private let startingBaud: Int
+    private(set) var listenedAtOtherBauds = false
+
     init(line: SerialLine, clock: @escaping () -> UInt64, shouldStop: @escaping () -> Bool) {
         self.line = line; self.clock = clock; self.shouldStop = shouldStop
+        startingBaud = line.baud
     }
 
     /// What the UART itself refused during the run (a baud, a write), each once in the driver's words
@@ -54,6 +59,7 @@ final class ReceiverLineIO {
 
     /// Reads for up to `ms` (or `garbageMs` if only junk arrives) until `done` says so.
     func listen(ms: UInt64, garbageMs: UInt64, until done: (ReceiverObservation) -> Bool) -> ReceiverObservation {
+        if line.baud != startingBaud { listenedAtOtherBauds = true }
         var seen = ReceiverObservation()
         var buffer = [UInt8](repeating: 0, count: 1024)
         let start = clock()

@@ -2,32 +2,6 @@ import RoamPorts
 import RoamSystem
 import RoamCore
 
-/// What one configuration run found and did, said in words once by the recorder and by `selftest`.
-public struct ReceiverSetupReport: Sendable, Equatable, CustomStringConvertible {
-    /// The baud checksummed sentences arrive at now (nil: none at any baud tried).
-    public var baud: Int?
-    public var family: ReceiverFamily
-    /// Every command acknowledged (or, for CASIC, sent); false when one was refused or unanswered.
-    public var configured: Bool
-    public var summary: String
-    /// Bytes arrived but no checksummed sentence at any baud: a `selftest` that listens afterwards
-    /// may hear nothing, the search having read it all, and must still say "junk", not "silent".
-    public var sawOnlyJunk = false
-    /// The rate asked of the module: the board's, or less when the module is rated to less (nil: none asked).
-    public var rateHz: Int?
-    /// The set-up changed what made the junk possible: it found the module at another baud than the
-    /// host listened at first (a module that lost its settings), or turned its NMEA output (or a
-    /// module's that sent nothing until asked) on. False
-    /// when it found the module where it was, sending as it was: junk before it came from the line.
-    public var mended = false
-    /// The essential commands that failed, each in words (empty: none did).
-    public var failures: [String] = []
-    /// Whether one of `failures` was refused outright (ACK-NAK, PMTK001 flag other than 3), not merely
-    /// unanswered: the module's firmware said no, and asked again it says the same.
-    public var refused = false
-    public var description: String { summary }
-}
-
 /// Finds the receiver's baud and configures it (baud, rate, sentence set) with its family's own
 /// protocol, over any `SerialLine`: the real UART or, in tests, the bench's fake modules behind a pty.
 /// The data sentences read meanwhile are handed back at the end (`ReceiverHandBack`), so no
@@ -62,7 +36,9 @@ public struct ReceiverSetup {
     public func run(_ line: SerialLine, handBack: ([UInt8]) -> Void) -> ReceiverSetupReport {
         let io = ReceiverLineIO(line: line, clock: clock, shouldStop: shouldStop)
         defer { handBack(io.heard.bytes) }
-        return io.withDeviceFailures(configure(line, io))
+        var report = io.withDeviceFailures(configure(line, io))
+        report.listenedAtOtherBauds = io.listenedAtOtherBauds
+        return report
     }
 
     private func configure(_ line: SerialLine, _ io: ReceiverLineIO) -> ReceiverSetupReport {
