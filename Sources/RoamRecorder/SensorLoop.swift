@@ -42,21 +42,21 @@ public final class SensorLoop: @unchecked Sendable {
         public init() {}
     }
 
-    private let source: ByteSource
+    let source: ByteSource
     /// The source's optional faces, cast once: a cast per read was 3–5 % of this thread's time.
-    private let pollable: PollableSource?
+    let pollable: PollableSource?
     private let framingFeedback: FramingFeedback?
-    private let receiver: GNSSReceiver?
+    let receiver: GNSSReceiver?
     private let barometer: BarometerSource?
     private let queue: SensorQueue
-    private let options: Options
-    private let clock: @Sendable () -> UInt64
+    let options: Options
+    let clock: @Sendable () -> UInt64
     private let emit: @Sendable (RecorderEvent) -> Void
     private var stream = NMEAStream()
     private let stopRequested = Atomic<Bool>(false)
     let stopSignal = MonotonicCondition()
     /// Ends the wait in poll() when a stop is requested.
-    private let wake: WakePipe
+    let wake: WakePipe
     /// Epochs handed to the queue so far (the bench replayer paces itself on this).
     public let epochsAssembled = Atomic<Int>(0)
     /// Attempts to reopen the receiver so far (each after a backoff wait).
@@ -96,6 +96,8 @@ public final class SensorLoop: @unchecked Sendable {
         // Silent: the last byte heard before the silence (the set-up's own exchanges after it do not end it).
         var silentSinceNs: UInt64 = 0
         var setupAgainNs: UInt64?  // silent: when the receiver's set-up may run again
+        // When a wait or read last found the line empty: a silence is what was seen, not a late thread's clock.
+        var seenEmptyNs: UInt64?
         var reopenDelayMs = options.reopenInitialMs
         var reportedReopenFailure = false
         var barometer = BarometerPoller(barometer: self.barometer, retryMs: options.barometerRetryMs, emit: emit)
@@ -183,7 +185,7 @@ public final class SensorLoop: @unchecked Sendable {
             let n: Int
             do {
                 let timeout = waitMs(pending: pendingBytes, silent: silent, lastByteNs: lastByteNs, heardNs: heardNs, setupAgainNs: setupAgainNs)
-                let ready = try readWaiting(timeoutMs: timeout, into: &buffer)
+                let ready = try readWaiting(timeoutMs: timeout, into: &buffer, seenEmptyNs: &seenEmptyNs)
                 noticeSetupAgain()
                 guard let ready else { continue }
                 n = ready
@@ -229,12 +231,12 @@ public final class SensorLoop: @unchecked Sendable {
                 push(stream.feed(buffer[0..<n]))
                 // The receiver's junk watch is told what the stream framed: the bytes are framed once.
                 framingFeedback?.lastReadFramed(sentences: stream.sentencesFramed - framedBefore)
-            } else {
-                if now - min(now, heardNs) >= options.silentAfterMs * 1_000_000 {
+            } else if let seen = seenEmptyNs, seen > heardNs {
+                if seen - heardNs >= options.silentAfterMs * 1_000_000 {
                     let seconds = FixedPoint.format(Double(options.silentAfterMs) / 1000, digits: options.silentAfterMs % 1000 == 0 ? 0 : 1)
                     markSilent("nothing received for \(seconds) s: a gap is recorded until it talks again; "
                                + "if it stays silent, check its cable and power", at: now)
-                    setupAgainNs = receiver?.silenceDeadlinePassed(silentForMs: (now - min(now, heardNs)) / 1_000_000)
+                    setupAgainNs = receiver?.silenceDeadlinePassed(silentForMs: (seen - heardNs) / 1_000_000)
                 }
             }
         }
@@ -245,53 +247,5 @@ public final class SensorLoop: @unchecked Sendable {
         }
         settleAll()
         answerHeldPresses()
-    }
-
-    /// Until the next thing due (the late settle of the epoch in progress, the silence threshold); when
-    /// the receiver is already silent, until its set-up may run again, else -1 (no limit): only bytes
-    /// or a stop can change anything then.
-    /// The epoch's quiet time is not waited for: the next epoch's bytes, a press or the late settle
-    /// close it, so a receiver sending 1 Hz epochs costs one wake-up per epoch (its bytes), not two.
-    private func waitMs(pending: Bool, silent: Bool, lastByteNs: UInt64, heardNs: UInt64, setupAgainNs: UInt64?) -> Int32 {
-        // The set-up's backoff is on the receiver's clock, the monotonic one.
-        guard pending || !silent else { return setupAgainNs.map { Int32(clamping: ($0 - min($0, MonotonicClock.nowNs())) / 1_000_000 + 1) } ?? -1 }
-        let now = clock()
-        func remainingMs(_ dueMs: UInt64, from startNs: UInt64) -> UInt64 {
-            let elapsedMs = (now - min(now, startNs)) / 1_000_000
-            return dueMs > elapsedMs ? dueMs - elapsedMs : 0
-        }
-        var remaining = remainingMs(options.silentAfterMs, from: heardNs)
-        if pending { remaining = min(remaining, remainingMs(max(options.epochSettleMs, options.epochQuietMs), from: lastByteNs)) }
-        return Int32(clamping: max(1, remaining + 1))
-    }
-
-    /// Waits for bytes at most `timeoutMs` (-1: no limit) and reads them: the count (0 when the
-    /// time ran out), or nil when the wake pipe ended the wait (a stop request, a press). A pollable
-    /// receiver is waited on with poll() beside the wake pipe; any other source inside its read,
-    /// `readTimeoutMs` at most.
-    private func readWaiting(timeoutMs: Int32, into buffer: inout [UInt8]) throws(DeviceError) -> Int? {
-        var readTimeoutMs: Int32 = 0
-        switch pollable?.readiness ?? .timedReadsOnly {
-        case .now:
-            break
-        case .descriptor(let fd):
-            let waitBeganNs = MonotonicClock.nowNs()
-            switch wake.wait(for: fd, timeoutMs: timeoutMs) {
-            case .ready: break
-            case .woken: return nil
-            case .timedOut:
-                receiver?.lineSeenEmpty(waitBeganNs: waitBeganNs, timeoutMs: timeoutMs)  // a silence it saw, for its watch
-                return 0
-            case .failed(let e):
-                throw DeviceError(.uart, .read, device: source.device, detail: "waiting for bytes with poll()", errno: e,
-                                  hint: "The kernel is short of memory: check the board's free memory (free -m).")
-            }
-        case .timedReadsOnly:
-            readTimeoutMs = timeoutMs < 0 ? options.readTimeoutMs : min(timeoutMs, options.readTimeoutMs)
-        }
-        let source = self.source
-        return try buffer.withUnsafeMutableBytes { raw in
-            Result { () throws(DeviceError) in try source.read(into: raw, timeoutMs: readTimeoutMs) }
-        }.get()
     }
 }
