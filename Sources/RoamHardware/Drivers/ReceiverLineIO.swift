@@ -57,29 +57,29 @@ final class ReceiverLineIO {
         return said
     }
 
-    /// Reads for up to `ms` (or `garbageMs` if only junk arrives) until `done` says so.
+    /// Reads for up to `ms` (or `garbageMs` if only junk arrives) until `done` says so. The deadlines
+    /// count what the line was seen to hold, not the clock: a read that found it empty (from its start,
+    /// for its wait at most) or read what it held (to its start: 4 KiB, a tty's whole buffer). A thread
+    /// late to run (a loaded machine) reads what arrived meanwhile before it judges: an answer read
+    /// late is not unanswered, and sentences behind junk are not cut off by the junk's deadline.
     func listen(ms: UInt64, garbageMs: UInt64, until done: (ReceiverObservation) -> Bool) -> ReceiverObservation {
         if line.baud != startingBaud { listenedAtOtherBauds = true }
         var seen = ReceiverObservation()
-        var buffer = [UInt8](repeating: 0, count: 1024)
+        var buffer = [UInt8](repeating: 0, count: 4096)
         let start = clock()
+        var seenThroughNs = start
         while !shouldStop() {
-            let elapsedMs = (clock() - start) / 1_000_000
-            if elapsedMs >= ms {
-                // The deadline passed, perhaps while this thread waited to run again: what the line holds
-                // by now was sent in time (an answer read late is not unanswered). Read it without waiting,
-                // at most the 4 KiB a tty buffers.
-                for _ in 0..<4 {
-                    guard let n = read(into: &buffer, &seen, timeoutMs: 0), n == buffer.count, !done(seen) else { break }
-                }
-                break
-            }
+            let elapsedMs = (seenThroughNs - start) / 1_000_000
+            if elapsedMs >= ms { break }
             if elapsedMs >= garbageMs && seen.bytes >= 32 && seen.framesProvingBaud == 0 { break }
             // Each wait ends at most a second in: a stop (`shouldStop`) is seen within it, and a silent
             // line set up again and again (GNSSReceiver.Watch.silenceRetryMs) costs a few wake-ups a run, not ten a second.
-            let wait = Int32(clamping: min(1000, ms - elapsedMs))
-            guard let n = read(into: &buffer, &seen, timeoutMs: max(1, wait)) else { break }
+            let wait = max(1, Int32(clamping: min(1000, ms - elapsedMs)))
+            let beganNs = clock()
+            guard let n = read(into: &buffer, &seen, timeoutMs: wait) else { break }
             if n > 0 && done(seen) { break }
+            let seenNs = n == 0 ? min(clock(), beganNs + UInt64(wait) * 1_000_000) : beganNs
+            seenThroughNs = max(seenThroughNs, seenNs)
         }
         return seen
     }
