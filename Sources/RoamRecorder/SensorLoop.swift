@@ -161,10 +161,10 @@ public final class SensorLoop: @unchecked Sendable {
         func noticeSetupAgain() {
             // One that held the line at other bauds lost the module's epochs meanwhile: a gap (P5), after
             // the epochs read before it and before those it handed back.
-            if let away = receiver?.setupsAwayFromBaud, away.count != setupsAwaySeen {
-                setupsAwaySeen = away.count
+            if let receiver, receiver.setupsAwayFromBaud != setupsAwaySeen {
+                setupsAwaySeen = receiver.setupsAwayFromBaud
                 settleAll()
-                let now = clock(), agoNs = MonotonicClock.nowNs() &- away.sinceNs
+                let now = clock(), agoNs = MonotonicClock.nowNs() &- receiver.lastSetupAwayBeganNs
                 queue.push(.batched(.receiverSetUpAgain(monoNs: now - min(now, agoNs))))
             }
             guard let again = receiver?.setupAgain, again != setupAgainSeen else { return }

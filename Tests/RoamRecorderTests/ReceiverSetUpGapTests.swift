@@ -111,5 +111,8 @@ import Testing
         #expect(fixes.first { $0.seq == before }?.flags.contains(.afterSilence) == true)
         #expect(Set(fixes.filter { $0.seq < before }.map(\.segment)).count == 1)
         #expect(fixes.filter { $0.seq >= before }.allSatisfy { $0.segment > fixes[0].segment })
+        // P2: replaying the stored fixes marks the gap at the same place.
+        let check = try Rederivation.check(path: dbPath)
+        #expect(check.isConsistent, "\(check.text)")
     }
 }

@@ -38,7 +38,8 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     public let setupRuns = Atomic<Int>(0)
     /// Set-ups mid-run that held the line at other bauds, and when the latest began (monotonic): the
     /// module's epochs meanwhile were not read, a gap the sensor thread records (P5).
-    public private(set) var setupsAwayFromBaud = (count: 0, sinceNs: UInt64(0))
+    public private(set) var setupsAwayFromBaud = 0
+    public private(set) var lastSetupAwayBeganNs: UInt64 = 0
     private let interrupted = Atomic<Bool>(false)
     private var needsSetup = true
     private var pending: [UInt8] = []
@@ -209,7 +210,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         // A set-up run again says why, and says it when it mended what the module lost; otherwise the
         // same outcome again (a reconfiguration that changed nothing) is not repeated.
         if let cause = setupCause {
-            if report.listenedAtOtherBauds { setupsAwayFromBaud = (setupsAwayFromBaud.count + 1, beganNs) }
+            if report.listenedAtOtherBauds { (setupsAwayFromBaud, lastSetupAwayBeganNs) = (setupsAwayFromBaud + 1, beganNs) }
             report.summary = "receiver set up again (\(cause)): " + report.summary.dropFirst("receiver: ".count)
             setupAgain = ReceiverSetupAgain(cause: cause, count: (setupAgain?.count ?? 0) + 1, monoNs: now, utcMs: WallClock.nowUTCms(),
                                             delivers: setupAgain?.delivers)
