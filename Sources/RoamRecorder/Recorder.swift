@@ -120,6 +120,18 @@ public final class Recorder: @unchecked Sendable {
             return
         }
         s.rearmed = true
+        // The restart commit runs the whole commit path (the ride session, SQLite): about 80 KiB of stack
+        // below this call on x86-64, which the main thread, start()'s caller, would keep resident for the
+        // recorder's life. A thread's stack goes back to the kernel when it ends (glibc), so the commit runs
+        // on a thread of its own, waited for: start() still returns with the restart gap committed (P7).
+        let rearming = SystemThread(name: "roam-rearm") { [self] in
+            resumeOrClose(activeRide, loss: loss, lastExit: lastExit)
+        }
+        rearming.join()
+    }
+
+    /// Resumes the ride found recording, its restart gap committed, or closes it (`RearmPolicy`).
+    private func resumeOrClose(_ activeRide: RideRow, loss: (epochs: Int, presses: Int)?, lastExit: RecorderStatus?) {
         // Before `commits.rearm`: its restart commit is the one that records the loss.
         let carry = { (intoRide: Bool) in
             if let loss { self.commits.carryLossFromLastExit(epochs: loss.epochs, presses: loss.presses, intoRide: intoRide) }

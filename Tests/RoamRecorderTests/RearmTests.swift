@@ -4,6 +4,7 @@ import RoamCore
 import RoamHardware
 @testable import RoamRecorder
 import RoamStore
+import Synchronization
 import Testing
 
 @Suite struct RearmTests {
@@ -47,6 +48,28 @@ import Testing
         let gap = try #require(try h.reader().gapEvents(ride: id, .loggerRestarted).first)
         #expect(gap.beforeSeq == 6)
         r.stop()
+    }
+
+    /// The restart commit runs the whole commit path, about 80 KiB of stack on x86-64: on the main thread,
+    /// `start()`'s caller in `record`, those pages stayed resident for the recorder's life (issue 25).
+    @Test("P7: the restart commit runs on a thread that ends with it, not on the thread calling start()")
+    func restartCommitOffTheCallingThread() throws {
+        let h = try RecorderHarness()
+        _ = try h.interruptedRide(seconds: 3)
+        let caller = pthread_self()
+        let commits = CommitThreads()
+        let store = try RideStore(path: h.dbPath)
+        let r = Recorder(store: store, activeRide: try store.activeRide(), source: h.port, barometer: nil, emit: { event in
+            if case .committed = event { commits.onCaller.withLock { $0.append(pthread_equal(pthread_self(), caller) != 0) } }
+        })
+        r.start()
+        let atStart = commits.onCaller.withLock { $0 }
+        r.stop()
+        #expect(atStart == [false], "per commit before start() returned, whether it ran on the calling thread")
+    }
+
+    final class CommitThreads: Sendable {
+        let onCaller = Mutex<[Bool]>([])
     }
 
     @Test("P7 policy: after a reboot, a ride whose last commit is older than the limit by the wall clock is closed at restart")
