@@ -124,10 +124,15 @@ public final class Recorder: @unchecked Sendable {
         // below this call on x86-64, which the main thread, start()'s caller, would keep resident for the
         // recorder's life. A thread's stack goes back to the kernel when it ends (glibc), so the commit runs
         // on a thread of its own, waited for: start() still returns with the restart gap committed (P7).
-        let rearming = SystemThread(name: "roam-rearm") { [self] in
+        do {
+            let rearming = try SystemThread(name: "roam-rearm") { [self] in
+                resumeOrClose(activeRide, loss: loss, lastExit: lastExit)
+            }
+            rearming.join()
+        } catch {
+            // No thread to spare: the commit runs here all the same; only its stack stays resident.
             resumeOrClose(activeRide, loss: loss, lastExit: lastExit)
         }
-        rearming.join()
     }
 
     /// Resumes the ride found recording, its restart gap committed, or closes it (`RearmPolicy`).

@@ -37,9 +37,10 @@ struct ReceiverLineIOTests {
     final class HeldAfterJunk: @unchecked Sendable {
         let pty: PseudoTerminal, fd: Int32, sentences: [UInt8], heldNs: UInt64
         private(set) var held = false
-        private let look = WakePipe()
-        init(pty: PseudoTerminal, fd: Int32, sentences: [UInt8], heldNs: UInt64) {
+        private let look: WakePipe
+        init(pty: PseudoTerminal, fd: Int32, sentences: [UInt8], heldNs: UInt64) throws {
             self.pty = pty; self.fd = fd; self.sentences = sentences; self.heldNs = heldNs
+            look = try WakePipe(for: "the held reader's look at the line")
         }
         func now() -> UInt64 {
             if !held && look.wait(for: fd, timeoutMs: 0) == .timedOut {
@@ -57,8 +58,9 @@ struct ReceiverLineIOTests {
         let port = try SerialPort(path: pty.secondaryPath, baud: 9600)
         try pty.write([UInt8](repeating: 0x5A, count: 40))  // 40 bytes, no sentence
         guard case .descriptor(let fd) = port.readiness else { Issue.record("no descriptor"); return }
-        #expect(WakePipe().wait(for: fd, timeoutMs: 10_000) == .ready)
-        let clock = HeldAfterJunk(pty: pty, fd: fd, sentences: Array((HandBackTests.rmc + HandBackTests.gga).utf8),
+        let look = try WakePipe(for: "the test's look at the line")
+        #expect(look.wait(for: fd, timeoutMs: 10_000) == .ready)
+        let clock = try HeldAfterJunk(pty: pty, fd: fd, sentences: Array((HandBackTests.rmc + HandBackTests.gga).utf8),
                                   heldNs: 1_000_000_000)
         let io = ReceiverLineIO(line: port, clock: clock.now, shouldStop: { false })
         let seen = io.listen(ms: 2500, garbageMs: 900) { $0.framesProvingBaud >= 2 }

@@ -59,10 +59,10 @@ import Testing
         let caller = pthread_self()
         let commits = CommitThreads()
         let store = try RideStore(path: h.dbPath)
-        let r = Recorder(store: store, activeRide: try store.activeRide(), source: h.port, barometer: nil, emit: { event in
+        let r = try Recorder(store: store, activeRide: try store.activeRide(), source: h.port, barometer: nil, emit: { event in
             if case .committed = event { commits.onCaller.withLock { $0.append(pthread_equal(pthread_self(), caller) != 0) } }
         })
-        r.start()
+        try r.start()
         let atStart = commits.onCaller.withLock { $0 }
         r.stop()
         #expect(atStart == [false], "per commit before start() returned, whether it ran on the calling thread")

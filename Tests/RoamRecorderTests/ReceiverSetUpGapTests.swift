@@ -51,7 +51,7 @@ import Testing
         }
         let dbPath = dir.appendingPathComponent("rides.db").path
         let replayer = try NMEAReplayer()
-        replayer.attach(FakeGNSSModule(family: .ublox, ubloxModel: .m8), idleIntervalMs: 100)
+        try replayer.attach(FakeGNSSModule(family: .ublox, ubloxModel: .m8), idleIntervalMs: 100)
         defer { replayer.unplug() }
         // 1 Hz, the bench ride's own rate (its seconds go out faster than real time): no rate watch set-up.
         var setup = ReceiverSetup(family: .auto, targetBaud: 115_200, rateHz: 1)
@@ -71,9 +71,9 @@ import Testing
         options.sensor.silentAfterMs = 30_000
         options.writesStatusFile = false
         let events = EventLog()
-        let recorder = Recorder(store: try RideStore(path: dbPath), activeRide: nil, source: receiver, barometer: nil,
+        let recorder = try Recorder(store: try RideStore(path: dbPath), activeRide: nil, source: receiver, barometer: nil,
                                 options: options, emit: { events.append($0) })
-        recorder.start()
+        try recorder.start()
         recorder.press()
         let feeder = Feeder(replayer)
         func committed(through seq: Int64) -> Bool {

@@ -41,7 +41,7 @@ import Testing
         let source = HeldAfterAnEmptyWait(heldMs: 3500)
         let queue = SensorQueue(capacity: 64)
         let events = Mutex<[RecorderEvent]>([])
-        let loop = SensorLoop(source: source, barometer: nil, queue: queue, options: .init(),
+        let loop = try SensorLoop(source: source, barometer: nil, queue: queue, options: .init(),
                               clock: MonotonicClock.nowNs, emit: { event in events.withLock { $0.append(event) } })
         let done = DispatchSemaphore(value: 0)
         Thread { loop.run(); done.signal() }.start()
