@@ -60,6 +60,9 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
             return "No receiver answers at this device: plug the receiver in (a USB one) or check that the UART is enabled and the uart path in board.conf."
         case (.uart, EIO), (.uart, ENODEV), (.uart, ENXIO):
             return "The receiver went away: check its cable or USB connection."
+        // Out of descriptors, any device fails to open: nothing is wrong with it or its wires.
+        case (_, EMFILE), (_, ENFILE):
+            return "Stop other programs, or raise the limit on open files (ulimit -n)."
         case (_, EBUSY):
             return "Another program holds the device; stop it (gpsd, a second recorder) and retry."
         case (.uart, EINVAL) where operation == .configure:

@@ -70,8 +70,8 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
         // long" or "Too many levels of symbolic links" are a programmer's words, not a rider's.
         case ENAMETOOLONG: return "the name or the path is too long"
         case ELOOP: return "its path goes round in symbolic links (a link that leads back to itself)"
-        case EMFILE: return "this program has too many files open"
-        case ENFILE: return "the system has too many files open"
+        case EMFILE: return "this program ran out of file descriptors (too many files open)"
+        case ENFILE: return "the system ran out of file descriptors (too many files open)"
         case EFBIG: return "the file is too large for its file system or for this process's limit (ulimit -f)"
         case ENOLCK: return "its file system gives no file locks (a network share?)"
         case ETXTBSY: return "a running program is using the file"
@@ -91,6 +91,10 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
         default: return "the system refused it (\(name))"
         }
     }
+
+    /// The process or the system ran out of file descriptors (EMFILE, ENFILE): never a missing or
+    /// unreadable file, nor a device's wiring, whatever the call was opening.
+    public var isOutOfDescriptors: Bool { rawValue == EMFILE || rawValue == ENFILE }
 
     /// What a failed call was doing: a refusal's advice follows it (a file that may not be read wants
     /// read permission, a program that may not be run wants its mode, not "may you write there").

@@ -20,6 +20,8 @@ enum ErrorText {
         if e.code == .readOnlyRollback { return unfinishedWrite(path) }
         switch e.code.primary {
         case .cantOpen:
+            // Out of descriptors, the file may well be there, and readable: say what ran out.
+            if let errno = e.systemErrno, errno.isOutOfDescriptors { return "cannot open the database \(FilePath.shown(path)): " + errno.reason(.read) }
             if FileSystem.isMissing(path) { return missingDatabase(path) }
             return e.cause + ": check that it is a file you may read, in a folder you may write (SQLite keeps its -wal and -shm files beside it)"
         case .notADatabase, .corrupt:
@@ -39,12 +41,12 @@ enum ErrorText {
 
     /// A hot journal a reader cannot roll back: the words `check` and `status` give instead of SQLite's 776.
     static func unfinishedWrite(_ path: String) -> String {
-        "\(path) holds a write that a crash or power cut interrupted (\(path)-journal beside it; often its creation, "
+        "\(FilePath.shown(path)) holds a write that a crash or power cut interrupted (\(FilePath.shown(path))-journal beside it; often its creation, "
             + "before any ride was stored): nothing acknowledged is in it. The next writer ('roam-board record') rolls it back"
     }
 
     static func missingDatabase(_ path: String) -> String {
-        "no database at \(path): record a ride first, or check --db/--board"
+        "no database at \(FilePath.shown(path)): record a ride first, or check --db/--board"
     }
 
     /// What JSONDecoder found, by key path, without Swift's debug dump.

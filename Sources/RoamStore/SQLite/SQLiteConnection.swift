@@ -40,7 +40,7 @@ public final class SQLiteConnection {
         // makes its -wal and -shm, which it gives to the database's owner.
         if mode == .readWrite {
             do { if try FileSystem.kind(path) == nil { try FileSystem.makeFile(path) } } catch {
-                throw SQLiteError(code: ResultCode(rawValue: SQLITE_CANTOPEN), message: error.description, path: path)
+                throw SQLiteError(code: ResultCode(rawValue: SQLITE_CANTOPEN), message: error.description, path: path, systemErrno: error.errno)
             }
         }
         var db: OpaquePointer?
@@ -48,8 +48,10 @@ public final class SQLiteConnection {
         guard rc == SQLITE_OK, let db else {
             // SQLite allocates a handle even when opening fails; it carries the message.
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            let system = db.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(db)
-            throw SQLiteError(code: ResultCode(rawValue: rc), message: message, path: path)
+            throw SQLiteError(code: ResultCode(rawValue: rc), message: message, path: path,
+                              systemErrno: system == 0 ? nil : Errno(rawValue: system))
         }
         self.openHandle = db
         self.path = path
@@ -152,7 +154,10 @@ public final class SQLiteConnection {
 
     /// Builds the error for `rc` with SQLite's current message; call it right after the failure.
     func error(_ rc: Int32, sql: String?) -> SQLiteError {
-        SQLiteError(code: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
+        // SQLite opens the files at the first statement: a failed open there carries the system's errno too.
+        let system = ResultCode(rawValue: rc).primary == .cantOpen ? sqlite3_system_errno(handle) : 0
+        return SQLiteError(code: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path,
+                           systemErrno: system == 0 ? nil : Errno(rawValue: system))
     }
 }
 

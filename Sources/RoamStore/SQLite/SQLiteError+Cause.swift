@@ -1,15 +1,19 @@
+import RoamSystem
+
 extension SQLiteError {
     /// What failed, in words, without SQLite's own message where a sentence fits: the recorder's
     /// alarm, its log and `status` say it as is; the commands add what to do (`ErrorText`).
     public var cause: String {
         switch code.primary {
-        case .full: return "the storage holding \(path) is full"
-        case .ioError: return "the storage holding \(path) failed to read or write (I/O error)"
-        case .busy, .locked: return "\(path) \(Self.lockedByAnotherWriter)"
-        case .readOnly: return "\(path) is read-only"
-        case .cantOpen: return "cannot open the database \(path)"
-        case .notADatabase, .corrupt: return "\(path) is damaged or not a roam-board database"
-        default: return "the database \(path) refused a request: \(message)"
+        case .full: return "the storage holding \(FilePath.shown(path)) is full"
+        case .ioError: return "the storage holding \(FilePath.shown(path)) failed to read or write (I/O error)"
+        case .busy, .locked: return "\(FilePath.shown(path)) \(Self.lockedByAnotherWriter)"
+        case .readOnly: return "\(FilePath.shown(path)) is read-only"
+        case .cantOpen:
+            guard let systemErrno, systemErrno.isOutOfDescriptors else { return "cannot open the database \(FilePath.shown(path))" }
+            return "cannot open the database \(FilePath.shown(path)): \(systemErrno.words)"
+        case .notADatabase, .corrupt: return "\(FilePath.shown(path)) is damaged or not a roam-board database"
+        default: return "the database \(FilePath.shown(path)) refused a request: \(message)"
         }
     }
 }

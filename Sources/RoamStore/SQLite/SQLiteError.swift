@@ -1,3 +1,5 @@
+import RoamSystem
+
 /// A failed SQLite call: the result code, SQLite's own message, the statement and the database.
 /// The description has one fixed shape so logs and the CLI can show it as is, e.g.
 /// `SQLite error 13 (SQLITE_FULL): database or disk is full, while executing 'INSERT INTO fixes …' on /data/rides.db`.
@@ -10,16 +12,22 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String
     /// Set when rolling back after this error failed too; this error still wins (style §2.4).
     public var rollbackFailure: String?
+    /// The system's error behind a failed open (`sqlite3_system_errno`, or our own creation of the
+    /// file): out of file descriptors, the file is neither missing nor unreadable, and is not said so.
+    public var systemErrno: Errno?
 
-    public init(code: ResultCode, message: String, sql: String? = nil, path: String, rollbackFailure: String? = nil) {
+    public init(code: ResultCode, message: String, sql: String? = nil, path: String, rollbackFailure: String? = nil,
+                systemErrno: Errno? = nil) {
         self.code = code; self.message = message; self.sql = sql; self.path = path
-        self.rollbackFailure = rollbackFailure
+        self.rollbackFailure = rollbackFailure; self.systemErrno = systemErrno
     }
 
     public var isFull: Bool { code.primary == .full }
     public var isIOError: Bool { code.primary == .ioError }
     /// Another connection holds the write lock (or a WAL snapshot is stale): retrying may succeed.
     public var isBusy: Bool { code.primary == .busy || code.primary == .locked }
+    /// The open failed because the process or the system had no file descriptor left.
+    public var isOutOfDescriptors: Bool { code.primary == .cantOpen && systemErrno?.isOutOfDescriptors == true }
     public var isCorrupt: Bool { code.primary == .corrupt || code.primary == .notADatabase }
 
     public var description: String {
