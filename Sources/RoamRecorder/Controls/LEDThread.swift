@@ -21,11 +21,21 @@ public final class LEDThread: @unchecked Sendable {
     private var stopRequested = false
     private var running = false
     private var thread: SystemThread?
+    /// How the thread is started: `SystemThread`, or for the tests a start that fails as the system's would.
+    typealias ThreadStart = (String, @escaping @Sendable () -> Void) throws(SystemError) -> SystemThread
+    private let startThread: ThreadStart
     static let historyLimit = 64
 
-    public init(led: LEDPatternPlayer, isRecording: Bool, clock: @escaping @Sendable () -> UInt64,
-                report: @escaping @Sendable (String) -> Void) {
-        self.led = led; self.clock = clock; self.report = report
+    public convenience init(led: LEDPatternPlayer, isRecording: Bool, clock: @escaping @Sendable () -> UInt64,
+                            report: @escaping @Sendable (String) -> Void) {
+        self.init(led: led, isRecording: isRecording, clock: clock, report: report) { name, body throws(SystemError) in
+            try SystemThread(name: name, body)
+        }
+    }
+
+    init(led: LEDPatternPlayer, isRecording: Bool, clock: @escaping @Sendable () -> UInt64,
+         report: @escaping @Sendable (String) -> Void, startThread: @escaping ThreadStart) {
+        self.led = led; self.clock = clock; self.report = report; self.startThread = startThread
         tracker = LEDStatusTracker(isRecording: isRecording)
         history = [tracker.status]
         led.show(tracker.status.pattern, atNs: clock())
@@ -51,9 +61,14 @@ public final class LEDThread: @unchecked Sendable {
         condition.signal()
     }
 
-    /// Starts the LED thread.
+    /// Starts the LED thread. When it cannot start, `stop` has no thread to end: the LED is darkened
+    /// here, whatever it showed before, and the log says why.
     public func start() throws(SystemError) {
-        thread = try SystemThread(name: "roam-led") { [self] in run() }
+        do throws(SystemError) { thread = try startThread("roam-led") { [self] in run() } } catch {
+            report("led: \(error); the LED stays dark")
+            darken()
+            throw error
+        }
         running = true
     }
 
@@ -64,6 +79,10 @@ public final class LEDThread: @unchecked Sendable {
         condition.lock(); stopRequested = true; condition.signal(); condition.unlock()
         thread?.join()
         thread = nil
+        darken()
+    }
+
+    private func darken() {
         // A line that never opened was never lit, and the rig said it is missing: not said again at exit.
         guard (led.output as? ReopeningDigitalOutput)?.isOpen ?? true else { return }
         condition.lock(); defer { condition.unlock() }
