@@ -48,6 +48,21 @@ import Testing
         #expect(html.contains("<script id=\"replay-ui\">"))
     }
 
+    /// A Leaflet file that is there but cannot be read (here a folder where the script belongs: EISDIR;
+    /// EACCES and EIO go the same way) is said as unreadable, by path and why, not as a missing package.
+    @Test func anUnreadableLeafletFileIsSaidAsUnreadableNotMissing() throws {
+        let (dir, db) = try ride()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let leaflet = dir.appendingPathComponent("leaflet")
+        try FileManager.default.createDirectory(at: leaflet.appendingPathComponent("leaflet.min.js"), withIntermediateDirectories: true)
+        try "".write(to: leaflet.appendingPathComponent("leaflet.css"), atomically: true, encoding: .utf8)
+        let (status, stderr, html) = try view(db, dir.appendingPathComponent("ride.html"), environment: ["ROAM_LEAFLET_DIR": leaflet.path])
+        #expect(status == 0, "the page is still whole: \(stderr)")
+        #expect(!stderr.contains("apt install libjs-leaflet"), "\(stderr)")
+        #expect(stderr.contains("cannot read \(leaflet.path)/leaflet.min.js: it is a folder, not a file"), "\(stderr)")
+        #expect(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\""))
+    }
+
     @Test func theTileTemplateMustNameTheTile() throws {
         let (dir, db) = try ride()
         defer { try? FileManager.default.removeItem(at: dir) }

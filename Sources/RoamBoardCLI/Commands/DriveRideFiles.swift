@@ -3,6 +3,7 @@ import RoamDrive
 import RoamExport
 import RoamHandover
 import RoamStore
+import RoamSystem
 
 /// A ride's files for the drive, written by `dump`'s own exporters under `dump`'s own names:
 /// FIT and GPX, accepted fixes only, exactly what `dump --format fit|gpx --out DIR` writes; beside
@@ -25,7 +26,11 @@ struct DriveRideFiles: DriveRideWriter {
     /// Leaflet's script and style as the package has them, without their source map comments (a
     /// browser's developer tools would ask for the missing map file).
     func sharedFiles() -> DriveSharedFiles {
-        guard let library = LeafletFiles.read() else { return DriveSharedFiles(missing: Self.noLeaflet + " (\(LeafletFiles.directory))") }
+        let read: MapLibrary?
+        do throws(SystemError) { read = try LeafletFiles.read() } catch {
+            return DriveSharedFiles(missing: "the ride pages keep their static map: " + LeafletFiles.unreadable(error) + "; the drive is built all the same")
+        }
+        guard let library = read else { return DriveSharedFiles(missing: Self.noLeaflet + " (\(LeafletFiles.directory))") }
         return DriveSharedFiles(files: [.init(name: MapLibrary.scriptFile, bytes: Array(library.script.utf8)),
                                         .init(name: MapLibrary.styleFile, bytes: Array(library.style.utf8))])
     }

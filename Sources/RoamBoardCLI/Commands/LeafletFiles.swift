@@ -1,5 +1,6 @@
 import RoamCommandLine
 import RoamExport
+import Glibc
 import RoamSystem
 
 /// Debian's libjs-leaflet, read each time `view` writes a page and inlined into it (`MapLibrary`):
@@ -23,17 +24,38 @@ enum LeafletFiles {
     static var directory: String { Environment.value(folderVariable) ?? folder }
 
     /// Leaflet's minified script (its full one if that is all there is) and style, without their
-    /// source map comments; nil when the package is missing.
-    static func read() -> MapLibrary? {
+    /// source map comments; nil when the package is missing. A file that is there but cannot be read
+    /// (EACCES, EIO) throws: that is no missing package, and installing it would not help.
+    static func read() throws(SystemError) -> MapLibrary? {
         let dir = directory
-        let script = ["leaflet.min.js", "leaflet.js"].lazy.compactMap { try? FileSystem.readText(FilePath.join(dir, $0)) }.first
-        guard let script, let style = try? FileSystem.readText(FilePath.join(dir, "leaflet.css")) else { return nil }
+        var script = try readIfThere(FilePath.join(dir, "leaflet.min.js"))
+        if script == nil { script = try readIfThere(FilePath.join(dir, "leaflet.js")) }
+        guard let script, let style = try readIfThere(FilePath.join(dir, "leaflet.css")) else { return nil }
         return MapLibrary(script: script, style: style)
+    }
+
+    /// The file's text, or nil when it is not there (the package is not installed).
+    private static func readIfThere(_ path: String) throws(SystemError) -> String? {
+        do throws(SystemError) { return try FileSystem.readText(path) } catch {
+            if error.errno == .noSuchFile || error.errno.rawValue == ENOTDIR { return nil }
+            throw error
+        }
+    }
+
+    /// A Leaflet file there but unreadable, by path and why.
+    static func unreadable(_ error: SystemError) -> String {
+        "the map cannot zoom: cannot read \(FilePath.shown(error.subject)): \(error.errno.words) "
+            + "(Debian's libjs-leaflet: check the file, or reinstall the package)"
     }
 
     /// Leaflet to inline; nil, said once, when missing.
     static func load(tiles: String) -> MapLibrary? {
-        guard let files = read() else {
+        let read: MapLibrary?
+        do throws(SystemError) { read = try Self.read() } catch {
+            StandardStream.error("view: \(unreadable(error)); the page has the static map\n")
+            return nil
+        }
+        guard let files = read else {
             StandardStream.error(missingLine)
             return nil
         }
