@@ -20,7 +20,7 @@ public enum RecorderFiles {
         let me = FolderOwner.current
         if !mayWrite(folder), let owner = FolderOwner.of(folder), owner.uid != me.uid,
            let advice = FolderOwner.advice(refusedWriteIn: folder) {
-            return "\(me.words) may not write the data folder \(folder): \(advice)"
+            return "\(me.words) may not write the data folder \(FilePath.shown(folder)): \(advice)"
         }
         let refused = paths(database: db).filter { FileSystem.exists($0) && !mayWrite($0) }
         guard !refused.isEmpty else { return nil }

@@ -25,7 +25,7 @@ public final class RecorderStatusFile: @unchecked Sendable {
         public var errno: Errno
         /// The writer's calls write; `read(path:)`'s read, and a refusal says so.
         public var access: Errno.Access = .write
-        public var description: String { "status file \(path): \(operation) failed: \(errno.reason(access))" }
+        public var description: String { "status file \(FilePath.shown(path)): \(operation) failed: \(errno.reason(access))" }
     }
 
     public struct Snapshot: Sendable {

@@ -21,7 +21,7 @@ public enum ServiceStateDirectory {
             for (f, s) in [(folder, state), (real, FileSystem.resolved(state) ?? state)] where f == s || f.hasPrefix(s + "/") { return nil }
         }
         let first = allowed.first ?? listed
-        return "the data folder \(folder) (board.conf's data_dir) is outside the only folder this service may write, "
+        return "the data folder \(FilePath.shown(folder)) (board.conf's data_dir) is outside the only folder this service may write, "
             + "its state directory \(first) (every other folder is read-only to it: the unit's ProtectSystem=strict): "
             + "set data_dir = \(first) in board.conf, then sudo systemctl restart \(unit)"
     }

@@ -13,7 +13,7 @@ public final class RecorderLock {
         public var holderPID: Int32?
         public var description: String {
             let who = holderPID.map { "pid \($0)" } ?? "another process"
-            return "another recorder (\(who)) is already recording into this database (lock \(path)); stop it first"
+            return "another recorder (\(who)) is already recording into this database (lock \(FilePath.shown(path))); stop it first"
         }
     }
 

@@ -25,33 +25,33 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .schemaTooNew(found, supported, path):
-            return "\(path) has schema version \(found), newer than version \(supported) that this roam-board knows; "
+            return "\(FilePath.shown(path)) has schema version \(found), newer than version \(supported) that this roam-board knows; "
                 + "use a newer roam-board with this database"
         case let .schemaTooOld(0, _, path):
             // Schema 0: created, then cut short before its first migration committed.
-            return "\(path) holds no roam-board schema: its creation was cut short (a crash or power cut before the "
+            return "\(FilePath.shown(path)) holds no roam-board schema: its creation was cut short (a crash or power cut before the "
                 + "first ride), so nothing was recorded in it. 'roam-board record' creates it anew"
         case let .schemaTooOld(found, supported, path):
-            return "\(path) has schema version \(found), older than version \(supported) that this roam-board reads; "
+            return "\(FilePath.shown(path)) has schema version \(found), older than version \(supported) that this roam-board reads; "
                 + "open it once with a writer (roam-board record) to migrate it"
         case let .migrationUnderRecorder(found, target, pid, path):
-            return "\(path) has schema version \(found) and this roam-board would raise it to \(target), but the recorder "
+            return "\(FilePath.shown(path)) has schema version \(found) and this roam-board would raise it to \(target), but the recorder "
                 + "(\(pid.map { "pid \($0)" } ?? "another process")) is running on it, most likely the program of before an upgrade, "
                 + "which would go on writing under the new schema without knowing it: nothing was changed. Restart the board's "
                 + "programs first (sudo systemctl restart roam-board roam-board-drive: a ride in progress goes on), then run this again"
         case let .recorderUnknown(action, lock, errno, path):
-            return "cannot tell whether a recorder is running on \(path): cannot \(action) \(lock): \(errno.reason(.read)); "
+            return "cannot tell whether a recorder is running on \(FilePath.shown(path)): cannot \(action) \(FilePath.shown(lock)): \(errno.reason(.read)); "
                 + "nothing was changed"
         case let .rideAlreadyRecording(id):
             return "ride \(id) is still recording; stop it before starting another"
         case let .rideNotRecording(id):
             return "ride \(id) is not recording"
         case let .corruptRow(table, detail, path):
-            return "unreadable row in \(table) of \(path): \(detail)"
+            return "unreadable row in \(table) of \(FilePath.shown(path)): \(detail)"
         case let .walUnreadable(path):
-            return "cannot read \(path): its last commits are in \(path)-wal, and reading them needs \(path)-shm beside it, "
+            return "cannot read \(FilePath.shown(path)): its last commits are in \(FilePath.shown(path))-wal, and reading them needs \(FilePath.shown(path))-shm beside it, "
                 + "which cannot be created in a folder you may not write or on a read-only mount; read it as the folder's "
-                + "owner, or copy \(path) and \(path)-wal together into a folder you may write and read the copy"
+                + "owner, or copy \(FilePath.shown(path)) and \(FilePath.shown(path))-wal together into a folder you may write and read the copy"
         }
     }
 }

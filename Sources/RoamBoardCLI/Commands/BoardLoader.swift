@@ -10,14 +10,14 @@ enum BoardLoader {
         let file = FilePath.join(folder, "board.conf")
         // A folder it may not search, or a path too long, is said as such, not as "not there".
         func unseen(_ error: SystemError) -> CLIError {
-            CLIError(description: "cannot read the board folder \(folder): \(error.reason). Check --board (a folder holding board.conf).",
+            CLIError(description: "cannot read the board folder \(FilePath.shown(folder)): \(error.reason). Check --board (a folder holding board.conf).",
                      status: ExitStatus.noInput)
         }
         // `--board …/board.conf` names the file, not its folder: say so instead of a bare "not a directory".
         let folderKind: FileSystem.Kind?
         do { folderKind = try FileSystem.kind(folder) } catch { throw unseen(error) }
         if let kind = folderKind, kind != .folder {
-            throw CLIError(description: "--board \(dir) is a file; give the folder that holds board.conf (--board \(FilePath.parent(folder)))",
+            throw CLIError(description: "--board \(FilePath.shown(dir)) is a file; give the folder that holds board.conf (--board \(FilePath.shown(FilePath.parent(folder))))",
                            status: ExitStatus.usage)
         }
         // A folder not there (or without its board.conf) is a missing input, as a missing database is (66);
@@ -122,9 +122,9 @@ enum BoardLoader {
         // A path it may not look at is left to the open, which says why.
         guard FileSystem.visibleKind(path) == .folder else { return }
         guard let board else {
-            throw CLIError(description: "\(path) is a folder, not a database: give --db FILE (e.g. \(path)/\(databaseName))", status: ExitStatus.usage)
+            throw CLIError(description: "\(FilePath.shown(path)) is a folder, not a database: give --db FILE (e.g. \(FilePath.shown(path))/\(databaseName))", status: ExitStatus.usage)
         }
-        throw CLIError(description: "\(path) is a folder, not a database: it is where the data_dir of "
+        throw CLIError(description: "\(FilePath.shown(path)) is a folder, not a database: it is where the data_dir of "
                        + "\(FilePath.join(board, "board.conf")) puts the board's \(databaseName). Move that folder out of the way, "
                        + "or set data_dir there to another folder", status: ExitStatus.noInput)
     }

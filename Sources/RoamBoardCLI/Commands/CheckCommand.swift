@@ -1,5 +1,6 @@
 import RoamCore
 import RoamStore
+import RoamSystem
 
 /// `roam-board check`: SQLite's integrity check, then every ride's fixes run again through the
 /// pipeline from their raw columns, each derived column, the totals and the stored pipeline state
@@ -15,15 +16,15 @@ enum CheckCommand {
             report = try Rederivation.check(path: path)
         } catch let e as SQLiteError where e.isCorrupt {
             // Damaged where even the schema or the list of rides is: nothing to list, and no command to send them to.
-            throw CLIError(description: "\(path) is too damaged to read even its list of rides, or is not a roam-board database "
+            throw CLIError(description: "\(FilePath.shown(path)) is too damaged to read even its list of rides, or is not a roam-board database "
                            + "(check --db/--board); roam-board cannot save rides from it", status: ExitStatus.dataError)
         }
         print(report.text)
         guard report.isConsistent else {
-            throw CLIError(description: "\(report.path) is not consistent (see the report above)", status: ExitStatus.dataError)
+            throw CLIError(description: "\(FilePath.shown(report.path)) is not consistent (see the report above)", status: ExitStatus.dataError)
         }
         guard report.notJudgedCount == 0 else {
-            throw CLIError(description: "\(report.path): \(Plural.count(report.notJudgedCount, "ride")) not judged (see the report above): "
+            throw CLIError(description: "\(FilePath.shown(report.path)): \(Plural.count(report.notJudgedCount, "ride")) not judged (see the report above): "
                            + "nothing wrong was found, but this roam-board cannot vouch for "
                            + (report.notJudgedCount == 1 ? "it" : "them") + "; check with the newer roam-board that wrote into "
                            + (report.notJudgedCount == 1 ? "it" : "them"), status: ExitStatus.dataError)

@@ -1,5 +1,6 @@
 import RoamCore
 import RoamStore
+import RoamSystem
 
 /// `roam-board prune --dumped-before DATE`: deletes the stopped rides already handed over before
 /// DATE (00:00 UTC), in one transaction, and says what that freed. Never a ride not yet dumped.
@@ -26,7 +27,7 @@ enum PruneCommand {
         if p.value(Options.dryRun) {
             let preview = try Prune.preview(path: path, dumpedBeforeUTCms: cutoff)
             guard !preview.rideIDs.isEmpty else {
-                print("no ride dumped before \(text) in \(path); nothing would be pruned (dry run: nothing changed)")
+                print("no ride dumped before \(text) in \(FilePath.shown(path)); nothing would be pruned (dry run: nothing changed)")
                 return
             }
             printPreview(preview, chosen: " dumped before \(text)")
@@ -34,7 +35,7 @@ enum PruneCommand {
         }
         let report = try Prune.run(path: path, dumpedBeforeUTCms: cutoff)
         if report.rideIDs.isEmpty {
-            print("no ride dumped before \(text) in \(path); nothing pruned")
+            print("no ride dumped before \(text) in \(FilePath.shown(path)); nothing pruned")
             return
         }
         printReport(report, chosen: " dumped before \(text)")

@@ -1,5 +1,6 @@
 import RoamCore
 import RoamStore
+import RoamSystem
 
 /// `prune --ride N [--ride M…] [--not-dumped-too]`: the rides named go in one transaction, or none
 /// does. A ride still recording, a ride not in the database, and a ride recorded here and never
@@ -20,7 +21,7 @@ enum PruneRides {
 
     /// One line per ride that stays, then "nothing pruned".
     static func sentences(_ refusal: Prune.Refusal, _ p: ParsedArguments, path: String) throws -> [String] {
-        var lines = refusal.missing.map { "no ride \($0) in \(path) (see 'roam-board rides')" }
+        var lines = refusal.missing.map { "no ride \($0) in \(FilePath.shown(path)) (see 'roam-board rides')" }
         let running = RidesCommand.recorderRunning(database: path)
         let rows = refusal.recording.isEmpty ? nil : try RideReader(path: path)
         for id in refusal.recording {
@@ -34,7 +35,7 @@ enum PruneRides {
         if !refusal.notDumped.isEmpty {
             let (reader, time) = try BoardLoader.reader(p)
             let units = try BoardLoader.units(p)
-            let database = p.text(SharedOptions.board).map { "--board \($0)" } ?? "--db \(path)"
+            let database = p.text(SharedOptions.board).map { "--board \($0)" } ?? "--db \(FilePath.shown(path))"
             for id in refusal.notDumped {
                 let start = try reader.span(id).startUTCms.map { time.iso8601(utcMs: $0) } ?? "no dated fix"
                 let distance = try reader.ride(id: id).map { units.distance(metres: $0.totals.distanceM, digits: 2) } ?? "?"

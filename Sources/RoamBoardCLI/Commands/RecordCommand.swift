@@ -60,7 +60,7 @@ enum RecordCommand {
         if let failure = progress.lastFailure {
             throw CLIError(description: "storage failed and parked data could not be committed before exit: \(failure)", status: ExitStatus.ioError)
         }
-        print("database: \(dbPath)")
+        print("database: \(FilePath.shown(dbPath))")
     }
 
     /// A replay refused before any ride exists, in the command line's words and exit statuses.
@@ -98,11 +98,11 @@ enum RecordCommand {
             // Behind a folder this user may not search, it may be there: said as that, not as missing.
             let kind: FileSystem.Kind?
             do { kind = try FileSystem.kind(dir) } catch {
-                throw CLIError(description: "cannot record into the data directory \(dir): \(error.reason)", status: ExitStatus.ioError)
+                throw CLIError(description: "cannot record into the data directory \(FilePath.shown(dir)): \(error.reason)", status: ExitStatus.ioError)
             }
             guard kind == .folder else {
-                throw CLIError(description: "no data directory \(dir). Create it for the recorder's user "
-                               + "(install -d -o roam -m 0750 \(dir)), or let the unit's StateDirectory= create it.",
+                throw CLIError(description: "no data directory \(FilePath.shown(dir)). Create it for the recorder's user "
+                               + "(install -d -o roam -m 0750 \(FilePath.shown(dir))), or let the unit's StateDirectory= create it.",
                                status: ExitStatus.ioError)
             }
             return
@@ -110,7 +110,7 @@ enum RecordCommand {
         do {
             try FileSystem.makeFolders(dir)
         } catch {
-            throw CLIError(description: "cannot create the data directory \(dir): check that its parent exists and is writable",
+            throw CLIError(description: "cannot create the data directory \(FilePath.shown(dir)): check that its parent exists and is writable",
                            status: ExitStatus.ioError)
         }
     }

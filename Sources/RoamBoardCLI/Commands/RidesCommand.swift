@@ -2,11 +2,12 @@ import RoamCore
 import RoamExport
 import RoamRecorder
 import RoamStore
+import RoamSystem
 
 /// `roam-board rides`: one line per ride with its totals, start and dumped-at in the board's zone.
 enum RidesCommand {
     /// The words `explored` and `view --explored` give for the same database.
-    static func noRidesYet(_ path: String) -> String { "no rides in \(path) yet" }
+    static func noRidesYet(_ path: String) -> String { "no rides in \(FilePath.shown(path)) yet" }
 
     static func run(_ p: ParsedArguments) throws {
         let (reader, time) = try BoardLoader.reader(p)

@@ -32,7 +32,7 @@ enum StatusCommand {
             throw databaseError
         }
 
-        print("database     \(dbPath)" + (databaseError.map { " (unreadable: \(ErrorText.describe($0)))" } ?? ""))
+        print("database     \(FilePath.shown(dbPath))" + (databaseError.map { " (unreadable: \(ErrorText.describe($0)))" } ?? ""))
         let status = snapshot?.status
         print("recorder     " + recorderLine(snapshot))
         print("alarm        " + alarmLine(status, running: snapshot?.isRecorderRunning ?? false))

@@ -24,45 +24,45 @@ public enum ReplaySource {
     public static func open(_ path: String, ride: String?) throws -> ReplaySource {
         if path == "-" { return .nmea(try standardInput()) }
         if FileSystem.isFolder(path) {
-            throw ReplaySourceError(.usage, "--replay \(path) is a folder: name a GPX track, an NMEA capture or a roam-board database")
+            throw ReplaySourceError(.usage, "--replay \(FilePath.shown(path)) is a folder: name a GPX track, an NMEA capture or a roam-board database")
         }
         let kind: FileSystem.Kind?
         do { kind = try FileSystem.kind(path) } catch {
-            throw ReplaySourceError(.unreadable, "cannot read --replay \(path): \(error.reason)")
+            throw ReplaySourceError(.unreadable, "cannot read --replay \(FilePath.shown(path)): \(error.reason)")
         }
         if kind == nil {
-            throw ReplaySourceError(.unreadable, "--replay \(path) does not exist: name a GPX track, an NMEA capture or a roam-board database")
+            throw ReplaySourceError(.unreadable, "--replay \(FilePath.shown(path)) does not exist: name a GPX track, an NMEA capture or a roam-board database")
         }
         let head = try firstBytes(path, 512)
         if head.isEmpty {
-            throw ReplaySourceError(.badData, "\(path) is empty: nothing to replay; nothing was recorded")
+            throw ReplaySourceError(.badData, "\(FilePath.shown(path)) is empty: nothing to replay; nothing was recorded")
         }
         if head.starts(with: Array("SQLite format 3\0".utf8)) { return try storedRide(path, ride) }
         if ride != nil {
-            throw ReplaySourceError(.usage, "--ride applies to --replay of a roam-board database; \(path) is not one")
+            throw ReplaySourceError(.usage, "--ride applies to --replay of a roam-board database; \(FilePath.shown(path)) is not one")
         }
         if head.count >= 12, Array(head[8..<12]) == Array(".FIT".utf8) {
-            throw ReplaySourceError(.badData, "\(path) is a FIT file; replay takes GPX or NMEA. Convert it first: "
-                + "gpsbabel -i garmin_fit -f \(path) -o gpx,gpxver=1.1 -F ride.gpx")
+            throw ReplaySourceError(.badData, "\(FilePath.shown(path)) is a FIT file; replay takes GPX or NMEA. Convert it first: "
+                + "gpsbabel -i garmin_fit -f \(FilePath.shown(path)) -o gpx,gpxver=1.1 -F ride.gpx")
         }
         let text = String(decoding: head, as: UTF8.self)
         guard text.containsText("<gpx") || text.hasPrefix("<?xml") else {
             guard try CaptureSniffer.holdsASentence(path) else {
-                throw ReplaySourceError(.badData, "\(path) holds no checksummed NMEA sentence in its first \(CaptureSniffer.limitBytes >> 20) MiB "
+                throw ReplaySourceError(.badData, "\(FilePath.shown(path)) holds no checksummed NMEA sentence in its first \(CaptureSniffer.limitBytes >> 20) MiB "
                                + "and is not a GPX track or a roam-board database; nothing was recorded")
             }
             return .nmea(try capture(path))
         }
         let whole: [UInt8]
         do { whole = try FileSystem.readBytes(path) } catch {
-            throw ReplaySourceError(.unreadable, "cannot read \(path): check the path and its permissions")
+            throw ReplaySourceError(.unreadable, "cannot read \(FilePath.shown(path)): check the path and its permissions")
         }
         do {
             return .track(try GPXTrack(parsing: String(decoding: whole, as: UTF8.self)), path: path)
         } catch {
             // XML that is no GPX, a TCX ride most likely (a FIT one is named above by its header).
             let advice = error.kind == .notGPX ? "; replay takes GPX or NMEA: a TCX or FIT ride goes through gpsbabel first" : ""
-            throw ReplaySourceError(.badData, "\(path): \(error.description)\(advice); nothing was recorded")
+            throw ReplaySourceError(.badData, "\(FilePath.shown(path)): \(error.description)\(advice); nothing was recorded")
         }
     }
 
@@ -131,12 +131,12 @@ public enum ReplaySource {
     /// temperature (a fix stored without a sample keeps the barometer at the last one).
     private static func storedRide(_ path: String, _ rideText: String?) throws -> ReplaySource {
         guard let rideText else {
-            throw ReplaySourceError(.usage, "\(path) is a roam-board database: name the ride to replay with --ride N")
+            throw ReplaySourceError(.usage, "\(FilePath.shown(path)) is a roam-board database: name the ride to replay with --ride N")
         }
         guard let id = Int64(rideText), id > 0 else { throw ReplaySourceError(.usage, "--ride wants a ride id, not '\(rideText)'") }
         let reader = try RideReader(path: path)
         guard let stored = try reader.ride(id: id) else {
-            throw ReplaySourceError(.badData, "no ride \(id) in \(path) (see 'roam-board rides --db \(path)')")
+            throw ReplaySourceError(.badData, "no ride \(id) in \(FilePath.shown(path)) (see 'roam-board rides --db \(FilePath.shown(path))')")
         }
         var epochs: [ReplayEpoch] = []
         var pressure = 101_325.0, temperature = 15.0
@@ -151,7 +151,7 @@ public enum ReplaySource {
             epochs.append(ReplayEpoch(utcMs: fix.utcMs ?? 0, nmea: Array(nmea.utf8), pressurePa: pressure, temperatureC: temperature))
         }
         guard !epochs.isEmpty else {
-            throw ReplaySourceError(.badData, "\(path): ride \(id) has no raw NMEA to replay; nothing was recorded")
+            throw ReplaySourceError(.badData, "\(FilePath.shown(path)): ride \(id) has no raw NMEA to replay; nothing was recorded")
         }
         if !hadPressure { source.altitudeSource = .none }
         if !hadTemperature { source.temperatureMeasured = false }

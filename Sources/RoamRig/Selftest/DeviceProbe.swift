@@ -168,14 +168,14 @@ public enum DeviceProbe {
     /// `createdByRecord`: the bench, whose `record` creates its data directory on first use.
     public static func dataDirectory(_ path: String, database: String? = nil, createdByRecord: Bool = false,
                                      minimumFreeBytes: UInt64 = 64 << 20) -> ProbeResult {
-        let name = "data \(path)"
+        let name = "data \(FilePath.shown(path))"
         // Behind a folder this user may not search it may be there: neither "not there yet" nor "no such directory".
         let kind: FileSystem.Kind?
         do { kind = try FileSystem.kind(path) } catch { return ProbeResult(name, ok: false, "cannot be looked at: \(error.reason)") }
         guard kind == .folder else {
             if createdByRecord { return ProbeResult(name, ok: true, "not there yet; the first 'record' creates it") }
             return ProbeResult(name, ok: false, "no such directory. Create it for the recorder's user "
-                + "(install -d -o roam -m 0750 \(path)), or let the unit's StateDirectory= create it.")
+                + "(install -d -o roam -m 0750 \(FilePath.shown(path))), or let the unit's StateDirectory= create it.")
         }
         let probe = path + "/.selftest-\(getpid())"
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)

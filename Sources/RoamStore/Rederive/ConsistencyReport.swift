@@ -1,4 +1,5 @@
 import RoamCore
+import RoamSystem
 
 /// What `roam-board check` found: SQLite's integrity check, then each ride's stored totals, pipeline
 /// state and every derived column of its fixes against what its raw columns imply (P2).
@@ -30,7 +31,7 @@ public struct ConsistencyReport: Sendable, Equatable {
 
     /// A readable report, one line per ride, problems indented below it.
     public var text: String {
-        var lines = ["database  \(path)",
+        var lines = ["database  \(FilePath.shown(path))",
                      "integrity " + (isIntegrityOK ? "ok" : "FAILED")]
         if !isIntegrityOK {
             // SQLite's own lines name pages and b-trees: a rider needs to know only that it is damaged.

@@ -1,4 +1,5 @@
 import RoamCore
+import RoamSystem
 
 /// Why `rederive` refused a ride.
 public enum RederiveError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -11,7 +12,7 @@ public enum RederiveError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .noSuchRide(id, path): return "no ride \(id) in \(path)"
+        case let .noSuchRide(id, path): return "no ride \(id) in \(FilePath.shown(path))"
         case let .rideRecording(id): return "ride \(id) is still recording; rederive it after it is stopped"
         case let .invalidParameters(problem): return "the pipeline parameters are not usable: \(problem)"
         case let .writtenByNewer(id, newer):
