@@ -43,7 +43,6 @@ import Testing
         // board.conf: 9600 baud, rate_hz 10. The wait after a lower rate 10 s, not 2 min: a long run in a minute.
         let run = try Run(module, baud: 9600, silentAfterMs: 3000, slowRetryMs: 10_000)
         #expect(run.wait { run.module.rateHz == 10 && run.receiver.setupRuns.load(ordering: .acquiring) == 1 }, "\(run.module)")
-        run.replayer.module!.idle.store(false, ordering: .releasing)
         let feed = Feed(run.replayer)
         defer { feed.stop(); run.stop() }
         var notes: [String] { run.heard.notes.withLock { $0 } }

@@ -17,18 +17,29 @@ import Testing
 @Suite(.serialized) struct SensorLoopModuleRateTests {
     typealias Run = SensorLoopModuleResetTests.Run
 
-    /// Writes the simulated ride's 10 Hz epochs to the module, about 100 ms apart, until stopped. Late
-    /// writes on a loaded machine change nothing judged: the epochs' UTC times stay 100 ms apart.
+    /// Writes the simulated ride's 10 Hz epochs to the module, epoch N at 100·N ms on the monotonic
+    /// clock, until stopped: a module computes its epochs on its own clock. A write made late on a loaded
+    /// machine is caught up at once, not added to every later one: ten late sleeps per second of a
+    /// module back at 1 Hz (it sends one epoch of ten) were seconds without a byte, a false silence.
+    /// Late writes change nothing judged: the epochs' UTC times stay 100 ms apart.
     final class Feed: @unchecked Sendable {
         private let stopped = Atomic<Bool>(false)
         private let done = DispatchSemaphore(value: 0)
 
+        /// Computed once, before any module stops idling: simulating the ride takes seconds on a loaded machine.
+        static let epochs = RideSimulation().epochs(perSecond: 10)
+
+        /// The module stops idling (its banners) only as the first epoch goes out: the simulation's own
+        /// time before that was a silence the recorder rightly set the module up again for.
         init(_ replayer: NMEAReplayer) {
-            let epochs = RideSimulation().epochs(perSecond: 10)
+            let epochs = Self.epochs
             Thread { [self] in
-                for epoch in epochs where !stopped.load(ordering: .acquiring) {
+                replayer.module!.idle.store(false, ordering: .releasing)
+                let startNs = MonotonicClock.nowNs()
+                for (i, epoch) in epochs.enumerated() where !stopped.load(ordering: .acquiring) {
                     try? replayer.write(epoch.nmea)
-                    usleep(100_000)
+                    let dueNs = startNs + UInt64(i + 1) * 100_000_000, nowNs = MonotonicClock.nowNs()
+                    if dueNs > nowNs { usleep(UInt32((dueNs - nowNs) / 1000)) }
                 }
                 done.signal()
             }.start()
@@ -58,7 +69,6 @@ import Testing
         // The board's baud is the module's factory baud; the silence deadline the recorder's own (3 s).
         let run = try Run(module, baud: 9600, silentAfterMs: 3000)
         #expect(run.wait { configured(run.module) && run.receiver.setupRuns.load(ordering: .acquiring) == 1 }, "\(run.module)")
-        run.replayer.module!.idle.store(false, ordering: .releasing)
         return (run, Feed(run.replayer))
     }
 
