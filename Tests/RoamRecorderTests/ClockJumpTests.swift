@@ -40,6 +40,10 @@ import Testing
         var options = Recorder.Options()
         // A loaded test machine may pause between phases; that pause is not what is tested here.
         options.sensor.silentAfterMs = 600_000
+        // Nor may a pause inside a second close its epoch: the feed writes seconds into a full pty, and a
+        // test thread denied the CPU for 300 ms with half a second written split that epoch in one run
+        // only. A module sends its burst whole; the last epoch of a phase settles this long after it.
+        options.sensor.epochQuietMs = 10_000
         return options
     }
 
