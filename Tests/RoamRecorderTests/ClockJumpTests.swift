@@ -43,7 +43,7 @@ import Testing
         // Nor may a pause inside a second close its epoch: the feed writes seconds into a full pty, and a
         // test thread denied the CPU for 300 ms with half a second written split that epoch in one run
         // only. A module sends its burst whole; the last epoch of a phase settles this long after it.
-        options.sensor.epochQuietMs = 10_000
+        options.sensor.epochQuietMs = 3_000
         return options
     }
 
