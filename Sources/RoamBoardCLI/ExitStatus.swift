@@ -3,6 +3,7 @@ import RoamCore
 import RoamDrive
 import RoamHardware
 import RoamImport
+import RoamRig
 import RoamStore
 import RoamSystem
 
@@ -30,6 +31,10 @@ enum ExitStatus {
         case is BoardProfileError: return dataError
         case let e as CLIError: return e.status
         case is DeviceError, is RecorderLock.Failed: return ioError
+        // Out of descriptors is 74 wherever it struck, as the database's and the devices' refusals:
+        // a wake-up pipe (the recorder's threads', the bench link's) once exited 1 for the same cause.
+        case let e as SystemError where e.errno.isOutOfDescriptors: return ioError
+        case let e as RecorderStartError where e.cause.errno.isOutOfDescriptors: return ioError
         case let e as StoreError:
             if case .corruptRow = e { return dataError }
             if case .schemaTooNew = e { return dataError }
