@@ -36,7 +36,7 @@ enum DriveCommand {
         let image = try p.value(Options.image) ?? FilePath.join(path.utf8.contains(UInt8(ascii: "/")) ? FilePath.parent(path) : "", imageName)
         // A folder there was moved aside as the old image (.spare) at the first swap, and blocked every later one.
         guard !FileSystem.isFolder(image) else {
-            throw UsageError(command: p.command, message: "the drive image \(image) is a folder: give --image a file name, as \(FilePath.join(image, imageName))")
+            throw UsageError(command: p.command, message: "the drive image \(FilePath.shown(image)) is a folder: give --image a file name, as \(FilePath.shown(FilePath.join(image, imageName)))")
         }
         var builder = DriveImageBuilder(imagePath: image)
         builder.maker = DriveMaker.current(zone: time.label, units: units.system)
@@ -62,13 +62,13 @@ enum DriveCommand {
         if let failure = keeper.lastFailure { throw failure }
         let image = t.settings.builder.imagePath
         let listing = try DriveImageReader.read(image)
-        print("\(image): \(Plural.count(listing.rideIDs.count, "ride")) on the drive (\(Plural.count(listing.files.count, "file")))")
+        print("\(FilePath.shown(image)): \(Plural.count(listing.rideIDs.count, "ride")) on the drive (\(Plural.count(listing.files.count, "file")))")
         // Read from the image itself, so a run that had nothing to rebuild says it as well: 65, as `dump`.
         guard listing.damaged.isEmpty else {
             let names = listing.damaged.map(String.init).joined(separator: ", ")
             let one = listing.damaged.count == 1
-            throw CLIError(description: "\(t.settings.databasePath) is damaged: ride\(one ? "" : "s") \(names) could not be read "
-                           + "completely and \(one ? "is" : "are") not on \(image); \(others(listing)) "
+            throw CLIError(description: "\(FilePath.shown(t.settings.databasePath)) is damaged: ride\(one ? "" : "s") \(names) could not be read "
+                           + "completely and \(one ? "is" : "are") not on \(FilePath.shown(image)); \(others(listing)) "
                            + "('roam-board check' lists what the database still holds)", status: ExitStatus.dataError)
         }
         try requireRoom(listing, reader: reader, image: image, capBytes: t.settings.builder.maxImageBytes)
@@ -89,16 +89,16 @@ enum DriveCommand {
         let capOff = listing.overCap.filter { rides[$0] != nil }
         let folder = FilePath.parent(image)
         if !capOff.isEmpty {
-            Console.error("\(image): \(Plural.list("ride", capOff)) handed over already, left off beyond the \(ByteSize.text(capBytes)) "
+            Console.error("\(FilePath.shown(image)): \(Plural.list("ride", capOff)) handed over already, left off beyond the \(ByteSize.text(capBytes)) "
                           + "cap for those (--max-mib): 'roam-board dump --ride N' still writes them, and a larger --max-mib puts them on")
         }
         if !roomOff.isEmpty {
-            Console.error("\(image): \(Plural.list("ride", roomOff)) handed over already, left off for lack of room on \(folder): "
+            Console.error("\(FilePath.shown(image)): \(Plural.list("ride", roomOff)) handed over already, left off for lack of room on \(FilePath.shown(folder)): "
                           + "'roam-board dump --ride N' still writes them; free room there (delete files not needed, or prune rides "
                           + "already handed over: roam-board prune --dumped-before DATE) and run drive-image again to put them on")
         }
         guard !waiting.isEmpty else { return }
-        throw CLIError(description: "\(image) is incomplete: \(Plural.list("ride", waiting)), not handed over yet, "
+        throw CLIError(description: "\(FilePath.shown(image)) is incomplete: \(Plural.list("ride", waiting)), not handed over yet, "
                        + "left off for lack of room (\(others(listing)) on it); free room on "
                        + "the storage it is on (delete files not needed there, or prune rides already handed over: "
                        + "roam-board prune --dumped-before DATE) and run drive-image again, or take them with 'roam-board dump --ride N'", status: ExitStatus.tempFailure)
@@ -112,8 +112,8 @@ enum DriveCommand {
     static func runDrive(_ p: ParsedArguments) throws {
         if p.value(Options.remove) {
             let gadget = MassStorageGadget(paths: GadgetPaths(root: try p.value(Options.sysRoot)))
-            print(try gadget.remove() ? "gadget \(gadget.paths.gadget) unbound and removed: the USB drive is off the cable"
-                  : "no gadget \(gadget.paths.gadget): the USB drive is off the cable already")
+            print(try gadget.remove() ? "gadget \(FilePath.shown(gadget.paths.gadget)) unbound and removed: the USB drive is off the cable"
+                  : "no gadget \(FilePath.shown(gadget.paths.gadget)): the USB drive is off the cable already")
             return
         }
         // The arguments first (--board, --max-mib): a typo there is not the kernel's configfs.
@@ -133,7 +133,7 @@ enum DriveCommand {
                 // The gadget serves the image all the same: a record not kept only costs a re-point later.
                 do { try ServedImage.record(image, owner: owner) } catch { Console.error(ServedImage.unkept(error)) }
             }
-            print("gadget \(gadget.paths.gadget) bound to \(udc), medium \(image.isEmpty ? "none yet" : image)")
+            print("gadget \(FilePath.shown(gadget.paths.gadget)) bound to \(FilePath.shown(udc)), medium \(image.isEmpty ? "none yet" : FilePath.shown(image))")
             return
         }
         if let why = ServiceStateDirectory.refusal(dataFolder: FilePath.parent(BoardLoader.absolute(t.settings.builder.imagePath)), unit: "roam-board-drive") {
@@ -169,7 +169,7 @@ enum DriveCommand {
                 if line != lastError { Console.error("drive: \(line)") }
                 lastError = line
             }
-            if first { Console.error("drive: offering \(t.settings.builder.imagePath) on \(udc)") }
+            if first { Console.error("drive: offering \(FilePath.shown(t.settings.builder.imagePath)) on \(FilePath.shown(udc))") }
             first = false
             notified = watch.wait(timeoutMs: max(pollMs, 10))
         }
@@ -179,7 +179,7 @@ enum DriveCommand {
     /// instead of failing and restarting every few seconds.
     private static func waitForDatabase(_ path: String, pollMs: Int) throws {
         guard access(path, F_OK) != 0 else { return }
-        Console.error("drive: no database yet at \(path): waiting for the first ride")
+        Console.error("drive: no database yet at \(FilePath.shown(path)): waiting for the first ride")
         while access(path, F_OK) != 0 { usleep(useconds_t(max(pollMs, 10)) * 1000) }
         try BoardLoader.requireDatabase(path)
     }

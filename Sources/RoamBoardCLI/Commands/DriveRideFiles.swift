@@ -30,7 +30,7 @@ struct DriveRideFiles: DriveRideWriter {
         do throws(SystemError) { read = try LeafletFiles.read() } catch {
             return DriveSharedFiles(missing: "the ride pages keep their static map: " + LeafletFiles.unreadable(error) + "; the drive is built all the same")
         }
-        guard let library = read else { return DriveSharedFiles(missing: Self.noLeaflet + " (\(LeafletFiles.directory))") }
+        guard let library = read else { return DriveSharedFiles(missing: Self.noLeaflet + " (\(FilePath.shown(LeafletFiles.directory)))") }
         return DriveSharedFiles(files: [.init(name: MapLibrary.scriptFile, bytes: Array(library.script.utf8)),
                                         .init(name: MapLibrary.styleFile, bytes: Array(library.style.utf8))])
     }

@@ -60,7 +60,7 @@ enum LeafletFiles {
             return nil
         }
         if let problem = MapLibrary.inlineProblem(script: files.script, style: files.style) {
-            StandardStream.error("view: \(problem) (\(directory)): it cannot go into a page, which keeps the static map\n")
+            StandardStream.error("view: \(problem) (\(FilePath.shown(directory))): it cannot go into a page, which keeps the static map\n")
             return nil
         }
         return MapLibrary(script: files.script, style: files.style, tilesTemplate: tiles)

@@ -17,12 +17,12 @@ public struct MassStorageGadget: Sendable {
         let names = (try? FileSystem.folderEntries(paths.udcClass)) ?? []  // no class folder: no controller, refused below in words
         if let udc {
             guard names.contains(udc) else {
-                throw DriveError(.noGadget, "no USB device controller \(udc) in \(paths.udcClass) (there: \(names.isEmpty ? "none" : names.joined(separator: ", "))): check --udc; recording is unaffected")
+                throw DriveError(.noGadget, "no USB device controller \(FilePath.shown(udc)) in \(FilePath.shown(paths.udcClass)) (there: \(names.isEmpty ? "none" : names.map(FilePath.shown).joined(separator: ", "))): check --udc; recording is unaffected")
             }
             return udc
         }
         guard let first = names.first else {
-            throw DriveError(.noGadget, "no USB device controller in \(paths.udcClass): this board's USB port is not in device mode "
+            throw DriveError(.noGadget, "no USB device controller in \(FilePath.shown(paths.udcClass)): this board's USB port is not in device mode "
                              + "(on a Raspberry Pi: dtoverlay=dwc2,dr_mode=peripheral in config.txt, see /etc/roam-board/usb.md); recording is unaffected")
         }
         return first
@@ -31,7 +31,7 @@ public struct MassStorageGadget: Sendable {
     /// The kernel's gadget support: libcomposite loaded and configfs mounted.
     public func requireConfigfs() throws {
         guard FileSystem.exists(paths.configfs) else {
-            throw DriveError(.noGadget, "USB gadget configfs is missing (\(paths.configfs)): load it with 'modprobe libcomposite' "
+            throw DriveError(.noGadget, "USB gadget configfs is missing (\(FilePath.shown(paths.configfs))): load it with 'modprobe libcomposite' "
                              + "and mount configfs on /sys/kernel/config; recording is unaffected")
         }
     }
@@ -152,8 +152,8 @@ public struct MassStorageGadget: Sendable {
         switch written {
         case .success(bytes.count): break
         // A short store: configfs took part of the value, which it never does for a value it accepts.
-        case .success: throw failure("cannot write '\(value)' to", path, .ioError)
-        case .failure(let e): throw failure("cannot write '\(value)' to", path, e)
+        case .success: throw failure("cannot write '\(FilePath.shown(value))' to", path, .ioError)
+        case .failure(let e): throw failure("cannot write '\(FilePath.shown(value))' to", path, e)
         }
         // configfs and sysfs attributes are never truncated; a test root's plain file is.
         if !paths.root.isEmpty { _ = ftruncate(fd, off_t(bytes.count)) }
@@ -183,6 +183,6 @@ public struct MassStorageGadget: Sendable {
     private func failure(_ what: String, _ path: String, _ e: Errno = .current) -> DriveError {
         let why = e == .accessDenied || e == .notPermitted ? "permission denied: run the gadget setup as root (the drive unit's ExecStartPre does)"
             : e == .busy ? "the host holds the drive: unplug it and try again" : e.reason(.write)
-        return DriveError(.noGadget, "\(what) \(path): \(why); recording is unaffected")
+        return DriveError(.noGadget, "\(what) \(FilePath.shown(path)): \(why); recording is unaffected")
     }
 }

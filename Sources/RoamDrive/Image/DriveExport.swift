@@ -80,7 +80,7 @@ struct DriveExport {
     }
 
     private func noRoom(_ ride: RideRow, free: Int64) -> DriveError {
-        DriveError(.storageFull, "no room for ride \(ride.id) on the drive: \(ByteSize.text(free)) free on \(slots.folder), "
+        DriveError(.storageFull, "no room for ride \(ride.id) on the drive: \(ByteSize.text(free)) free on \(FilePath.shown(slots.folder)), "
                    + "\(ByteSize.text(reserveBytes)) stay for recording. Free room there (delete files not "
                    + "needed, or prune rides already handed over: roam-board prune --dumped-before DATE)")
     }

@@ -44,7 +44,7 @@ public struct DriveImageBuilder {
         var export = DriveExport(writer: writer, slots: slots, reserveBytes: reserveBytes)
         do { try export.prepare() } catch {
             throw DriveError(error.errno == .noSpace ? .storageFull : .fileSystem,
-                             "cannot build the drive image \(imagePath): cannot create its working folder in \(slots.folder): \(error.creationReason)")
+                             "cannot build the drive image \(FilePath.shown(imagePath)): cannot create its working folder in \(FilePath.shown(slots.folder)): \(error.creationReason)")
         }
         let shared = writer.sharedFiles()
         export.linking = shared.linked
@@ -54,7 +54,7 @@ public struct DriveImageBuilder {
         let basePayload = base?.manifest.files.reduce(Int64(0)) { $0 + DriveSelection.onDisk($1.bytes) } ?? 0
         let room = (free - reserveBytes) / 2 + basePayload - Self.overhead(0)
         guard room > 0 else {
-            throw DriveError(.storageFull, "storage too full for a new drive image: \(ByteSize.text(free)) free on \(slots.folder), "
+            throw DriveError(.storageFull, "storage too full for a new drive image: \(ByteSize.text(free)) free on \(FilePath.shown(slots.folder)), "
                              + "\(ByteSize.text(reserveBytes)) stay for recording. "
                              + "Free room there (delete files not needed, or prune rides already handed over: "
                              + "roam-board prune --dumped-before DATE): the drive is built again once room is freed")

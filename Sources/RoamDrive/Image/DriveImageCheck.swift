@@ -1,5 +1,6 @@
 import Glibc
 import RoamCore
+import RoamSystem
 
 /// The new image read back before it may be offered: `fsck.vfat -n` (dosfstools; reads the FAT
 /// and the folders, never repairs) finds it clean, and mtools lists exactly the rides the build put
@@ -34,5 +35,5 @@ enum DriveImageCheck {
     static let check = "check the storage's errors ('dmesg') and the FAT tools (dpkg --verify dosfstools mtools)"
 
     private static func rides(_ ids: [Int64]) -> String { ids.isEmpty ? "no ride" : Plural.list("ride", ids) }
-    private static func files(_ names: [String]) -> String { names.isEmpty ? "no file" : names.joined(separator: ", ") }
+    private static func files(_ names: [String]) -> String { names.isEmpty ? "no file" : names.map(FilePath.shown).joined(separator: ", ") }
 }

@@ -153,7 +153,7 @@ struct DriveImageEditor {
         let listing = run.status == 0 ? String(decoding: run.stdout, as: UTF8.self) : ""
         guard let line = listing.split(separator: "\n").last(where: { $0.containsText("bytes free") }),
               let value = Int64(line.filter(\.isNumber)) else {
-            let detail = DriveTools.firstLine(run.stderr).replacingText(image, with: DriveImageSlots.previous)
+            let detail = FilePath.shown(DriveTools.firstLine(run.stderr)).replacingText(FilePath.shown(image), with: DriveImageSlots.previous)
             throw DriveError(.imageUnreadable, "\(DriveImageSlots.previous) cannot be read (mdir"
                              + (detail.isEmpty ? " counts no free room on it" : " said: \"\(detail)\"") + ")")
         }

@@ -21,23 +21,23 @@ public enum DriveImageReader {
 
     public static func read(_ imagePath: String) throws -> Listing {
         guard FileSystem.exists(imagePath) else {
-            throw DriveError(.imageUnreadable, "no drive image at \(imagePath)")
+            throw DriveError(.imageUnreadable, "no drive image at \(FilePath.shown(imagePath))")
         }
         let bare: String, readme: String, shared: String
         do {
-            bare = try DriveTools.run("mdir", ["-i", imagePath, "-b", "::/Rides"], what: "list the rides on \(imagePath)")
-            readme = try DriveTools.run("mtype", ["-i", imagePath, "::/README.txt"], what: "read README.txt on \(imagePath)")
+            bare = try DriveTools.run("mdir", ["-i", imagePath, "-b", "::/Rides"], what: "list the rides on \(FilePath.shown(imagePath))")
+            readme = try DriveTools.run("mtype", ["-i", imagePath, "::/README.txt"], what: "read README.txt on \(FilePath.shown(imagePath))")
             // A drive without the shared folder (no Leaflet on the board, an older build) is whole;
             // one with it that cannot be listed is not (the root's listing says which it is).
-            let top = try DriveTools.run("mdir", ["-i", imagePath, "-b", "::/"], what: "list the top folder of \(imagePath)")
+            let top = try DriveTools.run("mdir", ["-i", imagePath, "-b", "::/"], what: "list the top folder of \(FilePath.shown(imagePath))")
             let sharedFolder = "::/" + DriveSharedFiles.folder.lowercased() + "/"
             if top.split(separator: "\n").contains(where: { $0.lowercased() == sharedFolder }) {
-                shared = try DriveTools.run("mdir", ["-i", imagePath, "-b", "::/" + DriveSharedFiles.folder], what: "list the shared files on \(imagePath)")
+                shared = try DriveTools.run("mdir", ["-i", imagePath, "-b", "::/" + DriveSharedFiles.folder], what: "list the shared files on \(FilePath.shown(imagePath))")
             } else {
                 shared = ""
             }
         } catch let e as DriveError where e.kind == .toolFailed {
-            throw DriveError(.imageUnreadable, "the drive image \(imagePath) is corrupt or not one roam-board built (\(e.description))")
+            throw DriveError(.imageUnreadable, "the drive image \(FilePath.shown(imagePath)) is corrupt or not one roam-board built (\(e.description))")
         }
         let files = names(bare)
         return Listing(files: files, rideIDs: Array(Set(files.compactMap(rideID))).sorted(),

@@ -55,7 +55,7 @@ public struct DriveImageSlots: Sendable, Equatable {
     static let workingCopy = "the drive's working copy of "
 
     /// What to look at when writing an image failed: the room and the health of the storage it is on.
-    var check: String { "check the free room on \(folder) and the storage's errors ('dmesg')" }
+    var check: String { "check the free room on \(FilePath.shown(folder)) and the storage's errors ('dmesg')" }
 
     /// A write to the storage that it refused, `what` in the rider's terms: the system's words for
     /// `e` and what to check, never a working file's name. A refused permission is not the storage's:
@@ -70,14 +70,15 @@ public struct DriveImageSlots: Sendable, Equatable {
         return FolderOwner.advice(refusedWriteIn: folder)
     }
 
-    /// `error` with `path` said as `words`: a tool's own message names the file it was given.
+    /// `error` with `path` said as `words`: a tool's own message names the file it was given (escaped,
+    /// as `DriveTools.said` quotes it).
     static func said(_ error: DriveError, _ path: String, as words: String) -> DriveError {
-        DriveError(error.kind, error.description.replacingText(path, with: words))
+        DriveError(error.kind, error.description.replacingText(FilePath.shown(path), with: words))
     }
 
     /// A failed call on an image or its folder, read from `errno` right after it, in plain words.
     func failure(_ what: String, _ path: String, _ e: Errno = .current) -> DriveError {
-        DriveError(e == .noSpace ? .storageFull : .fileSystem, "\(what) \(path): " + (ownership(e).map { "\(e.words); \($0)" } ?? e.reason(.write)))
+        DriveError(e == .noSpace ? .storageFull : .fileSystem, "\(what) \(FilePath.shown(path)): " + (ownership(e).map { "\(e.words); \($0)" } ?? e.reason(.write)))
     }
 
     static func failure(_ error: SystemError) -> DriveError {

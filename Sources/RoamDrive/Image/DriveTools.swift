@@ -68,9 +68,10 @@ public enum DriveTools {
     }
 
     /// The tool's first line on its standard error, marked as its own words after our sentence:
-    /// ` (mcopy said: "…")`, or nothing when it said nothing.
+    /// ` (mcopy said: "…")`, or nothing when it said nothing. Escaped (`FilePath.shown`): the line names
+    /// the image it was given, and a control character in that name must not reach the log as it is.
     static func said(_ name: String, _ stderr: [UInt8]) -> String {
-        let line = firstLine(stderr)
+        let line = FilePath.shown(firstLine(stderr))
         return line.isEmpty ? "" : " (\(name) said: \"\(line)\")"
     }
 

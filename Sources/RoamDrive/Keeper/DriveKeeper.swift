@@ -1,6 +1,7 @@
 import Glibc
 import RoamCore
 import RoamStore
+import RoamSystem
 
 /// Follows the cable: builds the next image ahead whenever the rides change (`.next`, beside the
 /// served one), swaps it in and re-points the gadget's medium the moment no host has the drive
@@ -138,7 +139,7 @@ public final class DriveKeeper {
             // A controller that went away and came back (its driver reloaded) lost the binding.
             if let gadget = settings.gadget, let udc = settings.udc, state != nil, gadget.boundController == "" {
                 try gadget.bind(udc)
-                say("drive: \(udc) is back: gadget bound again")
+                say("drive: \(FilePath.shown(udc)) is back: gadget bound again")
             }
             _ = try rebuildIfChanged(nowUTCms: nowUTCms)
             try offer()
@@ -160,7 +161,7 @@ public final class DriveKeeper {
         keepServed(slots.image)
         served = swapped ?? servedRides()
         swapped = nil
-        say("drive: offering \(slots.image)" + (served.map { " with \(Plural.count($0.count, "ride"))" } ?? ", which rides it holds unknown"))
+        say("drive: offering \(FilePath.shown(slots.image))" + (served.map { " with \(Plural.count($0.count, "ride"))" } ?? ", which rides it holds unknown"))
     }
 
     /// The rides on the image now served, read back from it; nil, said with its cause, when it cannot
@@ -212,7 +213,7 @@ public final class DriveKeeper {
             failedFingerprint = nil
             lastFailure = nil
             room = contents.room
-            let left = (contents.leftOff.isEmpty ? "" : "; left off for lack of room on \(slots.folder): \(Plural.list("ride", contents.leftOff))")
+            let left = (contents.leftOff.isEmpty ? "" : "; left off for lack of room on \(FilePath.shown(slots.folder)): \(Plural.list("ride", contents.leftOff))")
                 + (contents.overCap.isEmpty ? "" : "; left off, handed over already and beyond the \(ByteSize.text(cap)) cap "
                    + "for those (--max-mib): \(Plural.list("ride", contents.overCap))")
                 + (contents.damaged.isEmpty ? "" : "; left out, the database is damaged there ('roam-board check' says more): "
@@ -230,7 +231,7 @@ public final class DriveKeeper {
         } catch {
             // The export's words name its file in the staging folder: said as the drive's working copy.
             let cause = error as? DriveError ?? DriveError(.fileSystem, "cannot build the drive image: "
-                + writer.describe(error).replacingText(slots.staging + "/", with: DriveImageSlots.workingCopy))
+                + writer.describe(error).replacingText(FilePath.shown(slots.staging) + "/", with: DriveImageSlots.workingCopy))
             let failure = DriveError(cause.kind, "\(cause.description); \(keptImage)")
             failedFingerprint = fingerprint
             lastFailure = failure
@@ -260,7 +261,7 @@ public final class DriveKeeper {
         guard let served, !served.isEmpty else { return }
         // Marks made now would go to a file being replaced, or create an empty one at the path.
         guard let current = try database.rides(), database.isAtPath else {
-            return say("drive: a host has the drive, but no database at \(settings.databasePath): \(Plural.list("ride", served)) not "
+            return say("drive: a host has the drive, but no database at \(FilePath.shown(settings.databasePath)): \(Plural.list("ride", served)) not "
                        + "marked handed over; they are when a host has the drive again once the database is back")
         }
         let dumped = Set(current.rides.filter { $0.dumpedUTCms != nil }.map(\.id))

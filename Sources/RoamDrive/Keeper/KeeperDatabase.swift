@@ -1,5 +1,6 @@
 import RoamCore
 import RoamStore
+import RoamSystem
 
 /// The keeper's connections to the database (its reader, the writer's, the hand-over ledger),
 /// kept on the file at the database path: a restore that puts another file there is followed
@@ -80,11 +81,11 @@ final class KeeperDatabase {
     private func followFile() throws -> Bool {
         switch reader.fileAtPath {
         case .missing:
-            if !saidMissing { say("drive: no database at \(path) for now (being restored?): the drive keeps its rides and looks for it again at the next look") }
+            if !saidMissing { say("drive: no database at \(FilePath.shown(path)) for now (being restored?): the drive keeps its rides and looks for it again at the next look") }
             saidMissing = true
             return false
         case .replaced:
-            if !reopening { say("drive: \(path) is another file now (a restored database?): reading the rides from it") }
+            if !reopening { say("drive: \(FilePath.shown(path)) is another file now (a restored database?): reading the rides from it") }
             reopening = true
         case .opened:
             break
@@ -96,7 +97,7 @@ final class KeeperDatabase {
             try writer.reopenDatabase()
         } catch {
             // Most often a file still being copied in: the database's own words would send the rider to --db.
-            throw DriveError(.fileSystem, "\(path) is another file now but cannot be read yet (\(writer.describe(error))): "
+            throw DriveError(.fileSystem, "\(FilePath.shown(path)) is another file now but cannot be read yet (\(writer.describe(error))): "
                              + "the drive keeps its rides and tries again at the next look")
         }
         ledger = nil
