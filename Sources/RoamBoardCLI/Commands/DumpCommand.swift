@@ -52,10 +52,10 @@ enum DumpCommand {
             }
             toMark.append(ride.id)
         }
-        if plan.rides.isEmpty && unreadable.isEmpty { Console.error("no ride to dump in \(reader.path)") }
+        if plan.rides.isEmpty && unreadable.isEmpty { Console.error("no ride to dump in \(FilePath.shown(reader.path))") }
         guard unreadable.isEmpty else {
             let names = unreadable.map(String.init).joined(separator: ", ")
-            throw CLIError(description: "\(reader.path) is damaged: ride\(unreadable.count == 1 ? "" : "s") \(names) could not be read "
+            throw CLIError(description: "\(FilePath.shown(reader.path)) is damaged: ride\(unreadable.count == 1 ? "" : "s") \(names) could not be read "
                            + "completely and \(unreadable.count == 1 ? "was" : "were") left out; \(written) of "
                            + "\(written + unreadable.count) written whole. Nothing was marked as dumped: the damaged file "
                            + "is not written to ('roam-board check' lists what it still holds)", status: ExitStatus.dataError)
@@ -126,7 +126,7 @@ enum DumpCommand {
                                   + "Import the file again to finish it, then dump it again")
                 }
             } catch {
-                Console.error("warning: ride \(id) was dumped completely, but could not be marked as dumped in \(path): "
+                Console.error("warning: ride \(id) was dumped completely, but could not be marked as dumped in \(FilePath.shown(path)): "
                               + "\(ErrorText.describe(error)). 'dump --not-dumped' will offer it again; nothing is lost")
             }
         }

@@ -76,6 +76,6 @@ enum OutputError {
 
     /// A file or folder that could not be made, said as `system` says it but with `creationReason`.
     static func creating(_ failure: SystemError) -> CLIError {
-        CLIError(description: "cannot \(failure.action) \(failure.subject): " + failure.creationReason, status: ExitStatus.ioError)
+        CLIError(description: "cannot \(failure.action) \(FilePath.shown(failure.subject)): " + failure.creationReason, status: ExitStatus.ioError)
     }
 }

@@ -39,7 +39,7 @@ struct DumpPlan {
         var selected: [RideRow]
         if let id = try p.value(Options.ride) {
             guard let ride = try reader.ride(id: id) else {
-                throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
+                throw CLIError(description: "no ride \(id) in \(FilePath.shown(reader.path)) (see 'roam-board rides')")
             }
             selected = [ride]
         } else if p.value(Options.all) {
@@ -74,7 +74,7 @@ struct DumpPlan {
         switch try OutputTarget.resolve(p.value(Options.out), extension: format.fileExtension, command: "dump") {
         case .file(let path):
             guard p.isGiven(Options.ride) else {
-                throw UsageError(command: "dump", message: "--out \(path) names one file; with --all or --not-dumped give a folder")
+                throw UsageError(command: "dump", message: "--out \(FilePath.shown(path)) names one file; with --all or --not-dumped give a folder")
             }
             try OutputTarget.createParent(of: path)
             output = .file(path)

@@ -20,13 +20,13 @@ enum OutputTarget: Equatable {
         if out.lowercased().hasSuffix("." + ext) { return .file(out) }
         // Told to "name a file /dev/stdout.gpx", the user who meant standard output was sent astray.
         if ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"].contains(out) {
-            throw UsageError(command: command, message: "--out \(out) is standard output: give -o - (or a file ending in .\(ext), or a folder)")
+            throw UsageError(command: command, message: "--out \(FilePath.shown(out)) is standard output: give -o - (or a file ending in .\(ext), or a folder)")
         }
         let name = out.split(separator: "/").last.map(String.init) ?? out
         let stem = name.lastIndex(of: ".").map { String(out.dropLast(name.distance(from: $0, to: name.endIndex))) } ?? out
-        let found = name.lastIndex(of: ".").map { "ends in \(name[$0...])" } ?? "has no extension"
-        throw UsageError(command: command, message: "--out \(out) \(found) and is not a folder; this writes .\(ext): "
-                         + "name a file \(stem).\(ext), or a folder \(out)/")
+        let found = name.lastIndex(of: ".").map { "ends in \(FilePath.shown(String(name[$0...])))" } ?? "has no extension"
+        throw UsageError(command: command, message: "--out \(FilePath.shown(out)) \(found) and is not a folder; this writes .\(ext): "
+                         + "name a file \(FilePath.shown(stem)).\(ext), or a folder \(FilePath.shown(out))/")
     }
 
     /// The path a ride goes to in a folder.
