@@ -30,9 +30,12 @@ extension BenchmarkError {
         do { return try body() } catch { throw BenchmarkError(error) }
     }
 
-    /// `error`, once the child `pid` the benchmark can no longer watch is killed and reaped.
-    static func abandoning(_ pid: pid_t, _ name: String, _ error: SystemError) -> BenchmarkError {
+    /// `error`, once the child `pid` the benchmark can no longer watch is killed and reaped. Killed
+    /// before `descriptors` (the benchmark's ends of its pipes) are closed: a recorder still waiting
+    /// for its input is stopped there, and never takes the closed pipe for an empty replay.
+    static func abandoning(_ pid: pid_t, _ name: String, _ error: SystemError, closing descriptors: [CInt]) -> BenchmarkError {
         kill(pid, SIGKILL)
+        for fd in descriptors { close(fd) }
         // Reaped, so no zombie stays; the thread's failure is the one to say, not a failed wait's.
         _ = Result { () throws(SystemError) in try ChildProcess.wait(pid, name) }
         return BenchmarkError(error)

@@ -72,8 +72,7 @@ public enum CadenceBenchmark {
         close(input[0]); close(output[1])
         let acks = AckCounter(fd: output[0])
         do throws(SystemError) { try acks.start() } catch {
-            close(input[1]); close(output[0])
-            throw BenchmarkError.abandoning(pid, program, error)
+            throw BenchmarkError.abandoning(pid, program, error, closing: [input[1], output[0]])
         }
 
         var written = 0, nmeaBytes = 0, feedError: BenchmarkError?

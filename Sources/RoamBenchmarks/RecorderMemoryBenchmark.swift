@@ -59,8 +59,7 @@ public enum RecorderMemoryBenchmark {
         let sampler = RSSSampler(pid: pid)
         let wall0 = MonotonicClock.nowNs()
         do throws(SystemError) { try sampler.start { progress.load(ordering: .relaxed) } } catch {
-            close(fds[1])
-            throw BenchmarkError.abandoning(pid, executable, error)
+            throw BenchmarkError.abandoning(pid, executable, error, closing: [fds[1]])
         }
         var laps = laps
         var pending: [UInt8] = []
