@@ -1,5 +1,6 @@
+import Glibc
 import RoamPorts
-import Foundation
+import RoamSystem
 import Testing
 @testable import RoamHardware
 
@@ -38,13 +39,14 @@ import Testing
     }
 
     @Test func aRegularFileOrADirectoryIsNotAChipEither() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gpio-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("gpiochip0")
-        try Data("not a chip".utf8).write(to: file)
-        #expect(deviceError { _ = try GPIOChipInfo.read(file.path) }?.errno?.rawValue == ENOTTY)
-        let e = deviceError { _ = try GPIOChipInfo.read(dir.path) }
+        var template = Array((FileSystem.temporaryFolder + "/gpio-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        let dir = String(cString: try #require(made))
+        defer { try? FileSystem.removeTree(dir) }  // ignored: a scratch folder under the temporary folder
+        let file = dir + "/gpiochip0"
+        try FileSystem.write(Array("not a chip".utf8), to: file)
+        #expect(deviceError { _ = try GPIOChipInfo.read(file) }?.errno?.rawValue == ENOTTY)
+        let e = deviceError { _ = try GPIOChipInfo.read(dir) }
         #expect(e?.errno?.rawValue == EISDIR)
         #expect(e?.hint.contains("is not a GPIO chip") == true)
     }
