@@ -24,12 +24,22 @@ enum ExitStatus {
     /// the same ride is finished (`import`), or the recorder of before an upgrade was restarted (a
     /// writer's migration refused under it).
     static let tempFailure: Int32 = 75 // EX_TEMPFAIL
+    /// `record` or `drive` refuses to start until board.conf changes (`RefusedForGood`): the only cause of 78.
+    static let configRefused: Int32 = 78 // EX_CONFIG
+    /// `record` or `drive` refuses to start until a newer roam-board is installed: the database is a
+    /// newer one's. No sysexits.h value says that, and nothing else exits 79.
+    static let programTooOld: Int32 = 79
+    /// What no restart of `record` or `drive` fixes, and the only statuses the units list in
+    /// RestartPreventExitStatus= (the unit's own command line is wrong: 64).
+    static let refusedForGood: [Int32] = [usage, configRefused, programTooOld]
 
     static func of(_ error: any Error) -> Int32 {
         switch error {
         case is UsageError: return usage
         case is BoardProfileError: return dataError
         case let e as CLIError: return e.status
+        case let e as RefusedForGood: return e.status
+        case is BoardFileUnreadable: return noInput
         case is DeviceError, is RecorderLock.Failed: return ioError
         // Out of descriptors is 74 wherever it struck, as the database's and the devices' refusals:
         // a wake-up pipe (the recorder's threads', the bench link's) once exited 1 for the same cause.

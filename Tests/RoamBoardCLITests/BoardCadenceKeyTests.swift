@@ -18,12 +18,13 @@ import Testing
 
     @Test(arguments: ["commit_interval_s = 0", "commit_interval_s = 50", "commit_interval_s = ten",
                       "rate_hz = 0", "rate_hz = 50", "rate_hz = ten"])
-    func badValueExits65NamingTheKey(_ line: String) throws {
+    func badValueExits78NamingTheKey(_ line: String) throws {
         let dir = try board(with: line)
         defer { try? FileManager.default.removeItem(at: dir) }
         let key = String(line.prefix { $0 != " " })
         let r = try CLIRunner.run(["record", "--board", dir.path, "--quiet"])
-        #expect(r.status == 65, "\(r.stderr)")
+        // The recorder's board.conf error: 78, which its unit does not restart (RefusedForGood).
+        #expect(r.status == 78, "\(r.stderr)")
         #expect(r.stderr.contains("board.conf:") && r.stderr.contains("'\(key)' must be"), "\(r.stderr)")
         #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("data").path))

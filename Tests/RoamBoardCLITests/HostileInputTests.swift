@@ -53,7 +53,8 @@ struct HostileInputTests {
         for arguments in [["check", "--db", db], ["dump", "--db", db, "--all", "--format", "csv"], ["rides", "--db", db],
                           ["record", "--board", "Boards/bench", "--db", db, "--quiet"]] {
             let r = try CLIRunner.run(arguments)
-            #expect(r.status == 65, "\(arguments[0]): \(r.stderr)")
+            // The recorder's is 79: its unit does not restart it for a database no restart opens (RefusedForGood).
+            #expect(r.status == (arguments[0] == "record" ? 79 : 65), "\(arguments[0]): \(r.stderr)")
             #expect(r.stderr.contains("schema version 99"), "\(arguments[0]): \(r.stderr)")
             #expect(r.stderr.contains("version \(Migrations.latestVersion)"), "\(arguments[0]): \(r.stderr)")
         }

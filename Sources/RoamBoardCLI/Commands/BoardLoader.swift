@@ -9,9 +9,9 @@ enum BoardLoader {
         let folder = absolute(dir)
         let file = FilePath.join(folder, "board.conf")
         // A folder it may not search, or a path too long, is said as such, not as "not there".
-        func unseen(_ error: SystemError) -> CLIError {
-            CLIError(description: "cannot read the board folder \(FilePath.shown(folder)): \(error.reason). Check --board (a folder holding board.conf).",
-                     status: ExitStatus.noInput)
+        func unseen(_ error: SystemError) -> BoardFileUnreadable {
+            BoardFileUnreadable(description: "cannot read the board folder \(FilePath.shown(folder)): \(error.reason). Check --board (a folder holding board.conf).",
+                                errno: error.errno)
         }
         // `--board …/board.conf` names the file, not its folder: say so instead of a bare "not a directory".
         let folderKind: FileSystem.Kind?
@@ -22,16 +22,16 @@ enum BoardLoader {
         }
         // A folder not there (or without its board.conf) is a missing input, as a missing database is (66);
         // one that cannot be read says the read's own cause (a board.conf that is a folder: EISDIR).
-        func unreadable(_ why: String) -> CLIError {
-            CLIError(description: "cannot read board file \(file): \(why). Check --board (a folder holding board.conf).", status: ExitStatus.noInput)
+        func unreadable(_ why: String, _ errno: Errno?) -> BoardFileUnreadable {
+            BoardFileUnreadable(description: "cannot read board file \(file): \(why). Check --board (a folder holding board.conf).", errno: errno)
         }
         // A FIFO or a device would block the read, or never end it.
         let fileKind: FileSystem.Kind?
-        do { fileKind = try FileSystem.kind(file) } catch { throw unreadable(error.reason) }
-        if let kind = fileKind, kind != .file, kind != .folder { throw unreadable("it is not a regular file") }
+        do { fileKind = try FileSystem.kind(file) } catch { throw unreadable(error.reason, error.errno) }
+        if let kind = fileKind, kind != .file, kind != .folder { throw unreadable("it is not a regular file", nil) }
         let bytes: [UInt8]
         do throws(SystemError) { bytes = try FileSystem.readBytes(file) } catch {
-            throw unreadable(error.reason)
+            throw unreadable(error.reason, error.errno)
         }
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.utf8.elementsEqual(bytes) else {

@@ -117,7 +117,49 @@ enum DriveCommand {
             return
         }
         // The arguments first (--board, --max-mib): a typo there is not the kernel's configfs.
-        _ = try target(p, requiringDatabase: false)
+        // The set-up (the unit's ExecStartPre=) leaves a refusal for good to the keeper: systemd's
+        // RestartPreventExitStatus= judges the main process's status only, so there it stops the restarts.
+        do {
+            _ = try RefusedForGood.judgingStart(unit: "roam-board-drive") { try target(p, requiringDatabase: false) }
+        } catch let refused as RefusedForGood where p.value(Options.setupOnly) {
+            Console.error("roam-board drive: nothing set up: \(refused.reason)")
+            return
+        }
+        let (keeper, t, watch, udc) = try RefusedForGood.judgingStart(unit: "roam-board-drive") { try startKeeper(p) }
+        guard let keeper, let watch else { return }
+        let pollMs = try p.value(Options.pollMs)
+        // The cable through the kernel's notification (POLLPRI) on the controller's state; the
+        // rides are looked at every poll interval as well.
+        var notified = false
+        var first = true
+        var lastError: String?
+        while true {
+            do {
+                try keeper.step(state: watch.read(), notified: notified, nowUTCms: WallClock.nowUTCms())
+                lastError = nil
+            } catch {
+                // A newer roam-board migrated the database (an upgrade restarts nothing): this keeper
+                // must not hand its rides over; systemd starts the installed program in its place
+                // (65: a restart fixes it, unlike a newer database found at start, 79).
+                if case .schemaTooNew? = error as? StoreError {
+                    Console.error("drive: stopping: a newer roam-board changed the database while this one ran; the drive unit "
+                                  + "starts the installed program again (or: sudo systemctl restart roam-board-drive)")
+                    throw error
+                }
+                // Said once, not every poll; the keeper tries again at the next one.
+                let line = ErrorText.describe(error)
+                if line != lastError { Console.error("drive: \(line)") }
+                lastError = line
+            }
+            if first { Console.error("drive: offering \(FilePath.shown(t.settings.builder.imagePath)) on \(FilePath.shown(udc))") }
+            first = false
+            notified = watch.wait(timeoutMs: max(pollMs, 10))
+        }
+    }
+
+    /// The drive's start: the gadget, then (`--setup-only`) its set-up, or the keeper over the database.
+    /// Nil keeper: the set-up is done.
+    private static func startKeeper(_ p: ParsedArguments) throws -> (DriveKeeper?, Target, UDCStateWatch?, String) {
         let gadget = MassStorageGadget(paths: GadgetPaths(root: try p.value(Options.sysRoot)))
         try gadget.requireConfigfs()
         let udc = try gadget.controller(try p.value(Options.udc))
@@ -134,10 +176,10 @@ enum DriveCommand {
                 do { try ServedImage.record(image, owner: owner) } catch { Console.error(ServedImage.unkept(error)) }
             }
             print("gadget \(FilePath.shown(gadget.paths.gadget)) bound to \(FilePath.shown(udc)), medium \(image.isEmpty ? "none yet" : FilePath.shown(image))")
-            return
+            return (nil, t, nil, udc)
         }
         if let why = ServiceStateDirectory.refusal(dataFolder: FilePath.parent(BoardLoader.absolute(t.settings.builder.imagePath)), unit: "roam-board-drive") {
-            throw CLIError(description: "cannot keep the drive: \(why)", status: ExitStatus.dataError)
+            throw RefusedForGood(cause: .boardConf, reason: "cannot keep the drive: \(why)", unit: RefusedForGood.unitUnderSystemd("roam-board-drive"))
         }
         let pollMs = try p.value(Options.pollMs)
         // A file-size limit must fail a build in words (tried again when the rides change), not kill the keeper.
@@ -146,33 +188,7 @@ enum DriveCommand {
         let reader = try RideReader(path: t.settings.databasePath)
         let keeper = try DriveKeeper(t.settings, writer: t.files(reader), say: Console.error)
         try keeper.start(nowUTCms: WallClock.nowUTCms())
-        // The cable through the kernel's notification (POLLPRI) on the controller's state; the
-        // rides are looked at every poll interval as well.
-        let watch = UDCStateWatch(path: gadget.paths.udcState(udc))
-        var notified = false
-        var first = true
-        var lastError: String?
-        while true {
-            do {
-                try keeper.step(state: watch.read(), notified: notified, nowUTCms: WallClock.nowUTCms())
-                lastError = nil
-            } catch {
-                // A newer roam-board migrated the database (an upgrade restarts nothing): this keeper
-                // must not hand its rides over; systemd starts the installed program in its place.
-                if case .schemaTooNew? = error as? StoreError {
-                    Console.error("drive: stopping: a newer roam-board changed the database while this one ran; the drive unit "
-                                  + "starts the installed program again (or: sudo systemctl restart roam-board-drive)")
-                    throw error
-                }
-                // Said once, not every poll; the keeper tries again at the next one.
-                let line = ErrorText.describe(error)
-                if line != lastError { Console.error("drive: \(line)") }
-                lastError = line
-            }
-            if first { Console.error("drive: offering \(FilePath.shown(t.settings.builder.imagePath)) on \(FilePath.shown(udc))") }
-            first = false
-            notified = watch.wait(timeoutMs: max(pollMs, 10))
-        }
+        return (keeper, t, UDCStateWatch(path: gadget.paths.udcState(udc)), udc)
     }
 
     /// A board that never recorded has no database yet: the drive waits for the first ride

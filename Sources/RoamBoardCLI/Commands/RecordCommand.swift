@@ -9,7 +9,12 @@ import RoamSystem
 /// `roam-board record --board DIR`: the recorder. On the bench board it plays the simulated ride
 /// (or `--replay FILE`) through the real recorder and exits when the scripted stop press is committed.
 enum RecordCommand {
+    /// A start refused for good (board.conf, a newer database) exits with its own status (`RefusedForGood`).
     static func run(_ p: ParsedArguments) throws {
+        try RefusedForGood.judgingStart(unit: "roam-board") { try record(p) }
+    }
+
+    private static func record(_ p: ParsedArguments) throws {
         let (profile, boardDir) = try BoardLoader.load(try p.value(Options.board))
         let dataDir = BoardLoader.dataDir(profile, boardDir: boardDir)
         let db = try p.value(SharedOptions.db)
@@ -29,7 +34,7 @@ enum RecordCommand {
         let replay = try p.value(Options.replay).map { path in try commandLineError { try ReplaySource.open(path, ride: ride) } }
         if let barred = CLIError.barred(dbPath, command: "record") { throw barred }
         if let why = ServiceStateDirectory.refusal(dataFolder: FilePath.parent(BoardLoader.absolute(dbPath)), unit: "roam-board") {
-            throw CLIError(description: "cannot record: \(why)", status: ExitStatus.dataError)
+            throw RefusedForGood(cause: .boardConf, reason: "cannot record: \(why)", unit: RefusedForGood.unitUnderSystemd("roam-board"))
         }
         try prepareDirectory(for: dbPath, createsIt: profile.isBench)
         // Before any device or press: a database it may not write would take no ride (SQLite opens it read-only).

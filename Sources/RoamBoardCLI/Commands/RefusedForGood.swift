@@ -1,0 +1,77 @@
+import Glibc
+import RoamCore
+import RoamStore
+import RoamSystem
+
+/// `record` and `drive` run under units that restart them 5 s after any exit (Restart=always): a
+/// device not there yet, an I/O error, a crash or a kill is over by then. A start refused for a cause
+/// that stays until board.conf or the program changes exits with a status of its own instead
+/// (`ExitStatus.refusedForGood`), which the units list in RestartPreventExitStatus=: one line in the
+/// journal, not one every 5 s on a battery and an SD card. Saving board.conf starts the unit again
+/// (roam-board.path), and so does installing a newer roam-board (postinst).
+struct RefusedForGood: Error, CustomStringConvertible {
+    enum Cause: Equatable { case boardConf, newerDatabase }
+
+    var cause: Cause
+    /// The refusal's own words (what failed, where, what to change).
+    var reason: String
+    /// The unit that will not restart it, for the words said under systemd; nil elsewhere.
+    var unit: String?
+
+    var status: Int32 { cause == .boardConf ? ExitStatus.configRefused : ExitStatus.programTooOld }
+
+    var description: String {
+        guard let unit else { return reason }
+        switch cause {
+        case .boardConf:
+            return reason + ". \(unit) is not restarted until board.conf changes: saving it starts \(unit) again"
+        case .newerDatabase:
+            return reason + ". \(unit) is not restarted until a newer roam-board is installed, which starts it again"
+        }
+    }
+
+    /// The unit a service's process runs in; nil outside systemd (INVOCATION_ID is set for every service process).
+    static func unitUnderSystemd(_ unit: String) -> String? {
+        guard let invocation = Environment.value("INVOCATION_ID"), !invocation.isEmpty else { return nil }
+        return unit
+    }
+
+    /// `error` as the start of `unit` judges it: board.conf wrong, or the database a newer roam-board's,
+    /// refuse for good; anything else a restart may fix is returned as it is (when in doubt it stays
+    /// there: a refusal for good that a restart would have fixed loses rides, P2).
+    static func sorted(_ error: any Error, unit: String) -> any Error {
+        let words = { ErrorText.describe(error) }
+        switch error {
+        case is RefusedForGood:
+            return error
+        case is BoardProfileError:
+            return RefusedForGood(cause: .boardConf, reason: words(), unit: unitUnderSystemd(unit))
+        case let unreadable as BoardFileUnreadable where unreadable.staysUntilChanged:
+            return RefusedForGood(cause: .boardConf, reason: words(), unit: unitUnderSystemd(unit))
+        case let store as StoreError:
+            guard case .schemaTooNew = store else { return error }
+            return RefusedForGood(cause: .newerDatabase, reason: words(), unit: unitUnderSystemd(unit))
+        default:
+            return error
+        }
+    }
+
+    /// Runs a service's start, its errors judged by `sorted`.
+    static func judgingStart<T>(unit: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch { throw sorted(error, unit: unit) }
+    }
+}
+
+/// The board folder or its board.conf that could not be read: 66, as every command's missing input.
+/// `errno` nil: it is there but not a regular file.
+struct BoardFileUnreadable: Error, CustomStringConvertible {
+    var description: String
+    var errno: Errno?
+
+    /// Not there, not a file, not this user's to read: so until someone changes /etc/roam-board, which
+    /// the path unit watches. An I/O error or a table full of descriptors may be over at the next start.
+    var staysUntilChanged: Bool {
+        guard let errno else { return true }
+        return [ENOENT, ENOTDIR, EISDIR, EACCES, ENAMETOOLONG, ELOOP].contains(errno.rawValue)
+    }
+}

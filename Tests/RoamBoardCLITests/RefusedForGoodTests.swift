@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import RoamStore
+@testable import RoamBoardCLI
+
+/// The units restart `record` and `drive` 5 s after any exit (Restart=always), and a start refused
+/// for a cause no restart fixes was restarted every 5 s for ever: a process and journal lines every
+/// 5 s on a battery and an SD card. Those refusals exit with statuses of their own, which the units
+/// list in RestartPreventExitStatus=; what a restart may fix keeps its status, outside that list.
+@Suite struct RefusedForGoodTests {
+    /// A real board's folder (the recorder's code path, `HardwareRig`): its UART is not there, which
+    /// a refusal at start never reaches. `baud`: the line as written.
+    static func board(baud: String = "baud = 9600") throws -> (board: URL, data: URL) {
+        let data = try CLIRunner.temporaryDirectory()
+        let board = try SelftestCommandTests.boardFolder(uart: data.appendingPathComponent("ttyGNSS").path, dataDir: data)
+        let conf = board.appendingPathComponent("board.conf")
+        try String(contentsOf: conf, encoding: .utf8).replacingOccurrences(of: "baud = 9600", with: baud)
+            .write(to: conf, atomically: true, encoding: .utf8)
+        return (board, data)
+    }
+
+    /// `roam-board ARGUMENTS` in a terminal (INVOCATION_ID empty) or as a unit's process.
+    static func run(_ arguments: [String], underSystemd: Bool) throws -> CLIRunner.Result {
+        try CLIRunner.run(arguments, environment: ["INVOCATION_ID": underSystemd ? "0123456789abcdef" : ""])
+    }
+
+    static func lines(_ r: CLIRunner.Result) -> [Substring] { r.stderr.split(separator: "\n") }
+
+    @Test func theUnitsListTheRefusalsForGoodAndNothingElse() {
+        #expect(ExitStatus.refusedForGood == [64, 78, 79])
+        let restartable = [ExitStatus.failure, ExitStatus.dataError, ExitStatus.noInput, ExitStatus.ioError,
+                           ExitStatus.noPermission, ExitStatus.tempFailure]
+        #expect(Set(restartable).isDisjoint(with: ExitStatus.refusedForGood))
+    }
+
+    @Test func aBadBoardConfIsRefusedForGoodInOneLine() throws {
+        let (board, data) = try Self.board(baud: "baud = fast")
+        defer { try? FileManager.default.removeItem(at: board); try? FileManager.default.removeItem(at: data) }
+        let terminal = try Self.run(["record", "--board", board.path, "--quiet"], underSystemd: false)
+        #expect(terminal.status == 78, "\(terminal.stderr)")
+        #expect(Self.lines(terminal).count == 1, "\(terminal.stderr)")
+        #expect(terminal.stderr.contains("\(board.path)/board.conf") && terminal.stderr.contains("baud"), "\(terminal.stderr)")
+        #expect(!terminal.stderr.contains("not restarted"), "\(terminal.stderr)")
+        let service = try Self.run(["record", "--board", board.path, "--quiet"], underSystemd: true)
+        #expect(service.status == 78, "\(service.stderr)")
+        #expect(Self.lines(service).count == 1, "\(service.stderr)")
+        #expect(service.stderr.hasSuffix(". roam-board is not restarted until board.conf changes: saving it starts roam-board again\n"),
+                "\(service.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("rides.db").path))
+        // The drive's keeper the same; its set-up (ExecStartPre=, whose status systemd does not judge)
+        // leaves the refusal to the keeper, the unit's main process.
+        let root = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let keeper = try Self.run(["drive", "--board", board.path, "--sys-root", root.path], underSystemd: true)
+        #expect(keeper.status == 78 && Self.lines(keeper).count == 1, "\(keeper.stderr)")
+        #expect(keeper.stderr.hasSuffix(". roam-board-drive is not restarted until board.conf changes: saving it starts roam-board-drive again\n"),
+                "\(keeper.stderr)")
+        let setUp = try Self.run(["drive", "--board", board.path, "--sys-root", root.path, "--setup-only", "--owner", "\(getuid()):\(getgid())"],
+                                 underSystemd: true)
+        #expect(setUp.status == 0 && setUp.stderr.hasPrefix("roam-board drive: nothing set up: "), "\(setUp.status) \(setUp.stderr)")
+    }
+
+    @Test func aBoardFolderWithoutBoardConfIsRefusedForGood() throws {
+        let (board, data) = try Self.board()
+        defer { try? FileManager.default.removeItem(at: board); try? FileManager.default.removeItem(at: data) }
+        try FileManager.default.removeItem(at: board.appendingPathComponent("board.conf"))
+        let r = try Self.run(["record", "--board", board.path, "--quiet"], underSystemd: true)
+        #expect(r.status == 78 && Self.lines(r).count == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot read board file \(board.path)/board.conf: it does not exist"), "\(r.stderr)")
+        // Any other command: a missing input, as before.
+        let rides = try Self.run(["rides", "--board", board.path], underSystemd: false)
+        #expect(rides.status == 66, "\(rides.stderr)")
+    }
+
+    @Test func aDatabaseOfANewerRoamBoardIsRefusedForGoodBeforeAnyDevice() throws {
+        let (board, data) = try Self.board()
+        defer { try? FileManager.default.removeItem(at: board); try? FileManager.default.removeItem(at: data) }
+        let db = data.appendingPathComponent("rides.db").path
+        do { _ = try RideStore(path: db) }
+        try HostileFixtures.setSchemaVersion(db, to: 99)
+        let terminal = try Self.run(["record", "--board", board.path, "--quiet"], underSystemd: false)
+        #expect(terminal.status == 79, "\(terminal.stderr)")
+        // One line: the database is opened before any device (P7), so no device was looked at, the LED neither.
+        #expect(Self.lines(terminal).count == 1, "\(terminal.stderr)")
+        #expect(terminal.stderr.contains("schema version 99, newer than version \(Migrations.latestVersion)"), "\(terminal.stderr)")
+        let service = try Self.run(["record", "--board", board.path, "--quiet"], underSystemd: true)
+        #expect(service.status == 79 && Self.lines(service).count == 1, "\(service.stderr)")
+        #expect(service.stderr.hasSuffix(". roam-board is not restarted until a newer roam-board is installed, which starts it again\n"),
+                "\(service.stderr)")
+        let left = try SQLiteConnection(path: db, mode: .readOnly).singleText("SELECT value FROM meta WHERE key = 'schema_version'")
+        #expect(left == "99", "the refused database was changed")
+    }
+
+    /// What a restart may fix keeps its status, which the units restart: another recorder on the
+    /// database (it may stop), a data directory not made yet (StateDirectory= makes it).
+    @Test func whatARestartMayFixIsNotRefusedForGood() throws {
+        let (board, data) = try Self.board()
+        defer { try? FileManager.default.removeItem(at: board); try? FileManager.default.removeItem(at: data) }
+        let db = data.appendingPathComponent("rides.db").path
+        do { _ = try RideStore(path: db) }
+        let held = try RecorderLock(databasePath: db)
+        let locked = try Self.run(["record", "--board", board.path, "--quiet"], underSystemd: true)
+        withExtendedLifetime(held) {}
+        #expect(locked.status == 1 && locked.stderr.contains("another recorder"), "\(locked.status) \(locked.stderr)")
+        #expect(!ExitStatus.refusedForGood.contains(locked.status) && !locked.stderr.contains("not restarted"), "\(locked.stderr)")
+        try FileManager.default.removeItem(at: data)
+        let missing = try Self.run(["record", "--board", board.path, "--quiet"], underSystemd: true)
+        #expect(missing.status == 74 && missing.stderr.contains("no data directory"), "\(missing.status) \(missing.stderr)")
+        #expect(!missing.stderr.contains("not restarted"), "\(missing.stderr)")
+    }
+}
