@@ -98,7 +98,7 @@ import Testing
     @Test func aFailedCheckStartsTheRunningRecorderAgainAndSaysSo() throws {
         let run = try Self.enable(boardConf: try Self.packageBoardConf("rpi-zero-2w"), recorder: "active", selftestStatus: 1)
         #expect(run.status == 1)
-        #expect(run.calls.last == "systemctl start roam-board.service", "\(run.calls)")
+        #expect(run.calls.last == "systemctl start roam-board.service roam-board.path", "\(run.calls)")
         #expect(run.stderr.contains("the recorder, running before, is started again") && !run.stderr.contains("not started"), "\(run.stderr)")
     }
 
@@ -130,15 +130,17 @@ import Testing
     @Test(arguments: [true, false])
     func aChangedDriveUnitIsRestartedAndAnUnchangedOneIsLeftRunning(_ changed: Bool) throws {
         let unit = try String(contentsOf: CLIRunner.repoRoot.appendingPathComponent("Boards/rpi-zero-2w/roam-board-drive.service"), encoding: .utf8)
+        let path = CLIRunner.repoRoot.appendingPathComponent("Boards/rpi-zero-2w/roam-board-drive.path")
         let run = try Self.enable(boardConf: try Self.packageBoardConf("rpi-zero-2w"), recorder: "active", selftestStatus: 0, udc: true) { etc in
             try (changed ? unit.replacingOccurrences(of: "Nice=10", with: "Nice=5") : unit)
                 .write(to: etc.appendingPathComponent("systemd/system/roam-board-drive.service"), atomically: true, encoding: .utf8)
+            try FileManager.default.copyItem(at: path, to: etc.appendingPathComponent("systemd/system/roam-board-drive.path"))
         }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try String(contentsOf: run.etc.appendingPathComponent("systemd/system/roam-board-drive.service"), encoding: .utf8) == unit)
         let drive = Array(run.calls.drop { !$0.hasPrefix("systemctl enable --now roam-board.service") }.dropFirst())
         let expected = (changed ? ["systemctl daemon-reload", "systemctl try-restart roam-board-drive.service"] : [])
-            + ["systemctl enable --now roam-board-drive.service"]
+            + ["systemctl enable --now roam-board-drive.path", "systemctl enable --now roam-board-drive.service"]
         #expect(drive == expected, "\(run.calls)")
     }
 

@@ -10,7 +10,8 @@ import Testing
     static func boardsFolder() throws -> (dir: URL, script: URL) {
         let dir = try CLIRunner.temporaryDirectory()
         let boards = dir.appendingPathComponent("boards")
-        for (board, files) in [("rpi-zero-2w", ["board.conf", "wiring.md", "roam-board.service", "99-roam-board.rules", "roam-board-drive.service"]),
+        for (board, files) in [("rpi-zero-2w", ["board.conf", "wiring.md", "roam-board.service", "roam-board.path", "99-roam-board.rules",
+                                                "roam-board-drive.service", "roam-board-drive.path"]),
                                ("bench", ["board.conf", "wiring.md"])] {
             let folder = boards.appendingPathComponent(board)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

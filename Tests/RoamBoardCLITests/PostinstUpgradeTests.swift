@@ -26,6 +26,7 @@ import Testing
         }
         #expect(try String(contentsOf: etc.appendingPathComponent("roam-board/board.conf"), encoding: .utf8) == Self.riderBoardConf())
         #expect(calls == ["getent passwd roam", "systemctl daemon-reload", "udevadm control --reload", Self.trigger,
+                          "systemctl is-enabled --quiet roam-board.service", "systemctl is-enabled --quiet roam-board-drive.service",
                           "systemctl is-active --quiet roam-board.service", "systemctl is-active --quiet roam-board-drive.service"])
         #expect(!stdout.contains(Self.restartLine), "\(stdout)")
     }
@@ -49,14 +50,41 @@ import Testing
         #expect(stdout.contains(Self.restartLine), "\(stdout)")
     }
 
+    /// The units' RestartPreventExitStatus= leaves a unit that refused to start for good failed: a
+    /// newer roam-board (a database of a newer one: 79) must start it, and bring each installed unit's
+    /// path unit (saving board.conf starts a unit that refused it: 78), enabled and started with its unit.
+    @Test(arguments: ["roam-board.service", "roam-board-drive.service"])
+    func anUpgradeStartsAUnitThatRefusedForGoodAndBringsThePathUnits(_ refused: String) throws {
+        let both = ["roam-board.service", "roam-board-drive.service"]
+        let (dir, calls, stdout) = try Self.upgrade(active: both.filter { $0 != refused }, enabled: both, failed: [refused])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let etc = dir.appendingPathComponent("etc/systemd/system"), boards = dir.appendingPathComponent("boards/rpi-zero-2w")
+        for path in ["roam-board.path", "roam-board-drive.path"] {
+            let package = try String(contentsOf: boards.appendingPathComponent(path), encoding: .utf8)
+            #expect(try String(contentsOf: etc.appendingPathComponent(path), encoding: .utf8) == package, "/etc/systemd/system/\(path)")
+            #expect(calls.contains("systemctl enable \(path)") && calls.contains("systemctl start --no-block \(path)"), "\(calls)")
+        }
+        let unit = String(refused.dropLast(".service".count))
+        #expect(calls.filter { $0.hasPrefix("systemctl start --no-block") && $0.hasSuffix(".service") } == ["systemctl start --no-block \(refused)"], "\(calls)")
+        #expect(stdout.contains("roam-board: \(unit) had refused to start: started again with the new program (journalctl -u \(unit))"), "\(stdout)")
+    }
+
+    /// Not enabled (roam-board-enable --disable): nothing is started, no path unit enabled.
+    @Test func anUpgradeStartsNothingNotEnabled() throws {
+        let (dir, calls, _) = try Self.upgrade(active: [], failed: ["roam-board.service", "roam-board-drive.service"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(!calls.contains { $0.hasPrefix("systemctl start") || $0.hasPrefix("systemctl enable") }, "\(calls)")
+    }
+
     /// The package's board.conf with the name line as a rider may have spaced it.
     static func riderBoardConf() throws -> String {
         try EnableAgainTests.packageBoardConf("rpi-zero-2w").replacingOccurrences(of: "name = rpi-zero-2w", with: "  name = rpi-zero-2w  ")
     }
 
-    /// postinst configure 0.9 with the board enabled; systemctl says the `active` units are active;
-    /// `enabled` units have the link `systemctl enable` makes for their WantedBy=multi-user.target.
-    static func upgrade(active: [String], enabled: [String] = []) throws -> (dir: URL, calls: [String], stdout: String) {
+    /// postinst configure 0.9 with the board enabled; systemctl says the `active` units are active and
+    /// the `failed` ones failed; `enabled` units have the link `systemctl enable` makes for their
+    /// WantedBy=multi-user.target, which is what `systemctl is-enabled` says.
+    static func upgrade(active: [String], enabled: [String] = [], failed: [String] = []) throws -> (dir: URL, calls: [String], stdout: String) {
         let (dir, _) = try PackagingScriptTests.boardsFolder()
         let etc = dir.appendingPathComponent("etc")
         for folder in ["roam-board", "udev/rules.d", "systemd/system"] {
@@ -76,8 +104,9 @@ import Testing
             .replacingOccurrences(of: "/var/lib/", with: dir.path + "/var/lib/").replacingOccurrences(of: "/run/", with: dir.path + "/run/")
             .write(to: script, atomically: true, encoding: .utf8)
         let log = dir.appendingPathComponent("calls")
-        let isActive = active.map { "[ \"$3\" = \($0) ] && exit 0" }.joined(separator: "; ")
-        let systemctl = "[ \"$1\" = is-active ] && { \(isActive.isEmpty ? "" : isActive + "; ")exit 3; }; exit 0"
+        let listed = { (units: [String]) in units.map { "[ \"$3\" = \($0) ] && exit 0; " }.joined() }
+        let systemctl = "[ \"$1\" = is-active ] && { \(listed(active))exit 3; }; [ \"$1\" = is-failed ] && { \(listed(failed))exit 1; }; "
+            + "[ \"$1\" = is-enabled ] && { [ -e \(wants.path)/\"$3\" ] && exit 0; exit 1; }; exit 0"
         let path = try EnableAgainTests.fakeTools(in: dir, log: log, [("getent", "exit 0"), ("systemctl", systemctl), ("udevadm", "exit 0")])
         let run = try CLIRunner.run([script.path, "configure", "0.9"], environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(run.status == 0, "\(run.stderr)")
