@@ -37,7 +37,7 @@ import Testing
         let run = try Self.run("prerm", ["remove"], gadget: true)
         defer { try? FileManager.default.removeItem(at: run.dir) }
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.calls == ["systemctl disable --now roam-board-drive.path roam-board.path",
+        #expect(run.calls == ["systemctl disable --now roam-board-drive.path", "systemctl disable --now roam-board.path",
                               "systemctl stop roam-board-drive.service roam-board.service", "systemctl disable roam-board-drive.service",
                               "systemctl disable roam-board.service", run.removal], "\(run.calls)")
     }
@@ -56,7 +56,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: run.dir) }
         #expect(run.status == 0, "\(run.stderr)")
         // The path units first: an edit of /etc/roam-board meanwhile starts nothing.
-        #expect(run.calls == ["systemctl disable --now roam-board-drive.path roam-board.path", "systemctl disable --now roam-board-drive.service", run.removal,
+        #expect(run.calls == ["systemctl disable --now roam-board-drive.path", "systemctl disable --now roam-board.path",
+                              "systemctl disable --now roam-board-drive.service", run.removal,
                               "systemctl disable --now roam-board.service"], "\(run.calls)")
     }
 
