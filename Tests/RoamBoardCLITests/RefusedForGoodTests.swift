@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoamStore
+import RoamSystem
 @testable import RoamBoardCLI
 
 /// The units restart `record` and `drive` 5 s after any exit (Restart=always), and a start refused
@@ -31,6 +32,26 @@ import Testing
         let restartable = [ExitStatus.failure, ExitStatus.dataError, ExitStatus.noInput, ExitStatus.ioError,
                            ExitStatus.noPermission, ExitStatus.tempFailure]
         #expect(Set(restartable).isDisjoint(with: ExitStatus.refusedForGood))
+    }
+
+    /// When in doubt a refusal stays restartable (P2): a board.conf the card failed to read, or a
+    /// descriptor table full for a moment, may read at the next start; a damaged database, or one whose
+    /// creation was cut short (the recorder makes it anew), is not a newer roam-board's.
+    @Test func onlyWhatNoRestartFixesIsSortedForGood() {
+        for errno in [EIO, EMFILE, ENFILE, ENOMEM] {
+            let unread = BoardFileUnreadable(description: "cannot read board file", errno: Errno(rawValue: errno))
+            #expect(ExitStatus.of(RefusedForGood.sorted(unread, unit: "roam-board")) == 66, "errno \(errno)")
+        }
+        for errno in [ENOENT, ENOTDIR, EISDIR, EACCES, ELOOP, ENAMETOOLONG] {
+            let unread = BoardFileUnreadable(description: "cannot read board file", errno: Errno(rawValue: errno))
+            #expect(ExitStatus.of(RefusedForGood.sorted(unread, unit: "roam-board")) == 78, "errno \(errno)")
+        }
+        #expect(ExitStatus.of(RefusedForGood.sorted(BoardFileUnreadable(description: "not a regular file", errno: nil), unit: "roam-board")) == 78)
+        let cutShort = StoreError.schemaTooOld(found: 0, supported: Migrations.latestVersion, path: "rides.db")
+        let damaged = StoreError.corruptRow(table: "rides", detail: "unknown state", path: "rides.db")
+        #expect(ExitStatus.of(RefusedForGood.sorted(cutShort, unit: "roam-board")) == 65)
+        #expect(ExitStatus.of(RefusedForGood.sorted(damaged, unit: "roam-board")) == 65)
+        #expect(ExitStatus.of(RefusedForGood.sorted(StoreError.schemaTooNew(found: 99, supported: 5, path: "rides.db"), unit: "roam-board")) == 79)
     }
 
     @Test func aBadBoardConfIsRefusedForGoodInOneLine() throws {
