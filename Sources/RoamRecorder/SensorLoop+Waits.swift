@@ -32,6 +32,35 @@ extension SensorLoop {
         return Int32(clamping: max(1, remaining + 1))
     }
 
+    /// What a look at the line without waiting or reading found (a held press asks, `SensorLoop.run`).
+    enum LineLook: Equatable {
+        /// Nothing to read at `seenNs` (this loop's clock, taken before the look).
+        case empty(seenNs: UInt64)
+        /// A read now would not wait: bytes are there (or a set-up is due, or the port is closed).
+        case bytesWaiting
+        /// A source that cannot be polled says nothing without a read.
+        case cannotSay
+    }
+
+    /// Looks at the line with poll() and no timeout. A wake-up met meanwhile (another press, a stop) is
+    /// drained and the look made again: the loop looks at its flags after every answer anyway.
+    func lookAtLine() -> LineLook {
+        switch pollable?.readiness ?? .timedReadsOnly {
+        case .now: return .bytesWaiting
+        case .timedReadsOnly: return .cannotSay
+        case .descriptor(let fd):
+            while true {
+                let lookedNs = clock()
+                switch wake.wait(for: fd, timeoutMs: 0) {
+                case .timedOut: return .empty(seenNs: lookedNs)
+                case .ready: return .bytesWaiting
+                case .woken: continue
+                case .failed: return .cannotSay  // the next wait meets the failure and reports it
+                }
+            }
+        }
+    }
+
     /// Waits for bytes at most `timeoutMs` (-1: no limit) and reads them: the count (0 when the
     /// time ran out), or nil when the wake pipe ended the wait (a stop request, a press). A pollable
     /// receiver is waited on with poll() beside the wake pipe; any other source inside its read,

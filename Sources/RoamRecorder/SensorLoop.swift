@@ -16,17 +16,21 @@ import Synchronization
 /// and a stop wakes the thread at once.
 ///
 /// One wake-up per epoch (issue 25): an epoch is complete after `epochQuietMs` without bytes, but the
-/// thread does not wake for that moment. It settles the epoch at its next wake: the next epoch's
-/// bytes (before they are read), a press held for it (`SensorQueue`), or `epochSettleMs` after the
-/// last byte. So at 1 Hz an epoch reaches the queue with the next one's bytes, about a second later
-/// than the quiet time would bring it, in the same order, before the same presses.
+/// thread does not wake for that moment. The epoch is closed by the next epoch's bytes (their first
+/// sentence of a new time, `EpochAssembler`), at a press held for it (`SensorQueue`) when the line is
+/// seen empty, or `epochSettleMs` after the last byte. So at 1 Hz an epoch reaches the queue with the
+/// next one's bytes, about a second later than the quiet time would bring it, in the same order,
+/// before the same presses. The quiet time counts only as seen: a wait or read that found the line
+/// empty that long after the last byte, never the clock alone, as a thread held mid-burst comes back
+/// late to the rest of the same burst. So sentences without a time at the head of a burst (GSA, GSV,
+/// TXT) join the epoch before unless quiet was seen in between, as in a replayed capture.
 /// `@unchecked Sendable`: the NMEA stream and the source belong to the sensor thread (`run`);
 /// other threads see only the atomics (stop request, epochs assembled, fix, reopen attempts).
 public final class SensorLoop: @unchecked Sendable {
     public struct Options: Sendable {
         /// A 1 Hz receiver sends its burst then stays quiet; after this much quiet the epoch is complete.
         public var epochQuietMs: UInt64 = 300
-        /// The thread does not wake for that quiet time: the next epoch's bytes settle the epoch. With
+        /// The thread does not wake for that quiet time: the next epoch's bytes close the epoch. With
         /// no bytes this long after the last, it wakes to settle it (the last epoch before a stop). Above
         /// a 1 Hz receiver's second between bursts, below `silentAfterMs`.
         public var epochSettleMs: UInt64 = 1500
@@ -121,16 +125,22 @@ public final class SensorLoop: @unchecked Sendable {
             for epoch in epochs { receiver?.epochHandedOver(timeOfDayMs: epoch.timeOfDayMs) }
             epochsAssembled.add(epochs.count, ordering: .releasing)
         }
-        // Epochs closed by the bytes just read (the next epoch began): after any press queued before.
+        // A held press that found bytes waiting on the line: answered after the read that takes them.
+        var pressAwaitsRead = false
+        // Epochs closed by the bytes just read (the next epoch began): after any press queued before,
+        // but in front of one that waited for these bytes (they were there when it looked).
         func push(_ epochs: [Epoch]) {
-            for item in items(epochs) { queue.push(item) }
+            if pressAwaitsRead { queue.pushSettled(items(epochs)) } else { for item in items(epochs) { queue.push(item) } }
             counted(epochs)
         }
 
-        // The epoch in progress, once its quiet time has passed: complete since then, so in front of a
-        // press held meanwhile (`SensorQueue.pushSettled`). Every wake looks first, before new bytes.
-        func settle(now: UInt64) {
-            guard pendingBytes, now >= lastByteNs + options.epochQuietMs * 1_000_000 else { return }
+        let quietNs = options.epochQuietMs * 1_000_000
+        // The epoch in progress, once the line was seen empty its quiet time after the last byte (a wait
+        // or read that found nothing): complete since then, so in front of a press held meanwhile
+        // (`SensorQueue.pushSettled`). Not on the clock alone: a thread held mid-burst comes back late
+        // to the rest of the same burst, and closing the epoch there would store one fix as two.
+        func settle() {
+            guard pendingBytes, let seen = seenEmptyNs, seen >= lastByteNs + quietNs else { return }
             settleAll()
         }
         // Everything read is handed over (the receiver lost, stopping).
@@ -144,12 +154,21 @@ public final class SensorLoop: @unchecked Sendable {
             counted(epochs)
         }
 
-        // A press held for this thread: settle what is complete, then let it hand over.
+        // A press held for this thread: settle what is complete, then let it hand over. When the clock
+        // says the quiet time may have passed unseen, the line is looked at first (no wait): empty, the
+        // epoch is complete; bytes waiting, they are read first, as they may close it.
         var acknowledged = 0
         func answerHeldPresses() {
             let ticket = queue.heldPressTicket.load(ordering: .acquiring)
-            guard ticket != acknowledged else { return }
-            settle(now: clock())
+            guard ticket != acknowledged, !pressAwaitsRead else { return }
+            if pendingBytes, seenEmptyNs.map({ $0 < lastByteNs + quietNs }) ?? true, clock() >= lastByteNs + quietNs {
+                switch lookAtLine() {
+                case .empty(let seenNs): seenEmptyNs = max(seenEmptyNs ?? 0, seenNs)
+                case .bytesWaiting: pressAwaitsRead = true; return
+                case .cannotSay: break
+                }
+            }
+            settle()
             queue.acknowledgeHeldPresses(through: ticket)
             acknowledged = ticket
         }
@@ -194,6 +213,7 @@ public final class SensorLoop: @unchecked Sendable {
                 // The receiver went away: the epoch in progress handed over (it was read before the
                 // loss), one gap, then reopen with backoff.
                 settleAll()
+                pressAwaitsRead = false
                 answerHeldPresses()
                 markSilent("\(error)", at: clock())
                 if waitForStop(ms: reopenDelayMs) { break }
@@ -215,7 +235,7 @@ public final class SensorLoop: @unchecked Sendable {
                 continue
             }
             let now = clock()
-            settle(now: now)
+            settle()
             // A set-up that listened for seconds and handed nothing back still heard bytes (on the monotonic clock).
             if let own = framingFeedback?.ownReadHeardNs {
                 let agoNs = MonotonicClock.nowNs() &- own  // an earlier reading of the same clock
@@ -239,6 +259,7 @@ public final class SensorLoop: @unchecked Sendable {
                     setupAgainNs = receiver?.silenceDeadlinePassed(silentForMs: (seen - heardNs) / 1_000_000)
                 }
             }
+            pressAwaitsRead = false  // the read it waited for is done
         }
         // Stopping: everything read is handed over, in front of a press still held, with what a
         // configuration cut short by the stop had read and no read served yet.
@@ -246,6 +267,7 @@ public final class SensorLoop: @unchecked Sendable {
             push(stream.feed(handedBack[...]))
         }
         settleAll()
+        pressAwaitsRead = false
         answerHeldPresses()
     }
 }
