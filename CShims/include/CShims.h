@@ -8,4 +8,5 @@
 #include "roam_gpio.h"
 #include "roam_gpiochip.h"
 #include "roam_sys.h"
+#include "roam_fs.h"
 #endif
