@@ -163,11 +163,13 @@ public enum DeviceProbe {
         }
     }
 
-    /// Creates, syncs and removes a file in the data directory, checks that the recorder's files in
-    /// it (`database`'s, `RecorderFiles`) are writable by this user, and reports the free space.
-    /// `createdByRecord`: the bench, whose `record` creates its data directory on first use.
+    /// Creates, syncs and removes a file in the data directory, fails one in RAM (tmpfs, an overlay
+    /// in RAM: write and fsync succeed there and power-off loses it all, P1), checks that the
+    /// recorder's files in it (`database`'s, `RecorderFiles`) are writable by this user, and reports
+    /// the free space. `createdByRecord`: the bench, whose `record` creates its data directory on
+    /// first use. `systemRoot`: where / is for /proc ("" on a board).
     public static func dataDirectory(_ path: String, database: String? = nil, createdByRecord: Bool = false,
-                                     minimumFreeBytes: UInt64 = 64 << 20) -> ProbeResult {
+                                     minimumFreeBytes: UInt64 = 64 << 20, systemRoot: String = "") -> ProbeResult {
         let name = "data \(FilePath.shown(path))"
         // Behind a folder this user may not search it may be there: neither "not there yet" nor "no such directory".
         let kind: FileSystem.Kind?
@@ -185,6 +187,13 @@ public enum DeviceProbe {
         close(fd)
         unlink(probe)
         guard synced else { return ProbeResult(name, ok: false, "write + fsync failed: \(Errno(rawValue: syncErrno).words). Check the SD card.") }
+        do {
+            if let volatile = try FolderStorage.volatility(of: path, root: systemRoot) {
+                return ProbeResult(name, ok: false, "writable, but " + volatile.sentence(folder: FilePath.shown(path)))
+            }
+        } catch {
+            return ProbeResult(name, ok: false, "\(error)")
+        }
         if let database, let why = RecorderFiles.unwritable(database: database) {
             return ProbeResult(name, ok: false, "the folder is writable, but \(why). 'record' refuses to start until then.")
         }

@@ -18,10 +18,12 @@ names_barometer() { grep -qiE 'bmp280|barometer' "$1" && grep -qE "$I2C_DEV|0x76
 # The receiver is powered: selftest listens for its bytes.
 feed ON
 selftest_run all
-if [ $ST_RC = 0 ] && grep -q "$UART" $ST_OUT && grep -q $I2C_DEV $ST_OUT && grep -q $GPIO_CHIP $ST_OUT; then
-    pass $S "every device OK (exit 0, names $UART, $I2C_DEV and $GPIO_CHIP)"
+# The data directory is on the guest's tmpfs /var (init): in RAM, so its line, and only it, fails (P1).
+if [ $ST_RC != 0 ] && grep -q "$UART" $ST_OUT && grep -q $I2C_DEV $ST_OUT && grep -q $GPIO_CHIP $ST_OUT \
+    && [ "$(grep -c '^FAIL' $ST_OUT)" = 1 ] && grep -q '^FAIL data /var/lib/roam-board: writable, but on tmpfs, in RAM' $ST_OUT; then
+    pass $S "every device OK, the data directory on tmpfs FAIL (exit $ST_RC, names $UART, $I2C_DEV and $GPIO_CHIP)"
 else
-    fail $S "with every device present: exit $ST_RC, or a device unnamed (want $UART, $I2C_DEV, $GPIO_CHIP)"
+    fail $S "with every device present: exit $ST_RC, a device unnamed (want $UART, $I2C_DEV, $GPIO_CHIP), or a FAIL other than the data directory's on tmpfs"
 fi
 
 rmmod i2c_stub
