@@ -1,5 +1,6 @@
 import RoamCore
 import RoamExport
+import RoamHardware
 import RoamRecorder
 import RoamRig
 import RoamSimulator
@@ -37,6 +38,7 @@ enum RecordCommand {
             throw RefusedForGood(cause: .boardConf, reason: "cannot record: \(why)", unit: RefusedForGood.unitUnderSystemd("roam-board"))
         }
         try prepareDirectory(for: dbPath, createsIt: profile.isBench)
+        try refuseOrWarnOfRAM(FilePath.parent(BoardLoader.absolute(dbPath)), profile: profile)
         // Before any device or press: a database it may not write would take no ride (SQLite opens it read-only).
         if let why = RecorderFiles.unwritable(database: BoardLoader.absolute(dbPath)) {
             throw CLIError(description: "cannot record: \(why)", status: ExitStatus.noPermission)
@@ -92,6 +94,19 @@ enum RecordCommand {
             return seconds
         }
         return profile.isBench && !p.value(Options.realtime) ? 0 : profile.commitIntervalS
+    }
+
+    /// A data directory in RAM loses every ride at power-off (`VolatileDataRule`): refused, or said once at start.
+    private static func refuseOrWarnOfRAM(_ dir: String, profile: BoardProfile) throws {
+        let storage: VolatileStorage?
+        do { storage = try FolderStorage.volatility(of: dir) } catch {
+            throw CLIError(description: "cannot record into the data directory \(FilePath.shown(dir)): \(error.reason)", status: ExitStatus.ioError)
+        }
+        switch VolatileDataRule.verdict(storage, folder: FilePath.shown(dir), isBench: profile.isBench) {
+        case .record: return
+        case .warn(let sentence): Console.error("roam-board record: warning: " + sentence)
+        case .refuse(let sentence): throw CLIError(description: "cannot record: " + sentence, status: ExitStatus.ioError)
+        }
     }
 
     /// One rule with `selftest`: the bench's data directory is created on first use; a real

@@ -64,6 +64,7 @@ enum StatusCommand {
                   + "storage never took before a recorder exited: recorded in the ride at the next start")
         }
         print("storage      " + storageLine(dbPath: dbPath, fixCount: fixCount))
+        if let volatile = volatileLine(dbPath: dbPath) { print("             " + volatile) }
         if let low = status?.storageLow, snapshot?.isRecorderRunning == true {
             // The recorder's measure, up to one look old: the free space above is this command's own.
             print("             LOW at the recorder's last look (every \(Int(LowStorageRule().checkEveryS)) s), the LED shows it: \(low)")
@@ -79,6 +80,17 @@ enum StatusCommand {
         let cost = estimate.costIsMeasured ? "" : " at a typical \(Int(StorageEstimate.typicalBytesPerFix)) B per fix "
             + "(this database's own cost is used from \(StorageEstimate.minFixesToMeasure) fixes on)"
         return free + ", about \(FixedPoint.format(at1, digits: 0)) h of riding at 1 Hz (\(FixedPoint.format(at10, digits: 0)) h at 10 Hz)" + cost
+    }
+
+    /// A data directory in RAM (`VolatileStorage`): what power-off costs and what to do; nil when it is on a disk.
+    private static func volatileLine(dbPath: String) -> String? {
+        let dir = FilePath.parent(BoardLoader.absolute(dbPath))
+        do {
+            guard let storage = try FolderStorage.volatility(of: dir) else { return nil }
+            return "VOLATILE: the data directory \(FilePath.shown(dir)) is " + storage.sentence(folder: FilePath.shown(dir))
+        } catch {
+            return "cannot tell whether the data directory is in RAM: \(error.reason)"
+        }
     }
 
     private static func recorderLine(_ snapshot: RecorderStatusFile.Snapshot?) -> String {

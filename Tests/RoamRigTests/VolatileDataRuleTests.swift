@@ -1,0 +1,34 @@
+import RoamCore
+import RoamRig
+import Testing
+
+/// P1: what `record` does with a data directory in RAM. raspi-config's overlay on a real board is
+/// refused (the recorder does not start, so the LED does not blink for rides power-off takes);
+/// tmpfs or ramfs (an initramfs, as in the kernel-sim VMs) and anything on the bench are recorded
+/// with one warning; a disk is recorded without a word.
+@Suite struct VolatileDataRuleTests {
+    static let overlay = VolatileStorage.overlayInRAM(evidence: "overlayroot=tmpfs on the kernel command line")
+
+    @Test func anOverlayInRAMOnARealBoardIsRefusedInWords() {
+        let verdict = VolatileDataRule.verdict(Self.overlay, folder: "/var/lib/roam-board", isBench: false)
+        #expect(verdict == .refuse("the data directory /var/lib/roam-board is on an overlay whose writable layer is in RAM "
+            + "(overlayroot=tmpfs on the kernel command line: raspi-config's Overlay File System): every ride written here is lost "
+            + "at power-off, though each batch is acknowledged (and the LED blinks) as if it were on the card. Turn the overlay off "
+            + "(sudo raspi-config nonint disable_overlayfs, then reboot), or mount a real partition at /var/lib/roam-board and write "
+            + "overlayroot=tmpfs:recurse=0 for overlayroot=tmpfs in /boot/firmware/cmdline.txt (else that partition is overlaid in RAM too)."))
+    }
+
+    @Test func tmpfsAndTheBenchAreRecordedWithAWarning() {
+        for storage in [VolatileStorage.tmpfs, .ramfs] {
+            let verdict = VolatileDataRule.verdict(storage, folder: "/var/lib/roam-board", isBench: false)
+            #expect(verdict == .warn("the data directory /var/lib/roam-board is " + storage.sentence(folder: "/var/lib/roam-board")))
+        }
+        let bench = VolatileDataRule.verdict(Self.overlay, folder: "data/bench", isBench: true)
+        #expect(bench == .warn("the data directory data/bench is " + Self.overlay.sentence(folder: "data/bench")))
+    }
+
+    @Test func aDiskIsRecordedWithoutAWord() {
+        #expect(VolatileDataRule.verdict(nil, folder: "/var/lib/roam-board", isBench: false) == .record)
+        #expect(VolatileDataRule.verdict(nil, folder: "data/bench", isBench: true) == .record)
+    }
+}
