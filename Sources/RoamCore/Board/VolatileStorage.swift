@@ -54,7 +54,8 @@ public enum VolatileStorage: Sendable, Equatable {
         switch self {
         case .tmpfs: "on tmpfs, in RAM"
         case .ramfs: "on ramfs, in RAM"
-        case .overlayInRAM(let evidence): "on an overlay whose writable layer is in RAM (\(evidence): raspi-config's Overlay File System)"
+        case .overlayInRAM(let evidence):
+            "on an overlay whose writable layer is in RAM (\(evidence); raspi-config's Overlay File System does this to root)"
         }
     }
 
@@ -66,7 +67,7 @@ public enum VolatileStorage: Sendable, Equatable {
                 + "or mount a real partition at \(folder)."
         case .overlayInRAM:
             return "Turn the overlay off (sudo raspi-config nonint disable_overlayfs, then reboot), or mount a real partition at \(folder) "
-                + "and write overlayroot=tmpfs:recurse=0 for overlayroot=tmpfs in /boot/firmware/cmdline.txt (else that partition is overlaid in RAM too)."
+                + "and change overlayroot=tmpfs to overlayroot=tmpfs:recurse=0 in /boot/firmware/cmdline.txt (else that partition is overlaid in RAM too)."
         }
     }
 

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// P1 on a real overlay, as raspi-config's Overlay File System makes root: its writable layer on a
+/// tmpfs. In a mount namespace of its own (unshare -m), so nothing is left mounted: `selftest`
+/// fails it, `record` on a real board refuses to start (exit 74) before any device, and the same
+/// overlay with its writable layer on this machine's disk passes (a container's overlay).
+@Suite(.enabled(if: OverlayMount.isPossible, "needs root, unshare and the overlay file system to mount one"))
+struct OverlayDataFolderTests {
+    @Test func anOverlayInRAMFailsSelftestAndRecordRefusesItOnARealBoard() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let binary = CLIRunner.binary.path
+        let board = { (source: String, name: String) throws -> String in
+            let folder = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let conf = try String(contentsOf: CLIRunner.repoRoot.appendingPathComponent("Boards/\(source)/board.conf"), encoding: .utf8)
+            try conf.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix("data_dir") ? "data_dir = \(dir.path)/merged/data" : String($0) }.joined(separator: "\n")
+                .write(to: folder.appendingPathComponent("board.conf"), atomically: true, encoding: .utf8)
+            return folder.path
+        }
+        let bench = try board("bench", "bench"), real = try board("kernel-sim", "real")
+        // A recorder that got past the check would wait for the real board's devices: `timeout` ends it (124).
+        let script = """
+            set -e
+            cd '\(dir.path)'
+            mkdir -p ram lower/data merged disk/upper disk/work
+            mount -t tmpfs tmpfs-root ram
+            mkdir ram/upper ram/work
+            mount -t overlay overlay -o lowerdir=$PWD/lower,upperdir=$PWD/ram/upper,workdir=$PWD/ram/work merged
+            set +e
+            '\(binary)' selftest --board '\(bench)' > selftest-ram.out 2>&1; echo $? > selftest-ram.rc
+            timeout 20 '\(binary)' record --board '\(real)' --quiet > record.out 2>&1; echo $? > record.rc
+            umount merged
+            mount -t overlay overlay -o lowerdir=$PWD/lower,upperdir=$PWD/disk/upper,workdir=$PWD/disk/work merged
+            '\(binary)' selftest --board '\(bench)' > selftest-disk.out 2>&1; echo $? > selftest-disk.rc
+            """
+        let r = try CLIRunner.run(["-m", "sh", "-c", script], executable: URL(fileURLWithPath: OverlayMount.unshare))
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let read = { (name: String) in (try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)) ?? "" }
+
+        let inRAM = read("selftest-ram.out")
+        #expect(read("selftest-ram.rc") == "74\n", "\(inRAM)")
+        #expect(inRAM.contains("FAIL data \(dir.path)/merged/data: writable, but on an overlay whose writable layer is in RAM "
+            + "(its writable layer \(dir.path)/ram/upper is on tmpfs;"), "\(inRAM)")
+        #expect(inRAM.contains("raspi-config nonint disable_overlayfs"), "\(inRAM)")
+
+        let record = read("record.out")
+        #expect(read("record.rc") == "74\n", "\(record)")
+        #expect(record.hasPrefix("roam-board record: cannot record: the data directory \(dir.path)/merged/data is on an overlay "
+            + "whose writable layer is in RAM"), "\(record)")
+
+        let onDisk = read("selftest-disk.out")
+        #expect(read("selftest-disk.rc") == "0\n", "\(onDisk)")
+        #expect(onDisk.contains("OK   data \(dir.path)/merged/data: writable (write + fsync)"), "\(onDisk)")
+    }
+}
+
+/// Whether this process may mount an overlay in a namespace of its own.
+enum OverlayMount {
+    static let unshare = ["/usr/bin/unshare", "/bin/unshare"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/unshare"
+
+    /// Also that the temporary folder, which holds the "disk" layer, is not itself in RAM.
+    static var isPossible: Bool {
+        let filesystems = (try? String(contentsOfFile: "/proc/filesystems", encoding: .utf8)) ?? ""
+        return geteuid() == 0 && FileManager.default.isExecutableFile(atPath: unshare)
+            && filesystems.split(separator: "\n").contains { $0.hasSuffix("\toverlay") }
+            && !["tmpfs", "ramfs"].contains(fileSystem(holding: FileManager.default.temporaryDirectory.resolvingSymlinksInPath().path))
+    }
+
+    /// The type of the mount with the longest mount point above `path` (/proc/self/mounts).
+    static func fileSystem(holding path: String) -> String {
+        let mounts = ((try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? "").split(separator: "\n").map { $0.split(separator: " ") }
+        let above = mounts.filter { $0.count > 2 && ($0[1] == "/" || path == $0[1] || path.hasPrefix($0[1] + "/")) }
+        return above.max { $0[1].count <= $1[1].count }.map { String($0[2]) } ?? ""
+    }
+}
