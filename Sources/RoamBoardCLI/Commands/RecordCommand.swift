@@ -105,7 +105,10 @@ enum RecordCommand {
         switch VolatileDataRule.verdict(storage, folder: FilePath.shown(dir), isBench: profile.isBench) {
         case .record: return
         case .warn(let sentence): Console.error("roam-board record: warning: " + sentence)
-        case .refuse(let sentence): throw CLIError(description: "cannot record: " + sentence, status: ExitStatus.ioError)
+        // Until board.conf's data_dir or the kernel command line changes (then a reboot, which starts
+        // it too): refused for good, not tried again every 5 s.
+        case .refuse(let sentence):
+            throw RefusedForGood(cause: .boardConf, reason: "cannot record: " + sentence, unit: RefusedForGood.unitUnderSystemd("roam-board"))
         }
     }
 
