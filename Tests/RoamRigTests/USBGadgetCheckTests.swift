@@ -23,7 +23,7 @@ import Testing
         // Found nowhere: where to look.
         try root.write("etc/modules", "i2c-dev\n")
         #expect(lines(root).first?.hasSuffix("and remove it from what loads it at boot (modules-load= in /boot/firmware/cmdline.txt, "
-            + "/etc/modules, /etc/modules-load.d/).") == true)
+            + "/etc/modules, /etc/modules-load.d/, /run/modules-load.d/, /usr/local/lib/modules-load.d/, /usr/lib/modules-load.d/).") == true)
     }
 
     @Test func aConfigfsGadgetHoldingTheControllerIsNamedWithItsUDCFile() throws {

@@ -24,15 +24,24 @@ enum USBGadgetCheck {
             case driveGadget: return ProbeResult(name, ok: true, "held by the rides' USB drive (gadget \(driveGadget))")
             default: break
             }
-            let held = "so the rides' USB drive cannot bind it while it does (recording is unaffected). To free it: "
-            if FileSystem.exists(BoardSystemChecks.path(root, String(configfs.dropFirst()) + "/" + holder)) {
-                return .note(name, "held by the configfs gadget '\(holder)', " + held + "echo '' | sudo tee \(configfs)/\(holder)/UDC, "
-                    + "and stop what sets that gadget up at boot (a unit or script writing its UDC).")
-            }
-            let what = holder.hasPrefix("g_") ? "the gadget module \(holder)" : "the gadget driver '\(holder)'"
-            return .note(name, "held by \(what), " + held + "sudo rmmod \(holder) (a login over that USB link ends with it), and "
-                + ModuleLoads.removal(holder, root: root) + ".")
+            return .note(name, heldWords(holder, root: root))
         }
+    }
+
+    /// "held by …, so … To free it: …." for a controller that `holder` (its kernel name) holds.
+    static func heldWords(_ holder: String, root: String) -> String {
+        let held = "so the rides' USB drive cannot bind it while it does (recording is unaffected). To free it: "
+        guard !holder.isEmpty else {
+            return "held by another gadget (the kernel refused the binding as busy, naming none), " + held
+                + "free it as 'roam-board selftest' says (one controller, one gadget)."
+        }
+        if FileSystem.exists(BoardSystemChecks.path(root, String(configfs.dropFirst()) + "/" + holder)) {
+            return "held by the configfs gadget '\(holder)', " + held + "echo '' | sudo tee \(configfs)/\(holder)/UDC, "
+                + "and stop what sets that gadget up at boot (a unit or script writing its UDC)."
+        }
+        let what = holder.hasPrefix("g_") ? "the gadget module \(holder)" : "the gadget driver '\(holder)'"
+        return "held by \(what), " + held + "sudo rmmod \(holder) (a login over that USB link ends with it), and "
+            + ModuleLoads.removal(holder, root: root) + "."
     }
 
     /// The controller's `function`; on a kernel without that file, the configfs gadget whose UDC
@@ -54,4 +63,10 @@ enum USBGadgetCheck {
         return .note("usb", words + ": the USB port is in device mode only with the dwc2 overlay; "
             + BootConfig.advice([BootConfig.dwc2], root: root, see: "usb.md") + ".")
     }
+}
+
+/// The same words for the drive's keeper (`roam-board drive`), which binds the controller once it is free.
+public enum USBControllerHolder {
+    /// After "USB device controller NAME is": who holds it and how to free it for good.
+    public static func words(_ holder: String, root: String = "") -> String { USBGadgetCheck.heldWords(holder, root: root) }
 }
