@@ -67,7 +67,7 @@ enum ExitStatus {
     /// gpsbabel is to `import`. `drive-image` exits by this rule too (it throws the build's error).
     static func drive(_ kind: DriveError.Kind) -> Int32 {
         switch kind {
-        case .storageFull, .fileSystem, .imageUnreadable, .noGadget, .toolFailed: return ioError
+        case .storageFull, .fileSystem, .imageUnreadable, .noGadget, .controllerHeld, .toolFailed: return ioError
         case .toolMissing: return failure
         }
     }

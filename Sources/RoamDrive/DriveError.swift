@@ -15,6 +15,8 @@ public struct DriveError: Error, CustomStringConvertible, Equatable {
         case fileSystem
         /// No USB device controller, or no configfs gadget support.
         case noGadget
+        /// Another gadget holds the USB device controller (the kernel refused the binding as busy).
+        case controllerHeld
     }
 
     public var kind: Kind

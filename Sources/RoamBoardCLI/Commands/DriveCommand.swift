@@ -160,10 +160,13 @@ enum DriveCommand {
     /// The drive's start: the gadget, then (`--setup-only`) its set-up, or the keeper over the database.
     /// Nil keeper: the set-up is done.
     private static func startKeeper(_ p: ParsedArguments) throws -> (DriveKeeper?, Target, UDCStateWatch?, String) {
-        let gadget = MassStorageGadget(paths: GadgetPaths(root: try p.value(Options.sysRoot)))
+        let sysRoot = try p.value(Options.sysRoot)
+        let gadget = MassStorageGadget(paths: GadgetPaths(root: sysRoot))
         try gadget.requireConfigfs()
         let udc = try gadget.controller(try p.value(Options.udc))
-        let t = try target(p, gadget: gadget, udc: udc, requiringDatabase: false)
+        var t = try target(p, gadget: gadget, udc: udc, requiringDatabase: false)
+        // selftest's words for another gadget on the controller: they name the file that loads it at boot.
+        t.settings.heldWords = { USBControllerHolder.words($0, root: sysRoot) }
         if p.value(Options.setupOnly) {
             let owner = try p.value(Options.owner).map(account)
             // Not bound yet (a boot): no host can have the medium, so the image built ahead goes in now.
@@ -171,11 +174,19 @@ enum DriveCommand {
             let image = FileSystem.exists(t.settings.builder.imagePath) ? t.settings.builder.imagePath : ""
             // The one serial number, set here once; the keeper never writes it.
             let serial = MassStorageGadget.serial(boardName: t.settings.boardName)
-            if try gadget.setUp(image: image, udc: udc, serial: serial, owner: owner), !image.isEmpty {
+            if try gadget.setUp(image: image, serial: serial, owner: owner), !image.isEmpty {
                 // The gadget serves the image all the same: a record not kept only costs a re-point later.
                 do { try ServedImage.record(image, owner: owner) } catch { Console.error(ServedImage.unkept(error)) }
             }
-            print("gadget \(FilePath.shown(gadget.paths.gadget)) bound to \(FilePath.shown(udc)), medium \(image.isEmpty ? "none yet" : FilePath.shown(image))")
+            let medium = "medium \(image.isEmpty ? "none yet" : FilePath.shown(image))"
+            // Another gadget on the controller: set up all the same, and exit 0, so the keeper starts
+            // and binds it once it is free (ControllerBinding) rather than the unit failing for it.
+            if let held = try gadget.bindIfFree(udc) {
+                print("gadget \(FilePath.shown(gadget.paths.gadget)) set up, \(medium), not bound: USB device controller \(FilePath.shown(udc)) is "
+                      + t.settings.heldWords(held.holder) + " The drive binds it once it is free.")
+                return (nil, t, nil, udc)
+            }
+            print("gadget \(FilePath.shown(gadget.paths.gadget)) bound to \(FilePath.shown(udc)), \(medium)")
             return (nil, t, nil, udc)
         }
         if let why = ServiceStateDirectory.refusal(dataFolder: FilePath.parent(BoardLoader.absolute(t.settings.builder.imagePath)), unit: "roam-board-drive") {

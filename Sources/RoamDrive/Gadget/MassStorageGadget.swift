@@ -46,11 +46,11 @@ public struct MassStorageGadget: Sendable {
     /// The gadget's LUN exists: the privileged setup ran since the last boot.
     public var isSetUp: Bool { FileSystem.exists(paths.lun + "/file") }
 
-    /// Creates the gadget with the image as its medium and binds it to `udc`. `owner` (uid, gid)
-    /// receives the files the keeper writes later: the LUN's medium and the controller binding.
-    /// Returns whether the medium was written (it is left alone when it already names `image`).
+    /// Creates the gadget with the image as its medium, unbound: `bindIfFree` binds it. `owner`
+    /// (uid, gid) receives the files the keeper writes later: the LUN's medium and the controller
+    /// binding. Returns whether the medium was written (it is left alone when it already names `image`).
     @discardableResult
-    public func setUp(image: String, udc: String, serial: String, owner: (uid: uid_t, gid: gid_t)? = nil) throws -> Bool {
+    public func setUp(image: String, serial: String, owner: (uid: uid_t, gid: gid_t)? = nil) throws -> Bool {
         try requireConfigfs()
         for dir in [paths.gadget, paths.gadget + "/strings/0x409", paths.config + "/strings/0x409", paths.lun] { try makeFolder(dir) }
         // Linux Foundation's ids for a composite gadget, as the kernel's own examples use.
@@ -77,9 +77,7 @@ public struct MassStorageGadget: Sendable {
             }
         }
         // Only when it differs: a restart of the unit must not re-point the medium under a host.
-        let pointed = try set("file", image, in: paths.lun)
-        try bind(udc)
-        return pointed
+        return try set("file", image, in: paths.lun)
     }
 
     /// Takes the drive off the cable for good (the package removed, `roam-board-enable --disable`):
@@ -114,7 +112,26 @@ public struct MassStorageGadget: Sendable {
 
     public var medium: String? { read(paths.lun + "/file") }
 
-    public func bind(_ udc: String) throws { try set("UDC", udc, in: paths.gadget) }
+    /// Binds the gadget to `udc` unless another gadget holds the controller (g_ether loaded at boot,
+    /// another configfs gadget): then nothing is written and the holder is returned. The kernel
+    /// names it in the controller's `function`; a binding it refuses as busy all the same (a
+    /// kernel without that file, or a holder that came in between) is a holder it did not name.
+    @discardableResult
+    public func bindIfFree(_ udc: String) throws -> ControllerHeld? {
+        if let holder = otherHolder(of: udc) { return ControllerHeld(udc: udc, holder: holder) }
+        do { try set("UDC", udc, in: paths.gadget) } catch let e as DriveError where e.kind == .controllerHeld {
+            return ControllerHeld(udc: udc, holder: otherHolder(of: udc) ?? "")
+        }
+        return nil
+    }
+
+    /// The gadget driver holding `udc` when it is not this gadget, as the kernel names it in
+    /// /sys/class/udc/NAME/function (a module's name, "g_ether"; a configfs gadget's folder name);
+    /// nil while the controller is free, held by this gadget, or the kernel has no such file.
+    public func otherHolder(of udc: String) -> String? {
+        guard let function = read(paths.udcClass + "/" + udc + "/function"), !function.isEmpty, function != paths.gadgetName else { return nil }
+        return function
+    }
 
     /// The controller the gadget is bound to; "" after its controller went away (driver unloaded).
     public var boundController: String? { read(paths.gadget + "/UDC") }
@@ -179,8 +196,13 @@ public struct MassStorageGadget: Sendable {
         throw failure("cannot create", path)
     }
 
-    /// A failed gadget call, with `errno` read right after it unless given.
+    /// A failed gadget call, with `errno` read right after it unless given. Busy means two things:
+    /// on the binding (UDC), that another gadget holds the controller (`bindIfFree` says which);
+    /// on the LUN, that a host has the medium open.
     private func failure(_ what: String, _ path: String, _ e: Errno = .current) -> DriveError {
+        if e == .busy && path == paths.gadget + "/UDC" {
+            return DriveError(.controllerHeld, "\(what) \(path): another gadget holds the USB device controller; recording is unaffected")
+        }
         let why = e == .accessDenied || e == .notPermitted ? "permission denied: run the gadget setup as root (the drive unit's ExecStartPre does)"
             : e == .busy ? "the host holds the drive: unplug it and try again" : e.reason(.write)
         return DriveError(.noGadget, "\(what) \(FilePath.shown(path)): \(why); recording is unaffected")

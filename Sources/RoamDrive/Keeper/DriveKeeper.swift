@@ -25,6 +25,8 @@ public final class DriveKeeper {
         /// nil: build the image only (no gadget; `drive-image`, and hosts without a device port).
         public var gadget: MassStorageGadget?
         public var udc: String?
+        /// The words after "… controller X is" while another gadget holds it, from its kernel name.
+        public var heldWords: (String) -> String = ControllerHeld.plainWords
         public init(databasePath: String, builder: DriveImageBuilder, boardName: String,
                     gadget: MassStorageGadget? = nil, udc: String? = nil) {
             self.databasePath = databasePath; self.builder = builder; self.boardName = boardName
@@ -37,6 +39,7 @@ public final class DriveKeeper {
     private let say: (String) -> Void
     private let database: KeeperDatabase
     private var follower = CableFollower()
+    private var binding = ControllerBinding()
     private var slots: DriveImageSlots { settings.builder.slots }
     /// The database state of the newest image (the ready one, else the served one).
     private var builtFingerprint: String?
@@ -98,8 +101,9 @@ public final class DriveKeeper {
         if let gadget = settings.gadget, let udc = settings.udc {
             if !gadget.isSetUp {
                 let medium = current != nil ? image : ""
-                try gadget.setUp(image: medium, udc: udc, serial: MassStorageGadget.serial(boardName: settings.boardName))
+                try gadget.setUp(image: medium, serial: MassStorageGadget.serial(boardName: settings.boardName))
                 if current != nil { keepServed(image) }
+                _ = try binding.bind(gadget, udc, first: true, words: settings.heldWords, say: say)
             }
             if gadget.medium == image {
                 do {
@@ -124,6 +128,14 @@ public final class DriveKeeper {
     /// One look at the cable (its state now, and whether the kernel said it changed since the last
     /// look) and at the rides.
     public func step(state: String?, notified: Bool, nowUTCms: Int64) throws {
+        if let gadget = settings.gadget, let udc = settings.udc,
+           try !binding.holds(gadget, udc, controllerThere: state != nil, words: settings.heldWords, say: say) {
+            // Not the drive's state (another gadget's, or read before the binding): no plug. Built ahead all the same.
+            lastState = nil
+            _ = follower.observe(state: nil, notified: false)
+            _ = try rebuildIfChanged(nowUTCms: nowUTCms)
+            return try offer()
+        }
         if state != lastState || notified { say("drive: USB state \(state ?? "gone (no controller)")\(notified && state == lastState ? " again" : "")") }
         lastState = state
         switch follower.observe(state: state, notified: notified) {
@@ -136,11 +148,6 @@ public final class DriveKeeper {
             try offer()
             try markServed(nowUTCms: nowUTCms)
         case .free:
-            // A controller that went away and came back (its driver reloaded) lost the binding.
-            if let gadget = settings.gadget, let udc = settings.udc, state != nil, gadget.boundController == "" {
-                try gadget.bind(udc)
-                say("drive: \(FilePath.shown(udc)) is back: gadget bound again")
-            }
             _ = try rebuildIfChanged(nowUTCms: nowUTCms)
             try offer()
         }
@@ -186,9 +193,10 @@ public final class DriveKeeper {
     }
 
     /// No host has the gadget configured, as the controller says now, or the LUN has no medium
-    /// yet (a first image inserted into an empty drive changes nothing a host holds).
+    /// yet (a first image inserted into an empty drive changes nothing a host holds), or the
+    /// gadget is not bound (the state is another gadget's).
     private func hostIsAway(_ gadget: MassStorageGadget) -> Bool {
-        guard let udc = settings.udc, (gadget.medium ?? "") != "" else { return true }
+        guard let udc = settings.udc, (gadget.medium ?? "") != "", gadget.boundController == udc else { return true }
         return gadget.state(udc) != "configured"
     }
 
