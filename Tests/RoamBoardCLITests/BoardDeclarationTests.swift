@@ -115,7 +115,7 @@ import Testing
     }
 
     /// The header chip's label on each Pi: its number moves with the kernel (a Pi 5's RP1 chip was
-    /// gpiochip4, then gpiochip0, then gpiochip10 and up), its label does not.
+    /// gpiochip4 before kernel 6.6.45, gpiochip0 since; the SoC's banks gpiochip10 and up), its label does not.
     static let headerChipLabels = ["rpi-4": "pinctrl-bcm2711", "rpi-5": "pinctrl-rp1", "rpi-zero-2w": "pinctrl-bcm2835"]
 
     @Test("Each Pi's udev rule links the GPIO chip with the header's label, asked of the chip itself, to the board's gpio_chip")

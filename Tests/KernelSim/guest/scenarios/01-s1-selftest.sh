@@ -53,7 +53,7 @@ else
 fi
 
 # The Pi boards' udev rule finds the header's GPIO chip by its label, whatever its number (a Pi 5's
-# RP1 chip was gpiochip4, then gpiochip0, and later kernels show only gpiochip10 and up). Banks
+# RP1 chip was gpiochip4 before kernel 6.6.45 and is gpiochip0 since; its SoC banks gpiochip10 and up). Banks
 # labelled like a Pi 5's RP1 chip, a Pi 4's and an old Pi 5 SoC bank go live after the board's own
 # chip, so at other numbers. This guest has no udev: each rule's own PROGRAM runs on every chip as
 # udev runs it, and exactly the chip gpiodetect shows with the rule's RESULT must match.
