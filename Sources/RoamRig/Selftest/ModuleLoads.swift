@@ -25,7 +25,8 @@ enum ModuleLoads {
                 places.append("remove \(module) from '\(entry)' in \(cmdline)")
             }
         }
-        for file in ["/etc/modules"] + loadedFiles(root: root) where names(module, BoardSystemChecks.read(root, String(file.dropFirst()))) {
+        if names(module, BoardSystemChecks.read(root, "etc/modules")) { places.append("remove the line '\(module)' from /etc/modules") }
+        for file in loadedFiles(root: root) where names(module, BoardSystemChecks.read(root, String(file.dropFirst()))) {
             places.append(advice(module, file, root: root))
         }
         guard !places.isEmpty else {
