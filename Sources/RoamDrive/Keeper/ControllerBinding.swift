@@ -1,3 +1,5 @@
+import RoamSystem
+
 /// Keeps the drive's gadget bound to its controller, and tells the keeper when another gadget holds
 /// it: g_ether loaded at boot (SSH over USB), another configfs gadget. Then the keeper waits in the
 /// looks it makes anyway (one read of the binding and one of the controller's `function` each) and
