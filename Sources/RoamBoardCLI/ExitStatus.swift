@@ -36,7 +36,7 @@ enum ExitStatus {
     static func of(_ error: any Error) -> Int32 {
         switch error {
         case is UsageError: return usage
-        case is BoardProfileError: return dataError
+        case is BoardProfileError, is ZoneNotFound: return dataError
         case let e as CLIError: return e.status
         case let e as RefusedForGood: return e.status
         case is BoardFileUnreadable: return noInput

@@ -23,7 +23,8 @@ import Synchronization
 /// before the same presses. The quiet time counts only as seen: a wait or read that found the line
 /// empty that long after the last byte, never the clock alone, as a thread held mid-burst comes back
 /// late to the rest of the same burst. So sentences without a time at the head of a burst (GSA, GSV,
-/// TXT) join the epoch before unless quiet was seen in between, as in a replayed capture.
+/// TXT) join the epoch before, as in a replayed capture: the wait between bursts ends on bytes, which
+/// prove no quiet. The receivers set up here (u-blox, MediaTek, CASIC) begin each burst with RMC or GGA.
 /// `@unchecked Sendable`: the NMEA stream and the source belong to the sensor thread (`run`);
 /// other threads see only the atomics (stop request, epochs assembled, fix, reopen attempts).
 public final class SensorLoop: @unchecked Sendable {

@@ -17,7 +17,7 @@ import Testing
 
     /// `etc` fills the folder standing in for /etc before the run; `udc` lists a USB device controller
     /// in the folder standing in for /sys/class/udc.
-    static func enable(boardConf: String?, recorder: String, selftestStatus: Int, udc: Bool = false,
+    static func enable(boardConf: String?, recorder: String, paths: String? = nil, selftestStatus: Int, udc: Bool = false,
                        etc fill: (URL) throws -> Void = { _ in }) throws -> Run {
         let (dir, script) = try PackagingScriptTests.boardsFolder()
         let etc = dir.appendingPathComponent("etc"), log = dir.appendingPathComponent("calls")
@@ -40,7 +40,8 @@ import Testing
             .write(to: script, atomically: true, encoding: .utf8)
         let path = try fakeTools(in: dir, log: log, [("id", "echo 0"), ("udevadm", "exit 0"), ("modprobe", "exit 0"),
             ("mkfs.vfat", "exit 0"), ("mcopy", "exit 0"), ("runuser", "exit \(selftestStatus)"),
-            ("systemctl", "[ \"$1\" = is-active ] && { echo \(recorder); [ \(recorder) = active ]; exit; }; exit 0")])
+            ("systemctl", "[ \"$1\" = is-active ] && { case \"$*\" in *.path*) s=\(paths ?? recorder) ;; *) s=\(recorder) ;; esac; "
+                          + "echo $s; [ $s = active ]; exit; }; exit 0")])
         let result = try CLIRunner.run([script.path, "rpi-zero-2w"], environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/sh"))
         return Run(status: result.status, stdout: result.stdout, stderr: result.stderr, calls: calls(log), etc: etc)
     }
@@ -98,8 +99,19 @@ import Testing
     @Test func aFailedCheckStartsTheRunningRecorderAgainAndSaysSo() throws {
         let run = try Self.enable(boardConf: try Self.packageBoardConf("rpi-zero-2w"), recorder: "active", selftestStatus: 1)
         #expect(run.status == 1)
-        #expect(run.calls.last == "systemctl start roam-board.service roam-board.path", "\(run.calls)")
+        #expect(run.calls.contains("systemctl start roam-board.service roam-board.path"), "\(run.calls)")
+        #expect(run.calls.last == "systemctl start roam-board.path roam-board-drive.path", "\(run.calls)")
         #expect(run.stderr.contains("the recorder, running before, is started again") && !run.stderr.contains("not started"), "\(run.stderr)")
+    }
+
+    /// A recorder that refused board.conf for good (failed) and its path unit, watching for the fix: a
+    /// failed check stopped the path units and left them stopped, so saving the fixed board.conf
+    /// started nothing. Those that ran run again, however the script ends.
+    @Test func aFailedCheckLeavesThePathUnitsThatRanRunning() throws {
+        let run = try Self.enable(boardConf: try Self.packageBoardConf("rpi-zero-2w"), recorder: "failed", paths: "active", selftestStatus: 1)
+        #expect(run.status == 1)
+        #expect(run.calls.contains("systemctl stop roam-board.path"), "\(run.calls)")
+        #expect(run.calls.last == "systemctl start roam-board.path roam-board-drive.path", "\(run.calls)")
     }
 
     /// `sed -n 's/^name *= *//p'` kept the spaces around the name that roam-board's reader trims, so
@@ -140,7 +152,8 @@ import Testing
         #expect(try String(contentsOf: run.etc.appendingPathComponent("systemd/system/roam-board-drive.service"), encoding: .utf8) == unit)
         let drive = Array(run.calls.drop { !$0.hasPrefix("systemctl enable --now roam-board.service") }.dropFirst())
         let expected = (changed ? ["systemctl daemon-reload", "systemctl try-restart roam-board-drive.service"] : [])
-            + ["systemctl enable --now roam-board-drive.path", "systemctl enable --now roam-board-drive.service"]
+            + ["systemctl enable --now roam-board-drive.path", "systemctl enable --now roam-board-drive.service",
+               "systemctl start roam-board.path roam-board-drive.path"]
         #expect(drive == expected, "\(run.calls)")
     }
 

@@ -114,6 +114,16 @@ import RoamSystem
 
     /// What a restart may fix keeps its status, which the units restart: another recorder on the
     /// database (it may stop), a data directory not made yet (StateDirectory= makes it).
+    /// A zone the system lacks is fixed by installing tzdata (or a package that moved the name back),
+    /// which no path unit sees: restarted, not refused for good.
+    @Test func aZoneTheSystemLacksIsNotRefusedForGood() throws {
+        let (board, data) = try Self.board(baud: "baud = 9600\ntime_zone = Atlantis/Lost")
+        defer { try? FileManager.default.removeItem(at: board); try? FileManager.default.removeItem(at: data) }
+        let r = try Self.run(["record", "--board", board.path, "--quiet"], underSystemd: true)
+        #expect(r.status == 65 && r.stderr.contains("unknown zone 'Atlantis/Lost'"), "\(r.status) \(r.stderr)")
+        #expect(!r.stderr.contains("not restarted"), "\(r.stderr)")
+    }
+
     @Test func whatARestartMayFixIsNotRefusedForGood() throws {
         let (board, data) = try Self.board()
         defer { try? FileManager.default.removeItem(at: board); try? FileManager.default.removeItem(at: data) }

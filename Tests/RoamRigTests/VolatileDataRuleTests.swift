@@ -14,9 +14,7 @@ import Testing
         #expect(verdict == .refuse("the data directory /var/lib/roam-board is on an overlay whose writable layer is in RAM "
             + "(overlayroot=tmpfs on the kernel command line; raspi-config's Overlay File System does this to root): every ride written "
             + "here is lost at power-off, though each batch is acknowledged (and the LED blinks) as if it were on the card. Turn the "
-            + "overlay off (sudo raspi-config nonint disable_overlayfs, then reboot), or mount a real partition at /var/lib/roam-board "
-            + "and change overlayroot=tmpfs to overlayroot=tmpfs:recurse=0 in /boot/firmware/cmdline.txt (else that partition is "
-            + "overlaid in RAM too)."))
+            + "overlay off (sudo raspi-config nonint disable_overlayfs, then reboot): the rides need the card itself."))
     }
 
     @Test func tmpfsAndTheBenchAreRecordedWithAWarning() {

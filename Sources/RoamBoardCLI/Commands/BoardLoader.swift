@@ -63,8 +63,8 @@ enum BoardLoader {
     static func localTime(_ profile: BoardProfile, file: String) throws -> LocalTime {
         guard let name = profile.timeZone else { return LocalTime(zone: nil) }
         guard let zone = ZoneDatabase.zone(name) else {
-            throw BoardProfileError(file: file, line: nil,
-                message: "'time_zone' names an unknown zone '\(name)': use a name from /usr/share/zoneinfo, e.g. Europe/Berlin (is tzdata installed?)")
+            throw ZoneNotFound(description: "\(file): 'time_zone' names an unknown zone '\(name)': use a name from /usr/share/zoneinfo, "
+                               + "e.g. Europe/Berlin (is tzdata installed?)")
         }
         return LocalTime(zone: zone)
     }

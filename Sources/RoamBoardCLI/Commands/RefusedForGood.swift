@@ -75,3 +75,9 @@ struct BoardFileUnreadable: Error, CustomStringConvertible {
         return [ENOENT, ENOTDIR, EISDIR, EACCES, ENAMETOOLONG, ELOOP].contains(errno.rawValue)
     }
 }
+
+/// board.conf's `time_zone` names a zone the zone database lacks: 65, as bad data, but not refused
+/// for good (`RefusedForGood`): installing tzdata, which no path unit watches, may be the fix.
+struct ZoneNotFound: Error, CustomStringConvertible {
+    var description: String
+}

@@ -66,8 +66,9 @@ public enum VolatileStorage: Sendable, Equatable {
             return "Set data_dir in board.conf to a folder on the SD card (the package's is /var/lib/roam-board), "
                 + "or mount a real partition at \(folder)."
         case .overlayInRAM:
-            return "Turn the overlay off (sudo raspi-config nonint disable_overlayfs, then reboot), or mount a real partition at \(folder) "
-                + "and change overlayroot=tmpfs to overlayroot=tmpfs:recurse=0 in /boot/firmware/cmdline.txt (else that partition is overlaid in RAM too)."
+            // Only raspi-config's own way back: a hand-edited overlayroot= option (say, tmpfs:recurse=0 to
+            // keep a partition out of RAM) no longer matches what its disable_overlayfs looks for.
+            return "Turn the overlay off (sudo raspi-config nonint disable_overlayfs, then reboot): the rides need the card itself."
         }
     }
 
