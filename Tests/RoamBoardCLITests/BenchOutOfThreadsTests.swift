@@ -12,19 +12,14 @@ import Testing
 
     @Test(.enabled(if: geteuid() == 0, "a limit on threads binds only a user other than root"))
     func benchMemoryWithoutItsThreadKillsAndReapsItsRecorder() throws {
-        let prlimit = try #require(TrialPaths.tool("prlimit"))
-        let setpriv = try #require(TrialPaths.tool("setpriv"))
-        let user = try #require(ReaderWithoutWrite.nobody)
-        let dir = try CLIRunner.temporaryDirectory()
+        let dir = try RecorderOutOfResourcesTests.folderForNobody()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try #require(chmod(dir.path, 0o777) == 0)
         var refused: (limit: Int, result: CLIRunner.Result, scratch: String)?
         var said: [String] = []
         for limit in 1...8 {
             let scratch = dir.appendingPathComponent("\(limit)").path
-            let r = try CLIRunner.run(["--nproc=\(limit):\(limit)", setpriv.path, "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups",
-                                       CLIRunner.binary.path, "bench-memory", "--dir", scratch,
-                                       "--hours", Self.hours, "--baseline-hours", Self.hours], executable: prlimit)
+            let r = try RecorderOutOfResourcesTests.asNobody(threads: limit, ["bench-memory", "--dir", scratch,
+                                                                              "--hours", Self.hours, "--baseline-hours", Self.hours])
             said.append("limit \(limit): exit \(r.status): \(r.stderr)")
             if r.stderr.contains("the thread bench-rss") {
                 refused = (limit, r, scratch)

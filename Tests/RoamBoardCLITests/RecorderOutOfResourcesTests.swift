@@ -52,19 +52,30 @@ import Testing
         }
     }
 
-    /// RLIMIT_NPROC counts a user's threads, and binds no one as root: the recorder runs as `nobody`.
-    @Test(.enabled(if: geteuid() == 0, "a limit on threads binds only a user other than root"))
-    func outOfThreadsRecordSaysSo() throws {
+    /// A folder `nobody` may write in, for runs under `asNobody`.
+    static func folderForNobody() throws -> URL {
+        let dir = try CLIRunner.temporaryDirectory()
+        try #require(chmod(dir.path, 0o777) == 0)
+        return dir
+    }
+
+    /// `roam-board ARGUMENTS` as `nobody` with at most `threads` threads: RLIMIT_NPROC counts a
+    /// user's threads, and binds no one as root.
+    static func asNobody(threads: Int, _ arguments: [String]) throws -> CLIRunner.Result {
         let prlimit = try #require(TrialPaths.tool("prlimit"))
         let setpriv = try #require(TrialPaths.tool("setpriv"))
         let user = try #require(ReaderWithoutWrite.nobody)
-        let dir = try CLIRunner.temporaryDirectory()
+        return try CLIRunner.run(["--nproc=\(threads):\(threads)", setpriv.path, "--reuid=\(user.uid)", "--regid=\(user.gid)",
+                                  "--clear-groups", CLIRunner.binary.path] + arguments, executable: prlimit)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "a limit on threads binds only a user other than root"))
+    func outOfThreadsRecordSaysSo() throws {
+        let dir = try Self.folderForNobody()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try #require(chmod(dir.path, 0o777) == 0)
         let runs = try Self.runsUntilStarted(1...32) { limit in
-            try CLIRunner.run(["--nproc=\(limit):\(limit)", setpriv.path, "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups",
-                               CLIRunner.binary.path, "record", "--board", "Boards/bench",
-                               "--db", dir.appendingPathComponent("\(limit).db").path, "--no-ride", "--quiet"], executable: prlimit)
+            try Self.asNobody(threads: limit, ["record", "--board", "Boards/bench",
+                                               "--db", dir.appendingPathComponent("\(limit).db").path, "--no-ride", "--quiet"])
         }
         Self.expectRefusedInWords(runs, ranOut: "no room for another thread or process (its limit on them, or its memory): "
                                   + "stop other programs, or raise the limit (ulimit -u)")
