@@ -16,9 +16,9 @@ import Testing
     static let riderLine = "units = imperial"
 
     /// `etc` fills the folder standing in for /etc before the run; `udc` lists a USB device controller
-    /// in the folder standing in for /sys/class/udc.
+    /// in the folder standing in for /sys/class/udc; `traced` runs it under strace (`ScriptTrace`).
     static func enable(boardConf: String?, recorder: String, paths: String? = nil, selftestStatus: Int, udc: Bool = false,
-                       etc fill: (URL) throws -> Void = { _ in }) throws -> Run {
+                       traced: Bool = false, etc fill: (URL) throws -> Void = { _ in }) throws -> Run {
         let (dir, script) = try PackagingScriptTests.boardsFolder()
         let etc = dir.appendingPathComponent("etc"), log = dir.appendingPathComponent("calls")
         for folder in ["roam-board", "udev/rules.d", "systemd/system"] {
@@ -42,7 +42,7 @@ import Testing
             ("mkfs.vfat", "exit 0"), ("mcopy", "exit 0"), ("runuser", "exit \(selftestStatus)"),
             ("systemctl", "[ \"$1\" = is-active ] && { case \"$*\" in *.path*) s=\(paths ?? recorder) ;; *) s=\(recorder) ;; esac; "
                           + "echo $s; [ $s = active ]; exit; }; exit 0")])
-        let result = try CLIRunner.run([script.path, "rpi-zero-2w"], environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/sh"))
+        let result = try ScriptTrace.run([script.path, "rpi-zero-2w"], path: path, tracedIn: traced ? dir : nil)
         return Run(status: result.status, stdout: result.stdout, stderr: result.stderr, calls: calls(log), etc: etc)
     }
 

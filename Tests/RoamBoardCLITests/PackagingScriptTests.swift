@@ -4,7 +4,7 @@ import Testing
 /// The README's packaging commands as a reader tries them, never as root (nothing is built or installed).
 /// `roam-board-enable` runs over a boards folder laid out as the .deb lays it out (scripts/package-arm64):
 /// a real board with its units, usb.md beside it, the bench board with only board.conf and wiring.md,
-/// and board-name.sh and system-zone.sh beside the boards folder, from a copy whose one changed line
+/// and board-name.sh, system-zone.sh and durable-file.sh beside the boards folder, from a copy whose one changed line
 /// points BOARDS at it.
 @Suite struct PackagingScriptTests {
     static func boardsFolder() throws -> (dir: URL, script: URL) {
@@ -21,7 +21,7 @@ import Testing
             }
         }
         try FileManager.default.copyItem(at: BoardFiles.boardsDir.appendingPathComponent("usb.md"), to: boards.appendingPathComponent("usb.md"))
-        for library in ["board-name.sh", "system-zone.sh"] {
+        for library in ["board-name.sh", "system-zone.sh", "durable-file.sh"] {
             try FileManager.default.copyItem(at: CLIRunner.repoRoot.appendingPathComponent("packaging/deb/\(library)"),
                                              to: dir.appendingPathComponent(library))
         }

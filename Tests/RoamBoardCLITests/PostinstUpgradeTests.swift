@@ -84,7 +84,9 @@ import Testing
     /// postinst configure 0.9 with the board enabled; systemctl says the `active` units are active and
     /// the `failed` ones failed; `enabled` units have the link `systemctl enable` makes for their
     /// WantedBy=multi-user.target, which is what `systemctl is-enabled` says.
-    static func upgrade(active: [String], enabled: [String] = [], failed: [String] = []) throws -> (dir: URL, calls: [String], stdout: String) {
+    /// `traced`: under strace (`ScriptTrace`).
+    static func upgrade(active: [String], enabled: [String] = [], failed: [String] = [],
+                        traced: Bool = false) throws -> (dir: URL, calls: [String], stdout: String) {
         let (dir, _) = try PackagingScriptTests.boardsFolder()
         let etc = dir.appendingPathComponent("etc")
         for folder in ["roam-board", "udev/rules.d", "systemd/system"] {
@@ -108,7 +110,7 @@ import Testing
         let systemctl = "[ \"$1\" = is-active ] && { \(listed(active))exit 3; }; [ \"$1\" = is-failed ] && { \(listed(failed))exit 1; }; "
             + "[ \"$1\" = is-enabled ] && { [ -e \(wants.path)/\"$3\" ] && exit 0; exit 1; }; exit 0"
         let path = try EnableAgainTests.fakeTools(in: dir, log: log, [("getent", "exit 0"), ("systemctl", systemctl), ("udevadm", "exit 0")])
-        let run = try CLIRunner.run([script.path, "configure", "0.9"], environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/sh"))
+        let run = try ScriptTrace.run([script.path, "configure", "0.9"], path: path, tracedIn: traced ? dir : nil)
         #expect(run.status == 0, "\(run.stderr)")
         return (dir, EnableAgainTests.calls(log), run.stdout)
     }
