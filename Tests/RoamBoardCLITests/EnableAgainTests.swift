@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `roam-board-enable BOARD` on a board already enabled (Boards/usb.md §1 has the rider run it again),
-/// over folders that stand in for /etc, /usr/share/zoneinfo (`zoneinfo`: Europe/Berlin and Etc/UTC
-/// only) and /sys/class/udc: the script's paths point there, and the system's tools are fakes on PATH
+/// over folders that stand in for /etc, /usr/share/zoneinfo (`zoneinfo`: Europe/Berlin, Europe/London
+/// and Etc/UTC only) and /sys/class/udc: the script's paths point there, and the system's tools are fakes on PATH
 /// that log their arguments: `id` says root, `systemctl is-active` says what the test sets, `runuser`
 /// (the self-test) exits with what the test sets. The system guest's g9 runs the same on a real systemd.
 @Suite struct EnableAgainTests {
@@ -26,7 +26,7 @@ import Testing
         }
         if let boardConf { try boardConf.write(to: etc.appendingPathComponent("roam-board/board.conf"), atomically: true, encoding: .utf8) }
         let zoneinfo = Self.zoneinfo(etc: etc)
-        for zone in ["Europe/Berlin", "Etc/UTC"] {
+        for zone in ["Europe/Berlin", "Europe/London", "Etc/UTC"] {
             let file = zoneinfo.appendingPathComponent(zone)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: URL(fileURLWithPath: "/usr/share/zoneinfo/" + zone), to: file)

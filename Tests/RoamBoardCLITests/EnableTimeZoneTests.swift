@@ -38,6 +38,20 @@ import Testing
         #expect(try BoardLoader.localTime(BoardProfile.parse(conf, file: path), file: path).label == "Europe/Berlin")
     }
 
+    /// Raspberry Pi OS's image is in Europe/London until Raspberry Pi Imager's time zone setting says
+    /// otherwise: adopted silently, a rider in Berlin got file dates an hour off with no word why.
+    /// It is adopted still (it may be the rider's zone), and said to be the default, with how to change it.
+    @Test(arguments: ["Europe/London", "Europe/Berlin"])
+    func theRaspberryPiOSDefaultZoneIsAdoptedAndSaidToBeTheDefault(_ zone: String) throws {
+        let run = try EnableAgainTests.enable(boardConf: nil, recorder: "inactive", selftestStatus: 0, etc: Self.localtime("zoneinfo/" + zone))
+        defer { try? FileManager.default.removeItem(at: run.etc.deletingLastPathComponent()) }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.file("board.conf")?.hasSuffix("time_zone = \(zone)\n") == true)
+        let said = "Europe/London is Raspberry Pi OS's default zone, kept when Raspberry Pi Imager's time zone setting was left alone: "
+            + "if you ride elsewhere, set time_zone in \(run.etc.path)/roam-board/board.conf to yours"
+        #expect(run.stdout.contains(said) == (zone == "Europe/London"), "\(run.stdout)")
+    }
+
     /// Debian's /etc/timezone where /etc/localtime is a copy, not a link.
     @Test func aCopiedLocaltimeFallsBackToEtcTimezone() throws {
         let run = try EnableAgainTests.enable(boardConf: nil, recorder: "inactive", selftestStatus: 0) { etc in
