@@ -1,13 +1,15 @@
 import RoamCore
 import RoamExport
 import RoamHandover
+import RoamHardware
 import RoamStore
 import RoamSystem
 
 /// `roam-board dump`: streams rides from a read-only connection (a WAL reader that never blocks the
 /// recorder) through an exporter, to stdout or to one file per ride written atomically, then
 /// records the dumped-at time of each stopped ride written to a file (a ride sent to stdout is not
-/// marked: whether the pipe's reader kept it is not known). Nothing else in the database changes. On a damaged
+/// marked: whether the pipe's reader kept it is not known; nor is one written into a folder in RAM, which
+/// a power cut empties). Nothing else in the database changes. On a damaged
 /// database every ride that can be read completely is still written, the others are named, and
 /// nothing is marked: the damaged file is never written to.
 enum DumpCommand {
@@ -18,7 +20,7 @@ enum DumpCommand {
         let raw = p.value(Options.raw)
         var unreadable = plan.unreadable
         for id in unreadable { Console.error("ride \(id): cannot be read completely (the database is damaged there); left out") }
-        var toMark: [Int64] = []
+        var toMark: [Written] = []
         var written = 0
         for planned in plan.rides {
             let provenance = try reader.provenance(ride: planned.id)
@@ -50,7 +52,9 @@ enum DumpCommand {
                 }
                 continue
             }
-            toMark.append(ride.id)
+            if case .file(let path) = plan.destination(for: ride) {
+                toMark.append(Written(id: ride.id, folder: FilePath.parent(path), wasMarked: ride.dumpedUTCms != nil))
+            }
         }
         if plan.rides.isEmpty && unreadable.isEmpty { Console.error("no ride to dump in \(FilePath.shown(reader.path))") }
         guard unreadable.isEmpty else {
@@ -60,7 +64,36 @@ enum DumpCommand {
                            + "\(written + unreadable.count) written whole. Nothing was marked as dumped: the damaged file "
                            + "is not written to ('roam-board check' lists what it still holds)", status: ExitStatus.dataError)
         }
-        mark(toMark, in: reader.path)
+        mark(onStorage(toMark), in: reader.path)
+    }
+
+    /// A ride's file, whole under its name in `folder`; `wasMarked`: handed over before.
+    struct Written { var id: Int64; var folder: String; var wasMarked: Bool }
+
+    /// The rides whose files survive a power cut. A folder in RAM (`VolatileStorage`: /tmp on Raspberry
+    /// Pi OS trixie is tmpfs, /dev/shm, the overlay root) loses them at power-off: marked, the rides
+    /// would leave --not-dumped and `prune --dumped-before` could delete their only copy. Said once per folder.
+    static func onStorage(_ written: [Written]) -> [Int64] {
+        var lasting: [Int64] = []
+        for folder in Set(written.map(\.folder)).sorted() {
+            let here = written.filter { $0.folder == folder }
+            let why: String
+            do {
+                guard let storage = try FolderStorage.volatility(of: folder) else {
+                    lasting += here.map(\.id)
+                    continue
+                }
+                why = "\(FilePath.shown(folder)) is \(storage.words), so a power cut loses the files"
+            } catch {
+                why = "cannot tell whether \(FilePath.shown(folder)) is in RAM (\(error.reason))"
+            }
+            let unmarked = here.filter { !$0.wasMarked }.map { String($0.id) }
+            guard !unmarked.isEmpty else { continue }
+            Console.error("ride\(unmarked.count == 1 ? "" : "s") \(unmarked.joined(separator: ", ")) written but not marked as handed over: \(why); "
+                          + "'dump --not-dumped' offers \(unmarked.count == 1 ? "it" : "them") again. Dump into a folder on the SD card "
+                          + "or a disk (such as ~/rides/) to mark \(unmarked.count == 1 ? "it" : "them")")
+        }
+        return lasting
     }
 
     /// The ride's row, span and fixes read in one snapshot, then written where the plan says: a
