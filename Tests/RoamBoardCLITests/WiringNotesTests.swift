@@ -21,4 +21,23 @@ import Testing
             #expect(named.allSatisfy { $0 == board.profile.baud }, "\(name): wiring.md names baud \(named)")
         }
     }
+
+    /// The receiver's and the barometer's VCC were both on header pin 1: one pin, two wires. Each
+    /// part's power has header pins of its own (the "N (…)" of its VCC row).
+    @Test func eachPartsPowerHasAHeaderPinOfItsOwn() throws {
+        for name in BoardDeclarationTests.headerChipLabels.keys.sorted() {
+            let board = try #require(try BoardFiles.all().first { $0.name == name })
+            let wiring = try String(contentsOf: board.dir.appendingPathComponent("wiring.md"), encoding: .utf8)
+            let power = wiring.split(separator: "\n").map { $0.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } }
+                .filter { $0.count > 4 && $0[2].hasPrefix("VCC") }
+                .map { row in (part: row[1], pins: row[3].matches(of: /([0-9]+) \(/).map { Int($0.output.1)! }) }
+            #expect(power.count == 2 && power.allSatisfy { !$0.pins.isEmpty }, "\(name): \(power)")
+            for (i, one) in power.enumerated() {
+                for other in power.dropFirst(i + 1) {
+                    let shared = Set(one.pins).intersection(other.pins)
+                    #expect(shared.isEmpty, "\(name): \(one.part) and \(other.part) share header pin \(shared.sorted())")
+                }
+            }
+        }
+    }
 }
