@@ -2,22 +2,11 @@ import Foundation
 import Testing
 import RoamStore
 
-/// Whether /dev/shm is mounted as a tmpfs here (the mount table's second and third fields).
-enum SharedMemory {
-    static var isTmpfs: Bool {
-        let mounts = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
-        return mounts.split(separator: "\n").contains { line in
-            let fields = line.split(separator: " ")
-            return fields.count > 2 && fields[1] == "/dev/shm" && fields[2] == "tmpfs"
-        }
-    }
-}
-
 /// The README handed rides over into /tmp, which is tmpfs (RAM) on Raspberry Pi OS trixie:
 /// `dump --not-dumped -o /tmp/rides/` marked the rides dumped while their only copy was in RAM, a
 /// power cut lost the files, and `prune --dumped-before` could then delete the rides themselves.
 /// Written into a folder in RAM, the files are written and the rides are not marked; /dev/shm is a real tmpfs.
-@Suite(.enabled(if: SharedMemory.isTmpfs, "/dev/shm is not a tmpfs here"))
+@Suite(.enabled(if: SharedMemoryFolder.isTmpfs, "needs /dev/shm on tmpfs, a folder in RAM this user may write"))
 struct DumpIntoRAMTests {
     private func dumpedAt(_ db: String, _ id: Int64) throws -> Int64? {
         try #require(try RideReader(path: db).ride(id: id)).dumpedUTCms

@@ -91,7 +91,7 @@ enum DumpCommand {
             guard !unmarked.isEmpty else { continue }
             Console.error("ride\(unmarked.count == 1 ? "" : "s") \(unmarked.joined(separator: ", ")) written but not marked as handed over: \(why); "
                           + "'dump --not-dumped' offers \(unmarked.count == 1 ? "it" : "them") again. Dump into a folder on the SD card "
-                          + "or a disk (such as ~/rides/) to mark \(unmarked.count == 1 ? "it" : "them")")
+                          + "or a disk (such as /var/tmp/rides/) to mark \(unmarked.count == 1 ? "it" : "them")")
         }
         return lasting
     }
