@@ -53,11 +53,11 @@ int roam_gpio_request_input(const char *path, unsigned line, int bias, const cha
     return 0;
 }
 
-int roam_gpio_request_output(const char *path, unsigned line, int initial, const char *consumer, roam_gpio_line **out) {
+int roam_gpio_request_output(const char *path, unsigned line, int initial, int bias, const char *consumer, roam_gpio_line **out) {
     roam_gpio_line *l;
     int r = open_line(path, line, &l);
     if (r < 0) return r;
-    if (gpiod_line_request_output(l->line, consumer, initial) < 0) {
+    if (gpiod_line_request_output_flags(l->line, consumer, bias_flags(bias), initial) < 0) {
         int e = roam_gpio_error(); roam_gpio_release(l); return e;
     }
     *out = l;

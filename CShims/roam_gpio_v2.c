@@ -76,14 +76,15 @@ int roam_gpio_request_input(const char *path, unsigned line, int bias, const cha
     return 0;
 }
 
-int roam_gpio_request_output(const char *path, unsigned line, int initial, const char *consumer, roam_gpio_line **out) {
+int roam_gpio_request_output(const char *path, unsigned line, int initial, int bias, const char *consumer, roam_gpio_line **out) {
     roam_gpio_line *l = calloc(1, sizeof *l);
     struct gpiod_line_settings *s = gpiod_line_settings_new();
     if (!l || !s) { free(l); gpiod_line_settings_free(s); return -ENOMEM; }
     l->offset = line;
     int r = 0;
     if (gpiod_line_settings_set_direction(s, GPIOD_LINE_DIRECTION_OUTPUT) < 0
-        || gpiod_line_settings_set_output_value(s, initial ? GPIOD_LINE_VALUE_ACTIVE : GPIOD_LINE_VALUE_INACTIVE) < 0) {
+        || gpiod_line_settings_set_output_value(s, initial ? GPIOD_LINE_VALUE_ACTIVE : GPIOD_LINE_VALUE_INACTIVE) < 0
+        || gpiod_line_settings_set_bias(s, bias_setting(bias)) < 0) {
         r = roam_gpio_error();
         gpiod_line_settings_free(s);
     } else {

@@ -15,8 +15,8 @@ int roam_gpio_line_user(const char *path, unsigned line, char *consumer, size_t 
 /// Request `line` as an input with both-edge events (kernel-timestamped).
 /// bias: 0 as-is, 1 pull-up, 2 pull-down, 3 disabled. Returns 0 and *out, or -errno.
 int roam_gpio_request_input(const char *path, unsigned line, int bias, const char *consumer, roam_gpio_line **out);
-/// Request `line` as an output driven to `initial`. Returns 0 and *out, or -errno.
-int roam_gpio_request_output(const char *path, unsigned line, int initial, const char *consumer, roam_gpio_line **out);
+/// Request `line` as an output driven to `initial`, with `bias` as for an input. Returns 0 and *out, or -errno.
+int roam_gpio_request_output(const char *path, unsigned line, int initial, int bias, const char *consumer, roam_gpio_line **out);
 /// Wait up to timeout_ms (negative: no limit) for an edge. Returns 1 with the kernel timestamp (CLOCK_MONOTONIC on
 /// Linux >= 5.7) and the edge, 0 on timeout, or -errno.
 int roam_gpio_read_event(roam_gpio_line *l, int timeout_ms, uint64_t *timestamp_ns, int *rising);

@@ -50,14 +50,20 @@ public final class GPIOLine: DigitalInput, DigitalOutput, @unchecked Sendable {
         return GPIOLine(chipPath: path, offset: line, handle: handle, biasApplied: applied)
     }
 
-    /// Requests `line` as an output driven to `initial`.
-    public static func output(chip: String, line: Int, initial: Bool = false) throws(DeviceError) -> GPIOLine {
+    /// Requests `line` as an output driven to `initial`, with `bias` (what the line does once it is
+    /// an input again); a kernel that refuses bias flags gets the request without them, as `input` does.
+    public static func output(chip: String, line: Int, initial: Bool = false, bias: BoardProfile.Bias = .asIs) throws(DeviceError) -> GPIOLine {
         let path = chipPath(chip)
         try checkLineExists(path, line)
         var handle: OpaquePointer?
-        let r = roam_gpio_request_output(path, UInt32(line), initial ? 1 : 0, consumer, &handle)
-        guard r == 0, let handle else { throw requestError(path, line, r, "output") }
-        return GPIOLine(chipPath: path, offset: line, handle: handle, biasApplied: true)
+        var r = roam_gpio_request_output(path, UInt32(line), initial ? 1 : 0, bias.shimValue, consumer, &handle)
+        var applied = true
+        if (r == -EINVAL || r == -EOPNOTSUPP) && bias != .asIs {
+            r = roam_gpio_request_output(path, UInt32(line), initial ? 1 : 0, BoardProfile.Bias.asIs.shimValue, consumer, &handle)
+            applied = false
+        }
+        guard r == 0, let handle else { throw requestError(path, line, r, bias == .asIs ? "output" : "output, bias \(bias.rawValue)") }
+        return GPIOLine(chipPath: path, offset: line, handle: handle, biasApplied: applied)
     }
 
     public func waitForEdge(timeoutMs: Int32) throws(DeviceError) -> DigitalEdge? {
