@@ -33,7 +33,7 @@ import Testing
             .prefix { $0.hasPrefix("  ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
         try #require(names.count >= 10, "help lists \(names)")
         let commands = Self.section("Commands")
-        for name in names + ["gpio-label", "bench-explored", "completion", "man"] {
+        for name in names + ["gpio-label", "led-off", "bench-explored", "completion", "man"] {
             #expect(commands.contains("`\(name)`"), "README's command list lacks \(name)")
         }
     }

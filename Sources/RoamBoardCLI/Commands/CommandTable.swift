@@ -25,6 +25,7 @@ enum CommandTable {
         Entry(spec: StatusCommand.spec, run: StatusCommand.run),
         Entry(spec: SelftestCommand.spec, run: SelftestCommand.run),
         Entry(spec: GPIOLabelCommand.spec, run: GPIOLabelCommand.run),
+        Entry(spec: LEDOffCommand.spec, run: LEDOffCommand.run),
         Entry(spec: BenchDumpCommand.spec, run: BenchDumpCommand.run),
         Entry(spec: BenchMemoryCommand.spec, run: BenchMemoryCommand.run),
         Entry(spec: BenchCadenceCommand.spec, run: BenchCadenceCommand.run),
