@@ -43,6 +43,26 @@ import Testing
         }
     }
 
+    /// On a Pi a released output keeps its level: after any exit of the recorder (a crash, a kill, a
+    /// refusal) its LED line is darkened by `led-off` of the board ExecStart reads, once the main
+    /// process is gone, and never fails the unit ("-"). The drive's keeper holds no LED.
+    @Test func everyRecorderUnitDarkensItsLEDAfterItsProcessIsGone() throws {
+        let recorders = try Self.units().map(\.service).filter { $0.lastPathComponent == "roam-board.service" }
+        #expect(recorders.count == 4, "\(recorders.map(\.path))")
+        for service in try Self.units().map(\.service) {
+            let s = try Self.settings(service)
+            guard service.lastPathComponent == "roam-board.service" else {
+                #expect(s["ExecStopPost"] == nil, "\(service.path)")
+                continue
+            }
+            let start = (s["ExecStart"] ?? []).first ?? ""
+            let board = start.components(separatedBy: " --board ").dropFirst().first?.split(separator: " ").first.map(String.init) ?? "none"
+            #expect(s["ExecStopPost"] == ["-/usr/bin/roam-board led-off --board \(board)"], "\(service.path): \(s["ExecStopPost"] ?? [])")
+            // Not ExecStop=: that would run while the recorder still holds the line.
+            #expect(s["ExecStop"] == nil, "\(service.path)")
+        }
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: UnitSecurityTests.analyze), "systemd-analyze is missing: install Debian's 'systemd' package (scripts/test does)"))
     func systemdVerifiesEachPathUnitWithItsService() throws {
         let dir = try CLIRunner.temporaryDirectory()

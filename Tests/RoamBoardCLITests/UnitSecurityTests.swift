@@ -43,13 +43,13 @@ import Testing
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         for board in try BoardFiles.all() where board.hasUnit {
-            // verify also checks that ExecStart's program exists: point it at the binary just built,
-            // in a copy that differs from the unit only in that path.
+            // verify also checks that ExecStart's (and ExecStopPost's) program exists: point them at the
+            // binary just built, in a copy that differs from the unit only in that path.
             let text = try String(contentsOf: board.unitURL, encoding: .utf8)
             #expect(text.contains("ExecStart=/usr/bin/roam-board "), "\(board.name): the .deb installs to /usr/bin")
             let copy = dir.appendingPathComponent(board.name).appendingPathComponent("roam-board.service")
             try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.replacingOccurrences(of: "ExecStart=/usr/bin/roam-board ", with: "ExecStart=\(CLIRunner.binary.path) ")
+            try text.replacingOccurrences(of: "/usr/bin/roam-board ", with: "\(CLIRunner.binary.path) ")
                 .write(to: copy, atomically: true, encoding: .utf8)
             let out = try run(["verify", "--man=no", copy.path])
             #expect(out.status == 0 && out.text.isEmpty, "\(board.name): systemd-analyze verify said:\n\(out.text)")
