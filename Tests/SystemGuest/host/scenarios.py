@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The system guest's scenarios g1-g9, judged from the host (Tests/SystemGuest/README.md).
+"""The system guest's scenarios g1-g9 (g11 and g12 in host/refusal.py), judged from the host (Tests/SystemGuest/README.md).
 
 usage: scenarios.py RUN_DIR KERNEL INITRD DISK DEB_NAME CUTS SEED [RIDE_MINUTES]
 RIDE_MINUTES > 0: g1, g2 and only the opt-in g10-ride-memory (host/ride_memory.py).
@@ -13,10 +13,11 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from board import BOARD, BOOT_S, DB, ROAM, UNITS, GuestRun  # noqa: E402
 from guest import GuestError  # noqa: E402
+from refusal import Refusals  # noqa: E402
 from ride_memory import RideMemory  # noqa: E402
 
 
-class Run(GuestRun, RideMemory):
+class Run(GuestRun, RideMemory, Refusals):
     def g1_install(self):
         secs = self.boot()
         self.say("INFO", "g1-install", "first boot: the agent answered %.0f s after power-on" % secs)
@@ -40,6 +41,9 @@ class Run(GuestRun, RideMemory):
             for u in UNITS:
                 self.journal_lines("g1-install", u)
         self.g9_enable_again()
+        if not self.ride_minutes:
+            self.g11_refused()
+            self.g12_led_dark()
         self.end_boot(cut=False)
 
     def g9_enable_again(self):
