@@ -49,4 +49,36 @@ import Testing
         #expect(stream.feed((Self.cycle2[0] + "\n").utf8).count == 1)
         #expect(stream.finish().count == 1)
     }
+
+    /// A sentence half in is judged by its tag: the next epoch's first (a timed type and talker the
+    /// epoch in progress holds) or not; closing that epoch early frames the sentence whole all the same.
+    @Test func judgesAHalfReadSentenceByItsTag() {
+        var stream = NMEAStream()
+        let cycle1 = Array((Self.cycle1.joined(separator: "\r\n") + "\r\n").utf8)
+        let next = Array((Self.cycle2.joined(separator: "\r\n") + "\r\n").utf8)
+        var closedByBytes = stream.feed(cycle1)
+        #expect(stream.unfinishedSentence == .none)
+        closedByBytes += stream.feed(next[..<3])
+        #expect(stream.unfinishedSentence == .other)  // `$GP`: not yet known
+        closedByBytes += stream.feed(next[3..<7])
+        #expect(stream.unfinishedSentence == .closesEpoch)
+        #expect(closedByBytes.isEmpty)
+        let closed = stream.closeEpoch()
+        #expect(closed.count == 1 && closed.first?.sentences.count == 3 && closed.first?.timeOfDayMs == 43_201_000)
+        // Nothing is open now: the rest of the RMC opens the next epoch, whole.
+        #expect(stream.unfinishedSentence == .other)
+        closedByBytes += stream.feed(next[7...])
+        #expect(closedByBytes.isEmpty)
+        let last = stream.finish()
+        #expect(last.count == 1 && last.first?.sentences == Self.cycle2 && last.first?.altMSLm == 545.6)
+        #expect(stream.counters.rejectedTotal == 0 && stream.counters.sentencesDecoded == 5)
+
+        // Types the epoch does not hold (a GSA has no time, no GLL came) or another talker's RMC may join it.
+        for tag in ["$GPGSA,", "$GPGLL,", "$GNRMC,", "$PUBX,0", "$GPRMCX"] {
+            var other = NMEAStream()
+            _ = other.feed(cycle1)
+            _ = other.feed(Array(tag.utf8))
+            #expect(other.unfinishedSentence == .other, "\(tag)")
+        }
+    }
 }

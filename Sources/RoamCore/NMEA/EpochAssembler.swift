@@ -62,6 +62,14 @@ public struct EpochAssembler: Sendable {
     /// Closes the epoch in progress, if any (end of input).
     public mutating func finish() -> Epoch? { close() }
 
+    /// Whether a sentence tagged `talker` and `type` (its three letters: `RMC`) closes the epoch in
+    /// progress whatever its fields say: a timed type that epoch holds from that talker (`opensEpoch`).
+    /// Known from a sentence's first bytes, before the rest is in (`NMEAStream.unfinishedSentence`).
+    public func closesEpoch(talker: NMEATalker, type a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
+        guard isOpen, let kind = Self.timedKind(a, b, c) else { return false }
+        return timedSeen.contains(Self.key(kind: kind, talker: talker))
+    }
+
     private func opensEpoch(_ sentence: NMEASentence) -> Bool {
         guard isOpen else { return true }
         guard let key = timedKey(sentence) else { return false }
@@ -83,8 +91,24 @@ public struct EpochAssembler: Sendable {
         case .gst: kind = 6
         case .gsa, .gsv, .vtg: return nil
         }
-        let t = sentence.talker
-        return kind << 16 | UInt32(t.first) << 8 | UInt32(t.second)
+        return Self.key(kind: kind, talker: sentence.talker)
+    }
+
+    private static func key(kind: UInt32, talker t: NMEATalker) -> UInt32 {
+        kind << 16 | UInt32(t.first) << 8 | UInt32(t.second)
+    }
+
+    /// The kind `timedKey` gives a timed type, from the type's three letters; nil for the others.
+    private static func timedKind(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt32? {
+        switch (a, b, c) {
+        case (0x52, 0x4D, 0x43): return 1  // RMC
+        case (0x47, 0x47, 0x41): return 2  // GGA
+        case (0x47, 0x4C, 0x4C): return 3  // GLL
+        case (0x47, 0x4E, 0x53): return 4  // GNS
+        case (0x5A, 0x44, 0x41): return 5  // ZDA
+        case (0x47, 0x53, 0x54): return 6  // GST
+        default: return nil
+        }
     }
 
     private mutating func close() -> Epoch? {

@@ -32,6 +32,33 @@ public struct NMEAStream: Sendable {
         return assembler.finish().map { [$0] } ?? []
     }
 
+    /// What the bytes in so far of a sentence begun but not ended say of the epoch in progress.
+    public enum UnfinishedSentence: Sendable, Equatable {
+        /// No sentence begun (between sentences).
+        case none
+        /// A timed type from a talker the epoch in progress already holds: whole, it closes that
+        /// epoch whatever its fields say (`EpochAssembler`), so it is the next epoch's first sentence.
+        case closesEpoch
+        /// Any other, or one whose tag (`$GPRMC,`) is not all in yet: it may join the epoch in progress.
+        case other
+    }
+
+    /// The sentence begun but not ended, judged by its tag: what the recorder's sensor thread asks
+    /// when a press comes mid-sentence (was the epoch in progress complete before the press?).
+    public var unfinishedSentence: UnfinishedSentence {
+        guard let bytes = framer.unfinishedSentence else { return .none }
+        // `$`, the talker's two letters, the type's three, then a comma.
+        guard bytes.count > 6, bytes[6] == UInt8(ascii: ",") else { return .other }
+        let talker = NMEATalker(bytes[1], bytes[2])
+        return assembler.closesEpoch(talker: talker, type: bytes[3], bytes[4], bytes[5]) ? .closesEpoch : .other
+    }
+
+    /// Closes the epoch in progress and returns it, as the sentence begun will once whole
+    /// (`unfinishedSentence == .closesEpoch`); that sentence stays to be framed with its rest.
+    public mutating func closeEpoch() -> [Epoch] {
+        assembler.finish().map { [$0] } ?? []
+    }
+
     private mutating func feed(buffer: UnsafeBufferPointer<UInt8>, into epochs: inout [Epoch]) {
         var index = 0
         while let event = framer.next(buffer, &index) {
