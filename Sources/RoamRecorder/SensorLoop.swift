@@ -15,16 +15,18 @@ import Synchronization
 /// nothing is due: a silent receiver costs only its set-up's tries, with backoff (`GNSSReceiver.Watch`),
 /// and a stop wakes the thread at once.
 ///
-/// One wake-up per epoch (issue 25): an epoch is complete after `epochQuietMs` without bytes, but the
-/// thread does not wake for that moment. The epoch is closed by the next epoch's bytes (their first
-/// sentence of a new time, `EpochAssembler`), at a press held for it (`SensorQueue`) when the line is
-/// seen empty, or `epochSettleMs` after the last byte. So at 1 Hz an epoch reaches the queue with the
-/// next one's bytes, about a second later than the quiet time would bring it, in the same order,
-/// before the same presses. The quiet time counts only as seen: a wait or read that found the line
-/// empty that long after the last byte, never the clock alone, as a thread held mid-burst comes back
-/// late to the rest of the same burst. So sentences without a time at the head of a burst (GSA, GSV,
-/// TXT) join the epoch before, as in a replayed capture: the wait between bursts ends on bytes, which
-/// prove no quiet. The receivers set up here (u-blox, MediaTek, CASIC) begin each burst with RMC or GGA.
+/// One wake-up per epoch (issue 25): an epoch is complete after `epochQuietMs` without bytes, but
+/// the thread does not wake for that moment. The epoch is closed by the next epoch's bytes (their
+/// first sentence of a new time, `EpochAssembler`), at a press held for it (`SensorQueue`) when the
+/// line is seen empty or the next epoch's first sentence is half read (its tag, `$GPRMC,`, names a
+/// timed type the epoch holds: `NMEAStream.unfinishedSentence`), or `epochSettleMs` after the last
+/// byte. So at 1 Hz an epoch reaches the queue with the next one's bytes, about a second later than
+/// the quiet time would bring it, in the same order, before the same presses. The quiet time counts
+/// only as seen: a wait or read that found the line empty that long after the last byte, never the
+/// clock alone, as a thread held mid-burst comes back late to the rest of the same burst. So
+/// sentences without a time at the head of a burst (GSA, GSV, TXT) join the epoch before, as in a
+/// replayed capture: the wait between bursts ends on bytes, which prove no quiet. The receivers set
+/// up here (u-blox, MediaTek, CASIC) begin each burst with RMC or GGA.
 /// `@unchecked Sendable`: the NMEA stream and the source belong to the sensor thread (`run`);
 /// other threads see only the atomics (stop request, epochs assembled, fix, reopen attempts).
 public final class SensorLoop: @unchecked Sendable {
@@ -159,6 +161,9 @@ public final class SensorLoop: @unchecked Sendable {
         // says the quiet time may have passed unseen, the line is looked at first (no wait): empty, the
         // epoch is complete; bytes waiting, they are read first, as they may close it.
         var acknowledged = 0
+        // `heldPressTicket` just after the last read that framed a sentence: a press held then and not
+        // answered yet may have come before that sentence's bytes, which then go behind it.
+        var heldTicketAtLastSentence = 0
         func answerHeldPresses() {
             let ticket = queue.heldPressTicket.load(ordering: .acquiring)
             guard ticket != acknowledged, !pressAwaitsRead else { return }
@@ -168,6 +173,15 @@ public final class SensorLoop: @unchecked Sendable {
                 case .bytesWaiting: pressAwaitsRead = true; return
                 case .cannotSay: break
                 }
+            }
+            // Half read, the next burst's first sentence (its tag names one the epoch holds), and every
+            // press held came after the epoch's last sentence was read: that epoch was complete before
+            // them (the rider pressed after its fix was on the wire), so it goes in front. No sentence
+            // read after a press is moved in front of it here: a late thread's read may postdate it.
+            if pendingBytes, heldTicketAtLastSentence <= acknowledged, stream.unfinishedSentence == .closesEpoch {
+                let epochs = stream.closeEpoch()
+                queue.pushSettled(items(epochs))
+                counted(epochs)
             }
             settle()
             queue.acknowledgeHeldPresses(through: ticket)
@@ -252,6 +266,7 @@ public final class SensorLoop: @unchecked Sendable {
                 push(stream.feed(buffer[0..<n]))
                 // The receiver's junk watch is told what the stream framed: the bytes are framed once.
                 framingFeedback?.lastReadFramed(sentences: stream.sentencesFramed - framedBefore)
+                if stream.sentencesFramed != framedBefore { heldTicketAtLastSentence = queue.heldPressTicket.load(ordering: .acquiring) }
             } else if let seen = seenEmptyNs, seen > heardNs {
                 if seen - heardNs >= options.silentAfterMs * 1_000_000 {
                     let seconds = FixedPoint.format(Double(options.silentAfterMs) / 1000, digits: options.silentAfterMs % 1000 == 0 ? 0 : 1)
