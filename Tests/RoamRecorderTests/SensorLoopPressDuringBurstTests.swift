@@ -58,11 +58,15 @@ import Testing
         private let done = DispatchSemaphore(value: 0)
         private var stopped = false
 
-        init() throws {
+        /// `first`: the bytes the thread's first read takes (queued before it starts, so its first read
+        /// that finds nothing comes after them). No hold limit in reach: a press hands over on the
+        /// loop's answer, never on the queue's timer (a loaded machine).
+        init(first: [UInt8]) throws {
             var options = SensorLoop.Options()
             options.epochSettleMs = 60_000
             options.silentAfterMs = 60_000
-            let line = LockstepLine(), clock = HeldClock(), queue = SensorQueue(capacity: 100)
+            let line = LockstepLine(), clock = HeldClock(), queue = SensorQueue(capacity: 100, pressHoldLimitNs: 600_000_000_000)
+            line.queue(first)
             self.line = line
             self.clock = clock
             self.queue = queue
@@ -102,10 +106,9 @@ import Testing
     }
 
     @Test func aPressWhileTheRestOfTheBurstWaitsSplitsNothingAndGoesInFrontOfIt() throws {
-        let run = try Run()
         let first = Self.burst(second: 0)
         let cut = try #require(first.firstIndex(of: UInt8(ascii: "\n"))) + 1
-        run.line.queue(Array(first[..<cut]))  // second 0's RMC
+        let run = try Run(first: Array(first[..<cut]))  // second 0's RMC
         #expect(run.waitForWaitingRead(1))
         // Held 400 ms; meanwhile the press, and the burst's GGA just after the read gave up.
         run.clock.hold(ms: 400)
@@ -122,8 +125,7 @@ import Testing
     }
 
     @Test func aPressWhileTheNextBurstWaitsIsStoredAfterTheEpochBeforeIt() throws {
-        let run = try Run()
-        run.line.queue(Self.burst(second: 0))
+        let run = try Run(first: Self.burst(second: 0))
         #expect(run.waitForWaitingRead(1))
         // Held 400 ms; meanwhile the press, and second 1's burst just after the read gave up.
         run.clock.hold(ms: 400)
@@ -134,4 +136,5 @@ import Testing
         let stored = try Self.described(run.stopAndTake())
         #expect(stored == ["0:2", "press", "1:2"])
     }
+
 }
