@@ -60,9 +60,9 @@ enum BoardLoader {
     }
 
     /// The board's zone from the zone database (/usr/share/zoneinfo), or UTC when it names none.
-    static func localTime(_ profile: BoardProfile, file: String) throws -> LocalTime {
+    static func localTime(_ profile: BoardProfile, file: String, zones: String = ZoneDatabase.folder) throws -> LocalTime {
         guard let name = profile.timeZone else { return LocalTime(zone: nil) }
-        guard let zone = ZoneDatabase.zone(name) else {
+        guard let zone = ZoneDatabase.zone(name, folder: zones) else {
             throw ZoneNotFound(description: "\(file): 'time_zone' names an unknown zone '\(name)': use a name from /usr/share/zoneinfo, "
                                + "e.g. Europe/Berlin (is tzdata installed?)")
         }

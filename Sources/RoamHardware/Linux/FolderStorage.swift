@@ -24,8 +24,13 @@ public enum FolderStorage {
         }
         var st = stat()
         guard stat(folder, &st) == 0 else { throw SystemError("look at", folder, .current, access: .read) }
-        return VolatileStorage.judge(fileSystemType: type, device: UInt64(st.st_dev),
-                                     mountinfo: procText(root + "/proc/self/mountinfo"), cmdline: procText(root + "/proc/cmdline"))
+        return overlay(device: UInt64(st.st_dev), root: root)
+    }
+
+    /// An overlay's storage, judged from /proc's mount table and kernel command line under `root`.
+    public static func overlay(device: UInt64, root: String = "") -> VolatileStorage? {
+        VolatileStorage.judge(fileSystemType: VolatileStorage.overlayType, device: device,
+                              mountinfo: procText(root + "/proc/self/mountinfo"), cmdline: procText(root + "/proc/cmdline"))
     }
 
     /// A /proc file's text; "" where /proc is not mounted or hides it: the overlay is then judged
