@@ -24,6 +24,30 @@ import Testing
         #expect(said.message == "not writable: no space left on device (the storage is full): free some space.", "\(said.message)")
     }
 
+    static let canMountOverlay = canMount
+        && ((try? String(contentsOfFile: "/proc/filesystems", encoding: .utf8)) ?? "").split(separator: "\n").contains { $0.hasSuffix("\toverlay") }
+
+    /// An overlay whose mount table cannot be read (here a folder where /proc/self/mountinfo should
+    /// be: a real read that fails, EISDIR): where its writable layer lies is unknown, so the check
+    /// fails naming the file and why, rather than say OK of what it could not look at (P1).
+    @Test(.enabled(if: canMountOverlay, "needs root and the overlay file system to mount one (CI runs as root)"))
+    func anOverlayWhoseMountTableCannotBeReadIsNotSaidOK() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("roam-probe-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for folder in ["lower", "upper", "work", "merged", "root/proc/self/mountinfo"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try Data("console=serial0,115200 root=PARTUUID=1234-02 rootwait\n".utf8).write(to: dir.appendingPathComponent("root/proc/cmdline"))
+        let merged = dir.appendingPathComponent("merged").path
+        try run("/bin/mount", ["-t", "overlay", "overlay", "-o", "lowerdir=\(dir.path)/lower,upperdir=\(dir.path)/upper,workdir=\(dir.path)/work", merged])
+        defer { _ = try? run("/bin/umount", [merged]) }  // cleanup only
+        let said = DeviceProbe.dataDirectory(merged, systemRoot: dir.appendingPathComponent("root").path)
+        #expect(!said.isOK, "\(said)")
+        #expect(said.message == "writable, but whether it is in RAM is unknown: it is on an overlay, and "
+                + "\(dir.path)/root/proc/self/mountinfo, which says where its writable layer lies, cannot be read (it is a folder, not a file). "
+                + "Check that /proc is mounted and readable.", "\(said.message)")
+    }
+
     /// The data check on a fresh tmpfs mounted with `mountOptions`.
     private func probe(mountOptions: String) throws -> ProbeResult {
         let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("roam-probe-\(UUID().uuidString)")

@@ -99,7 +99,12 @@ enum RecordCommand {
     /// A data directory in RAM loses every ride at power-off (`VolatileDataRule`): refused, or said once at start.
     private static func refuseOrWarnOfRAM(_ dir: String, profile: BoardProfile) throws {
         let storage: VolatileStorage?
-        do { storage = try FolderStorage.volatility(of: dir) } catch {
+        do { storage = try FolderStorage.volatility(of: dir) } catch where error.isOverlayUnread {
+            // Unknown is not refused (P2: a ride is never dropped for a doubt), but said once, as RAM is.
+            Console.error("roam-board record: warning: whether the data directory \(FilePath.shown(dir)) is in RAM is unknown: it is "
+                          + error.overlayWords + " If it is in RAM, every ride written here is lost at power-off.")
+            return
+        } catch {
             throw CLIError(description: "cannot record into the data directory \(FilePath.shown(dir)): \(error.reason)", status: ExitStatus.ioError)
         }
         switch VolatileDataRule.verdict(storage, folder: FilePath.shown(dir), isBench: profile.isBench) {

@@ -88,6 +88,8 @@ enum StatusCommand {
         do {
             guard let storage = try FolderStorage.volatility(of: dir) else { return nil }
             return "VOLATILE: the data directory \(FilePath.shown(dir)) is " + storage.sentence(folder: FilePath.shown(dir))
+        } catch where error.isOverlayUnread {
+            return "cannot tell whether the data directory \(FilePath.shown(dir)) is in RAM: it is " + error.overlayWords
         } catch {
             return "cannot tell whether the data directory is in RAM: \(error.reason)"
         }

@@ -191,6 +191,9 @@ public enum DeviceProbe {
             if let volatile = try FolderStorage.volatility(of: path, root: systemRoot) {
                 return ProbeResult(name, ok: false, "writable, but " + volatile.sentence(folder: FilePath.shown(path)))
             }
+        } catch where error.isOverlayUnread {
+            // Not OK of what could not be looked at: the writable layer may be in RAM (P1).
+            return ProbeResult(name, ok: false, "writable, but whether it is in RAM is unknown: it is " + error.overlayWords)
         } catch {
             return ProbeResult(name, ok: false, "\(error)")
         }
