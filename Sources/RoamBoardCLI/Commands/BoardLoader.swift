@@ -62,7 +62,13 @@ enum BoardLoader {
     /// The board's zone from the zone database (/usr/share/zoneinfo), or UTC when it names none.
     static func localTime(_ profile: BoardProfile, file: String, zones: String = ZoneDatabase.folder) throws -> LocalTime {
         guard let name = profile.timeZone else { return LocalTime(zone: nil) }
-        guard let zone = ZoneDatabase.zone(name, folder: zones) else {
+        let found: LocalTime.Zone?
+        do { found = try ZoneDatabase.zone(name, folder: zones) } catch {
+            // There but unreadable: an I/O error, restarted like any other (a fixed mode or card is seen at the next start).
+            throw CLIError(description: "\(FilePath.shown(file)): 'time_zone' names the zone '\(name)', whose file cannot be read: \(error.description). "
+                           + "If tzdata's files are damaged: sudo apt install --reinstall tzdata", status: ExitStatus.ioError)
+        }
+        guard let zone = found else {
             throw ZoneNotFound(description: "\(file): 'time_zone' names an unknown zone '\(name)': use a name from /usr/share/zoneinfo, "
                                + "e.g. Europe/Berlin (is tzdata installed?)")
         }
