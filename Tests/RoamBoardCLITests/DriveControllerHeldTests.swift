@@ -38,8 +38,11 @@ struct DriveControllerHeldTests {
         // g_ether's host configures g_ether, not the drive; a new ride is built and offered meanwhile.
         try rig.cable("configured")
         let second = try DriveProbe.recordBenchRide(rig.db)
-        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) with 2 rides", timeoutS: 300), "\(keeper.stderrLines)")
+        #expect(keeper.waitForStderr(containing: "drive: \(rig.image) with 2 rides is ready; offered once dummy_udc.0 is free", timeoutS: 300),
+                "\(keeper.stderrLines)")
         #expect(!keeper.stderrLines.contains { $0.contains("a host has the drive") }, "\(keeper.stderrLines)")
+        // Nothing is offered while g_ether holds the controller: the held line says what happens.
+        #expect(!keeper.stderrLines.contains { $0.contains("drive: offering") }, "offered while held: \(keeper.stderrLines)")
         let whileHeld = try rig.dumped()
         #expect(whileHeld[first] == .some(nil) && whileHeld[second] == .some(nil), "marked handed over through g_ether's host")
         #expect(keeper.stderrLines.filter { $0.contains("is held by") }.count == 1, "said more than once: \(keeper.stderrLines)")
@@ -49,6 +52,8 @@ struct DriveControllerHeldTests {
         try Data("\n".utf8).write(to: function)
         #expect(keeper.waitForStderr(containing: "drive: dummy_udc.0 is free now: gadget bound"), "\(keeper.stderrLines)")
         #expect(rig.attribute(rig.gadget.appendingPathComponent("UDC")) == "dummy_udc.0")
+        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) on dummy_udc.0"), "\(keeper.stderrLines)")
+        #expect(keeper.stderrLines.filter { $0.contains("drive: offering") }.count == 1, "\(keeper.stderrLines)")
         #expect(keeper.waitForStderr(containing: "drive: a host has the drive: handed over rides "), "\(keeper.stderrLines)")
         let afterBinding = try rig.dumped()
         #expect((afterBinding[first] ?? nil) != nil && (afterBinding[second] ?? nil) != nil, "\(afterBinding)")

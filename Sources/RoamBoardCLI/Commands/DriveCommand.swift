@@ -131,7 +131,9 @@ enum DriveCommand {
         // The cable through the kernel's notification (POLLPRI) on the controller's state; the
         // rides are looked at every poll interval as well.
         var notified = false
-        var first = true
+        // Said once the gadget is bound to the controller: while another gadget holds it, the held
+        // line alone says what happens (the drive is not on the cable yet).
+        var saidOffering = false
         var lastError: String?
         while true {
             do {
@@ -151,8 +153,10 @@ enum DriveCommand {
                 if line != lastError { Console.error("drive: \(line)") }
                 lastError = line
             }
-            if first { Console.error("drive: offering \(FilePath.shown(t.settings.builder.imagePath)) on \(FilePath.shown(udc))") }
-            first = false
+            if !saidOffering, keeper.settings.gadget?.boundController == udc {
+                Console.error("drive: offering \(FilePath.shown(t.settings.builder.imagePath)) on \(FilePath.shown(udc))")
+                saidOffering = true
+            }
             notified = watch.wait(timeoutMs: max(pollMs, 10))
         }
     }

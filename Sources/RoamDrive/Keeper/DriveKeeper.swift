@@ -168,7 +168,13 @@ public final class DriveKeeper {
         keepServed(slots.image)
         served = swapped ?? servedRides()
         swapped = nil
-        say("drive: offering \(FilePath.shown(slots.image))" + (served.map { " with \(Plural.count($0.count, "ride"))" } ?? ", which rides it holds unknown"))
+        let rides = served.map { " with \(Plural.count($0.count, "ride"))" } ?? ", which rides it holds unknown"
+        // Unbound (another gadget holds the controller): the medium is set, but no host sees it yet.
+        if let udc = settings.udc, gadget.boundController != udc {
+            say("drive: \(FilePath.shown(slots.image))\(rides) is ready; offered once \(FilePath.shown(udc)) is free")
+        } else {
+            say("drive: offering \(FilePath.shown(slots.image))" + rides)
+        }
     }
 
     /// The rides on the image now served, read back from it; nil, said with its cause, when it cannot
