@@ -96,7 +96,7 @@ enum RecordCommand {
         return profile.isBench && !p.value(Options.realtime) ? 0 : profile.commitIntervalS
     }
 
-    /// A data directory in RAM loses every ride at power-off (`VolatileDataRule`): refused, or said once at start.
+    /// A data directory in RAM loses every ride at power-off (`VolatileDataRule`): refused, or said once at start (warned of; on the bench, noted).
     private static func refuseOrWarnOfRAM(_ dir: String, profile: BoardProfile) throws {
         let storage: VolatileStorage?
         do { storage = try FolderStorage.volatility(of: dir) } catch where error.isOverlayUnread {
@@ -110,6 +110,7 @@ enum RecordCommand {
         switch VolatileDataRule.verdict(storage, folder: FilePath.shown(dir), isBench: profile.isBench) {
         case .record: return
         case .warn(let sentence): Console.error("roam-board record: warning: " + sentence)
+        case .note(let sentence): Console.error("roam-board record: note: " + sentence)
         // Until board.conf's data_dir or the kernel command line changes (then a reboot, which starts
         // it too): refused for good, not tried again every 5 s.
         case .refuse(let sentence):

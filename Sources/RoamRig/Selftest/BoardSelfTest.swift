@@ -19,7 +19,7 @@ public enum BoardSelfTest {
                            sysRoot: String = "") -> [ProbeResult] {
         var results = profile.isBench ? bench(profile) : board(profile, listenMs: listenMs, sysRoot: sysRoot)
         if !profile.isBench { results += USBGadgetCheck.results(root: sysRoot) }
-        results.append(DeviceProbe.dataDirectory(dataDir, database: database, createdByRecord: profile.isBench, systemRoot: sysRoot))
+        results.append(DeviceProbe.dataDirectory(dataDir, database: database, createdByRecord: profile.isBench, isBench: profile.isBench, systemRoot: sysRoot))
         return results
     }
 

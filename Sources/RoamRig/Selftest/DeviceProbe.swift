@@ -167,8 +167,9 @@ public enum DeviceProbe {
     /// in RAM: write and fsync succeed there and power-off loses it all, P1), checks that the
     /// recorder's files in it (`database`'s, `RecorderFiles`) are writable by this user, and reports
     /// the free space. `createdByRecord`: the bench, whose `record` creates its data directory on
-    /// first use. `systemRoot`: where / is for /proc ("" on a board).
-    public static func dataDirectory(_ path: String, database: String? = nil, createdByRecord: Bool = false,
+    /// first use. `isBench`: one in RAM is a NOTE, not a FAIL (`VolatileDataRule`). `systemRoot`:
+    /// where / is for /proc ("" on a board).
+    public static func dataDirectory(_ path: String, database: String? = nil, createdByRecord: Bool = false, isBench: Bool = false,
                                      minimumFreeBytes: UInt64 = 64 << 20, systemRoot: String = "") -> ProbeResult {
         let name = "data \(FilePath.shown(path))"
         // Behind a folder this user may not search it may be there: neither "not there yet" nor "no such directory".
@@ -187,9 +188,12 @@ public enum DeviceProbe {
         close(fd)
         unlink(probe)
         guard synced else { return ProbeResult(name, ok: false, "write + fsync failed: \(Errno(rawValue: syncErrno).words). Check the SD card.") }
+        // The bench's folder in RAM is a NOTE (`VolatileDataRule`), once the other checks pass.
+        var benchInRAM: String?
         do {
             if let volatile = try FolderStorage.volatility(of: path, root: systemRoot) {
-                return ProbeResult(name, ok: false, "writable, but " + volatile.sentence(folder: FilePath.shown(path)))
+                guard isBench else { return ProbeResult(name, ok: false, "writable, but " + volatile.sentence(folder: FilePath.shown(path))) }
+                benchInRAM = VolatileDataRule.benchNote(volatile)
             }
         } catch where error.isOverlayUnread {
             // Not OK of what could not be looked at: the writable layer may be in RAM (P1).
@@ -206,6 +210,7 @@ public enum DeviceProbe {
         guard free >= minimumFreeBytes else {
             return ProbeResult(name, ok: false, "writable, but only \(freeText): dump and delete old rides before the next one.")
         }
+        if let benchInRAM { return .note(name, "writable (write + fsync), \(freeText), " + benchInRAM) }
         return ProbeResult(name, ok: true, "writable (write + fsync), \(freeText)")
     }
 
