@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// scripts/bench-peer broke silently before (every case waited 3 minutes and gave up, and nothing
+/// ran it): one short case of it on the built binaries, installing nothing. With socat, gpsd and
+/// gpxlogger the peer's column has numbers; without them one line says so and the recorder's side is
+/// printed all the same (issue 25), which is then what is checked: either way, never skipped.
+@Suite struct BenchPeerScriptTests {
+    static let peerTools = ["socat", "gpsd", "gpxlogger"]
+    /// The folders `TrialPaths.tool` searches, so the script finds what the test found (gpsd is in /usr/sbin).
+    static let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/sbin:/sbin:/usr/bin:/bin"
+
+    @Test func oneShortCaseGivesTheRecordersRowWithNumbers() throws {
+        let script = CLIRunner.repoRoot.appendingPathComponent("scripts/bench-peer")
+        let perf = CLIRunner.binary.deletingLastPathComponent().appendingPathComponent("roam-perf")
+        let r = try CLIRunner.run([script.path, "--no-install", "--bin", CLIRunner.binary.path, "--perf", perf.path,
+                                   "--cases", "1hz", "--seconds", "3"],
+                                  environment: ["PATH": Self.path], executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("case 1hz: 1 Hz, --commit-interval 1 (issue 25's run), for "), "\(r.stdout)")
+        let rows = r.stdout.split(separator: "\n").map(String.init)
+        // "  CPU s/h   6.69   1.26   5.31": the recorder's figure, then the peer's and the ratio when there is a peer.
+        let cpu = try #require(rows.first { $0.hasPrefix("  CPU s/h ") }, "\(r.stdout)").split(separator: " ").dropFirst(2).map(String.init)
+        let recorder = try #require(cpu.first.flatMap(Double.init), "\(rows)")
+        #expect(recorder > 0, "\(rows)")
+        let written = try #require(rows.first { $0.hasPrefix("  MB written/h ") }, "\(r.stdout)").split(separator: " ").dropFirst(2)
+        #expect(written.first.flatMap { Double($0) }.map { $0 > 0 } == true, "the recorder committed nothing: \(rows)")
+
+        let peerMissing = rows.filter { $0.hasPrefix("  peer: socat, gpsd or gpxlogger is not installed") }
+        if Self.peerTools.allSatisfy({ TrialPaths.tool($0) != nil }) {
+            #expect(peerMissing.isEmpty, "\(r.stdout)")
+            #expect(cpu.count == 3 && cpu.dropFirst().allSatisfy { Double($0) != nil }, "the peer's figures: \(cpu)")
+        } else {
+            #expect(peerMissing.count == 1, "\(r.stdout)")
+            #expect(cpu.count == 1, "a peer's figure without a peer: \(cpu)")
+        }
+    }
+}
