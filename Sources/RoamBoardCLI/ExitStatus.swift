@@ -39,6 +39,7 @@ enum ExitStatus {
         case is BoardProfileError, is ZoneNotFound: return dataError
         case let e as CLIError: return e.status
         case let e as RefusedForGood: return e.status
+        case is BoardChangedWhileRead: return tempFailure
         case is BoardFileUnreadable: return noInput
         case is DeviceError, is RecorderLock.Failed: return ioError
         // Out of descriptors is 74 wherever it struck, as the database's and the devices' refusals:

@@ -81,6 +81,14 @@ public enum FileSystem {
         return "\(st.st_size).\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
     }
 
+    /// What any save of `path` changes (device, inode, size, modification and status-change times):
+    /// written in place, renamed over, removed, made again or re-permissioned. nil when nothing is there.
+    public static func changeStamp(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return "\(st.st_dev).\(st.st_ino).\(st.st_size).\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec).\(st.st_ctim.tv_sec).\(st.st_ctim.tv_nsec)"
+    }
+
     /// Which file is at `path` (device and inode), nil when none is: a file put in its place
     /// (renamed over it, or removed and made again) has another.
     public static func identity(_ path: String) -> FileIdentity? {

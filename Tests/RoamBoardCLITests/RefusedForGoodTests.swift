@@ -139,4 +139,30 @@ import RoamSystem
         #expect(missing.status == 74 && missing.stderr.contains("no data directory"), "\(missing.status) \(missing.stderr)")
         #expect(!missing.stderr.contains("not restarted"), "\(missing.stderr)")
     }
+
+    /// The path unit starts a refused recorder at a save's first event and does not watch while it
+    /// runs, so the rest of that save (an editor's rename) would start nothing: a board.conf refused
+    /// while the board folder changed exits 75, restarted, not 78. Unchanged, it stays refused for good.
+    @Test func aBoardConfSavedWhileItWasReadIsRestartedNotRefusedForGood() throws {
+        let (board, data) = try Self.board()
+        defer { try? FileManager.default.removeItem(at: board); try? FileManager.default.removeItem(at: data) }
+        let conf = board.appendingPathComponent("board.conf")
+        let good = try String(contentsOf: conf, encoding: .utf8)
+        try (good + "\nunits imperial\n").write(to: conf, atomically: true, encoding: .utf8)
+        func start(saving: String?, atomically: Bool) -> Int32 {
+            do {
+                try RefusedForGood.judgingStart(unit: "roam-board", board: board.path) {
+                    do { _ = try BoardLoader.load(board.path) } catch {
+                        if let saving { try saving.write(to: conf, atomically: atomically, encoding: .utf8) }
+                        throw error
+                    }
+                }
+                return ExitStatus.ok
+            } catch { return ExitStatus.of(error) }
+        }
+        #expect(start(saving: nil, atomically: false) == ExitStatus.configRefused)
+        // Renamed over (an editor's save), then written in place with another length (nano's).
+        #expect(start(saving: good + "\nunits imperial\n\n", atomically: true) == ExitStatus.tempFailure)
+        #expect(start(saving: good + "\nunits imperial\n\n\n", atomically: false) == ExitStatus.tempFailure)
+    }
 }

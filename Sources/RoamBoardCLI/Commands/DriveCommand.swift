@@ -120,12 +120,12 @@ enum DriveCommand {
         // The set-up (the unit's ExecStartPre=) leaves a refusal for good to the keeper: systemd's
         // RestartPreventExitStatus= judges the main process's status only, so there it stops the restarts.
         do {
-            _ = try RefusedForGood.judgingStart(unit: "roam-board-drive") { try target(p, requiringDatabase: false) }
+            _ = try RefusedForGood.judgingStart(unit: "roam-board-drive", board: try p.value(SharedOptions.board)) { try target(p, requiringDatabase: false) }
         } catch let refused as RefusedForGood where p.value(Options.setupOnly) {
             Console.error("roam-board drive: nothing set up: \(refused.reason)")
             return
         }
-        let (keeper, t, watch, udc) = try RefusedForGood.judgingStart(unit: "roam-board-drive") { try startKeeper(p) }
+        let (keeper, t, watch, udc) = try RefusedForGood.judgingStart(unit: "roam-board-drive", board: try p.value(SharedOptions.board)) { try startKeeper(p) }
         guard let keeper, let watch else { return }
         let pollMs = try p.value(Options.pollMs)
         // The cable through the kernel's notification (POLLPRI) on the controller's state; the

@@ -12,7 +12,7 @@ import RoamSystem
 enum RecordCommand {
     /// A start refused for good (board.conf, a newer database) exits with its own status (`RefusedForGood`).
     static func run(_ p: ParsedArguments) throws {
-        try RefusedForGood.judgingStart(unit: "roam-board") { try record(p) }
+        try RefusedForGood.judgingStart(unit: "roam-board", board: try p.value(Options.board)) { try record(p) }
     }
 
     private static func record(_ p: ParsedArguments) throws {

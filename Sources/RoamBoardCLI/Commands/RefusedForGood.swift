@@ -56,9 +56,44 @@ struct RefusedForGood: Error, CustomStringConvertible {
         }
     }
 
-    /// Runs a service's start, its errors judged by `sorted`.
-    static func judgingStart<T>(unit: String, _ body: () throws -> T) throws -> T {
-        do { return try body() } catch { throw sorted(error, unit: unit) }
+    /// Runs a service's start, its errors judged by `sorted`. `board`: the board folder the start
+    /// reads. A refusal of board.conf while that folder changed is no refusal for good: the path unit
+    /// started this run at the save's first event and does not watch while it runs, so the rest of
+    /// the save (an editor's rename, a second save) would start nothing. It exits to be restarted.
+    static func judgingStart<T>(unit: String, board: String? = nil, _ body: () throws -> T) throws -> T {
+        let before = board.map(BoardFolderStamp.init)
+        do { return try body() } catch {
+            let judged = sorted(error, unit: unit)
+            if let refused = judged as? RefusedForGood, refused.cause == .boardConf, let before, let board,
+               BoardFolderStamp(board) != before {
+                throw BoardChangedWhileRead(refusal: refused.reason, unit: unit)
+            }
+            throw judged
+        }
+    }
+}
+
+/// What a save in the board folder changes: the folder (a file made, renamed or removed in it) and its
+/// board.conf (written in place too). Taken before a start reads board.conf and again at its refusal.
+struct BoardFolderStamp: Equatable {
+    var folder: String?
+    var file: String?
+
+    init(_ board: String) {
+        let folder = BoardLoader.absolute(board)
+        self.folder = FileSystem.changeStamp(folder)
+        self.file = FileSystem.changeStamp(FilePath.join(folder, "board.conf"))
+    }
+}
+
+/// board.conf was refused, but the board folder changed while it was read: 75 (EX_TEMPFAIL), restarted
+/// 5 s later by the unit to read what was saved.
+struct BoardChangedWhileRead: Error, CustomStringConvertible {
+    var refusal: String
+    var unit: String
+
+    var description: String {
+        refusal + ". board.conf changed while it was read: \(unit) starts again in 5 s with what was saved"
     }
 }
 
