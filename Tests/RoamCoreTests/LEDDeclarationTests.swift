@@ -8,6 +8,8 @@ import Testing
         let text = "# a comment: led_line = 5\nname = rpi-zero-2w\n  gpio_chip\t= /dev/roam-gpiochip \r\nled_line = 27\r\n"
         #expect(LEDDeclaration.read(text) == LEDDeclaration(gpioChip: "/dev/roam-gpiochip", line: 27))
         #expect(LEDDeclaration.read("gpio_chip = bench\nled_line = 27\n")?.isSimulated == true)
+        // Hexadecimal, as the full parser reads every integer key: the recorder drives 0x1B, so led-off darkens it.
+        #expect(LEDDeclaration.read("gpio_chip = gpiochip0\nled_line = 0x1B\n") == LEDDeclaration(gpioChip: "gpiochip0", line: 27))
     }
 
     @Test func aTypoOnAnotherLineDoesNotHideTheLED() throws {

@@ -1,4 +1,9 @@
 extension BoardProfile {
+    /// An integer as board.conf writes one: decimal, or hexadecimal after `0x`.
+    public static func integerValue(_ text: String) -> Int? {
+        text.hasPrefix("0x") ? Int(text.dropFirst(2), radix: 16) : Int(text)
+    }
+
     /// Parses board.conf text. Unknown, duplicate, missing or malformed keys are errors naming the line.
     public static func parse(_ text: String, file: String) throws(BoardProfileError) -> BoardProfile {
         var values: [String: (value: String, line: Int)] = [:]
@@ -28,7 +33,7 @@ extension BoardProfile {
         }
         func integer(_ key: String, range: ClosedRange<Int>) throws(BoardProfileError) -> Int {
             let v = try required(key)
-            let parsed = v.value.hasPrefix("0x") ? Int(v.value.dropFirst(2), radix: 16) : Int(v.value)
+            let parsed = integerValue(v.value)
             guard let n = parsed, range.contains(n) else {
                 throw BoardProfileError(file: file, line: v.line, message: "'\(key)' must be an integer in \(range.lowerBound)...\(range.upperBound), found '\(v.value)'")
             }

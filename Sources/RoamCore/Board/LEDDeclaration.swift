@@ -32,7 +32,7 @@ public struct LEDDeclaration: Equatable, Sendable {
             }
         }
         guard chips.count == 1, lines.count == 1, let chip = chips.first, !chip.isEmpty,
-              let number = lines.first.flatMap({ Int($0) }), (0...1023).contains(number) else { return nil }
+              let number = lines.first.flatMap(BoardProfile.integerValue), (0...1023).contains(number) else { return nil }
         return LEDDeclaration(gpioChip: chip, line: number)
     }
 }

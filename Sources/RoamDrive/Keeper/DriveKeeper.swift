@@ -170,7 +170,8 @@ public final class DriveKeeper {
         swapped = nil
         let rides = served.map { " with \(Plural.count($0.count, "ride"))" } ?? ", which rides it holds unknown"
         // Unbound (another gadget holds the controller): the medium is set, but no host sees it yet.
-        if let udc = settings.udc, gadget.boundController != udc {
+        // A binding that cannot be read is said as offered: it may well be.
+        if let udc = settings.udc, let bound = gadget.boundController, bound != udc {
             say("drive: \(FilePath.shown(slots.image))\(rides) is ready; offered once \(FilePath.shown(udc)) is free")
         } else {
             say("drive: offering \(FilePath.shown(slots.image))" + rides)
