@@ -130,18 +130,9 @@ import Testing
         }
     }
 
-    static func burst(second: Int) -> [UInt8] {
-        EastboundEpoch.nmea(step: second, time: EastboundEpoch.time(hour: 15, second: second))
-    }
-
-    /// "press", or the epoch's second and its sentence count.
-    static func described(_ items: [SensorItem]) -> [String] {
-        items.compactMap { item in
-            if item.isPress { return "press" }
-            guard case .batched(.epoch(let sensed)) = item else { return nil }
-            return "\((sensed.epoch.timeOfDayMs ?? -1) / 1000 - 54_000):\(sensed.epoch.sentences.count)"
-        }
-    }
+    // The bursts and their description as the burst tests' (one eastbound ride, seconds from 15:00:00).
+    static func burst(second: Int) -> [UInt8] { SensorLoopPressDuringBurstTests.burst(second: second) }
+    static func described(_ items: [SensorItem]) -> [String] { SensorLoopPressDuringBurstTests.described(items) }
 
     @Test func aPressWhileTheNextBurstsFirstSentenceIsHalfReadIsStoredAfterTheEpochBeforeIt() throws {
         let run = try Run()
