@@ -23,7 +23,8 @@ import Synchronization
 /// byte. So at 1 Hz an epoch reaches the queue with the next one's bytes, about a second later than
 /// the quiet time would bring it, in the same order, before the same presses. The quiet time counts
 /// only as seen: a wait or read that found the line empty that long after the last byte, never the
-/// clock alone, as a thread held mid-burst comes back late to the rest of the same burst. So
+/// clock alone, as a thread held mid-burst comes back late to the rest of the same burst; and never
+/// with half a sentence read that may join the epoch (a UART stalled mid-sentence). So
 /// sentences without a time at the head of a burst (GSA, GSV, TXT) join the epoch before, as in a
 /// replayed capture: the wait between bursts ends on bytes, which prove no quiet. The receivers set
 /// up here (u-blox, MediaTek, CASIC) begin each burst with RMC or GGA.
@@ -137,13 +138,16 @@ public final class SensorLoop: @unchecked Sendable {
             counted(epochs)
         }
 
-        let quietNs = options.epochQuietMs * 1_000_000
+        let quietNs = options.epochQuietMs * 1_000_000, settleNs = options.epochSettleMs * 1_000_000
         // The epoch in progress, once the line was seen empty its quiet time after the last byte (a wait
         // or read that found nothing): complete since then, so in front of a press held meanwhile
         // (`SensorQueue.pushSettled`). Not on the clock alone: a thread held mid-burst comes back late
         // to the rest of the same burst, and closing the epoch there would store one fix as two.
+        // Half a sentence that may join the epoch is a line stalled mid-sentence (a loaded machine's
+        // UART), not quiet between bursts: only the late settle's time completes that epoch.
         func settle() {
-            guard pendingBytes, let seen = seenEmptyNs, seen >= lastByteNs + quietNs else { return }
+            let needNs = stream.unfinishedSentence == .other ? max(settleNs, quietNs) : quietNs
+            guard pendingBytes, let seen = seenEmptyNs, seen >= lastByteNs + needNs else { return }
             settleAll()
         }
         // Everything read is handed over (the receiver lost, stopping).
@@ -267,6 +271,9 @@ public final class SensorLoop: @unchecked Sendable {
                 // The receiver's junk watch is told what the stream framed: the bytes are framed once.
                 framingFeedback?.lastReadFramed(sentences: stream.sentencesFramed - framedBefore)
                 if stream.sentencesFramed != framedBefore { heldTicketAtLastSentence = queue.heldPressTicket.load(ordering: .acquiring) }
+                // The last of a set-up's hand-back, ended on a whole epoch: complete before the set-up ended,
+                // so in front of any press since (kernel-sim s9: a stock epoch at a 10 Hz ride's head).
+                if receiver?.lastReadEndedWholeHandBack == true, stream.unfinishedSentence == .none { settleAll() }
             } else if let seen = seenEmptyNs, seen > heardNs {
                 if seen - heardNs >= options.silentAfterMs * 1_000_000 {
                     let seconds = FixedPoint.format(Double(options.silentAfterMs) / 1000, digits: options.silentAfterMs % 1000 == 0 ? 0 : 1)

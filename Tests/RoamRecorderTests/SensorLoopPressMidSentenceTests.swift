@@ -189,4 +189,20 @@ import Testing
         let after = try run.stopAndTake()
         #expect(pressed + after == ["press", "0:2", "1:2"])
     }
+
+    /// The line stalled mid-sentence longer than the quiet time (QEMU's UART on a loaded machine
+    /// delivered a burst's GGA more than 300 ms after its RMC: kernel-sim s2 stored a fix without its
+    /// RMC). Half a sentence of the same burst is no quiet between bursts: the press goes in front of
+    /// the whole epoch, unsplit.
+    @Test func aPressAfterTheLineStalledMidSentenceSplitsNothing() throws {
+        let run = try Run()
+        let first = Self.burst(second: 0)
+        let ggaAt = try #require(first.firstIndex(of: UInt8(ascii: "\n"))) + 1
+        #expect(run.send(Array(first[..<(ggaAt + 24)])))
+        run.clock.move(ms: 400)
+        let pressed = try run.pressAndTake()
+        #expect(run.send(Array(first[(ggaAt + 24)...]) + Self.burst(second: 1)))
+        let after = try run.stopAndTake()
+        #expect(pressed + after == ["press", "0:2", "1:2"])
+    }
 }

@@ -43,6 +43,10 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     private let interrupted = Atomic<Bool>(false)
     private var needsSetup = true
     private var pending: [UInt8] = []
+    private var pendingEndsWhole = false
+    /// The last read served the last of what a set-up handed back, and that ended on a whole epoch
+    /// (`ReceiverSetupReport.handBackEndsWhole`): the reader may settle it at once (on the sensor thread).
+    public private(set) var lastReadEndedWholeHandBack = false
     private var unwatchedReadNs: UInt64?  // when the last read returned bytes, until told how they framed
     private var lastByteNs: UInt64?
     /// When the line was last seen with no byte ready (a read or wait that found nothing), at the earliest:
@@ -95,6 +99,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         }
         if needsSetup, let line = port as? SerialLine { configure(line) }
         unwatchedReadNs = nil
+        lastReadEndedWholeHandBack = false
         if !pending.isEmpty { return servePending(buffer) }
         let n: Int
         let readBeganNs = MonotonicClock.nowNs()
@@ -177,6 +182,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         run.shouldStop = { [unowned self] in self.interrupted.load(ordering: .acquiring) }
         let beganNs = MonotonicClock.nowNs()
         var report = run.run(line) { pending += $0 }
+        pendingEndsWhole = report.handBackEndsWhole
         setupRuns.add(1, ordering: .releasing)
         let now = MonotonicClock.nowNs()
         lastValidNs = now
@@ -239,6 +245,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         let n = min(buffer.count, pending.count)
         buffer.copyBytes(from: pending[0..<n])
         pending.removeFirst(n)
+        lastReadEndedWholeHandBack = pending.isEmpty && pendingEndsWhole
         rateWatch.read(bytes: n)
         return n
     }

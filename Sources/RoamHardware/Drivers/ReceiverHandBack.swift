@@ -7,11 +7,17 @@ import RoamCore
 struct ReceiverHandBack {
     private var framer = NMEALineFramer()
     private var kept: [UInt8] = []
+    /// The last chunk framed brought no data sentence, whole or begun: the module's stream had moved on
+    /// past the data kept (to an answer, a banner, junk), so the last epoch in it was whole. A module
+    /// sends each burst in one go and answers a command after what it had queued before.
+    private(set) var endsPastData = false
 
     /// Frames `chunk` (the framer keeps a sentence split across chunks) and returns its
     /// checksummed sentences as text, without line ending.
     mutating func frame(_ chunk: [UInt8]) -> [String] {
         var lines: [String] = []
+        let keptBefore = kept.count
+        defer { if !chunk.isEmpty { endsPastData = kept.count == keptBefore && !dataBegun } }
         chunk.withUnsafeBufferPointer { input in
             var index = 0
             while let event = framer.next(input, &index) {
@@ -30,10 +36,24 @@ struct ReceiverHandBack {
     /// the next reads bring its end. Dropped, its tail reached the recorder as junk and the epoch
     /// after every reconfiguration lost that sentence (often its RMC). A banner or an answer cut
     /// within its first six bytes cannot be told from data yet and is passed on too; the recorder
-    /// then stores it as it stores the banners a module sends while riding.
+    /// then stores it as it stores the banners a module sends while riding. A `$` that no address
+    /// follows is junk, not a sentence begun (`dataBegun`).
     var bytes: [UInt8] {
-        guard let begun = framer.unfinishedSentence, !Self.isModuleTalk(begun) else { return kept }
+        guard dataBegun, let begun = framer.unfinishedSentence else { return kept }
         return kept + begun
+    }
+
+    /// A sentence begun and not ended that may be data: not a banner or an answer, and an address
+    /// (`$GPRMC,`) as far as it came. A `$` inside a UBX frame (the id of CFG-NAV5 is 0x24, so every
+    /// acknowledgement of it holds one) begins no sentence: handed back, its bytes were a sentence
+    /// begun that no data ends.
+    private var dataBegun: Bool {
+        guard let begun = framer.unfinishedSentence, !Self.isModuleTalk(begun) else { return false }
+        for (i, byte) in begun.prefix(7).enumerated().dropFirst() {
+            let letterOrDigit = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            if i == 6 ? byte != UInt8(ascii: ",") : !letterOrDigit { return false }
+        }
+        return true
     }
 
     /// The hand-back of `bytes` read in one go.

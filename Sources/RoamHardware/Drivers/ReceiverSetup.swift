@@ -38,6 +38,7 @@ public struct ReceiverSetup {
         defer { handBack(io.heard.bytes) }
         var report = io.withDeviceFailures(configure(line, io))
         report.listenedAtOtherBauds = io.listenedAtOtherBauds
+        report.handBackEndsWhole = io.heard.endsPastData
         return report
     }
 

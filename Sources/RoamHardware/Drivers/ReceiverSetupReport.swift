@@ -26,5 +26,8 @@ public struct ReceiverSetupReport: Sendable, Equatable, CustomStringConvertible 
     /// The run listened at a baud other than the one the line was at when it began (a search, a baud
     /// switch): the module's sentences at its own baud were not read meanwhile.
     public var listenedAtOtherBauds = false
+    /// The run's last read brought no data (`ReceiverHandBack.endsPastData`): the last epoch it hands
+    /// back was whole when it ended, and the module's next bytes begin another.
+    public var handBackEndsWhole = false
     public var description: String { summary }
 }
