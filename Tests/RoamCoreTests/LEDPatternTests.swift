@@ -70,10 +70,29 @@ import Testing
         #expect(LEDStatus.of(isRecording: true, hasFix: true, receiverSilent: false, alarm: true, storageLow: true) == .alarm)
         #expect(LEDStatus.of(isRecording: true, hasFix: true, receiverSilent: true, alarm: false, storageLow: true) == .receiverSilent)
         #expect(LEDStatus.of(isRecording: false, hasFix: false, receiverSilent: false, alarm: false, storageLow: true) == .storageLow)
-        #expect(LEDStatus.of(isRecording: true, hasFix: true, receiverSilent: false, alarm: false, storageLow: true, forgottenRide: true) == .storageLow)
+        // While recording, the ride's own status: low storage comes as a burst before its pattern.
+        #expect(LEDStatus.of(isRecording: true, hasFix: true, receiverSilent: false, alarm: false, storageLow: true, forgottenRide: true) == .forgottenRide)
+        #expect(LEDStatus.of(isRecording: true, hasFix: true, receiverSilent: false, alarm: false, storageLow: true) == .recording)
+        #expect(LEDStatus.of(isRecording: true, hasFix: false, receiverSilent: false, alarm: false, storageLow: true) == .waitingForFix)
         #expect(LEDStatus.of(isRecording: true, hasFix: true, receiverSilent: false, alarm: false, forgottenRide: true) == .forgottenRide)
         #expect(LEDStatus.of(isRecording: true, hasFix: false, receiverSilent: false, alarm: false, forgottenRide: true) == .forgottenRide)
         #expect(LEDStatus.of(isRecording: false, hasFix: true, receiverSilent: false, alarm: false, forgottenRide: true) == .idle)
+    }
+
+    /// A rider with low storage still sees a press start or stop a ride: idle, recording, waiting for a
+    /// fix and a forgotten ride each look different, and each recording one begins with the burst.
+    @Test func lowStorageWhileRecordingComesBeforeTheRidesOwnPattern() {
+        let statuses: [LEDStatus] = [.idle, .recording, .waitingForFix, .forgottenRide]
+        let shown = statuses.map { $0 == .idle ? LEDStatus.storageLow.pattern : $0.pattern(storageLow: true) }
+        let timelines = shown.map { $0.timeline(untilMs: 12_000).map { "\($0.atMs):\($0.isOn)" } }
+        #expect(Set(timelines).count == statuses.count)
+        let burst = LEDPattern.storageLow.timeline(untilMs: 1000).map { "\($0.atMs):\($0.isOn)" }
+        for pattern in shown { #expect(Array(pattern.timeline(untilMs: 1000).map { "\($0.atMs):\($0.isOn)" }) == burst, "\(pattern)") }
+        // After the burst and a second dark, the ride's own pattern: waiting for a fix flashes twice.
+        let waiting = LEDStatus.waitingForFix.pattern(storageLow: true)
+        #expect(waiting.isOn(atMs: 2000 + 50) && !waiting.isOn(atMs: 2000 + 150) && waiting.isOn(atMs: 2000 + 300))
+        #expect(LEDStatus.recording.pattern(storageLow: false) == .dark)
+        #expect(LEDStatus.alarm.pattern(storageLow: true) == .alarm)
     }
 
     @Test func lowStorageIsTheAlarmsFastBlinkInBursts() {

@@ -39,12 +39,15 @@ import Testing
         r.press()
         try h.feed(400)
         #expect(h.waitForAck(through: 390))
-        #expect(led.status == .storageLow)  // not the commit blinks: the warning stays up while recording
+        // Recording shows as recording (a press is seen to have started the ride), after the warning's burst.
+        #expect(led.status == .recording)
+        #expect(led.pattern == LEDPattern.dark.afterStorageLowBurst(), "\(led.pattern)")
 
         try FileManager.default.removeItem(at: ballast)
         #expect(h.events.wait { $0.contains { if case .storageRecovered = $0 { return true }; return false } })
         try h.feed(100)
         #expect(h.waitForAck(through: 490))
+        #expect(led.pattern == .dark)
         r.stop()
 
         #expect(r.status.storageLow == nil)

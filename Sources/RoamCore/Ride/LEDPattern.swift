@@ -83,9 +83,22 @@ extension LEDPattern {
     public static let storageLow = LEDPattern(name: "storage low", steps: [
         Step(true, 100), Step(false, 100), Step(true, 100), Step(false, 100), Step(true, 100), Step(false, 100),
         Step(true, 100), Step(false, 100), Step(true, 100), Step(false, 2100)], repeats: true)
+    /// The storage-low burst and a second dark before what the LED says of a ride (`afterStorageLowBurst`).
+    static let storageLowBurst = Array(storageLow.steps.dropLast()) + [Step(false, 1100)]
     /// The ride has been auto-paused or without a fix for long (a bike left in the shed, still recording): a long
     /// 2 s glow every 5 s, unlike anything else, before the ride ends itself.
     public static let forgottenRide = LEDPattern(name: "forgotten ride", steps: [Step(true, 2000), Step(false, 3000)], repeats: true)
+}
+
+extension LEDPattern {
+    /// `self` after the storage-low burst, repeated for at least `spanMs`: low storage while a ride
+    /// records does not hide what the LED says of the ride (recording, waiting for a fix, forgotten),
+    /// so a press is still seen to have started or stopped one; the warning comes at every glance.
+    public func afterStorageLowBurst(spanMs: UInt64 = 6000) -> LEDPattern {
+        let times = Int((spanMs + periodMs - 1) / periodMs)
+        return LEDPattern(name: "storage low, then \(name)",
+                          steps: Self.storageLowBurst + Array(repeating: steps, count: times).flatMap { $0 }, repeats: true)
+    }
 }
 
 /// The recorder's condition as the LED shows it, highest priority first.
@@ -94,14 +107,13 @@ public enum LEDStatus: Sendable, Equatable, CaseIterable {
 
     /// The most urgent condition wins: an alarm hides everything (data are at risk), a silent
     /// receiver shows even when idle (so a loose cable is seen before the ride starts), low
-    /// storage too (so it is seen before a ride that would not fit), a forgotten ride only while
-    /// recording.
+    /// storage when idle (so it is seen before a ride that would not fit; while recording it comes
+    /// before the ride's own pattern, `pattern(storageLow:)`), a forgotten ride only while recording.
     public static func of(isRecording: Bool, hasFix: Bool, receiverSilent: Bool, alarm: Bool,
                           storageLow: Bool = false, forgottenRide: Bool = false) -> LEDStatus {
         if alarm { return .alarm }
         if receiverSilent { return .receiverSilent }
-        if storageLow { return .storageLow }
-        if !isRecording { return .idle }
+        if !isRecording { return storageLow ? .storageLow : .idle }
         if forgottenRide { return .forgottenRide }
         return hasFix ? .recording : .waitingForFix
     }
@@ -116,6 +128,14 @@ public enum LEDStatus: Sendable, Equatable, CaseIterable {
         case .waitingForFix: .waitingForFix
         case .recording: .dark
         case .idle: .idle
+        }
+    }
+
+    /// The pattern shown, with storage low: a ride's own pattern after the storage-low burst.
+    public func pattern(storageLow: Bool) -> LEDPattern {
+        switch self {
+        case .recording, .waitingForFix, .forgottenRide: storageLow ? pattern.afterStorageLowBurst() : pattern
+        case .alarm, .receiverSilent, .storageLow, .idle: pattern
         }
     }
 

@@ -17,6 +17,9 @@ public struct LEDStatusTracker: Sendable, Equatable {
                      storageLow: storageLow, forgottenRide: forgottenRide)
     }
 
+    /// What the LED plays for `status`: with storage low, a ride's pattern comes after the storage-low burst.
+    public var pattern: LEDPattern { status.pattern(storageLow: storageLow) }
+
     /// Applies one event. Returns true when the event calls for a commit blink: a batch with fixes
     /// durably committed (P1) while recording with a fix and nothing more urgent showing. Whether
     /// there is a fix is the ride session's word with each commit (a position the receiver measured).

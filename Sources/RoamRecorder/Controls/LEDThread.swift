@@ -38,12 +38,13 @@ public final class LEDThread: @unchecked Sendable {
         self.led = led; self.clock = clock; self.report = report; self.startThread = startThread
         tracker = LEDStatusTracker(isRecording: isRecording)
         history = [tracker.status]
-        led.show(tracker.status.pattern, atNs: clock())
+        led.show(tracker.pattern, atNs: clock())
     }
 
     /// The statuses shown so far (the latest 64 at least), without repeats, for tests.
     public var statusHistory: [LEDStatus] { condition.lock(); defer { condition.unlock() }; return history }
     public var status: LEDStatus { condition.lock(); defer { condition.unlock() }; return tracker.status }
+    public var pattern: LEDPattern { condition.lock(); defer { condition.unlock() }; return tracker.pattern }
 
     /// Feeds one recorder event (called on the recorder's threads; never blocks on the LED).
     public func handle(_ event: RecorderEvent) {
@@ -56,7 +57,7 @@ public final class LEDThread: @unchecked Sendable {
             // Bounded: a receiver that comes and goes all day must not grow memory (docs/DESIGN.md §9).
             if history.count > 2 * Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
         }
-        led.show(status.pattern, atNs: now)
+        led.show(tracker.pattern, atNs: now)
         if blink { led.flash(.commitBlink, atNs: now) }
         condition.signal()
     }
