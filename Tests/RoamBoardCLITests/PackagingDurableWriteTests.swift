@@ -133,3 +133,92 @@ struct PackagingDurableWriteTests {
                 "the links systemctl enable made are not fsync'd")
     }
 }
+
+/// A write that failed (a full card, a file that may not be replaced or linked) ended the script with
+/// the package's copy left under its hidden name in /etc/roam-board, which nothing reads or removes.
+/// Now the script exits non-zero saying what failed, what was there is unchanged, and no staged file is left.
+@Suite(.enabled(if: geteuid() == 0 && ImmutableFile.canBeMade, "root only, where chattr +i works: mounts a tmpfs, makes files immutable"))
+struct PackagingDurableFailureTests {
+    static func staged(in etc: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: etc.appendingPathComponent("roam-board").path).filter { $0.hasSuffix(".roam-new") }
+    }
+
+    /// durable_stage: `install` on a full tmpfs creates the staged file and fails writing it.
+    @Test func aFullCardLeavesNoStagedFile() throws {
+        var undo: [() -> Void] = []
+        defer { undo.reversed().forEach { $0() } }
+        let run = try EnableAgainTests.enable(boardConf: nil, recorder: "inactive", selftestStatus: 0) { etc in
+            undo.append { TrialPaths.remove(etc.deletingLastPathComponent()) }
+            let folder = etc.appendingPathComponent("roam-board")
+            try DriveProbe.mountTmpfs(at: folder, megabytes: 1)
+            undo.append { LoopFilesystem.unmount(folder) }
+            try LoopFilesystem.fill(folder.appendingPathComponent("fill"))
+        }
+        #expect(run.status != 0, "\(run.stdout)")
+        #expect(run.stderr.contains("board.conf was not written") && run.stderr.contains("No space left on device"), "\(run.stderr)")
+        #expect(try Self.staged(in: run.etc) == [], "\(run.stderr)")
+        #expect(run.file("board.conf") == nil)
+    }
+
+    /// durable_commit: the rename over an immutable wiring.md fails.
+    @Test func aFileThatCannotBeReplacedLeavesNoStagedFile() throws {
+        var undo: [() -> Void] = []
+        defer { undo.reversed().forEach { $0() } }
+        let run = try EnableAgainTests.enable(boardConf: nil, recorder: "inactive", selftestStatus: 0) { etc in
+            undo.append { TrialPaths.remove(etc.deletingLastPathComponent()) }
+            let wiring = etc.appendingPathComponent("roam-board/wiring.md")
+            try "old notes\n".write(to: wiring, atomically: false, encoding: .utf8)
+            try ImmutableFile.make(wiring)
+            undo.append { ImmutableFile.release(wiring) }
+        }
+        #expect(run.status != 0, "\(run.stdout)")
+        #expect(run.stderr.contains("wiring.md was not replaced") && run.stderr.contains("Operation not permitted"), "\(run.stderr)")
+        #expect(try Self.staged(in: run.etc) == [], "\(run.stderr)")
+        #expect(run.file("wiring.md") == "old notes\n")
+    }
+
+    /// Between stage and commit: another board's board.conf, immutable, cannot be linked to its kept name.
+    @Test func aBoardConfThatCannotBeKeptLeavesNoStagedFile() throws {
+        var undo: [() -> Void] = []
+        defer { undo.reversed().forEach { $0() } }
+        let pi4 = try EnableAgainTests.packageBoardConf("rpi-4")
+        let run = try EnableAgainTests.enable(boardConf: pi4, recorder: "inactive", selftestStatus: 0) { etc in
+            undo.append { TrialPaths.remove(etc.deletingLastPathComponent()) }
+            let conf = etc.appendingPathComponent("roam-board/board.conf")
+            try ImmutableFile.make(conf)
+            undo.append { ImmutableFile.release(conf) }
+        }
+        #expect(run.status != 0, "\(run.stdout)")
+        #expect(run.stderr.contains("could not be kept as") && run.stderr.contains("Operation not permitted"), "\(run.stderr)")
+        #expect(try Self.staged(in: run.etc) == [], "\(run.stderr)")
+        #expect(run.file("board.conf") == pi4 && run.file("board.conf.rpi-4") == nil)
+    }
+}
+
+/// A file even root may not rename over or link (`chattr +i`), where the file system supports it.
+enum ImmutableFile {
+    static func make(_ file: URL) throws {
+        let set = try HostileFixtures.tool("chattr", ["+i", file.path])
+        try #require(set.status == 0, "chattr +i \(file.path): \(set.stderr)")
+    }
+
+    static func release(_ file: URL) {
+        do {
+            let unset = try HostileFixtures.tool("chattr", ["-i", file.path])
+            if unset.status != 0 { print("chattr -i \(file.path): \(unset.stderr)") }
+        } catch {
+            print("chattr -i \(file.path): \(error)")
+        }
+    }
+
+    /// Probed once on a scratch file, so the tests that need it are skipped with the reason instead.
+    static let canBeMade: Bool = {
+        guard let dir = try? CLIRunner.temporaryDirectory() else { return false }
+        defer { TrialPaths.remove(dir) }
+        let probe = dir.appendingPathComponent("probe")
+        guard FileManager.default.createFile(atPath: probe.path, contents: Data()),
+              let set = try? HostileFixtures.tool("chattr", ["+i", probe.path]), set.status == 0 else { return false }
+        release(probe)
+        return true
+    }()
+}

@@ -10,14 +10,32 @@
 # durable_staged TARGET: the hidden name TARGET is written under until durable_commit.
 durable_staged() { printf '%s\n' "${1%/*}/.${1##*/}.roam-new"; }
 
+# durable_failed TARGET WHAT TOOL_SAID: says on stderr what failed and what to do, and removes TARGET's
+# staged file (a full card leaves a part-written one, nothing would ever read or remove it); status 1,
+# which ends a `set -e` script, and is the caller's status where `set -e` is ignored (an if, an ||).
+durable_failed() {
+    rm -f "$(durable_staged "$1")"
+    echo "roam-board: $1 $2 (the system said: $3); nothing half-written is left beside it." \
+        "Make room on that file system (df -h ${1%/*}) or make it writable, then run this again" >&2
+    return 1
+}
+
 # durable_stage MODE SOURCE TARGET: SOURCE copied under TARGET's hidden name, to be added to
 # (board.conf's time_zone) before durable_commit.
-durable_stage() { install -m "$1" "$2" "$(durable_staged "$3")"; }
+durable_stage() {
+    durable_said=$(install -m "$1" "$2" "$(durable_staged "$3")" 2>&1) \
+        || durable_failed "$3" "was not written: copying $2 failed, and what was there is unchanged" "$durable_said"
+}
 
 # durable_commit TARGET: the staged file on the card, then under TARGET's name, that name on the card.
-# Chained with &&: a failure is this function's status even where `set -e` is ignored (an if, an ||).
+# Each step chained: a failure is this function's status even where `set -e` is ignored.
 durable_commit() {
-    sync "$(durable_staged "$1")" && mv -f "$(durable_staged "$1")" "$1" && sync "${1%/*}"
+    durable_said=$(sync "$(durable_staged "$1")" 2>&1 && mv -f "$(durable_staged "$1")" "$1" 2>&1) || {
+        durable_failed "$1" "was not replaced: the new one could not be put in its place, and what was there is unchanged" "$durable_said"
+        return
+    }
+    durable_said=$(sync "${1%/*}" 2>&1) \
+        || durable_failed "$1" "was written, but its folder could not be flushed to the card: a power cut now may bring back the old one" "$durable_said"
 }
 
 # durable_install MODE SOURCE TARGET: install -m MODE SOURCE TARGET, surviving a power cut once it returns.
