@@ -5,6 +5,9 @@ import Testing
 /// ran it): one short case of it on the built binaries, installing nothing. With socat, gpsd and
 /// gpxlogger the peer's column has numbers; without them one line says so and the recorder's side is
 /// printed all the same (issue 25), which is then what is checked: either way, never skipped.
+/// gpsd's port is one this test holds: gpsd cannot bind it (its port was 29470 + RANDOM % 500 and its
+/// start judged by `sleep 1` and `kill -0`, so a port taken read as "gpsd could not start", or gpsd ran
+/// without it and gpxlogger talked to the other program), and the script moves to the kernel's pick.
 @Suite struct BenchPeerScriptTests {
     static let peerTools = ["socat", "gpsd", "gpxlogger"]
     /// The folders `TrialPaths.tool` searches, so the script finds what the test found (gpsd is in /usr/sbin).
@@ -16,8 +19,10 @@ import Testing
         // Its work folder on a disk: the kernel counts no write_bytes for tmpfs (Debian 13's /tmp).
         let work = CLIRunner.repoRoot.appendingPathComponent(".build/bench-peer-test")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let held = try HeldPort()
+        defer { held.release() }
         let r = try CLIRunner.run([script.path, "--no-install", "--bin", CLIRunner.binary.path, "--perf", perf.path,
-                                   "--cases", "1hz", "--seconds", "3"],
+                                   "--cases", "1hz", "--seconds", "3", "--gpsd-port", String(held.port)],
                                   environment: ["PATH": Self.path, "TMPDIR": work.path], executable: URL(fileURLWithPath: "/bin/bash"))
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("case 1hz: 1 Hz, --commit-interval 1 (issue 25's run), for "), "\(r.stdout)")
@@ -32,10 +37,41 @@ import Testing
         let peerMissing = rows.filter { $0.hasPrefix("  peer: socat, gpsd or gpxlogger is not installed") }
         if Self.peerTools.allSatisfy({ TrialPaths.tool($0) != nil }) {
             #expect(peerMissing.isEmpty, "\(r.stdout)")
+            #expect(r.stderr.contains("gpsd's port \(held.port) is taken by another program; trying "), "\(r.stderr)")
             #expect(cpu.count == 3 && cpu.dropFirst().allSatisfy { Double($0) != nil }, "the peer's figures: \(cpu)")
         } else {
             #expect(peerMissing.count == 1, "\(r.stdout)")
             #expect(cpu.count == 1, "a peer's figure without a peer: \(cpu)")
         }
+    }
+}
+
+/// A TCP port on 127.0.0.1 held by a listener that never answers, as another program would hold it.
+final class HeldPort {
+    let port: UInt16
+    private var fd: Int32
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(listener >= 0, "socket: errno \(errno)")
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 1) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        let failure = errno
+        if !bound { close(listener) }
+        try #require(bound, "holding a port on 127.0.0.1: errno \(failure)")
+        fd = listener
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    func release() {
+        if fd >= 0 { close(fd) }
+        fd = -1
     }
 }
