@@ -66,6 +66,40 @@ struct OverlayDataFolderTests {
         #expect(read("selftest-disk.rc") == "0\n", "\(onDisk)")
         #expect(onDisk.contains("OK   data \(dir.path)/merged/data: writable (write + fsync)"), "\(onDisk)")
     }
+
+    /// An overlay whose /proc/cmdline cannot be read (a sysctl file only root may write, and none may
+    /// read, bound over it in the namespace: EACCES): where its writable layer lies is unknown. `record`
+    /// records all the same (a ride is never dropped for a doubt) and warns once; nothing else said it.
+    @Test func recordWarnsOfAnOverlayItCouldNotJudge() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let board = dir.appendingPathComponent("bench"), data = "\(dir.path)/merged/data"
+        try FileManager.default.createDirectory(at: board, withIntermediateDirectories: true)
+        let conf = try String(contentsOf: CLIRunner.repoRoot.appendingPathComponent("Boards/bench/board.conf"), encoding: .utf8)
+        try conf.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("data_dir") ? "data_dir = \(data)" : String($0) }
+            .joined(separator: "\n").write(to: board.appendingPathComponent("board.conf"), atomically: true, encoding: .utf8)
+        let script = """
+            set -e
+            cd '\(dir.path)'
+            mkdir -p lower/data upper work merged
+            mount -t overlay overlay -o lowerdir=$PWD/lower,upperdir=$PWD/upper,workdir=$PWD/work merged
+            mount --bind /proc/sys/vm/drop_caches /proc/cmdline
+            if head -c 1 /proc/cmdline > /dev/null 2>&1; then echo "/proc/cmdline is still readable" >&2; exit 1; fi
+            set +e
+            timeout 120 '\(CLIRunner.binary.path)' record --board '\(board.path)' --quiet > record.out 2>&1; echo $? > record.rc
+            umount merged
+            """
+        let r = try CLIRunner.run(["-m", "sh", "-c", script], executable: URL(fileURLWithPath: OverlayMount.unshare))
+        #expect(r.status == 0, "the overlay, or /proc/cmdline made unreadable: \(r.stdout)\(r.stderr)")
+        let said = try String(contentsOf: dir.appendingPathComponent("record.out"), encoding: .utf8)
+        let status = try String(contentsOf: dir.appendingPathComponent("record.rc"), encoding: .utf8)
+        #expect(status == "0\n", "\(said)")
+        let warnings = said.split(separator: "\n").filter { $0.contains("is in RAM is unknown") }
+        #expect(warnings == ["roam-board record: warning: whether the data directory \(data) is in RAM is unknown: it is on an overlay, "
+            + "and /proc/cmdline, which says where its writable layer lies, cannot be read (permission denied). Check that /proc is "
+            + "mounted and readable. If it is in RAM, every ride written here is lost at power-off."], "\(said)")
+        #expect(said.contains("ride 1: stopped: ") && said.contains("database: \(data)/rides.db"), "recorded all the same: \(said)")
+    }
 }
 
 /// Whether this process may mount an overlay in a namespace of its own.
