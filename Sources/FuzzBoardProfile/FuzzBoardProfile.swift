@@ -4,7 +4,8 @@ import RoamCore
 // by scripts/fuzz. In a normal build this file is an executable that does nothing.
 //
 // Beyond "never traps": a profile that parses holds only values the parser promises (its ranges
-// and closed choices), and parsing is a function of the text (the same text, the same verdict).
+// and closed choices), parsing is a function of the text (the same text, the same verdict), and the
+// LED's own reader (led-off) finds the LED of every profile that parses.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBoardProfile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -28,6 +29,10 @@ public func fuzzBoardProfile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
               !profile.name.isEmpty, !profile.uart.isEmpty, !profile.i2cBus.isEmpty,
               !profile.gpioChip.isEmpty, !profile.dataDir.isEmpty else {
             fatalError("BoardProfile.parse accepted a value outside its contract: \(profile)")
+        }
+        // led-off reads the LED's keys alone, through the same line reader: it finds the LED the recorder drives.
+        guard LEDDeclaration.read(text) == LEDDeclaration(gpioChip: profile.gpioChip, line: profile.ledLine) else {
+            fatalError("LEDDeclaration.read disagrees with BoardProfile.parse on the LED: \(profile)")
         }
     }
     return 0

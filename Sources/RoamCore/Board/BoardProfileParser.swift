@@ -7,16 +7,12 @@ extension BoardProfile {
     /// Parses board.conf text. Unknown, duplicate, missing or malformed keys are errors naming the line.
     public static func parse(_ text: String, file: String) throws(BoardProfileError) -> BoardProfile {
         var values: [String: (value: String, line: Int)] = [:]
-        // Any line ending: "\r\n" (a Windows editor's) is one Character, which a split on "\n" never meets.
-        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let lineNo = index + 1
-            let line = rawLine.trimmingWhitespace()
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let eq = line.firstIndex(of: "=") else {
-                throw BoardProfileError(file: file, line: lineNo, message: "expected 'key = value', found '\(line)'")
+        for (lineNo, line) in BoardConfLine.read(text) {
+            let key: String, value: String
+            switch line {
+            case .noSetting(let text): throw BoardProfileError(file: file, line: lineNo, message: "expected 'key = value', found '\(text)'")
+            case .setting(let k, let v): (key, value) = (k, v)
             }
-            let key = String(line[..<eq]).trimmingWhitespace()
-            let value = String(line[line.index(after: eq)...]).trimmingWhitespace()
             guard keys.contains(key) else {
                 throw BoardProfileError(file: file, line: lineNo,
                     message: "unknown key '\(key)' (a board declares only: \(keys.joined(separator: ", ")))")
@@ -117,14 +113,5 @@ extension BoardProfile {
             guard let first = part.first, first.isLetter, first.isASCII else { return false }
             return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "+") }
         }
-    }
-}
-
-extension StringProtocol {
-    func trimmingWhitespace() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" || f == "\r" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
-        return String(s)
     }
 }

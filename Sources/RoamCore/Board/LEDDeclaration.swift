@@ -3,8 +3,8 @@
 /// `led-off` (the recorder units' `ExecStopPost=`) darkens the LED after the recorder's process is
 /// gone. A rider may have saved an unusable board.conf since the recorder started (a typo on another
 /// line): the start that follows is refused for good, and the LED must not stay lit because of a line
-/// that has nothing to do with it. So only `gpio_chip` and `led_line` are read here, each with the
-/// parser's own syntax; a key given twice, or a line number out of range, declares nothing.
+/// that has nothing to do with it. So only `gpio_chip` and `led_line` are read here, by the parser's
+/// own line reader (`BoardConfLine`); a key given twice, or a line number out of range, declares nothing.
 public struct LEDDeclaration: Equatable, Sendable {
     public var gpioChip: String
     public var line: Int
@@ -21,11 +21,9 @@ public struct LEDDeclaration: Equatable, Sendable {
     public static func read(_ text: String) -> LEDDeclaration? {
         var chips: [String] = []
         var lines: [String] = []
-        for rawLine in text.split(whereSeparator: \.isNewline) {
-            let line = rawLine.trimmingWhitespace()
-            guard !line.hasPrefix("#"), let eq = line.firstIndex(of: "=") else { continue }
-            let value = String(line[line.index(after: eq)...]).trimmingWhitespace()
-            switch String(line[..<eq]).trimmingWhitespace() {
+        for (_, line) in BoardConfLine.read(text) {
+            guard case .setting(let key, let value) = line else { continue }
+            switch key {
             case "gpio_chip": chips.append(value)
             case "led_line": lines.append(value)
             default: continue
