@@ -29,6 +29,10 @@ enum ExitStatus {
     /// `record` or `drive` refuses to start until a newer roam-board is installed: the database is a
     /// newer one's. No sysexits.h value says that, and nothing else exits 79.
     static let programTooOld: Int32 = 79
+    /// A bench replay stopped by a signal before its end (Ctrl-C: 130): 128 + the signal's number, as a
+    /// shell reports a command a signal ended, so `record --replay F && dump …` does not go on with a ride
+    /// cut short. A live `record` stopped by a signal exits 0: stopping is how a recorder ends.
+    static func stoppedBySignal(_ signal: Int32) -> Int32 { 128 + signal }
     /// What no restart of `record` or `drive` fixes, and the only statuses the units list in
     /// RestartPreventExitStatus= (the unit's own command line is wrong: 64).
     static let refusedForGood: [Int32] = [usage, configRefused, programTooOld]

@@ -41,7 +41,7 @@ import Testing
         let db = dir.appendingPathComponent("rides.db").path
         for round in 1...5 {
             let stopped = try Self.ctrlC(replaying: file, into: db, afterAcks: 2)
-            #expect(stopped.status == 0, "round \(round): \(stopped.stderr)")
+            #expect(stopped.status == 130, "round \(round): a replay cut short by Ctrl-C exits 130: \(stopped.stderr)")
             let interrupted = try #require(try RideReader(path: db).rides().last)
             #expect(interrupted.state == .recording, "round \(round): the Ctrl-C did not leave the ride recording")
 

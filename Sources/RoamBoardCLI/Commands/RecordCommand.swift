@@ -57,11 +57,16 @@ enum RecordCommand {
                 throw CLIError(description: "stopped by signal \(signal) while storage was failing (\(failure)); what could not be "
                                + "committed is kept in the status file and recorded as lost at the next start", status: ExitStatus.ioError)
             }
-            // A replay's ride is not resumed as a board's is (`ReplaySource.recorded`).
-            let fate = replay == nil ? "goes on at the next start, after a gap" : "is left interrupted: \(InterruptedReplay.closedBy)"
-            Console.error("roam-board record: stopped by signal \(signal); everything read is committed"
-                          + (progress.recordingRide.map { "; ride \($0) \(fate)" } ?? ""))
-            return
+            let stopped = "stopped by signal \(signal); everything read is committed"
+            guard replay != nil else {
+                // Stopping is how a recorder ends (systemctl stop, Ctrl-C): 0, and its ride goes on.
+                Console.error("roam-board record: " + stopped + (progress.recordingRide.map { "; ride \($0) goes on at the next start, after a gap" } ?? ""))
+                return
+            }
+            // A replay cut short did not do what it was asked: the shell's status for a signal's stop
+            // (130 for Ctrl-C). Its ride is not resumed as a board's is (`ReplaySource.recorded`).
+            throw CLIError(description: stopped + (progress.recordingRide.map { "; ride \($0) is left interrupted: \(InterruptedReplay.closedBy)" } ?? ""),
+                           status: ExitStatus.stoppedBySignal(signal))
         }
         progress.finish()
         if let failure = progress.lastFailure {
