@@ -44,6 +44,7 @@ public enum RidePageBuild {
         var summary = RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
                                   totals: ride.totals, parametersJSON: parameters, unmeasured: UnmeasuredFigures(ride.parameters))
         summary.importedFrom = try reader.provenance(ride: ride.id)?.sentence
+        summary.ending = summary.importedFrom == nil ? RideEnding.words(events) : nil
         summary.barometerStretches = barometer.named(by: events)
         summary.newerNote = newer.sentence.map { "This ride \($0): this page shows it as far as this roam-board knows" }
         let clock = PageClock(zoneName: zone.name, startUTCms: span.startUTCms, endUTCms: span.endUTCms, offsetS: zone.offsetS)

@@ -162,7 +162,7 @@ extension RideStopReason {
     var detail: String {
         switch self {
         case .button:
-            return "button"
+            return RideEnding.buttonDetail
         case .forgotten(let pausedS, let limitS):
             return "ended itself: paused or without a fix for \(FixedPoint.format(pausedS / 3600, digits: 1)) h "
                 + "(limit \(FixedPoint.format(limitS / 3600, digits: 1)) h), a forgotten recording"

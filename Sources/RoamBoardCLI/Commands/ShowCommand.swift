@@ -70,6 +70,8 @@ enum ShowCommand {
         let span = try reader.span(id)
         if let first = span.startUTCms { print("  start       \(time.iso8601(utcMs: first))") }
         if let last = span.endUTCms { print("  end         \(time.iso8601(utcMs: last))") }
+        // A ride closed at a start says why (an import's source line says how it came).
+        if provenance == nil, let ending = RideEnding.words(events) { print("  ended       \(ending)") }
         print("  distance    \(DistanceText.headline(t, units: units))")
         if t.bridgedGaps > 0 {
             print("              measured \(units.distance(metres: t.distanceM - t.bridgedM, digits: 3)), "

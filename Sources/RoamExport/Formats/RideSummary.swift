@@ -15,6 +15,9 @@ public struct RideSummary: Sendable, Equatable {
     public var importedFrom: String? = nil
     /// The stretches without barometer samples and why (`BarometerStretches`): listed with the gaps.
     public var barometerStretches: [BarometerStretches.Stretch] = []
+    /// How the ride ended, in words (`RideEnding`): a ride closed at a start says why. nil while it
+    /// records, and for an imported ride (its note says where it came from).
+    public var ending: String? = nil
     /// What a newer roam-board wrote into the ride that this one leaves out, in words; nil when nothing.
     public var newerNote: String? = nil
 

@@ -50,6 +50,7 @@ struct PageSections {
         if t.bridgedGaps > 0 { rows.append(("Bridged", markup.span(t.bridgedM, .distance, digits: 2) + " across \(Plural.count(t.bridgedGaps, "gap"))")) }
         if let s = ride.startedUTCms { rows.append(("Start", clock.element(utcMs: s, dated: false))) }
         if let e = ride.endedUTCms { rows.append(("End", clock.element(utcMs: e, dated: false))) }
+        if let ending = ride.ending { rows.append(("Ended", XMLText.escape(ending))) }
         rows += [("Gaps", String(t.gapCount)), ("Segments", String(track.segments.count)),
                  ("Fixes", "\(t.fixCount): " + bothSystems { XMLText.escape(track.setAside.sentence(in: $0)) })]
         return "<table class=\"totals\">\n" + rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }.joined(separator: "\n") + "\n</table>\n"
