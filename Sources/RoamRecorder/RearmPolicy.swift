@@ -34,10 +34,10 @@ public struct RearmPolicy: Sendable, Equatable {
     /// Default 6 hours: longer than any lunch stop, shorter than a night.
     public var closeAfterS: Double
 
-    /// Set for a bench replay, which always records its own new ride: a ride found recording (one
-    /// whose replay was stopped by Ctrl-C) is closed with these words instead of resumed. Resumed,
-    /// the replay's first scripted press would stop it, and the replay would record nothing.
-    public var closeAnyRide: String?
+    /// Set for a bench replay, which always records its own new ride: a ride found recording is
+    /// closed instead of resumed. Resumed, the replay's first scripted press would stop it, and the
+    /// replay would record nothing. A live start closes a replay's ride too (`kindsDiffer`).
+    public var replaying = false
 
     /// The algorithm this code derives fixes with; a ride derived by another is not resumed.
     public var algorithm = PipelineParameters().algorithm
@@ -50,7 +50,7 @@ public struct RearmPolicy: Sendable, Equatable {
     /// `sameBootAgeS`: the last commit's age by the monotonic clock, when it was made in this boot
     /// (`sameBootAgeS(lastExit:rideID:bootID:nowMonoNs:)`); nil: the wall clock ages it.
     public func decide(_ row: RideRow, nowUTCms: Int64, sameBootAgeS: Double? = nil) -> Decision {
-        if let closeAnyRide { return .close(reason: closeAnyRide) }
+        if let reason = replaying ? Self.replayCloses(row) : Self.liveStartCloses(row) { return .close(reason: reason) }
         if let other = otherAlgorithm(row) {
             return .close(reason: "closed at restart: \(other); one ride is not counted by two (the next ride starts with a press)")
         }
@@ -65,6 +65,29 @@ public struct RearmPolicy: Sendable, Equatable {
         guard ageS > closeAfterS else { return .resume }
         let hours = (ageS / 360).rounded() / 10
         return .close(reason: "closed at restart: its last commit was \(hours) h ago\(clock) (the limit is \(closeAfterS / 3600) h)")
+    }
+
+    /// Whether a ride still recording was started by a bench replay. Its parameters say so: only a
+    /// replay and an import record with the floor of the first GPS week rollover (no board does), and
+    /// an import stores stopped rides.
+    public static func startedByReplay(_ row: RideRow) -> Bool {
+        row.state == .recording && row.parameters.rolloverFloorUTCms == WeekRollover.firstRolloverUTCms
+    }
+
+    /// What a replay's start does with the ride it finds recording: it closes it, whichever kind it is,
+    /// and says which (a live ride's closing must not blame a replay).
+    static func replayCloses(_ row: RideRow) -> String {
+        startedByReplay(row)
+            ? "closed: the replay recording it was interrupted; this replay records a new ride"
+            : "closed: a live ride left recording, which a replay never goes on with; this replay records a new ride"
+    }
+
+    /// A live start (a board's, or the bench's simulated ride) never goes on with a replay's ride:
+    /// its fixes would follow the replayed ones in one ride. nil: a live ride, judged by its age.
+    static func liveStartCloses(_ row: RideRow) -> String? {
+        guard startedByReplay(row) else { return nil }
+        return "closed: the replay recording it was interrupted, and a live recording never goes on with a replay's ride "
+            + "(the next press starts a new ride)"
     }
 
     /// The age of ride `rideID`'s last commit by the monotonic clock, from the last recorder's status

@@ -10,19 +10,19 @@ import Testing
 @Suite(.serialized) struct ReplayInterruptTests {
     static let points = 40
 
-    /// A GPX track of `points` points, one a second, 5 m/s northwards.
-    static func track() -> String {
+    /// A GPX track of `points` points, one a second, 5 m/s northwards, from the start of `hour` (UTC).
+    static func track(hour: String = "2024-05-01T10") -> String {
         var body = ""
         for i in 0..<points {
             let lat = 48.0 + 5.0 * Double(i) / 111_195
             body += "<trkpt lat=\"\(String(format: "%.7f", lat))\" lon=\"7.85\"><ele>280.0</ele>"
-                + "<time>2024-05-01T10:\(String(format: "%02d:%02d", i / 60, i % 60))Z</time></trkpt>\n"
+                + "<time>\(hour):\(String(format: "%02d:%02d", i / 60, i % 60))Z</time></trkpt>\n"
         }
         return ReplayInputTests.gpx(body)
     }
 
     /// `record --replay FILE --realtime` into `db`, at the track's own pace so the signal lands
-    /// mid-ride: Ctrl-C after `acks` acknowledged batches. Its exit status and what it said.
+    /// mid-ride: Ctrl-C after `acks` acknowledged batches. Its exit status (130: a replay cut short) and what it said.
     static func ctrlC(replaying file: URL, into db: String, afterAcks acks: Int) throws -> (status: Int32, stderr: [String]) {
         let child = try TrialChild(TrialPaths.binary, ["record", "--board", "Boards/bench", "--db", db, "--replay", file.path,
                                                         "--realtime", "--acks", "--quiet"])

@@ -76,19 +76,15 @@ public enum ReplaySource {
         options.commit.parameters.speedMeasured = measuresSpeed
         options.commit.parameters.altitudeSource = altitudeSource
         options.commit.parameters.rolloverFloorUTCms = Self.rolloverFloorUTCms
-        options.rearm.closeAnyRide = "closed: the replay recording it was interrupted; this replay records a new ride"
+        options.rearm.replaying = true
     }
 
     /// The floor every replay records with: dates from before any receiver could roll over.
     static let rolloverFloorUTCms = WeekRollover.firstRolloverUTCms
 
-    /// Whether a ride still recording was started by a replay, which no start goes on with: the
-    /// next replay closes it, and `record` at its first fix, the simulated ride's, when that is over
-    /// 6 h from the ride's last by GNSS time (`StaleResumeRule`). Its parameters say so: no board
-    /// records with this floor, and an import, which does, stores stopped rides.
-    public static func recorded(_ ride: RideRow) -> Bool {
-        ride.state == .recording && ride.parameters.rolloverFloorUTCms == rolloverFloorUTCms
-    }
+    /// Whether a ride still recording was started by a replay, which no start goes on with: the next
+    /// replay or live start closes it at re-arm (`RearmPolicy.startedByReplay`, one rule for both).
+    public static func recorded(_ ride: RideRow) -> Bool { RearmPolicy.startedByReplay(ride) }
 
     /// Whether the bench barometer's temperature will be one a device measured: a stored ride's, or
     /// a track's `atemp`. A capture carries none and a track without it only the standard atmosphere's.
