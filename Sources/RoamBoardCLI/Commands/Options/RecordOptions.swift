@@ -13,7 +13,7 @@ extension RecordCommand {
 
     static let spec = CommandSpec(name: "record", abstract: "Record rides: the button starts and stops them (on the bench, a scripted ride).", options: [
         Options.board, SharedOptions.db, Options.replay, Options.ride, Options.realtime, Options.commitInterval, Options.noRide, Options.acks, Options.quiet, SharedOptions.units,
-    ], discussion: "Every batch is committed in one transaction before it is acknowledged (LED blink, 'ack' line). A batch holds the epochs of one commit interval (board.conf commit_interval_s, default 1 s); a press, a silent receiver and a stop signal commit at once.")
+    ], discussion: "Every batch is committed in one transaction before it is acknowledged (LED blink, 'ack' line). A batch holds the epochs of one commit interval (board.conf commit_interval_s, default 1 s); a press, a silent receiver and a stop signal commit at once. Stopped by a signal, the recorder exits 0 and its ride goes on at the next start; a bench replay stopped by one before its end exits 128 + the signal's number (130 for Ctrl-C), and the next start closes its ride.")
 }
 
 extension SelftestCommand {
