@@ -52,6 +52,13 @@ symbol_order_flags() {
     echo "-Xlinker --symbol-ordering-file=${list/#$ROOT/${1:-$ROOT}} -Xlinker --no-warn-symbol-ordering"
 }
 
+# arm64_symbol_order_flags [SEEN_AS]: the same for scripts/package-arm64, from packaging/symbol-order-arm64.txt
+# (scripts/symbol-order --arm64): the functions the arm64 binary ran under qemu, not x86-64's list, whose
+# toolchain (Swift 6.3 against trixie's 6.0.3) inlines and specialises other functions.
+arm64_symbol_order_flags() {
+    ROAM_SYMBOL_ORDER=${ROAM_SYMBOL_ORDER_ARM64-$ROOT/packaging/symbol-order-arm64.txt} symbol_order_flags "$@"
+}
+
 # fresh_scratch DIR FLAGS: empties the SwiftPM scratch folder DIR when its last build had other
 # compile flags (the Swift driver does not recompile for a changed -Xfrontend flag), and notes FLAGS.
 fresh_scratch() {
