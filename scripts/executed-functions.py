@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""The functions an arm64 recorder runs, for lld's --symbol-ordering-file (scripts/symbol-order --arm64).
+"""The functions a recorder runs, for lld's --symbol-ordering-file (scripts/symbol-order --arm64, --x86-64).
 
-    executed-functions.py --sysroot DIR --board DIR --feed NMEA --work DIR BINARY > LIST
+    executed-functions.py [--arch aarch64|x86_64] --sysroot DIR --board DIR --feed NMEA --work DIR BINARY > LIST
 
-BINARY is the unstripped arm64 roam-board (scripts/package-arm64 builds it). Each case runs
-`record --replay -` on the bench board under qemu-aarch64-static with `-d in_asm`, which logs every
+BINARY is the unstripped roam-board (scripts/package-arm64 builds the arm64 one; DIR its sysroot, / for
+the native one). Each case runs `record` on the bench board under qemu-ARCH-static with `-d in_asm`, which logs every
 block of guest code once, when it is first translated, fed one epoch of NMEA a second:
   - a fresh ride of 20 s on a new database;
   - a ride killed after 8 s (SIGKILL), then 10 s of the next start on that database;
@@ -13,8 +13,8 @@ block of guest code once, when it is first translated, fed one epoch of NMEA a s
 Printed: each function that ran (`llvm-nm -n -S` or `nm`: t, T, w, W), in the order it first ran;
 then the rest of the modules a board runs and the bench does not (real UART, GPIO, I2C): RoamRecorder,
 RoamHardware, RoamPorts, RoamSystem, RoamRig and the C shims, so those land beside the rest.
-Why not pages, as scripts/touched-functions.py does on x86-64: a touched page names every cold function
-beside the one that ran (2.6 MB of code for 0.9 MB run, measured on the arm64 binary of 60ac942).
+Why not pages, as scripts/touched-functions.py does: a touched page names every cold function beside the
+one that ran (2.6 MB of code for 0.9 MB run, measured on the arm64 binary of 60ac942).
 Figures go to stderr. Python's standard library only.
 """
 import bisect
@@ -32,12 +32,13 @@ def arguments(argv):
     named, rest = {}, []
     it = iter(argv)
     for a in it:
-        if a in ("--sysroot", "--board", "--feed", "--work"):
+        if a in ("--sysroot", "--board", "--feed", "--work", "--arch"):
             named[a[2:]] = next(it, None)
         else:
             rest.append(a)
-    if len(rest) != 1 or None in named.values() or len(named) != 4:
-        sys.exit("usage: executed-functions.py --sysroot DIR --board DIR --feed NMEA --work DIR BINARY")
+    named.setdefault("arch", "aarch64")
+    if len(rest) != 1 or None in named.values() or len(named) != 5 or named["arch"] not in QEMU_LOAD_BASE:
+        sys.exit("usage: executed-functions.py [--arch aarch64|x86_64] --sysroot DIR --board DIR --feed NMEA --work DIR BINARY")
     return named, rest[0]
 
 
@@ -68,7 +69,7 @@ def epochs(feed):
 def run(binary, named, db, seconds, log, stop=None, extra=("--replay", "-", "--commit-interval", "1")):
     """One case under qemu with -d in_asm into log: a replay fed one epoch a second for seconds, its end
     the end of the feed; or, with stop, ended by that signal after seconds."""
-    cmd = ["qemu-aarch64-static", "-d", "in_asm", "-D", log, "-L", named["sysroot"], binary, "record",
+    cmd = [f"qemu-{named['arch']}-static", "-d", "in_asm", "-D", log, "-L", named["sysroot"], binary, "record",
            "--board", named["board"], "--db", db, "--quiet", *extra]
     with open(log + ".stderr", "w") as err:
         p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=err, text=True)
@@ -85,9 +86,9 @@ def run(binary, named, db, seconds, log, stop=None, extra=("--replay", "-", "--c
         sys.exit(f"executed-functions: record under qemu exited {status}: {open(log + '.stderr').read()[-300:]}")
 
 
-# Where qemu-user loads a position-independent aarch64 program (its ELF_ET_DYN_BASE); checked below:
-# a run whose blocks name no function of the binary means it moved.
-QEMU_LOAD_BASE = 0x5500000000
+# Where qemu-user loads a position-independent program (its ELF_ET_DYN_BASE); checked below: a run
+# whose blocks name no function of the binary means it moved.
+QEMU_LOAD_BASE = {"aarch64": 0x5500000000, "x86_64": 0x4000000000}
 
 
 def executed(rows, logs, base):
@@ -144,10 +145,11 @@ def main():
     # The bench's own ride: the barometer (climb) and a stop by SIGTERM, as systemd stops the recorder.
     run(stripped, named, os.path.join(work, "simulated.db"), 20, logs[4], stop=signal.SIGTERM, extra=("--realtime",))
     rows = functions(binary)
-    order, unknown = executed(rows, logs, QEMU_LOAD_BASE)
+    base = QEMU_LOAD_BASE[named["arch"]]
+    order, unknown = executed(rows, logs, base)
     ran = len(order)
     if ran == 0:
-        sys.exit(f"executed-functions: no block qemu logged is in {binary}: not loaded at {QEMU_LOAD_BASE:#x}?")
+        sys.exit(f"executed-functions: no block qemu logged is in {binary}: not loaded at {base:#x}?")
     size = {name: s for _, s, name in rows}
     seen = set(order)
     for _, _, name in rows:
