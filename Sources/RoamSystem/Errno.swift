@@ -96,6 +96,9 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
     /// unreadable file, nor a device's wiring, whatever the call was opening.
     public var isOutOfDescriptors: Bool { rawValue == EMFILE || rawValue == ENFILE }
 
+    /// The storage had no room left for the write (ENOSPC), or this user's quota none (EDQUOT).
+    public var isOutOfRoom: Bool { rawValue == ENOSPC || rawValue == EDQUOT }
+
     /// What a failed call was doing: a refusal's advice follows it (a file that may not be read wants
     /// read permission, a program that may not be run wants its mode, not "may you write there").
     public enum Access: Sendable, Equatable {

@@ -18,6 +18,8 @@ enum ErrorText {
     static func sqlite(_ e: SQLiteError) -> String {
         let path = e.path
         if e.code == .readOnlyRollback { return unfinishedWrite(path) }
+        // Before the code: SQLite says a -shm it had no room for as an I/O error.
+        if e.isFull { return e.cause + ": " + freeRoom(path) }
         switch e.code.primary {
         case .cantOpen:
             // Out of descriptors, the file may well be there, and readable: say what ran out.
@@ -26,8 +28,6 @@ enum ErrorText {
             return e.cause + ": check that it is a file you may read, in a folder you may write (SQLite keeps its -wal and -shm files beside it)"
         case .notADatabase, .corrupt:
             return e.cause + ": check --db/--board; 'roam-board check' lists the rides it can still read"
-        case .full:
-            return e.cause + ": free some space (prune dumped rides: roam-board prune --dumped-before DATE)"
         case .ioError:
             return e.cause + ": check the SD card or drive"
         case .busy, .locked:
@@ -43,6 +43,14 @@ enum ErrorText {
     static func unfinishedWrite(_ path: String) -> String {
         "\(FilePath.shown(path)) holds a write that a crash or power cut interrupted (\(FilePath.shown(path))-journal beside it; often its creation, "
             + "before any ride was stored): nothing acknowledged is in it. The next writer ('roam-board record') rolls it back"
+    }
+
+    /// What frees room beside a database: the card is usually filled by something else (a log, a
+    /// copy), and a pruned ride's pages stay in the file for new rides, so other files come first.
+    static func freeRoom(_ path: String) -> String {
+        let folder = FilePath.shown(FilePath.parent(path))
+        return "free room there by deleting other files on the storage holding \(folder) ('df \(folder)' says how full it is), "
+            + "or by dumping rides and pruning them (roam-board prune --dumped-before DATE: the room stays in the database, for new rides)"
     }
 
     static func missingDatabase(_ path: String) -> String {

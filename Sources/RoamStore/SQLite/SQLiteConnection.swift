@@ -155,7 +155,9 @@ public final class SQLiteConnection {
     /// Builds the error for `rc` with SQLite's current message; call it right after the failure.
     func error(_ rc: Int32, sql: String?) -> SQLiteError {
         // SQLite opens the files at the first statement: a failed open there carries the system's errno too.
-        let system = ResultCode(rawValue: rc).primary == .cantOpen ? sqlite3_system_errno(handle) : 0
+        // So does an I/O error: SQLite reports a -shm it could not size for want of room as SQLITE_IOERR, not FULL.
+        let primary = ResultCode(rawValue: rc).primary
+        let system = primary == .cantOpen || primary == .ioError || primary == .full ? sqlite3_system_errno(handle) : 0
         return SQLiteError(code: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path,
                            systemErrno: system == 0 ? nil : Errno(rawValue: system))
     }

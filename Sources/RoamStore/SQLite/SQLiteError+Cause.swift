@@ -4,8 +4,9 @@ extension SQLiteError {
     /// What failed, in words, without SQLite's own message where a sentence fits: the recorder's
     /// alarm, its log and `status` say it as is; the commands add what to do (`ErrorText`).
     public var cause: String {
+        // Before the code: an I/O error for want of room is the storage full, not failing.
+        if isFull { return "the storage holding \(FilePath.shown(path)) is full" }
         switch code.primary {
-        case .full: return "the storage holding \(FilePath.shown(path)) is full"
         case .ioError: return "the storage holding \(FilePath.shown(path)) failed to read or write (I/O error)"
         case .busy, .locked: return "\(FilePath.shown(path)) \(Self.lockedByAnotherWriter)"
         case .readOnly: return "\(FilePath.shown(path)) is read-only"

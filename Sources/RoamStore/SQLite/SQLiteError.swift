@@ -12,8 +12,9 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String
     /// Set when rolling back after this error failed too; this error still wins (style §2.4).
     public var rollbackFailure: String?
-    /// The system's error behind a failed open (`sqlite3_system_errno`, or our own creation of the
-    /// file): out of file descriptors, the file is neither missing nor unreadable, and is not said so.
+    /// The system's error behind a failed open or I/O (`sqlite3_system_errno`, or our own creation of
+    /// the file): out of file descriptors, the file is neither missing nor unreadable, and is not said
+    /// so; out of room, an I/O error is the storage being full (`isFull`), not failing.
     public var systemErrno: Errno?
 
     public init(code: ResultCode, message: String, sql: String? = nil, path: String, rollbackFailure: String? = nil,
@@ -22,8 +23,10 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         self.rollbackFailure = rollbackFailure; self.systemErrno = systemErrno
     }
 
-    public var isFull: Bool { code.primary == .full }
-    public var isIOError: Bool { code.primary == .ioError }
+    /// No room left: SQLITE_FULL, or an I/O error whose system errno is ENOSPC or EDQUOT (SQLite
+    /// reports a -shm file it could not size as SQLITE_IOERR_SHMSIZE, whatever the cause).
+    public var isFull: Bool { code.primary == .full || (code.primary == .ioError && systemErrno?.isOutOfRoom == true) }
+    public var isIOError: Bool { code.primary == .ioError && !isFull }
     /// Another connection holds the write lock (or a WAL snapshot is stale): retrying may succeed.
     public var isBusy: Bool { code.primary == .busy || code.primary == .locked }
     /// The open failed because the process or the system had no file descriptor left.
