@@ -18,6 +18,12 @@ extension SQLiteConnection {
     /// With a live recorder its -wal and -shm exist, and SQLite reads through them read-only.
     /// A -wal with commits and no -shm cannot be read here at all: `StoreError.walUnreadable` says
     /// what to do.
+    ///
+    /// A full card is read the same way: SQLite sizes a new -shm by writing into it, and with no
+    /// room that fails (SQLITE_IOERR, ENOSPC) although the read needs none. A live connection keeps a
+    /// -shm of at least 32 KiB, so the failure itself says no one has the file open; with no -wal
+    /// holding frames, the file holds every commit. A writer that starts during this read needs
+    /// the same room for its -shm first. A -wal with frames keeps the failure: it is never ignored.
     public static func reading(_ path: String, busyTimeoutMs: Int32) throws -> SQLiteConnection {
         let connection = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMs: busyTimeoutMs)
         switch Result(catching: { () throws(SQLiteError) in try connection.openFilesNow() }) {
@@ -26,9 +32,13 @@ extension SQLiteConnection {
             connection.close()
             // A missing or unreadable file keeps SQLite's own error (the CLI says "no database at …").
             guard FileSystem.visibleKind(path) == .file, access(path, R_OK) == 0 else { throw error }
+            guard try !holdsCommitsBeside(path) else { throw StoreError.walUnreadable(path: path) }
+        case .failure(let error) where error.isFull:
+            connection.close()
+            // The room is what is missing, not the commits: said as the storage full, what to free.
+            guard try !holdsCommitsBeside(path) else { throw error }
         case .failure(let error): throw error
         }
-        guard try !holdsCommitsBeside(path) else { throw StoreError.walUnreadable(path: path) }
         let immutable = try SQLiteConnection(path: path, mode: .immutable, busyTimeoutMs: busyTimeoutMs)
         try immutable.openFilesNow()
         return immutable
@@ -41,7 +51,7 @@ extension SQLiteConnection {
 
     /// A -wal with frames (commits not yet in the file) or a -journal (a write cut short): an
     /// immutable read would not see them, or would see half a write.
-    private static func holdsCommitsBeside(_ path: String) throws(SystemError) -> Bool {
+    static func holdsCommitsBeside(_ path: String) throws(SystemError) -> Bool {
         if FileSystem.exists(path + "-journal") { return true }
         guard FileSystem.exists(path + "-wal") else { return false }
         return try FileSystem.size(path + "-wal") > 0
