@@ -1,3 +1,5 @@
+import RoamSystem
+
 /// Frees space by deleting rides that were already handed over (P4): by date, only a stopped ride
 /// whose `dumped_utc_ms` is before the cut-off goes, a ride never dumped is never touched; by name
 /// (`Prune+Rides`), the rides the rider names, never one still recording. All the deletions are one
@@ -46,7 +48,7 @@ public enum Prune {
     /// Chooses inside the write transaction, so what is checked is what is deleted; a refusal
     /// deletes nothing (all or nothing) and is thrown once the empty transaction ended.
     static func deleting(path: String, busyTimeoutMs: Int32, _ choose: (SQLiteConnection) throws(SQLiteError) -> Selection) throws -> Report {
-        let db = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMs: busyTimeoutMs)
+        let db = try writer(path, busyTimeoutMs: busyTimeoutMs)
         try Migrations.requireCurrent(db)
         let before = try usedBytes(db)
         let chosen = try db.inTransaction { () throws(SQLiteError) -> Selection in
@@ -67,6 +69,26 @@ public enum Prune {
         let after = try usedBytes(db)
         return Report(rideIDs: chosen.ids, fixes: chosen.fixes, events: chosen.events, usedBytesBefore: before.used,
                       usedBytesAfter: after.used, fileBytesAfter: after.file)
+    }
+
+    /// The connection a prune deletes through. On a full card SQLite cannot make the -shm (32 KiB)
+    /// a WAL database is shared through. A live connection keeps one that size, so none has the file
+    /// open; with no commit waiting in a -wal, the file is opened for this prune alone, its WAL index
+    /// in memory, and the -shm the failed open began (as much as there was room for) is emptied
+    /// once the exclusive lock proves it no one's: its room goes to the deletion's few WAL pages.
+    /// Without that room the prune is refused as the storage full. The pages a prune frees stay in
+    /// the file, for new rides (no auto_vacuum): it gives the card no room, other files must.
+    private static func writer(_ path: String, busyTimeoutMs: Int32) throws -> SQLiteConnection {
+        do {
+            return try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMs: busyTimeoutMs)
+        } catch let error as SQLiteError where error.isFull {
+            guard try !SQLiteConnection.holdsCommitsBeside(path) else { throw error }
+            let db = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMs: busyTimeoutMs, exclusive: true)
+            // In exclusive locking mode the lock a transaction takes is kept until the close.
+            try db.execute("BEGIN EXCLUSIVE; COMMIT")
+            try FileSystem.emptyIfPresent(path + "-shm")
+            return db
+        }
     }
 
     static func previewing(path: String, busyTimeoutMs: Int32, _ choose: (SQLiteConnection) throws(SQLiteError) -> Selection) throws -> Report {

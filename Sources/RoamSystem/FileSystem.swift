@@ -192,6 +192,11 @@ public enum FileSystem {
         return true
     }
 
+    /// Cuts a file to no bytes, giving its room back; nothing there is fine.
+    public static func emptyIfPresent(_ path: String) throws(SystemError) {
+        guard truncate(path, 0) == 0 || errno == ENOENT else { throw SystemError("empty", path, .current) }
+    }
+
     /// Removes a file, a symlink or a whole folder tree; nothing there is fine.
     public static func removeTree(_ path: String) throws(SystemError) {
         // Nothing there is fine; a path that cannot be looked at (EACCES, EIO) throws and is not removed.

@@ -32,7 +32,10 @@ public final class SQLiteConnection {
 
     /// Opens `path` (`sqlite3_open_v2`). Creating the parent directory is the caller's job.
     /// `busyTimeoutMs` bounds how long a statement waits for another connection's lock.
-    public init(path: String, mode: Mode, busyTimeoutMs: Int32 = 5_000) throws(SQLiteError) {
+    /// `exclusive` (a writer only): the file locked for this connection alone from its first read,
+    /// which in WAL mode keeps the WAL index in this process's memory, so no -shm file is needed
+    /// (`Prune` on a full card, where one cannot be made).
+    public init(path: String, mode: Mode, busyTimeoutMs: Int32 = 5_000, exclusive: Bool = false) throws(SQLiteError) {
         let access = mode == .readWrite ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
             : mode == .immutable ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READONLY
         let name = mode == .immutable ? Self.immutableURI(path) : path
@@ -58,7 +61,11 @@ public final class SQLiteConnection {
         self.mode = mode
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, busyTimeoutMs)
-        if mode == .readWrite { try configureWriter() }
+        if mode == .readWrite {
+            // Before the first read: set later, SQLite has already made the -shm.
+            if exclusive { try execute("PRAGMA locking_mode=EXCLUSIVE") }
+            try configureWriter()
+        }
     }
 
     deinit {

@@ -1,0 +1,82 @@
+import Foundation
+import Glibc
+import RoamStore
+import Testing
+
+/// A card filled while no recorder ran: SQLite deleted rides.db-wal and -shm at the last clean
+/// stop, then something else took the room. SQLite sizes a new -shm by writing into it and says
+/// the ENOSPC as SQLITE_IOERR, so every command said "I/O error: check the SD card" and a rider
+/// may reflash a healthy card holding their rides. The readers must read it all the same, the
+/// writers say it is full and what to free, and prune delete where its WAL pages still fit.
+/// Real small tmpfs file systems (no blocks kept for root: full is full, as root too).
+@Suite(.serialized, .enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+struct FullCardTests {
+    static func readers(_ f: DumpFixture) -> [[String]] {
+        ReadOnlyReaderTests.readers(f) + [["prune", "--dumped-before", "2100-01-01", "--dry-run"]]
+    }
+
+    /// A copy of the fixture's database (no -wal, no -shm beside it) on a small card filled to
+    /// `left` bytes free; `body` runs with its path and the card's folder.
+    static func onFullCard(_ f: DumpFixture, left: Int64, _ body: (_ db: String, _ mount: URL) throws -> Void) throws {
+        try DriveProbe.onSmallCard("full-card", megabytes: 8) { _, mount in
+            let db = mount.appendingPathComponent("rides.db").path
+            try FileManager.default.copyItem(atPath: f.dbPath, toPath: db)
+            try ImportRoomTests.fill(mount, leaving: left)
+            try body(db, mount)
+        }
+    }
+
+    static func fixture() throws -> DumpFixture {
+        let f = try DumpFixture.make()
+        try DumpLedger(path: f.dbPath).markDumped(id: f.a.id, dumpedUTCms: DumpFixture.startUTCms)
+        // The last connection gone: SQLite has deleted the -wal and -shm, as at a recorder's clean stop.
+        try #require(!FileManager.default.fileExists(atPath: f.dbPath + "-wal") && !FileManager.default.fileExists(atPath: f.dbPath + "-shm"))
+        return f
+    }
+
+    @Test("A full card: every reader reads it as on a card with room; record and prune say it is full and what to free, not an I/O error")
+    func aFullCardIsReadAndSaidFull() throws {
+        let f = try Self.fixture()
+        defer { f.remove() }
+        try Self.onFullCard(f, left: 0) { db, mount in
+            let read = try Self.readers(f).map { try CLIRunner.run($0 + ["--db", db]) }
+            let record = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--quiet"])
+            let prune = try CLIRunner.run(["prune", "--dumped-before", "2100-01-01", "--db", db])
+            for (command, r) in zip(Self.readers(f), read) {
+                let roomy = try CLIRunner.run(command + ["--db", f.dbPath])
+                // `check` judges the fixture's scripted rides as a real one would (not consistent: 65) either way.
+                #expect(r.status == roomy.status, "\(command[0]): \(r.stderr)")
+                #expect(!r.stderr.contains("I/O error"), "\(command[0]): \(r.stderr)")
+                if command[0] != "status" { #expect(r.stdout.replacingOccurrences(of: db, with: f.dbPath) == roomy.stdout, "\(command[0]) read otherwise: \(r.stdout)") }
+            }
+            let full = "the storage holding \(db) is full: free room there by deleting other files on the storage holding \(mount.path)"
+            for (name, r) in [("record", record), ("prune", prune)] {
+                print("full card: \(name) exited \(r.status): \(r.stderr)")
+                #expect(r.status == 74, "\(name): \(r.stdout)\(r.stderr)")
+                #expect(r.stderr.contains(full), "\(name): \(r.stderr)")
+                #expect(!r.stderr.contains("I/O error"), "\(name): \(r.stderr)")
+            }
+        }
+    }
+
+    @Test("A card with room for a short ride's deletion but not for a -shm: prune deletes it, and the rides are read after it")
+    func pruneDeletesWhereItsWALPagesFit() throws {
+        let f = try Self.fixture()
+        defer { f.remove() }
+        try Self.onFullCard(f, left: 28 << 10) { db, _ in
+            var fs = statvfs()
+            try #require(statvfs(db, &fs) == 0)
+            #expect(Int64(fs.f_bavail) * Int64(fs.f_frsize) < 32 << 10, "room for a -shm: the card is not full enough")
+            // Ride B is short: its deletion's WAL pages fit beside what is left.
+            let prune = try CLIRunner.run(["prune", "--ride", "\(f.b.id)", "--not-dumped-too", "--db", db])
+            #expect(prune.status == 0, "\(prune.stdout)\(prune.stderr)")
+            #expect(prune.stdout.contains("pruned 1 ride"), "\(prune.stdout)")
+            print("card with a little room: prune exited \(prune.status): \(prune.stdout)")
+            #expect(!FileManager.default.fileExists(atPath: db + "-wal"), "the prune's WAL was left behind")
+            let rides = try CLIRunner.run(["rides", "--db", db])
+            #expect(rides.status == 0, "\(rides.stderr)")
+            let ids = try RideReader(path: db).rides().map(\.id)
+            #expect(ids == [f.a.id, f.c.id])
+        }
+    }
+}
