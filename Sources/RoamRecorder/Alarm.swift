@@ -64,9 +64,11 @@ extension Alarm {
             + written
     }
 
-    /// The recorder's line at each failed retry while the alarm stands.
-    public static func stillRefusedLine(kept: Int, retryInS: Double, error: String) -> String {
-        "ALARM: storage still refuses the ride's fixes: \(Plural.count(kept, "fix", "fixes")) kept in memory, "
-            + "next try in \(FixedPoint.format(retryInS, digits: 2)) s: \(error)"
+    /// The recorder's line at a failed retry while the alarm stands: the first few, then one a
+    /// minute (`RefusedRetryLines`), which counts the `unsaidTries` that failed since the last line.
+    public static func stillRefusedLine(kept: Int, retryInS: Double, error: String, unsaidTries: Int = 0) -> String {
+        let unsaid = unsaidTries == 0 ? "" : " (\(Plural.count(unsaidTries, "more try", "more tries")) failed since the last line; said once a minute)"
+        return "ALARM: storage still refuses the ride's fixes: \(Plural.count(kept, "fix", "fixes")) kept in memory, "
+            + "next try in \(FixedPoint.format(retryInS, digits: 2)) s\(unsaid): \(error)"
     }
 }

@@ -51,6 +51,8 @@ public final class CommitLoop: @unchecked Sendable {
         var sinceNs: UInt64
         var firstError: String
         var failures = 0
+        /// Which failed retries the log says: not every one (`RefusedRetryLines`).
+        var lines = RefusedRetryLines()
     }
 
     let store: RideStore
@@ -223,7 +225,10 @@ public final class CommitLoop: @unchecked Sendable {
             s.alarm = alarm; s.parkedEpochs = parkedEpochs; s.parkedBatches = parkedBatches; s.lastError = text
         }
         if let raised { emit(.alarmRaised(raised)) }
-        emit(.commitFailed(error: text, parkedEpochs: parkedEpochs, retryInS: retryDelayS))
+        if outage?.lines.says(text, nowNs: now) ?? true {
+            emit(.commitFailed(error: text, parkedEpochs: parkedEpochs, retryInS: retryDelayS, unsaidTries: outage?.lines.unsaid ?? 0))
+            outage?.lines.said()
+        }
         retryDelayS = min(retryDelayS * 2, options.retryMaxS)
     }
 }

@@ -153,7 +153,7 @@ public final class Recorder: @unchecked Sendable {
                 carry(false)
             } catch {
                 // Storage refuses the close: resume instead, which loses nothing (the alarm follows if it keeps failing).
-                emit(.commitFailed(error: "closing ride \(activeRide.id) at restart: \(StorageWords.of(error))", parkedEpochs: 0, retryInS: 0))
+                emit(.commitFailed(error: "closing ride \(activeRide.id) at restart: \(StorageWords.of(error))", parkedEpochs: 0, retryInS: 0, unsaidTries: 0))
                 carry(true)
                 commits.rearm(activeRide)
             }

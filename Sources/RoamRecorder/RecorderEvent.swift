@@ -6,8 +6,9 @@ public enum RecorderEvent: Sendable {
     /// moves again), under the session's own names: a new notice is added there alone.
     case session(RideSessionNotice)
     case committed(CommitReport)
-    /// A commit failed: the items stay parked (in order) and will be retried (P3).
-    case commitFailed(error: String, parkedEpochs: Int, retryInS: Double)
+    /// A commit failed: the items stay parked (in order) and will be retried (P3). Not every failed
+    /// retry of an outage is told (`RefusedRetryLines`): `unsaidTries` failed since the last one told.
+    case commitFailed(error: String, parkedEpochs: Int, retryInS: Double, unsaidTries: Int)
     case receiverSilent(reason: String)
     /// Bytes again, `silentForNs` after the last the receiver was heard to send.
     case receiverBack(silentForNs: UInt64)

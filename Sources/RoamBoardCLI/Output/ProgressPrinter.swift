@@ -57,9 +57,9 @@ final class ProgressPrinter: Sendable {
                 return Self.describe(report.totals, ride: report.rideID, units: units)
             }
             if let line { Console.progress(line) }
-        case .commitFailed(let error, let parked, let retry):
+        case .commitFailed(let error, let parked, let retry, let unsaid):
             state.withLock { $0.lastFailure = error }
-            Console.error(Alarm.stillRefusedLine(kept: parked, retryInS: retry, error: error))
+            Console.error(Alarm.stillRefusedLine(kept: parked, retryInS: retry, error: error, unsaidTries: unsaid))
         case .session(.rideStopped(let id, let totals)):
             state.withLock { if $0.rideID == id { $0.rideID = nil } }
             // Said with the totals even when quiet: the journal's one line on how the ride went.
