@@ -27,6 +27,7 @@ import Testing
         #expect(try String(contentsOf: etc.appendingPathComponent("roam-board/board.conf"), encoding: .utf8) == Self.riderBoardConf())
         #expect(calls == ["getent passwd roam", "systemctl daemon-reload", "udevadm control --reload", Self.trigger,
                           "systemctl is-enabled --quiet roam-board.service", "systemctl is-enabled --quiet roam-board-drive.service",
+                          "systemctl is-enabled --quiet roam-board.service",
                           "systemctl is-active --quiet roam-board.service", "systemctl is-active --quiet roam-board-drive.service"])
         #expect(!stdout.contains(Self.restartLine), "\(stdout)")
     }
@@ -69,11 +70,24 @@ import Testing
         #expect(stdout.contains("roam-board: \(unit) had refused to start: started again with the new program (journalctl -u \(unit))"), "\(stdout)")
     }
 
-    /// Not enabled (roam-board-enable --disable): nothing is started, no path unit enabled.
-    @Test func anUpgradeStartsNothingNotEnabled() throws {
-        let (dir, calls, _) = try Self.upgrade(active: [], failed: ["roam-board.service", "roam-board-drive.service"])
+    /// Not enabled (`apt remove`, then `apt install` again: the package was left in "rc" state, so
+    /// this is an upgrade; or roam-board-enable --disable): nothing is started, no path unit enabled,
+    /// and one line says so, with the board board.conf names. It said nothing: the rider waited for
+    /// a recorder that would never start.
+    @Test func anUpgradeStartsNothingNotEnabledAndSaysSo() throws {
+        let (dir, calls, stdout) = try Self.upgrade(active: [], failed: ["roam-board.service", "roam-board-drive.service"])
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(!calls.contains { $0.hasPrefix("systemctl start") || $0.hasPrefix("systemctl enable") }, "\(calls)")
+        #expect(stdout.split(separator: "\n") == [Substring(Self.notEnabledLine + "sudo roam-board-enable rpi-zero-2w")], "\(stdout)")
+    }
+
+    static let notEnabledLine = "roam-board: installed, but the recorder is not enabled (removed before, or disabled): nothing records until "
+
+    /// An enabled recorder is not said to be disabled.
+    @Test func anEnabledBoardIsNotSaidNotEnabled() throws {
+        let (dir, _, stdout) = try Self.upgrade(active: ["roam-board.service"], enabled: ["roam-board.service"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(!stdout.contains("not enabled"), "\(stdout)")
     }
 
     /// The package's board.conf with the name line as a rider may have spaced it.
