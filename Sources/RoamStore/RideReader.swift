@@ -65,8 +65,15 @@ public final class RideReader {
     /// (a WAL reset included), so an equal value means nothing this reader would see changed. nil
     /// when the file at `path` is no longer the one this connection opened (replaced, restored,
     /// removed): the value then says nothing about the database there now.
+    /// A file read `immutable=1` (a full card, a folder this user may not write) shows no commit
+    /// after its opening: it is opened again, through its -wal and -shm once there is room, and nil
+    /// (nothing known) while it is still read so. The drive keeper kept a full card's first reading.
     public func dataVersion() throws -> Int64? {
         guard fileAtPath == .opened else { return nil }
+        if connection.mode == .immutable {
+            try reopen()
+            guard connection.mode != .immutable else { return nil }
+        }
         let statement = try connection.prepare("PRAGMA data_version")
         guard try statement.step() else { return nil }
         return statement.int64(at: 0)
