@@ -83,13 +83,14 @@ import Testing
         #expect(courses.count == Self.points && courses.allSatisfy { min($0, 360 - $0) < 0.05 }, "\(courses.prefix(5))")
     }
 
-    @Test("a folder given to --replay is a usage error, and no ride or database is made")
+    /// Issue 26: every replay that is not a ride exits 65 (EX_DATAERR); a folder was a usage error (64).
+    @Test("a folder given to --replay is no ride (65), and no ride or database is made")
     func aFolderIsRefused() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("data/rides.db")
         let r = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db.path, "--replay", dir.path + "/", "--quiet"])
-        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.status == 65, "\(r.stderr)")
         #expect(r.stderr.contains("is a folder: name a GPX track, an NMEA capture or a roam-board database"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: db.path))
     }

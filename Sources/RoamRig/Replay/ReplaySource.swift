@@ -24,7 +24,8 @@ public enum ReplaySource {
     public static func open(_ path: String, ride: String?) throws -> ReplaySource {
         if path == "-" { return .nmea(try standardInput()) }
         if FileSystem.isFolder(path) {
-            throw ReplaySourceError(.usage, "--replay \(FilePath.shown(path)) is a folder: name a GPX track, an NMEA capture or a roam-board database")
+            // No ride, like any other replay that is not one (65), not a mistake in the command's shape.
+            throw ReplaySourceError(.badData, "--replay \(FilePath.shown(path)) is a folder: name a GPX track, an NMEA capture or a roam-board database")
         }
         let kind: FileSystem.Kind?
         do { kind = try FileSystem.kind(path) } catch {
