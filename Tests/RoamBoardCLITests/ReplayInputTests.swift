@@ -57,6 +57,39 @@ struct ReplayInputTests {
         #expect(!FileManager.default.fileExists(atPath: db.path), "a database was created for a refused replay")
     }
 
+    /// Issue 26: the refusal's command lacked `garminextensions`, and the GPX it made held no `atemp`:
+    /// followed as said, the replay's temperature was the standard atmosphere's, not the device's.
+    @Test("a FIT ride's refusal names a conversion that, run as said, keeps the device's temperature",
+          .enabled(if: ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
+    func theFITConversionKeepsTheMeasuredTemperature() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fit = dir.appendingPathComponent("ride.fit")
+        try FileManager.default.copyItem(at: CLIRunner.repoRoot.appendingPathComponent("Tests/Data/rides/edge530-2022-11-26.fit"), to: fit)
+        let db = dir.appendingPathComponent("rides.db").path
+        let refused = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--replay", fit.path, "--quiet"])
+        #expect(refused.status == 65, "\(refused.stderr)")
+        let said = try #require(refused.stderr.components(separatedBy: "Convert it first: ").last?.split(separator: "\n").first)
+        let words = said.split(separator: " ").map(String.init)
+        try #require(words.first == "gpsbabel" && words.contains(fit.path), "\(said)")
+        let converted = try CLIRunner.run(Array(words.dropFirst()), cwd: dir, executable: URL(fileURLWithPath: "/usr/bin/gpsbabel"))
+        try #require(converted.status == 0, "\(said): \(converted.stderr)")
+        let gpx = try String(contentsOf: dir.appendingPathComponent(try #require(words.last)), encoding: .utf8)
+        let measured = gpx.components(separatedBy: "<gpxtpx:atemp>").dropFirst().compactMap { Double($0.prefix { $0 != "<" }) }
+        #expect(measured.count == 1235, "the GPX holds \(measured.count) measured temperatures for 1235 points")
+
+        let replay = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--replay", dir.appendingPathComponent(words.last!).path, "--quiet"])
+        try #require(replay.status == 0, "\(replay.stderr)")
+        let reader = try RideReader(path: db)
+        let ride = try #require(try reader.rides().first)
+        #expect(ride.parameters.temperatureMeasured, "the replay took its temperature for unmeasured")
+        var stored: [Double] = []
+        try reader.forEachFix(ride: ride.id) { fix in if let t = fix.temperatureC { stored.append(t) } }
+        // The fake BMP280's registers round to its 0.01 °C steps.
+        #expect(abs((stored.min() ?? 0) - (measured.min() ?? 99)) < 0.02 && abs((stored.max() ?? 0) - (measured.max() ?? 99)) < 0.02,
+                "stored \(stored.min() ?? 0)–\(stored.max() ?? 0) °C, the device measured \(measured.min() ?? 0)–\(measured.max() ?? 0) °C")
+    }
+
     @Test("a good track with irregular times records one ride with no gap")
     func irregularLoggerRhythmIsNotAGap() throws {
         let dir = try CLIRunner.temporaryDirectory()

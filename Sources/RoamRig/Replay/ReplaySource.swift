@@ -42,12 +42,12 @@ public enum ReplaySource {
         if ride != nil {
             throw ReplaySourceError(.usage, "--ride applies to --replay of a roam-board database; \(FilePath.shown(path)) is not one")
         }
-        if head.count >= 12, Array(head[8..<12]) == Array(".FIT".utf8) {
+        let track = TrackFileHead(head)
+        if track == .fit {
             throw ReplaySourceError(.badData, "\(FilePath.shown(path)) is a FIT file; replay takes GPX or NMEA. Convert it first: "
-                + "gpsbabel -i garmin_fit -f \(FilePath.shown(path)) -o gpx,gpxver=1.1 -F ride.gpx")
+                + TrackFileHead.fitConversion(FilePath.shown(path)))
         }
-        let text = String(decoding: head, as: UTF8.self)
-        guard text.containsText("<gpx") || text.hasPrefix("<?xml") else {
+        guard track == .gpx else {
             guard try CaptureSniffer.holdsASentence(path) else {
                 throw ReplaySourceError(.badData, "\(FilePath.shown(path)) holds no checksummed NMEA sentence in its first \(CaptureSniffer.limitBytes >> 20) MiB "
                                + "and is not a GPX track or a roam-board database; nothing was recorded")

@@ -1,7 +1,7 @@
 extension RecordCommand {
     enum Options {
         static let board = SharedOptions.boardFolder
-        static let replay = Option<String>("--replay", "FILE", help: "Bench only: replay a ride instead of the simulated one: an NMEA capture (- for standard input), a GPX 1.1 track (each point at its own time, the barometer following its <ele>), or a ride of another roam-board database (with --ride N: its raw NMEA and pressure as recorded). A FIT ride: convert it first with gpsbabel -i garmin_fit -f RIDE.fit -o gpx,gpxver=1.1 -F RIDE.gpx.")
+        static let replay = Option<String>("--replay", "FILE", help: "Bench only: replay a ride instead of the simulated one: an NMEA capture (- for standard input), a GPX 1.1 track (each point at its own time, the barometer following its <ele>), or a ride of another roam-board database (with --ride N: its raw NMEA and pressure as recorded). A FIT ride: convert it first with gpsbabel -i garmin_fit -f RIDE.fit -o gpx,gpxver=1.1,garminextensions -F RIDE.gpx (garminextensions keeps its measured temperature).")
         static let ride = Option<String>("--ride", "N", help: "With --replay DB: the ride of that database to replay.")
         static let realtime = Flag("--realtime", help: "Bench only: replay at the receiver's pace (the simulated ride at the rate the recorder set its module to, a track at its recorded times, a capture at its sentences' times) instead of as fast as possible.")
         static let commitInterval = Option<Double>("--commit-interval", "S", help: "Bench only: gather epochs for S seconds per commit instead of board.conf's commit_interval_s (0 to 5; 0 commits whatever is queued at once, as before the cadence; default for a replay faster than real time: 0).",
