@@ -27,6 +27,14 @@ import Testing
              says: "standard input (--replay -) holds no checksummed NMEA sentence in its 70000 bytes; nothing was recorded"),
         Case(name: "sentence-shaped text", junk: Array("hello\n$GPRMC,no checksum\n$GPGGA,1,2,3*00\n".utf8), redirection: "< \"$2\"", status: 65,
              says: "holds no checksummed NMEA sentence"),
+        // Issue 26: `cat ride.gpx | roam-board record --replay -` was told its bytes held no NMEA sentence.
+        Case(name: "a GPX track", junk: Array(ReplayInputTests.gpx(ReplayInputTests.point("48.0", "2024-05-01T10:00:00Z")).utf8),
+             redirection: "< \"$2\"", status: 65,
+             says: "standard input (--replay -) is a GPX track: a track is replayed from a file, not standard input: save it and give its name"),
+        Case(name: "a FIT file", junk: [14, 0x10, 0x5C, 0x08, 0, 0, 0, 0] + Array(".FIT".utf8) + [0, 0] + Array(repeating: 0x40, count: 3000),
+             redirection: "< \"$2\"", status: 65,
+             says: "standard input (--replay -) is a FIT file; replay takes GPX or NMEA, and a track from a file: save it as ride.fit, "
+                + "convert it (gpsbabel -i garmin_fit -f ride.fit -o gpx,gpxver=1.1,garminextensions -F ride.gpx)"),
     ]
 
     @Test("refused before a ride begins", arguments: cases)

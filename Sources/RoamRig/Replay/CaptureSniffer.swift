@@ -37,8 +37,8 @@ enum CaptureSniffer {
 
     /// What `--replay -` streams, from the first checksummed sentence on (nil: none in the input,
     /// `read` says how many bytes came). Read as it comes, never to the end: a FIFO fed at a
-    /// receiver's pace is replayed as it arrives.
-    static func firstSentenceOn(_ reader: CaptureReader) throws(ReplaySourceError) -> (fromSentence: [UInt8]?, read: Int) {
+    /// receiver's pace is replayed as it arrives. `head`: the first bytes read, for what else the input may be.
+    static func firstSentenceOn(_ reader: CaptureReader) throws(ReplaySourceError) -> (fromSentence: [UInt8]?, read: Int, head: [UInt8]) {
         var framer = NMEALineFramer()
         var taken: [UInt8] = []
         while taken.count < standardInputLimitBytes {
@@ -59,9 +59,9 @@ enum CaptureSniffer {
             if let end {
                 // The sentence begins at its `$` (or `!`), which no sentence holds inside.
                 let start = taken[..<(offset + end)].lastIndex { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "!") } ?? 0
-                return (Array(taken[start...]), taken.count)
+                return (Array(taken[start...]), taken.count, Array(taken.prefix(512)))
             }
         }
-        return (nil, taken.count)
+        return (nil, taken.count, Array(taken.prefix(512)))
     }
 }

@@ -162,6 +162,17 @@ public enum ReplaySource {
         let found = try CaptureSniffer.firstSentenceOn(reader)
         guard let first = found.fromSentence else {
             let limit = CaptureSniffer.standardInputLimitBytes
+            // A track is parsed whole from a file; a FIT file is converted first. Either said as such, not as junk.
+            switch TrackFileHead(found.head) {
+            case .gpx?:
+                throw ReplaySourceError(.badData, "standard input (--replay -) is a GPX track: a track is replayed from a file, "
+                                        + "not standard input: save it and give its name, --replay ride.gpx; nothing was recorded")
+            case .fit?:
+                throw ReplaySourceError(.badData, "standard input (--replay -) is a FIT file; replay takes GPX or NMEA, and a track from a file: "
+                                        + "save it as ride.fit, convert it (" + TrackFileHead.fitConversion("ride.fit")
+                                        + ") and give the file, --replay ride.gpx; nothing was recorded")
+            case nil: break
+            }
             throw ReplaySourceError(.badData, found.read == 0 ? "standard input (--replay -) is empty: nothing to replay; nothing was recorded"
                 : "standard input (--replay -) holds no checksummed NMEA sentence in its "
                     + (found.read >= limit ? "first \(limit >> 20) MiB" : "\(found.read) bytes") + "; nothing was recorded")
