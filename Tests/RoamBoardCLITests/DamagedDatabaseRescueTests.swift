@@ -7,8 +7,9 @@ import Testing
 /// and writes nothing to the damaged file.
 @Suite(.serialized) struct DamagedDatabaseRescueTests {
     /// Two bench rides, then random bytes over one leaf page in the middle of ride 1's fixes (found
-    /// through SQLite's dbstat table, which walks the b-tree in key order).
-    static func damagedDatabase(in dir: URL) throws -> String {
+    /// through SQLite's dbstat table, which walks the b-tree in key order), or over the page of `query`.
+    static func damagedDatabase(in dir: URL,
+                                page query: String = "SELECT pageno FROM dbstat WHERE name = 'fixes' AND pagetype = 'leaf' ORDER BY path LIMIT 1 OFFSET 100") throws -> String {
         let db = try HostileFixtures.recordedDatabase(in: dir)
         let second = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--quiet"])
         guard second.status == 0 else { throw TrialSetupError(message: "second ride: \(second.stderr)") }
@@ -16,9 +17,9 @@ import Testing
         do {
             let c = try SQLiteConnection(path: db, mode: .readWrite)
             try c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            let leaves = try c.prepare("SELECT pageno FROM dbstat WHERE name = 'fixes' AND pagetype = 'leaf' ORDER BY path LIMIT 1 OFFSET 100")
-            guard try leaves.step() else { throw TrialSetupError(message: "no 100th leaf page of fixes in \(db)") }
-            page = leaves.int64(at: 0)
+            let pages = try c.prepare(query)
+            guard try pages.step() else { throw TrialSetupError(message: "no page for \(query) in \(db)") }
+            page = pages.int64(at: 0)
         }
         let size = try HostileFixtures.pageSize(db)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: db))
@@ -50,6 +51,39 @@ import Testing
         let saved = try String(contentsOfFile: out + "20260614T073000Z-ride-2.gpx", encoding: .utf8)
         // The bench ride keeps 905 of its 2191 fixes for distance; a GPX holds those.
         #expect(saved.components(separatedBy: "<trkpt ").count == 906 && saved.hasSuffix("</gpx>\n"))
+        #expect(try HostileFixtures.snapshot(db) == before, "the damaged file was written to")
+    }
+
+    /// Issue 26: with only the list of rides damaged (the rides table's one page), `check` said no ride
+    /// could be saved, while every fix could still be read: a rider told so may throw away the card.
+    @Test func ridesAreFoundFromTheirFixesWhenTheListIsDamaged() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = try Self.damagedDatabase(in: dir, page: "SELECT rootpage FROM sqlite_master WHERE name = 'rides'")
+        let before = try HostileFixtures.snapshot(db)
+
+        let check = try CLIRunner.run(["check", "--db", db])
+        #expect(check.status == 65)
+        #expect(check.stdout.contains("the list of rides cannot be read (a damaged page); 2 rides found from their fixes and events instead. "
+                                      + "Lost with the list, for each ride: its start and stop times"), "\(check.stdout)")
+        for id in 1...2 { #expect(check.stdout.contains("ride \(id) (stopped): can be read completely, 2191 fixes"), "\(check.stdout)") }
+        #expect(check.stdout.contains("2 of 2 rides can still be read in full") && !check.stdout.contains("no ride can be saved"), "\(check.stdout)")
+
+        let out = dir.appendingPathComponent("saved").path + "/"
+        let dump = try CLIRunner.run(["dump", "--db", db, "--all", "--format", "gpx", "--out", out])
+        #expect(dump.status == 65)
+        #expect(dump.stderr.contains("the list of rides cannot be read (a damaged page): rides 1, 2 were found from their fixes and events; "
+                                     + "lost with the list, for each ride: its start and stop times"), "\(dump.stderr)")
+        #expect(dump.stderr.contains("is damaged: its list of rides cannot be read (a damaged page), the rides were found from their fixes; "
+                                     + "2 of 2 written whole. Nothing was marked as dumped"), "\(dump.stderr)")
+        let names = ["20260614T073000Z-ride-1.gpx", "20260614T073000Z-ride-2.gpx"]
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == names)
+        for name in names {
+            let saved = try String(contentsOfFile: out + name, encoding: .utf8)
+            // As from the undamaged file: the bench ride keeps 905 of its 2191 fixes for distance, and 13.231 km.
+            #expect(saved.components(separatedBy: "<trkpt ").count == 906 && saved.hasSuffix("</gpx>\n"))
+            #expect(saved.contains("distance_m=\"13231."), "\(saved.prefix(1200))")
+        }
         #expect(try HostileFixtures.snapshot(db) == before, "the damaged file was written to")
     }
 }

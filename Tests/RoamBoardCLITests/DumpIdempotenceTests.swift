@@ -55,6 +55,28 @@ import RoamCore
         #expect(FileManager.default.contents(atPath: file) == Data("someone else's notes\n".utf8))
     }
 
+    /// Issue 26: one stray file at one ride's name stopped the whole dump, nothing written or marked
+    /// (the other rides included) and the others not said. Now only that ride is kept back, named at the end.
+    @Test func aStrayFileKeepsBackOnlyItsRide() throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let out = f.directory.appendingPathComponent("out").path + "/"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let stray = out + "20260615T073000Z-ride-\(f.b.id).gpx"
+        try Data("junk\n".utf8).write(to: URL(fileURLWithPath: stray))
+
+        let r = try CLIRunner.run(["dump", "--db", f.dbPath, "--not-dumped", "--format", "gpx", "--out", out])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout == out + "20260614T073000Z-ride-\(f.a.id).gpx\n", "\(r.stdout)")
+        #expect(try String(contentsOfFile: out + "20260614T073000Z-ride-\(f.a.id).gpx", encoding: .utf8).hasSuffix("</gpx>\n"))
+        #expect(try dumpedAt(f.dbPath, f.a.id) != nil, "the ride written was not marked")
+        #expect(try dumpedAt(f.dbPath, f.b.id) == nil)
+        #expect(FileManager.default.contents(atPath: stray) == Data("junk\n".utf8), "the stray file was overwritten")
+        let last = r.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.contains("ride \(f.b.id) not written: \(stray) already exists with other contents; pass --force to overwrite it")
+                && last.hasSuffix("(1 of 2 rides written)"), "\(r.stderr)")
+    }
+
     @Test func dumpingAgainKeepsTheFirstHandedOverTime() throws {
         let f = try DumpFixture.make()
         defer { f.remove() }

@@ -19,6 +19,7 @@ enum DumpCommand {
         let plan = try DumpPlan(p, format: format, reader: reader, time: time)
         let raw = p.value(Options.raw)
         var unreadable = plan.unreadable
+        if let lost = plan.rowsLost, !plan.rides.isEmpty { Console.error(lostListWords(plan.rides, why: lost)) }
         for id in unreadable { Console.error("ride \(id): cannot be read completely (the database is damaged there); left out") }
         var toMark: [Written] = []
         var written = 0
@@ -26,6 +27,9 @@ enum DumpCommand {
             let provenance = try reader.provenance(ride: planned.id)
             // Said once per ride: its file is no recording of this board, and carries no raw NMEA.
             if let provenance { Console.error("ride \(planned.id) was \(provenance.sentence): not recorded by this board, no raw NMEA") }
+            if plan.rowsLost != nil, planned.state == .recording {
+                Console.error("ride \(planned.id): no stop was stored: it was recording when the card was damaged, or its stop is lost too")
+            }
             guard let (ride, fixes) = try readable({ try exportOne(planned, provenance: provenance, plan: plan, raw: raw, reader: reader,
                                                                     force: p.value(Options.force)) }) else {
                 Console.error("ride \(planned.id): cannot be read completely (the database is damaged there); left out")
@@ -34,7 +38,7 @@ enum DumpCommand {
             }
             written += 1
             // A recording ride's file holds what was committed so far: the ride is not handed over yet.
-            if ride.state == .recording {
+            if ride.state == .recording, plan.rowsLost == nil {
                 // A file left in place wrote nothing now: no count of fixes written is said.
                 let what = fixes.map { "dumped what was committed so far, "
                     + SetAsideCount.written($0, of: ride.totals.fixCount, raw: raw, withPaused: format == .fit) }
@@ -56,15 +60,32 @@ enum DumpCommand {
                 toMark.append(Written(id: ride.id, folder: FilePath.parent(path), wasMarked: ride.dumpedUTCms != nil))
             }
         }
-        if plan.rides.isEmpty && unreadable.isEmpty { Console.error("no ride to dump in \(FilePath.shown(reader.path))") }
-        guard unreadable.isEmpty else {
-            let names = unreadable.map(String.init).joined(separator: ", ")
-            throw CLIError(description: "\(FilePath.shown(reader.path)) is damaged: ride\(unreadable.count == 1 ? "" : "s") \(names) could not be read "
-                           + "completely and \(unreadable.count == 1 ? "was" : "were") left out; \(written) of "
-                           + "\(written + unreadable.count) written whole. Nothing was marked as dumped: the damaged file "
-                           + "is not written to ('roam-board check' lists what it still holds)", status: ExitStatus.dataError)
+        if plan.rides.isEmpty && unreadable.isEmpty && plan.refused.isEmpty { Console.error("no ride to dump in \(FilePath.shown(reader.path))") }
+        let refusal = plan.refusedWords(written: written)
+        guard unreadable.isEmpty, plan.rowsLost == nil else {
+            throw CLIError(description: damagedWords(reader.path, unreadable: unreadable, written: written, rowsLost: plan.rowsLost)
+                           + (refusal.map { "; " + $0 } ?? ""), status: ExitStatus.dataError)
         }
         mark(onStorage(toMark), in: reader.path)
+        if let refusal { throw CLIError(description: refusal, status: ExitStatus.failure) }
+    }
+
+    /// What a dump from a damaged database wrote and left out; nothing is marked, so the file is not written to.
+    static func damagedWords(_ path: String, unreadable: [Int64], written: Int, rowsLost: String?) -> String {
+        let names = unreadable.map(String.init).joined(separator: ", ")
+        let list = rowsLost.map { "its list of rides cannot be read (\($0)), the rides were found from their fixes; " } ?? ""
+        let left = unreadable.isEmpty ? "\(written) of \(written) written whole"
+            : "ride\(unreadable.count == 1 ? "" : "s") \(names) could not be read completely and \(unreadable.count == 1 ? "was" : "were") "
+                + "left out; \(written) of \(written + unreadable.count) written whole"
+        return "\(FilePath.shown(path)) is damaged: \(list)\(left). Nothing was marked as dumped: the damaged file "
+            + "is not written to ('roam-board check' lists what it still holds)"
+    }
+
+    /// Said once before the files of rides whose rows were lost with the list of rides.
+    static func lostListWords(_ rides: [RideRow], why: String) -> String {
+        let one = rides.count == 1
+        return "the list of rides cannot be read (\(why)): ride\(one ? "" : "s") \(rides.map { String($0.id) }.joined(separator: ", ")) "
+            + "\(one ? "was" : "were") found from \(one ? "its" : "their") fixes and events; lost with the list, for each ride: " + RideRescue.lostWithTheList
     }
 
     /// A ride's file, whole under its name in `folder`; `wasMarked`: handed over before.
@@ -102,7 +123,8 @@ enum DumpCommand {
     static func exportOne(_ planned: RideRow, provenance: ImportProvenance?, plan: DumpPlan, raw: Bool, reader: RideReader,
                           force: Bool) throws -> (ride: RideRow, fixes: Int?) {
         try reader.inOneSnapshot {
-            let ride = try reader.ride(id: planned.id) ?? planned
+            // A ride whose row was lost stands in with what its fixes hold (`RideRescue.standInRow`).
+            let ride = plan.rowsLost != nil ? planned : try reader.ride(id: planned.id) ?? planned
             let summary = try RideExport.summary(ride, span: try reader.span(ride.id), provenance: provenance)
             return (ride, try write(ride, summary, plan: plan, raw: raw, reader: reader, force: force))
         }

@@ -13,9 +13,16 @@ struct DumpPlan {
     enum Destination: Equatable { case standardOutput, file(String) }
     private enum Output { case standardOutput, file(String), directory(String) }
 
-    let rides: [RideRow]
+    private(set) var rides: [RideRow]
     /// Rides selected but not readable on a damaged database (their span already ran into the damage).
     private(set) var unreadable: [Int64] = []
+    /// Why the list of rides could not be read, when `rides` stand in for rows lost with it: found from
+    /// their fixes and events (`RideRescue.rows`); nil when the list was read.
+    private(set) var rowsLost: String? = nil
+    /// A ride not written because a file with other contents is at its name (no --force).
+    struct Refused { var id: Int64; var path: String }
+    /// Left out, the others handed over all the same: said at the end, exit 1.
+    private(set) var refused: [Refused] = []
     let format: ExportFormat
     /// Each ride's start and end, as every command shows them (`RideReader.span`).
     let spans: [Int64: RideSpan]
@@ -37,33 +44,35 @@ struct DumpPlan {
             throw UsageError(command: "dump", message: message)
         }
         var selected: [RideRow]
+        var unreadable: [Int64] = []
         if let id = try p.value(Options.ride) {
-            guard let ride = try reader.ride(id: id) else {
+            var ride: RideRow?
+            do { ride = try reader.ride(id: id) } catch {
+                // The list of rides cannot be read: the ride from its fixes, or its list's error again.
+                let found = try RideRescue.rows(reader)
+                (ride, rowsLost) = (found.rows.first { $0.id == id }, found.lost)
+                unreadable = found.unreadable.filter { $0 == id }
+            }
+            guard ride != nil || !unreadable.isEmpty else {
                 throw CLIError(description: "no ride \(id) in \(FilePath.shown(reader.path)) (see 'roam-board rides')")
             }
-            selected = [ride]
+            selected = ride.map { [$0] } ?? []
         } else if p.value(Options.all) {
-            selected = try reader.rides()
+            (selected, rowsLost, unreadable) = try RideRescue.rows(reader)
         } else {
-            let all = try reader.rides()
-            let running = RidesCommand.recorderRunning(database: reader.path)
-            // A recording ride is handed over once it stops; dumping it now would mark half a ride.
-            for r in all where r.state == .recording && r.dumpedUTCms == nil {
-                Console.error(InterruptedReplay.left(r, recorderRunning: running)
-                              ? "ride \(r.id) was left interrupted by a replay: skipped until it is closed (\(InterruptedReplay.closedBy))"
-                              : "ride \(r.id) is still recording: skipped until it stops")
+            let all: [RideRow]
+            (all, rowsLost, unreadable) = try RideRescue.rows(reader)
+            if rowsLost != nil {
+                // No row says which rides were handed over: every ride found goes, as with --all.
+                Console.error("which rides were handed over before was lost with the list of rides: every ride found is dumped")
+                selected = all
+            } else {
+                selected = try Self.notDumped(all, reader: reader)
             }
-            // Nor is an import cut before its end handed over: only part of its file is stored.
-            let unfinished = try reader.unfinishedImports()
-            for r in all where r.dumpedUTCms == nil && unfinished.contains(r.id) {
-                Console.error("ride \(r.id): only part of its imported file is stored: skipped until the file is imported again")
-            }
-            selected = all.filter { $0.dumpedUTCms == nil && $0.state == .stopped && !unfinished.contains($0.id) }
         }
 
         // On a damaged database a ride whose pages are damaged is left out and named; the others go.
         var spans: [Int64: RideSpan] = [:]
-        var unreadable: [Int64] = []
         for ride in selected {
             do { spans[ride.id] = try reader.span(ride.id) } catch let e as SQLiteError where e.isCorrupt { unreadable.append(ride.id) }
         }
@@ -96,7 +105,6 @@ struct DumpPlan {
             if case .file(let path) = destination(for: ride) { try OutputTarget.refuseNonFile(path) }
         }
         if !p.value(Options.force) {
-            var differing: [String] = []
             for ride in rides {
                 guard case .file(let path) = destination(for: ride), access(path, F_OK) == 0 else { continue }
                 let span = spans[ride.id] ?? RideSpan(startUTCms: nil, endUTCms: nil)
@@ -105,14 +113,38 @@ struct DumpPlan {
                 if same {
                     inPlace.insert(ride.id)
                 } else {
-                    differing.append(path)
+                    refused.append(Refused(id: ride.id, path: path))
                 }
             }
-            if !differing.isEmpty {
-                throw CLIError(description: "\(differing.map(FilePath.shown).joined(separator: ", ")) already exist\(differing.count == 1 ? "s" : "") "
-                               + "with other contents; pass --force to overwrite", status: ExitStatus.failure)
-            }
+            // One file in the way keeps its ride back, not the others.
+            rides.removeAll { ride in refused.contains { $0.id == ride.id } }
         }
+    }
+
+    /// The last words of a dump that left rides out for files in their way; nil when none was.
+    func refusedWords(written: Int) -> String? {
+        guard !refused.isEmpty else { return nil }
+        let one = refused.count == 1
+        return "ride\(one ? "" : "s") \(refused.map { String($0.id) }.joined(separator: ", ")) not written: "
+            + "\(refused.map { FilePath.shown($0.path) }.joined(separator: ", ")) already exist\(one ? "s" : "") with other contents; "
+            + "pass --force to overwrite \(one ? "it" : "them"), or move \(one ? "it" : "them") away (\(written) of \(written + refused.count) rides written)"
+    }
+
+    /// The rides `--not-dumped` hands over: stopped, never handed over, and each one skipped said.
+    private static func notDumped(_ all: [RideRow], reader: RideReader) throws -> [RideRow] {
+        let running = RidesCommand.recorderRunning(database: reader.path)
+        // A recording ride is handed over once it stops; dumping it now would mark half a ride.
+        for r in all where r.state == .recording && r.dumpedUTCms == nil {
+            Console.error(InterruptedReplay.left(r, recorderRunning: running)
+                          ? "ride \(r.id) was left interrupted by a replay: skipped until it is closed (\(InterruptedReplay.closedBy))"
+                          : "ride \(r.id) is still recording: skipped until it stops")
+        }
+        // Nor is an import cut before its end handed over: only part of its file is stored.
+        let unfinished = try reader.unfinishedImports()
+        for r in all where r.dumpedUTCms == nil && unfinished.contains(r.id) {
+            Console.error("ride \(r.id): only part of its imported file is stored: skipped until the file is imported again")
+        }
+        return all.filter { $0.dumpedUTCms == nil && $0.state == .stopped && !unfinished.contains($0.id) }
     }
 
     /// Whether the file at `path` holds the ride's export byte for byte, compared as the export

@@ -53,15 +53,26 @@ public struct ConsistencyReport: Sendable, Equatable {
     /// What a damaged file still holds, in words, and how to save it.
     private var rescueLines: [String] {
         let rescue: [RideRescue.Ride]
+        var lines: [String] = []
         switch self.rescue {
         case .rides(let rides)?: rescue = rides
-        case .noList(let why)?: return ["the list of rides cannot be read (\(why)): no ride can be saved from this file"]
+        case .foundFromFixes(let why, let rides, let complete)?:
+            rescue = rides
+            // The list's loss is not the rides': said so, with what a ride saved without its row lacks.
+            lines.append("the list of rides cannot be read (\(why)); \(Plural.count(rides.count, "ride")) found from their fixes and events instead. "
+                         + "Lost with the list, for each ride: " + RideRescue.lostWithTheList)
+            if !complete {
+                lines.append("a damaged page among the fixes hides where the rides after ride \(rides.last.map { String($0.id) } ?? "0") begin: "
+                             + "more rides may be on the card than are listed here")
+            }
+        case .noList(let why)?: return ["the list of rides cannot be read (\(why)), nor any ride from its fixes: no ride can be saved from this file"]
         case nil: return ["the list of rides cannot be read: no ride can be saved from this file"]
         }
-        var lines = rescue.map { ride in
-            ride.isReadable
-                ? "ride \(ride.id) (\(ride.state.rawValue)): can be read completely, \(Plural.count(ride.fixesRead, "fix", "fixes"))"
-                : "ride \(ride.id) (\(ride.state.rawValue)): cannot be read completely: \(ride.damage!) after \(Plural.count(ride.fixesRead, "fix", "fixes"))"
+        lines += rescue.map { ride in
+            let state = ride.state?.rawValue ?? "state not known"
+            return ride.isReadable
+                ? "ride \(ride.id) (\(state)): can be read completely, \(Plural.count(ride.fixesRead, "fix", "fixes"))"
+                : "ride \(ride.id) (\(state)): cannot be read completely: \(ride.damage!) after \(Plural.count(ride.fixesRead, "fix", "fixes"))"
         }
         let readable = rescue.filter(\.isReadable).count
         lines.append("\(readable) of \(rescue.count) rides can still be read in full; save them before anything else: "

@@ -4,7 +4,8 @@
 public enum RideRescue {
     public struct Ride: Sendable, Equatable {
         public var id: Int64
-        public var state: RideRow.State
+        /// nil when the ride's row is lost and its events cannot be read.
+        public var state: RideRow.State?
         /// Fixes read before the end or the damage.
         public var fixesRead: Int
         /// nil when the whole ride was read; else what stopped it, in words.
@@ -12,26 +13,43 @@ public enum RideRescue {
         public var isReadable: Bool { damage == nil }
     }
 
-    /// What a damaged file still holds: its rides, each read whole or not, or, when not even the list
-    /// of rides can be read, why (in words, as each ride's damage is said).
+    /// What a damaged file still holds: its rides, each read whole or not; when the list of rides
+    /// cannot be read, the rides its fixes and events name (`foundFromFixes`, with why the list could
+    /// not be read); when not even those can be, why (in words, as each ride's damage is said).
     public enum Survey: Sendable, Equatable {
         case rides([Ride])
+        case foundFromFixes(why: String, [Ride], complete: Bool)
         case noList(why: String)
     }
 
     public static func survey(_ reader: RideReader) -> Survey {
         let rows: [RideRow]
-        do { rows = try reader.rides() } catch { return .noList(why: words(error)) }
-        return .rides(rows.map { row in
-            var read = 0
+        do { rows = try reader.rides() } catch {
+            let why = words(error)
             do {
-                try reader.forEachFix(ride: row.id) { _ in read += 1 }
-                _ = try reader.events(ride: row.id)
-                return Ride(id: row.id, state: row.state, fixesRead: read, damage: nil)
+                let found = try rideIDs(reader)
+                return .foundFromFixes(why: why, found.ids.map { read(reader, id: $0, listed: nil) }, complete: found.complete)
             } catch {
-                return Ride(id: row.id, state: row.state, fixesRead: read, damage: words(error))
+                return .noList(why: why)
             }
-        })
+        }
+        return .rides(rows.map { read(reader, id: $0.id, listed: $0.state) })
+    }
+
+    /// Ride `id` read whole (fixes and events), or how far and what stopped it. Without its row
+    /// (`listed` nil), it was stopped if a stop event was stored; without one it was recording when
+    /// the card was damaged, or lost its stop with it; not known when its events cannot be read.
+    private static func read(_ reader: RideReader, id: Int64, listed: RideRow.State?) -> Ride {
+        var read = 0
+        var state = listed
+        do {
+            try reader.forEachFix(ride: id) { _ in read += 1 }
+            let events = try reader.events(ride: id)
+            if state == nil { state = events.contains { $0.kind == .stop } ? .stopped : .recording }
+            return Ride(id: id, state: state, fixesRead: read, damage: nil)
+        } catch {
+            return Ride(id: id, state: state, fixesRead: read, damage: words(error))
+        }
     }
 
     /// A damaged page as that; any other failure (an I/O error, a row this code cannot decode) by
