@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import RoamBoardCLI
 
 /// The README opens with exactly its two set-up commands, then speaks to riders; its command list
 /// names every subcommand the binary has, and its layout table every source folder.
@@ -77,6 +78,22 @@ import Testing
         for target in targets where target.kind == "target" && target.name != "CShims" && !tested.contains(target.name + "Tests") {
             #expect(testRow.contains("`\(target.name)`"), "\(target.name) has no test target, and the Tests row does not say what tests it")
         }
+    }
+
+    /// Issue 26: the README called its `-o` rules "shared by every command", and `explored` has no
+    /// `-o`. The paragraph that states them names exactly the commands that take `--out`.
+    @Test func theOutRulesNameExactlyTheCommandsThatTakeOut() throws {
+        let rule = try #require(Self.text.range(of: "`-o/--out -` is standard output"), "the README no longer states -o's rules")
+        let paragraph = Self.text[..<rule.lowerBound].range(of: "\n\n", options: .backwards)?.upperBound ?? Self.text.startIndex
+        let claim = String(Self.text[paragraph..<rule.lowerBound])
+        let commands = CommandTable.all.filter { !$0.isHidden }
+        let withOut = Set(commands.filter { $0.options.contains { $0.name == "--out" } }.map(\.name))
+        try #require(withOut.count >= 2, "\(withOut)")
+        let without = commands.map(\.name).filter { !withOut.contains($0) }
+        #expect(!claim.contains("every command"), "the README gives -o to every command; these have none: \(without)")
+        // The commands it gives -o to: those named before its parenthesis (which names one without).
+        let given = claim.prefix { $0 != "(" }.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        #expect(Set(given.filter { name in commands.contains { $0.name == name } }) == withOut, "\(claim)")
     }
 
     @Test func theLayoutTableNamesEverySourceFolder() throws {
