@@ -19,7 +19,8 @@ enum DumpCommand {
         let plan = try DumpPlan(p, format: format, reader: reader, time: time)
         let raw = p.value(Options.raw)
         var unreadable = plan.unreadable
-        if let lost = plan.rowsLost, !plan.rides.isEmpty { Console.error(lostListWords(plan.rides, why: lost)) }
+        let standIns = plan.rides.filter { plan.standIns.contains($0.id) }
+        if let lost = plan.rowsLost, !standIns.isEmpty { Console.error(lostListWords(standIns, why: lost)) }
         for id in unreadable { Console.error("ride \(id): cannot be read completely (the database is damaged there); left out") }
         var toMark: [Written] = []
         var written = 0
@@ -27,7 +28,7 @@ enum DumpCommand {
             let provenance = try reader.provenance(ride: planned.id)
             // Said once per ride: its file is no recording of this board, and carries no raw NMEA.
             if let provenance { Console.error("ride \(planned.id) was \(provenance.sentence): not recorded by this board, no raw NMEA") }
-            if plan.rowsLost != nil, planned.state == .recording {
+            if plan.standIns.contains(planned.id), planned.state == .recording {
                 Console.error("ride \(planned.id): no stop was stored: it was recording when the card was damaged, or its stop is lost too")
             }
             guard let (ride, fixes) = try readable({ try exportOne(planned, provenance: provenance, plan: plan, raw: raw, reader: reader,
@@ -38,7 +39,7 @@ enum DumpCommand {
             }
             written += 1
             // A recording ride's file holds what was committed so far: the ride is not handed over yet.
-            if ride.state == .recording, plan.rowsLost == nil {
+            if ride.state == .recording, !plan.standIns.contains(ride.id) {
                 // A file left in place wrote nothing now: no count of fixes written is said.
                 let what = fixes.map { "dumped what was committed so far, "
                     + SetAsideCount.written($0, of: ride.totals.fixCount, raw: raw, withPaused: format == .fit) }
@@ -124,7 +125,7 @@ enum DumpCommand {
                           force: Bool) throws -> (ride: RideRow, fixes: Int?) {
         try reader.inOneSnapshot {
             // A ride whose row was lost stands in with what its fixes hold (`RideRescue.standInRow`).
-            let ride = plan.rowsLost != nil ? planned : try reader.ride(id: planned.id) ?? planned
+            let ride = plan.standIns.contains(planned.id) ? planned : try reader.ride(id: planned.id) ?? planned
             let summary = try RideExport.summary(ride, span: try reader.span(ride.id), provenance: provenance)
             return (ride, try write(ride, summary, plan: plan, raw: raw, reader: reader, force: force))
         }

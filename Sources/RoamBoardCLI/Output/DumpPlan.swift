@@ -19,6 +19,8 @@ struct DumpPlan {
     /// Why the list of rides could not be read, when `rides` stand in for rows lost with it: found from
     /// their fixes and events (`RideRescue.rows`); nil when the list was read.
     private(set) var rowsLost: String? = nil
+    /// The rides whose own rows were lost with the list: each one's row stands in (`RideRescue.standInRow`).
+    private(set) var standIns: Set<Int64> = []
     /// A ride not written because a file with other contents is at its name (no --force).
     struct Refused { var id: Int64; var path: String }
     /// Left out, the others handed over all the same: said at the end, exit 1.
@@ -50,7 +52,7 @@ struct DumpPlan {
             do { ride = try reader.ride(id: id) } catch {
                 // The list of rides cannot be read: the ride from its fixes, or its list's error again.
                 let found = try RideRescue.rows(reader)
-                (ride, rowsLost) = (found.rows.first { $0.id == id }, found.lost)
+                (ride, rowsLost, standIns) = (found.rows.first { $0.id == id }, found.lost, found.standIns.filter { $0 == id })
                 unreadable = found.unreadable.filter { $0 == id }
             }
             guard ride != nil || !unreadable.isEmpty else {
@@ -58,10 +60,10 @@ struct DumpPlan {
             }
             selected = ride.map { [$0] } ?? []
         } else if p.value(Options.all) {
-            (selected, rowsLost, unreadable) = try RideRescue.rows(reader)
+            (selected, rowsLost, standIns, unreadable) = try RideRescue.rows(reader)
         } else {
             let all: [RideRow]
-            (all, rowsLost, unreadable) = try RideRescue.rows(reader)
+            (all, rowsLost, standIns, unreadable) = try RideRescue.rows(reader)
             if rowsLost != nil {
                 // No row says which rides were handed over: every ride found goes, as with --all.
                 Console.error("which rides were handed over before was lost with the list of rides: every ride found is dumped")

@@ -59,8 +59,10 @@ public struct ConsistencyReport: Sendable, Equatable {
         case .foundFromFixes(let why, let rides, let complete)?:
             rescue = rides
             // The list's loss is not the rides': said so, with what a ride saved without its row lacks.
-            lines.append("the list of rides cannot be read (\(why)); \(Plural.count(rides.count, "ride")) found from their fixes and events instead. "
-                         + "Lost with the list, for each ride: " + RideRescue.lostWithTheList)
+            let lost = rides.filter(\.rowLost).map { String($0.id) }
+            lines.append("the list of rides cannot be read (\(why)); \(Plural.count(rides.count, "ride")) found from their fixes and events instead"
+                         + (lost.isEmpty ? "" : ". Lost with the list, for \(lost.count == 1 ? "ride" : "each of rides") \(lost.joined(separator: ", ")): "
+                                                + RideRescue.lostWithTheList))
             if !complete {
                 lines.append("a damaged page among the fixes hides where the rides after ride \(rides.last.map { String($0.id) } ?? "0") begin: "
                              + "more rides may be on the card than are listed here")

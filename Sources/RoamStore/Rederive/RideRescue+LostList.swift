@@ -88,18 +88,39 @@ extension RideRescue {
                        lastCommitUTCms: nil, dumpedUTCms: nil)
     }
 
-    /// Every ride of the list, or, when the list cannot be read, a stand-in for each ride found from
-    /// its fixes and events (`lost`: why the list could not be read). A ride whose stand-in cannot be
-    /// made is in `unreadable`. Throws the list's own error when not even the fixes name a ride.
-    public static func rows(_ reader: RideReader) throws -> (rows: [RideRow], lost: String?, unreadable: [Int64]) {
+    /// Every ride of the list, or, when the list cannot be read, every ride its fixes and events name:
+    /// with its own row where that row's page can still be read, else a stand-in (`standIns`; `lost`:
+    /// why the list could not be read). A ride with neither is in `unreadable`. Throws the list's own
+    /// error when not even the fixes can be searched.
+    public static func rows(_ reader: RideReader) throws -> (rows: [RideRow], lost: String?, standIns: Set<Int64>, unreadable: [Int64]) {
         let listError: any Error
-        do { return (try reader.rides(), nil, []) } catch { listError = error }
+        do { return (try reader.rides(), nil, [], []) } catch { listError = error }
         let found: FoundRides
         do { found = try rideIDs(reader) } catch { throw listError }
-        var rows: [RideRow] = [], unreadable: [Int64] = []
+        var rows: [RideRow] = [], standIns: Set<Int64> = [], unreadable: [Int64] = []
         for id in found.ids {
-            do { rows.append(try standInRow(reader, id: id)) } catch let e as SQLiteError where e.isCorrupt { unreadable.append(id) }
+            if let row = try listedRow(reader, id: id) {
+                rows.append(row)
+                continue
+            }
+            do {
+                rows.append(try standInRow(reader, id: id))
+                standIns.insert(id)
+            } catch let e as SQLiteError where e.isCorrupt {
+                unreadable.append(id)
+            }
         }
-        return (rows, words(listError), unreadable)
+        return (rows, words(listError), standIns, unreadable)
+    }
+
+    /// The ride's own row when its page can still be read; nil when the row is in the damage or gone.
+    static func listedRow(_ reader: RideReader, id: Int64) throws -> RideRow? {
+        do {
+            return try reader.ride(id: id)
+        } catch let e as SQLiteError where e.isCorrupt {
+            return nil
+        } catch StoreError.corruptRow {
+            return nil
+        }
     }
 }

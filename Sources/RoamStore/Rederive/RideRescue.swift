@@ -10,6 +10,8 @@ public enum RideRescue {
         public var fixesRead: Int
         /// nil when the whole ride was read; else what stopped it, in words.
         public var damage: String?
+        /// Found from its fixes and events with its own row unreadable (in the damage, or gone).
+        public var rowLost = false
         public var isReadable: Bool { damage == nil }
     }
 
@@ -28,7 +30,14 @@ public enum RideRescue {
             let why = words(error)
             do {
                 let found = try rideIDs(reader)
-                return .foundFromFixes(why: why, found.ids.map { read(reader, id: $0, listed: nil) }, complete: found.complete)
+                return .foundFromFixes(why: why, found.ids.map { id in
+                    // A row that cannot be read (whatever stopped it) is lost to this survey, which goes on.
+                    let row: RideRow?
+                    do { row = try listedRow(reader, id: id) } catch { row = nil }
+                    var ride = read(reader, id: id, listed: row?.state)
+                    ride.rowLost = row == nil
+                    return ride
+                }, complete: found.complete)
             } catch {
                 return .noList(why: why)
             }
@@ -43,9 +52,10 @@ public enum RideRescue {
         var read = 0
         var state = listed
         do {
-            try reader.forEachFix(ride: id) { _ in read += 1 }
+            // The events first: a ride whose fixes run into the damage is still said stopped or not.
             let events = try reader.events(ride: id)
             if state == nil { state = events.contains { $0.kind == .stop } ? .stopped : .recording }
+            try reader.forEachFix(ride: id) { _ in read += 1 }
             return Ride(id: id, state: state, fixesRead: read, damage: nil)
         } catch {
             return Ride(id: id, state: state, fixesRead: read, damage: words(error))
