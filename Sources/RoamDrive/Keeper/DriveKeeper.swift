@@ -36,22 +36,22 @@ public final class DriveKeeper {
 
     public let settings: Settings
     private let writer: DriveRideWriter
-    private let say: (String) -> Void
+    let say: (String) -> Void
     private let database: KeeperDatabase
     private var follower = CableFollower()
     private var binding = ControllerBinding()
-    private var slots: DriveImageSlots { settings.builder.slots }
+    var slots: DriveImageSlots { settings.builder.slots }
     /// The database state of the newest image (the ready one, else the served one).
     private var builtFingerprint: String?
     /// The cap (--max-mib) the newest image was built under, when its manifest says: another cap is a change.
     private var builtCap: Int64?
     /// The rides of `.next`, nil while none is ready.
-    private var ready: [Int64]?
+    var ready: [Int64]?
     /// The file the kernel has open (its inode) and the rides on it.
-    private var servedInode: UInt64?
-    private var served: [Int64]?
+    var servedInode: UInt64?
+    var served: [Int64]?
     /// The rides of the file at the image path once `.next` was swapped in, until the medium points at it.
-    private var swapped: [Int64]?
+    var swapped: [Int64]?
     /// A database state whose build failed: tried again only once the rides change or room is freed.
     private var failedFingerprint: String?
     /// The newest image left rides off for lack of room (or a build failed for it): built again
@@ -63,7 +63,9 @@ public final class DriveKeeper {
     /// Said that the pages keep their static map (no Leaflet on the board): once, not per build.
     private var saidNoLeaflet = false
     /// Said that the served image's record could not be kept: once a streak, not per offer.
-    private var saidServedUnkept = false
+    var saidServedUnkept = false
+    /// Said that the host ejected the drive: once per eject, until the medium is pointed at the image again.
+    var saidEjected = false
     /// How many times the rides were read from the database (a look with nothing changed reads none).
     public var listings: Int { database.listings }
 
@@ -140,71 +142,18 @@ public final class DriveKeeper {
         lastState = state
         switch follower.observe(state: state, notified: notified) {
         case .held:
-            // Built ahead, beside the served image: nothing changes under the host.
+            // Built ahead, beside the served image: nothing changes under the host, nor under one that ejected it.
+            if let gadget = settings.gadget { _ = noteEjected(gadget, hostHasIt: true) }
             _ = try rebuildIfChanged(nowUTCms: nowUTCms)
         case .newPlug:
             // The host keeps the image it enumerated (a new one goes in at the unplug); only an
-            // empty drive gets its first image now.
-            try offer()
+            // empty drive gets its first image now, and an ejected one its image again.
+            try offer(afterDeparture: true)
             try markServed(nowUTCms: nowUTCms)
         case .free:
             _ = try rebuildIfChanged(nowUTCms: nowUTCms)
             try offer()
         }
-    }
-
-    /// Swaps the ready image in and points the medium at it, only when it differs from the file
-    /// the kernel has open and no host has the drive configured now: the state is read again
-    /// before the swap and right before the point, since a build may have run since the step's look.
-    private func offer() throws {
-        guard let gadget = settings.gadget, hostIsAway(gadget) else { return }
-        if try slots.swapIn() {
-            swapped = ready
-            ready = nil
-        }
-        guard let ino = DriveManifest.inode(slots.image), ino != servedInode, hostIsAway(gadget) else { return }
-        try gadget.point(at: slots.image)
-        servedInode = ino
-        keepServed(slots.image)
-        served = swapped ?? servedRides()
-        swapped = nil
-        let rides = served.map { " with \(Plural.count($0.count, "ride"))" } ?? ", which rides it holds unknown"
-        // Unbound (another gadget holds the controller): the medium is set, but no host sees it yet.
-        // A binding that cannot be read is said as offered: it may well be.
-        if let udc = settings.udc, let bound = gadget.boundController, bound != udc {
-            say("drive: \(FilePath.shown(slots.image))\(rides) is ready; offered once \(FilePath.shown(udc)) is free")
-        } else {
-            say("drive: offering \(FilePath.shown(slots.image))" + rides)
-        }
-    }
-
-    /// The rides on the image now served, read back from it; nil, said with its cause, when it cannot
-    /// be read: the drive is offered all the same, and no ride is marked handed over for it.
-    private func servedRides() -> [Int64]? {
-        do { return try DriveImageReader.read(slots.image).rideIDs } catch {
-            say("drive: \(error); it is offered all the same, but no ride on it is marked handed over until the next image")
-            return nil
-        }
-    }
-
-    /// Records which image the drive serves; a failure is said once until a record is kept again
-    /// (the drive is served all the same: the record only spares a restarted keeper a re-point).
-    private func keepServed(_ image: String) {
-        do {
-            try ServedImage.record(image)
-            saidServedUnkept = false
-        } catch {
-            if !saidServedUnkept { say(ServedImage.unkept(error)) }
-            saidServedUnkept = true
-        }
-    }
-
-    /// No host has the gadget configured, as the controller says now, or the LUN has no medium
-    /// yet (a first image inserted into an empty drive changes nothing a host holds), or the
-    /// gadget is not bound (the state is another gadget's).
-    private func hostIsAway(_ gadget: MassStorageGadget) -> Bool {
-        guard let udc = settings.udc, (gadget.medium ?? "") != "", gadget.boundController == udc else { return true }
-        return gadget.state(udc) != "configured"
     }
 
     /// Builds `.next` unless the newest image already holds the rides as they are, and holds every
@@ -273,7 +222,8 @@ public final class DriveKeeper {
 
     /// Marks every ride on the served medium that is not yet handed over.
     private func markServed(nowUTCms: Int64) throws {
-        guard let served, !served.isEmpty else { return }
+        // A medium that reads empty (ejected, and not pointed again) holds nothing a host could take.
+        guard let served, !served.isEmpty, settings.gadget?.medium != "" else { return }
         // Marks made now would go to a file being replaced, or create an empty one at the path.
         guard let current = try database.rides(), database.isAtPath else {
             return say("drive: a host has the drive, but no database at \(FilePath.shown(settings.databasePath)): \(Plural.list("ride", served)) not "
