@@ -174,7 +174,8 @@ enum DriveCommand {
         if p.value(Options.setupOnly) {
             let owner = try p.value(Options.owner).map(account)
             // Not bound yet (a boot): no host can have the medium, so the image built ahead goes in now.
-            if (gadget.boundController ?? "").isEmpty { try t.settings.builder.slots.swapIn() }
+            let unbound = (gadget.boundController ?? "").isEmpty
+            if unbound { try t.settings.builder.slots.swapIn() }
             let image = FileSystem.exists(t.settings.builder.imagePath) ? t.settings.builder.imagePath : ""
             // The one serial number, set here once; the keeper never writes it.
             let serial = MassStorageGadget.serial(boardName: t.settings.boardName)
@@ -183,6 +184,14 @@ enum DriveCommand {
                 do { try ServedImage.record(image, owner: owner) } catch { Console.error(ServedImage.unkept(error)) }
             }
             let medium = "medium \(image.isEmpty ? "none yet" : FilePath.shown(image))"
+            // A host on the cable (a Zero 2 W powered by the computer) configures the drive the moment it
+            // is bound and keeps it until the unplug, its power: an image that lacks rides is left to
+            // the keeper, which binds once its first build is in.
+            if unbound, !image.isEmpty, gadget.otherHolder(of: udc) == nil, let change = staleImage(t.settings) {
+                print("gadget \(FilePath.shown(gadget.paths.gadget)) set up, \(medium), not bound yet: \(change); the drive keeper "
+                      + "binds \(FilePath.shown(udc)) once its new image is in (until then a computer sees no drive)")
+                return (nil, t, nil, udc)
+            }
             // Another gadget on the controller: set up all the same, and exit 0, so the keeper starts
             // and binds it once it is free (ControllerBinding) rather than the unit failing for it.
             if let held = try gadget.bindIfFree(udc) {
@@ -204,6 +213,16 @@ enum DriveCommand {
         let keeper = try DriveKeeper(t.settings, writer: t.files(reader), say: Console.error)
         try keeper.start(nowUTCms: WallClock.nowUTCms())
         return (keeper, t, UDCStateWatch(path: gadget.paths.udcState(udc)), udc)
+    }
+
+    /// Why the image lacks what the keeper would put on it now; nil when it holds the rides as they
+    /// are, or when that cannot be told (said): the gadget is bound with it then, as before.
+    private static func staleImage(_ settings: DriveKeeper.Settings) -> String? {
+        do { return try DriveImageFreshness.change(settings) } catch {
+            Console.error("roam-board drive: cannot tell whether \(FilePath.shown(settings.builder.imagePath)) holds every ride "
+                          + "(\(ErrorText.describe(error))): bound with it as it is; the keeper builds a new one if the rides changed")
+            return nil
+        }
     }
 
     /// A board that never recorded has no database yet: the drive waits for the first ride

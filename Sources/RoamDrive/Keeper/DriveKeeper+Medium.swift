@@ -9,8 +9,8 @@ extension DriveKeeper {
     /// before the swap and right before the point, since a build may have run since the step's look.
     /// A drive the host ejected gets its image again, changed or not, once no host has it configured,
     /// or at a plug-in seen only as the kernel's notification (`afterDeparture`: the cable went and
-    /// came back, a new host found the drive empty).
-    func offer(afterDeparture: Bool = false) throws {
+    /// came back, a new host found the drive empty). `beforeBinding`: the gadget is bound right after.
+    func offer(afterDeparture: Bool = false, beforeBinding: Bool = false) throws {
         guard let gadget = settings.gadget else { return }
         let ejected = noteEjected(gadget, hostHasIt: !hostIsAway(gadget) && !afterDeparture)
         let mayPoint = { self.hostIsAway(gadget) || ejected && afterDeparture }
@@ -29,7 +29,7 @@ extension DriveKeeper {
         let rides = served.map { " with \(Plural.count($0.count, "ride"))" } ?? ", which rides it holds unknown"
         // Unbound (another gadget holds the controller): the medium is set, but no host sees it yet.
         // A binding that cannot be read is said as offered: it may well be.
-        if let udc = settings.udc, let bound = gadget.boundController, bound != udc {
+        if !beforeBinding, let udc = settings.udc, let bound = gadget.boundController, bound != udc {
             say("drive: \(FilePath.shown(slots.image))\(rides) is ready; offered once \(FilePath.shown(udc)) is free")
         } else {
             say("drive: offering \(FilePath.shown(slots.image))" + rides)

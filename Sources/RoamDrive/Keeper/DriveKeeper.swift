@@ -76,7 +76,8 @@ public final class DriveKeeper {
 
     /// Reads what the images beside the database hold (a corrupt one is said and replaced), sets
     /// the gadget up only if no privileged setup did (a test, a manual run as root), and builds the
-    /// next image if the rides changed. The first `step` offers it.
+    /// next image if the rides changed. The first `step` offers it; to a gadget not bound yet (the
+    /// set-up left it so: the rides changed since the image was made) it is offered here, then bound.
     public func start(nowUTCms: Int64) throws {
         slots.clearUnfinished()
         let image = slots.image
@@ -105,7 +106,6 @@ public final class DriveKeeper {
                 let medium = current != nil ? image : ""
                 try gadget.setUp(image: medium, serial: MassStorageGadget.serial(boardName: settings.boardName))
                 if current != nil { keepServed(image) }
-                _ = try binding.bind(gadget, udc, first: true, words: settings.heldWords, say: say)
             }
             if gadget.medium == image {
                 do {
@@ -119,6 +119,21 @@ public final class DriveKeeper {
             }
         }
         _ = try rebuildIfChanged(nowUTCms: nowUTCms)
+        try bindOnceBuilt()
+    }
+
+    /// Binds a gadget nobody bound yet once the first build is in, so the first drive a host sees
+    /// holds every stopped ride: a host configures it the moment it is bound and keeps it until the
+    /// unplug. A build that failed leaves the image there, bound all the same. Not while the
+    /// controller is gone (bound when it is back) or another gadget holds it (said, and bound once free).
+    private func bindOnceBuilt() throws {
+        guard let gadget = settings.gadget, let udc = settings.udc, (gadget.boundController ?? "").isEmpty, gadget.state(udc) != nil else { return }
+        if gadget.otherHolder(of: udc) == nil {
+            do { try offer(beforeBinding: true) } catch {
+                say("drive: \(error); the drive is bound with the image it has")
+            }
+        }
+        _ = try binding.bind(gadget, udc, first: true, words: settings.heldWords, say: say)
     }
 
     /// `drive-image`: builds if the rides changed and puts the image in place at once (no gadget).

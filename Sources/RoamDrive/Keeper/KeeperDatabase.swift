@@ -44,21 +44,26 @@ final class KeeperDatabase {
         // Something committed: a newer roam-board's migration, maybe (an upgrade restarts nothing).
         // Its rides are not this keeper's to hand over (`SchemaV5`); it stops, and systemd starts the new one.
         try reader.requireKnownSchema()
-        // An import cut before its last chunk is not handed over, as `dump --not-dumped` does not:
-        // a part on the drive would be marked handed over at the plug-in after the import finished.
-        // An import finishing between the two readings is read again at the next look (the version is older).
-        let unfinished = try reader.unfinishedImports()
+        let (rides, unfinished) = try Self.offerable(reader)
         if unfinished != saidUnfinished, !unfinished.isEmpty {
             say("drive: \(Plural.list("ride", unfinished.sorted())) left off: only part of the imported file is stored "
                 + "(import it again to finish it)")
         }
         saidUnfinished = unfinished
-        let rides = try reader.rides().filter { !unfinished.contains($0.id) }
         listings += 1
         reopening = false
         let fingerprint = DriveSelection.fingerprint(rides, maker: maker)
         listed = version.map { ($0, rides, fingerprint) }
         return (rides, fingerprint)
+    }
+
+    /// The rides a drive may hold, and the imports left off. An import cut before its last chunk is
+    /// not handed over, as `dump --not-dumped` does not: a part on the drive would be marked handed
+    /// over at the plug-in after the import finished. An import finishing between the two readings
+    /// is read again at the next look (the version is older).
+    static func offerable(_ reader: RideReader) throws -> (rides: [RideRow], unfinished: Set<Int64>) {
+        let unfinished = try reader.unfinishedImports()
+        return (try reader.rides().filter { !unfinished.contains($0.id) }, unfinished)
     }
 
     /// The file the connections have open is the one at the path: marks made now reach it (not a

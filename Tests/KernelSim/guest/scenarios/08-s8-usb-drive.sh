@@ -146,8 +146,11 @@ else
         if waitfor 120 test -s /tmp/ktools/pid && [ -f $IMG.new ]; then
             kill -9 $BUILD_PID; kill -9 "$(cat /tmp/ktools/pid)"; wait $BUILD_PID 2>/dev/null
             replug
-            # No keeper now: the privileged setup step binds the gadget to the new controller again.
+            # No keeper now: the privileged setup step sets the gadget up on the new controller again.
+            # It leaves the binding to the keeper while ride $R3 is not on the image (the first drive a
+            # host sees holds every stopped ride), so the image the kill left is bound here by hand.
             waitfor 20 test -e /sys/class/udc/$UDC && roam-board drive --board $BOARD --udc $UDC --setup-only > /dev/null 2>&1
+            [ -n "$(cat $GADGET/UDC)" ] || echo $UDC > $GADGET/UDC
             fsck.vfat -n $IMG > /tmp/fsck8.txt 2>&1; frc=$?
             if mount_drive && same_files /tmp/dump8b && [ $frc = 0 ] && ! image_has_ride $R3; then
                 pass $S "SIGKILL during a rebuild: the drive mounts and holds every earlier ride ($SAME_N files equal to dump's), fsck.vfat -n clean, ride $R3 not half there"
