@@ -28,12 +28,17 @@ struct DriveBuildUnderHostTests {
         defer { TrialPaths.remove(rig.dir) }
         let first = try DriveProbe.recordBenchRide(rig.db)
         #expect(try CLIRunner.run(["drive-image", "--db", rig.db]).status == 0)
+        // Set up and bound by the unit's set-up while the image held every ride (a gadget left
+        // unbound is bound only after the keeper's first build: DriveSetupAtBootTests); ride 2
+        // stops before the keeper starts, as across a restart of the unit.
+        let setup = try CLIRunner.run(["drive", "--board", "Boards/bench", "--db", rig.db, "--sys-root", rig.root.path, "--setup-only"])
+        #expect(setup.status == 0 && rig.attribute(rig.gadget.appendingPathComponent("UDC")) == "dummy_udc.0", "\(setup.stdout) \(setup.stderr)")
         let second = try DriveProbe.recordBenchRide(rig.db)
         let hold = rig.dir.appendingPathComponent("hold"), held = rig.dir.appendingPathComponent("held")
         let tools = try Self.holdingMcopy(in: rig.dir, hold: hold, held: held)
         let medium = rig.lun.appendingPathComponent("file")
 
-        // At start: the gadget is set up with the image of ride 1, then the build of both is held.
+        // At start: the gadget serves the image of ride 1, bound; the build of both is held.
         try Data().write(to: hold)
         let keeper = try TrialChild(TrialPaths.binary, ["drive", "--board", "Boards/bench", "--db", rig.db, "--sys-root", rig.root.path,
                                                         "--poll-ms", "50"], environment: ["ROAM_DRIVE_TOOLS": tools.path])
