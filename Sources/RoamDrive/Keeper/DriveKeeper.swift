@@ -101,7 +101,7 @@ public final class DriveKeeper {
             room = kept?.room
             builtCap = kept?.capBytes
         }
-        if let gadget = settings.gadget, let udc = settings.udc {
+        if let gadget = settings.gadget, settings.udc != nil {
             if !gadget.isSetUp {
                 let medium = current != nil ? image : ""
                 try gadget.setUp(image: medium, serial: MassStorageGadget.serial(boardName: settings.boardName))
