@@ -14,12 +14,14 @@ import RoamSystem
 public enum BoardSelfTest {
     /// `sysRoot`: where / is for the system checks (/sys, /proc, /boot, /dev links): "" on a board;
     /// tests lay out a folder like it.
-    /// `database`: the recorder's database in `dataDir`, whose files must be writable too.
+    /// `database`: the recorder's database in `dataDir`, whose files must be writable too, and which
+    /// must not be damaged (`DatabaseCheck`).
     public static func run(profile: BoardProfile, dataDir: String, database: String? = nil, listenMs: UInt64 = 3000,
                            sysRoot: String = "") -> [ProbeResult] {
         var results = profile.isBench ? bench(profile) : board(profile, listenMs: listenMs, sysRoot: sysRoot)
         if !profile.isBench { results += USBGadgetCheck.results(root: sysRoot) }
         results.append(DeviceProbe.dataDirectory(dataDir, database: database, createdByRecord: profile.isBench, isBench: profile.isBench, systemRoot: sysRoot))
+        if let database, let check = DatabaseCheck.result(database: database) { results.append(check) }
         return results
     }
 

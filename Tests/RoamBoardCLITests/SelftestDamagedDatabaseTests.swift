@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// Issue 26: a damaged database went unnoticed: `selftest` said the data folder OK, and `record`
+/// recorded into it. `selftest` reads every page (SQLite's quick check) and fails a damaged file in
+/// words: how many rides still read whole, how to save them and how to start a new file; an intact
+/// one is said OK, and a board with no database yet says nothing of it.
+@Suite(.serialized) struct SelftestDamagedDatabaseTests {
+    /// A copy of the bench board whose data directory is `data`.
+    static func board(data: URL, in dir: URL) throws -> URL {
+        let board = dir.appendingPathComponent("board")
+        try FileManager.default.createDirectory(at: board, withIntermediateDirectories: true)
+        let bench = try String(contentsOfFile: "Boards/bench/board.conf", encoding: .utf8)
+        let conf = bench.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("data_dir") }
+            .joined(separator: "\n") + "\ndata_dir = \(data.path)\n"
+        try conf.write(to: board.appendingPathComponent("board.conf"), atomically: true, encoding: .utf8)
+        return board
+    }
+
+    static func databaseLine(_ stdout: String) -> String {
+        stdout.split(separator: "\n").first { $0.contains(" database ") }.map(String.init) ?? ""
+    }
+
+    @Test func aDamagedDatabaseFailsInWordsAndAnIntactOneIsOK() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let data = dir.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let board = try Self.board(data: data, in: dir)
+
+        let none = try CLIRunner.run(["selftest", "--board", board.path])
+        #expect(none.status == 0, "\(none.stdout)\(none.stderr)")
+        #expect(Self.databaseLine(none.stdout).isEmpty, "\(none.stdout)")
+
+        let damaged = try DamagedDatabaseRescueTests.damagedDatabase(in: dir)
+        let db = data.appendingPathComponent("rides.db").path
+        try FileManager.default.moveItem(atPath: damaged, toPath: db)
+        let failed = try CLIRunner.run(["selftest", "--board", board.path])
+        #expect(failed.status == 74, "\(failed.stdout)\(failed.stderr)")
+        let line = Self.databaseLine(failed.stdout)
+        #expect(line.hasPrefix("FAIL database \(db): damaged (SQLite's quick check): 1 of 2 rides can still be read in full"), "\(failed.stdout)")
+        #expect(line.contains("dump --db \(db) --all") && line.contains("mv \(db) \(db).damaged"), "\(line)")
+        #expect(!failed.stdout.contains("btree") && !failed.stdout.contains("Page "), "\(failed.stdout)")
+
+        let fresh = dir.appendingPathComponent("fresh")
+        try FileManager.default.createDirectory(at: fresh, withIntermediateDirectories: true)
+        let intactDB = try HostileFixtures.recordedDatabase(in: fresh)
+        for file in [db, db + "-wal", db + "-shm"] where FileManager.default.fileExists(atPath: file) {
+            try FileManager.default.removeItem(atPath: file)
+        }
+        try FileManager.default.moveItem(atPath: intactDB, toPath: db)
+        let ok = try CLIRunner.run(["selftest", "--board", board.path])
+        #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
+        #expect(Self.databaseLine(ok.stdout).hasPrefix("OK database \(db): intact"), "\(ok.stdout)")
+    }
+}
