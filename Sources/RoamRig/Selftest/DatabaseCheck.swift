@@ -17,14 +17,8 @@ enum DatabaseCheck {
         }
         let reader: RideReader
         do { reader = try RideReader(path: database) } catch { return ProbeResult(name, ok: false, "\(error)") }
-        do throws(SQLiteError) {
-            let quick = try reader.connection.prepare("PRAGMA quick_check")
-            var lines: [String] = []
-            while try quick.step() { lines.append(quick.text(at: 0)) }
-            quick.reset()
-            if lines == ["ok"] { return ProbeResult(name, ok: true, "intact (SQLite's quick check read every page)") }
-        } catch where error.isCorrupt {
-            // The check itself met the damage: the same verdict.
+        do {
+            if try RideRescue.passesQuickCheck(reader) { return ProbeResult(name, ok: true, "intact (SQLite's quick check read every page)") }
         } catch {
             return ProbeResult(name, ok: false, "\(error)")
         }

@@ -24,6 +24,22 @@ public enum RideRescue {
         case noList(why: String)
     }
 
+    /// SQLite's quick check (every page read, every b-tree's shape; not the indexes against their
+    /// tables): true when it says "ok", false when it finds damage or runs into it. Its own lines,
+    /// page numbers and b-tree internals, are for no rider: `survey` says what the damage costs.
+    public static func passesQuickCheck(_ reader: RideReader) throws(SQLiteError) -> Bool {
+        do throws(SQLiteError) {
+            let quick = try reader.connection.prepare("PRAGMA quick_check")
+            var lines: [String] = []
+            while try quick.step() { lines.append(quick.text(at: 0)) }
+            quick.reset()
+            return lines == ["ok"]
+        } catch {
+            guard error.isCorrupt else { throw error }
+            return false
+        }
+    }
+
     public static func survey(_ reader: RideReader) -> Survey {
         let rows: [RideRow]
         do { rows = try reader.rides() } catch {
