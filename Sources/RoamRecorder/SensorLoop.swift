@@ -272,8 +272,10 @@ public final class SensorLoop: @unchecked Sendable {
                 framingFeedback?.lastReadFramed(sentences: stream.sentencesFramed - framedBefore)
                 if stream.sentencesFramed != framedBefore { heldTicketAtLastSentence = queue.heldPressTicket.load(ordering: .acquiring) }
                 // The last of a set-up's hand-back, ended on a whole epoch: complete before the set-up ended,
-                // so in front of any press since (kernel-sim s9: a stock epoch at a 10 Hz ride's head).
-                if receiver?.lastReadEndedWholeHandBack == true, stream.unfinishedSentence == .none { settleAll() }
+                // so in front of any press since (kernel-sim s9: a stock epoch at a 10 Hz ride's head). Not
+                // past a press held during the set-up: the epochs it closed went behind that press.
+                if receiver?.lastReadEndedWholeHandBack == true, stream.unfinishedSentence == .none,
+                   pressAwaitsRead || queue.heldPressTicket.load(ordering: .acquiring) == acknowledged { settleAll() }
             } else if let seen = seenEmptyNs, seen > heardNs {
                 if seen - heardNs >= options.silentAfterMs * 1_000_000 {
                     let seconds = FixedPoint.format(Double(options.silentAfterMs) / 1000, digits: options.silentAfterMs % 1000 == 0 ? 0 : 1)

@@ -27,9 +27,12 @@ import Testing
         /// UBX class and id of the command the burst goes just before.
         let kind: (UInt8, UInt8)
         private let sent = Atomic<Bool>(false)
+        /// Run on the sensor thread once the burst is on the line (a press during the set-up).
+        let then: @Sendable () -> Void
 
-        init(_ replayer: NMEAReplayer, baud: Int, burst: [UInt8], before kind: (UInt8, UInt8)) throws(DeviceError) {
-            self.replayer = replayer; self.burst = burst; self.kind = kind
+        init(_ replayer: NMEAReplayer, baud: Int, burst: [UInt8], before kind: (UInt8, UInt8),
+             then: @escaping @Sendable () -> Void = {}) throws(DeviceError) {
+            self.replayer = replayer; self.burst = burst; self.kind = kind; self.then = then
             wire = try BenchSerialLine(replayer, baud: baud)
         }
 
@@ -46,6 +49,7 @@ import Testing
                 // No banner from now on: after the burst the line carries only the module's answers.
                 replayer.module!.idle.store(false, ordering: .releasing)
                 try replayer.write(burst)
+                then()
             }
             try wire.write(bytes)
         }
@@ -60,7 +64,9 @@ import Testing
         private let done = DispatchSemaphore(value: 0)
         private var stopped = false
 
-        init(burstBefore kind: (UInt8, UInt8)) throws {
+        /// `pressDuringSetUp`: the loop holds an epoch when the set-up begins (as one run again mid-stream
+        /// does), and the rider presses while it runs, after the module sent the burst (seconds 0 and 1).
+        init(burstBefore kind: (UInt8, UInt8), pressDuringSetUp: Bool = false) throws {
             replayer = try NMEAReplayer()
             try replayer.attach(FakeGNSSModule(family: .ublox, ubloxModel: .m8), idleIntervalMs: 100)
             var setup = ReceiverSetup(family: .ublox, targetBaud: 115_200, rateHz: 10)
@@ -68,15 +74,18 @@ import Testing
             setup.options.garbageMs = 400
             setup.options.probeListenMs = 2500
             setup.options.ackTimeoutMs = 3000
-            let replayer = self.replayer, burst = SensorLoopPressMidSentenceTests.burst(second: 0)
+            let replayer = self.replayer, queue = self.queue, clock = self.clock
+            let burst = SensorLoopPressMidSentenceTests.burst(second: 0) + (pressDuringSetUp ? SensorLoopPressMidSentenceTests.burst(second: 1) : [])
+            if pressDuringSetUp { queue.sensorHoldsEpoch.store(true, ordering: .releasing) }
             receiver = GNSSReceiver(device: replayer.secondaryPath, setup: setup) { () throws(DeviceError) -> any ByteSource in
-                try BurstBeforeCommand(replayer, baud: 115_200, burst: burst, before: kind)
+                try BurstBeforeCommand(replayer, baud: 115_200, burst: burst, before: kind) {
+                    if pressDuringSetUp { queue.push(.press(monoNs: clock.now())) }
+                }
             }
             try receiver.reopen()
             var options = SensorLoop.Options()
             options.epochSettleMs = 60_000
             options.silentAfterMs = 60_000
-            let clock = self.clock
             loop = try SensorLoop(source: receiver, barometer: nil, queue: queue, options: options,
                                   clock: { clock.now() }, emit: { _ in })
             let loop = self.loop, done = self.done
@@ -110,6 +119,14 @@ import Testing
             return SensorLoopPressMidSentenceTests.described(pressed.items + after.items)
         }
 
+        /// Stops the loop (it hands over what it holds) and takes everything queued since.
+        func stopAndTake() throws -> [SensorItem] {
+            stopped = true
+            loop.requestStop(); done.wait()
+            replayer.unplug()
+            return try #require(queue.takeBatch(notBeforeNs: 0, timeoutNs: 0)).items
+        }
+
         deinit { if !stopped { loop.requestStop(); done.wait(); replayer.unplug() } }
     }
 
@@ -121,5 +138,17 @@ import Testing
         let queued = try run.pressThenNextBurstAndStop()
         #expect(queued.count == 3 && queued.first?.hasPrefix("0:") == true && queued.dropFirst().first == "press"
                 && queued.last?.hasPrefix("1:") == true, "\(queued)")
+    }
+
+    /// A press held while a set-up ran (the loop held an epoch when it began): the epochs its hand-back
+    /// closed went behind that press, and so does the last, whole or not. Settled in front of it, the
+    /// last would have come before the press and the others after it: [1, press, 0].
+    @Test func aPressHeldDuringTheSetUpStaysInFrontOfEveryEpochItHandedBack() throws {
+        let run = try Run(burstBefore: (0x06, 0x01), pressDuringSetUp: true)
+        let pressed = try #require(run.queue.takeBatch(notBeforeNs: 0, timeoutNs: 60_000_000_000))
+        #expect(run.receiver.setupRuns.load(ordering: .acquiring) == 1)
+        let queued = SensorLoopPressMidSentenceTests.described(pressed.items + (try run.stopAndTake()))
+        #expect(queued.first == "press" && queued.dropFirst().first?.hasPrefix("0:") == true
+                && queued.dropFirst(2).first?.hasPrefix("1:") == true, "\(queued)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoamSystem
 @testable import RoamStore
 
 @Suite struct SQLiteErrorTests {
@@ -22,6 +23,18 @@ import Testing
         #expect(ResultCode(rawValue: 5 | (99 << 8)).name == "SQLITE_BUSY")
         let described = SQLiteError(code: fsync, message: "disk I/O error", sql: "COMMIT", path: "/x").description
         #expect(described == "SQLite error 10 (SQLITE_IOERR_FSYNC, extended 1034): disk I/O error, while executing 'COMMIT' on /x")
+    }
+
+    /// ENOSPC after a write, a truncate or a -shm sizing is a full card; after a read no system call
+    /// failed for want of room (a short read sets none), and an errno left from earlier says nothing.
+    @Test("An I/O error is full by its errno only where a write could have met it")
+    func fullOnlyWhereAWriteFailed() {
+        let noRoom = Errno(rawValue: ENOSPC)
+        #expect(SQLiteError(code: ResultCode(rawValue: 4874), message: "disk I/O error", path: "/x", systemErrno: noRoom).isFull)  // SHMSIZE
+        #expect(SQLiteError(code: ResultCode(rawValue: 778), message: "disk I/O error", path: "/x", systemErrno: noRoom).isFull)   // WRITE
+        let shortRead = SQLiteError(code: ResultCode(rawValue: 522), message: "disk I/O error", path: "/x", systemErrno: noRoom)
+        #expect(!shortRead.isFull && shortRead.isIOError)
+        #expect(!SQLiteError(code: ResultCode(rawValue: 266), message: "disk I/O error", path: "/x", systemErrno: noRoom).isFull)  // READ
     }
 
     @Test("Opening in a missing directory fails with SQLITE_CANTOPEN and names the path")

@@ -10,9 +10,9 @@ import RoamSystem
 /// binding to the keeper, which binds once its first build is in (`DriveKeeper.start`).
 public enum DriveImageFreshness {
     /// Why the image is not the one the keeper would build now, in words; nil when it is, or when
-    /// there is no database yet (the keeper waits for the first ride: nothing to build). The same
-    /// rule as the keeper's: the rides' fingerprint, then the cap (--max-mib) the image was built
-    /// under. Throws what could not be read (the database, mtools): the caller binds at once then.
+    /// there is no database yet (the keeper waits for the first ride: nothing to build). The rides'
+    /// fingerprint, and where it differs, whether every stopped ride is on the image all the same;
+    /// then the cap (--max-mib) the image was built under. Throws what could not be read (the database, mtools): the caller binds at once then.
     public static func change(_ settings: DriveKeeper.Settings) throws -> String? {
         let image = settings.builder.imagePath
         guard FileSystem.exists(settings.databasePath) else { return nil }
@@ -30,7 +30,14 @@ public enum DriveImageFreshness {
         let reader = try RideReader(path: settings.databasePath)
         let rides = try KeeperDatabase.offerable(reader).rides
         if DriveSelection.fingerprint(rides, maker: settings.builder.maker) != built {
-            return "\(FilePath.shown(image)) does not hold the rides as they are now"
+            // Every stopped ride there, in an older build's style (an upgrade, a new time_zone or units
+            // change the maker, so every stamp): bound at once, not after minutes of rebuilding every
+            // ride on a Zero; the keeper restyles it at the next unplug. Only a ride missing waits.
+            let listing = try DriveImageReader.read(image)
+            let there = Set(listing.rideIDs + listing.damaged + listing.leftOff + listing.overCap)
+            if !Set(DriveSelection.candidates(rides).map(\.id)).isSubset(of: there) {
+                return "\(FilePath.shown(image)) does not hold every stopped ride"
+            }
         }
         if let cap = kept?.capBytes, cap != settings.builder.maxImageBytes {
             return "\(FilePath.shown(image)) was built under another --max-mib"

@@ -2,10 +2,12 @@ import RoamStore
 import RoamSystem
 
 /// `selftest`'s look at the recorder's database, when there is one: SQLite's quick check (every page
-/// read, every b-tree's shape). A damaged file still takes a recorder's writes, and a ride recorded
-/// into it can be lost with it, while nothing else says so before `check` is run: a FAIL, with what
-/// still reads whole and how to start a new file while keeping the old one. SQLite's own lines
-/// (page numbers, b-tree internals) are never shown: `check` names the rides in words.
+/// read, every b-tree's shape). A damaged file goes unnoticed otherwise until `check` is run. It is
+/// a NOTE, not a FAIL: the devices are what `selftest` gates the recorder on (roam-board-enable starts
+/// nothing after a FAIL and sends the rider to the wiring), and recording into a damaged file loses
+/// nothing silently (a commit the damage refuses raises the alarm and is parked, P2). The words say
+/// what still reads whole and how to save it; SQLite's own lines (page numbers, b-tree internals)
+/// are never shown.
 enum DatabaseCheck {
     /// nil when there is no database yet (the first `record` creates it).
     static func result(database: String) -> ProbeResult? {
@@ -16,27 +18,38 @@ enum DatabaseCheck {
             return ProbeResult(name, ok: false, "cannot be looked at: \(error.reason)")
         }
         let reader: RideReader
-        do { reader = try RideReader(path: database) } catch { return ProbeResult(name, ok: false, "\(error)") }
+        do {
+            reader = try RideReader(path: database)
+        } catch let error as SQLiteError where error.isCorrupt {
+            return .note(name, "damaged: it cannot be read as a roam-board database at all. " + save(database, checked: false))
+        } catch {
+            // A newer roam-board's, locked, unreadable: `record` refuses it in the same words.
+            return ProbeResult(name, ok: false, StorageWords.of(error))
+        }
         do {
             if try RideRescue.passesQuickCheck(reader) { return ProbeResult(name, ok: true, "intact (SQLite's quick check read every page)") }
         } catch {
-            return ProbeResult(name, ok: false, "\(error)")
+            return ProbeResult(name, ok: false, StorageWords.of(error))
         }
-        return ProbeResult(name, ok: false, damaged(reader, database))
+        return .note(name, "damaged (SQLite's quick check): \(holds(reader)). " + save(database, checked: true))
     }
 
-    /// What a rider does with a damaged file, with what it still holds (`RideRescue`).
-    private static func damaged(_ reader: RideReader, _ database: String) -> String {
-        let shown = FilePath.shown(database)
-        let holds: String
+    /// What the damaged file still holds (`RideRescue`).
+    private static func holds(_ reader: RideReader) -> String {
         switch RideRescue.survey(reader) {
         case .rides(let rides), .foundFromFixes(_, let rides, _):
-            holds = "\(rides.filter(\.isReadable).count) of \(rides.count) rides can still be read in full"
+            return "\(rides.filter(\.isReadable).count) of \(rides.count) rides can still be read in full"
         case .noList:
-            holds = "its list of rides cannot be read"
+            return "its list of rides cannot be read"
         }
-        return "damaged (SQLite's quick check): \(holds) ('roam-board check --db \(shown)' names them). Save them "
-            + "(roam-board dump --db \(shown) --all --format fit -o DIR/), then move the file aside with its -wal and -shm "
-            + "(mv \(shown) \(shown).damaged): the next 'record' starts a new one, and the old stays readable by --db."
+    }
+
+    /// How to save what it holds; the file is left where it is (moved without its -wal, a stopped
+    /// recorder's last commits would be lost with it).
+    private static func save(_ database: String, checked: Bool) -> String {
+        let shown = FilePath.shown(database)
+        return (checked ? "'roam-board check --db \(shown)' names them. " : "")
+            + "Save what can be read now (roam-board dump --db \(shown) --all --format fit -o DIR/, to a folder off this card). "
+            + "Recording goes on into this file; a commit the damage refuses raises the alarm and is kept."
     }
 }

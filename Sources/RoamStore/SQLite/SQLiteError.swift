@@ -25,7 +25,12 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// No room left: SQLITE_FULL, or an I/O error whose system errno is ENOSPC or EDQUOT (SQLite
     /// reports a -shm file it could not size as SQLITE_IOERR_SHMSIZE, whatever the cause).
-    public var isFull: Bool { code.primary == .full || (code.primary == .ioError && systemErrno?.isOutOfRoom == true) }
+    /// Not a read's: no system call failed for SQLITE_IOERR_SHORT_READ, and its errno may be an earlier one's.
+    public var isFull: Bool {
+        code.primary == .full || (code.primary == .ioError && systemErrno?.isOutOfRoom == true && !Self.readCodes.contains(code.rawValue))
+    }
+    /// SQLITE_IOERR_READ (266) and SQLITE_IOERR_SHORT_READ (522).
+    static let readCodes: Set<Int32> = [266, 522]
     public var isIOError: Bool { code.primary == .ioError && !isFull }
     /// Another connection holds the write lock (or a WAL snapshot is stale): retrying may succeed.
     public var isBusy: Bool { code.primary == .busy || code.primary == .locked }
