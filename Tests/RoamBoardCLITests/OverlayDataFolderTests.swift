@@ -94,7 +94,7 @@ struct OverlayDataFolderTests {
         let said = try String(contentsOf: dir.appendingPathComponent("record.out"), encoding: .utf8)
         let status = try String(contentsOf: dir.appendingPathComponent("record.rc"), encoding: .utf8)
         #expect(status == "0\n", "\(said)")
-        let warnings = said.split(separator: "\n").filter { $0.contains("is in RAM is unknown") }
+        let warnings = said.split(separator: "\n").filter { $0.contains("is in RAM is unknown") }.map(String.init)
         #expect(warnings == ["roam-board record: warning: whether the data directory \(data) is in RAM is unknown: it is on an overlay, "
             + "and /proc/cmdline, which says where its writable layer lies, cannot be read (permission denied). Check that /proc is "
             + "mounted and readable. If it is in RAM, every ride written here is lost at power-off."], "\(said)")
