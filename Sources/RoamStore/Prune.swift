@@ -79,16 +79,25 @@ public enum Prune {
     /// Without that room the prune is refused as the storage full. The pages a prune frees stay in
     /// the file, for new rides (no auto_vacuum): it gives the card no room, other files must.
     private static func writer(_ path: String, busyTimeoutMs: Int32) throws -> SQLiteConnection {
-        do {
+        let full: SQLiteError
+        do throws(SQLiteError) {
             return try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMs: busyTimeoutMs)
-        } catch let error as SQLiteError where error.isFull {
-            guard try !SQLiteConnection.holdsCommitsBeside(path) else { throw error }
-            let db = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMs: busyTimeoutMs, exclusive: true)
-            // In exclusive locking mode the lock a transaction takes is kept until the close.
-            try db.execute("BEGIN EXCLUSIVE; COMMIT")
-            try FileSystem.emptyIfPresent(path + "-shm")
-            return db
+        } catch {
+            guard error.isFull else { throw error }
+            full = error
         }
+        // Apart from the catch: Swift 6.0.3's SIL verifier crashed on other error types thrown inside it.
+        return try alone(path, busyTimeoutMs: busyTimeoutMs, full: full)
+    }
+
+    /// The file opened for this prune alone (`writer`); `full` thrown when a -wal holds commits.
+    private static func alone(_ path: String, busyTimeoutMs: Int32, full: SQLiteError) throws -> SQLiteConnection {
+        guard try !SQLiteConnection.holdsCommitsBeside(path) else { throw full }
+        let db = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMs: busyTimeoutMs, exclusive: true)
+        // In exclusive locking mode the lock a transaction takes is kept until the close.
+        try db.execute("BEGIN EXCLUSIVE; COMMIT")
+        try FileSystem.emptyIfPresent(path + "-shm")
+        return db
     }
 
     static func previewing(path: String, busyTimeoutMs: Int32, _ choose: (SQLiteConnection) throws(SQLiteError) -> Selection) throws -> Report {
