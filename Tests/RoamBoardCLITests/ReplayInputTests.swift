@@ -69,7 +69,8 @@ struct ReplayInputTests {
         let db = dir.appendingPathComponent("rides.db").path
         let refused = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--replay", fit.path, "--quiet"])
         #expect(refused.status == 65, "\(refused.stderr)")
-        let said = try #require(refused.stderr.components(separatedBy: "Convert it first: ").last?.split(separator: "\n").first)
+        let advice = try #require(refused.stderr.components(separatedBy: "Convert it first: ").last)
+        let said = try #require(advice.split(separator: "\n").first)
         let words = said.split(separator: " ").map(String.init)
         try #require(words.first == "gpsbabel" && words.contains(fit.path), "\(said)")
         let converted = try CLIRunner.run(Array(words.dropFirst()), cwd: dir, executable: URL(fileURLWithPath: "/usr/bin/gpsbabel"))
