@@ -19,15 +19,61 @@ sg_host_packages() {
     ksim_apt_install "${SG_HOST_PACKAGES[@]}" || die "apt-get install ${SG_HOST_PACKAGES[*]} failed"
 }
 
+# What is mounted at or under DIR, deepest first, as /proc/self/mounts writes it (a space is \040).
+sg_mounts_under() {
+    local top=${1// /\\040}
+    awk -v top="$top" '$2 == top || index($2, top "/") == 1 { print $2 }' /proc/self/mounts | sort -r
+}
+
+# Unmounts (lazily) everything at or under DIR: debootstrap's second stage mounts proc and more in
+# the root it makes, and a run stopped mid-way left them there, where `rm -rf` of the clone fails
+# ("Device or resource busy") and a new root would be made over a live /proc.
+sg_unmount_under() {
+    local m
+    while read -r m; do
+        [ -n "$m" ] && { umount -l "$(printf '%b' "${m//\\/\\0}")" || echo "system-guest: cannot unmount $m" >&2; }
+    done < <(sg_mounts_under "$1")
+    return 0
+}
+
+# Held while root-base is made, and while stale mounts are looked for: a second run waits for the
+# first's debootstrap instead of unmounting what it mounted.
+sg_lock_base() { mkdir -p "$SG_CACHE"; exec 7> "$SG_CACHE/root-base.lock"; flock 7; }
+sg_unlock_base() { exec 7>&-; }
+
+# At the start of the guest's phase: what a run killed outright (SIGKILL, a machine reset) left
+# mounted under .build/system-guest is unmounted, and said.
+sg_unmount_stale() {
+    sg_lock_base
+    local stale
+    stale=$(sg_mounts_under "$SG_CACHE")
+    if [ -n "$stale" ]; then
+        echo "system-guest: unmounting what a stopped run left mounted: $(echo "$stale" | tr '\n' ' ')" >&2
+        sg_unmount_under "$SG_CACHE"
+    fi
+    sg_unlock_base
+}
+
 sg_prepare_root() {
     stamped "$SG_BASE/.roam-complete" "${SG_INCLUDE[@]}" && return 0
     trixie_binfmt
     local mirror log="$SG_CACHE/debootstrap.log"
     mirror=$(trixie_mirror)
     step "debootstrap trixie arm64 with ${SG_INCLUDE[*]} into .build/system-guest/root-base"
+    sg_lock_base
+    sg_unmount_under "$SG_BASE"
+    # debootstrap's mounts in the root are undone on every exit: its failure (die), Ctrl-C and
+    # SIGTERM (bash runs no EXIT trap for a signal it leaves untrapped). The scripts' own EXIT
+    # trap (trixie_unmount_all, idempotent) is kept, and is the only one again after.
+    trap 'sg_unmount_under "$SG_BASE"; trixie_unmount_all' EXIT
+    trap 'exit 130' INT; trap 'exit 143' TERM; trap 'exit 129' HUP
     rm -rf "$SG_BASE" && mkdir -p "$SG_CACHE"
     debootstrap --variant=minbase --arch arm64 --include="$(IFS=,; echo "${SG_INCLUDE[*]}")" trixie "$SG_BASE" "$mirror" \
         > "$log" 2>&1 || die "debootstrap --arch arm64 trixie failed: $(grep -E '^(E|W):' "$log" | tail -1) (log: $log)"
+    sg_unmount_under "$SG_BASE"
+    trap - INT TERM HUP
+    trap trixie_unmount_all EXIT
+    sg_unlock_base
     rm -rf "$SG_BASE"/var/cache/apt/archives/*.deb
     echo "${SG_INCLUDE[*]}" > "$SG_BASE/.roam-complete"
 }
