@@ -111,8 +111,9 @@ import Testing
         #expect(lines[0].contains("dumped"))
         #expect(lines[1].contains("2026-06-15T07:30:00.000Z"), "\(lines[1])")
         #expect(lines[2].contains("never"), "\(lines[2])")
-        // No recorder runs on the fixture: its recording ride is shown as interrupted.
-        #expect(lines[3].contains("interrupted (resumes on next start)"), "\(lines[3])")
+        // No recorder runs on the fixture: its recording ride is shown as interrupted. Only a live
+        // start goes on with it: a replay started next closes it (`RearmPolicy.replaying`).
+        #expect(lines[3].contains("interrupted (resumes when the recorder next starts; a replay closes it)"), "\(lines[3])")
     }
 
     @Test func gapsAreOneWordAndOneCountWithPlurals() throws {

@@ -53,7 +53,7 @@ enum RidesCommand {
     }
 
     /// A ride left "recording" with no recorder running stopped by a signal or a power cut: the
-    /// next `record` resumes it (after a restart gap), unless another release's algorithm derived
+    /// next live `record` resumes it (after a restart gap), a replay closes it, unless another release's algorithm derived
     /// it (`RearmPolicy`), or a replay recorded it (`InterruptedReplay`). Decided as `status` decides it: the status file's lock is held exactly
     /// while a recorder runs.
     static func stateText(_ ride: RideRow, recorderRunning: Bool) -> String {
@@ -68,7 +68,8 @@ enum RidesCommand {
     /// Marks a ride whose events a newer roam-board wrote in (`NewerEvents`): `show` names them.
     static let newerMark = "+newer"
 
-    static let interrupted = "interrupted (resumes on next start)"
+    /// Only a live start goes on with it: a replay started next closes it (`RearmPolicy.replaying`).
+    static let interrupted = "interrupted (resumes when the recorder next starts; a replay closes it)"
 
     static func recorderRunning(database: String) -> Bool {
         let snapshot = try? RecorderStatusFile.read(path: RecorderStatusFile.path(forDatabase: database))  // only marks a ride; no status file: no recorder
