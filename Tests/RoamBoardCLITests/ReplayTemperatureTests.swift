@@ -55,4 +55,32 @@ import Testing
             #expect(abs((t ?? -99) - (17 + Double(i) / 10)) < 0.02, "fix \(i): \(String(describing: t))")
         }
     }
+
+    /// Issue 26: a figure that is not this board's own measurement says so where it is shown. A
+    /// track's temperature is the recording device's: `show`, the page's card of what the board did
+    /// not measure, and both temperature charts say it came from the track file.
+    @Test func aTrackTemperatureIsSaidToBeTheFilesWhereverItIsShown() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("ride.gpx")
+        try Self.track { 17 + Double($0) / 10 }.write(to: file, atomically: true, encoding: .utf8)
+        let db = dir.appendingPathComponent("rides.db").path
+        let r = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--replay", file.path, "--quiet"])
+        try #require(r.status == 0, "\(r.stderr)")
+        let show = try CLIRunner.run(["show", "--db", db, "--ride", "1"])
+        #expect(show.status == 0, "\(show.stderr)")
+        let line = show.stdout.split(separator: "\n").first { $0.hasPrefix("  temperature") }.map(String.init) ?? "no temperature line"
+        #expect(line.contains("°C, from the track file (the recording device"), "\(show.stdout)")
+
+        let page = dir.appendingPathComponent("ride.html")
+        let view = try CLIRunner.run(["view", "--db", db, "--ride", "1", "-o", page.path])
+        try #require(view.status == 0, "\(view.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let said = "from the track file (the recording device"
+        for start in ["<div class=\"unmeasured\">", "id=\"chart-temperature-distance\"", "id=\"chart-temperature-time\""] {
+            let from = try #require(html.range(of: start), "\(start) is not on the page")
+            let end = html.range(of: start.hasPrefix("<div") ? "</div>" : "</figure>", range: from.upperBound..<html.endIndex)?.lowerBound ?? html.endIndex
+            #expect(html[from.lowerBound..<end].contains(said), "\(start): \(html[from.lowerBound..<end].prefix(600))")
+        }
+    }
 }

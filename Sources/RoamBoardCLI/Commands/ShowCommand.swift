@@ -34,6 +34,7 @@ enum ShowCommand {
         var sources: [TimeSource: Int] = [:]
         var barometer = BarometerStretches(altitudeSource: ride.parameters.altitudeSource)
         var lastFixSeq: Int64?
+        var temperatures: (low: Double, high: Double)?
         // Every fix, but not its NMEA text: nothing here prints it, and inflating it was most of the time.
         try reader.forEachExportedFix(ride: id, withNMEA: false) { fix in
             byFlag.add(fix.flags)
@@ -41,6 +42,9 @@ enum ShowCommand {
             setAside.add(fix.flags)
             lastFixSeq = fix.seq
             sources[fix.timeSource, default: 0] += 1
+            if let c = fix.temperatureC, c.isFinite {
+                temperatures = (min(temperatures?.low ?? c, c), max(temperatures?.high ?? c, c))
+            }
             let usable = fix.flags.subtracting(.underDistanceGate).isAccepted
             guard fix.epoch.hasPosition, usable else { return }
             if segments.last?.number != fix.segment {
@@ -85,6 +89,11 @@ enum ShowCommand {
                                                       : "the imported file has no elevation") + ")")
         }
         print("  max speed   \(units.speed(metresPerSecond: t.maxSpeedMps, digits: 1))" + (unmeasured.speedSource.map { " (\($0))" } ?? ""))
+        if let temperatures {
+            // Said where it came from: the board's barometer, or a track file's device (issue 26).
+            print("  temperature \(FixedPoint.format(temperatures.low, digits: 1))–\(FixedPoint.format(temperatures.high, digits: 1)) °C"
+                  + ", \(unmeasured.temperatureSource ?? "from the board's barometer")")
+        }
         print("  fixes       \(t.fixCount): \(setAside.sentence(in: units))")
         print("              \(Plural.count(t.gapCount, "gap")); parked \(ride.parkedCount); lost \(ride.lostCount)")
         // An imported or replayed track's times are its file's, which the pipeline stores as a receiver's (`TimeSource.gnss`).

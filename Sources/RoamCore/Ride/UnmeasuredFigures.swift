@@ -54,6 +54,14 @@ public struct UnmeasuredFigures: Sendable, Equatable {
         return altitude == .none ? "from the replayed capture's receiver" : nil
     }
 
+    /// Where the air temperature came from when this board's barometer did not measure it, for a
+    /// label beside it; nil when it did, or when none is kept. A temperature is kept with a derived
+    /// speed only where the fixes were written from a track file's points (a replayed GPX track, an
+    /// import): the file's own (a GPX's Garmin `atemp`, a FIT's temperature through GPSBabel).
+    public var temperatureSource: String? {
+        temperatureMeasured && speedDerived ? "from the track file (the recording device's sensor, not this board's barometer)" : nil
+    }
+
     /// One sentence per figure that is not a measurement, for a note beside the totals.
     public var notes: [String] {
         var out: [String] = []
@@ -76,6 +84,8 @@ public struct UnmeasuredFigures: Sendable, Equatable {
         }
         if !temperatureMeasured {
             out.append("No air temperature was measured: none is shown.")
+        } else if let temperatureSource {
+            out.append("Air temperature (the charts and the replay's readout) is \(temperatureSource).")
         }
         return out
     }

@@ -58,7 +58,8 @@ public struct HTMLView {
         s += "<input type=\"radio\" name=\"axis\" id=\"axis-distance\" checked=\"checked\"/><label for=\"axis-distance\">distance</label>"
         s += "<input type=\"radio\" name=\"axis\" id=\"axis-time\"/><label for=\"axis-time\">time</label></span>"
         s += "<span class=\"hint\">point at or touch a chart to see that moment on the map</span></div>\n"
-        let charts = RideCharts(track: track, marks: marks, t0: replay?.t0, endS: replay?.endS ?? 0, markup: markup)
+        let charts = RideCharts(track: track, marks: marks, t0: replay?.t0, endS: replay?.endS ?? 0, markup: markup,
+                                temperatureSource: ride.unmeasured.temperatureSource)
         s += charts.render(elevationCaption: sections.climbText)
         s += "</section>\n<div class=\"tables\">\n" + sections.splits(splits) + sections.stopsAndGaps() + "</div>\n"
         s += "<section class=\"flags\"><h2>Flagged fixes</h2>" + sections.flagged() + "</section>\n"

@@ -11,6 +11,9 @@ struct RideCharts {
     let endS: Double
     var maxPoints = 1_500
     var markup = UnitMarkup()
+    /// Where the temperature came from when this board did not measure it (`UnmeasuredFigures`),
+    /// said in both temperature charts' captions.
+    var temperatureSource: String? = nil
 
     func render(elevationCaption: String) -> String {
         var s = "<div class=\"charts\">\n"
@@ -18,8 +21,8 @@ struct RideCharts {
         s += chart("elevation-time", "Elevation", "m", .time, minSpan: 20, kind: .length) { $0.altitudeM }
         s += chart("speed-distance", "Speed", "km/h", .distance, minSpan: 10, fromZero: true, kind: .speed) { $0.speedMps.map { $0 * 3.6 } }
         s += chart("speed-time", "Speed", "km/h", .time, minSpan: 10, fromZero: true, kind: .speed) { $0.speedMps.map { $0 * 3.6 } }
-        s += chart("temperature-distance", "Temperature", "°C", .distance, minSpan: 4) { $0.temperatureC }
-        s += chart("temperature-time", "Temperature", "°C", .time, minSpan: 4) { $0.temperatureC }
+        s += chart("temperature-distance", "Temperature", "°C", .distance, minSpan: 4, source: temperatureSource) { $0.temperatureC }
+        s += chart("temperature-time", "Temperature", "°C", .time, minSpan: 4, source: temperatureSource) { $0.temperatureC }
         return s + "</div>\n"
     }
 
@@ -33,7 +36,8 @@ struct RideCharts {
     }
 
     private func chart(_ id: String, _ title: String, _ unit: String, _ axis: ChartSVG.Axis, minSpan: Double,
-                       fromZero: Bool = false, kind: UnitMarkup.Kind? = nil, _ value: (ViewTrack.Point) -> Double?) -> String {
+                       fromZero: Bool = false, kind: UnitMarkup.Kind? = nil, source: String? = nil,
+                       _ value: (ViewTrack.Point) -> Double?) -> String {
         let stride = self.stride  // once: it counts every drawn point
         let breakS = 30.0 * Double(stride)
         var runs: [ChartSVG.Run] = []
@@ -64,6 +68,7 @@ struct RideCharts {
             let si = { (v: Double) in kind == .speed ? v / 3.6 : v }
             caption = "min " + markup.span(si(low), kind, digits: 0, bare: true) + " · max " + markup.span(si(high), kind, digits: 0)
         }
+        if let source { caption += " · " + XMLText.escape(source) }
         return ChartSVG(id: id, title: title, unit: unit, axis: axis, scale: scale, runs: runs, spans: spans(axis),
                         caption: caption, digits: NiceTicks.digits(for: scale.step), yKind: kind, markup: markup).render()
     }
