@@ -79,6 +79,10 @@ public final class RideReader {
         return statement.int64(at: 0)
     }
 
+    /// Whether this reader has the file open `immutable=1` (a full card, a folder this user may not
+    /// write): without locks, so a read may meet another process's write half done.
+    public var readsWithoutLocks: Bool { connection.mode == .immutable }
+
     /// Every ride, oldest first.
     public func rides() throws -> [RideRow] {
         let statement = try connection.prepare(RideColumns.select + " ORDER BY id")

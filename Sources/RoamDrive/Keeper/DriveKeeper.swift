@@ -240,7 +240,12 @@ public final class DriveKeeper {
         // A medium that reads empty (ejected, and not pointed again) holds nothing a host could take.
         guard let served, !served.isEmpty, settings.gadget?.medium != "" else { return }
         // Marks made now would go to a file being replaced, or create an empty one at the path.
-        guard let current = try database.rides(), database.isAtPath else {
+        let current = try database.rides()
+        if database.readsWithoutLocks {
+            return say("drive: a host has the drive, but the database can be read only without locks for now (no room on the card): "
+                       + "\(Plural.list("ride", served)) not marked handed over; they are when a host has the drive again once room is freed")
+        }
+        guard let current, database.isAtPath else {
             return say("drive: a host has the drive, but no database at \(FilePath.shown(settings.databasePath)): \(Plural.list("ride", served)) not "
                        + "marked handed over; they are when a host has the drive again once the database is back")
         }

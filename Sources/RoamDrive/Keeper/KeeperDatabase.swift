@@ -24,6 +24,9 @@ final class KeeperDatabase {
     private var saidUnfinished: Set<Int64> = []
     /// Said that nothing is at the database path: once per absence, not per look.
     private var saidMissing = false
+    /// The database can be read only without locks for now (`immutable=1`: a full card leaves no
+    /// room for SQLite's -shm): nothing read is taken as known. Said once per such stretch.
+    private(set) var readsWithoutLocks = false
 
     init(path: String, writer: DriveRideWriter, maker: String, say: @escaping (String) -> Void) throws {
         self.path = path; self.writer = writer; self.maker = maker; self.say = say
@@ -37,9 +40,15 @@ final class KeeperDatabase {
     /// database file replaced under the keeper (a restore) is read once its connections are
     /// opened on it; while nothing is at the path, the last reading stands, and before any reading
     /// there is none (nil): the file the connections opened is not read at every look meanwhile.
+    /// A database readable only without locks is nothing known (nil, `nothingKnown`).
     func rides() throws -> (rides: [RideRow], fingerprint: String)? {
-        guard try followFile() else { return listed.map { ($0.rides, $0.fingerprint) } }
+        guard try followFile() else {
+            readsWithoutLocks = false
+            return listed.map { ($0.rides, $0.fingerprint) }
+        }
         let version = try reader.dataVersion()
+        guard !reader.readsWithoutLocks else { return nothingKnown() }
+        readsWithoutLocks = false
         if let listed, listed.dataVersion == version { return (listed.rides, listed.fingerprint) }
         // Something committed: a newer roam-board's migration, maybe (an upgrade restarts nothing).
         // Its rides are not this keeper's to hand over (`SchemaV5`); it stops, and systemd starts the new one.
@@ -55,6 +64,22 @@ final class KeeperDatabase {
         let fingerprint = DriveSelection.fingerprint(rides, maker: maker)
         listed = version.map { ($0, rides, fingerprint) }
         return (rides, fingerprint)
+    }
+
+    /// A read without locks (`immutable=1`) during another process's commit or prune may find a
+    /// page half written: what it finds decides nothing that changes files (an image built, rides
+    /// marked handed over). Nor could two reads that agree prove otherwise: no lock is held, and an
+    /// immutable connection's data_version never moves. On a full card those writes would fail for
+    /// room anyway; once room is freed the next look reads with locks again (`dataVersion`).
+    private func nothingKnown() -> (rides: [RideRow], fingerprint: String)? {
+        if !readsWithoutLocks {
+            say("drive: \(FilePath.shown(path)) can be read only without locks for now (no room on the card for SQLite's "
+                + "shared-memory file, or no right to make it in that folder), and such a read may catch a write half done: "
+                + "the drive keeps its image and marks no ride handed over until room is freed")
+        }
+        readsWithoutLocks = true
+        listed = nil
+        return nil
     }
 
     /// The rides a drive may hold, and the imports left off. An import cut before its last chunk is
