@@ -112,6 +112,7 @@ import Testing
 
     @Test func malformedBoardFileNamesTheLine() throws {
         let dir = try CLIRunner.temporaryDirectory()
+        defer { TrialPaths.remove(dir) }
         try "name = x\nuart /dev/ttyS0\n".write(to: dir.appendingPathComponent("board.conf"), atomically: true, encoding: .utf8)
         let r = try CLIRunner.run(["record", "--board", dir.path])
         #expect(r.status == 78)  // the recorder's board.conf error: not restarted (RefusedForGood)
@@ -126,6 +127,7 @@ import Testing
 
     @Test func unknownRideIsAClearError() throws {
         let dir = try CLIRunner.temporaryDirectory()
+        defer { TrialPaths.remove(dir) }
         let db = dir.appendingPathComponent("rides.db").path
         let capture = dir.appendingPathComponent("void.nmea")
         try Data((NMEAChecksum.seal("$GPRMC,101500.00,V,,,,,,,010524,,,N") + "\r\n").utf8).write(to: capture)
@@ -141,6 +143,7 @@ import Testing
                    "Tests/Data/gpsd is missing from this checkout"))
     func replayedCaptureKeepsItsOwnDates() throws {
         let dir = try CLIRunner.temporaryDirectory()
+        defer { TrialPaths.remove(dir) }
         let db = dir.appendingPathComponent("rides.db").path
         let capture = CLIRunner.repoRoot.appendingPathComponent("Tests/Data/gpsd/telit-he910.log").standardizedFileURL.path
         let rec = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--quiet", "--replay", capture])
@@ -152,6 +155,7 @@ import Testing
 
     @Test func benchRideIsRecordedAcknowledgedAndDumped() throws {
         let dir = try CLIRunner.temporaryDirectory()
+        defer { TrialPaths.remove(dir) }
         let db = dir.appendingPathComponent("rides.db").path
         let rec = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--acks", "--quiet"])
         #expect(rec.status == 0, "\(rec.stderr)")
@@ -179,6 +183,7 @@ import Testing
 
     @Test func secondRecorderOnTheSameDatabaseIsRefusedNamingTheFirst() throws {
         let dir = try CLIRunner.temporaryDirectory()
+        defer { TrialPaths.remove(dir) }
         let db = dir.appendingPathComponent("rides.db").path
         let first = Process()
         first.executableURL = CLIRunner.binary

@@ -98,6 +98,7 @@ extension DumpFixture {
                         events: ([FixRecord]) -> [RideEvent]) throws -> (db: String, id: Int64, fixes: [FixRecord]) {
         let db = try CLIRunner.temporaryDirectory().appendingPathComponent("rides.db").path
         let store = try RideStore(path: db)
+        defer { store.close() }
         let row = try store.startRide(startedMonoNs: 1_000, startedUTCms: script.startUTCms, parameters: PipelineParameters())
         var fixes = script.fixes(rideID: row.id)
         adjust(&fixes)
@@ -108,6 +109,11 @@ extension DumpFixture {
         try store.stopRide(id: row.id, endedUTCms: fixes.last!.utcMs! + stopAfterMs)
         return (db, row.id, fixes)
     }
+}
+
+extension DumpFixture {
+    /// Removes the folder `oneRide` made for `db`: each test's, in a defer.
+    static func removeFolder(of db: String) { TrialPaths.remove(URL(fileURLWithPath: db).deletingLastPathComponent()) }
 }
 
 extension DumpFixture {

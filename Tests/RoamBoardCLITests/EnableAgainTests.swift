@@ -11,6 +11,8 @@ import Testing
         let status: Int32, stdout: String, stderr: String, calls: [String]
         let etc: URL
         func file(_ name: String) -> String? { try? String(contentsOf: etc.appendingPathComponent("roam-board/\(name)"), encoding: .utf8) }
+        /// Removes the folder standing in for the machine (`boardsFolder`'s): each test's, in a defer.
+        func remove() { TrialPaths.remove(etc.deletingLastPathComponent()) }
     }
 
     static let riderLine = "units = imperial"
@@ -76,6 +78,7 @@ import Testing
     @Test func theSameBoardKeepsTheRidersFileAndStopsTheRecorderForTheCheckOnly() throws {
         let mine = try Self.packageBoardConf("rpi-zero-2w") + Self.riderLine + "\n"
         let run = try Self.enable(boardConf: mine, recorder: "active", selftestStatus: 0)
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.file("board.conf") == mine)
         let order = ["systemctl stop roam-board.service", "runuser", "systemctl enable --now roam-board.service"]
@@ -87,6 +90,7 @@ import Testing
     @Test func anotherBoardsFileIsKeptBesideThePackagesUnderItsName() throws {
         let pi4 = try Self.packageBoardConf("rpi-4") + Self.riderLine + "\n"
         let run = try Self.enable(boardConf: pi4, recorder: "inactive", selftestStatus: 0)
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try run.file("board.conf") == Self.packageBoardConf("rpi-zero-2w"))
         #expect(run.file("board.conf.rpi-4") == pi4)
@@ -98,6 +102,7 @@ import Testing
     /// said "not started" of a recorder that was running.
     @Test func aFailedCheckStartsTheRunningRecorderAgainAndSaysSo() throws {
         let run = try Self.enable(boardConf: try Self.packageBoardConf("rpi-zero-2w"), recorder: "active", selftestStatus: 1)
+        defer { run.remove() }
         #expect(run.status == 1)
         #expect(run.calls.contains("systemctl start roam-board.service roam-board.path"), "\(run.calls)")
         #expect(run.calls.last == "systemctl start roam-board.path roam-board-drive.path", "\(run.calls)")
@@ -109,6 +114,7 @@ import Testing
     /// started nothing. Those that ran run again, however the script ends.
     @Test func aFailedCheckLeavesThePathUnitsThatRanRunning() throws {
         let run = try Self.enable(boardConf: try Self.packageBoardConf("rpi-zero-2w"), recorder: "failed", paths: "active", selftestStatus: 1)
+        defer { run.remove() }
         #expect(run.status == 1)
         #expect(run.calls.contains("systemctl stop roam-board.path"), "\(run.calls)")
         #expect(run.calls.last == "systemctl start roam-board.path roam-board-drive.path", "\(run.calls)")
@@ -121,6 +127,7 @@ import Testing
         let mine = try Self.packageBoardConf("rpi-zero-2w").replacingOccurrences(of: "name = rpi-zero-2w", with: nameLine)
             + Self.riderLine + "\n"
         let run = try Self.enable(boardConf: mine, recorder: "inactive", selftestStatus: 0)
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.file("board.conf") == mine, "\(run.stdout)")
         #expect(run.stdout.contains("board.conf of board rpi-zero-2w is kept"), "\(run.stdout)")
@@ -132,6 +139,7 @@ import Testing
         let run = try Self.enable(boardConf: second, recorder: "inactive", selftestStatus: 0) { etc in
             try first.write(to: etc.appendingPathComponent("roam-board/board.conf.rpi-4"), atomically: true, encoding: .utf8)
         }
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.file("board.conf.rpi-4") == first && run.file("board.conf.rpi-4.1") == second)
         #expect(run.stdout.contains("kept as \(run.etc.path)/roam-board/board.conf.rpi-4.1"), "\(run.stdout)")
@@ -148,6 +156,7 @@ import Testing
                 .write(to: etc.appendingPathComponent("systemd/system/roam-board-drive.service"), atomically: true, encoding: .utf8)
             try FileManager.default.copyItem(at: path, to: etc.appendingPathComponent("systemd/system/roam-board-drive.path"))
         }
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try String(contentsOf: run.etc.appendingPathComponent("systemd/system/roam-board-drive.service"), encoding: .utf8) == unit)
         let drive = Array(run.calls.drop { !$0.hasPrefix("systemctl enable --now roam-board.service") }.dropFirst())
@@ -161,7 +170,7 @@ import Testing
     /// udc rule (which now acts for an enabled unit only) would never start it: enabled, not started.
     @Test func withoutAControllerTheDrivesUnitIsEnabledForTheRuleToStart() throws {
         let run = try Self.enable(boardConf: nil, recorder: "inactive", selftestStatus: 0, udc: false)
-        defer { try? FileManager.default.removeItem(at: run.etc.deletingLastPathComponent()) }
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.calls.contains("systemctl enable roam-board-drive.service"), "\(run.calls)")
         #expect(!run.calls.contains("systemctl enable --now roam-board-drive.service"), "\(run.calls)")

@@ -29,6 +29,7 @@ import Testing
         let before = try board.map { try EnableAgainTests.packageBoardConf($0) }
         let run = try EnableAgainTests.enable(boardConf: before, recorder: "inactive", selftestStatus: 0,
                                               etc: Self.localtime("zoneinfo/Europe/Berlin"))
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.stderr)")
         let conf = try #require(run.file("board.conf"))
         #expect(try conf == EnableAgainTests.packageBoardConf("rpi-zero-2w") + Self.berlinLines)
@@ -59,6 +60,7 @@ import Testing
             try FileManager.default.copyItem(at: berlin, to: etc.appendingPathComponent("localtime"))
             try " Europe/Berlin \n".write(to: etc.appendingPathComponent("timezone"), atomically: true, encoding: .utf8)
         }
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try run.file("board.conf") == EnableAgainTests.packageBoardConf("rpi-zero-2w") + Self.berlinLines)
     }
@@ -68,6 +70,7 @@ import Testing
     @Test(arguments: ["zoneinfo/Etc/UTC", nil])
     func utcOrNoZoneWritesNoLineAndSaysTheDatesAreUTC(_ link: String?) throws {
         let run = try EnableAgainTests.enable(boardConf: nil, recorder: "inactive", selftestStatus: 0, etc: link.map(Self.localtime) ?? { _ in })
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try run.file("board.conf") == EnableAgainTests.packageBoardConf("rpi-zero-2w"))
         #expect(run.stdout.contains("the USB drive's file dates are UTC; to date them in your zone, add a line time_zone = Area/City"),
@@ -79,6 +82,7 @@ import Testing
     @Test(arguments: ["zoneinfo/Europe/../Europe/Berlin", "zoneinfo/America/New_York"])
     func aZoneRoamBoardRefusesIsNotWritten(_ link: String) throws {
         let run = try EnableAgainTests.enable(boardConf: nil, recorder: "inactive", selftestStatus: 0, etc: Self.localtime(link))
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try run.file("board.conf") == EnableAgainTests.packageBoardConf("rpi-zero-2w"))
         #expect(run.stdout.contains("this system's time zone '\(link.dropFirst("zoneinfo/".count))' is not one roam-board reads"), "\(run.stdout)")
@@ -88,6 +92,7 @@ import Testing
     @Test func aKeptBoardConfIsUntouched() throws {
         let mine = try EnableAgainTests.packageBoardConf("rpi-zero-2w") + EnableAgainTests.riderLine + "\n"
         let run = try EnableAgainTests.enable(boardConf: mine, recorder: "inactive", selftestStatus: 0, etc: Self.localtime("zoneinfo/Europe/Berlin"))
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.file("board.conf") == mine)
         #expect(!run.stdout.contains("time_zone"), "\(run.stdout)")

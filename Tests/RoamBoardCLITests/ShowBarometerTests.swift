@@ -25,6 +25,7 @@ import Testing
 
     @Test func showNamesEachStretchWithoutPressureAndItsCause() throws {
         let (db, id) = try Self.ride()
+        defer { DumpFixture.removeFolder(of: db) }
         let cause = Self.cause
         let show = try CLIRunner.run(["show", "--db", db, "--ride", "\(id)"])
         #expect(show.status == 0, "\(show.stderr)")
@@ -40,6 +41,7 @@ extension ShowBarometerTests {
     /// The ride page lists them where it lists the gaps, with when, how long and why.
     @Test func thePageListsThemWithTheGaps() throws {
         let (db, id) = try Self.ride()
+        defer { DumpFixture.removeFolder(of: db) }
         let view = try CLIRunner.run(["view", "--db", db, "--ride", "\(id)", "--out", "-"])
         #expect(view.status == 0, "\(view.stderr)")
         let rows = view.stdout.split(separator: "\n").filter { $0.hasPrefix("<tr class=\"barometer\">") }
