@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamSystem
 import Testing
 
 /// A `scripts/test` phase that failed while the system guest's root was being made left
@@ -11,9 +12,12 @@ import Testing
 struct SystemGuestMountsTests {
     @Test func theGuestsRootLeavesNothingMountedOnAnyExit() throws {
         let script = CLIRunner.repoRoot.appendingPathComponent("Tests/SystemGuest/host/mounts-dry-run.sh")
-        let r = try CLIRunner.run([script.path, CLIRunner.repoRoot.path], executable: URL(fileURLWithPath: "/bin/bash"))
-        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
-        let passed = r.stdout.split(separator: "\n").filter { $0.hasPrefix("PASS ") }
-        #expect(passed.count == 5, "\(r.stdout)")
+        // Through ChildProcess, which starts it with no signal blocked or ignored: a child of this
+        // test process inherits its threads' blocked SIGTERM, and the stopped case would stop nothing.
+        let r = try ChildProcess.run("/bin/bash", ["bash", script.path, CLIRunner.repoRoot.path], limit: .seconds(120))
+        let out = String(decoding: r.stdout, as: UTF8.self)
+        #expect(r.status == 0, "\(out)\(String(decoding: r.stderr, as: UTF8.self))")
+        let passed = out.split(separator: "\n").filter { $0.hasPrefix("PASS ") }
+        #expect(passed.count == 5, "\(out)")
     }
 }
