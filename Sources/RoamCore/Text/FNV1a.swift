@@ -5,11 +5,18 @@
 /// and machines.
 public enum FNV1a {
     public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    static let prime: UInt64 = 0x0000_0100_0000_01b3
+    @usableFromInline static let prime: UInt64 = 0x0000_0100_0000_01b3
 
     /// The hash of `bytes`, continuing from `hash` (the offset basis for a fresh one).
+    /// Inlinable so each caller's module specializes it for its own byte type: called across modules
+    /// unspecialized, each byte went through the generic iterator's witnesses (the recorder's status
+    /// write, every 5 s while riding: about 190 000 instructions for a slot's 400 bytes, 2.4 % of
+    /// the commit thread's at 10 Hz under callgrind).
+    @inlinable
     public static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, continuing hash: UInt64 = offsetBasis) -> UInt64 {
-        bytes.reduce(hash) { ($0 ^ UInt64($1)) &* prime }
+        var hash = hash
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
+        return hash
     }
 
     /// Sixteen lowercase hex digits, leading zeros kept.
