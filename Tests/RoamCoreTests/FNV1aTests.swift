@@ -15,4 +15,17 @@ import RoamCore
         let first = FNV1a.hash("foo".utf8)
         #expect(FNV1a.hash("bar".utf8, continuing: first) == FNV1a.hash("foobar".utf8))
     }
+
+    @Test("A status slot's worth of bytes hashes the same as an array, a slice and a string's UTF-8, and as the definition says")
+    func specializedByteTypes() {
+        // Each caller's module specializes the inlinable hash for its own byte type: every one must agree.
+        let text = String(repeating: "format=roam-board-status 1\nride=7 recording\n", count: 9)
+        let bytes = Array(text.utf8)
+        var expected: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { expected ^= UInt64(byte); expected = expected &* 0x0000_0100_0000_01b3 }
+        #expect(FNV1a.hash(bytes) == expected)
+        #expect(FNV1a.hash(bytes[...]) == expected)
+        #expect(FNV1a.hash(text.utf8) == expected)
+        #expect(FNV1a.hash(bytes.dropFirst(100), continuing: FNV1a.hash(bytes.prefix(100))) == expected)
+    }
 }
