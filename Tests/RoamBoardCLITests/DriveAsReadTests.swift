@@ -22,8 +22,9 @@ struct DriveAsReadTests {
         #expect(text.contains("FIT activity with one record per second") && text.contains("upload this one to Strava or Garmin Connect"), "\(readme)")
         #expect(text.contains("GPX 1.1 track with every fix the board kept"), "\(readme)")
         #expect(text.contains("It changes only while no computer has it") && text.contains("unplug the board and plug it in again"), "\(readme)")
-        #expect(text.contains("To free room, delete rides on the board: 'roam-board prune --dumped-before DATE'")
-                && text.contains("'roam-board prune --ride N' the ride named"), "\(readme)")
+        // Whole commands, as the database's owner (root's folder here: sudo), naming the database.
+        #expect(text.contains("To free room, delete rides in a shell on the board: 'sudo roam-board prune --db \(fixture.dbPath) --dumped-before 20")
+                && text.contains("'sudo roam-board prune --db \(fixture.dbPath) --ride "), "\(readme)")
         #expect(!text.contains("is never pruned") && text.contains("unless you add --not-dumped-too"), "\(readme)")
         // The example name is one on this drive (in its zone, UTC here), not a made-up +0200 one.
         let example = try #require(text.firstRange(of: "so the names sort by date (").map { String(text[$0.upperBound...].prefix { $0 != ")" }) })

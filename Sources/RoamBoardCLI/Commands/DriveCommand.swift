@@ -44,7 +44,26 @@ enum DriveCommand {
         let mib = try p.value(Options.imageMaxMiB)
         guard mib >= 2 else { throw UsageError(command: p.command, message: "--max-mib \(mib) is too small: 2 MiB at least") }
         builder.maxImageBytes = Int64(mib) << 20
-        return Target(settings: .init(databasePath: path, builder: builder, boardName: name, gadget: gadget, udc: udc), time: time, units: units)
+        return Target(settings: .init(databasePath: path, builder: builder, boardName: name, gadget: gadget, udc: udc,
+                                      commands: try readmeCommands(p, databasePath: path)), time: time, units: units)
+    }
+
+    /// How README.txt's commands are run on the board: as the data folder's owner (the recorder's
+    /// user, `roam` on an installed board), naming the board folder this drive was given, else the database.
+    static func readmeCommands(_ p: ParsedArguments, databasePath: String) throws -> DriveReadme.Commands {
+        let database = BoardLoader.absolute(databasePath)
+        let named = try p.value(SharedOptions.board).map { "--board " + shellWord(BoardLoader.absolute($0)) }
+            ?? "--db " + shellWord(database)
+        return DriveReadme.Commands(runAs: FolderOwner.of(FilePath.parent(database))?.runAs ?? "", database: named)
+    }
+
+    /// A path as one shell word inside README.txt's single quotes: as it is, or in double quotes.
+    private static func shellWord(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "/._-+:@,".unicodeScalars.contains($0) }
+        guard !plain else { return path }
+        var quoted = "\""
+        for ch in path { if "\"\\$`".contains(ch) { quoted.append("\\") }; quoted.append(ch) }
+        return quoted + "\""
     }
 
     static func runImage(_ p: ParsedArguments) throws {

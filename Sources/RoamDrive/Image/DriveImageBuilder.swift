@@ -93,7 +93,7 @@ public struct DriveImageBuilder {
         contents.pagesLinkLeaflet = shared.linked
         let payload = keptIndices.reduce(Int64(0)) { $0 + sizes[$1] }
         let readme = DriveReadme.text(contents, DriveReadme.Facts(boardName: facts.boardName, builtUTCms: facts.builtUTCms,
-                                                                   freeBytes: free - payload, capBytes: maxImageBytes),
+                                                                   freeBytes: free - payload, capBytes: maxImageBytes, commands: facts.commands),
                                      time: writer.shownTime, zone: writer.zone?.name, units: writer.units)
         var manifest = DriveManifest(fingerprint: contents.fingerprint, files: keptRides.flatMap { files[$0] ?? [] },
                                      measured: measured.filter { !keptSet.contains($0) }.flatMap { files[$0] ?? [] }, imageBytes: 0)

@@ -9,8 +9,11 @@ public enum DriveReadme {
         public var freeBytes: Int64
         /// The cap on rides handed over already (`DriveImageBuilder.maxImageBytes`).
         public var capBytes: Int64
-        public init(boardName: String, builtUTCms: Int64, freeBytes: Int64 = 0, capBytes: Int64 = 0) {
+        /// How the commands it prints are run on the board (`Commands`).
+        public var commands: Commands
+        public init(boardName: String, builtUTCms: Int64, freeBytes: Int64 = 0, capBytes: Int64 = 0, commands: Commands = .installed) {
             self.boardName = boardName; self.builtUTCms = builtUTCms; self.freeBytes = freeBytes; self.capBytes = capBytes
+            self.commands = commands
         }
     }
 
@@ -31,6 +34,8 @@ public enum DriveReadme {
                             zone: String? = nil, units: UnitFormatter = .metric) -> String {
         // A name from this very drive, so the example is in the zone its names are in.
         let example = contents.rides.lazy.flatMap(\.files).first { $0.hasSuffix(".fit") } ?? "20260614T093000+0200-ride-3.fit"
+        // Commands printed with a real ride's id, so each runs as printed (the newest on the drive).
+        let c = facts.commands, someRide = contents.rides.first?.id ?? contents.leftOff.first ?? 1
         var lines: [String] = [
             "Roam board \(facts.boardName): rides",
             "",
@@ -49,7 +54,8 @@ public enum DriveReadme {
             "         10 a second): for map and route programs. A site given the .gpx works out distance",
             "         and climb from its points itself.",
             "  .html  the ride's page: map, profile, splits and totals, opened by any browser.",
-            "The .fit and .gpx are the files 'roam-board dump --format fit|gpx --out DIR' writes, with the same names.",
+            "The .fit and .gpx are the files dump writes into a folder, with the same names: on the board,",
+            "'\(c.line("dump", "--all --format fit -o \(Commands.dumpFolder)"))' (and --format gpx).",
         ] + datesLines(zone) + [
             "",
         ] + (contents.pagesLinkLeaflet ? [
@@ -62,9 +68,7 @@ public enum DriveReadme {
             "It changes only while no computer has it: a ride stopped while the board is plugged in",
             "is on the drive once you unplug the board and plug it in again.",
             "Built \(time(facts.builtUTCms)) (board clock).",
-            "Storage left on the board: \(ByteSize.text(facts.freeBytes)) free. To free room, delete rides on the board:",
-            "'roam-board prune --dumped-before DATE' deletes those handed over before DATE,",
-            "'roam-board prune --ride N' the ride named (see 'Handed over' below).",
+        ] + freeRoomLines(facts, ride: someRide) + [
             "",
         ]
         if contents.rides.isEmpty {
@@ -81,15 +85,17 @@ public enum DriveReadme {
         let notes = contents.rides.flatMap(\.notes)
         if !notes.isEmpty { lines += ["", notesHeading] + notes.map { "  " + $0 } }
         lines += section(leftOffHeading, contents.leftOff, [
-            "Take them with 'roam-board dump --ride N', or free room on the board: delete files not needed",
-            "on its card, or prune rides ('roam-board prune --dumped-before DATE', 'roam-board prune --ride N').",
+            "Take them on the board, one ride at a time: '\(c.dump(ride: contents.leftOff.first ?? someRide))'",
+            "(--ride: each id above), or free room there: delete files not needed on its card, or prune rides as above.",
             "The board builds this drive again once there is room for them.",
         ])
         lines += section(overCapHeading, contents.overCap, [
-            "Their files were on a drive a computer had connected. Take them again with 'roam-board dump --ride N';",
-            "rides already handed over may take \(ByteSize.text(facts.capBytes)) of this drive ('roam-board drive --max-mib').",
+            "Their files were on a drive a computer had connected. Take them again on the board, one ride at a time:",
+            "'\(c.dump(ride: contents.overCap.first ?? someRide))' (--ride: each id above).",
+            "Rides already handed over may take \(ByteSize.text(facts.capBytes)) of this drive (--max-mib of the drive's",
+            "unit, roam-board-drive.service).",
         ])
-        lines += section(damagedHeading, contents.damaged, ["'roam-board check' on the board says what can still be read of them."])
+        lines += section(damagedHeading, contents.damaged, ["'\(c.line("check"))' on the board says what can still be read of them."])
         lines += [
             "",
             "Handed over: a ride counts as handed over once a computer has had this drive connected",

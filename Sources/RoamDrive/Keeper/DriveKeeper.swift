@@ -27,10 +27,12 @@ public final class DriveKeeper {
         public var udc: String?
         /// The words after "… controller X is" while another gadget holds it, from its kernel name.
         public var heldWords: (String) -> String = ControllerHeld.plainWords
+        /// How README.txt's commands are run on the board.
+        public var commands: DriveReadme.Commands
         public init(databasePath: String, builder: DriveImageBuilder, boardName: String,
-                    gadget: MassStorageGadget? = nil, udc: String? = nil) {
+                    gadget: MassStorageGadget? = nil, udc: String? = nil, commands: DriveReadme.Commands = .installed) {
             self.databasePath = databasePath; self.builder = builder; self.boardName = boardName
-            self.gadget = gadget; self.udc = udc
+            self.gadget = gadget; self.udc = udc; self.commands = commands
         }
     }
 
@@ -182,7 +184,7 @@ public final class DriveKeeper {
         let cap = settings.builder.maxImageBytes
         guard (fingerprint != builtFingerprint || builtCap.map { $0 != cap } == true) && fingerprint != failedFingerprint
                 || roomWasFreed() else { return false }
-        let facts = DriveReadme.Facts(boardName: settings.boardName, builtUTCms: nowUTCms)
+        let facts = DriveReadme.Facts(boardName: settings.boardName, builtUTCms: nowUTCms, commands: settings.commands)
         do {
             let contents = try settings.builder.build(rides: rides, writer: writer, facts: facts, busyInode: servedInode)
             try DriveImageCheck.verify(slots.next, holding: contents)
