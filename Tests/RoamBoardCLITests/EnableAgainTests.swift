@@ -19,7 +19,8 @@ import Testing
 
     /// `etc` fills the folder standing in for /etc before the run; `udc` lists a USB device controller
     /// in the folder standing in for /sys/class/udc; `traced` runs it under strace (`ScriptTrace`).
-    static func enable(boardConf: String?, recorder: String, paths: String? = nil, selftestStatus: Int, udc: Bool = false,
+    /// `selftestSays`: the self-test's lines, printed before it exits with `selftestStatus`.
+    static func enable(boardConf: String?, recorder: String, paths: String? = nil, selftestStatus: Int, selftestSays: [String] = [], udc: Bool = false,
                        traced: Bool = false, etc fill: (URL) throws -> Void = { _ in }) throws -> Run {
         let (dir, script) = try PackagingScriptTests.boardsFolder()
         let etc = dir.appendingPathComponent("etc"), log = dir.appendingPathComponent("calls")
@@ -41,7 +42,7 @@ import Testing
             .replacingOccurrences(of: "/sys/class/udc", with: udcDir.path).replacingOccurrences(of: "/usr/share/zoneinfo", with: zoneinfo.path)
             .write(to: script, atomically: true, encoding: .utf8)
         let path = try fakeTools(in: dir, log: log, [("id", "echo 0"), ("udevadm", "exit 0"), ("modprobe", "exit 0"),
-            ("mkfs.vfat", "exit 0"), ("mcopy", "exit 0"), ("runuser", "exit \(selftestStatus)"),
+            ("mkfs.vfat", "exit 0"), ("mcopy", "exit 0"), ("runuser", selftestSays.map { "echo '\($0)'" }.joined(separator: "\n") + "\nexit \(selftestStatus)"),
             ("systemctl", "[ \"$1\" = is-active ] && { case \"$*\" in *.path*) s=\(paths ?? recorder) ;; *) s=\(recorder) ;; esac; "
                           + "echo $s; [ $s = active ]; exit; }; exit 0")])
         let result = try ScriptTrace.run([script.path, "rpi-zero-2w"], path: path, tracedIn: traced ? dir : nil)
@@ -107,6 +108,22 @@ import Testing
         #expect(run.calls.contains("systemctl start roam-board.service roam-board.path"), "\(run.calls)")
         #expect(run.calls.last == "systemctl start roam-board.path roam-board-drive.path", "\(run.calls)")
         #expect(run.stderr.contains("the recorder, running before, is started again") && !run.stderr.contains("not started"), "\(run.stderr)")
+    }
+
+    /// A check that failed on the database alone (a newer roam-board's, after a downgrade) was said as
+    /// "a device is not ready (see … wiring.md)": the words now name what failed, and no wiring.
+    @Test func aCheckThatFailedOnTheDatabaseAloneSaysSoNotADevice() throws {
+        let database = "FAIL database /var/lib/roam-board/rides.db: it was made by a newer roam-board (schema 9; this one reads up to 8)"
+        let run = try Self.enable(boardConf: nil, recorder: "inactive", selftestStatus: 74,
+                                  selftestSays: ["OK   uart /dev/ttyAMA0 at 115200 baud: NMEA", database])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains(database), "the check's lines are shown: \(run.stdout)")
+        #expect(!run.stderr.contains("a device is not ready") && !run.stderr.contains("wiring.md"), "\(run.stderr)")
+        #expect(run.stderr.contains("not every check passed (database /var/lib/roam-board/rides.db: see above); the devices did"), "\(run.stderr)")
+        let device = try Self.enable(boardConf: nil, recorder: "inactive", selftestStatus: 74,
+                                     selftestSays: ["FAIL i2c /dev/i2c-1 bmp280 at 0x76: nothing answered", database])
+        #expect(device.stderr.contains("a device is not ready (i2c /dev/i2c-1 bmp280 at 0x76; database /var/lib/roam-board/rides.db: see above"),
+                "\(device.stderr)")
     }
 
     /// A recorder that refused board.conf for good (failed) and its path unit, watching for the fix: a
