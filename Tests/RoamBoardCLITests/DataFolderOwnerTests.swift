@@ -137,4 +137,20 @@ struct DataFolderOwnerTests {
         #expect(build.status == 74, "\(build.stderr)")
         #expect(build.stderr.contains("permission denied") && !build.stderr.contains("chown") && !build.stderr.contains("another user"), "\(build.stderr)")
     }
+
+    /// The rider (pi) running selftest on the recorder's (roam's) data folder: both the data and the
+    /// database checks name the owner and how to run it as them, never "chown roam" of a folder roam owns.
+    @Test func aSelftestByAnotherUserSaysToRunItAsTheFoldersOwner() throws {
+        let daemon = try #require(getpwnam("daemon")).pointee
+        let b = try Self.board(ownedBy: (daemon.pw_uid, daemon.pw_gid))
+        defer { b.remove() }
+        try #require(FileManager.default.createFile(atPath: b.db, contents: Data()) && chown(b.db, daemon.pw_uid, daemon.pw_gid) == 0)
+        let selftest = try ReaderWithoutWrite.run(["selftest", "--board", b.board])
+        let fix = "\(b.data) is user daemon's: run it as that user: sudo -u daemon roam-board selftest …"
+        let data = selftest.stdout.split(separator: "\n").first { $0.contains(" data \(b.data)") } ?? ""
+        let database = selftest.stdout.split(separator: "\n").first { $0.contains(" database \(b.db)") } ?? ""
+        #expect(selftest.status == 74 && data.hasPrefix("FAIL") && data.contains(fix), "\(selftest.stdout)")
+        #expect(database.hasPrefix("FAIL") && database.contains(fix), "\(selftest.stdout)")
+        #expect(!selftest.stdout.contains("chown roam"), "\(selftest.stdout)")
+    }
 }

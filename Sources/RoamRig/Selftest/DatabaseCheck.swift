@@ -15,6 +15,10 @@ enum DatabaseCheck {
         do {
             guard try FileSystem.kind(database) != nil else { return nil }
         } catch {
+            // The data folder of the recorder's user, which this one may not enter: theirs to check.
+            if error.errno == .accessDenied, let barring = FolderOwner.barring(database), let other = DeviceProbe.anotherUsers(barring) {
+                return ProbeResult(name, ok: false, "cannot be looked at: \(error.errno.words): " + other)
+            }
             return ProbeResult(name, ok: false, "cannot be looked at: \(error.reason)")
         }
         let reader: RideReader

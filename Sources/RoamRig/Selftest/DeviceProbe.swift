@@ -182,7 +182,7 @@ public enum DeviceProbe {
         }
         let probe = path + "/.selftest-\(getpid())"
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return ProbeResult(name, ok: false, "not writable: " + unwritable(.current)) }
+        guard fd >= 0 else { return ProbeResult(name, ok: false, "not writable: " + unwritable(.current, folder: path)) }
         let synced = write(fd, "ok", 2) == 2 && fsync(fd) == 0
         let syncErrno = errno
         close(fd)
@@ -215,10 +215,21 @@ public enum DeviceProbe {
     }
 
     /// Why the data directory takes no new file, with the check the kernel's answer calls for: only a
-    /// refusal is the owner's (a read-only or full card is not fixed by chown).
-    static func unwritable(_ e: Errno) -> String {
+    /// refusal is the owner's (a read-only or full card is not fixed by chown). A folder another
+    /// user owns is theirs to check from (the rider `pi` beside the recorder's `roam`): no chown.
+    static func unwritable(_ e: Errno, folder: String) -> String {
         guard e == .accessDenied || e == .notPermitted else { return e.reason(.write) + "." }
+        if let other = anotherUsers(folder) { return "\(e.words): " + other }
         return "\(e.words). The recorder's user must own it (chown roam)."
+    }
+
+    /// "/var/lib/roam-board is user roam's: run it as that user: sudo -u roam roam-board selftest …"
+    /// when `path` belongs to a user other than this one and root (root's folder, the recorder's user
+    /// may not write either: chown it); nil otherwise.
+    static func anotherUsers(_ path: String) -> String? {
+        let me = FolderOwner.current
+        guard me.uid != 0, let owner = FolderOwner.of(path), owner.uid != me.uid, owner.uid != 0 else { return nil }
+        return "\(FilePath.shown(path)) is \(owner.words)'s: run it as that user: \(owner.runAs) roam-board selftest …"
     }
 
     /// "GGA, GSA, RMC": the sentence types the receiver sent, from the epochs' raw text.
