@@ -19,6 +19,9 @@ public struct FolderOwner: Equatable, Sendable {
     /// path opens no socket (P9), so a start or a file given to the owner looks at numbers only.
     public var name: String? { Self.accountName(uid) }
 
+    /// The group's name; nil when no group has the gid.
+    public var groupWord: String? { Self.groupName(gid) }
+
     /// Who owns `path` (not following a final symlink); nil when it cannot be looked at.
     public static func of(_ path: String) -> FolderOwner? {
         var st = stat()
