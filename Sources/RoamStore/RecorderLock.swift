@@ -11,9 +11,15 @@ public final class RecorderLock {
     public struct Held: Error, CustomStringConvertible {
         public var path: String
         public var holderPID: Int32?
+        /// How to stop it, where the caller knows (the units of an installed board): said after "stop it first".
+        public var stopAdvice: String?
+        public init(path: String, holderPID: Int32?, stopAdvice: String? = nil) {
+            self.path = path; self.holderPID = holderPID; self.stopAdvice = stopAdvice
+        }
         public var description: String {
             let who = holderPID.map { "pid \($0)" } ?? "another process"
             return "another recorder (\(who)) is already recording into this database (lock \(FilePath.shown(path))); stop it first"
+                + (stopAdvice.map { ": " + $0 } ?? "")
         }
     }
 

@@ -49,8 +49,16 @@ enum RecordCommand {
         // The bench board plays a replay, or the simulated ride; a real board records until stopped.
         let realtime = p.value(Options.realtime)
         let script: () -> SimulatedRig.Script = { replay.map { $0.script(realtime: realtime) } ?? .simulatedRide(RideSimulation(), realtime: realtime) }
-        let end = try BoardSession.record(databasePath: dbPath, profile: profile, options: options, script: script,
+        let end: BoardSession.End
+        do {
+            end = try BoardSession.record(databasePath: dbPath, profile: profile, options: options, script: script,
                                           pressesButton: !p.value(Options.noRide), emit: { progress.handle($0) }, report: { Console.error($0) })
+        } catch var held as RecorderLock.Held {
+            // Under systemd the unit is this recorder: the other one is a rider's, stopped as a process.
+            let underUnit = RefusedForGood.unitUnderSystemd("roam-board") != nil
+            held.stopAdvice = InstalledBoard.stopAdvice(pid: held.holderPID, boardFolder: underUnit ? nil : boardDir)
+            throw held
+        }
         if case .signal(let signal) = end {
             // Storage failing to the end: what it never took was named above and is carried to the next start.
             if let failure = progress.lastFailure {
