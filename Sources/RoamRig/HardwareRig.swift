@@ -37,7 +37,7 @@ public final class HardwareRig {
         do {
             try receiver.reopen()
         } catch {
-            if Self.isConfigurationError(error) { throw error }
+            if Self.isConfigurationError(error) { throw BoardSystemChecks.uartRefused(error, uart: profile.uart, root: systemRoot) }
             let why = BoardSystemChecks.uart(profile.uart, root: systemRoot).map { " " + $0.message } ?? ""
             report("receiver: \(error)\(why) Recording waits for it (reopened with backoff).")
         }
@@ -46,8 +46,10 @@ public final class HardwareRig {
             report("receiver: \(console.device): \(console.message) Recording anyway, but fixes may be lost while the port is shared.")
         }
         barometer = Self.barometer(profile, report, lateDevices)
-        (button, openButtonLater) = Self.button(profile, report, lateDevices)
-        led = Self.led(profile, report, lateDevices)
+        // Another Pi's board: the header's chip is not found, and the fix is enabling this Pi's board.
+        let wrongBoard = PiModelCheck.mismatch(profile, root: systemRoot).map { " The board is another Pi's: \($0)." } ?? ""
+        (button, openButtonLater) = Self.button(profile, report, lateDevices, wrongBoard)
+        led = Self.led(profile, report, lateDevices, wrongBoard)
         lateDevices?.arm()
     }
 
@@ -86,19 +88,25 @@ public final class HardwareRig {
     /// The button, or (when its chip or line is merely absent: a GPIO driver loaded after the unit
     /// started) an opener the button thread retries. Permissions and a wrong bank are not retried.
     private static func button(_ profile: BoardProfile, _ report: @escaping @Sendable (String) -> Void,
-                               _ late: LateDeviceRestart?) -> (Button?, (() throws -> Button)?) {
-        let open = { () throws -> Button in
+                               _ late: LateDeviceRestart?, _ wrongBoard: String) -> (Button?, (() throws -> Button)?) {
+        button(opening: {
             try refuseSoCBank(profile.gpioChip)
             let line = try BoardDevices.buttonLine(profile)
             if !line.biasApplied {
                 report("button: the kernel refused bias \(profile.buttonBias.rawValue) on \(line.device); fit an external pull resistor (10 kΩ).")
             }
             return try Button(input: line, activeLow: profile.buttonActiveLow, now: MonotonicClock.nowNs)
-        }
+        }, report, late, wrongBoard: wrongBoard)
+    }
+
+    /// The button `open` gives, or the opener the button thread retries (`isRetried`). `wrongBoard`:
+    /// said after a missing chip (" The board is another Pi's: …"), or "".
+    static func button(opening open: @escaping () throws -> Button, _ report: (String) -> Void,
+                       _ late: LateDeviceRestart?, wrongBoard: String = "") -> (Button?, (() throws -> Button)?) {
         do {
             return (try open(), nil)
-        } catch let error as DeviceError where error.failed(with: ENOENT, ENODEV, ENXIO) {
-            report("button: \(error) Rides cannot be started or stopped until it appears (tried again every 2 s).")
+        } catch let error as DeviceError where isRetried(error) {
+            report("button: \(error)\(missing(error, wrongBoard)) Rides cannot be started or stopped until \(awaited(error)) (tried again every \(retryS) s).")
             return (nil, {
                 do {
                     return try open()
@@ -113,23 +121,42 @@ public final class HardwareRig {
         }
     }
 
-    private static func led(_ profile: BoardProfile, _ report: (String) -> Void, _ late: LateDeviceRestart?) -> (any DigitalOutput)? {
-        let open = { () throws(DeviceError) -> any DigitalOutput in
+    private static func led(_ profile: BoardProfile, _ report: (String) -> Void, _ late: LateDeviceRestart?,
+                            _ wrongBoard: String) -> (any DigitalOutput)? {
+        led(opening: { () throws(DeviceError) -> any DigitalOutput in
             try LateDeviceRestart.opening(late, "led") { () throws(DeviceError) -> any DigitalOutput in
                 try refuseSoCBank(profile.gpioChip)
                 return try BoardDevices.ledLine(profile)
             }
-        }
+        }, device: "\(GPIOLine.chipPath(profile.gpioChip)) line \(profile.ledLine)", report, wrongBoard: wrongBoard)
+    }
+
+    /// The LED line `open` gives, or one the LED thread opens later (`isRetried`).
+    static func led(opening open: @escaping () throws(DeviceError) -> any DigitalOutput, device: String,
+                    _ report: (String) -> Void, wrongBoard: String = "") -> (any DigitalOutput)? {
         do {
             return try open()
-        } catch where error.failed(with: ENOENT, ENODEV, ENXIO) {
-            report("led: \(error) Recording continues without status light until it appears (tried again every 2 s).")
-            return ReopeningDigitalOutput(device: "\(GPIOLine.chipPath(profile.gpioChip)) line \(profile.ledLine)", open: open)
+        } catch where isRetried(error) {
+            report("led: \(error)\(missing(error, wrongBoard)) Recording continues without status light until \(awaited(error)) (tried again every \(retryS) s).")
+            return ReopeningDigitalOutput(device: device, open: open)
         } catch {
             report("led: \(error) Recording continues without status light.")
             return nil
         }
     }
+
+    /// How often the button and LED threads try a line again (their back-off on a failed open).
+    static let retryS = 2
+
+    /// A line worth trying again: absent (a GPIO driver loaded after the unit started)
+    /// or held by another program now, which may let it go.
+    static func isRetried(_ error: DeviceError) -> Bool { error.failed(with: ENOENT, ENODEV, ENXIO, EBUSY) }
+
+    /// `wrongBoard` after a chip or line not there; "" after any other error.
+    static func missing(_ error: DeviceError, _ wrongBoard: String) -> String { error.failed(with: ENOENT, ENODEV, ENXIO) ? wrongBoard : "" }
+
+    /// What the retry waits for: "it appears", "it is free".
+    static func awaited(_ error: DeviceError) -> String { error.failed(with: EBUSY) ? "it is free" : "it appears" }
 
     /// On a Pi 5 with a kernel before 6.6.45, gpiochip0 is a 32-line SoC bank (Wi-Fi and Bluetooth
     /// control lines), not the header's RP1: reconfiguring its lines would be harmful, so refuse a

@@ -16,9 +16,9 @@ import Testing
         var all: [String] { lines.withLock { $0 } }
     }
 
-    func profile(uart: String, baud: Int = 9600) throws -> BoardProfile {
+    func profile(uart: String, baud: Int = 9600, name: String = "test") throws -> BoardProfile {
         try BoardProfile.parse("""
-            name = test
+            name = \(name)
             uart = \(uart)
             baud = \(baud)
             i2c_bus = /dev/i2c-99
@@ -139,5 +139,38 @@ import Testing
         } throws: { error in
             (error as? DeviceError)?.errno == .noSuchFile
         }
+    }
+
+    /// A button or LED line another program holds at start (EBUSY: a script, gpioset left running)
+    /// was said once and never tried again: the rider had no button for the whole ride. It is tried
+    /// again as an absent one is, and the words say how often.
+    @Test func aLineHeldByAnotherProgramAtStartIsTriedAgain() throws {
+        let busy = DeviceError(.gpio, .requestLine, device: "/dev/gpiochip0", detail: "line 17", errno: .busy)
+        let reports = Reports()
+        let (button, later) = HardwareRig.button(opening: { throw busy }, reports.add, nil)
+        #expect(button == nil && later != nil, "a busy button line is not tried again")
+        let led = HardwareRig.led(opening: { () throws(DeviceError) -> any DigitalOutput in throw busy }, device: "/dev/gpiochip0 line 27", reports.add)
+        #expect(led is ReopeningDigitalOutput, "a busy LED line is not tried again")
+        #expect(reports.all.count == 2 && reports.all.allSatisfy { $0.hasSuffix("until it is free (tried again every 2 s).") }, "\(reports.all)")
+    }
+
+    /// The card moved to a Pi 4 with the Zero 2 W's board enabled: only the GPIO chip failed, and
+    /// its advice (gpio_chip, the udev rule) led nowhere. The recorder and selftest name the board to enable.
+    @Test func anotherPisBoardIsNamedWithTheBoardToEnable() throws {
+        let root = try FakeRoot()
+        try root.write("sys/firmware/devicetree/base/model", "Raspberry Pi 4 Model B Rev 1.4\0")
+        let fix = "this is a Raspberry Pi 4 Model B Rev 1.4, enabled as rpi-zero-2w: run sudo roam-board-enable rpi-4"
+        let reports = Reports()
+        let zero = try profile(uart: "/dev/ttyNOSUCHUART", name: "rpi-zero-2w")
+        _ = try HardwareRig(profile: zero, report: reports.add, systemRoot: root.path)
+        #expect(reports.all.filter { ($0.hasPrefix("button: ") || $0.hasPrefix("led: ")) && $0.contains(fix) }.count == 2, "\(reports.all)")
+        let results = BoardSelfTest.run(profile: zero, dataDir: root.path, listenMs: 100, sysRoot: root.path)
+        #expect(results.first == ProbeResult("board rpi-zero-2w", ok: false, fix + "."), "\(results)")
+        let gpio = results.first { $0.device.hasPrefix("gpio ") }
+        #expect(gpio?.message.contains(fix) == true && gpio?.message.contains("99-roam-board.rules") == false, "\(results)")
+        // The board that fits this Pi says nothing of it.
+        let fitting = Reports()
+        _ = try HardwareRig(profile: try profile(uart: "/dev/ttyNOSUCHUART", name: "rpi-4"), report: fitting.add, systemRoot: root.path)
+        #expect(!fitting.all.contains { $0.contains("another Pi's") }, "\(fitting.all)")
     }
 }

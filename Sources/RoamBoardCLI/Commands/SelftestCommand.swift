@@ -9,7 +9,8 @@ enum SelftestCommand {
         let (profile, boardDir) = try BoardLoader.load(try p.value(SharedOptions.boardFolder))
         let dataDir = BoardLoader.dataDir(profile, boardDir: boardDir)
         print("selftest of board '\(profile.name)' (\(boardDir)); run it with the recorder stopped")
-        let results = BoardSelfTest.run(profile: profile, dataDir: dataDir, database: FilePath.join(dataDir, BoardLoader.databaseName))
+        let results = BoardSelfTest.run(profile: profile, dataDir: dataDir, database: FilePath.join(dataDir, BoardLoader.databaseName),
+                                        boardFolder: boardDir)
         for result in results { print(result) }
         let failed = results.filter { !$0.isOK }.count
         guard failed == 0 else {

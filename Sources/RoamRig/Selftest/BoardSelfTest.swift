@@ -10,15 +10,27 @@ import RoamSystem
 /// bench board the devices are the simulated rig's, so the command (and its tests) run anywhere.
 ///
 /// Run it with the recorder stopped: the recorder holds the GPIO lines (a probe then names it as
-/// their holder) and would share the UART's bytes.
+/// their holder) and reads the UART. Root opens a UART the recorder holds exclusively all the same
+/// (TIOCEXCL stops no root), so with a recorder holding the database's lock the devices are left
+/// alone (`RecorderRunning`): a receiver set up again and read here would be a gap in the ride.
 public enum BoardSelfTest {
     /// `sysRoot`: where / is for the system checks (/sys, /proc, /boot, /dev links): "" on a board;
     /// tests lay out a folder like it.
     /// `database`: the recorder's database in `dataDir`, whose files must be writable too, and which
-    /// must not be damaged (`DatabaseCheck`).
+    /// must not be damaged (`DatabaseCheck`). `boardFolder`: where board.conf is, for how to stop a
+    /// recorder that holds it (`InstalledBoard`).
     public static func run(profile: BoardProfile, dataDir: String, database: String? = nil, listenMs: UInt64 = 3000,
-                           sysRoot: String = "") -> [ProbeResult] {
-        var results = profile.isBench ? bench(profile) : board(profile, listenMs: listenMs, sysRoot: sysRoot)
+                           sysRoot: String = "", boardFolder: String? = nil) -> [ProbeResult] {
+        var results: [ProbeResult]
+        if profile.isBench {
+            results = bench(profile)
+        } else if let database, let running = RecorderRunning.result(database: database, boardFolder: boardFolder) {
+            results = [running]
+            // Read-only (files under /sys, /proc and /boot): a console on the port is worth saying while it records.
+            if let console = BoardSystemChecks.serialConsole(uart: profile.uart, root: sysRoot) { results.append(console) }
+        } else {
+            results = board(profile, listenMs: listenMs, sysRoot: sysRoot)
+        }
         if !profile.isBench { results += USBGadgetCheck.results(root: sysRoot) }
         results.append(DeviceProbe.dataDirectory(dataDir, database: database, createdByRecord: profile.isBench, isBench: profile.isBench, systemRoot: sysRoot))
         if let database, let check = DatabaseCheck.result(database: database) { results.append(check) }
@@ -27,6 +39,9 @@ public enum BoardSelfTest {
 
     static func board(_ profile: BoardProfile, listenMs: UInt64, sysRoot: String = "") -> [ProbeResult] {
         var results: [ProbeResult] = []
+        // First: with another Pi's board enabled, what fails below follows from it.
+        let wrongBoard = PiModelCheck.mismatch(profile, root: sysRoot)
+        if let wrongBoard { results.append(ProbeResult("board \(profile.name)", ok: false, wrongBoard + ".")) }
         let uartName = "uart \(profile.uart) at \(profile.baud) baud"
         let receiver = BoardDevices.receiver(profile, path: profile.uart)
         do {
@@ -37,7 +52,8 @@ public enum BoardSelfTest {
                 results.append(ProbeResult(uartName, ok: false, "another program reads this port too, splitting its bytes: " + held))
             }
         } catch {
-            results.append(ProbeResult(uartName, ok: false, "\(error)"))
+            let refused = BoardSystemChecks.uartRefused(error, uart: profile.uart, root: sysRoot, consoleSaidApart: true)
+            results.append(ProbeResult(uartName, ok: false, "\(refused)"))
             if let why = BoardSystemChecks.uart(profile.uart, root: sysRoot) { results.append(why) }
         }
         if let console = BoardSystemChecks.serialConsole(uart: profile.uart, root: sysRoot) { results.append(console) }
@@ -55,8 +71,8 @@ public enum BoardSelfTest {
             results.append(ProbeResult("gpio \(chip)", ok: true, "\(info.label), \(info.lineCount) lines" + linkTarget(chip)))
         } catch {
             // Without the chip, the button and LED lines cannot be probed: one line says why.
-            let udevLink = chip.hasPrefix("/dev/gpiochip") ? ""
-                : " \(chip) is made by the board's udev rule for the chip with the header's label: check /etc/udev/rules.d/99-roam-board.rules against the labels gpiodetect shows."
+            let udevLink = wrongBoard.map { " The board is another Pi's: \($0)." } ?? (chip.hasPrefix("/dev/gpiochip") ? ""
+                : " \(chip) is made by the board's udev rule for the chip with the header's label: check /etc/udev/rules.d/99-roam-board.rules against the labels gpiodetect shows.")
             results.append(ProbeResult("gpio \(chip)", ok: false, "\(error)" + udevLink))
             return results
         }
