@@ -15,13 +15,14 @@ public enum InstalledBoard {
         return trimmed(boardFolder) == trimmed(installed) || real(boardFolder) == real(installed)
     }
 
-    /// How a rider stops the recorder with pid `pid` that holds the database: the units on an
-    /// installed board (killed, the service would start it again 5 s later), else the process itself.
+    /// How a rider stops the recorder with pid `pid` that holds the database, said after "stop it
+    /// first: ": the units on an installed board (killed, the service would start it again 5 s
+    /// later), else the process itself.
     public static func stopAdvice(pid: Int32?, boardFolder: String?, installed: String = folder) -> String {
         if let boardFolder, holds(boardFolder: boardFolder, installed: installed) {
             return "\(stopRecorder) (and \(startRecorder) once done)"
         }
-        return pid.map { "stop that recorder (Ctrl-C where it runs, or kill \($0))" } ?? "stop that recorder"
+        return "Ctrl-C where it runs, or " + (pid.map { "kill \($0)" } ?? "stop the roam-board record that holds the lock")
     }
 
     private static func trimmed(_ path: String) -> String {

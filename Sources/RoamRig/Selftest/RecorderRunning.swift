@@ -15,7 +15,7 @@ enum RecorderRunning {
         guard let held else { return nil }
         let who = held.holderPID.map { " (pid \($0))" } ?? ""
         return ProbeResult("devices", ok: false, "not checked: the recorder is running\(who) and uses them "
-            + "(a check would set the receiver up again and take its sentences: a gap in the ride). To check the devices, "
-            + InstalledBoard.stopAdvice(pid: held.holderPID, boardFolder: boardFolder) + " first.")
+            + "(a check would set the receiver up again and take its sentences: a gap in the ride). To check the devices, stop it first: "
+            + InstalledBoard.stopAdvice(pid: held.holderPID, boardFolder: boardFolder) + ".")
     }
 }

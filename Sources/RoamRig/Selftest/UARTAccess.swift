@@ -29,13 +29,18 @@ extension BoardSystemChecks {
         return refused
     }
 
-    /// "/dev/ttyAMA0 is root:tty, mode 0620" (following a link such as /dev/serial0); nil when it cannot be looked at.
+    static let overflowID: UInt32 = 65534
+
+    /// "/dev/ttyAMA0 is owned by root, group tty, mode 0620" (following a link such as /dev/serial0); nil when it cannot be looked at.
     static func nodeWords(_ device: String) -> String? {
         var st = stat()
         guard stat(device, &st) == 0 else { return nil }
         let owner = FolderOwner(uid: st.st_uid, gid: st.st_gid)
         let mode = String(st.st_mode & 0o7777, radix: 8)
-        return "\(device) is \(owner.name ?? "uid \(st.st_uid)"):\(owner.groupWord ?? "gid \(st.st_gid)"), mode "
-            + String(repeating: "0", count: max(0, 4 - mode.count)) + mode
+        // Under the unit's PrivateUsers= every id but root's and roam's reads as the overflow id
+        // (65534, "nobody"/"nogroup"): not the node's real owner, so not named as one.
+        let user = st.st_uid == overflowID ? "a user not visible here" : owner.name ?? "uid \(st.st_uid)"
+        let group = st.st_gid == overflowID ? "not visible here" : owner.groupWord ?? "gid \(st.st_gid)"
+        return "\(device) is owned by \(user), group \(group), mode " + String(repeating: "0", count: max(0, 4 - mode.count)) + mode
     }
 }
