@@ -24,7 +24,9 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// ("not valid") is no fix, as a GLL with mode N already was.
     /// 9: a ride whose altitude is a track file's elevation keeps its climb series across fixes
     /// without a sample (the file recorded no elevation there); the board's barometer still breaks it.
-    public var algorithm = "roam-pipeline/9"
+    /// 10: a segment's first fix after a gap whose time counted as moving is flagged `moved-through-gap`
+    /// (the FIT timer runs through such a gap).
+    public var algorithm = "roam-pipeline/10"
 
     // Time
     /// A GNSS date earlier than this is a GPS week rollover and moves on by 1024 weeks, or cannot be

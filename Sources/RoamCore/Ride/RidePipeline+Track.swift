@@ -82,6 +82,7 @@ extension RidePipeline {
             if state.segmentPending, state.gapBeganMoving, !isPaused, (speed ?? 0) >= p.pauseBelowMps,
                let dt = dtS, dt <= p.movingGapMaxS, (implied ?? 0) >= p.pauseBelowMps {
                 state.totals.movingS += dt
+                flags.insert(.movedThroughGap)
             }
             if state.segmentPending, let prev = previous, let dt = dtS { added = bridge(from: prev, to: point, dtS: dt, flags: &flags) }
             beginSegment(at: point, flags: &flags)

@@ -37,6 +37,10 @@ public struct FixFlags: OptionSet, Sendable, Hashable, Codable {
     /// The receiver said this position was not measured (`UnmeasuredSolution`: dead reckoning,
     /// manual input, simulator). Kept with its raw text, never counted or drawn as measured.
     public static let unmeasuredPosition = FixFlags(rawValue: 1 << 16)
+    /// Informational, on a segment's first fix: the rider rode through the gap before it (a loss of
+    /// fix while moving, moving again after it), so its time counted as moving time: the FIT timer
+    /// runs through it. In `uncountedNames`, not `names`.
+    public static let movedThroughGap  = FixFlags(rawValue: 1 << 17)
 
     /// Flags that keep a fix out of distance and the drawn track.
     public static let rejecting: FixFlags = [.noFix, .lowAccuracy, .underDistanceGate, .implausibleJump,
@@ -57,5 +61,9 @@ public struct FixFlags: OptionSet, Sendable, Hashable, Codable {
         (.bridgeTooSlow, "gap-at-pause-speed"), (.unmeasuredPosition, "unmeasured-position"),
     ]
 
-    public var names: [String] { Self.names.filter { contains($0.0) }.map { $0.1 } }
+    /// Flags named in words but never counted in a ride row's flag counts (`FlagCounts`, stored by
+    /// name): a release that does not know a stored name refuses the row.
+    public static let uncountedNames: [(FixFlags, String)] = [(.movedThroughGap, "moved-through-gap")]
+
+    public var names: [String] { (Self.names + Self.uncountedNames).filter { contains($0.0) }.map { $0.1 } }
 }

@@ -24,7 +24,7 @@ public struct SetAsideCount: Sendable, Equatable {
     /// Flags that only inform (a segment's first fix, a missing barometer, a logger restart or a
     /// silent receiver before the fix, what became of a gap): never a reason for setting a fix aside.
     public static let informational: FixFlags = FixFlags([.segmentStart, .barometerMissing, .bridged, .bridgeImplausible,
-                                                          .bridgeTooSlow]).union(.loggerEvents)
+                                                          .bridgeTooSlow, .movedThroughGap]).union(.loggerEvents)
 
     public init(_ parameters: PipelineParameters = PipelineParameters()) { self.parameters = parameters }
 

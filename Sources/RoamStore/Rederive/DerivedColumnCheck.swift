@@ -107,7 +107,7 @@ struct DerivedColumnCheck {
     }
 
     private static func flagNames(_ flags: FixFlags) -> String {
-        let known = FixFlags.names.reduce(FixFlags()) { $0.union($1.0) }
+        let known = (FixFlags.names + FixFlags.uncountedNames).reduce(FixFlags()) { $0.union($1.0) }
         let unknown = flags.subtracting(known)
         return (flags.names + (unknown.isEmpty ? [] : ["unknown bits \(unknown.rawValue)"])).joined(separator: " and ")
     }
