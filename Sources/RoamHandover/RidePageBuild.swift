@@ -23,8 +23,10 @@ public enum RidePageBuild {
         var splits = RideSplits()
         var barometer = BarometerStretches(altitudeSource: ride.parameters.altitudeSource)
         var lastFixSeq: Int64?
+        var gapSpans = GapSpans()
         try reader.forEachExportedFix(ride: ride.id, withNMEA: false) { fix in
             lastFixSeq = fix.seq
+            gapSpans.add(fix)
             barometer.add(seq: fix.seq, utcMs: fix.utcMs, flags: fix.flags)
             track.add(fix)
             pauses.add(fix)
@@ -48,7 +50,7 @@ public enum RidePageBuild {
         summary.barometerStretches = barometer.named(by: events)
         summary.newerNote = newer.sentence.map { "This ride \($0): this page shows it as far as this roam-board knows" }
         let clock = PageClock(zoneName: zone.name, startUTCms: span.startUTCms, endUTCms: span.endUTCms, offsetS: zone.offsetS)
-        let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes,
+        let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes, gapSpans: gapSpans.spans,
                             endingGaps: ended.map { (cause: $0.detail + ": " + GapMarker.rideEndedInIt, utcMs: $0.utcMs) },
                             pauses: pauses.intervals, splits: splits.splits, clock: clock,
                             mapLibrary: mapLibrary, units: units).render()

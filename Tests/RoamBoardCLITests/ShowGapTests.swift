@@ -20,7 +20,8 @@ import Testing
     }
 
     /// Before: the jump, stamped with the first fix of the segment it starts, was printed after that
-    /// segment, and its length ran to the next segment ("spatial jump at 08:01:02, 178 s").
+    /// segment, and its length ran to the next segment ("spatial jump at 08:01:02, 178 s"). A gap is
+    /// said from the last fix before it (`GapSpans`, as the page says it): the jump from 08:00:59.
     @Test func aSpatialJumpComesBeforeTheSegmentItStartsWithTheSecondsItLasted() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -33,7 +34,7 @@ import Testing
         let lines = show.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { $0.hasPrefix("#") || $0.hasPrefix("gap:") }
         #expect(lines == ["#0  08:00:00–08:00:59  0.322 km, fixes 0…59, 30 accepted",
-                          "gap: spatial jump at 08:01:02, 3 s",
+                          "gap: spatial jump at 08:00:59, 3 s",
                           "#1  08:01:02–08:01:59  0.311 km, fixes 62…119, 29 accepted",
                           "gap: no fix at 08:01:59, 121 s",
                           "#2  08:04:00–08:04:59  0.322 km, fixes 120…179, 30 accepted"], "\(show.stdout)")

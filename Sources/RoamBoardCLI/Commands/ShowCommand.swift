@@ -35,8 +35,10 @@ enum ShowCommand {
         var barometer = BarometerStretches(altitudeSource: ride.parameters.altitudeSource)
         var lastFixSeq: Int64?
         var temperatures: (low: Double, high: Double)?
+        var gapSpans = GapSpans()
         // Every fix, but not its NMEA text: nothing here prints it, and inflating it was most of the time.
         try reader.forEachExportedFix(ride: id, withNMEA: false) { fix in
+            gapSpans.add(fix)
             byFlag.add(fix.flags)
             barometer.add(seq: fix.seq, utcMs: fix.utcMs, flags: fix.flags)
             setAside.add(fix.flags)
@@ -109,7 +111,7 @@ enum ShowCommand {
         let clock = time.rideClock(startUTCms: span.startUTCms, endUTCms: span.endUTCms)
         var pending = gaps
         for (i, segment) in segments.enumerated() {
-            printGaps(taking: &pending, before: segment, after: i > 0 ? segments[i - 1] : nil, clock: clock)
+            printGaps(taking: &pending, before: segment, span: gapSpans.span(endingAt: segment.firstSeq), clock: clock)
             let times = [segment.firstUTCms, segment.lastUTCms].map { $0.map(clock) ?? "?" }.joined(separator: "–")
             print("    #\(segment.number)  \(times)  \(units.distance(metres: segment.distanceM, digits: 3)), "
                   + "fixes \(segment.firstSeq)…\(segment.lastSeq), \(segment.accepted) accepted")
@@ -144,8 +146,9 @@ enum ShowCommand {
         }
     }
 
-    /// Prints, and removes from `gaps`, those that fall before `segment` (and after `previous`).
-    private static func printGaps(taking gaps: inout [Gap], before segment: Segment, after previous: Segment?,
+    /// Prints, and removes from `gaps`, those that fall before `segment`, with the span of the gap
+    /// that opened it (`GapSpans`: the seconds the ride's page and the FIT timer say too).
+    private static func printGaps(taking gaps: inout [Gap], before segment: Segment, span: GapSpan?,
                                   clock: (Int64) -> String) {
         gaps.removeAll { gap in
             let isBefore: Bool
@@ -158,10 +161,10 @@ enum ShowCommand {
                 isBefore = false
             }
             guard isBefore else { return false }
-            // A gap stamped at the segment's own start lasted from the previous segment's last fix.
-            let from = gap.utcMs.map { t in t < (segment.firstUTCms ?? t) ? t : previous?.lastUTCms ?? t }
-            let length = from.flatMap { t in segment.firstUTCms.map { Double($0 - t) / 1000 } }
-            print("      gap: \(gap.cause)" + (gap.utcMs.map { " at \(clock($0))" } ?? "")
+            // From the last fix before it, whatever the distance gate did; a gap before the first segment has no span.
+            let at = span?.fromUTCms ?? gap.utcMs
+            let length = span?.durationS
+            print("      gap: \(gap.cause)" + (at.map { " at \(clock($0))" } ?? "")
                   + (length.map { ", \(FixedPoint.format($0, digits: 0)) s" } ?? "")
                   + (gap.beforeSeq.map { " (before fix \($0))" } ?? ""))
             return true

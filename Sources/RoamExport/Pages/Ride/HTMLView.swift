@@ -11,6 +11,8 @@ public struct HTMLView {
     public let track: ViewTrack
     public let bands: SpeedBands
     public let gapCauses: [String]
+    /// When each gap began and ended (`GapSpans`), as `show` says it; the drawn track's ends when absent.
+    public let gapSpans: [GapSpan]
     /// Gaps after the ride's last fix, said in words: the ride ended in them, so no track resumes.
     public let endingGaps: [(cause: String, utcMs: Int64?)]
     /// The ride's auto-paused stretches: stops on the map and charts, "paused" in the playback.
@@ -24,16 +26,16 @@ public struct HTMLView {
     public let units: UnitFormatter
 
     public init(ride: RideSummary, track: ViewTrack, bands: SpeedBands = .cycling, gapCauses: [String] = [],
-                endingGaps: [(cause: String, utcMs: Int64?)] = [],
+                gapSpans: [GapSpan] = [], endingGaps: [(cause: String, utcMs: Int64?)] = [],
                 pauses: [PlaybackPauses.Interval] = [], splits: RideSplits.Tables = .init(), clock: PageClock = .utc,
                 mapLibrary: MapLibrary? = nil, units: UnitFormatter = .metric) {
         self.ride = ride; self.track = track; self.bands = bands; self.gapCauses = gapCauses; self.pauses = pauses
-        self.endingGaps = endingGaps
+        self.endingGaps = endingGaps; self.gapSpans = gapSpans
         self.splits = splits; self.clock = clock; self.mapLibrary = mapLibrary; self.units = units
     }
 
     public func render() -> String {
-        let marks = RideMarks(track: track, pauses: pauses, gapCauses: gapCauses, endingGaps: endingGaps)
+        let marks = RideMarks(track: track, pauses: pauses, gapCauses: gapCauses, gapSpans: gapSpans, endingGaps: endingGaps)
         let replay = PlaybackData(track: track, pauses: pauses, gapCauses: gapCauses, startUTCms: ride.startedUTCms,
                                 geometry: PlaybackGeometry(track: track), zoneName: clock.zoneName)
         let markup = UnitMarkup(units)

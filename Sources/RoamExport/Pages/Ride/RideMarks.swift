@@ -1,3 +1,5 @@
+import RoamCore
+
 /// The ride's stops (auto-pause) and gaps, each with where it happened on the drawn track, when,
 /// how long and why: the map labels them, the charts shade them, the list below says them.
 struct RideMarks {
@@ -22,7 +24,9 @@ struct RideMarks {
 
     let marks: [Mark]
 
-    init(track: ViewTrack, pauses: [PlaybackPauses.Interval], gapCauses: [String],
+    /// `gapSpans`: when each gap began and ended, from the last fix before it whatever the distance
+    /// gate did (`GapSpans`, as `show` says it); a gap without one is timed by its drawn ends.
+    init(track: ViewTrack, pauses: [PlaybackPauses.Interval], gapCauses: [String], gapSpans: [GapSpan] = [],
          endingGaps: [(cause: String, utcMs: Int64?)] = []) {
         var out: [Mark] = []
         let timed = track.segments.flatMap(\.points).filter { $0.utcMs != nil }
@@ -35,7 +39,9 @@ struct RideMarks {
         for (i, pair) in zip(track.segments, track.segments.dropFirst()).enumerated() {
             guard let end = pair.0.points.last, let start = pair.1.points.first else { continue }
             let cause = i < gapCauses.count ? gapCauses[i] : "gap"
-            out.append(Mark(kind: .gap, fromUTCms: end.utcMs, toUTCms: start.utcMs, cause: cause, at: end, resume: start))
+            let span = gapSpans.first { $0.toUTCms != nil && $0.toUTCms == start.utcMs }
+            out.append(Mark(kind: .gap, fromUTCms: span?.fromUTCms ?? end.utcMs, toUTCms: span?.toUTCms ?? start.utcMs,
+                            cause: cause, at: end, resume: start))
         }
         // The ride ended in these: marked where the track stops, with nothing drawn past it.
         if let last = track.segments.last?.points.last {
