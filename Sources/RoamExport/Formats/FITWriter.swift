@@ -1,7 +1,7 @@
 import RoamCore
 
 /// Streams one ride as a FIT activity file: file id, timer events (start at the first record,
-/// stop and start around pauses and gaps, stop at the end), one record per second that has an
+/// stop and start around pauses and the gaps not ridden through, stop at the end), one record per second that has an
 /// exported fix, then a lap, a session with the ride's totals, and the activity message.
 ///
 /// A FIT record's time is whole seconds and the record message has no sub-second field, so a
@@ -40,6 +40,8 @@ public struct FITWriter<Sink: PatchableSink> {
     private var held: HeldRecord?
     private var lastInSecond: HeldRecord?
     private var stats = FITRideStats()
+    /// Where each gap began: the last usable fix before it, which may make no record (`GapSpans`).
+    private var gaps = GapSpans()
 
     public init(sink: Sink, includeFlagged: Bool = false) {
         self.sink = sink; self.includeFlagged = includeFlagged
@@ -62,9 +64,10 @@ public struct FITWriter<Sink: PatchableSink> {
                                          FITProfile.sourceTypeLocal])
     }
 
-    /// Pass paused fixes even when they are not exported (under the distance gate while stopped):
-    /// they stop the timer although they make no record.
+    /// Pass paused fixes and those under the distance gate even when they are not exported: a paused
+    /// one stops the timer, and the last one before a gap says where the gap began, though they make no record.
     public mutating func write(_ fix: FixRecord) throws {
+        let gap = gaps.add(fix)
         guard let utcMs = fix.utcMs else { return }
         let t = FITProfile.timestamp(utcMs: utcMs)
         let position = fix.epoch.hasPosition ? (lat: fix.epoch.latDeg!, lon: fix.epoch.lonDeg!) : nil
@@ -87,9 +90,11 @@ public struct FITWriter<Sink: PatchableSink> {
         let startsSegment = lastSegment.map { $0 != fix.segment } ?? false
         if startsSegment { try writeHeldRecord(endingSegment: true) } else { try writeHeldRecord(before: t) }
 
-        // P5: a new segment is a gap: the timer stops at the last record before it.
-        if startsSegment, timerRunning, let lastTime {
-            try timerEvent(.stopAll, at: lastTime, trigger: FITProfile.TimerTrigger.auto)
+        // P5: a new segment is a gap. One ridden through counted as moving time, so the timer runs
+        // on across it; any other stops it where the gap began, at the last usable fix before it.
+        if startsSegment, timerRunning, !fix.flags.contains(.movedThroughGap), let lastTime {
+            let began = gap?.fromUTCms.map(FITProfile.timestamp(utcMs:)) ?? lastTime
+            try timerEvent(.stopAll, at: max(began, lastTime), trigger: FITProfile.TimerTrigger.auto)
         }
         let wantsRunning = !fix.flags.contains(.paused)
         if wantsRunning && !timerRunning {
