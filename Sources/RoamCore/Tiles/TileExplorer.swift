@@ -1,4 +1,4 @@
-/// Rides added in ride order at one zoom: the tiles each visited first and the scores after it.
+/// Rides added in the order they were ridden at one zoom: the tiles each visited first and the scores after it.
 /// Only tiles that hold a fix count: no tiles are filled in between consecutive fixes
 /// (geo-activity-playground does the same for points), so very fast riding at zoom 17 may skip one.
 public struct TileExplorer: Sendable {
@@ -22,7 +22,7 @@ public struct TileExplorer: Sendable {
 
     public var zoom: Int { tileSet.zoom }
 
-    /// One accepted fix of `ride`; rides must come in ride order, each ride's fixes together.
+    /// One accepted fix of `ride`; rides must come in the order they were ridden, each ride's fixes together.
     public mutating func add(ride: Int64, latDeg: Double, lonDeg: Double, utcMs: Int64?) {
         if current?.ride != ride { finishRide(); current = (ride, 0) }
         let t = SlippyTile(latDeg: latDeg, lonDeg: lonDeg, zoom: zoom)

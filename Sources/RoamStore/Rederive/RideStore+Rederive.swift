@@ -43,7 +43,7 @@ extension RideStore {
     /// transaction, and records the parameters used, under this build's algorithm name. Raw
     /// columns are never written (the schema refuses it); rows and events whose derived values
     /// come out the same are not touched, so a second run with the same parameters changes
-    /// nothing. Explored cells are only added.
+    /// nothing. Explored cells are only added, or take this ride's visit when it is earlier.
     /// With `dryRun` everything is computed in the transaction, then rolled back: the report says
     /// what would change and the database keeps every byte.
     public func rederive(ride id: Int64, parameters: PipelineParameters? = nil, recordedUTCms: Int64?,
