@@ -39,6 +39,9 @@ import RoamCore
         let again = try CLIRunner.run(["dump", "--db", fixture.dbPath, "--not-dumped", "--format", "fit", "--out", out])
         #expect(again.status == 0)
         #expect(again.stderr.contains("no ride to dump"))
+        // Before: "no ride to dump in …/rides.db", as if the database held none.
+        #expect(again.stderr.contains(": 2 rides already handed over (the last, ride \(fixture.b.id), on 20"), "\(again.stderr)")
+        #expect(again.stderr.contains("): use --ride N or --all to dump again"), "\(again.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).count == 2)
     }
 

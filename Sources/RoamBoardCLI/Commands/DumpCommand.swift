@@ -61,7 +61,7 @@ enum DumpCommand {
                 toMark.append(Written(id: ride.id, folder: FilePath.parent(path), wasMarked: ride.dumpedUTCms != nil))
             }
         }
-        if plan.rides.isEmpty && unreadable.isEmpty && plan.refused.isEmpty { Console.error("no ride to dump in \(FilePath.shown(reader.path))") }
+        if plan.rides.isEmpty && unreadable.isEmpty && plan.refused.isEmpty { Console.error(plan.nothingLeftWords(reader.path)) }
         let refusal = plan.refusedWords(written: written)
         guard unreadable.isEmpty, plan.rowsLost == nil else {
             throw CLIError(description: damagedWords(reader.path, unreadable: unreadable, written: written, rowsLost: plan.rowsLost)

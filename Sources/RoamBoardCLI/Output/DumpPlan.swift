@@ -25,6 +25,8 @@ struct DumpPlan {
     struct Refused { var id: Int64; var path: String }
     /// Left out, the others handed over all the same: said at the end, exit 1.
     private(set) var refused: [Refused] = []
+    /// With --not-dumped, the rides left out because they were handed over before (`nothingLeftWords`).
+    private(set) var handedOver: [RideRow] = []
     let format: ExportFormat
     /// Each ride's start and end, as every command shows them (`RideReader.span`).
     let spans: [Int64: RideSpan]
@@ -70,6 +72,7 @@ struct DumpPlan {
                 selected = all
             } else {
                 selected = try Self.notDumped(all, reader: reader)
+                handedOver = all.filter { $0.dumpedUTCms != nil }
             }
         }
 
@@ -130,6 +133,17 @@ struct DumpPlan {
         return "ride\(one ? "" : "s") \(refused.map { String($0.id) }.joined(separator: ", ")) not written: "
             + "\(refused.map { FilePath.shown($0.path) }.joined(separator: ", ")) already exist\(one ? "s" : "") with other contents; "
             + "pass --force to overwrite \(one ? "it" : "them"), or move \(one ? "it" : "them") away (\(written) of \(written + refused.count) rides written)"
+    }
+
+    /// Why nothing was dumped, in `path`: "no ride to dump in …", and when rides were handed over
+    /// before, how many and the last one, with what dumps them again.
+    func nothingLeftWords(_ path: String) -> String {
+        let words = "no ride to dump in \(FilePath.shown(path))"
+        guard let last = handedOver.max(by: { ($0.dumpedUTCms ?? 0, $0.id) < ($1.dumpedUTCms ?? 0, $1.id) }),
+              let when = last.dumpedUTCms else { return words }
+        let date = time.iso8601(utcMs: when).prefix(10)
+        let which = handedOver.count == 1 ? "ride \(last.id), on \(date)" : "the last, ride \(last.id), on \(date)"
+        return words + ": \(Plural.count(handedOver.count, "ride")) already handed over (\(which)): use --ride N or --all to dump again"
     }
 
     /// The rides `--not-dumped` hands over: stopped, never handed over, and each one skipped said.
