@@ -27,8 +27,14 @@ source_epoch() { echo "${SOURCE_DATE_EPOCH:-$(git -C "$ROOT" log -1 --format=%ct
 # over an earlier build said "already the newest version" and left the old program in place.
 deb_version() { echo "$1+$(date -u -d "@$2" +%Y%m%d.%H%M%S)"; }
 
-# The native dependency set of docs/DESIGN.md §2.
-native_deps() { apt_install libsqlite3-dev libgpiod-dev libi2c-dev zlib1g-dev pkg-config; }
+# What the Swift toolchain in /opt/swift itself needs on Debian 12, as swift.org lists it for its
+# Debian 12 tarball: a fresh machine has the toolchain's files but not these, and `swift build` fails
+# without them (no linker, no C library headers, no libstdc++ for the C++ interop).
+SWIFT_TOOLCHAIN_DEPS=(binutils libc6-dev libgcc-12-dev libstdc++-12-dev libcurl4-openssl-dev libxml2-dev libedit2
+                      libpython3-dev libz3-dev git gnupg2 tzdata)
+
+# The native dependency set of docs/DESIGN.md §2, and the toolchain's own: one apt-get call.
+native_deps() { apt_install libsqlite3-dev libgpiod-dev libi2c-dev zlib1g-dev pkg-config "${SWIFT_TOOLCHAIN_DEPS[@]}"; }
 
 # board_release_flags: the `swift build -c release` flags of the board's binary on this machine,
 # linked as scripts/package-arm64 links the .deb's (docs/BENCHMARKS.md, "What a ride keeps resident"):
