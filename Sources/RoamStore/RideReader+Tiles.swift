@@ -11,7 +11,7 @@ extension RideReader {
         var ridden: [(ride: RideRow, start: Int64)] = []
         for ride in try rides() { ridden.append((ride, try span(ride.id).startUTCms ?? Int64.max)) }
         ridden.sort { ($0.start, $0.ride.id) < ($1.start, $1.ride.id) }
-        for ride in ridden.map(\.ride) {
+        for ride in ridden.map({ $0.ride }) {
             for i in explorers.indices { explorers[i].addEmptyRide(ride.id) }
             let cursor = try FixCursor(connection: connection, rideID: ride.id, excludingFlags: .rejecting, withNMEA: false)
             defer { cursor.finish() }
