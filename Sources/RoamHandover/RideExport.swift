@@ -26,9 +26,8 @@ public enum RideExport {
             let (sink, n) = try exportText(format, ride, raw: raw, reader: reader, into: sink)
             return (sink, n, 0)
         }
-        var writer = FITWriter(sink: sink, includeFlagged: raw)
-        let n = try stream(&writer, ride, reader: reader, raw: raw, withNMEA: false, keepingFlags: .paused,
-                           readingFlags: .underDistanceGate)
+        var writer = FITWriter(sink: sink, includeFlagged: raw, gapSpans: try reader.gapSpans(ride: ride.id))
+        let n = try stream(&writer, ride, reader: reader, raw: raw, withNMEA: false, keepingFlags: .paused)
         return (writer.sink, n, writer.timeBackCount)
     }
 
@@ -54,17 +53,15 @@ public enum RideExport {
     }
 
     /// One read snapshot per ride, one fix in memory at a time. Without `raw`, SQLite skips the
-    /// flagged rows before they are decoded; only CSV reads the NMEA text. Returns the rows read, but
-    /// for those read only for the writer's timing (`readingFlags`: FIT's gaps begin at a fix under the
-    /// distance gate too), which it exports no more than before.
+    /// flagged rows before they are decoded; only CSV reads the NMEA text. Returns the rows read.
     public static func stream<E: RideExporter>(_ writer: inout E, _ ride: RideSummary, reader: RideReader, raw: Bool,
-                                        withNMEA: Bool, keepingFlags: FixFlags = [], readingFlags: FixFlags = []) throws -> Int {
+                                        withNMEA: Bool, keepingFlags: FixFlags = []) throws -> Int {
         var n = 0
         try writer.begin(ride)
-        try reader.forEachExportedFix(ride: ride.id, excludingFlags: raw ? [] : .rejecting, keepingFlags: keepingFlags.union(readingFlags),
+        try reader.forEachExportedFix(ride: ride.id, excludingFlags: raw ? [] : .rejecting, keepingFlags: keepingFlags,
                                       withNMEA: withNMEA) { fix in
             try writer.write(fix)
-            if raw || fix.flags.isDisjoint(with: .rejecting) || !fix.flags.isDisjoint(with: keepingFlags) { n += 1 }
+            n += 1
         }
         try writer.end()
         return n

@@ -23,10 +23,8 @@ public enum RidePageBuild {
         var splits = RideSplits()
         var barometer = BarometerStretches(altitudeSource: ride.parameters.altitudeSource)
         var lastFixSeq: Int64?
-        var gapSpans = GapSpans()
         try reader.forEachExportedFix(ride: ride.id, withNMEA: false) { fix in
             lastFixSeq = fix.seq
-            gapSpans.add(fix)
             barometer.add(seq: fix.seq, utcMs: fix.utcMs, flags: fix.flags)
             track.add(fix)
             pauses.add(fix)
@@ -50,7 +48,7 @@ public enum RidePageBuild {
         summary.barometerStretches = barometer.named(by: events)
         summary.newerNote = newer.sentence.map { "This ride \($0): this page shows it as far as this roam-board knows" }
         let clock = PageClock(zoneName: zone.name, startUTCms: span.startUTCms, endUTCms: span.endUTCms, offsetS: zone.offsetS)
-        let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes, gapSpans: gapSpans.spans,
+        let html = HTMLView(ride: summary, track: track, bands: bands, gapCauses: causes, gapSpans: try reader.gapSpans(ride: ride.id),
                             endingGaps: ended.map { (cause: $0.detail + ": " + GapMarker.rideEndedInIt, utcMs: $0.utcMs) },
                             pauses: pauses.intervals, splits: splits.splits, clock: clock,
                             mapLibrary: mapLibrary, units: units).render()

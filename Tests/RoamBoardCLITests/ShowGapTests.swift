@@ -21,7 +21,7 @@ import Testing
 
     /// Before: the jump, stamped with the first fix of the segment it starts, was printed after that
     /// segment, and its length ran to the next segment ("spatial jump at 08:01:02, 178 s"). A gap is
-    /// said from the last fix before it (`GapSpans`, as the page says it): the jump from 08:00:59.
+    /// said from the last fix before it (`RideReader.gapSpans`, as the page says it): the jump from 08:00:59.
     @Test func aSpatialJumpComesBeforeTheSegmentItStartsWithTheSecondsItLasted() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -35,10 +35,8 @@ enum ShowCommand {
         var barometer = BarometerStretches(altitudeSource: ride.parameters.altitudeSource)
         var lastFixSeq: Int64?
         var temperatures: (low: Double, high: Double)?
-        var gapSpans = GapSpans()
         // Every fix, but not its NMEA text: nothing here prints it, and inflating it was most of the time.
         try reader.forEachExportedFix(ride: id, withNMEA: false) { fix in
-            gapSpans.add(fix)
             byFlag.add(fix.flags)
             barometer.add(seq: fix.seq, utcMs: fix.utcMs, flags: fix.flags)
             setAside.add(fix.flags)
@@ -59,6 +57,7 @@ enum ShowCommand {
             if fix.flags.isAccepted { segments[segments.count - 1].accepted += 1 }
         }
         let (events, newer) = try reader.eventsAndNewer(ride: id)
+        let gapSpans = try reader.gapSpans(ride: id)
         let gaps = events.filter { $0.kind == .gap }.map { event -> Gap in
             Gap(cause: event.detail, utcMs: event.utcMs, beforeSeq: event.beforeSeq)
         }
@@ -147,7 +146,7 @@ enum ShowCommand {
     }
 
     /// Prints, and removes from `gaps`, those that fall before `segment`, with the span of the gap
-    /// that opened it (`GapSpans`: the seconds the ride's page and the FIT timer say too).
+    /// that opened it (`RideReader.gapSpans`: the seconds the ride's page and the FIT timer say too).
     private static func printGaps(taking gaps: inout [Gap], before segment: Segment, span: GapSpan?,
                                   clock: (Int64) -> String) {
         gaps.removeAll { gap in

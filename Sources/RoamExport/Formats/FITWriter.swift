@@ -40,11 +40,11 @@ public struct FITWriter<Sink: PatchableSink> {
     private var held: HeldRecord?
     private var lastInSecond: HeldRecord?
     private var stats = FITRideStats()
-    /// Where each gap began: the last usable fix before it, which may make no record (`GapSpans`).
-    private var gaps = GapSpans()
+    /// Where each gap began: the last usable fix before it, which may make no record (`RideReader.gapSpans`).
+    private let gapSpans: [GapSpan]
 
-    public init(sink: Sink, includeFlagged: Bool = false) {
-        self.sink = sink; self.includeFlagged = includeFlagged
+    public init(sink: Sink, includeFlagged: Bool = false, gapSpans: [GapSpan] = []) {
+        self.sink = sink; self.includeFlagged = includeFlagged; self.gapSpans = gapSpans
         buffer.reserveCapacity(256)
     }
 
@@ -64,10 +64,9 @@ public struct FITWriter<Sink: PatchableSink> {
                                          FITProfile.sourceTypeLocal])
     }
 
-    /// Pass paused fixes and those under the distance gate even when they are not exported: a paused
-    /// one stops the timer, and the last one before a gap says where the gap began, though they make no record.
+    /// Pass paused fixes even when they are not exported (under the distance gate while stopped):
+    /// they stop the timer although they make no record.
     public mutating func write(_ fix: FixRecord) throws {
-        let gap = gaps.add(fix)
         guard let utcMs = fix.utcMs else { return }
         let t = FITProfile.timestamp(utcMs: utcMs)
         let position = fix.epoch.hasPosition ? (lat: fix.epoch.latDeg!, lon: fix.epoch.lonDeg!) : nil
@@ -93,7 +92,7 @@ public struct FITWriter<Sink: PatchableSink> {
         // P5: a new segment is a gap. One ridden through counted as moving time, so the timer runs
         // on across it; any other stops it where the gap began, at the last usable fix before it.
         if startsSegment, timerRunning, !fix.flags.contains(.movedThroughGap), let lastTime {
-            let began = gap?.fromUTCms.map(FITProfile.timestamp(utcMs:)) ?? lastTime
+            let began = gapSpans.span(endingAt: fix.seq)?.fromUTCms.map(FITProfile.timestamp(utcMs:)) ?? lastTime
             try timerEvent(.stopAll, at: max(began, lastTime), trigger: FITProfile.TimerTrigger.auto)
         }
         let wantsRunning = !fix.flags.contains(.paused)

@@ -11,7 +11,7 @@ public struct HTMLView {
     public let track: ViewTrack
     public let bands: SpeedBands
     public let gapCauses: [String]
-    /// When each gap began and ended (`GapSpans`), as `show` says it; the drawn track's ends when absent.
+    /// When each gap began and ended (`RideReader.gapSpans`), as `show` says it; the drawn track's ends when absent.
     public let gapSpans: [GapSpan]
     /// Gaps after the ride's last fix, said in words: the ride ended in them, so no track resumes.
     public let endingGaps: [(cause: String, utcMs: Int64?)]

@@ -25,7 +25,7 @@ struct RideMarks {
     let marks: [Mark]
 
     /// `gapSpans`: when each gap began and ended, from the last fix before it whatever the distance
-    /// gate did (`GapSpans`, as `show` says it); a gap without one is timed by its drawn ends.
+    /// gate did (`RideReader.gapSpans`, as `show` says it); a gap without one is timed by its drawn ends.
     init(track: ViewTrack, pauses: [PlaybackPauses.Interval], gapCauses: [String], gapSpans: [GapSpan] = [],
          endingGaps: [(cause: String, utcMs: Int64?)] = []) {
         var out: [Mark] = []
