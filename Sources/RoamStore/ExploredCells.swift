@@ -3,8 +3,8 @@ import RoamCore
 /// Writes `explored` (docs/DESIGN.md §5): the precision-7 geohash of each accepted fix, one row a cell.
 /// A cell keeps its earliest visit, not the ride stored first: an older archive imported after the
 /// board's rides takes the cells it reached earlier. Nothing removes a cell (once explored, it stays
-/// explored). A database whose cells went by storing order before this is set right by `rederive`,
-/// which offers every ride's cells again; nothing slow runs at start, so no migration does it.
+/// explored). A database whose cells went by storing order before this is set right by `rederive --ride N`
+/// of each older ride stored later, which offers its cells again; nothing slow runs at start, so no migration does it.
 enum ExploredCells {
     static let insertSQL = "INSERT INTO explored (cell, ride_id, t_utc_ms) VALUES (?1, ?2, ?3) "
         + "ON CONFLICT(cell) DO UPDATE SET ride_id = excluded.ride_id, t_utc_ms = excluded.t_utc_ms "
