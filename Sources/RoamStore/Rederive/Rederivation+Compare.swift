@@ -7,13 +7,15 @@ extension Rederivation {
     static func compare(row: RideRow, events: [RideEvent],
                         forEachFix: ((FixRecord) throws -> Void) throws -> Void) throws -> ConsistencyReport.Ride {
         var problems: [String] = []
+        // Problems of the rows themselves, whatever rules derived the columns (the others depend on them).
+        var structural: [String] = []
         let gaps = events.filter { $0.kind == .gap }
         var lastPosition: Int64?
         for event in gaps {
             // Every cause is known here: `check` does not judge a ride a newer roam-board wrote in (`NewerEvents`).
             guard let seq = event.beforeSeq else { continue }
             if let last = lastPosition, seq < last {
-                problems.append("gap marker before fix \(seq) was recorded after one before fix \(last)")
+                structural.append("gap marker before fix \(seq) was recorded after one before fix \(last)")
             }
             lastPosition = seq
         }
@@ -25,8 +27,8 @@ extension Rederivation {
         var expectedSeq: Int64 = 0
         try forEachFix { fix in
             if fix.seq != expectedSeq {
-                problems.append(fix.seq > expectedSeq ? "fixes \(expectedSeq)...\(fix.seq - 1) are missing"
-                                                      : "fix \(fix.seq) is out of order after \(expectedSeq - 1)")
+                structural.append(fix.seq > expectedSeq ? "fixes \(expectedSeq)...\(fix.seq - 1) are missing"
+                                                        : "fix \(fix.seq) is out of order after \(expectedSeq - 1)")
             }
             expectedSeq = fix.seq + 1
             let (record, caused) = replay.process(fix)
@@ -47,13 +49,13 @@ extension Rederivation {
         let pastTheEnd = replay.finish()
         let state = replay.pipeline.state
         if pastTheEnd > 0 {
-            problems.append("\(pastTheEnd) gap markers point past the last fix (\(state.nextSeq - 1))")
+            structural.append("\(pastTheEnd) gap markers point past the last fix (\(state.nextSeq - 1))")
         }
         if replayGaps != storedPipelineGaps {
             problems.append("\(storedPipelineGaps) gap events found by the pipeline are stored, the fixes imply \(replayGaps)")
         }
         if row.pipelineState.nextSeq != state.nextSeq {
-            problems.append("stored pipeline state continues at fix \(row.pipelineState.nextSeq), the fixes end at \(state.nextSeq - 1)")
+            structural.append("stored pipeline state continues at fix \(row.pipelineState.nextSeq), the fixes end at \(state.nextSeq - 1)")
         }
         // The row's columns hold some totals (those named in RideColumns); the stored state holds all.
         problems += TotalsComparison.differences(stored: row.totals, recomputed: state.totals,
@@ -68,9 +70,9 @@ extension Rederivation {
                             + (row.state == .stopped ? "" : ", once the ride is stopped"))
         }
         var ride = ConsistencyReport.Ride(id: row.id, state: row.state, fixCount: count,
-                                          gapMarkers: replay.markers.count, problems: problems)
+                                          gapMarkers: replay.markers.count, problems: structural + problems)
         ride.gaps = row.totals.gapCount
-        return ride
+        return ride.judgedAgainst(derivedBy: row.parameters.algorithm, structural: structural)
     }
 
     static let totalsColumns = Set(RideColumns.totals.writtenNames)
