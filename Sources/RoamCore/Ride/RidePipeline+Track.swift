@@ -108,7 +108,7 @@ extension RidePipeline {
             smoothed = state.smoother!.update(measurement, accelerationNoise: p.smoothingAccelerationNoise,
                                               velocitySigmaMps: p.smoothingVelocitySigmaMps)
         }
-        if let v = speedForMax, v.isFinite, v <= p.maxSpeedMps { state.totals.maxSpeedMps = max(state.totals.maxSpeedMps, v) }
+        if let v = SpanSpeed.counted(speedForMax, limitMps: p.maxSpeedMps) { state.totals.maxSpeedMps = max(state.totals.maxSpeedMps, v) }
         state.lastUsable = point
         return TrackOutcome(point: point, smoothed: smoothed, distanceAddedM: added, transition: transition)
     }

@@ -40,4 +40,11 @@ public struct SpanSpeed: Sendable, Equatable, Codable {
         if marks.count > Self.memory { marks.removeFirst(marks.count - Self.memory) }
         return speed
     }
+
+    /// A speed the ride's maximum counts, measured or over a span: none above `limitMps`, the
+    /// speed no bicycle reaches (a jump's).
+    static func counted(_ speedMps: Double?, limitMps: Double) -> Double? {
+        guard let v = speedMps, v.isFinite, v <= limitMps else { return nil }
+        return v
+    }
 }

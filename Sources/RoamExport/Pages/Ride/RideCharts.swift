@@ -19,8 +19,10 @@ struct RideCharts {
         var s = "<div class=\"charts\">\n"
         s += ElevationSVG(track: track, spans: spans(.distance), markup: markup).render(caption: elevationCaption)
         s += chart("elevation-time", "Elevation", "m", .time, minSpan: 20, kind: .length) { $0.altitudeM }
-        s += chart("speed-distance", "Speed", "km/h", .distance, minSpan: 10, fromZero: true, kind: .speed) { $0.speedMps.map { $0 * 3.6 } }
-        s += chart("speed-time", "Speed", "km/h", .time, minSpan: 10, fromZero: true, kind: .speed) { $0.speedMps.map { $0 * 3.6 } }
+        // Scaled and captioned by every fix's speed, not only the thinned chart's: the ride's maximum.
+        let speeds = track.speedRange.map { $0.lowerBound * 3.6...$0.upperBound * 3.6 }
+        s += chart("speed-distance", "Speed", "km/h", .distance, minSpan: 10, fromZero: true, kind: .speed, range: speeds) { $0.speedMps.map { $0 * 3.6 } }
+        s += chart("speed-time", "Speed", "km/h", .time, minSpan: 10, fromZero: true, kind: .speed, range: speeds) { $0.speedMps.map { $0 * 3.6 } }
         s += chart("temperature-distance", "Temperature", "°C", .distance, minSpan: 4, source: temperatureSource) { $0.temperatureC }
         s += chart("temperature-time", "Temperature", "°C", .time, minSpan: 4, source: temperatureSource) { $0.temperatureC }
         return s + "</div>\n"
@@ -36,7 +38,7 @@ struct RideCharts {
     }
 
     private func chart(_ id: String, _ title: String, _ unit: String, _ axis: ChartSVG.Axis, minSpan: Double,
-                       fromZero: Bool = false, kind: UnitMarkup.Kind? = nil, source: String? = nil,
+                       fromZero: Bool = false, kind: UnitMarkup.Kind? = nil, range: ClosedRange<Double>? = nil, source: String? = nil,
                        _ value: (ViewTrack.Point) -> Double?) -> String {
         let stride = self.stride  // once: it counts every drawn point
         let breakS = 30.0 * Double(stride)
@@ -55,6 +57,7 @@ struct RideCharts {
             }
             runs.append(ChartSVG.Run(segment: seg.number, points: pts))
         }
+        if let range, !values.isEmpty { values += [range.lowerBound, range.upperBound] }
         let xMax = axis == .time ? endS : (track.segments.last?.points.last?.distanceM ?? 0)
         guard let scale = ProfileScale(xMax: xMax, values: values, minSpan: minSpan, fromZero: fromZero,
                                        width: ChartSVG.width, height: ChartSVG.height) else {
