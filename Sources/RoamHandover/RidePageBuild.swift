@@ -23,8 +23,10 @@ public enum RidePageBuild {
         var splits = RideSplits()
         var barometer = BarometerStretches(altitudeSource: ride.parameters.altitudeSource)
         var lastFixSeq: Int64?
+        var unmeasured = UnmeasuredFigures(ride.parameters)
         try reader.forEachExportedFix(ride: ride.id, withNMEA: false) { fix in
             lastFixSeq = fix.seq
+            unmeasured.add(fix)
             barometer.add(seq: fix.seq, utcMs: fix.utcMs, flags: fix.flags)
             track.add(fix)
             pauses.add(fix)
@@ -42,7 +44,7 @@ public enum RidePageBuild {
         let parameters = try JSONTextEncoder(prettyPrinted: true).encode(ride.parameters)
         let span = try reader.span(ride.id)
         var summary = RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
-                                  totals: ride.totals, parametersJSON: parameters, unmeasured: UnmeasuredFigures(ride.parameters))
+                                  totals: ride.totals, parametersJSON: parameters, unmeasured: unmeasured)
         summary.importedFrom = try reader.provenance(ride: ride.id)?.sentence
         summary.ending = summary.importedFrom == nil ? RideEnding.words(events) : nil
         summary.barometerStretches = barometer.named(by: events)

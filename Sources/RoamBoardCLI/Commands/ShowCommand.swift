@@ -35,9 +35,11 @@ enum ShowCommand {
         var barometer = BarometerStretches(altitudeSource: ride.parameters.altitudeSource)
         var lastFixSeq: Int64?
         var temperatures: (low: Double, high: Double)?
+        var unmeasured = UnmeasuredFigures(ride.parameters)
         // Every fix, but not its NMEA text: nothing here prints it, and inflating it was most of the time.
         try reader.forEachExportedFix(ride: id, withNMEA: false) { fix in
             byFlag.add(fix.flags)
+            unmeasured.add(fix)
             barometer.add(seq: fix.seq, utcMs: fix.utcMs, flags: fix.flags)
             setAside.add(fix.flags)
             lastFixSeq = fix.seq
@@ -63,7 +65,6 @@ enum ShowCommand {
         }
 
         let t = ride.totals, s = ride.pipelineState.totals
-        let unmeasured = UnmeasuredFigures(ride.parameters)
         print("Ride \(ride.id) (\(ride.state.rawValue))")
         if let sentence = newer.sentence {
             print("  newer       this ride \(sentence): shown as far as this roam-board knows; a newer one shows all of it")
@@ -89,7 +90,8 @@ enum ShowCommand {
             print("  climb       unavailable (" + (provenance == nil ? "no barometer; GNSS altitude is never used for climb"
                                                       : "the imported file has no elevation") + ")")
         }
-        print("  max speed   \(units.speed(metresPerSecond: t.maxSpeedMps, digits: 1))" + (unmeasured.speedSource.map { " (\($0))" } ?? ""))
+        print("  max speed   " + (unmeasured.speedUnavailable ? UnmeasuredFigures.noSpeedReceived
+                                  : units.speed(metresPerSecond: t.maxSpeedMps, digits: 1) + (unmeasured.speedSource.map { " (\($0))" } ?? "")))
         if let temperatures {
             // Said where it came from: the board's barometer, or a track file's device (issue 26).
             print("  temperature \(FixedPoint.format(temperatures.low, digits: 1))–\(FixedPoint.format(temperatures.high, digits: 1)) °C"

@@ -9,11 +9,26 @@ public struct UnmeasuredFigures: Sendable, Equatable {
     /// The shortest span the derived maximum speed is taken over (0: each fix's own, before version 5).
     public let maxSpeedSpanS: Double
 
+    /// The receiver sent no speed with any fix (no RMC or VTG speed): there is no maximum speed, not
+    /// one of 0. False until `add` has seen a fix, and for a derived speed.
+    public var speedUnavailable: Bool { !speedDerived && sawFix && !sawSpeed }
+    private var sawFix = false
+    private var sawSpeed = false
+
+    /// What the maximum speed is said as when there is none.
+    public static let noSpeedReceived = "unavailable (the receiver sent no speed)"
+
     public init(_ p: PipelineParameters) {
         speedDerived = !p.speedMeasured
         maxSpeedSpanS = p.maxSpeedOverSpans ? p.maxSpeedSpanS : 0
         altitude = p.altitudeSource
         temperatureMeasured = p.temperatureMeasured
+    }
+
+    /// Notes one of the ride's stored fixes: whether the receiver sent a speed with any (`speedUnavailable`).
+    public mutating func add(_ fix: FixRecord) {
+        sawFix = true
+        if fix.epoch.speedMps != nil { sawSpeed = true }
     }
 
     /// Nothing to say: every figure is what the board's devices measured.
@@ -66,9 +81,14 @@ public struct UnmeasuredFigures: Sendable, Equatable {
     public var notes: [String] {
         var out: [String] = []
         if speedDerived {
+            // A FIT file's records carry speed, but the import reads it through GPSBabel's GPX, which drops it.
             out.append("Speed (average, maximum, the chart and the colours) is derived from the track file's "
-                       + "positions and times: the file carried no measured speed."
+                       + "positions and times: roam-board reads no speed from a track file (a FIT file's own is lost "
+                       + "in GPSBabel's conversion to GPX)."
                        + (maxSpeedSpanS > 0 ? " The maximum is the fastest stretch of \(Int(maxSpeedSpanS)) s or more, never one step." : ""))
+        }
+        if speedUnavailable {
+            out.append("No speed: the receiver sent none (no RMC or VTG speed), so there is no maximum speed, speed chart or speed colour.")
         }
         switch altitude {
         case .barometer: break

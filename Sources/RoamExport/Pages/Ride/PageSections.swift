@@ -41,7 +41,8 @@ struct PageSections {
             ("Distance", distanceText),
             ("Moving time", ClockDuration.text(seconds: t.movingS)),
             ("Average speed", moving ? markup.span(t.distanceM / t.movingS, .speed, digits: 1) : "–"),
-            ("Maximum speed", t.acceptedCount > 0 ? markup.span(t.maxSpeedMps, .speed, digits: 1) : "–"),
+            ("Maximum speed", ride.unmeasured.speedUnavailable ? UnmeasuredFigures.noSpeedReceived
+                : t.acceptedCount > 0 ? markup.span(t.maxSpeedMps, .speed, digits: 1) : "–"),
             ("Ascent", t.ascentM.map { markup.span($0, .length, digits: 0) } ?? "unavailable (no barometer)"),
             ("Descent", t.descentM.map { markup.span($0, .length, digits: 0) } ?? "unavailable (no barometer)"),
             ("Elapsed time", elapsedS.map { ClockDuration.text(seconds: $0) } ?? "–"),
