@@ -36,7 +36,7 @@ enum PlaybackControls {
             + "<script id=\"replay-ui\">//<![CDATA[\n" + PlaybackScript.ui + "//]]></script>\n"
     }
 
-    /// Styles/playback.css. Fixed cells: the readout never wraps or shifts as its values change (the
-    /// state cell cuts a long gap cause with an ellipsis; its title has it whole).
+    /// Styles/playback.css. Cells as wide as the widest value: the readout wraps to fewer columns on a
+    /// narrow page, by its width alone, and never shifts as its values change.
     static let css = String(decoding: PackageResources.playback_css, as: UTF8.self)
 }
