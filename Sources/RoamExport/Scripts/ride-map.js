@@ -25,12 +25,15 @@ var RoamRideMap = (function () {
   document.body.classList.add("leaflet-on");
   box.removeAttribute("hidden");
   var map = L.map(box, { zoomSnap: 0.25, zoomDelta: 0.5, wheelPxPerZoomLevel: 120 });
-  if (window.RoamUnits) RoamUnits.scaleBar(map); else L.control.scale({ imperial: false }).addTo(map);
   var bounds = L.latLngBounds([]);
   lines.forEach(function (l) {
     L.polyline(l.pts, { color: l.color, weight: 4.5, opacity: 1, className: "track seg-" + l.n }).addTo(map);
     l.pts.forEach(function (p) { bounds.extend(p); });
   });
+  // One position has no length to scale: no bar (as the static map draws none).
+  if (!bounds.getNorthEast().equals(bounds.getSouthWest())) {
+    if (window.RoamUnits) RoamUnits.scaleBar(map); else L.control.scale({ imperial: false }).addTo(map);
+  }
   // Permanent labels cost the browser more than their number: a page of 1 000 gaps took 13 s to
   // open in Chromium, of 3 000 over two minutes. Past `manyLabels` the stops' and gaps' labels show on hover or
   // touch, as the static map's titles do; start and finish keep theirs.

@@ -17,6 +17,11 @@ struct RideCharts {
 
     func render(elevationCaption: String) -> String {
         var s = "<div class=\"charts\">\n"
+        // One position has no distance and no profile (the page's notice says so): no chart draws a dot.
+        if track.distinctPositions == 1 {
+            for (id, title, axis) in Self.figures { s += Self.empty(id, title, axis, "One position only: no profile to draw") }
+            return s + "</div>\n"
+        }
         s += ElevationSVG(track: track, spans: spans(.distance), markup: markup).render(caption: elevationCaption)
         s += chart("elevation-time", "Elevation", "m", .time, minSpan: 20, kind: .length) { $0.altitudeM }
         // Scaled and captioned by every fix's speed, not only the thinned chart's: the ride's maximum.
@@ -61,9 +66,7 @@ struct RideCharts {
         let xMax = axis == .time ? endS : (track.segments.last?.points.last?.distanceM ?? 0)
         guard let scale = ProfileScale(xMax: xMax, values: values, minSpan: minSpan, fromZero: fromZero,
                                        width: ChartSVG.width, height: ChartSVG.height) else {
-            let what = title == "Temperature" ? "No temperature recorded in this ride" : "No \(title.lowercased()) recorded in this ride"
-            return "<figure class=\"chart by-\(axis.rawValue) empty\" id=\"chart-\(id)\"><figcaption><span class=\"title\">\(title)</span></figcaption>"
-                + "<p class=\"empty\">\(what)</p></figure>\n"
+            return Self.empty(id, title, axis, "No \(title.lowercased()) recorded in this ride")
         }
         var caption = values.isEmpty ? "" : "min \(PageText.number(values.min()!, digits: 0)) · max \(PageText.number(values.max()!, digits: 0)) \(unit)"
         if let kind, let low = values.min(), let high = values.max() {
@@ -74,6 +77,19 @@ struct RideCharts {
         if let source { caption += " · " + XMLText.escape(source) }
         return ChartSVG(id: id, title: title, unit: unit, axis: axis, scale: scale, runs: runs, spans: spans(axis),
                         caption: caption, digits: NiceTicks.digits(for: scale.step), yKind: kind, markup: markup).render()
+    }
+
+    /// The page's charts, in order: the elevation profile and each figure against distance and time.
+    static let figures: [(id: String, title: String, axis: ChartSVG.Axis)] = [
+        ("elevation-distance", "Elevation", .distance), ("elevation-time", "Elevation", .time),
+        ("speed-distance", "Speed", .distance), ("speed-time", "Speed", .time),
+        ("temperature-distance", "Temperature", .distance), ("temperature-time", "Temperature", .time),
+    ]
+
+    /// A chart with nothing to draw, saying why in its place (no data-axis: the replay gives it no cursor).
+    static func empty(_ id: String, _ title: String, _ axis: ChartSVG.Axis, _ why: String) -> String {
+        "<figure class=\"chart by-\(axis.rawValue) empty\" id=\"chart-\(id)\"><figcaption><span class=\"title\">\(title)</span></figcaption>"
+            + "<p class=\"empty\">\(why)</p></figure>\n"
     }
 
     /// Every how many of the map's points a chart but the elevation profile keeps (1: all of them).
