@@ -26,6 +26,24 @@ import Testing
         #expect(t.maxSpeedMps > 0)
     }
 
+    /// The page's speeds (`DerivedSpeeds`, replayed from the stored fixes) are the pipeline's own:
+    /// their fastest is the ride's maximum, and no fix shows the late point's 28 m/s step.
+    @Test func theStoredFixesReplayTheMaximumsSpans() {
+        var p = PipelineParameters()
+        p.speedMeasured = false
+        var pipeline = RidePipeline(rideID: 1, state: PipelineState(), parameters: p)
+        var shown = DerivedSpeeds(p)
+        var speeds: [Double] = []
+        func east(_ k: Int) -> Double { Double(k == 20 ? 19 : k) * 14 }
+        for k in 0..<40 {
+            let step = k == 0 ? 14 : east(k) - east(k - 1)
+            let (fix, _) = pipeline.process(SyntheticRide.input(SyntheticRide.epoch(second: k, eastM: east(k), speedMps: step), second: k))
+            if let v = shown.speed(at: fix) { speeds.append(v) }
+        }
+        #expect(speeds.count > 20 && speeds.max() == pipeline.state.totals.maxSpeedMps, "\(speeds) against \(pipeline.state.totals.maxSpeedMps)")
+        #expect(speeds.allSatisfy { $0 < 15 }, "\(speeds)")
+    }
+
     @Test func aMeasuredSpeedIsTakenAsTheReceiverSendsIt() {
         // A receiver's Doppler speed is a measurement at its fix: its 28 m/s is the receiver's word, kept.
         #expect(ride(measured: true).maxSpeedMps == 28)
