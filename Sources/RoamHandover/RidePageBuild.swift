@@ -39,7 +39,8 @@ public enum RidePageBuild {
         // A gap after the last fix lies between no segments: the ride ended in it (as `show` says).
         let gaps = events.filter { $0.kind == .gap }
         let ended = gaps.filter { GapMarker.isAfterLastFix(beforeSeq: $0.beforeSeq, lastFixSeq: lastFixSeq) }
-        let causes = gaps.filter { !GapMarker.isAfterLastFix(beforeSeq: $0.beforeSeq, lastFixSeq: lastFixSeq) }.map(GapMarker.text)
+        // By cause alone: the page gives each gap's time and length, never a fix number it shows nowhere.
+        let causes = gaps.filter { !GapMarker.isAfterLastFix(beforeSeq: $0.beforeSeq, lastFixSeq: lastFixSeq) }.map(\.detail)
         // Sorted keys, Foundation's pretty layout: the page's text as JSONEncoder wrote it.
         let parameters = try JSONTextEncoder(prettyPrinted: true).encode(ride.parameters)
         let span = try reader.span(ride.id)

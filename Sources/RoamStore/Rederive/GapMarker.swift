@@ -5,13 +5,6 @@ import RoamCore
 /// `rederive` can call `markGap` at the same place when they replay the stored fixes. Gaps the
 /// pipeline finds by itself (no fix, a jump) carry no position: replaying the fixes finds them again.
 public enum GapMarker {
-    /// How a gap reads on the ride's page: its cause, and where it sits among the fixes when it
-    /// has a position, e.g. "logger restarted; before fix 1234".
-    public static func text(_ gap: RideEvent) -> String {
-        guard let seq = gap.beforeSeq else { return gap.detail }
-        return gap.detail + "; before fix " + String(seq)
-    }
-
     /// How a gap that opened after the ride's last fix is said (`show`, the ride page): it comes
     /// before no fix, so it is the ride's end, never a marker past the track.
     public static let rideEndedInIt = "the ride ended in it, no fix after it until the stop"
