@@ -3,50 +3,56 @@ import RoamCore
 import Testing
 @testable import RoamStore
 
-/// `check` after an upgrade whose pipeline algorithm changed: a ride an older pipeline derived
-/// differs from what this one derives by design. Every such ride was "INCONSISTENT" (exit 65) with
-/// "fix N: flags: stored without moved-through-gap" when roam-pipeline/10 came: an upgrade made a
-/// healthy card look damaged. The rows' own problems (a fix missing) are still problems.
+/// `check` after an upgrade whose pipeline brought a flag: a ride an older pipeline derived lacks
+/// it, and only it. When roam-pipeline/10 brought `moved-through-gap`, every older ride with a gap
+/// ridden through was "INCONSISTENT" (exit 65), "stored without moved-through-gap": an upgrade made
+/// a healthy card look damaged. Everything else is judged as before, whoever derived the ride.
 @Suite struct CheckOlderRulesTests {
-    /// The bench ride with one fix's flags changed, as an older rule would have left them, and the
-    /// ride's stored algorithm set to `algorithm`; `deleteFix` also removes a fix from the middle.
-    static func card(_ recorded: String, in dir: URL, algorithm: String, deleteFix: Bool = false) throws -> String {
-        let db = dir.appendingPathComponent("\(algorithm.replacingOccurrences(of: "/", with: "-"))-\(deleteFix).db").path
+    static let gapFlag = FixFlags.movedThroughGap.rawValue
+
+    /// The bench ride as roam-pipeline/9 stored it: no fix carries the flag /10 brought, and the
+    /// ride names `algorithm`. `damage` is SQL run on it after.
+    static func card(_ recorded: String, in dir: URL, name: String, algorithm: String, damage: String? = nil) throws -> String {
+        let db = dir.appendingPathComponent("\(name).db").path
         try FileManager.default.copyItem(atPath: recorded, toPath: db)
         let writer = try SQLiteConnection(path: db, mode: .readWrite)
-        try writer.execute("UPDATE fixes SET flags = flags | \(FixFlags.paused.rawValue) WHERE seq = "
-                           + "(SELECT MIN(seq) FROM fixes WHERE seq >= 40 AND flags & \(FixFlags.paused.rawValue) = 0)")
+        try writer.execute("UPDATE fixes SET flags = flags & ~\(gapFlag)")
         var parameters = try #require(try RideReader(path: db).ride(id: 1)).parameters
         parameters.algorithm = algorithm
         let update = try writer.prepare("UPDATE rides SET parameters = ? WHERE id = 1")
         try update.bind(try PipelineJSON().packed(parameters, .parameters1), at: 1)
         _ = try update.step()
-        // Damage: the schema keeps fixes from being deleted but by pruning (P4).
-        if deleteFix { try writer.execute("DROP TRIGGER fixes_kept; DELETE FROM fixes WHERE ride_id = 1 AND seq = 100") }
+        if let damage { try writer.execute(damage) }
         return db
     }
 
-    @Test("a ride an older pipeline derived is said so, not called inconsistent; its own rows are still judged")
-    func olderRulesAreSaidNotJudgedAsDamage() throws {
+    @Test("an older pipeline's ride is judged without the flags brought since, and on everything else")
+    func anOlderRideLacksOnlyTheNewFlag() throws {
+        #expect(FixFlags.unknown(to: "roam-pipeline/9") == .movedThroughGap && FixFlags.unknown(to: "roam-pipeline/4") == .movedThroughGap)
+        #expect(FixFlags.unknown(to: PipelineParameters().algorithm).isEmpty && FixFlags.unknown(to: "roam-pipeline/11").isEmpty)
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let recorded = try HostileFixtures.recordedDatabase(in: dir)
+        let reader = try SQLiteConnection(path: recorded, mode: .readOnly)
+        let flagged = try reader.prepare("SELECT count(*) FROM fixes WHERE flags & \(Self.gapFlag) != 0")
+        _ = try flagged.step()
+        #expect(flagged.int64(at: 0) >= 1, "the bench ride's tunnel is ridden through: its first fix after carries the flag")
 
-        let older = try CLIRunner.run(["check", "--db", try Self.card(recorded, in: dir, algorithm: "roam-pipeline/9")])
-        #expect(older.status == 0, "exit \(older.status): \(older.stdout) \(older.stderr)")
-        #expect(older.stdout.contains(": consistent, derived by older rules\n"), "\(older.stdout)")
-        #expect(older.stdout.contains("  its flags and totals were derived by roam-pipeline/9; this roam-board derives them with "
-                                      + "\(PipelineParameters().algorithm), whose rules differ, so they were not compared. "
-                                      + "Nothing is lost: roam-board rederive --ride 1 recomputes them from the raw stream"), "\(older.stdout)")
-        #expect(!older.stdout.contains("INCONSISTENT") && older.stdout.hasSuffix("\nconsistent\n"), "\(older.stdout)")
+        let older = try CLIRunner.run(["check", "--db", try Self.card(recorded, in: dir, name: "older", algorithm: "roam-pipeline/9")])
+        #expect(older.status == 0 && older.stdout.hasSuffix("\nconsistent\n"), "exit \(older.status): \(older.stdout) \(older.stderr)")
 
-        // The same change under this release's own algorithm is damage, as before.
-        let current = try CLIRunner.run(["check", "--db", try Self.card(recorded, in: dir, algorithm: PipelineParameters().algorithm)])
-        #expect(current.status == 65 && current.stdout.contains("INCONSISTENT"), "\(current.stdout)")
+        // Without the flag under this release's own name, it is a difference, as any other.
+        let current = try CLIRunner.run(["check", "--db", try Self.card(recorded, in: dir, name: "current", algorithm: PipelineParameters().algorithm)])
+        #expect(current.status == 65 && current.stdout.contains("flags: stored without moved-through-gap"), "\(current.stdout)")
 
-        // A fix missing is the rows' own problem, whatever rules derived the columns.
-        let gap = try CLIRunner.run(["check", "--db", try Self.card(recorded, in: dir, algorithm: "roam-pipeline/9", deleteFix: true)])
-        #expect(gap.status == 65, "exit \(gap.status): \(gap.stdout)")
-        #expect(gap.stdout.contains("INCONSISTENT") && gap.stdout.contains("  fixes 100...100 are missing"), "\(gap.stdout)")
+        // An older ride's totals and its other flags are still judged.
+        let totals = try CLIRunner.run(["check", "--db", try Self.card(recorded, in: dir, name: "totals", algorithm: "roam-pipeline/9",
+                                                                       damage: "UPDATE rides SET distance_m = distance_m + 5000")])
+        #expect(totals.status == 65 && totals.stdout.contains("INCONSISTENT") && totals.stdout.contains("distanceM"), "\(totals.stdout)")
+        let paused = FixFlags.paused.rawValue
+        let flags = try CLIRunner.run(["check", "--db", try Self.card(recorded, in: dir, name: "flags", algorithm: "roam-pipeline/9",
+                                                                      damage: "UPDATE fixes SET flags = flags | \(paused) WHERE seq = "
+                                                                          + "(SELECT MIN(seq) FROM fixes WHERE seq >= 40 AND flags & \(paused) = 0)")])
+        #expect(flags.status == 65 && flags.stdout.contains("flags: stored with paused"), "\(flags.stdout)")
     }
 }

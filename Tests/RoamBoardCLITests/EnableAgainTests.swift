@@ -116,14 +116,21 @@ import Testing
         let database = "FAIL database /var/lib/roam-board/rides.db: it was made by a newer roam-board (schema 9; this one reads up to 8)"
         let run = try Self.enable(boardConf: nil, recorder: "inactive", selftestStatus: 74,
                                   selftestSays: ["OK   uart /dev/ttyAMA0 at 115200 baud: NMEA", database])
+        defer { run.remove() }
         #expect(run.status == 1)
         #expect(run.stdout.contains(database), "the check's lines are shown: \(run.stdout)")
         #expect(!run.stderr.contains("a device is not ready") && !run.stderr.contains("wiring.md"), "\(run.stderr)")
         #expect(run.stderr.contains("not every check passed (database /var/lib/roam-board/rides.db: see above); the devices did"), "\(run.stderr)")
         let device = try Self.enable(boardConf: nil, recorder: "inactive", selftestStatus: 74,
                                      selftestSays: ["FAIL i2c /dev/i2c-1 bmp280 at 0x76: nothing answered", database])
+        defer { device.remove() }
         #expect(device.stderr.contains("a device is not ready (i2c /dev/i2c-1 bmp280 at 0x76; database /var/lib/roam-board/rides.db: see above"),
                 "\(device.stderr)")
+        // Selftest beside a running recorder: "FAIL devices:" (a colon, no space) names the devices too.
+        let beside = try Self.enable(boardConf: nil, recorder: "inactive", selftestStatus: 74,
+                                     selftestSays: ["FAIL devices: not checked: the recorder is running (pid 42) and uses them"])
+        defer { beside.remove() }
+        #expect(beside.stderr.contains("a device is not ready (devices: see above"), "\(beside.stderr)")
     }
 
     /// A recorder that refused board.conf for good (failed) and its path unit, watching for the fix: a

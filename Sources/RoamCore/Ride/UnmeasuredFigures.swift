@@ -26,7 +26,9 @@ public struct UnmeasuredFigures: Sendable, Equatable {
     }
 
     /// Notes one of the ride's stored fixes: whether the receiver sent a speed with any (`speedUnavailable`).
+    /// An epoch without a fix counts for neither: a receiver sends no speed before it has a fix.
     public mutating func add(_ fix: FixRecord) {
+        guard !fix.flags.contains(.noFix) else { return }
         sawFix = true
         if fix.epoch.speedMps != nil { sawSpeed = true }
     }

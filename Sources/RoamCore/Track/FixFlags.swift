@@ -66,4 +66,13 @@ public struct FixFlags: OptionSet, Sendable, Hashable, Codable {
     public static let uncountedNames: [(FixFlags, String)] = [(.movedThroughGap, "moved-through-gap")]
 
     public var names: [String] { (Self.names + Self.uncountedNames).filter { contains($0.0) }.map { $0.1 } }
+
+    /// Flags that the pipeline named `algorithm` never set, being older than the one that brought
+    /// them (`PipelineParameters.algorithm`): `check` leaves only these out when it compares a ride
+    /// that older pipeline derived, so an upgrade calls no healthy ride damaged for them.
+    public static func unknown(to algorithm: String) -> FixFlags {
+        let prefix = "roam-pipeline/"
+        guard algorithm.hasPrefix(prefix), let version = Int(algorithm.dropFirst(prefix.count)) else { return [] }
+        return version < 10 ? .movedThroughGap : []
+    }
 }

@@ -36,7 +36,8 @@ public enum DriveReadme {
         let example = contents.rides.lazy.flatMap(\.files).first { $0.hasSuffix(".fit") } ?? "20260614T093000+0200-ride-3.fit"
         // Commands printed with a real ride's id, so each runs as printed (the newest on the drive).
         let c = facts.commands, someRide = contents.rides.first?.id ?? contents.leftOff.first ?? 1
-        var lines: [String] = [
+        // In parts: Swift 6.0.3 cannot type-check the whole list as one expression in time.
+        let files: [String] = [
             "Roam board \(facts.boardName): rides",
             "",
             "Open index.html in a browser: every ride on this drive, totals per week, month and year,",
@@ -49,28 +50,29 @@ public enum DriveReadme {
             "  .fit   Garmin FIT activity with one record per second, as Garmin's own devices write:",
             "         upload this one to Strava or Garmin Connect (GoldenCheetah takes it too). It carries",
             "         the ride's totals as the board counted them: distance, climb, and a timer that stops",
-            "         for pauses and gaps.",
+            "         for pauses and for gaps the rider did not ride through.",
             "  .gpx   GPX 1.1 track with every fix the board kept, each timed to the millisecond (up to",
             "         10 a second): for map and route programs. A site given the .gpx works out distance",
             "         and climb from its points itself.",
             "  .html  the ride's page: map, profile, splits and totals, opened by any browser.",
             "The .fit and .gpx are the files dump writes into a folder, with the same names: on the board,",
             "'\(c.line("dump", "--all --format fit -o \(Commands.dumpFolder)"))' (and --format gpx).",
-        ] + datesLines(zone) + [
-            "",
-        ] + (contents.pagesLinkLeaflet ? [
+        ]
+        let leaflet: [String] = !contents.pagesLinkLeaflet ? [] : [
             "Leaflet/ holds the map library the ride pages share (Leaflet, from Debian's libjs-leaflet):",
             "with it a page's map zooms and pans; keep it beside Rides/ when you copy the pages off.",
             "A page's base map loads tiles from the internet only when you click its button.",
             "",
-        ] : []) + [
+        ]
+        let drive: [String] = [
             "This drive is read-only: copy the files off; nothing written here reaches the board.",
             "It changes only while no computer has it: a ride stopped while the board is plugged in",
             "is on the drive once you unplug the board and plug it in again.",
             "Built \(time(facts.builtUTCms)) (board clock).",
-        ] + freeRoomLines(facts, ride: someRide) + [
-            "",
         ]
+        var lines = files + datesLines(zone)
+        lines += [""] + leaflet + drive
+        lines += freeRoomLines(facts, ride: someRide) + [""]
         if contents.rides.isEmpty {
             lines.append("No stopped ride yet: press the button, ride, press it again, then plug the board in.")
         } else {

@@ -37,9 +37,10 @@ extension DriveReadme {
         let c = facts.commands, day = day(utcMs: facts.builtUTCms)
         return [
             "Storage left on the board: \(ByteSize.text(facts.freeBytes)) free. To free room, delete rides in a shell on the board:",
-            "'\(c.line("prune", "--dumped-before \(day)"))' deletes those handed over before \(day)",
+            "'\(c.line("prune", "--dumped-before \(day) --dry-run"))' lists those handed over before \(day)",
             "(give the day you choose, as YYYY-MM-DD), and",
-            "'\(c.line("prune", "--ride \(ride)"))' deletes ride \(ride) (give the id; see 'Handed over' below).",
+            "'\(c.line("prune", "--ride \(ride) --dry-run"))' says what deleting ride \(ride) would free (give the id;",
+            "see 'Handed over' below). Each deletes nothing until run again without --dry-run.",
         ]
     }
 }

@@ -15,10 +15,6 @@ public struct ConsistencyReport: Sendable, Equatable {
         public var problems: [String]
         /// Why the ride was not compared (what a newer roam-board wrote into it); nil when it was.
         public var notJudged: String? = nil
-        /// Set when an older pipeline derived the ride and its derived columns differ from what this
-        /// one derives: the rules changed, not the rows (its raw stream and its rows' order were
-        /// judged as usual and are in `problems`).
-        public var derivedByOlderRules: String? = nil
     }
 
     public var path: String
@@ -43,10 +39,9 @@ public struct ConsistencyReport: Sendable, Equatable {
             lines += rescueLines
         }
         for ride in rides {
-            let verdict = ride.notJudged != nil ? "not judged" : !ride.problems.isEmpty ? "INCONSISTENT"
-                : ride.derivedByOlderRules != nil ? "consistent, derived by older rules" : "consistent"
+            let verdict = ride.notJudged != nil ? "not judged" : ride.problems.isEmpty ? "consistent" : "INCONSISTENT"
             lines.append("ride \(ride.id) (\(ride.state.rawValue)): \(Plural.count(ride.fixCount, "fix", "fixes")), \(Plural.count(ride.gaps, "gap")): \(verdict)")
-            lines += [ride.notJudged, ride.derivedByOlderRules].compactMap { $0.map { "  " + $0 } }
+            lines += ride.notJudged.map { ["  " + $0] } ?? []
             lines += ride.problems.map { "  " + $0 }
         }
         if rides.isEmpty && isIntegrityOK { lines.append("no rides") }
@@ -93,21 +88,5 @@ extension ConsistencyReport.Ride {
     init(notJudged row: RideRow, because sentence: String) {
         self.init(id: row.id, state: row.state, fixCount: row.totals.fixCount, gapMarkers: 0, gaps: row.totals.gapCount,
                   problems: [], notJudged: "this ride \(sentence): this roam-board cannot judge it; check it with a newer roam-board")
-    }
-}
-
-extension ConsistencyReport.Ride {
-    /// A ride an older pipeline derived (`PipelineParameters.algorithm`) is judged by this one's
-    /// rules, which differ by design: what only those rules explain is said as such, not as damage
-    /// (an upgrade made every older ride "INCONSISTENT"). Its rows' own problems stay problems.
-    func judgedAgainst(derivedBy algorithm: String, structural: [String],
-                       current: String = PipelineParameters().algorithm) -> ConsistencyReport.Ride {
-        guard algorithm != current, problems.count > structural.count else { return self }
-        var ride = self
-        ride.problems = structural
-        ride.derivedByOlderRules = "its flags and totals were derived by \(algorithm); this roam-board derives them with \(current), "
-            + "whose rules differ, so they were not compared. Nothing is lost: roam-board rederive --ride \(id) recomputes them "
-            + "from the raw stream" + (state == .stopped ? "" : ", once the ride is stopped")
-        return ride
     }
 }

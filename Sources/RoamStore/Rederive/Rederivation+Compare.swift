@@ -7,31 +7,33 @@ extension Rederivation {
     static func compare(row: RideRow, events: [RideEvent],
                         forEachFix: ((FixRecord) throws -> Void) throws -> Void) throws -> ConsistencyReport.Ride {
         var problems: [String] = []
-        // Problems of the rows themselves, whatever rules derived the columns (the others depend on them).
-        var structural: [String] = []
         let gaps = events.filter { $0.kind == .gap }
         var lastPosition: Int64?
         for event in gaps {
             // Every cause is known here: `check` does not judge a ride a newer roam-board wrote in (`NewerEvents`).
             guard let seq = event.beforeSeq else { continue }
             if let last = lastPosition, seq < last {
-                structural.append("gap marker before fix \(seq) was recorded after one before fix \(last)")
+                problems.append("gap marker before fix \(seq) was recorded after one before fix \(last)")
             }
             lastPosition = seq
         }
         let storedPipelineGaps = gaps.filter { $0.beforeSeq == nil }.count
 
         var replay = Rederivation(rideID: row.id, parameters: row.parameters, gapEvents: gaps, sortingMarkers: false)
+        // An older pipeline's ride lacks only the flags brought since; all else it derived alike.
+        let unknownToItsPipeline = FixFlags.unknown(to: row.parameters.algorithm)
         var replayGaps = 0, count = 0
         var columns = DerivedColumnCheck()
         var expectedSeq: Int64 = 0
         try forEachFix { fix in
             if fix.seq != expectedSeq {
-                structural.append(fix.seq > expectedSeq ? "fixes \(expectedSeq)...\(fix.seq - 1) are missing"
-                                                        : "fix \(fix.seq) is out of order after \(expectedSeq - 1)")
+                problems.append(fix.seq > expectedSeq ? "fixes \(expectedSeq)...\(fix.seq - 1) are missing"
+                                                      : "fix \(fix.seq) is out of order after \(expectedSeq - 1)")
             }
             expectedSeq = fix.seq + 1
-            let (record, caused) = replay.process(fix)
+            let (recomputed, caused) = replay.process(fix)
+            var record = recomputed
+            record.flags.subtract(unknownToItsPipeline)
             replayGaps += caused.filter { $0.kind == .gap }.count
             count += 1
             columns.add(stored: fix, recomputed: record, replay: replay)
@@ -49,13 +51,13 @@ extension Rederivation {
         let pastTheEnd = replay.finish()
         let state = replay.pipeline.state
         if pastTheEnd > 0 {
-            structural.append("\(pastTheEnd) gap markers point past the last fix (\(state.nextSeq - 1))")
+            problems.append("\(pastTheEnd) gap markers point past the last fix (\(state.nextSeq - 1))")
         }
         if replayGaps != storedPipelineGaps {
             problems.append("\(storedPipelineGaps) gap events found by the pipeline are stored, the fixes imply \(replayGaps)")
         }
         if row.pipelineState.nextSeq != state.nextSeq {
-            structural.append("stored pipeline state continues at fix \(row.pipelineState.nextSeq), the fixes end at \(state.nextSeq - 1)")
+            problems.append("stored pipeline state continues at fix \(row.pipelineState.nextSeq), the fixes end at \(state.nextSeq - 1)")
         }
         // The row's columns hold some totals (those named in RideColumns); the stored state holds all.
         problems += TotalsComparison.differences(stored: row.totals, recomputed: state.totals,
@@ -70,9 +72,9 @@ extension Rederivation {
                             + (row.state == .stopped ? "" : ", once the ride is stopped"))
         }
         var ride = ConsistencyReport.Ride(id: row.id, state: row.state, fixCount: count,
-                                          gapMarkers: replay.markers.count, problems: structural + problems)
+                                          gapMarkers: replay.markers.count, problems: problems)
         ride.gaps = row.totals.gapCount
-        return ride.judgedAgainst(derivedBy: row.parameters.algorithm, structural: structural)
+        return ride
     }
 
     static let totalsColumns = Set(RideColumns.totals.writtenNames)
