@@ -13,6 +13,7 @@ public enum RideExport {
         let parameters = try JSONTextEncoder().encode(ride.parameters)
         var summary = RideSummary(id: ride.id, startedUTCms: span.startUTCms, endedUTCms: span.endUTCms,
                                   totals: ride.totals, parametersJSON: parameters, unmeasured: UnmeasuredFigures(ride.parameters))
+        summary.parameters = ride.parameters
         summary.importedFrom = provenance?.sentence
         return summary
     }

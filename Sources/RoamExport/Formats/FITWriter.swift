@@ -40,6 +40,8 @@ public struct FITWriter<Sink: PatchableSink> {
     private var held: HeldRecord?
     private var lastInSecond: HeldRecord?
     private var stats = FITRideStats()
+    /// Each record's speed: the page's where the ride's speed is derived, so none tops the session's maximum.
+    private var speeds = ExportSpeed()
     /// Where each gap began: the last usable fix before it, which may make no record (`RideReader.gapSpans`).
     private let gapSpans: [GapSpan]
 
@@ -50,6 +52,7 @@ public struct FITWriter<Sink: PatchableSink> {
 
     public mutating func begin(_ ride: RideSummary) throws {
         self.ride = ride
+        speeds = ExportSpeed(ride)
         headerOffset = sink.bytesWritten
         try sink.write(bytes: FITHeader.bytes(dataSize: 0))
         try emit(FITProfile.fileID, [
@@ -67,6 +70,8 @@ public struct FITWriter<Sink: PatchableSink> {
     /// Pass paused fixes even when they are not exported (under the distance gate while stopped):
     /// they stop the timer although they make no record.
     public mutating func write(_ fix: FixRecord) throws {
+        // Every fix in order, those making no record too: a derived speed is taken over a span of them.
+        let speed = speeds.speed(at: fix)
         guard let utcMs = fix.utcMs else { return }
         let t = FITProfile.timestamp(utcMs: utcMs)
         let position = fix.epoch.hasPosition ? (lat: fix.epoch.latDeg!, lon: fix.epoch.lonDeg!) : nil
@@ -109,7 +114,7 @@ public struct FITWriter<Sink: PatchableSink> {
             time: t,
             lat: position.map { FITProfile.semicircles($0.lat) }, lon: position.map { FITProfile.semicircles($0.lon) },
             altitude: FITProfile.scaled(fix.baroAltM, scale: 5, offset: 500),
-            speed: FITProfile.scaled(fix.epoch.speedMps, scale: 1000),
+            speed: FITProfile.scaled(speed, scale: 1000),
             distance: FITProfile.scaled(stats.distanceM, scale: 100),
             temperature: fix.temperatureC.flatMap { $0.isFinite ? Int64($0.rounded()) : nil })
         if lastTime.map({ t > $0 }) ?? true {

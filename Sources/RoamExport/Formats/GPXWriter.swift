@@ -14,11 +14,15 @@ public struct GPXWriter<Sink: ByteSink> {
     /// One trkpt's bytes, reused for every fix.
     private let row = ByteRow()
 
+    /// Each point's roam:speed_mps: the page's where the ride's speed is derived (`ExportSpeed`).
+    private var speeds = ExportSpeed()
+
     public init(sink: Sink, includeFlagged: Bool = false) {
         self.sink = sink; self.includeFlagged = includeFlagged
     }
 
     public mutating func begin(_ ride: RideSummary) throws {
+        speeds = ExportSpeed(ride)
         let t = ride.totals
         var s = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -56,6 +60,7 @@ public struct GPXWriter<Sink: ByteSink> {
     }
 
     public mutating func write(_ fix: FixRecord) throws {
+        let speed = speeds.speed(at: fix)
         guard includeFlagged || fix.flags.isAccepted, let lat = fix.epoch.latDeg, let lon = fix.epoch.lonDeg else { return }
         let e = fix.epoch
         row.removeAll()
@@ -75,7 +80,7 @@ public struct GPXWriter<Sink: ByteSink> {
         if let v = e.vdop { element("<vdop>", v, digits: 2, "</vdop>") }
         if let p = e.pdop { element("<pdop>", p, digits: 2, "</pdop>") }
         row.append(ascii: "<extensions>")
-        if let v = e.speedMps { element("<roam:speed_mps>", v, digits: 3, "</roam:speed_mps>") }
+        if let v = speed { element("<roam:speed_mps>", v, digits: 3, "</roam:speed_mps>") }
         if let c = e.courseDeg { element("<roam:course_deg>", c, digits: 2, "</roam:course_deg>") }
         if let p = fix.pressurePa { element("<roam:pressure_pa>", p, digits: 2, "</roam:pressure_pa>") }
         if let t = fix.temperatureC { element("<roam:temperature_c>", t, digits: 2, "</roam:temperature_c>") }

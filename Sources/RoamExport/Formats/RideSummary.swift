@@ -8,6 +8,9 @@ public struct RideSummary: Sendable, Equatable {
     public var totals: RideTotals
     /// The parameters that produced the flags and totals, as stored with the ride (JSON text).
     public var parametersJSON: String
+    /// The same parameters as values: where they say speed is derived, exports write each fix's speed
+    /// as the page shows it (`ExportSpeed`). The default measures speed: each fix's receiver speed.
+    public var parameters = PipelineParameters()
     /// The figures that are no device's measurement (a bench replay's), said where they are shown.
     public var unmeasured: UnmeasuredFigures
     /// For a ride imported from another device's file: "imported from FILE (DEVICE)". Exports say it,
