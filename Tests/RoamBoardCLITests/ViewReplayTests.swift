@@ -65,6 +65,20 @@ struct ViewReplayTests {
         #expect(after.flags.contains(.bridged) && after.distanceM - before.distanceM > 550, "bridged on the fix after the gap")
     }
 
+    /// The fix before the tunnel is under the distance gate: the gap list, `show` and the FIT timer
+    /// begin the gap there (07:58:42), and the replay once began it a second early, at the last drawn fix.
+    @Test func theReplaysGapBeginsAtTheLastUsableFixAsTheGapListSays() throws {
+        let f = try fixture()
+        let tunnel = try #require(f.fixes.first { $0.flags.contains(.noFix) })
+        let usable = f.fixes.last { $0.seq < tunnel.seq && $0.flags.isDisjoint(with: GapSpan.unusable) }
+        let lastUsable = try #require(usable)
+        let drawn = try #require(f.fixes.last { $0.isDrawn && $0.seq < tunnel.seq })
+        try #require(lastUsable.utcMs > drawn.utcMs, "the bench ride's last fix before the tunnel is under the gate")
+        let at = f.seconds(lastUsable)
+        let run = try ViewReplayNode.run(f, times: [(f.seconds(drawn) + at) / 2, at, at + 0.5])
+        #expect(run.states.map(\.inGap) == [false, false, true], "\(run.states.map(\.status))")
+    }
+
     @Test func theCafeStopPlaysAsPausedWithTheRiderHeld() throws {
         let f = try fixture()
         let paused = f.fixes.filter { $0.flags.contains(.paused) }

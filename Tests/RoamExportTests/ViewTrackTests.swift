@@ -43,12 +43,13 @@ import RoamCore
         return f
     }
 
-    private func replay(_ fixes: [FixRecord], causes: [String] = []) throws -> (PlaybackData, [String: Any], ViewTrack) {
+    private func replay(_ fixes: [FixRecord], causes: [String] = [],
+                        gapSpans: [GapSpan] = []) throws -> (PlaybackData, [String: Any], ViewTrack) {
         var track = ViewTrack(expectedAccepted: fixes.count)
         var pauses = PlaybackPauses()
         for f in fixes { track.add(f); pauses.add(f) }
         track.finish(); pauses.finish()
-        let data = try #require(PlaybackData(track: track, pauses: pauses.intervals, gapCauses: causes,
+        let data = try #require(PlaybackData(track: track, pauses: pauses.intervals, gapCauses: causes, gapSpans: gapSpans,
                                            startUTCms: fixes.first?.utcMs, geometry: PlaybackGeometry(track: track)))
         let object = try JSONSerialization.jsonObject(with: Data(data.json.utf8)) as? [String: Any]
         return (data, try #require(object), track)
@@ -97,5 +98,22 @@ import RoamCore
         #expect(gaps[0]["from"] as? Int == 9 && gaps[0]["to"] as? Int == 20 && object["tick"] as? Int == 100)
         let (data, _, _) = try replay(fixes, causes: ["<"])
         #expect(!data.json.contains("<") && !data.json.contains("&"), "the JSON sits in XHTML without a CDATA section")
+    }
+
+    /// The bench ride's gap once played from 07:58:41, its last drawn fix, while its gap list, `show`
+    /// and the FIT timer said 07:58:42, the fix under the distance gate after it (`RideReader.gapSpans`).
+    @Test func aGapPlaysFromItsSpanNotFromTheLastDrawnFix() throws {
+        var fixes = (0..<10).map { timed(Double($0), lat: 45 + Double($0) * 1e-4) }
+        fixes.append(timed(10, flags: .underDistanceGate, lat: 45 + 9e-4))
+        fixes += (100..<105).map { timed(Double($0), segment: 1, lat: 46 + Double($0) * 1e-4) }
+        let span = GapSpan(fromSeq: fixes[10].seq, toSeq: fixes[11].seq, fromUTCms: fixes[10].utcMs,
+                           toUTCms: fixes[11].utcMs, movedThrough: false)
+        let (_, object, _) = try replay(fixes, causes: ["no fix"], gapSpans: [span])
+        let gaps = try #require(object["gaps"] as? [[String: Any]])
+        #expect(object["tick"] as? Int == 1000)
+        #expect(gaps.count == 1 && gaps.first?["from"] as? Int == 10 && gaps.first?["to"] as? Int == 100, "\(gaps)")
+        let (_, unspanned, _) = try replay(fixes, causes: ["no fix"])
+        let drawn = try #require(unspanned["gaps"] as? [[String: Any]])
+        #expect(drawn.first?["from"] as? Int == 9, "without a span the gap is timed by its drawn ends")
     }
 }

@@ -50,7 +50,9 @@ var RoamReplay = (function () {
     if (k < 0) return s;
     var g = segs[k], last = g.t.length - 1;
     s.segment = g.n;
-    if (t > g.t[last] && k + 1 < segs.length) {
+    // The gap begins at the last usable fix before it (the gap list's time), which may be after the
+    // last drawn one: until then the rider waits at the track's end, not yet in the gap.
+    if (k + 1 < segs.length && t > Math.max(g.t[last], m.gaps[k].from)) {
       s.status = "gap"; s.inGap = true; s.cause = m.gaps[k].cause;
       s.x = g.x[last]; s.y = g.y[last]; s.distanceM = g.d[last];
       if (g.a) { s.lat = g.a[last]; s.lon = g.o[last]; }

@@ -19,9 +19,11 @@ struct PlaybackData {
     /// The playback's clock origin (UTC ms): ride time 0 on the page's time charts too.
     let t0: Int64
 
-    /// Nil when no drawn point has a GNSS time: there is nothing to play.
-    init?(track: ViewTrack, pauses: [PlaybackPauses.Interval], gapCauses: [String], startUTCms: Int64?,
-          geometry: PlaybackGeometry, zoneName: String? = nil) {
+    /// Nil when no drawn point has a GNSS time: there is nothing to play. `gapSpans`: when each gap
+    /// began and ended (`RideReader.gapSpans`), as the page's gap list, `show` and the FIT timer say;
+    /// a gap without one is timed by its drawn ends.
+    init?(track: ViewTrack, pauses: [PlaybackPauses.Interval], gapCauses: [String], gapSpans: [GapSpan] = [],
+          startUTCms: Int64?, geometry: PlaybackGeometry, zoneName: String? = nil) {
         // Points the playback can place in time, per drawn segment; the segment's index is kept so a
         // gap between two kept segments gets the causes of every gap the map shows between them.
         let timed = track.segments.enumerated().compactMap { i, seg -> (Int, ViewTrack.Segment)? in
@@ -35,6 +37,9 @@ struct PlaybackData {
         var tickMs: Int64 = 1000
         for (_, seg) in timed { for p in seg.points { tickMs = Self.gcd(tickMs, p.utcMs! - t0) } }
         for p in pauses { tickMs = Self.gcd(tickMs, Self.gcd(p.fromUTCms - t0, p.toUTCms - t0)) }
+        // A gap's span is matched as `RideMarks` matches it: by the first fix after it.
+        let spans = timed.dropFirst().map { _, seg in gapSpans.first { $0.toUTCms != nil && $0.toUTCms == seg.points.first!.utcMs } }
+        for case let s? in spans { if let from = s.fromUTCms, from >= t0 { tickMs = Self.gcd(tickMs, from - t0) } }
         func ticks(_ utcMs: Int64) -> Int { Int((utcMs - t0 + tickMs / 2) / tickMs) }
 
         var lastTick = 0
@@ -58,9 +63,11 @@ struct PlaybackData {
         }
 
         var gaps: [String] = []
-        for (a, b) in zip(timed, timed.dropFirst()) {
+        for (i, (a, b)) in zip(timed, timed.dropFirst()).enumerated() {
             let causes = (a.0..<b.0).map { $0 < gapCauses.count ? gapCauses[$0] : "gap" }
-            let from = ticks(a.1.points.last!.utcMs!), to = ticks(b.1.points.first!.utcMs!)
+            // From the last usable fix before the gap, which the distance gate may have kept off the track.
+            let drawnFrom = a.1.points.last!.utcMs!
+            let from = ticks(max(spans[i]?.fromUTCms ?? drawnFrom, drawnFrom)), to = ticks(b.1.points.first!.utcMs!)
             gaps.append("{\"from\":\(from),\"to\":\(to),\"cause\":\(Self.string(causes.joined(separator: ", ")))}")
         }
 

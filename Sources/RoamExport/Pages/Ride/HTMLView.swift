@@ -36,7 +36,7 @@ public struct HTMLView {
 
     public func render() -> String {
         let marks = RideMarks(track: track, pauses: pauses, gapCauses: gapCauses, gapSpans: gapSpans, endingGaps: endingGaps)
-        let replay = PlaybackData(track: track, pauses: pauses, gapCauses: gapCauses, startUTCms: ride.startedUTCms,
+        let replay = PlaybackData(track: track, pauses: pauses, gapCauses: gapCauses, gapSpans: gapSpans, startUTCms: ride.startedUTCms,
                                 geometry: PlaybackGeometry(track: track), zoneName: clock.zoneName)
         let markup = UnitMarkup(units)
         let sections = PageSections(ride: ride, track: track, bands: bands, marks: marks, clock: clock, markup: markup)
