@@ -4,7 +4,7 @@ import RoamCore
 
 /// What the exports say of each fix agrees with the page: where a ride's speed is derived from
 /// positions, the FIT records' and GPX points' speeds are the page's (`DerivedSpeeds`), never a
-/// one-step speed above the ride's maximum.
+/// one-step speed above the ride's maximum; and every flag is named, `moved-through-gap` too.
 @Suite struct ExportSpeedAndFlagTests {
     /// A replayed track's parameters: speed from positions, its maximum over 3 s spans.
     static var derived: PipelineParameters {
@@ -101,5 +101,18 @@ import RoamCore
             let same = written == nil ? p == nil : abs(written! - (p ?? .nan)) <= 0.0005
             #expect(same, "point \(i): \(String(describing: written)) m/s, the page \(String(describing: p))")
         }
+    }
+
+    @Test func csvAndGPXNameMovedThroughGap() throws {
+        let fix = ExportTestFixes.fix(seq: 0, segment: 1, flags: [.segmentStart, .movedThroughGap])
+        var csv = CSVWriter(sink: MemorySink())
+        try csv.begin(ExportTestFixes.ride())
+        try csv.write(fix)
+        let row = try #require(csv.sink.text.split(separator: "\r\n").last)
+        #expect(row.contains(",segment-start moved-through-gap,"), "\(row)")
+        var gpx = GPXWriter(sink: MemorySink())
+        try gpx.begin(ExportTestFixes.ride())
+        try gpx.write(fix)
+        #expect(gpx.sink.text.contains("<roam:flags>segment-start moved-through-gap</roam:flags>"), "\(gpx.sink.text)")
     }
 }

@@ -57,7 +57,9 @@ public struct CSVWriter<Sink: ByteSink> {
         if let t = fix.utcMs { row.append(iso8601: t) }
         comma()
         flagNames.removeAll(keepingCapacity: true)
+        // Every name, `moved-through-gap` too (FixFlags' uncounted ones): the column says all the flags say.
         for (flag, name) in FixFlags.names where fix.flags.contains(flag) { flagNames.append(name) }
+        for (flag, name) in FixFlags.uncountedNames where fix.flags.contains(flag) { flagNames.append(name) }
         CSVField.appendText(flagNames, separator: 0x20, to: row); comma()
         row.append(accepted ? 0x31 : 0x30); comma()
         numbers.append(distanceM, column: 18, to: row)

@@ -90,7 +90,7 @@ public struct GPXWriter<Sink: ByteSink> {
             // Flag names are fixed lowercase words: nothing to escape.
             row.append(ascii: "<roam:flags>")
             var first = true
-            for (flag, name) in FixFlags.names where fix.flags.contains(flag) {
+            for (flag, name) in FixFlags.names + FixFlags.uncountedNames where fix.flags.contains(flag) {
                 if !first { row.append(0x20) }
                 row.append(utf8: name)
                 first = false
