@@ -8,7 +8,7 @@ extension RideReader {
     public func gapSpans(ride id: Int64) throws -> [GapSpan] {
         let starts = try connection.prepare("SELECT seq, t_utc_ms, flags FROM fixes WHERE \(FixKey.ride("?1")) "
             + "AND (flags & ?2) != 0 ORDER BY fix_key")
-        let before = try connection.prepare("SELECT seq, t_utc_ms FROM fixes WHERE fix_key >= (?1 << 32) AND fix_key < \(FixKey.of("?1", "?2")) "
+        let before = try connection.prepare("SELECT seq, t_utc_ms FROM fixes WHERE fix_key >= \(FixKey.of("?1", "0")) AND fix_key < \(FixKey.of("?1", "?2")) "
             + "AND fix_mode >= \(FixMode.fix2D.rawValue) AND lat_deg IS NOT NULL AND lon_deg IS NOT NULL AND (flags & ?3) = 0 "
             + "ORDER BY fix_key DESC LIMIT 1")
         try starts.bind(id, at: 1)

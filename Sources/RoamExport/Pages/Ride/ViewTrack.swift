@@ -52,7 +52,7 @@ public struct ViewTrack: Sendable {
     public init(expectedAccepted: Int, parameters: PipelineParameters = PipelineParameters(), maxPoints: Int = 20_000,
                 maxFlagged: Int = 4_000) {
         setAside = SetAsideCount(parameters)
-        derived = parameters.maxSpeedOverSpans ? DerivedSpeeds(parameters) : nil
+        speeds = ExportSpeed(parameters)
         stride = max(1, expectedAccepted / max(1, maxPoints))
         self.maxFlagged = max(2, maxFlagged)
     }
@@ -62,8 +62,8 @@ public struct ViewTrack: Sendable {
     public private(set) var setAside: SetAsideCount
 
     /// Where speed is derived from positions (a track file's), each fix is shown with the speed over
-    /// the span the ride's maximum is taken over, never its one step (`DerivedSpeeds`).
-    private var derived: DerivedSpeeds?
+    /// the span the ride's maximum is taken over, never its one step, as the FIT and GPX files write it.
+    private var speeds: ExportSpeed
     /// The slowest and fastest speed of every accepted fix, not only of the points drawn: the speed
     /// chart's caption, so its maximum is the ride's where speed is derived.
     public private(set) var speedRange: ClosedRange<Double>?
@@ -81,8 +81,7 @@ public struct ViewTrack: Sendable {
         if lastLonDeg == nil || fix.flags.isAccepted { lastLonDeg = lon }
         if !shown.isEmpty { addFlagged(Flagged(seq: fix.seq, latDeg: lat, lonDeg: lon, flags: shown)) }
         guard fix.flags.isAccepted else { return }
-        let speed: Double?
-        if derived != nil { speed = derived!.speed(at: fix) } else { speed = fix.epoch.speedMps }
+        let speed = speeds.speed(at: fix)
         if let v = speed, v.isFinite { speedRange = speedRange.map { min($0.lowerBound, v)...max($0.upperBound, v) } ?? v...v }
         let p = Point(latDeg: lat, lonDeg: lon, speedMps: speed, altitudeM: fix.baroAltM, distanceM: distanceM,
                       utcMs: fix.utcMs, temperatureC: fix.temperatureC)
