@@ -2,6 +2,7 @@ import RoamPorts
 import RoamSystem
 import RoamSimulator
 import RoamCore
+import Synchronization
 import Testing
 @testable import RoamHardware
 
@@ -63,6 +64,17 @@ extension BMP280DriverTests {
         let error = deviceError { try driver().probe() }
         expectFinding(error, .stuckStatus, "(addr 0x76, reg 0xF3): im_update still set 20 ms after the reset: "
             + "the BMP280 never finished copying its calibration from NVM.")
+    }
+
+    /// A probe descheduled between its first look at im_update (set, as right after any reset) and
+    /// its deadline check, as on a loaded board: it looks again rather than call the chip stuck.
+    @Test func aProbeDescheduledPastItsDeadlineLooksAgainBeforeGivingUp() throws {
+        let ns = Atomic<UInt64>(5_000_000_000)
+        // Every reading of the clock finds 25 ms gone: more than the 20 ms the NVM copy is given.
+        let late = BMP280.Clock(now: { ns.add(25_000_000, ordering: .relaxed).newValue }, sleep: { ns.add($0, ordering: .relaxed) })
+        let baro = BMP280(bus: bus, address: 0x76, settings: .indoorNavigation, clock: late)
+        try baro.probe()
+        #expect(baro.isProbed)
     }
 
     @Test func sampleBeforeProbeThrows() {

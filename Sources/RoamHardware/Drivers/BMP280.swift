@@ -203,15 +203,19 @@ public final class BMP280 {
         }
     }
 
-    /// Polls "status" until `bit` clears. The bit is read before the deadline is checked, so a
-    /// thread descheduled past the deadline still gets one look before it gives up. `stuck` says
+    /// Polls "status" until `bit` clears. It gives up only on a look that began at or after the
+    /// deadline, and never on the first: a thread descheduled between an early read and its check
+    /// (a loaded board) would otherwise give up on a chip that finished long before. `stuck` says
     /// what a bit still set after its timeout (in ms) means.
     private func waitWhileStatus(_ bit: UInt8, timeoutNs: UInt64, stuck: (UInt64) -> String) throws(DeviceError) {
         let deadline = clock.now() + timeoutNs
+        var looks = 0
         while true {
+            let lookedAt = clock.now()
             let status = try bus.readByte(address: address, register: BMP280Register.status.rawValue)
+            looks += 1
             if status & bit == 0 { return }
-            if clock.now() >= deadline {
+            if looks > 1 && lookedAt >= deadline {
                 throw finding(.read, .status, .stuckStatus, stuck(timeoutNs / 1_000_000),
                               hint: "Check its 3.3 V supply and connector; a re-probe resets the chip.")
             }
