@@ -49,7 +49,11 @@ enum DriveProbe {
         return r.out
     }
 
-    /// Records one bench ride into `db` with the real recorder; returns its id.
+    /// Records one bench ride into `db` with the real recorder; returns its id. The bench rig runs
+    /// on the wall clock: on a loaded machine (load 15+) it left its ride recording (the receiver
+    /// set up again mid-script, the stop never committed) or recorded none, and `record` still exited
+    /// 0; a drive test then saw no ride to put on the drive, not the failure it makes. Said here as
+    /// what it is. A test that needs a ride, not the recorder, uses `storeRide`.
     @discardableResult
     static func recordBenchRide(_ db: String) throws -> Int64 {
         let r = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--quiet"])
@@ -58,7 +62,25 @@ enum DriveProbe {
         guard let id = Int64(last.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw TrialSetupError(message: "rides --last-id printed '\(last.stdout)'")
         }
+        let reader = try RideReader(path: db)
+        guard let ride = try reader.ride(id: id), ride.state == .stopped, ride.totals.fixCount > 0 else {
+            throw TrialSetupError(message: "the bench recording left ride \(id) unstopped or empty (a loaded machine's bench rig), "
+                                  + "not the stopped bench ride this test needs; record said: \(r.stderr)")
+        }
         return id
+    }
+
+    /// Writes one stopped ride into `db` (made if missing) through `RideStore`, as the pipeline
+    /// would, with no recorder and no thread: the same ride on a loaded machine as on an idle one.
+    /// `minutes` at 6 m/s, one fix a second: 25 minutes make a FIT under 100 KiB and a GPX over it
+    /// (`DriveWordsTests`). `day`: days after `DumpFixture.startUTCms`, so the rides of one database are apart.
+    @discardableResult
+    static func storeRide(_ db: String, minutes: Int = 25, day: Int64 = 0) throws -> Int64 {
+        var script = RideScript(lat: 47.99, lon: 7.84, startUTCms: DumpFixture.startUTCms + day * 86_400_000, barometer: true)
+        script.move(seconds: minutes * 60, speedMps: { _ in 6 }, bearingDeg: 35)
+        let store = try RideStore(path: db)
+        defer { store.close() }
+        return try DumpFixture.commit(script, store: store, stop: true).id
     }
 
     /// A copy of `db` (no process has it open: its WAL is checkpointed) with ride `pruning` handed

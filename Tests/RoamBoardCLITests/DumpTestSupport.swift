@@ -68,7 +68,8 @@ struct DumpFixture {
         return DumpFixture(directory: dir, dbPath: path, a: a, b: b, c: c)
     }
 
-    private static func commit(_ script: RideScript, store: RideStore, stop: Bool) throws -> Ride {
+    /// One ride of `script` committed into `store` in batches of 50, stopped at its last fix when `stop`.
+    static func commit(_ script: RideScript, store: RideStore, stop: Bool) throws -> Ride {
         let row = try store.startRide(startedMonoNs: 1_000, startedUTCms: script.startUTCms, parameters: PipelineParameters())
         var state = PipelineState()
         let fixes = script.fixes(rideID: row.id)
