@@ -29,11 +29,14 @@ struct DriveWordsTests {
 
     /// An export the file-size limit stops (a real `ulimit -f`) names the ride file as the drive's
     /// working copy, not its path in `.staging`, and EFBIG in words. It said "cannot write /…/drive.img.staging/Rides/….gpx: file too large".
+    /// The ride is stored, not recorded live: a bench recording under load left it unstopped, and
+    /// mkfs.vfat's sparse image then met the limit first ("unable to resize"): no export was tried.
     @Test func aFailedExportNamesNoWorkingFolder() throws {
         let dir = try TrialPaths.temporaryDirectory("drive-words-export")
         defer { TrialPaths.remove(dir) }
         let db = dir.appendingPathComponent("rides.db").path
-        try DriveProbe.recordBenchRide(db)
+        // Its FIT (written first) fits under the limit's 200 blocks of 512 bytes (dash's unit), its GPX does not.
+        try DriveProbe.storeRide(db)
         let build = try TrialChild(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 200 && exec \"$0\" \"$@\"", TrialPaths.binary.path,
                                                                      "drive-image", "--db", db])
         #expect(build.finish() == 74, "\(build.stderrLines)")
