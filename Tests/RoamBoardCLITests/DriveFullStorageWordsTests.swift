@@ -46,7 +46,8 @@ struct DriveFullStorageWordsTests {
         let db = mountPoint.appendingPathComponent("rides.db").path
         let filler = mountPoint.appendingPathComponent("filler").path
         let filling = ["ROAM_DRIVE_TOOLS": try Self.fillingMcopy(in: dir, mount: mountPoint).path]
-        try DriveProbe.recordBenchRide(db)
+        // Stored, not recorded live: a ride a loaded bench rig leaves unstopped changes nothing to build.
+        try DriveProbe.storeRide(db)
 
         // A first build: no image before it, so none is kept.
         let firstSaid = try Self.failingBuild(db, tools: filling)
@@ -60,7 +61,7 @@ struct DriveFullStorageWordsTests {
         #expect(readme.firstMatch(of: /Storage left on the board: [0-9]+(\.[0-9])? MiB free\./) != nil, "\(readme)")
 
         // A second ride, the card full again: the image built before is kept, and said to be.
-        try DriveProbe.recordBenchRide(db)
+        try DriveProbe.storeRide(db, day: 1)
         let secondSaid = try Self.failingBuild(db, tools: filling)
         #expect(secondSaid.contains("the previous image is kept") && !secondSaid.contains("no drive image was made"), "\(secondSaid)")
     }
@@ -73,7 +74,7 @@ struct DriveFullStorageWordsTests {
 
     private func keeperOnAFullCard(_ dir: URL, _ mountPoint: URL) throws {
         let rig = try DriveGadgetTests.Rig.make(in: mountPoint)
-        try DriveProbe.recordBenchRide(rig.db)
+        try DriveProbe.storeRide(rig.db)
         let tools = try Self.fillingMcopy(in: dir, mount: mountPoint)
         let keeper = try TrialChild(TrialPaths.binary, ["drive", "--board", "Boards/bench", "--db", rig.db, "--sys-root", rig.root.path,
                                                         "--poll-ms", "50"], environment: ["ROAM_DRIVE_TOOLS": tools.path])
