@@ -82,20 +82,22 @@ let package = Package(
         .executableTarget(name: "FuzzNMEA", dependencies: ["RoamCore"], swiftSettings: withoutStringProcessing),
         .executableTarget(name: "FuzzBoardProfile", dependencies: ["RoamCore"], swiftSettings: withoutStringProcessing),
         .executableTarget(name: "FuzzCommandLine", dependencies: ["RoamCommandLine"], swiftSettings: withoutStringProcessing),
+        // Helpers several test targets share; no product links it.
+        .target(name: "RoamTestSupport", path: "Tests/RoamTestSupport"),
         .testTarget(name: "RoamSystemTests", dependencies: ["RoamSystem"]),
         .testTarget(name: "RoamCoreTests", dependencies: ["RoamCore"]),
-        .testTarget(name: "RoamStoreTests", dependencies: ["RoamStore", "RoamCore", "RoamSystem", "RoamSimulator"]),
+        .testTarget(name: "RoamStoreTests", dependencies: ["RoamStore", "RoamCore", "RoamSystem", "RoamSimulator", "RoamTestSupport"]),
         .testTarget(name: "RoamHardwareTests", dependencies: ["RoamHardware", "RoamSimulator", "CShims", "RoamSystem", "RoamPorts", "RoamRig"]),
         .testTarget(name: "RoamSimulatorTests", dependencies: ["RoamSimulator", "RoamCore", "RoamSystem", "RoamPorts"]),
-        .testTarget(name: "RoamBenchmarksTests", dependencies: ["RoamBenchmarks", "RoamSimulator", "RoamCore", "RoamSystem"]),
+        .testTarget(name: "RoamBenchmarksTests", dependencies: ["RoamBenchmarks", "RoamSimulator", "RoamCore", "RoamSystem", "RoamTestSupport"]),
         .testTarget(name: "RoamExportTests", dependencies: ["RoamExport", "RoamCore"]),
         .testTarget(name: "RoamCommandLineTests", dependencies: ["RoamCommandLine"]),
-        .testTarget(name: "RoamRecorderTests", dependencies: ["RoamRecorder", "RoamStore", "RoamSimulator", "RoamCore", "RoamSystem", "RoamPorts", "RoamRig", "RoamHardware"]),
-        .testTarget(name: "RoamDriveTests", dependencies: ["RoamDrive", "RoamSystem"]),
+        .testTarget(name: "RoamRecorderTests", dependencies: ["RoamRecorder", "RoamStore", "RoamSimulator", "RoamCore", "RoamSystem", "RoamPorts", "RoamRig", "RoamHardware", "RoamTestSupport"]),
+        .testTarget(name: "RoamDriveTests", dependencies: ["RoamDrive", "RoamSystem", "RoamTestSupport"]),
         .testTarget(name: "RoamImportTests", dependencies: ["RoamImport", "RoamGPX", "RoamStore", "RoamCore", "RoamSystem"]),
-        .testTarget(name: "RoamRigTests", dependencies: ["RoamRig", "RoamRecorder", "RoamHardware", "RoamCore", "RoamSimulator", "RoamStore", "RoamSystem", "RoamPorts"]),
+        .testTarget(name: "RoamRigTests", dependencies: ["RoamRig", "RoamRecorder", "RoamHardware", "RoamCore", "RoamSimulator", "RoamStore", "RoamSystem", "RoamPorts", "RoamTestSupport"]),
         // Depends on the executable so `swift test` builds roam-board before the end-to-end tests spawn it.
         .testTarget(name: "RoamBoardCLITests", dependencies: ["RoamBoardCLI", "RoamStore", "RoamCore", "RoamDrive", "RoamSimulator", "RoamSystem", "RoamPorts",
-                                                     "RoamRecorder", "RoamRig", "RoamHardware"]),
+                                                     "RoamRecorder", "RoamRig", "RoamHardware", "RoamTestSupport"]),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import RoamBenchmarks
 import RoamSimulator
 import RoamCore
+import RoamTestSupport
 import Testing
 
 /// The inputs and counters behind scripts/bench-parser and scripts/bench-cpu. Nothing here is
@@ -97,7 +98,7 @@ import Testing
     }
 
     @Test("handover-memory's peak of a step is the step's own, as GNU time reports it, not its spawner's",
-          .enabled(if: access(HandOverMemoryBenchmark.time, X_OK) == 0, "no GNU time (Debian package time)"))
+          .needs(access(HandOverMemoryBenchmark.time, X_OK) == 0, "no GNU time (Debian package time)"))
     func handOverPeakIsTheStepsOwn() throws {
         let ballast = [UInt8](repeating: 1, count: 64 << 20)
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("roam-peak-\(UUID().uuidString).log").path

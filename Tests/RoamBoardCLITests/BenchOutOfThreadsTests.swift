@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 
 /// `bench-memory` starts the recorder as a child, then its own sampling thread (`bench-rss`). With
@@ -10,7 +11,7 @@ import Testing
 @Suite struct BenchOutOfThreadsTests {
     static let hours = "0.001"
 
-    @Test(.enabled(if: geteuid() == 0, "a limit on threads binds only a user other than root"))
+    @Test(.needs(geteuid() == 0, "a limit on threads binds only a user other than root"))
     func benchMemoryWithoutItsThreadKillsAndReapsItsRecorder() throws {
         let dir = try RecorderOutOfResourcesTests.folderForNobody()
         defer { try? FileManager.default.removeItem(at: dir) }

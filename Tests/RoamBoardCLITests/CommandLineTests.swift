@@ -1,5 +1,6 @@
 import Foundation
 import RoamCore
+import RoamTestSupport
 import Testing
 
 /// The executable end to end: usage errors, bad input, the bench ride recorded and dumped.
@@ -139,8 +140,8 @@ import Testing
         #expect(r.stderr.contains("no ride 99 in \(db)"))
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: CLIRunner.repoRoot.appendingPathComponent("Tests/Data/gpsd").path),
-                   "Tests/Data/gpsd is missing from this checkout"))
+    @Test(.needs(FileManager.default.fileExists(atPath: CLIRunner.repoRoot.appendingPathComponent("Tests/Data/gpsd").path),
+            "Tests/Data/gpsd is missing from this checkout"))
     func replayedCaptureKeepsItsOwnDates() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { TrialPaths.remove(dir) }

@@ -1,12 +1,13 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 
 /// The data folder's owner (`FolderOwner`): what a rider who forgets `sudo -u roam` (or `sudo`)
 /// leaves behind and is told. The data folder is another user's, 0750, standing in for the
 /// installed `roam` user's /var/lib/roam-board; commands run as root (the forgotten `-u roam`) or
 /// as `nobody` through setpriv (`ReaderWithoutWrite`). Giving files to a user needs root.
-@Suite(.enabled(if: geteuid() == 0, "the data folder of another user, and running as that user, need root"))
+@Suite(.needs(geteuid() == 0, "the data folder of another user, and running as that user, need root"))
 struct DataFolderOwnerTests {
     struct Board {
         let root: URL
@@ -93,7 +94,7 @@ struct DataFolderOwnerTests {
         }
     }
 
-    @Test(.enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+    @Test(.needs(DriveProbe.isAvailable, DriveProbe.skipReason))
     func aSudoDriveImageLeavesFilesItsOwnerBuildsOn() throws {
         let b = try Self.board(ownedBy: try Self.nobody)
         defer { b.remove() }
@@ -110,7 +111,7 @@ struct DataFolderOwnerTests {
     }
 
     /// Root's files left in the owner's folder (by an older build): the build says whose they are, not the free room.
-    @Test(.enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+    @Test(.needs(DriveProbe.isAvailable, DriveProbe.skipReason))
     func aDriveBuildRefusedByRootsFilesSaysToGiveThemBack() throws {
         let b = try Self.board(ownedBy: try Self.nobody)
         defer { b.remove() }
@@ -125,7 +126,7 @@ struct DataFolderOwnerTests {
 
     /// Every file the owner's own, one folder's mode the cause: no chown is advised (it would change
     /// nothing), the storage's words stay (review: "a file or folder … is another user's" was said anyway).
-    @Test(.enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+    @Test(.needs(DriveProbe.isAvailable, DriveProbe.skipReason))
     func aDriveBuildRefusedByAModeAdvisesNoChown() throws {
         let b = try Self.board(ownedBy: try Self.nobody)
         defer { b.remove() }

@@ -1,10 +1,11 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// The drive as a rider reads it on their computer: README.txt (read back with mtools) and
 /// index.html (opened from a copy of the drive in headless Chromium), built from real rides and
 /// an imported one.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveAsReadTests {
     /// README.txt said FIT and GPX were each for any site without saying which to upload or that
     /// FIT holds one record per second (docs/FORMATS.md), said nothing of when the drive changes or
@@ -35,7 +36,7 @@ struct DriveAsReadTests {
     /// index.html's rows linked each ride's page only, said nothing of an imported ride, and wrote
     /// moving time "0:32" with no unit (32 minutes, or seconds?). Each row now links the ride's page,
     /// FIT and GPX on the drive, and an imported ride's row says where it came from.
-    @Test(.enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+    @Test(.needs(PageJudge.isAvailable, PageJudge.skipReason))
     func indexRowsLinkEachRidesPageFITAndGPXAndMarkImportedRides() throws {
         let fixture = try DumpFixture.make()
         defer { fixture.remove() }

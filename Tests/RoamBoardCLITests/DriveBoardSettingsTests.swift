@@ -1,10 +1,11 @@
 import Foundation
 import RoamCore
+import RoamTestSupport
 import Testing
 
 /// The drive as the board's settings say: in its units, its rides in the order they were ridden
 /// even on the night the clocks go back, and an imported ride marked as index.html marks it.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveBoardSettingsTests {
     /// A copy of the bench board in `folder`/board, its data directory `folder`, with `lines` added.
     static func board(in folder: URL, _ lines: String) throws -> URL {

@@ -1,11 +1,12 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 
 /// A computer that configures the drive while an image is being built keeps the medium it found
 /// until it is unplugged: the build is held in a wrapper in front of the real mcopy while the
 /// cable changes, at the keeper's start and while it follows the cable.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveBuildUnderHostTests {
     /// `mcopy` that, for the calls that fill `<image>.new`, waits while `hold` exists (saying so
     /// with `held`); every other call goes straight to Debian's mcopy.

@@ -1,12 +1,13 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 
 /// Another gadget holds the USB device controller (g_ether, loaded at boot by Raspberry Pi OS's USB
 /// Gadget mode): the unit's setup sets the drive up all the same, unbound, says who holds the
 /// controller and how to free it, and exits 0; the keeper waits, takes no plug of that gadget's
 /// host for its own (no ride marked handed over), and binds the controller once it is free.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveControllerHeldTests {
     @Test func gEtherOnTheControllerIsWaitedForNotTakenForAPlug() throws {
         let rig = try DriveGadgetTests.Rig.make("drive-held")

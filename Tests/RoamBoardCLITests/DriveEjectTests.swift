@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 
 /// A computer's "Eject" closes the LUN's file in the kernel (f_mass_storage's do_start_stop: a
@@ -7,7 +8,7 @@ import Testing
 /// while the controller stays `configured`. The keeper says so once, leaves the host that ejected
 /// the drive alone, and points the LUN at the image again at the next departure from
 /// `configured`, or at once when no host has it configured.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveEjectTests {
     /// What the kernel shows once the host ejected the medium: an empty `file` attribute.
     static func eject(_ rig: DriveGadgetTests.Rig) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 import RoamCore
 import RoamStore
@@ -7,7 +8,7 @@ import RoamStore
 /// the step): the drive's FIT file, `dump`'s own bytes, holds no record of the four fixes before the
 /// last record's time. README.txt says so in the very line `dump --format fit` says after that file;
 /// it said nothing, and a rider read fewer points on the drive with no word anywhere.
-@Suite(.enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveFITTimeBackTests {
     @Test func readmeSaysWhatTheDrivesFITFileHasNoRecordOf() throws {
         var script = RideScript(lat: 47.9950, lon: 7.8420, startUTCms: DumpFixture.startUTCms, barometer: true)

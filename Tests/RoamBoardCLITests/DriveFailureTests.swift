@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 import RoamCore
 import RoamDrive
@@ -9,7 +10,7 @@ import RoamSystem
 /// A build that cannot finish: it is tried once per change of the rides and said once, whatever
 /// failed (here a file-size limit on the export, a real `ulimit -f`); the staging never takes the
 /// recorder's reserve (a real small tmpfs); a damaged ride is left out and named, the others go on.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveFailureTests {
     /// Bytes the process has written so far (`wchar` in /proc/PID/io).
     static func bytesWritten(_ pid: Int32) throws -> Int64 {
@@ -64,7 +65,7 @@ struct DriveFailureTests {
     /// image is incomplete: `drive-image` exits 75 (make room, run again), also when nothing changed
     /// since; with room freed and the rides unchanged (the filler deleted, as a rider deletes old files
     /// on the card), the next run builds again, puts the others on and exits 0; the one after builds nothing.
-    @Test(.enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+    @Test(.needs(geteuid() == 0, "mounting a small tmpfs needs root"))
     func theStagingNeverTakesTheRecordersReserve() throws {
         let dir = try TrialPaths.temporaryDirectory("drive-reserve")
         defer { TrialPaths.remove(dir) }
@@ -116,7 +117,7 @@ struct DriveFailureTests {
     /// Three rides handed over already, and 3.2 MB above the 64 MiB reserve under a cap of 2 GiB: the
     /// card's room, not the cap, leaves them off, and both `drive-image` and README.txt say so (the
     /// rider has them: exit 0). The cap's own case: DriveImageTests.ridesNotHandedOverAllGoOn….
-    @Test(.enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+    @Test(.needs(geteuid() == 0, "mounting a small tmpfs needs root"))
     func ridesHandedOverThatTheCardsRoomLeavesOffAreBlamedOnTheRoom() throws {
         let dir = try TrialPaths.temporaryDirectory("drive-room-handed-over")
         defer { TrialPaths.remove(dir) }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 import RoamCore
 
@@ -7,7 +8,7 @@ import RoamCore
 /// the last copy into the image, so the manifest beside it is refused with ENOSPC) is said in plain
 /// words, never as strerror's text with a code ("[ENOSPC 28]"), by `drive-image` and by the keeper
 /// (`drive`); and the message says whether an earlier image is kept or none was made.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveFullStorageWordsTests {
     /// An `mcopy` that, when it copies README.txt (the last copy of a build), runs and then fills `mount`.
     static func fillingMcopy(in dir: URL, mount: URL) throws -> URL {
@@ -37,7 +38,7 @@ struct DriveFullStorageWordsTests {
         return said
     }
 
-    @Test(.enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+    @Test(.needs(geteuid() == 0, "mounting a small tmpfs needs root"))
     func driveImageOnAFullCardSaysItInWords() throws {
         try DriveProbe.onSmallCard("drive-full-words") { dir, mountPoint in try driveImageOnAFullCard(dir, mountPoint) }
     }
@@ -67,7 +68,7 @@ struct DriveFullStorageWordsTests {
     }
 
     /// The keeper (`drive`) says the same failure in the same words, once, and goes on.
-    @Test(.enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+    @Test(.needs(geteuid() == 0, "mounting a small tmpfs needs root"))
     func theKeeperOnAFullCardSaysItInWords() throws {
         try DriveProbe.onSmallCard("drive-full-words-keeper") { dir, mountPoint in try keeperOnAFullCard(dir, mountPoint) }
     }

@@ -1,12 +1,13 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 import RoamStore
 
 /// `drive`: the gadget set up in configfs and the cable followed through the UDC state, against a
 /// folder laid out as /sys (`--sys-root`), so it runs on a host without a kernel gadget. The
 /// database, the image and the tools are real; the kernel's part is the kernel-sim scenario's.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveGadgetTests {
     struct Rig {
         let dir: URL
@@ -173,7 +174,7 @@ struct DriveGadgetTests {
 /// the keeper (user roam on a board) writes none of the attributes the setup owns, and re-points
 /// the medium only when the image changed: not at its start, not through a plug with no new ride,
 /// not when it is started again (the restart loop of a keeper that rewrote the serial).
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveSetupOwnershipTests {
     @Test func theKeeperRewritesNothingTheSetupWroteAndRepointsOnlyForANewImage() throws {
         let rig = try DriveGadgetTests.Rig.make("drive-ownership")

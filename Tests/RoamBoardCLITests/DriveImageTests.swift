@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 import RoamCore
 import RoamStore
@@ -7,9 +8,9 @@ import RoamStore
 /// `drive-image`: the FAT image a computer sees when the board is plugged in. Built from real
 /// recorded rides with Debian's dosfstools/mtools, read back the way a computer would (mtools,
 /// fsck.vfat), its files judged by Garmin's FIT SDK and gpxpy and compared with `dump`'s.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveImageTests {
-    @Test(.enabled(if: Judge.isAvailable, Judge.skipReason))
+    @Test(.needs(Judge.isAvailable, Judge.skipReason))
     func imageOfABenchRideHoldsDumpsFilesJudgedByTheFITSDKAndGpxpy() throws {
         let dir = try TrialPaths.temporaryDirectory("drive-image")
         defer { TrialPaths.remove(dir) }
@@ -232,7 +233,7 @@ struct DriveImageTests {
     /// image kept byte for byte. A real small file system (tmpfs), filled by a real file. The rides
     /// are stored, not recorded live: a bench recording under load left the second one unstopped, so
     /// the rides on the drive had not changed and nothing was built (exit 0, nothing said).
-    @Test(.enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+    @Test(.needs(geteuid() == 0, "mounting a small tmpfs needs root"))
     func storageTooFullKeepsThePreviousImage() throws {
         let dir = try TrialPaths.temporaryDirectory("drive-full")
         defer { TrialPaths.remove(dir) }

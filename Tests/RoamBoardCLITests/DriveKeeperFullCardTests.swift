@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 import RoamCore
 import RoamDrive
@@ -11,8 +12,8 @@ import RoamStore
 /// nothing handed over, says why once, and acts once room is freed and a commit is read with locks.
 /// A real small tmpfs, filled (no blocks kept for root), holds the database; the image is built
 /// beside it, where there is room, so only the keeper's rule can keep it from building.
-@Suite(.serialized, .enabled(if: geteuid() == 0 && DriveProbe.isAvailable,
-                             "mounting a small tmpfs needs root; the image needs dosfstools and mtools"))
+@Suite(.serialized, .needs(geteuid() == 0 && DriveProbe.isAvailable,
+                      "mounting a small tmpfs needs root; the image needs dosfstools and mtools"))
 struct DriveKeeperFullCardTests {
     static func tool(_ path: String, _ arguments: [String]) throws -> Int32 {
         let p = Process()

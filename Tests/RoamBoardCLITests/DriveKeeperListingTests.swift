@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 import RoamDrive
 import RoamStore
@@ -8,7 +9,7 @@ import RoamStore
 /// when another connection committed since its last reading (SQLite's data_version on its own
 /// connection): with a thousand rides the reading was a real share of a Pi Zero's core. Real files
 /// and real writers: the recorder (another process) and the hand-over ledger (another connection).
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveKeeperListingTests {
     /// One small file per ride, named as the drive names them: the image's part is not under test.
     struct NameOnlyWriter: DriveRideWriter {

@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 import RoamDrive
 import RoamStore
@@ -6,7 +7,7 @@ import RoamStore
 /// `prune --ride N` of a ride on the served image: the keeper marks only the rides still in the
 /// database when a host takes the drive (no mark, no row, for the one gone), and the next image
 /// is built without its files. The gadget is a folder laid out as /sys (`DriveGadgetTests.Rig`).
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveKeeperPruneTests {
     @Test func aPrunedRideIsNotMarkedAndLeavesTheNextImage() throws {
         let line = ExploredHistory.line(from: (47.99, 7.84), bearingDeg: 90, metres: 300)

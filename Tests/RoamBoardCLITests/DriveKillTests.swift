@@ -1,11 +1,12 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 
 /// SIGKILL in the middle of a rebuild: the real `drive-image` process is killed while the new
 /// image is half made (a wrapper in front of the real mcopy stops it there and names itself), and
 /// the drive a computer would see is still the old one, whole, with every earlier ride.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveKillTests {
     /// `mcopy` that writes its pid to `mark` and waits, for the calls that fill `<image>.new`;
     /// every other call goes straight to Debian's mcopy.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 
 /// The drive's ride pages zoom and pan with ONE shared copy of Debian's libjs-leaflet (Leaflet/ at
@@ -8,7 +9,7 @@ import Testing
 /// asked for; a rebuild copies the shared files only when the image lacks them or their bytes
 /// changed; without the package the pages keep their static map and the keeper says so once.
 /// `ROAM_LEAFLET_DIR` stands for the package's folder, as in `view`'s tests.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveLeafletTests {
     /// The package's script and style copied into `dir/leaflet` (the test may then change them).
     static func package(in dir: URL) throws -> URL {
@@ -34,7 +35,7 @@ struct DriveLeafletTests {
         return try ViewLeaflet.run(["drive-image", "--db", db], environment: environment)
     }
 
-    @Test(.enabled(if: ViewLeaflet.isInstalled && PageJudge.isAvailable, "Debian's libjs-leaflet, headless Chromium or ROAM_PYTHON missing: run ./scripts/test"))
+    @Test(.needs(ViewLeaflet.isInstalled && PageJudge.isAvailable, "Debian's libjs-leaflet, headless Chromium or ROAM_PYTHON missing: run ./scripts/test"))
     func aRidePageFromTheDriveZoomsWithTheSharedLeafletAndAsksForNothingElse() throws {
         let dir = try TrialPaths.temporaryDirectory("drive-leaflet")
         defer { TrialPaths.remove(dir) }
@@ -110,7 +111,7 @@ struct DriveLeafletTests {
         return lines.dropFirst(line).filter { $0.contains("::/Leaflet/") }
     }
 
-    @Test(.enabled(if: ViewLeaflet.isInstalled, ViewLeaflet.skipReason))
+    @Test(.needs(ViewLeaflet.isInstalled, ViewLeaflet.skipReason))
     func theSharedFilesAreCopiedOnlyWhereMissingOrChanged() throws {
         let dir = try TrialPaths.temporaryDirectory("drive-leaflet-rebuild")
         defer { TrialPaths.remove(dir) }

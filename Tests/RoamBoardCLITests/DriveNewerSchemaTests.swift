@@ -1,11 +1,12 @@
 import Foundation
+import RoamTestSupport
 import Testing
 import RoamStore
 
 /// An upgrade restarts nothing: the keeper runs on as the program of before. A newer roam-board
 /// that migrated the database under it (the recorder restarted, an import) left it handing rides
 /// over under promises it does not know (`SchemaV5`: an unfinished import marked handed over).
-@Suite(.enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveNewerSchemaTests {
     @Test func theKeeperStopsInWordsWhenANewerRoamBoardMigratesTheDatabaseUnderIt() throws {
         let rig = try DriveGadgetTests.Rig.make("drive-newer-schema")

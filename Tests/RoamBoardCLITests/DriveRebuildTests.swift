@@ -1,12 +1,13 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 
 /// A rebuild writes only what changed: from the third build on, the image served before
 /// (`drive.img.spare`) is edited in place, and only the new ride's files (FIT, GPX and its page) are copied in, with index.html. A base that
 /// no longer agrees with its manifest (a host wrote to it, a power cut in the middle of an edit)
 /// is never reused: the build makes a new image instead. Every image is read back clean.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveRebuildTests {
     @Test func theSpareIsEditedInPlaceUnlessItWasChanged() throws {
         let dir = try TrialPaths.temporaryDirectory("drive-rebuild")

@@ -1,12 +1,13 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 
 /// A rider restores the database under the running `drive` process (renames a backup over it):
 /// the drive then holds the restored file's rides, built by the keeper's own export (whose reader
 /// must read the new file too), without a restart of the unit. Rides 1 and 2 in the old file; the
 /// backup has ride 1 pruned and a ride 3 recorded by the real recorder.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveRestoreTests {
     @Test func theDriveShowsTheRestoredDatabasesRides() throws {
         let rig = try DriveGadgetTests.Rig.make("drive-restore")

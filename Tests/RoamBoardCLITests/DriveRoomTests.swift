@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 import RoamCore
 import RoamSystem
@@ -8,7 +9,7 @@ import RoamSystem
 /// file on the card is deleted (an old log, as a rider or a log rotation does), the next looks
 /// build the drive again, once, said once; looks with the room as it was, or grown by less than a
 /// ride needs, build nothing.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveRoomTests {
     /// The recorder's reserve the drive never takes (`DriveImageBuilder.reserveBytes`).
     static let reserve: Int64 = 64 << 20
@@ -85,7 +86,7 @@ struct DriveRoomTests {
     }
 
     /// A build that left rides off for lack of room.
-    @Test(.enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+    @Test(.needs(geteuid() == 0, "mounting a small tmpfs needs root"))
     func theKeeperBuildsAgainOnceRoomIsFreed() throws {
         let card = try Card("drive-room-freed", rides: 3, aboveReserve: 7_000_000)
         let keeper = try #require(card.keeper)
@@ -97,7 +98,7 @@ struct DriveRoomTests {
     }
 
     /// A build that failed for lack of room (no image at all yet): tried again once room is freed.
-    @Test(.enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+    @Test(.needs(geteuid() == 0, "mounting a small tmpfs needs root"))
     func aBuildThatFoundNoRoomIsTriedAgainOnceRoomIsFreed() throws {
         let card = try Card("drive-no-room", rides: 2, aboveReserve: 1_000_000)
         let keeper = try #require(card.keeper)

@@ -1,11 +1,12 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 
 /// The record of which image the drive serves (`<image>.served`) spares a restarted keeper a
 /// re-point of an unchanged image; one the card refuses is said in words, once as written and once
 /// as read back, and the drive is served all the same.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveServedRecordTests {
     @Test func aServedRecordThatCannotBeKeptIsSaidOnceInWords() throws {
         let rig = try DriveGadgetTests.Rig.make("drive-served-unkept")

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 
 /// The cable in at boot (a Pi Zero 2 W powered by the computer): a host configures the drive the
@@ -7,7 +8,7 @@ import Testing
 /// power. So the set-up binds at once only an image that holds the rides as they are; with a ride
 /// stopped since the image was made, it leaves the binding to the keeper, which binds once its
 /// first build is in: the first drive a host sees holds every stopped ride.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveSetupAtBootTests {
     static func setup(_ rig: DriveGadgetTests.Rig) throws -> CLIRunner.Result {
         try CLIRunner.run(["drive", "--board", "Boards/bench", "--db", rig.db, "--sys-root", rig.root.path,

@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// The drive's unit beside each Pi board's recorder unit, as systemd reads it: `verify` has nothing
@@ -17,7 +18,7 @@ import Testing
         return (status, (child.stdoutLines + child.stderrLines).joined(separator: "\n"))
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: analyzePath), "systemd-analyze is missing: install Debian's systemd (scripts/test does)"))
+    @Test(.needs(FileManager.default.isExecutableFile(atPath: analyzePath), "systemd-analyze is missing: install Debian's systemd (scripts/test does)"))
     func everyDriveUnitVerifiesAndIsRatedAtMostOne() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 import RoamCore
 import RoamDrive
@@ -9,7 +10,7 @@ import RoamStore
 /// (`.next`, `.new`, `.spare`, `.staging`); a failed check says what to check; and `drive-image`
 /// exits by the one rule for drive errors (`ExitStatus.drive`): 74 for what the storage or a tool
 /// refused, 1 for a missing dosfstools or mtools.
-@Suite(.serialized, .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+@Suite(.serialized, .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
 struct DriveWordsTests {
     /// It said "drive: built /…/drive.img.next (67.9 MiB) with 1 ride, new image: …".
     @Test func theBuiltLineSaysWhatWasBuiltNotItsWorkingFile() throws {
@@ -127,7 +128,7 @@ struct DriveWordsTests {
     /// missing mkfs.vfat, and a missing fsck.vfat after an image was made, exit 1 as
     /// `ExitStatus.drive` has it, and name the package. Both exited 74, and the missing fsck.vfat
     /// was called an unreadable image.
-    @Test(.enabled(if: geteuid() == 0, "a mount namespace needs root"))
+    @Test(.needs(geteuid() == 0, "a mount namespace needs root"))
     func aMissingToolExitsOneAsEveryDriveError() throws {
         let dir = try TrialPaths.temporaryDirectory("drive-words-missing")
         defer { TrialPaths.remove(dir) }

@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 import RoamCore
 import RoamStore
@@ -6,7 +7,7 @@ import RoamStore
 /// A receiver whose clock jumped back a minute for four fixes: FIT times must rise, so those fixes
 /// get no FIT record and move no timer, but the dump says how many and why (it said nothing), the
 /// GPX keeps them, and Garmin's FIT SDK reads a whole file whose records rise and end on the ride's distance.
-@Suite(.enabled(if: Judge.isAvailable, Judge.skipReason))
+@Suite(.needs(Judge.isAvailable, Judge.skipReason))
 struct DumpFITTimeBackTests {
     @Test func fixesWhoseTimeWentBackAreCountedInWords() throws {
         var script = RideScript(lat: 47.9950, lon: 7.8420, startUTCms: DumpFixture.startUTCms, barometer: true)

@@ -1,11 +1,12 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// Power cuts: `dump --out` into folders that do not exist yet makes each one durable
 /// (its parent fsync'd) before a ride is marked dumped. Seen from outside with strace: every new
 /// folder's parent is opened as a directory and fsync'd, and that happens before the database's
 /// dumped mark is written.
-@Suite(.enabled(if: TrialPaths.tool("strace") != nil, "strace is missing: install Debian's strace (scripts/test does)"))
+@Suite(.needs(TrialPaths.tool("strace") != nil, "strace is missing: install Debian's strace (scripts/test does)"))
 struct DumpFolderSyncTests {
     @Test func dumpIntoNewFoldersSyncsEachParentBeforeMarkingTheRideDumped() throws {
         let fixture = try DumpFixture.make()

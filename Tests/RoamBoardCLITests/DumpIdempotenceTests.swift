@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 import RoamCore
 @testable import RoamStore
@@ -90,7 +91,7 @@ import RoamCore
         #expect(try dumpedAt(f.dbPath, f.a.id) == mark, "a second dump moved the handed-over time, and with it prune's cut-off")
     }
 
-    @Test(.enabled(if: geteuid() != 0 || ReadOnlyDirectory.canBeMade, "the database cannot be made read-only here"))
+    @Test(.needs(geteuid() != 0 || ReadOnlyDirectory.canBeMade, "the database cannot be made read-only here"))
     func aCompleteFileWhoseMarkCannotBeWrittenExitsZeroWithAWarning() throws {
         let f = try DumpFixture.make()
         defer { f.remove() }

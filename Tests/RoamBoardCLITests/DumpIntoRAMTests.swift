@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 import RoamStore
 
@@ -6,7 +7,7 @@ import RoamStore
 /// `dump --not-dumped -o /tmp/rides/` marked the rides dumped while their only copy was in RAM, a
 /// power cut lost the files, and `prune --dumped-before` could then delete the rides themselves.
 /// Written into a folder in RAM, the files are written and the rides are not marked; /dev/shm is a real tmpfs.
-@Suite(.enabled(if: SharedMemoryFolder.isTmpfs, "needs /dev/shm on tmpfs, a folder in RAM this user may write"))
+@Suite(.needs(SharedMemoryFolder.isTmpfs, "needs /dev/shm on tmpfs, a folder in RAM this user may write"))
 struct DumpIntoRAMTests {
     private func dumpedAt(_ db: String, _ id: Int64) throws -> Int64? {
         try #require(try RideReader(path: db).ride(id: id)).dumpedUTCms

@@ -1,11 +1,12 @@
 import Foundation
+import RoamTestSupport
 import Testing
 import RoamCore
 
 /// Every dump read back by programs the project did not write (installed by ./scripts/test):
 /// gpxpy and gpsbabel for GPX, Garmin's FIT SDK for FIT, Python's standard library for GeoJSON
 /// and CSV. Counts must equal ours; distances within 0.5 % of the ride's total.
-@Suite(.serialized, .enabled(if: Judge.isAvailable, Judge.skipReason))
+@Suite(.serialized, .needs(Judge.isAvailable, Judge.skipReason))
 struct DumpJudgeTests {
     private func dumpAll(_ fixture: DumpFixture, _ format: String, raw: Bool = false) throws -> [Int64: String] {
         let out = fixture.directory.appendingPathComponent(format + (raw ? "-raw" : "")).path + "/"

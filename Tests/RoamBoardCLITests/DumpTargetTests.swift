@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 import RoamStore
 import RoamSystem
@@ -93,7 +94,7 @@ import RoamSystem
     /// strace sends the signal as the second ride's file is fsynced (the third fsync: the first
     /// ride's file, its folder, then this one): the first file is whole under its name, and the
     /// second, unfinished, is nowhere, under no name of any kind.
-    @Test(.enabled(if: TrialPaths.tool("strace") != nil, "strace is missing: install Debian's strace (scripts/test does)"),
+    @Test(.needs(TrialPaths.tool("strace") != nil, "strace is missing: install Debian's strace (scripts/test does)"),
           arguments: ["SIGINT", "SIGTERM", "SIGHUP"])
     func aDumpKilledAfterItsFirstFileLeavesNoUnfinishedFile(signal: String) throws {
         let f = try DumpFixture.make()

@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 import RoamCore
 import RoamStore
@@ -7,7 +8,7 @@ import RoamStore
 /// record message has no sub-second field, so the file holds one record per second that has a fix:
 /// times that rise, none between or past the fixes, the ride's distance on the last record and
 /// the session, and the gaps marked once each.
-@Suite(.enabled(if: Judge.isAvailable, Judge.skipReason))
+@Suite(.needs(Judge.isAvailable, Judge.skipReason))
 struct DumpTenHertzFITTests {
     /// 12 m/s at 10 Hz: a fix clears the 10 m gate every 0.9 s, so some seconds keep two fixes.
     /// Fixes fall at .3, .4 … .2 of each second: the jump starts a segment a tenth of a second

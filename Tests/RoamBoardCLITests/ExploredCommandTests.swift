@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 import RoamCore
 
@@ -24,7 +25,7 @@ import RoamCore
         #expect(bad.status == 64)
     }
 
-    @Test(.enabled(if: Judge.isAvailable, Judge.skipReason))
+    @Test(.needs(Judge.isAvailable, Judge.skipReason))
     func geoJSONPolygonsAreTheCellsPygeohashKnows() throws {
         let fixture = try DumpFixture.make()
         defer { fixture.remove() }
@@ -52,7 +53,7 @@ import RoamCore
 
     /// The poles, the antimeridian, the equator and the prime meridian, where off-by-one
     /// comparisons show, and ordinary places on every continent.
-    @Test(.enabled(if: Judge.isAvailable, Judge.skipReason))
+    @Test(.needs(Judge.isAvailable, Judge.skipReason))
     func geohashCellsAgreeWithPygeohash() throws {
         var positions: [(Double, Double)] = [
             (90, 0), (-90, 0), (90, 180), (-90, -180), (89.999999, 179.999999), (-89.999999, -179.999999),

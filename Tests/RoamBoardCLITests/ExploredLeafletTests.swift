@@ -1,11 +1,12 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// The explored page on Leaflet (Debian's libjs-leaflet inlined), in real headless Chromium:
 /// rides on three continents open on the largest group of explored ground, not as three specks;
 /// "Fit all rides" shows all three; a wheel notch zooms by Leaflet's own step; nothing is fetched.
-@Suite(.serialized, .enabled(if: ViewLeaflet.isInstalled && PageJudge.isAvailable,
-                             "Debian's libjs-leaflet, headless Chromium or ROAM_PYTHON missing: run ./scripts/test"))
+@Suite(.serialized, .needs(ViewLeaflet.isInstalled && PageJudge.isAvailable,
+                      "Debian's libjs-leaflet, headless Chromium or ROAM_PYTHON missing: run ./scripts/test"))
 struct ExploredLeafletTests {
     static let freiburg = (lat: 47.99, lon: 7.84), sydney = (lat: -33.87, lon: 151.2), newYork = (lat: 40.71, lon: -74.0)
 

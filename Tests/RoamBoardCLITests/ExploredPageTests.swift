@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 import RoamCore
 
@@ -49,7 +50,7 @@ import RoamCore
         return dir
     }
 
-    @Test(.enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+    @Test(.needs(PageJudge.isAvailable, PageJudge.skipReason))
     func pageHoldsTheDatabasesCellsMarksARideAndZoomsByPrecision() throws {
         let h = try Self.freiburg()
         defer { h.remove() }
@@ -115,7 +116,7 @@ import RoamCore
 
     /// A ride over the antimeridian near Fiji: its cells both sides of ±180° sit side by side at
     /// precision 7, not at the two ends of the world.
-    @Test(.enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+    @Test(.needs(PageJudge.isAvailable, PageJudge.skipReason))
     func antimeridianCellsSitSideBySide() throws {
         let ride = ExploredHistory.line(from: (-17.5, 179.98), bearingDeg: 90, metres: 4_000)
         let h = try ExploredHistory.make([ride])
@@ -140,7 +141,7 @@ import RoamCore
     }
 
     /// Near the North Pole: cells are drawn by their own bounds up to 90° N, all inside the map.
-    @Test(.enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+    @Test(.needs(PageJudge.isAvailable, PageJudge.skipReason))
     func polarCellsAreDrawnByTheirBounds() throws {
         let ride = ExploredHistory.line(from: (89.985, -30), bearingDeg: 0, metres: 1_500)
         let h = try ExploredHistory.make([ride])

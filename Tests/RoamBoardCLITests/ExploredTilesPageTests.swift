@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// The explored page's explorer tiles in real headless Chromium, on the Leaflet map and on the
@@ -6,7 +7,7 @@ import Testing
 /// with every tile in view the page draws as many tile rectangles as `explored --tiles --summary`
 /// counts, marks as many cluster tiles as its max cluster, and the max square's outline is as many
 /// tiles wide as its max square; the scores table says the same; nothing is fetched.
-@Suite(.serialized, .enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+@Suite(.serialized, .needs(PageJudge.isAvailable, PageJudge.skipReason))
 struct ExploredTilesPageTests {
     /// zoom -> [tiles, max square, max cluster], from the summary's zoom table.
     static func summaryScores(_ db: String) throws -> [Int: [Int]] {
@@ -20,7 +21,7 @@ struct ExploredTilesPageTests {
         return table
     }
 
-    @Test(.enabled(if: ViewLeaflet.isInstalled, ViewLeaflet.skipReason))
+    @Test(.needs(ViewLeaflet.isInstalled, ViewLeaflet.skipReason))
     func onTheLeafletMap() throws { try layersSwitchAndDrawWhatTheStoreCounts(leaflet: true) }
 
     @Test func onTheCanvasMap() throws { try layersSwitchAndDrawWhatTheStoreCounts(leaflet: false) }

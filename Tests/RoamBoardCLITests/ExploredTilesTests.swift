@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// `explored --tiles` on the bench's simulated ride, its scores judged by mercantile where
@@ -65,7 +66,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: Judge.isAvailable, Judge.skipReason))
+    @Test(.needs(Judge.isAvailable, Judge.skipReason))
     func scoresAgreeWithMercantile() throws {
         let (dir, db) = try benchRide()
         defer { try? FileManager.default.removeItem(at: dir) }

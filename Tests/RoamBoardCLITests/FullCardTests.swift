@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import RoamStore
+import RoamTestSupport
 import Testing
 
 /// A card filled while no recorder ran: SQLite deleted rides.db-wal and -shm at the last clean
@@ -9,7 +10,7 @@ import Testing
 /// may reflash a healthy card holding their rides. The readers must read it all the same, the
 /// writers say it is full and what to free, and prune delete where its WAL pages still fit.
 /// Real small tmpfs file systems (no blocks kept for root: full is full, as root too).
-@Suite(.serialized, .enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+@Suite(.serialized, .needs(geteuid() == 0, "mounting a small tmpfs needs root"))
 struct FullCardTests {
     static func readers(_ f: DumpFixture) -> [[String]] {
         ReadOnlyReaderTests.readers(f) + [["prune", "--dumped-before", "2100-01-01", "--dry-run"]]

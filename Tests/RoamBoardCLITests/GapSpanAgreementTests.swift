@@ -1,11 +1,12 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// One gap, one span, one moving time (issue 26: one count computed once). The bench ride loses its
 /// fix in a tunnel while riding; the last fix before it is under the distance gate, so the page once
 /// timed the gap from the last drawn fix (93 s) while `show` timed it from the last fix (92 s), and the
 /// FIT file stopped its timer for the 93 s that `show`'s moving time counts as ridden.
-@Suite(.serialized, .enabled(if: Judge.isAvailable, Judge.skipReason))
+@Suite(.serialized, .needs(Judge.isAvailable, Judge.skipReason))
 struct GapSpanAgreementTests {
     struct BenchRide {
         var show: String

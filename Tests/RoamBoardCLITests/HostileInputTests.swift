@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import RoamCore
+import RoamTestSupport
 import Testing
 @testable import RoamStore
 
@@ -63,7 +64,7 @@ struct HostileInputTests {
 
     // MARK: A read-only data directory
 
-    @Test(.enabled(if: ReadOnlyDirectory.canBeMade, "a directory cannot be made read-only here (as root: neither chattr +i nor a read-only bind mount works)"))
+    @Test(.needs(ReadOnlyDirectory.canBeMade, "a directory cannot be made read-only here (as root: neither chattr +i nor a read-only bind mount works)"))
     func recordIntoReadOnlyDirectoryFailsWithOneLineNamingIt() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -103,7 +104,7 @@ struct HostileInputTests {
 
     // MARK: A disk that fills during dump
 
-    @Test(.enabled(if: isRoot, rootReason))
+    @Test(.needs(isRoot, rootReason))
     func diskFullDuringDumpExits74LeavesNoPartialFileAndKeepsTheDatabase() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

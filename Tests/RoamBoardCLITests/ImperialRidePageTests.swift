@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// The ride page in imperial, judged in real headless Chromium on the bench ride: after the switch
@@ -51,7 +52,7 @@ import Testing
             && values.allSatisfy { abs($0 / step - ($0 / step).rounded()) < 1e-6 }
     }
 
-    @Test(.enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+    @Test(.needs(PageJudge.isAvailable, PageJudge.skipReason))
     func theSwitchGivesRoundImperialTicksSplitsPerMileAndTheSteepestInFeet() throws {
         let (dir, _, db) = try UnitsTests.benchBoard()
         defer { try? FileManager.default.removeItem(at: dir) }

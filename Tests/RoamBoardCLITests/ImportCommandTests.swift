@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// `roam-board import` end to end: real FIT rides through gpsbabel against the devices' own totals,
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test("FIT rides via gpsbabel: distance and elapsed time near the device's own; rides, show and dump name the import; twice is a no-op",
-          .enabled(if: ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
+          .needs(ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
     func fitRidesImportOnceWithTheirOwnTotals() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -105,7 +106,7 @@ import Testing
     }
 
     @Test("TCX via gpsbabel: the Creator's name and the ride's distance come through",
-          .enabled(if: ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
+          .needs(ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
     func tcxRideImports() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -121,7 +122,7 @@ import Testing
     }
 
     @Test("A folder: bad files named and skipped, the rest imported in name order, exit 65",
-          .enabled(if: ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
+          .needs(ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
     func badFilesAreNamedAndSkipped() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

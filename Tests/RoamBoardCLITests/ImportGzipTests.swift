@@ -1,10 +1,11 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// `import` of gzip-compressed rides, as Strava's bulk export holds them (`activities/NNN.fit.gz`,
 /// `NNN.tcx.gz`, sometimes `NNN.gpx.gz`): read exactly as the plain file, judged on what they
 /// uncompress to; damaged ones named in one line, nothing stored for them, the rest imported.
-@Suite(.enabled(if: ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
+@Suite(.needs(ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
 struct ImportGzipTests {
     /// `bytes` as `gzip -c -n` writes them; several inputs give several members, as `gzip -c a b > c`.
     static func gzip(_ parts: [Data], in dir: URL) throws -> Data {

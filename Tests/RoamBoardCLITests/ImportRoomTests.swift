@@ -1,12 +1,13 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 
 /// `import` on a nearly full card: it keeps the room the recorder needs (`RecordingReserve`, 64 MiB),
 /// checked before each file and each chunk, and stops in words that name what was imported, where
 /// it stopped and what was never tried; a full card (ENOSPC) is said in the same words. Real small
 /// tmpfs file systems, as the drive's full-card tests use.
-@Suite(.serialized, .enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+@Suite(.serialized, .needs(geteuid() == 0, "mounting a small tmpfs needs root"))
 struct ImportRoomTests {
     static let reserve: Int64 = 64 << 20
 
@@ -86,7 +87,7 @@ struct ImportRoomTests {
     }
 
     @Test("The card filled by another writer after the reserve's check (ENOSPC): the file it failed on and the files never tried are named, exit 74",
-          .enabled(if: ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
+          .needs(ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
     func aFullCardNamesTheFileAndTheRest() throws {
         try DriveProbe.onSmallCard("import-room-full", megabytes: 80) { dir, mount in
             let db = mount.appendingPathComponent("rides.db").path

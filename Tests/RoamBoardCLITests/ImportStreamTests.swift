@@ -1,10 +1,11 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// `import` of what is not a regular file: a pipe (`<(zcat ride.fit.gz)`) and standard input
 /// (`/dev/stdin < ride.fit`, `… | roam-board import /dev/stdin`) are read once, with a bound, and
 /// handed to gpsbabel as bytes; a device is refused in one line.
-@Suite(.enabled(if: ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
+@Suite(.needs(ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
 struct ImportStreamTests {
     static let fit = ImportCommandTests.rides.appendingPathComponent("edge200-2015-10-13.fit").path
 

@@ -1,11 +1,12 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// P1 on a real overlay, as raspi-config's Overlay File System makes root: its writable layer on a
 /// tmpfs. In a mount namespace of its own (unshare -m), so nothing is left mounted: `selftest`
 /// fails it on a real board (notes it on the bench), `record` on a real board refuses to start for good (exit 78, not restarted every 5 s) before any device, and the same
 /// overlay with its writable layer on this machine's disk passes (a container's overlay).
-@Suite(.enabled(if: OverlayMount.isPossible, "needs root, unshare and the overlay file system to mount one"))
+@Suite(.needs(OverlayMount.isPossible, "needs root, unshare and the overlay file system to mount one"))
 struct OverlayDataFolderTests {
     @Test func anOverlayInRAMFailsSelftestAndRecordRefusesItOnARealBoard() throws {
         let dir = try CLIRunner.temporaryDirectory()

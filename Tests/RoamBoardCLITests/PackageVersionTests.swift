@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// `apt install ./roam-board_….deb` installs only over a lower version. Every build was 0.1.0 (the
@@ -23,7 +24,7 @@ import Testing
         try bash("dpkg --compare-versions '\(a)' gt '\(b)'").status == 0
     }
 
-    @Test(.enabled(if: hasDpkg, "dpkg is missing: this test asks dpkg itself how it orders versions"))
+    @Test(.needs(hasDpkg, "dpkg is missing: this test asks dpkg itself how it orders versions"))
     func aLaterBuildInstallsOverAnEarlierOne() throws {
         let earlier = try Self.debVersion(epoch: 1_764_842_245)  // 2025-12-04 09:57:25 UTC
         let later = try Self.debVersion(epoch: 1_764_842_246)

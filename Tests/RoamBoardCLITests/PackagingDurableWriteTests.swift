@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// A packaging script run as `sh SCRIPT ARGS…`, under `strace -f -y` when asked: every process it
@@ -65,7 +66,7 @@ struct ScriptTrace {
 /// later: an empty unit is masked, an empty board.conf refused (exit 78), an empty udev rule makes
 /// no /dev/roam-gpiochip. Every file roam-board-enable and postinst write is on the disk, as seen
 /// by strace, before the script says to ride (or ends).
-@Suite(.enabled(if: TrialPaths.tool("strace") != nil, "strace is missing: install Debian's strace (scripts/test does)"))
+@Suite(.needs(TrialPaths.tool("strace") != nil, "strace is missing: install Debian's strace (scripts/test does)"))
 struct PackagingDurableWriteTests {
     /// The regular files under `etc`, by their real paths (what strace -y names).
     static func files(under etc: URL) -> [String] {
@@ -137,7 +138,7 @@ struct PackagingDurableWriteTests {
 /// A write that failed (a full card, a file that may not be replaced or linked) ended the script with
 /// the package's copy left under its hidden name in /etc/roam-board, which nothing reads or removes.
 /// Now the script exits non-zero saying what failed, what was there is unchanged, and no staged file is left.
-@Suite(.enabled(if: geteuid() == 0 && ImmutableFile.canBeMade, "root only, where chattr +i works: mounts a tmpfs, makes files immutable"))
+@Suite(.needs(geteuid() == 0 && ImmutableFile.canBeMade, "root only, where chattr +i works: mounts a tmpfs, makes files immutable"))
 struct PackagingDurableFailureTests {
     static func staged(in etc: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: etc.appendingPathComponent("roam-board").path).filter { $0.hasSuffix(".roam-new") }

@@ -43,7 +43,8 @@ enum PageStep {
 }
 
 enum PageJudge {
-    /// Chromium is installed by ./scripts/test; without it (or ROAM_PYTHON) the page tests skip.
+    /// Chromium is installed by ./scripts/test; without it (or ROAM_PYTHON) the page tests skip, or
+    /// fail under ROAM_JUDGES=required (scripts/test's native run).
     static let isAvailable: Bool = Judge.isAvailable && ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
         .contains { FileManager.default.isExecutableFile(atPath: $0) }
     static let skipReason: Comment = "headless Chromium or ROAM_PYTHON missing: run ./scripts/test, which installs Debian's chromium and the judges' venv"

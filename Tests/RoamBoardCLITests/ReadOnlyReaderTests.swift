@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import RoamStore
 import RoamSystem
+import RoamTestSupport
 import Testing
 
 /// The readers on a database this user may read but not write beside: another user's data
@@ -61,7 +62,7 @@ import Testing
     }
 
     // As root (CI) the mount is required to work: a failing mount fails the test, it does not skip it.
-    @Test(.enabled(if: geteuid() == 0, "a read-only bind mount needs root"))
+    @Test(.needs(geteuid() == 0, "a read-only bind mount needs root"))
     func aDatabaseOnAReadOnlyMountIsReadWithEveryReader() throws {
         let f = try DumpFixture.make()
         let mountPoint = try CLIRunner.temporaryDirectory()

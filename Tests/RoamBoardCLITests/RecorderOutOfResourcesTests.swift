@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 
 /// `record` with too few descriptors or threads to start: it refuses in one sentence that says what ran
@@ -69,7 +70,7 @@ import Testing
                                   "--clear-groups", CLIRunner.binary.path] + arguments, executable: prlimit)
     }
 
-    @Test(.enabled(if: geteuid() == 0, "a limit on threads binds only a user other than root"))
+    @Test(.needs(geteuid() == 0, "a limit on threads binds only a user other than root"))
     func outOfThreadsRecordSaysSo() throws {
         let dir = try Self.folderForNobody()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,6 +1,7 @@
 import Foundation
 import RoamSimulator
 import RoamStore
+import RoamTestSupport
 import Testing
 
 /// `record --replay` of a file it cannot replay: one line naming the file and what is wrong,
@@ -60,7 +61,7 @@ struct ReplayInputTests {
     /// Issue 26: the refusal's command lacked `garminextensions`, and the GPX it made held no `atemp`:
     /// followed as said, the replay's temperature was the standard atmosphere's, not the device's.
     @Test("a FIT ride's refusal names a conversion that, run as said, keeps the device's temperature",
-          .enabled(if: ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
+          .needs(ImportCommandTests.hasGPSBabel, "gpsbabel is not installed (scripts/test installs it)"))
     func theFITConversionKeepsTheMeasuredTemperature() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

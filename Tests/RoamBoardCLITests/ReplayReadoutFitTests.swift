@@ -1,10 +1,11 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// The replay's readout at the laptop widths where the page puts it in the column beside the map
 /// (about 500 px of a 1280 px window): its cells wrap to fewer columns instead of cutting their
 /// values (seven fixed columns of 61 px cut "16.9 km/h", 90 px wide, to "16.9 k…").
-@Suite(.serialized, .enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+@Suite(.serialized, .needs(PageJudge.isAvailable, PageJudge.skipReason))
 struct ReplayReadoutFitTests {
     /// The readout's values that do not fit their cells at ride time `utcMs`, with their widths.
     static func cutAt(_ utcMs: Int64) -> String {

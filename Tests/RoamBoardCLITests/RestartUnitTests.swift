@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 @testable import RoamBoardCLI
 
@@ -63,7 +64,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: UnitSecurityTests.analyze), "systemd-analyze is missing: install Debian's 'systemd' package (scripts/test does)"))
+    @Test(.needs(FileManager.default.isExecutableFile(atPath: UnitSecurityTests.analyze), "systemd-analyze is missing: install Debian's 'systemd' package (scripts/test does)"))
     func systemdVerifiesEachPathUnitWithItsService() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

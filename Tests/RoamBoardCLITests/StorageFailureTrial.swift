@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import RoamCore
 import RoamStore
+import RoamTestSupport
 import Testing
 
 /// Trials 2 and 3 (P3): storage fails mid-ride — a real full filesystem, then real EIO from
@@ -81,8 +82,8 @@ import Testing
     }
 
     @Test("P3 I/O error: fdatasync fails with EIO (libfiu) mid-ride; nothing is lost, all lands once it works again",
-          .enabled(if: TrialPaths.tool("fiu-run") != nil && TrialPaths.tool("fiu-ctrl") != nil,
-                   "fiu-run/fiu-ctrl not installed (Debian package fiu-utils; ./scripts/test installs it)"))
+          .needs(TrialPaths.tool("fiu-run") != nil && TrialPaths.tool("fiu-ctrl") != nil,
+            "fiu-run/fiu-ctrl not installed (Debian package fiu-utils; ./scripts/test installs it)"))
     func ioError() throws {
         let fiuRun = try #require(TrialPaths.tool("fiu-run"))
         let fiuCtrl = try #require(TrialPaths.tool("fiu-ctrl"))

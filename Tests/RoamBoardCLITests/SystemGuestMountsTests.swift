@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import RoamSystem
+import RoamTestSupport
 import Testing
 
 /// A `scripts/test` phase that failed while the system guest's root was being made left
@@ -8,7 +9,7 @@ import Testing
 /// failed. The dry run (Tests/SystemGuest/host/mounts-dry-run.sh: the real preparation in a scratch
 /// folder, debootstrap a stand-in that mounts proc; no VM, no network) fails, stops, succeeds and
 /// leaves stale mounts: nothing may stay mounted in any case.
-@Suite(.enabled(if: geteuid() == 0, "mounting proc in a scratch root needs root"))
+@Suite(.needs(geteuid() == 0, "mounting proc in a scratch root needs root"))
 struct SystemGuestMountsTests {
     @Test func theGuestsRootLeavesNothingMountedOnAnyExit() throws {
         let script = CLIRunner.repoRoot.appendingPathComponent("Tests/SystemGuest/host/mounts-dry-run.sh")

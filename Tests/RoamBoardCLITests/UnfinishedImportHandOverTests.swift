@@ -1,6 +1,7 @@
 import Foundation
 import RoamDrive
 import RoamStore
+import RoamTestSupport
 import Testing
 
 /// An import cut before its last chunk stores part of its file, marked unfinished
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test("The drive leaves an unfinished import off: finished while the drive waits for a host, its part is not marked handed over",
-          .enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+          .needs(DriveProbe.isAvailable, DriveProbe.skipReason))
     func driveLeavesAnUnfinishedImportOff() throws {
         let h = try ExploredHistory.make([ExploredHistory.line(from: (47.99, 7.84), bearingDeg: 90, metres: 300)])
         defer { h.remove() }

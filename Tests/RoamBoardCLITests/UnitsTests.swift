@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// `--units metric|imperial` and board.conf's `units`, end to end on the bench ride: metric is the
@@ -114,7 +115,7 @@ import Testing
     /// The ride page's switch in real headless Chromium: it opens in the board's units, switches to
     /// imperial, and after a reload is still imperial (localStorage on a file:// page); the headline
     /// distance in mi is the km value converted.
-    @Test(.enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+    @Test(.needs(PageJudge.isAvailable, PageJudge.skipReason))
     func pageSwitchIsRememberedAcrossAReload() throws {
         let (dir, _, db) = try Self.benchBoard()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -161,7 +162,7 @@ import Testing
     }
 
     /// The explored page's switch: the areas and the cell sizes follow it, and it is remembered.
-    @Test(.enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+    @Test(.needs(PageJudge.isAvailable, PageJudge.skipReason))
     func exploredPageSwitchesItsAreasAndCellSizes() throws {
         let (dir, _, db) = try Self.benchBoard()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,11 +1,12 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 
 /// A file its reader may not read is said as that: "check that you may read it", never the advice
 /// for a write ("check that you may write there"), and from `Errno`, not by hand in each command.
 /// Run as `nobody` (setpriv) on files that are root's and 0000: root itself reads any file.
-@Suite(.enabled(if: geteuid() == 0, "running as another user than the files' owner needs root"))
+@Suite(.needs(geteuid() == 0, "running as another user than the files' owner needs root"))
 struct UnreadableInputWordsTests {
     static let readAdvice = "permission denied: check that you may read it (owner and mode)"
 

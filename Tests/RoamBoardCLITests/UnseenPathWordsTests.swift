@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RoamTestSupport
 import Testing
 
 /// A path the system would not look at is not a path that is not there: a name too long, a loop of
@@ -60,7 +61,7 @@ import Testing
     }
 
     /// Root searches any folder: the reader is `nobody`, as a rider's login is beside root's files.
-    @Test(.enabled(if: geteuid() == 0, "running as another user than the folder's owner needs root"))
+    @Test(.needs(geteuid() == 0, "running as another user than the folder's owner needs root"))
     func aFileInAFolderItMayNotSearchIsNotSaidMissing() throws {
         let (dir, locked) = try Self.folderToLock()
         defer { Self.remove(dir, locked) }
@@ -88,7 +89,7 @@ import Testing
     }
 
     /// A data folder behind a folder its user may not search: `selftest` once said the bench's "not there yet" (OK).
-    @Test(.enabled(if: geteuid() == 0, "running as another user than the folder's owner needs root"))
+    @Test(.needs(geteuid() == 0, "running as another user than the folder's owner needs root"))
     func aDataFolderBehindAFolderItMayNotSearchIsNotSaidMissing() throws {
         let (dir, locked) = try Self.folderToLock()
         defer { Self.remove(dir, locked) }

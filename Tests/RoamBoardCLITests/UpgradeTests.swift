@@ -1,6 +1,7 @@
 import Foundation
 import RoamCore
 @testable import RoamStore
+import RoamTestSupport
 import Testing
 
 /// A card written by an earlier release, under the code of this one: the databases in
@@ -107,7 +108,7 @@ import Testing
     /// same: over an image of ea152b3 (FIT and GPX only), this build said "1 ride on the drive
     /// (2 files)" and built nothing, so the rider never got the ride pages, index.html or the new
     /// README. An earlier build is played here by a copy of this binary with another file time.
-    @Test(.enabled(if: DriveProbe.isAvailable, DriveProbe.skipReason))
+    @Test(.needs(DriveProbe.isAvailable, DriveProbe.skipReason))
     func driveImageOfAnEarlierBuildIsMadeAgain() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

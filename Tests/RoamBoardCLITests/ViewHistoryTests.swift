@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 import RoamCore
 
@@ -65,7 +66,7 @@ import RoamCore
     }
 
     /// The same folder as the rider sees it, in headless Chromium (where `scripts/test` installed it).
-    @Test(.enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+    @Test(.needs(PageJudge.isAvailable, PageJudge.skipReason))
     func theHistoryPageAddsUpInABrowser() throws {
         let h = try Self.history()
         defer { h.remove() }
@@ -118,7 +119,7 @@ import RoamCore
     /// `--units imperial`: the page opens in miles and feet; its switch rewrites every figure in
     /// place (no table written twice), and the choice is the shared units.js's, as on the ride page.
     /// (Where Chromium is installed, as `scripts/test` installs it; the Swift 6.0.3 root has none.)
-    @Test(.enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+    @Test(.needs(PageJudge.isAvailable, PageJudge.skipReason))
     func theHistoryPageFollowsTheUnitsSwitch() throws {
         let h = try Self.history()
         defer { h.remove() }

@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// The Leaflet map of a ride with many gaps opens: past 100 stop and gap labels they show on hover
@@ -20,7 +21,7 @@ import Testing
         return s + "</trkseg></trk></gpx>\n"
     }
 
-    @Test(.enabled(if: ViewLeaflet.isInstalled && PageJudge.isAvailable, "Debian's libjs-leaflet, headless Chromium or ROAM_PYTHON missing: run ./scripts/test"))
+    @Test(.needs(ViewLeaflet.isInstalled && PageJudge.isAvailable, "Debian's libjs-leaflet, headless Chromium or ROAM_PYTHON missing: run ./scripts/test"))
     func manyGapsKeepTheirMarkersAndShowTheirLabelsOnHover() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

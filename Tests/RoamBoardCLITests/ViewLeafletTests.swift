@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// The ride page's Leaflet map: Leaflet is the installed Debian package's, inlined; without the
@@ -20,7 +21,7 @@ import Testing
         return (r.status, r.stderr, (try? String(contentsOf: out, encoding: .utf8)) ?? "")
     }
 
-    @Test(.enabled(if: ViewLeaflet.isInstalled, ViewLeaflet.skipReason))
+    @Test(.needs(ViewLeaflet.isInstalled, ViewLeaflet.skipReason))
     func leafletIsTheInstalledPackagesOwnCodeInlined() throws {
         let (dir, db) = try ride()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -90,7 +91,7 @@ import Testing
 
     /// 200 points from 179.99° eastwards by 0.0001° (2.1 km): Leaflet fits a street's worth of map,
     /// not the whole world a line from 179.99 back to -179.99 would span.
-    @Test(.enabled(if: ViewLeaflet.isInstalled && PageJudge.isAvailable, "Debian's libjs-leaflet, headless Chromium or ROAM_PYTHON missing: run ./scripts/test"))
+    @Test(.needs(ViewLeaflet.isInstalled && PageJudge.isAvailable, "Debian's libjs-leaflet, headless Chromium or ROAM_PYTHON missing: run ./scripts/test"))
     func aRideOverTheAntimeridianIsFittedAsTheShortRideItIs() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -112,7 +113,7 @@ import Testing
         #expect(fit.count == 2 && fit[0] >= 14 && fit[1] < 0.1, "zoom and degrees east-west: \(fit)")
     }
 
-    @Test(.enabled(if: ViewLeaflet.isInstalled && PageJudge.isAvailable, "Debian's libjs-leaflet, headless Chromium or ROAM_PYTHON missing: run ./scripts/test"))
+    @Test(.needs(ViewLeaflet.isInstalled && PageJudge.isAvailable, "Debian's libjs-leaflet, headless Chromium or ROAM_PYTHON missing: run ./scripts/test"))
     func theMapZoomsAndFetchesNothingUntilTheBaseMapIsAsked() throws {
         let (dir, db) = try ride()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// The ride page in real headless Chromium: the map first and full width at desktop and phone
@@ -6,7 +7,7 @@ import Testing
 /// stops marked as the database has them, a readout that never shifts, and pages for rides with
 /// almost nothing in them that say so. Every page opens without console errors or requests.
 /// Screenshots go to /tmp/ridepage-shots/ for a person to look at.
-@Suite(.serialized, .enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+@Suite(.serialized, .needs(PageJudge.isAvailable, PageJudge.skipReason))
 struct ViewPageTests {
     static let shots = "/tmp/ridepage-shots"
     static let sizes: [(name: String, w: Int, h: Int)] = [("desktop", 1400, 1000), ("phone", 390, 844), ("phone-sideways", 844, 390)]

@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 import RoamCore
 
@@ -6,7 +7,7 @@ import RoamCore
 /// ride's rows: stored values at every drawn fix, the tunnel as a gap with its stored cause and no
 /// distance across it, the café stop as a pause, the stored distance at the end, a clock that only
 /// runs forward, and a marker and cursor that never leave the drawn lines (P5).
-@Suite(.serialized, .enabled(if: ViewReplayNode.path != nil, ViewReplayNode.skipReason))
+@Suite(.serialized, .needs(ViewReplayNode.path != nil, ViewReplayNode.skipReason))
 struct ViewReplayTests {
     typealias XY = ViewReplayFixture.XY
     /// The page's rounding: 0.1 km/h, 1 cm, 1 dm (plus the float error of a sum).

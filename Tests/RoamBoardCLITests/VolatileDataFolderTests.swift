@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// P1: a data directory in RAM (tmpfs; raspi-config's read-only overlay puts root's writes there
@@ -6,7 +7,7 @@ import Testing
 /// batch. On a real board `selftest` fails it in words and `record` warns at start; `status` says
 /// it. The bench is a bench (its rides simulated, its folder often /tmp, a tmpfs on Debian 13): a
 /// NOTE and a note, not a FAIL and a warning.
-@Suite(.enabled(if: SharedMemoryFolder.isTmpfs, "needs /dev/shm on tmpfs, a folder in RAM this user may write"))
+@Suite(.needs(SharedMemoryFolder.isTmpfs, "needs /dev/shm on tmpfs, a folder in RAM this user may write"))
 struct VolatileDataFolderTests {
 
     /// A copy of `source`'s board.conf whose data directory is a new folder on /dev/shm, with

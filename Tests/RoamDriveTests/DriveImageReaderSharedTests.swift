@@ -1,4 +1,5 @@
 import Glibc
+import RoamTestSupport
 import Testing
 import RoamSystem
 @testable import RoamDrive
@@ -6,8 +7,8 @@ import RoamSystem
 /// The shared folder (::/Leaflet) is optional on a drive, but one that is there and cannot be listed
 /// is a damaged image, said as one: it once read as a drive without shared files.
 @Suite struct DriveImageReaderSharedTests {
-    @Test(.enabled(if: FileSystem.isExecutable("/usr/bin/mdir") && FileSystem.isExecutable("/usr/sbin/mkfs.fat"),
-                   "mtools or dosfstools is not installed"))
+    @Test(.needs(FileSystem.isExecutable("/usr/bin/mdir") && FileSystem.isExecutable("/usr/sbin/mkfs.fat"),
+            "mtools or dosfstools is not installed"))
     func aSharedFolderThatCannotBeListedMakesTheImageUnreadable() throws {
         let dir = try DriveToolsTests.folder("shared")
         defer { try? FileSystem.removeTree(dir) }

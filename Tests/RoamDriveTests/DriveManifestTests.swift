@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import RoamSystem
+import RoamTestSupport
 import Testing
 @testable import RoamDrive
 
@@ -52,7 +53,7 @@ import Testing
 
     /// A manifests folder the card cannot make (no inode left: a full card) is said as that. It said
     /// "it does not exist": the write into the folder that was never made.
-    @Test(.enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+    @Test(.needs(geteuid() == 0, "mounting a small tmpfs needs root"))
     func aManifestsFolderThatCannotBeMadeIsSaidAsItsOwnFailure() throws {
         let folder = try Self.scratch()
         defer { try? FileSystem.removeTree(folder) }

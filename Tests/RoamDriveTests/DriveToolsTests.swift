@@ -1,4 +1,5 @@
 import Glibc
+import RoamTestSupport
 import Testing
 import RoamSystem
 @testable import RoamDrive
@@ -13,7 +14,7 @@ import RoamSystem
     }
 
     @Test("mdir waiting on an image that is a FIFO is stopped at its limit (it ignores SIGTERM there: SIGKILL)",
-          .enabled(if: FileSystem.isExecutable("/usr/bin/mdir"), "mtools is not installed"))
+          .needs(FileSystem.isExecutable("/usr/bin/mdir"), "mtools is not installed"))
     func hungToolIsStopped() throws {
         let dir = try Self.folder("fifo")
         defer { try? FileSystem.removeTree(dir) }
@@ -26,7 +27,7 @@ import RoamSystem
     }
 
     @Test("A tool's failure says what could not be done first, the tool's line quoted after",
-          .enabled(if: FileSystem.isExecutable("/usr/bin/mdir"), "mtools is not installed"))
+          .needs(FileSystem.isExecutable("/usr/bin/mdir"), "mtools is not installed"))
     func toolMessageIsQuoted() throws {
         let dir = try Self.folder("zeros")
         defer { try? FileSystem.removeTree(dir) }

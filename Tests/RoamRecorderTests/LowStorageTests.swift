@@ -5,6 +5,7 @@ import RoamCore
 import RoamHardware
 @testable import RoamRecorder
 import RoamStore
+import RoamTestSupport
 import Testing
 
 /// Low storage, on a real filesystem that really fills: a 16 MiB tmpfs with a ballast
@@ -13,7 +14,7 @@ import Testing
 @Suite(.serialized) struct LowStorageTests {
     static let canMount = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
 
-    @Test(.enabled(if: canMount, "needs root to mount a tmpfs (CI runs as root)"))
+    @Test(.needs(canMount, "needs root to mount a tmpfs (CI runs as root)"))
     func aNearlyFullCardIsShownAndRecordingGoesOnWithoutDeleting() throws {
         let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("roam-lowstorage-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import RoamRig
+import RoamTestSupport
 import Testing
 
 /// `selftest`'s data check on real file systems that refuse a new file: its advice follows the
@@ -8,7 +9,7 @@ import Testing
 @Suite(.serialized) struct DataDirectoryProbeTests {
     static let canMount = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
 
-    @Test(.enabled(if: canMount, "needs root to mount a tmpfs (CI runs as root)"))
+    @Test(.needs(canMount, "needs root to mount a tmpfs (CI runs as root)"))
     func aReadOnlyCardIsSaidAsReadOnlyNotAsItsOwner() throws {
         let said = try probe(mountOptions: "ro,size=1m")
         #expect(!said.isOK)
@@ -16,7 +17,7 @@ import Testing
                 + "or failing: see 'dmesg').", "\(said.message)")
     }
 
-    @Test(.enabled(if: canMount, "needs root to mount a tmpfs (CI runs as root)"))
+    @Test(.needs(canMount, "needs root to mount a tmpfs (CI runs as root)"))
     func aFullCardIsSaidAsFullNotAsItsOwner() throws {
         // One inode, the root folder's: no new file fits, as on a card with no room left.
         let said = try probe(mountOptions: "size=1m,nr_inodes=1")
@@ -30,7 +31,7 @@ import Testing
     /// An overlay whose mount table cannot be read (here a folder where /proc/self/mountinfo should
     /// be: a real read that fails, EISDIR): where its writable layer lies is unknown, so the check
     /// fails naming the file and why, rather than say OK of what it could not look at (P1).
-    @Test(.enabled(if: canMountOverlay, "needs root and the overlay file system to mount one (CI runs as root)"))
+    @Test(.needs(canMountOverlay, "needs root and the overlay file system to mount one (CI runs as root)"))
     func anOverlayWhoseMountTableCannotBeReadIsNotSaidOK() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("roam-probe-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }

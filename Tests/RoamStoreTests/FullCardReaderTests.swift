@@ -2,12 +2,13 @@ import Foundation
 import Glibc
 import RoamCore
 @testable import RoamStore
+import RoamTestSupport
 import Testing
 
 /// A long-lived reader (the drive keeper's) opened on a full card reads it `immutable=1`, which
 /// shows no later commit: once room is freed and a recorder commits, it must see the new ride, not
 /// keep the card's first reading until a restart. A real small tmpfs, filled (no blocks kept for root).
-@Suite(.serialized, .enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+@Suite(.serialized, .needs(geteuid() == 0, "mounting a small tmpfs needs root"))
 struct FullCardReaderTests {
     static func tool(_ path: String, _ arguments: [String]) throws -> Int32 {
         let p = Process()
