@@ -32,10 +32,10 @@ struct ExploredLeafletTests {
               else setTimeout(poll, 50); })(); })
             """
         let v = try PageJudge.run(page: page, steps: [.viewport(1200, 800), .eval(state),
-            .screenshot("/tmp/ridepage-shots/explored-leaflet-largest.png"),
+            .screenshot("explored-leaflet-largest.png"),
             .eval("window.zoomAtLoad = explored.leaflet.map.getZoom()"), .wheel(600, 400, -100), .eval(zoomed),
             .eval("document.getElementById('fit').click(), 0"), .wait(ms: 500), .eval(state),
-            .screenshot("/tmp/ridepage-shots/explored-leaflet-all.png")])
+            .screenshot("explored-leaflet-all.png")])
         #expect(v.errors.isEmpty, "\(v.errors)")
         #expect(v.requests.isEmpty, "the page asked for \(v.requests)")
         let first = try #require(try ExploredPageTests.parse(v.results[0]) as? [String: Any])

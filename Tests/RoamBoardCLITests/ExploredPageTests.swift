@@ -44,12 +44,6 @@ import RoamCore
                             environment: ["ROAM_LEAFLET_DIR": h.directory.appendingPathComponent("no-leaflet").path])
     }
 
-    static func shotsFolder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("roam-explored-shots")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     @Test(.needs(PageJudge.isAvailable, PageJudge.skipReason))
     func pageHoldsTheDatabasesCellsMarksARideAndZoomsByPrecision() throws {
         let h = try Self.freiburg()
@@ -59,7 +53,6 @@ import RoamCore
         #expect(r.status == 0, "\(r.stderr)")
         let db = try [5, 6, 7].map { try h.cells(precision: $0) }
         let fresh7 = try #require(db[2].first { $0.ride == "2" }?.cell), old7 = try #require(db[2].first { $0.ride == "1" }?.cell)
-        let shots = try Self.shotsFolder()
         let state = """
             JSON.stringify({counts: explored.counts, markedCounts: explored.marked, cells7: explored.cells(7),
               marked: [5, 6, 7].map(p => explored.markedCells(p)), p: explored.view.precision, drawn: explored.drawn,
@@ -79,11 +72,11 @@ import RoamCore
               return [s1 / s0, explored.view.ox - ox0]; })()
             """
         var steps: [PageStep] = [.viewport(1200, 800), .eval(state), .eval(toggle), .eval(pixels), .eval(toggle),
-                                 .wait(ms: 200), .screenshot(shots.appendingPathComponent("explored-fit.png").path)]
+                                 .wait(ms: 200), .screenshot("explored-fit.png")]
         steps += [.wheel(600, 300, 600), .wait(ms: 300), .eval("explored.view.precision"),
-                  .screenshot(shots.appendingPathComponent("explored-p6.png").path)]
+                  .screenshot("explored-p6.png")]
         steps += Array(repeating: PageStep.wheel(600, 300, 600), count: 3)
-        steps += [.wait(ms: 300), .eval("explored.view.precision"), .screenshot(shots.appendingPathComponent("explored-out.png").path)]
+        steps += [.wait(ms: 300), .eval("explored.view.precision"), .screenshot("explored-out.png")]
         steps += Array(repeating: PageStep.wheel(600, 300, -600), count: 4)
         steps += [.wait(ms: 300), .eval("explored.view.precision"), .eval(gestures)]
         let v = try PageJudge.run(page: page, steps: steps)
@@ -111,7 +104,6 @@ import RoamCore
         let g = try #require(v.results[7] as? [Double])
         #expect(abs(g[0] - 2) < 1e-9, "a pinch spreading two fingers from 200 to 400 px doubles the scale")
         #expect(abs(g[1] - 60) < 1e-9, "a drag of 60 px pans 60 px")
-        print("explored page screenshots in \(shots.path)")
     }
 
     /// A ride over the antimeridian near Fiji: its cells both sides of ±180° sit side by side at

@@ -21,6 +21,7 @@ struct PageVerdict {
 enum PageStep {
     case viewport(Int, Int)
     case eval(String)
+    /// A PNG of the viewport, named so in this run's screenshot folder (PageJudge.shots).
     case screenshot(String)
     case mouse(Double, Double)
     case click(Double, Double)
@@ -28,11 +29,11 @@ enum PageStep {
     case touch(Double, Double)
     case wait(ms: Int)
 
-    var json: [String: Any] {
+    func json(shots: URL) -> [String: Any] {
         switch self {
         case .viewport(let w, let h): return ["viewport": [w, h]]
         case .eval(let js): return ["eval": js]
-        case .screenshot(let path): return ["screenshot": path]
+        case .screenshot(let name): return ["screenshot": shots.appendingPathComponent(name).path]
         case .mouse(let x, let y): return ["mouse": [x, y]]
         case .click(let x, let y): return ["click": [x, y]]
         case .wheel(let x, let y, let dy): return ["wheel": [x, y, dy]]
@@ -49,11 +50,20 @@ enum PageJudge {
         .contains { FileManager.default.isExecutableFile(atPath: $0) }
     static let skipReason: Comment = "headless Chromium or ROAM_PYTHON missing: run ./scripts/test, which installs Debian's chromium and the judges' venv"
 
+    /// This test process's screenshot folder, for a person to look at (its path is printed once):
+    /// made by the first run that asks for it, so no test depends on another having made it.
+    private static let shotsFolder = Result<URL, any Error> {
+        let dir = try CLIRunner.temporaryDirectory()
+        print("page screenshots of this run: \(dir.path)")
+        return dir
+    }
+
     static func run(page: URL, steps: [PageStep]) throws -> PageVerdict {
+        let shots = try shotsFolder.get()
         let scriptURL = FileManager.default.temporaryDirectory
             .appendingPathComponent("page-steps-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: scriptURL) }
-        try JSONSerialization.data(withJSONObject: steps.map(\.json)).write(to: scriptURL)
+        try JSONSerialization.data(withJSONObject: steps.map { $0.json(shots: shots) }).write(to: scriptURL)
         guard let out = try Judge.run("page_judge.py", [page.path, scriptURL.path]) as? [String: Any] else {
             throw JudgeFailure(description: "page_judge.py printed something other than an object")
         }

@@ -6,16 +6,14 @@ import Testing
 /// sizes, a pointer on a chart moving the map's marker and the readout, gaps drawn as gaps and
 /// stops marked as the database has them, a readout that never shifts, and pages for rides with
 /// almost nothing in them that say so. Every page opens without console errors or requests.
-/// Screenshots go to /tmp/ridepage-shots/ for a person to look at.
+/// Screenshots go to PageJudge's folder of this run, for a person to look at.
 @Suite(.serialized, .needs(PageJudge.isAvailable, PageJudge.skipReason))
 struct ViewPageTests {
-    static let shots = "/tmp/ridepage-shots"
     static let sizes: [(name: String, w: Int, h: Int)] = [("desktop", 1400, 1000), ("phone", 390, 844), ("phone-sideways", 844, 390)]
 
     private func fixture() throws -> ViewPageFixture { try ViewPageFixture.shared.get() }
 
     private func judge(_ page: URL, _ steps: [PageStep]) throws -> PageVerdict {
-        try FileManager.default.createDirectory(atPath: Self.shots, withIntermediateDirectories: true)
         let v = try PageJudge.run(page: page, steps: steps)
         #expect(v.errors.isEmpty, "console errors: \(v.errors)")
         #expect(v.requests.isEmpty, "the page asked for: \(v.requests)")
@@ -36,7 +34,7 @@ struct ViewPageTests {
         let (url, done) = try fixture().page()
         defer { done() }
         for size in Self.sizes {
-            let v = try judge(url, [.viewport(size.w, size.h), .eval(Self.layout), .screenshot("\(Self.shots)/bench-\(size.name).png")])
+            let v = try judge(url, [.viewport(size.w, size.h), .eval(Self.layout), .screenshot("bench-\(size.name).png")])
             let o = try #require(v.results.first as? [String: Any])
             let map = try #require(o["map"] as? [String: Double]), vw = try #require(o["vw"] as? Double), vh = try #require(o["vh"] as? Double)
             #expect(o["leaflet"] as? Bool == ViewLeaflet.isInstalled, "\(size.name): the Leaflet map is drawn when the package is installed")
@@ -90,7 +88,7 @@ struct ViewPageTests {
             let steps: [PageStep] = [.viewport(1400, 1000)] + pick + [.eval(Self.placeChart(chart)), .eval(Self.probe),
                 .mouse(rect["left"]! + rect["width"]! * 0.25, y), .eval(Self.probe),
                 .mouse(rect["left"]! + rect["width"]! * 0.75, y), .eval(Self.probe),
-                .screenshot("\(Self.shots)/bench-hover-\(axis).png"),
+                .screenshot("bench-hover-\(axis).png"),
                 .eval("Number(document.getElementById('chart-\(chart)').getAttribute('data-xmax'))")]
             let v = try judge(url, steps)
             let states = v.results.dropFirst(pick.count + 1).prefix(3).compactMap { $0 as? [String: Any] }
@@ -135,7 +133,7 @@ struct ViewPageTests {
         let rect = try #require(place.results.last as? [String: Double])
         let v = try judge(url, [.viewport(390, 844), .eval(Self.placeChart("elevation-distance")), .eval(Self.probe),
                                 .touch(rect["left"]! + rect["width"]! * 0.6, rect["top"]! + rect["height"]! / 2), .eval(Self.probe),
-                                .screenshot("\(Self.shots)/bench-phone-touch.png")])
+                                .screenshot("bench-phone-touch.png")])
         let before = try #require(v.results[1] as? [String: Any]), after = try #require(v.results[2] as? [String: Any])
         #expect(before["cx"] as? Double != after["cx"] as? Double, "\(before) → \(after)")
         if ViewLeaflet.isInstalled { #expect(before["lat"] as? Double != after["lat"] as? Double && after["inMap"] as? Bool == true, "\(before) → \(after)") }
@@ -212,7 +210,7 @@ struct ViewPageTests {
         defer { done() }
         for size in Self.sizes {
             let v = try judge(url, [.viewport(size.w, size.h), .eval(Self.readoutAt(f.movingUTCms)), .eval(Self.readoutAt(f.pausedUTCms)),
-                                    .eval(Self.readoutAt(f.gapUTCms)), .screenshot("\(Self.shots)/bench-\(size.name)-gap.png")])
+                                    .eval(Self.readoutAt(f.gapUTCms)), .screenshot("bench-\(size.name)-gap.png")])
             let s = v.results.compactMap { $0 as? [String: Any] }
             try #require(s.count == 3)
             #expect(s.map { $0["status"] as? String ?? "" } == ["moving", "paused", "gap: \(f.gapCauses.first ?? "?")"], "\(size.name)")
@@ -245,8 +243,8 @@ struct ViewPageTests {
             let slug = name.replacingOccurrences(of: " ", with: "-")
             let v = try judge(URL(fileURLWithPath: out), [.viewport(1400, 1000), .eval(Self.edgeProbe),
                                                           .eval("(function () { var b = document.getElementById('replay-play'); return b ? b.disabled : null; })()"),
-                                                          .screenshot("\(Self.shots)/edge-\(slug).png"),
-                                                          .viewport(390, 844), .screenshot("\(Self.shots)/edge-\(slug)-phone.png")])
+                                                          .screenshot("edge-\(slug).png"),
+                                                          .viewport(390, 844), .screenshot("edge-\(slug)-phone.png")])
             let o = try #require(v.results.first as? [String: Any])
             #expect((o["notice"] as? String ?? "").lowercased().contains(notice), "\(name): \(o)")
             #expect((o["mapText"] as? String ?? "").hasPrefix(mapText), "\(name): \(o)")
