@@ -7,10 +7,17 @@ import Testing
     let metric = UnitFormatter(.metric), imperial = UnitFormatter(.imperial)
 
     @Test func metricIsWhatTheCommandsAlwaysWrote() {
-        for m in [0.0, 13_231.012, 999.5, 123_456.789] {
-            #expect(metric.distance(metres: m, digits: 3) == FixedPoint.format(m / 1000, digits: 3) + " km")
-            #expect(metric.length(metres: m, digits: 0) == FixedPoint.format(m, digits: 0) + " m")
-            #expect(metric.speed(metresPerSecond: m / 1000, digits: 1) == FixedPoint.format(m / 1000 * 3.6, digits: 1) + " km/h")
+        // Written out, not recomputed as the formatter does: a half rounds away from zero (999.5 m).
+        let written: [(metres: Double, km: String, m: String, kmh: String)] = [
+            (0, "0.000 km", "0 m", "0.0 km/h"),
+            (13_231.012, "13.231 km", "13231 m", "47.6 km/h"),
+            (999.5, "1.000 km", "1000 m", "3.6 km/h"),
+            (123_456.789, "123.457 km", "123457 m", "444.4 km/h"),
+        ]
+        for row in written {
+            #expect(metric.distance(metres: row.metres, digits: 3) == row.km)
+            #expect(metric.length(metres: row.metres, digits: 0) == row.m)
+            #expect(metric.speed(metresPerSecond: row.metres / 1000, digits: 1) == row.kmh)
         }
         #expect(metric.distance(metres: 13_231.012, digits: 2) == "13.23 km")
         #expect(metric.area(squareKilometres: 156.2) == "156.2 km²")
