@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "RoamHardwareTests", dependencies: ["RoamHardware", "RoamSimulator", "CShims", "RoamSystem", "RoamPorts", "RoamRig"]),
         .testTarget(name: "RoamSimulatorTests", dependencies: ["RoamSimulator", "RoamCore", "RoamSystem", "RoamPorts"]),
         .testTarget(name: "RoamBenchmarksTests", dependencies: ["RoamBenchmarks", "RoamSimulator", "RoamCore", "RoamSystem", "RoamTestSupport"]),
-        .testTarget(name: "RoamExportTests", dependencies: ["RoamExport", "RoamCore"]),
+        .testTarget(name: "RoamExportTests", dependencies: ["RoamExport", "RoamCore", "RoamSimulator"]),
         .testTarget(name: "RoamCommandLineTests", dependencies: ["RoamCommandLine"]),
         .testTarget(name: "RoamRecorderTests", dependencies: ["RoamRecorder", "RoamStore", "RoamSimulator", "RoamCore", "RoamSystem", "RoamPorts", "RoamRig", "RoamHardware", "RoamTestSupport"]),
         .testTarget(name: "RoamDriveTests", dependencies: ["RoamDrive", "RoamSystem", "RoamTestSupport"]),

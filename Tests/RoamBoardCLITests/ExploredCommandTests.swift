@@ -2,6 +2,7 @@ import Foundation
 import RoamTestSupport
 import Testing
 import RoamCore
+import RoamSimulator
 
 /// `explored` and the geohash cells behind it, judged by pygeohash where it is installed.
 @Suite(.serialized) struct ExploredCommandTests {
@@ -61,12 +62,10 @@ import RoamCore
             (0, 0), (0, 1e-9), (-1e-9, 0), (1e-9, -1e-9), (0, 45), (0, -45), (0, 90), (0, -90),
             (47.9950, 7.8420), (-33.4489, -70.6693), (64.1466, -21.9426), (-77.846, 166.676), (35.6762, 139.6503),
         ]
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var generator = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
         for _ in 0..<200 {  // a fixed pseudo-random spread over the whole globe
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let u = Double(state >> 11) / Double(1 << 53)
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let w = Double(state >> 11) / Double(1 << 53)
+            let u = Double(generator.next() >> 11) / Double(1 << 53)
+            let w = Double(generator.next() >> 11) / Double(1 << 53)
             positions.append((u * 180 - 90, w * 360 - 180))
         }
         let queries = positions.flatMap { p in [5, 6, 7, 12].map { (p.0, p.1, $0) } }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import RoamStore
+import RoamSimulator
 
 /// Set-up for the hostile-input tests: a real database recorded by the bench board, the bytes and
 /// mtime of a file (to prove a command never wrote to it), and ways to damage a database.
@@ -68,16 +69,12 @@ enum HostileFixtures {
         return index
     }
 
-    /// SplitMix64: the same bytes on every run, so a failure can be reproduced.
+    /// The simulator's SplitMix64: the same bytes on every run, so a failure can be reproduced.
     static func randomBytes(_ count: Int, seed: UInt64) -> Data {
-        var state = seed
+        var generator = SeededGenerator(seed: seed)
         var data = Data(capacity: count + 8)
         while data.count < count {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
+            let z = generator.next()
             withUnsafeBytes(of: z) { data.append(contentsOf: $0) }
         }
         return data.prefix(count)

@@ -1,5 +1,6 @@
 import Foundation
 import RoamCore
+import RoamSimulator
 import RoamStore
 import Testing
 
@@ -10,18 +11,6 @@ import Testing
 /// fix, with one "logger restarted" gap per restart and totals that its fixes imply.
 @Suite(.serialized) struct KillTrial {
     static let kills = 32
-
-    /// splitmix64: the kill moments are the same on every run (their timing is not, the outcome is).
-    struct Moments: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     @Test("P1/P2/P7: 32 SIGKILLs mid-ride lose no acknowledged batch; the ride equals an uninterrupted one but for its restart gaps")
     func sigkillAtRandomMoments() throws {
@@ -39,7 +28,9 @@ import Testing
         let reference = try TrialVerdict.record(referenceDB)
         #expect(reference.finish() == 0)
 
-        var moments = Moments(state: 20_260_614)
+        // The simulator's SplitMix64: the kill moments are the same on every run (their timing is
+        // not, the outcome is).
+        var moments = SeededGenerator(seed: 20_260_614)
         var acks: [TrialAck] = []
         var restarts = 0, killed = 0
         for _ in 0..<Self.kills {

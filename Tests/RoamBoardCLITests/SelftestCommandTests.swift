@@ -1,5 +1,6 @@
 import Foundation
 import RoamHardware
+import RoamSimulator
 import Testing
 
 /// `roam-board selftest --board DIR` end to end: one line per device, OK or what to check.
@@ -39,8 +40,8 @@ import Testing
     @Test func aBoardWithJunkOnItsUARTAndMissingBusesSaysWhatToCheck() throws {
         let pty = try PseudoTerminal()
         // Random bytes: what a receiver at another baud looks like.
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        let junk = (0..<600).map { _ -> UInt8 in state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt8(truncatingIfNeeded: state >> 33) }
+        var generator = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
+        let junk = (0..<600).map { _ in UInt8(truncatingIfNeeded: generator.next() >> 33) }
         try pty.write(junk)
         let data = try CLIRunner.temporaryDirectory()
         let board = try Self.boardFolder(uart: pty.secondaryPath, dataDir: data)

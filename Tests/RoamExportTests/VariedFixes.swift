@@ -1,23 +1,18 @@
 import RoamCore
 @testable import RoamExport
+import RoamSimulator
 
 /// Seeded rides that reach every branch of the writers' number and text formatting: missing
 /// values, negative and tiny values, values Swift prints with an exponent, values too large for
 /// fixed point, NaN and infinity, -0.0, flags in any combination, segments of one fix, sentences
 /// with quotes, commas, CR/LF and non-ASCII text, times before 1970 and after 9999.
 struct VariedFixes {
-    private var state: UInt64
+    /// The simulator's SplitMix64: the same on every machine.
+    private var generator: SeededGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
-    /// SplitMix64: small, fast and the same on every machine.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
