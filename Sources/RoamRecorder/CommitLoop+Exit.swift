@@ -18,12 +18,14 @@ extension CommitLoop {
         guard !parked.isEmpty else { return }
         let deadlineNs = MonotonicClock.nowNs() &+ UInt64(max(0, options.exitRetryS) * 1e9)
         commitParked()
+        exitTries.add(1, ordering: .releasing)
         while !parked.isEmpty {
             let now = MonotonicClock.nowNs()
             guard now < deadlineNs else { break }
             let untilRetry = nextRetryNs > clock() ? nextRetryNs - clock() : 0
             MonotonicClock.sleep(ns: min(untilRetry, deadlineNs - now))
             commitParked()
+            exitTries.add(1, ordering: .releasing)
         }
         guard !parked.isEmpty else { return }
         let loss = ExitLoss(epochs: parkedEpochs + lostEpochs, presses: parked.presses)

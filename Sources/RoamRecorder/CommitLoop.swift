@@ -65,6 +65,9 @@ public final class CommitLoop: @unchecked Sendable {
     /// Epochs taken from the queue (or counted lost in it) so far: with the sensor loop's
     /// `epochsAssembled`, how far the commit thread is behind (the bench replay paces itself on it).
     let epochsTaken = Atomic<Int>(0)
+    /// Tries of the parked items made while the recorder exits (`settleParkedBeforeExit`): what a test
+    /// waits on to bring storage back during those retries, not before them.
+    let exitTries = Atomic<Int>(0)
 
     /// The ride lifecycle as last committed (`RideSession`): handled on a copy, kept when the store agreed.
     var session: RideSession

@@ -41,6 +41,8 @@ public final class Recorder: @unchecked Sendable {
 
     public let sensor: SensorLoop
     private let commits: CommitLoop
+    /// Tries of what is parked made since `stop` began (tests wait on it).
+    var exitTries: Int { commits.exitTries.load(ordering: .acquiring) }
     private let queue: SensorQueue
     private let activeRide: RideRow?
     private let options: Options

@@ -61,6 +61,9 @@ public final class SensorQueue: @unchecked Sendable {
     private var pressWake: (@Sendable () -> Void)?
     /// The sensor thread's word: it holds bytes of an epoch it has not settled yet.
     public let sensorHoldsEpoch = Atomic<Bool>(false)
+    /// How often the consumer has gone to sleep in `takeBatch` (counted with `condition` locked, just
+    /// before it waits): what a test waits on to know a push finds the consumer asleep.
+    public let consumerWaits = Atomic<Int>(0)
     /// The ticket of the last press held for the sensor thread (0: none yet); it acknowledges with it.
     public let heldPressTicket = Atomic<Int>(0)
     private var pressTickets = 0
@@ -154,6 +157,7 @@ public final class SensorQueue: @unchecked Sendable {
             var until = now < notBeforeNs ? min(deadline, notBeforeNs) : deadline
             if heldAt != nil { until = min(until, heldSinceNs &+ pressHoldLimitNs) }
             consumerNotBeforeNs = notBeforeNs
+            consumerWaits.add(1, ordering: .releasing)
             if until == UInt64.max { condition.wait() } else { condition.wait(untilNs: until) }
         }
         if items.isEmpty && lostEpochs == 0 && closed { return nil }

@@ -101,7 +101,9 @@ import Testing
         recorder.press()
         // Storage comes back while the recorder is stopping: the retries land everything, stop included.
         let stopping = try SystemThread(name: "stopping") { recorder.stop() }
-        MonotonicClock.sleep(ns: 1_500_000_000)
+        let deadline = MonotonicClock.nowNs() + 25_000_000_000  // well inside the 30 s of retries
+        while recorder.exitTries == 0 && MonotonicClock.nowNs() < deadline { MonotonicClock.sleep(ns: 1_000_000) }
+        try #require(recorder.exitTries > 0, "the stopping recorder made no try of what is parked within 25 s")
         try blocker.execute("ROLLBACK")
         stopping.join()
         #expect(!h.events.all.contains { if case .parkedLostAtExit = $0 { return true }; return false })

@@ -122,7 +122,9 @@ import Testing
             let atNs = MonotonicClock.nowNs()
             took.withLock { $0 = batch.map { ($0.items, atNs) } }
         }
-        usleep(200_000)
+        let deadline = MonotonicClock.nowNs() + 60_000_000_000
+        while queue.consumerWaits.load(ordering: .acquiring) == 0 && MonotonicClock.nowNs() < deadline { MonotonicClock.sleep(ns: 1_000_000) }
+        try #require(queue.consumerWaits.load(ordering: .acquiring) > 0, "the consumer did not go to sleep in takeBatch within 60 s")
         let pressedNs = MonotonicClock.nowNs()
         #expect(queue.push(.press(monoNs: pressedNs)))
         consumer.join()
