@@ -10,23 +10,28 @@ import Testing
 /// It does not wake for an epoch's quiet time: the next wake settles it (the next epoch's bytes, a
 /// press, the late settle, the silence threshold). An epoch whose quiet time passed before a press
 /// lands in front of it (skipped with no ride); one still being received lands behind it.
+/// The loop's clock is the test's: a quiet time passes when the test moves it, not after a sleep.
 @Suite struct SensorLoopSettleTests {
     private final class Run {
         let pty: PseudoTerminal
         let queue = SensorQueue(capacity: 100)
+        let clock = SensorLoopPressMidSentenceTests.TestClock()
+        private let backlog: LineBacklog
         let loop: SensorLoop
         private let done = DispatchSemaphore(value: 0)
         private var stopped = false
 
         init(silentAfterMs: UInt64 = 60_000, settleMs: UInt64 = 60_000, quietMs: UInt64 = 300) throws {
             pty = try PseudoTerminal()
+            backlog = try LineBacklog(path: pty.secondaryPath)
             let port = try SerialPort(path: pty.secondaryPath, baud: 9600)
             var options = SensorLoop.Options()
             options.silentAfterMs = silentAfterMs
             options.epochSettleMs = settleMs
             options.epochQuietMs = quietMs
+            let clock = self.clock
             loop = try SensorLoop(source: port, barometer: nil, queue: queue, options: options,
-                              clock: MonotonicClock.nowNs, emit: { _ in })
+                              clock: { clock.now() }, emit: { _ in })
             let loop = self.loop, done = self.done
             Thread { loop.run(); done.signal() }.start()
         }
@@ -45,11 +50,12 @@ import Testing
         /// The consumer says it records nothing (no ride, nothing parked).
         func declareIdle() { _ = queue.takeBatch(notBeforeNs: 0, timeoutNs: 0, consumerIdle: true) }
 
-        /// The receiver sends second `n`'s epoch; returns once the sensor thread has read its bytes
-        /// and holds the epoch unsettled.
+        /// The receiver sends second `n`'s epoch; returns once the sensor thread has read all its
+        /// bytes (none left in the line's input queue: a read after the clock moved would stamp the
+        /// epoch's last byte late) and holds the epoch unsettled.
         func send(_ n: Int) throws -> Bool {
             try pty.write(SensorLoopSettleTests.seconds[n].nmea)
-            return waitFor { queue.sensorHoldsEpoch.load(ordering: .acquiring) }
+            return waitFor { queue.sensorHoldsEpoch.load(ordering: .acquiring) && backlog.unread == 0 }
         }
 
         /// Everything queued, as the consumer takes it (idle or not).
@@ -66,12 +72,13 @@ import Testing
         run.declareIdle()
         #expect(try run.send(0))
         // Past its quiet time (300 ms): complete, but nobody woke for it.
-        usleep(400_000)
+        run.clock.move(ms: 400)
         #expect(run.assembled == 0, "the epoch waits for the next one, not for its quiet time")
         try run.pty.write(Self.seconds[1].nmea)
         #expect(run.waitFor { run.assembled == 1 }, "the next epoch's bytes settle it")
         #expect(run.skipped == 1, "and with no ride nobody is handed it")
-        // The receiver stops: the silence threshold settles the last epoch and says so.
+        // The receiver stops: the silence threshold (4 s) settles the last epoch and says so.
+        run.clock.move(ms: 4_000)
         #expect(run.waitFor { run.assembled == 2 })
         let silence = try #require(run.queue.takeBatch(notBeforeNs: 0, timeoutNs: 60_000_000_000, consumerIdle: true))
         #expect(silence.items.count == 1)
@@ -84,6 +91,7 @@ import Testing
         #expect(try run.send(0))
         // No next epoch and no silence for a minute: only the late settle (1.5 s) can close this one,
         // and well before the silence would.
+        run.clock.move(ms: 1_500)
         #expect(run.waitFor(seconds: 20) { run.assembled == 1 })
         let items = try run.take(idle: false)
         #expect(items.count == 1 && items.first?.isEpoch == true)
@@ -93,7 +101,7 @@ import Testing
         let run = try Run()
         defer { run.stop() }
         #expect(try run.send(0))
-        usleep(400_000)  // its quiet time passes: complete, not settled
+        run.clock.move(ms: 400)  // its quiet time passes: complete, not settled
         #expect(run.assembled == 0)
         run.queue.push(.press(monoNs: MonotonicClock.nowNs()))
         // The press is held until the sensor thread has settled the epoch in front of it.
@@ -119,7 +127,7 @@ import Testing
         defer { run.stop() }
         run.declareIdle()
         #expect(try run.send(0))
-        usleep(400_000)  // its quiet time passes: complete, not settled
+        run.clock.move(ms: 400)  // its quiet time passes: complete, not settled
         #expect(run.assembled == 0)
         // The press wakes the sensor thread, which settles the epoch as complete before it.
         run.queue.push(.press(monoNs: MonotonicClock.nowNs()))
