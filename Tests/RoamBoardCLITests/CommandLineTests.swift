@@ -193,11 +193,16 @@ import Testing
         first.standardError = FileHandle.nullDevice
         try first.run()
         defer { first.terminate(); first.waitUntilExit() }
-        // Wait until the first holds the lock (its pid is in the lock file).
+        // Wait until the first holds the lock (its pid is in the lock file): seconds on a loaded
+        // machine, so a generous deadline, and a failure that says so rather than a second recorder
+        // started against a lock nobody holds yet.
         let lockPath = db + ".lock"
-        for _ in 0..<200 where (try? String(contentsOfFile: lockPath, encoding: .utf8))?.hasPrefix("\(first.processIdentifier)") != true {
-            usleep(50_000)
+        func holdsLock() -> Bool {
+            (try? String(contentsOfFile: lockPath, encoding: .utf8))?.hasPrefix("\(first.processIdentifier)") == true
         }
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while !holdsLock() && Date() < deadline { usleep(50_000) }
+        try #require(holdsLock(), "the first recorder (pid \(first.processIdentifier)) did not write its pid into \(lockPath) within 60 s")
         let second = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--quiet"])
         #expect(second.status == 1)
         #expect(second.stderr.contains("another recorder (pid \(first.processIdentifier)) is already recording"))
