@@ -11,6 +11,30 @@
   }
   window.addEventListener("resize", sizeMap);
   sizeMap();
+  // A chart's x labels are placed for six ticks; a narrow chart has no room for them all. Show
+  // every k-th, with k the smallest step whose labels keep a gap between them; the rest are
+  // hidden, not removed, so each pass measures them all again (resize, axis switch, units).
+  var LABEL_GAP = 6;
+  function spaceAxisLabels() {
+    Array.prototype.forEach.call(document.querySelectorAll(".xticks"), function (axis) {
+      var labels = Array.prototype.filter.call(axis.querySelectorAll(".xtick"), function (l) {
+        l.classList.remove("crowded");
+        return l.getClientRects().length > 0;
+      });
+      var boxes = labels.map(function (l) { return l.getBoundingClientRect(); });
+      var step = 1;
+      for (; step < labels.length; step++) {
+        var clear = true;
+        for (var i = step; i < labels.length && clear; i += step) clear = boxes[i].left >= boxes[i - step].right + LABEL_GAP;
+        if (clear) break;
+      }
+      labels.forEach(function (l, i) { if (i % step !== 0) l.classList.add("crowded"); });
+    });
+  }
+  window.addEventListener("resize", spaceAxisLabels);
+  Array.prototype.forEach.call(document.querySelectorAll("input[name=axis]"), function (r) { r.addEventListener("change", spaceAxisLabels); });
+  if (window.RoamUnits) RoamUnits.onChange(spaceAxisLabels);
+  spaceAxisLabels();
   // Without a configured zone the times are the computer's; the title keeps UTC.
   if (!zone && window.Intl) {
     var opts = { hour: "2-digit", minute: "2-digit", hour12: false };
