@@ -59,6 +59,8 @@ enum ExitStatus {
             if case .recorderUnknown = e { return ioError }
             return failure
         // A write cut short (hot journal) is the data's state, not an I/O failure: 65, as check documents.
+        // The system's set-up, as a missing tool is: restarted, a library upgraded since is taken up.
+        case let e as SQLiteError where e.tooOldLibrary != nil: return failure
         case let e as SQLiteError: return e.isCorrupt || e.code == .readOnlyRollback ? dataError : ioError
         case let e as DriveError: return drive(e.kind)
         default: return failure

@@ -17,6 +17,7 @@ enum ErrorText {
     /// The database's failure in words (`SQLiteError.cause`) and what to do; SQLite's own message only where no sentence fits.
     static func sqlite(_ e: SQLiteError) -> String {
         let path = e.path
+        if e.tooOldLibrary != nil { return e.cause + ": install SQLite \(SQLiteLibrary.oldestSupported) or later (Debian's libsqlite3-0)" }
         if e.code == .readOnlyRollback { return unfinishedWrite(path) }
         // Before the code: SQLite says a -shm it had no room for as an I/O error.
         if e.isFull { return e.cause + ": " + freeRoom(path) }

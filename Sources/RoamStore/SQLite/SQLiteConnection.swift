@@ -39,6 +39,10 @@ public final class SQLiteConnection {
         let access = mode == .readWrite ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
             : mode == .immutable ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READONLY
         let name = mode == .immutable ? Self.immutableURI(path) : path
+        // Before anything is made: an older library would fail later, in the middle of a commit.
+        if let old = SQLiteLibrary.tooOld() {
+            throw SQLiteError(code: .error, message: "SQLite \(old.found) is older than \(old.needed)", path: path, tooOldLibrary: old)
+        }
         // Made here, not by SQLite, so root's new database goes to the folder's owner before SQLite
         // makes its -wal and -shm, which it gives to the database's owner.
         if mode == .readWrite {

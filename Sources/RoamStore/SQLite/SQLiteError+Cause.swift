@@ -4,6 +4,9 @@ extension SQLiteError {
     /// What failed, in words, without SQLite's own message where a sentence fits: the recorder's
     /// alarm, its log and `status` say it as is; the commands add what to do (`ErrorText`).
     public var cause: String {
+        if let old = tooOldLibrary {
+            return "the SQLite library here is \(old.found), and roam-board needs \(old.needed) or later to open \(FilePath.shown(path))"
+        }
         // Before the code: an I/O error for want of room is the storage full, not failing.
         if isFull { return "the storage holding \(FilePath.shown(path)) is full" }
         switch code.primary {

@@ -16,11 +16,13 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// the file): out of file descriptors, the file is neither missing nor unreadable, and is not said
     /// so; out of room, an I/O error is the storage being full (`isFull`), not failing.
     public var systemErrno: Errno?
+    /// Set when nothing was opened because the SQLite library here is older than the store's SQL needs.
+    public var tooOldLibrary: SQLiteLibrary.TooOld?
 
     public init(code: ResultCode, message: String, sql: String? = nil, path: String, rollbackFailure: String? = nil,
-                systemErrno: Errno? = nil) {
+                systemErrno: Errno? = nil, tooOldLibrary: SQLiteLibrary.TooOld? = nil) {
         self.code = code; self.message = message; self.sql = sql; self.path = path
-        self.rollbackFailure = rollbackFailure; self.systemErrno = systemErrno
+        self.rollbackFailure = rollbackFailure; self.systemErrno = systemErrno; self.tooOldLibrary = tooOldLibrary
     }
 
     /// No room left: SQLITE_FULL, or an I/O error whose system errno is ENOSPC or EDQUOT (SQLite
