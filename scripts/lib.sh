@@ -27,6 +27,33 @@ source_epoch() { echo "${SOURCE_DATE_EPOCH:-$(git -C "$ROOT" log -1 --format=%ct
 # over an earlier build said "already the newest version" and left the old program in place.
 deb_version() { echo "$1+$(date -u -d "@$2" +%Y%m%d.%H%M%S)"; }
 
+# sqlite_floor: the oldest SQLite whose SQL the program runs (RoamStore's SQLiteLibrary.oldestSupported,
+# which it checks at every open). dpkg-shlibdeps knows only the symbols the binary links (3.20.0).
+sqlite_floor() {
+    sed -n 's/^ *public static let oldestSupported = "\([0-9.]*\)"$/\1/p' "$ROOT/Sources/RoamStore/SQLite/SQLiteLibrary.swift"
+}
+
+# depends_with_sqlite_floor DEPENDS: dpkg-shlibdeps' Depends line with libsqlite3-0 at least
+# `sqlite_floor`, never lowered; fails when the line names no libsqlite3-0 or the floor is not found.
+depends_with_sqlite_floor() {
+    local floor item items version out=() found=""
+    floor=$(sqlite_floor)
+    [[ "$floor" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "no SQLite floor in SQLiteLibrary.swift" >&2; return 1; }
+    IFS=',' read -ra items <<< "$1"
+    for item in "${items[@]}"; do
+        item=$(echo "$item" | sed 's/^ *//; s/ *$//')
+        if [[ "$item" =~ ^libsqlite3-0(\ \(\>=\ ([^\)]+)\))?$ ]]; then
+            found=1
+            version=${BASH_REMATCH[2]:-0}
+            dpkg --compare-versions "$version" ge "$floor" || item="libsqlite3-0 (>= $floor)"
+        fi
+        out+=("$item")
+    done
+    [ -n "$found" ] || { echo "Depends names no libsqlite3-0: $1" >&2; return 1; }
+    local IFS=','
+    echo "${out[*]}" | sed 's/,/, /g'
+}
+
 # What the Swift toolchain in /opt/swift itself needs on Debian 12, as swift.org lists it for its
 # Debian 12 tarball: a fresh machine has the toolchain's files but not these, and `swift build` fails
 # without them (no linker, no C library headers, no libstdc++ for the C++ interop).
