@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(name: "FuzzNMEA", dependencies: ["RoamCore"], swiftSettings: withoutStringProcessing),
         .executableTarget(name: "FuzzBoardProfile", dependencies: ["RoamCore"], swiftSettings: withoutStringProcessing),
         .executableTarget(name: "FuzzCommandLine", dependencies: ["RoamCommandLine"], swiftSettings: withoutStringProcessing),
-        // Helpers several test targets share; no product links it.
+        // Helpers several test targets share (outside tools' conditions, tools run as root, a storage filled to the last byte); no product links it.
         .target(name: "RoamTestSupport", path: "Tests/RoamTestSupport"),
         .testTarget(name: "RoamSystemTests", dependencies: ["RoamSystem"]),
         .testTarget(name: "RoamCoreTests", dependencies: ["RoamCore"]),

@@ -5,6 +5,7 @@ import Testing
 import RoamCore
 import RoamDrive
 import RoamStore
+import RoamTestSupport
 
 /// A full card's database is read `immutable=1` (no room for SQLite's -shm): without locks, so a
 /// read during another process's commit or prune may find a page half written. The keeper takes
@@ -15,25 +16,6 @@ import RoamStore
 @Suite(.serialized, .needs(geteuid() == 0 && DriveProbe.isAvailable,
                       "mounting a small tmpfs needs root; the image needs dosfstools and mtools"))
 struct DriveKeeperFullCardTests {
-    static func tool(_ path: String, _ arguments: [String]) throws -> Int32 {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = arguments
-        try p.run()
-        p.waitUntilExit()
-        return p.terminationStatus
-    }
-
-    /// Writes a file in `folder` until the storage refuses a byte more.
-    static func fill(_ folder: URL) throws {
-        let fd = open(folder.appendingPathComponent("filler").path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        try #require(fd >= 0)
-        defer { close(fd) }
-        let chunk = [UInt8](repeating: 0xA5, count: 4096)
-        while write(fd, chunk, chunk.count) > 0 {}
-        try #require(errno == ENOSPC, "errno \(errno)")
-    }
-
     static func recordStoppedRide(_ db: String, at utcMs: Int64) throws {
         let store = try RideStore(path: db)
         defer { store.close() }
@@ -46,12 +28,12 @@ struct DriveKeeperFullCardTests {
         defer { TrialPaths.remove(dir) }
         let card = dir.appendingPathComponent("card")
         try FileManager.default.createDirectory(at: card, withIntermediateDirectories: true)
-        try #require(try Self.tool("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", card.path]) == 0)
-        defer { _ = try? Self.tool("/bin/umount", [card.path]) }  // cleanup only: the outcome is decided above
+        try #require(try TestTools.status("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", card.path]) == 0)
+        defer { _ = try? TestTools.status("/bin/umount", [card.path]) }  // cleanup only: the outcome is decided above
         let db = card.appendingPathComponent("rides.db").path
         try Self.recordStoppedRide(db, at: 1_700_000_000_000)
         try #require(!FileManager.default.fileExists(atPath: db + "-wal"))
-        try Self.fill(card)
+        try FullStorage.fill(card)
 
         let said = DriveKeeperListingTests.Said()
         let settings = DriveKeeper.Settings(databasePath: db, builder: DriveImageBuilder(imagePath: dir.appendingPathComponent("drive.img").path),

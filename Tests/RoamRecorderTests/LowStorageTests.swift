@@ -18,9 +18,9 @@ import Testing
     func aNearlyFullCardIsShownAndRecordingGoesOnWithoutDeleting() throws {
         let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("roam-lowstorage-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        try run("/bin/mount", ["-t", "tmpfs", "-o", "size=16m", "tmpfs", mountPoint.path])
+        try TestTools.run("/bin/mount", ["-t", "tmpfs", "-o", "size=16m", "tmpfs", mountPoint.path])
         defer {
-            _ = try? run("/bin/umount", ["-l", mountPoint.path])  // cleanup only; the test's outcome is decided above
+            _ = try? TestTools.run("/bin/umount", ["-l", mountPoint.path])  // cleanup only; the test's outcome is decided above
             _ = try? FileManager.default.removeItem(at: mountPoint)
         }
         let ballast = mountPoint.appendingPathComponent("ballast")
@@ -64,15 +64,4 @@ import Testing
         #expect(try reader.seqs(ride: ride.id) == Array(0...Int64(ride.totals.fixCount - 1)))
         #expect(ride.totals.fixCount >= 491)
     }
-
-    private func run(_ tool: String, _ arguments: [String]) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = arguments
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw MountFailure(description: "\(tool) \(arguments.joined(separator: " ")) exited \(p.terminationStatus)") }
-    }
-
-    struct MountFailure: Error, CustomStringConvertible { var description: String }
 }

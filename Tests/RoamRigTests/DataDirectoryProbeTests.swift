@@ -40,8 +40,8 @@ import Testing
         }
         try Data("console=serial0,115200 root=PARTUUID=1234-02 rootwait\n".utf8).write(to: dir.appendingPathComponent("root/proc/cmdline"))
         let merged = dir.appendingPathComponent("merged").path
-        try run("/bin/mount", ["-t", "overlay", "overlay", "-o", "lowerdir=\(dir.path)/lower,upperdir=\(dir.path)/upper,workdir=\(dir.path)/work", merged])
-        defer { _ = try? run("/bin/umount", [merged]) }  // cleanup only
+        try TestTools.run("/bin/mount", ["-t", "overlay", "overlay", "-o", "lowerdir=\(dir.path)/lower,upperdir=\(dir.path)/upper,workdir=\(dir.path)/work", merged])
+        defer { _ = try? TestTools.run("/bin/umount", [merged]) }  // cleanup only
         let said = DeviceProbe.dataDirectory(merged, systemRoot: dir.appendingPathComponent("root").path)
         #expect(!said.isOK, "\(said)")
         #expect(said.message == "writable, but whether it is in RAM is unknown: it is on an overlay, and "
@@ -54,19 +54,8 @@ import Testing
         let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("roam-probe-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: mountPoint) }
-        try run("/bin/mount", ["-t", "tmpfs", "-o", mountOptions, "tmpfs", mountPoint.path])
-        defer { _ = try? run("/bin/umount", [mountPoint.path]) }  // cleanup only; the test's outcome is decided by the caller
+        try TestTools.run("/bin/mount", ["-t", "tmpfs", "-o", mountOptions, "tmpfs", mountPoint.path])
+        defer { _ = try? TestTools.run("/bin/umount", [mountPoint.path]) }  // cleanup only; the test's outcome is decided by the caller
         return DeviceProbe.dataDirectory(mountPoint.path)
     }
-
-    private func run(_ tool: String, _ arguments: [String]) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = arguments
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw MountFailure(description: "\(tool) \(arguments.joined(separator: " ")) exited \(p.terminationStatus)") }
-    }
-
-    struct MountFailure: Error, CustomStringConvertible { var description: String }
 }

@@ -10,32 +10,13 @@ import Testing
 /// keep the card's first reading until a restart. A real small tmpfs, filled (no blocks kept for root).
 @Suite(.serialized, .needs(geteuid() == 0, "mounting a small tmpfs needs root"))
 struct FullCardReaderTests {
-    static func tool(_ path: String, _ arguments: [String]) throws -> Int32 {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = arguments
-        try p.run()
-        p.waitUntilExit()
-        return p.terminationStatus
-    }
-
-    /// Writes a file in `folder` until the storage refuses a byte more.
-    static func fill(_ folder: URL) throws {
-        let fd = open(folder.appendingPathComponent("filler").path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        try #require(fd >= 0)
-        defer { close(fd) }
-        let chunk = [UInt8](repeating: 0xA5, count: 4096)
-        while write(fd, chunk, chunk.count) > 0 {}
-        try #require(errno == ENOSPC, "errno \(errno)")
-    }
-
     @Test("A reader opened on a full card sees the ride committed once room was freed")
     func aReaderOpenedOnAFullCardSeesLaterCommits() throws {
         let dir = try TemporaryDirectory()
         let mount = dir.url.appendingPathComponent("card")
         try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        try #require(try Self.tool("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mount.path]) == 0)
-        defer { _ = try? Self.tool("/bin/umount", [mount.path]) }  // cleanup only: the outcome is decided above
+        try #require(try TestTools.status("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mount.path]) == 0)
+        defer { _ = try? TestTools.status("/bin/umount", [mount.path]) }  // cleanup only: the outcome is decided above
         let db = mount.appendingPathComponent("rides.db").path
         do {
             let store = try RideStore(path: db)
@@ -44,7 +25,7 @@ struct FullCardReaderTests {
             store.close()
         }
         try #require(!FileManager.default.fileExists(atPath: db + "-wal"))
-        try Self.fill(mount)
+        try FullStorage.fill(mount)
 
         let reader = try RideReader(path: db)
         #expect(reader.connection.mode == .immutable)
