@@ -1,10 +1,11 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// The charts' x-axis labels never overlap, whatever the window's width: a chart half a 1280 px
 /// page wide once drew "0.0 km" into "2.5 km". Measured in real Chromium, in both units and
 /// against both distance and time, from a phone's 320 px to a 2560 px screen.
-@Suite(.serialized, .enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+@Suite(.serialized, .needs(PageJudge.isAvailable, PageJudge.skipReason))
 struct ChartAxisLabelTests {
     /// Each shown axis as its shown labels' texts and boxes, in the page's order.
     static let shownLabels = """

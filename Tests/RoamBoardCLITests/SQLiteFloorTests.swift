@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import RoamStore
 import Testing
 
@@ -26,7 +27,7 @@ import Testing
         #expect(!r.stderr.contains("SQLite error"), "\(command): SQLite's own shape reached the rider: \(r.stderr)")
     }
 
-    @Test(.enabled(if: compiler != nil, "no C compiler (/opt/swift/usr/bin/clang or /usr/bin/cc) to build the stand-in SQLite version"))
+    @Test(.needs(compiler != nil, "no C compiler (/opt/swift/usr/bin/clang or /usr/bin/cc) to build the stand-in SQLite version"))
     func anOlderSQLiteIsRefusedAtOpenInWordsAndTheOldestSupportedOpens() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -48,7 +49,7 @@ import Testing
         try CLIRunner.run(["-c", command], executable: URL(fileURLWithPath: "/bin/bash"))
     }
 
-    @Test(.enabled(if: PackageVersionTests.hasDpkg, "dpkg is missing: depends_with_sqlite_floor asks dpkg to compare versions"))
+    @Test(.needs(PackageVersionTests.hasDpkg, "dpkg is missing: depends_with_sqlite_floor asks dpkg to compare versions"))
     func thePackageDependsOnTheSQLiteTheProgramChecksFor() throws {
         let floor = try Self.bash("source scripts/lib.sh && sqlite_floor")
         #expect(floor.stdout == SQLiteLibrary.oldestSupported + "\n", "scripts/lib.sh reads '\(floor.stdout)': \(floor.stderr)")
