@@ -5,4 +5,12 @@ public protocol DigitalOutput: AnyObject {
 
     /// Drives the line high (true) or low.
     func setLevel(_ high: Bool) throws(DeviceError)
+
+    /// Whether the line is open now: false only for an output that opens late (`ReopeningDigitalOutput`),
+    /// whose line was absent at start and is not driven yet.
+    var isOpen: Bool { get }
+}
+
+extension DigitalOutput {
+    public var isOpen: Bool { true }
 }

@@ -85,21 +85,21 @@ public final class LEDThread: @unchecked Sendable {
 
     private func darken() {
         // A line that never opened was never lit, and the rig said it is missing: not said again at exit.
-        guard (led.output as? ReopeningDigitalOutput)?.isOpen ?? true else { return }
+        guard led.output.isOpen else { return }
         condition.lock(); defer { condition.unlock() }
         do { try led.off() } catch { report("led: \(error)") }
     }
 
     private func run() {
         // A line absent at start was reported by the rig; its first failures here are not news.
-        var failing = (led.output as? ReopeningDigitalOutput)?.isOpen == false
+        var failing = !led.output.isOpen
         condition.lock(); defer { condition.unlock() }
         while !stopRequested {
             var nextNs: UInt64?
             do {
                 nextNs = try led.refresh(atNs: clock())
                 // A line still unopened refreshes without touching it (a dark pattern): not "working" yet.
-                if failing, (led.output as? ReopeningDigitalOutput)?.isOpen ?? true {
+                if failing, led.output.isOpen {
                     failing = false
                     report("led \(led.output.device): working")
                 }
