@@ -104,6 +104,17 @@ public struct FolderOwner: Equatable, Sendable {
         }
     }
 
+    /// The account `name` names: a user name, or UID:GID as numbers (a system without a user
+    /// database for it, as the kernel-sim guest); nil when this system has no such user.
+    public static func named(_ name: String) -> FolderOwner? {
+        let numbers = name.split(separator: ":", omittingEmptySubsequences: false).map { uid_t($0) }
+        if numbers.count == 2, let uid = numbers[0], let gid = numbers[1] { return FolderOwner(uid: uid, gid: gid) }
+        var entry = passwd(), result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getpwnam_r(name, &entry, &buffer, buffer.count, &result) == 0, let result else { return nil }
+        return FolderOwner(uid: result.pointee.pw_uid, gid: result.pointee.pw_gid)
+    }
+
     private static func accountName(_ uid: uid_t) -> String? {
         var entry = passwd(), result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)

@@ -144,45 +144,14 @@ enum DriveCommand {
             Console.error("roam-board drive: nothing set up: \(refused.reason)")
             return
         }
-        let (keeper, t, watch, udc) = try RefusedForGood.judgingStart(unit: "roam-board-drive", board: try p.value(SharedOptions.board)) { try startKeeper(p) }
+        let (keeper, watch) = try RefusedForGood.judgingStart(unit: "roam-board-drive", board: try p.value(SharedOptions.board)) { try startKeeper(p) }
         guard let keeper, let watch else { return }
-        let pollMs = try p.value(Options.pollMs)
-        // The cable through the kernel's notification (POLLPRI) on the controller's state; the
-        // rides are looked at every poll interval as well.
-        var notified = false
-        // Said once the gadget is bound to the controller: while another gadget holds it, the held
-        // line alone says what happens (the drive is not on the cable yet).
-        var saidOffering = false
-        var lastError: String?
-        while true {
-            do {
-                try keeper.step(state: watch.read(), notified: notified, nowUTCms: WallClock.nowUTCms())
-                lastError = nil
-            } catch {
-                // A newer roam-board migrated the database (an upgrade restarts nothing): this keeper
-                // must not hand its rides over; systemd starts the installed program in its place
-                // (65: a restart fixes it, unlike a newer database found at start, 79).
-                if case .schemaTooNew? = error as? StoreError {
-                    Console.error("drive: stopping: a newer roam-board changed the database while this one ran; the drive unit "
-                                  + "starts the installed program again (or: sudo systemctl restart roam-board-drive)")
-                    throw error
-                }
-                // Said once, not every poll; the keeper tries again at the next one.
-                let line = ErrorText.describe(error)
-                if line != lastError { Console.error("drive: \(line)") }
-                lastError = line
-            }
-            if !saidOffering, keeper.settings.gadget?.boundController == udc {
-                Console.error("drive: offering \(FilePath.shown(t.settings.builder.imagePath)) on \(FilePath.shown(udc))")
-                saidOffering = true
-            }
-            notified = watch.wait(timeoutMs: max(pollMs, 10))
-        }
+        try keeper.run(watch: watch, pollMs: try p.value(Options.pollMs))
     }
 
     /// The drive's start: the gadget, then (`--setup-only`) its set-up, or the keeper over the database.
     /// Nil keeper: the set-up is done.
-    private static func startKeeper(_ p: ParsedArguments) throws -> (DriveKeeper?, Target, UDCStateWatch?, String) {
+    private static func startKeeper(_ p: ParsedArguments) throws -> (DriveKeeper?, UDCStateWatch?) {
         let sysRoot = try p.value(Options.sysRoot)
         let gadget = MassStorageGadget(paths: GadgetPaths(root: sysRoot))
         try gadget.requireConfigfs()
@@ -209,17 +178,17 @@ enum DriveCommand {
             if unbound, !image.isEmpty, gadget.otherHolder(of: udc) == nil, let change = staleImage(t.settings) {
                 print("gadget \(FilePath.shown(gadget.paths.gadget)) set up, \(medium), not bound yet: \(change); the drive keeper "
                       + "binds \(FilePath.shown(udc)) once its new image is in (until then a computer sees no drive)")
-                return (nil, t, nil, udc)
+                return (nil, nil)
             }
             // Another gadget on the controller: set up all the same, and exit 0, so the keeper starts
             // and binds it once it is free (ControllerBinding) rather than the unit failing for it.
             if let held = try gadget.bindIfFree(udc) {
                 print("gadget \(FilePath.shown(gadget.paths.gadget)) set up, \(medium), not bound: USB device controller \(FilePath.shown(udc)) is "
                       + t.settings.heldWords(held.holder) + " The drive binds it once it is free.")
-                return (nil, t, nil, udc)
+                return (nil, nil)
             }
             print("gadget \(FilePath.shown(gadget.paths.gadget)) bound to \(FilePath.shown(udc)), \(medium)")
-            return (nil, t, nil, udc)
+            return (nil, nil)
         }
         if let why = ServiceStateDirectory.refusal(dataFolder: FilePath.parent(BoardLoader.absolute(t.settings.builder.imagePath)), unit: "roam-board-drive") {
             throw RefusedForGood(cause: .boardConf, reason: "cannot keep the drive: \(why)", unit: RefusedForGood.unitUnderSystemd("roam-board-drive"))
@@ -227,11 +196,12 @@ enum DriveCommand {
         let pollMs = try p.value(Options.pollMs)
         // A file-size limit must fail a build in words (tried again when the rides change), not kill the keeper.
         signal(SIGXFSZ, SIG_IGN)
-        try waitForDatabase(t.settings.databasePath, pollMs: pollMs)
+        DriveKeeper.waitForDatabase(t.settings.databasePath, pollMs: pollMs, say: Console.error)
+        try BoardLoader.requireDatabase(t.settings.databasePath)
         let reader = try RideReader(path: t.settings.databasePath)
         let keeper = try DriveKeeper(t.settings, writer: t.files(reader), say: Console.error)
         try keeper.start(nowUTCms: WallClock.nowUTCms())
-        return (keeper, t, UDCStateWatch(path: gadget.paths.udcState(udc)), udc)
+        return (keeper, UDCStateWatch(path: gadget.paths.udcState(udc)))
     }
 
     /// Why the image lacks what the keeper would put on it now; nil when it holds the rides as they
@@ -244,23 +214,11 @@ enum DriveCommand {
         }
     }
 
-    /// A board that never recorded has no database yet: the drive waits for the first ride
-    /// instead of failing and restarting every few seconds.
-    private static func waitForDatabase(_ path: String, pollMs: Int) throws {
-        guard access(path, F_OK) != 0 else { return }
-        Console.error("drive: no database yet at \(FilePath.shown(path)): waiting for the first ride")
-        while access(path, F_OK) != 0 { usleep(useconds_t(max(pollMs, 10)) * 1000) }
-        try BoardLoader.requireDatabase(path)
-    }
-
-    /// A user name, or UID:GID as numbers (a system without a user database for it, as the
-    /// kernel-sim guest).
+    /// The account --owner names, as the gadget's set-up takes it.
     private static func account(_ name: String) throws -> (uid: uid_t, gid: gid_t) {
-        let numbers = name.split(separator: ":", omittingEmptySubsequences: false).map { uid_t($0) }
-        if numbers.count == 2, let uid = numbers[0], let gid = numbers[1] { return (uid, gid) }
-        guard let pw = getpwnam(name) else {
+        guard let owner = FolderOwner.named(name) else {
             throw CLIError(description: "no user '\(name)' on this system: check --owner (a name, or UID:GID)", status: ExitStatus.usage)
         }
-        return (pw.pointee.pw_uid, pw.pointee.pw_gid)
+        return (owner.uid, owner.gid)
     }
 }

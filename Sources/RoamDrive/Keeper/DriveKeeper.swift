@@ -37,7 +37,7 @@ public final class DriveKeeper {
     }
 
     public let settings: Settings
-    private let writer: DriveRideWriter
+    let writer: DriveRideWriter
     let say: (String) -> Void
     private let database: KeeperDatabase
     private var follower = CableFollower()
