@@ -64,7 +64,7 @@ let package = Package(
         // configfs gadget, the keeper that rebuilds the image while no host has it.
         .target(name: "RoamDrive", dependencies: ["RoamCore", "RoamStore", "RoamSystem"], swiftSettings: withoutStringProcessing),
         // The hand-over use case: a stored ride to the bytes of its formats, for dump, the drive and the benchmarks.
-        .target(name: "RoamHandover", dependencies: ["RoamCore", "RoamStore", "RoamExport"], swiftSettings: withoutStringProcessing),
+        .target(name: "RoamHandover", dependencies: ["RoamCore", "RoamStore", "RoamExport", "RoamSystem"], swiftSettings: withoutStringProcessing),
         // The pure argument parser and help generator, a library so FuzzCommandLine can link it.
         .target(name: "RoamCommandLine", swiftSettings: withoutStringProcessing),
         .executableTarget(
@@ -98,6 +98,6 @@ let package = Package(
         .testTarget(name: "RoamRigTests", dependencies: ["RoamRig", "RoamRecorder", "RoamHardware", "RoamCore", "RoamSimulator", "RoamStore", "RoamSystem", "RoamPorts", "RoamTestSupport"]),
         // Depends on the executable so `swift test` builds roam-board before the end-to-end tests spawn it.
         .testTarget(name: "RoamBoardCLITests", dependencies: ["RoamBoardCLI", "RoamStore", "RoamCore", "RoamDrive", "RoamSimulator", "RoamSystem", "RoamPorts",
-                                                     "RoamRecorder", "RoamRig", "RoamHardware", "RoamTestSupport"]),
+                                                     "RoamRecorder", "RoamRig", "RoamHardware", "RoamTestSupport", "RoamHandover"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import RoamCore
+import RoamHandover
 import RoamSystem
 import Testing
 @testable import RoamBoardCLI

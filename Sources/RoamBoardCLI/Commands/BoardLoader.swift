@@ -1,5 +1,6 @@
 import Glibc
 import RoamCore
+import RoamHandover
 import RoamStore
 import RoamSystem
 

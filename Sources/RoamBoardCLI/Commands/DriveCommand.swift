@@ -1,6 +1,7 @@
 import Glibc
 import RoamCore
 import RoamDrive
+import RoamHandover
 import RoamRig
 import RoamStore
 import RoamSystem

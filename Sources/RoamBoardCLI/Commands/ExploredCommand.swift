@@ -1,5 +1,6 @@
 import RoamCore
 import RoamExport
+import RoamHandover
 import RoamStore
 
 /// `roam-board explored`: every geohash cell ever visited, across all rides, at precision 5, 6 or 7,

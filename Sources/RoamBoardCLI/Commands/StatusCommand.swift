@@ -2,6 +2,7 @@ import RoamSystem
 import Glibc
 import RoamCore
 import RoamExport
+import RoamHandover
 import RoamHardware
 import RoamRecorder
 import RoamStore

@@ -4,14 +4,14 @@ import RoamSystem
 
 /// The system's zone database (Debian's tzdata): a zone is its TZif file under /usr/share/zoneinfo,
 /// read here and interpreted by `TimeZoneRules`. No ICU: the binary carries no zone data of its own.
-enum ZoneDatabase {
-    static let folder = "/usr/share/zoneinfo"
+public enum ZoneDatabase {
+    public static let folder = "/usr/share/zoneinfo"
 
     /// The zone named `name` ("Europe/Berlin"), or nil when the database has no such zone (no file by
     /// that name, a name that could leave its folder, a folder, or a file that is not a zone file).
     /// A zone file that is there but cannot be read (EACCES, EIO) throws, naming the file and why:
     /// it is not an unknown zone, and "is tzdata installed?" would send the rider the wrong way.
-    static func zone(_ name: String, folder: String = folder) throws(SystemError) -> LocalTime.Zone? {
+    public static func zone(_ name: String, folder: String = folder) throws(SystemError) -> LocalTime.Zone? {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         guard !name.isEmpty, !name.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
         let path = FilePath.join(folder, name)
