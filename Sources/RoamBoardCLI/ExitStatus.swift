@@ -1,6 +1,7 @@
 import RoamPorts
 import RoamCore
 import RoamDrive
+import RoamHandover
 import RoamHardware
 import RoamImport
 import RoamRig
@@ -42,6 +43,7 @@ enum ExitStatus {
         case is UsageError: return usage
         case is BoardProfileError, is ZoneNotFound: return dataError
         case let e as CLIError: return e.status
+        case let e as OutputFailure: return e.cause == .exists ? failure : ioError
         case let e as RefusedForGood: return e.status
         case is BoardChangedWhileRead: return tempFailure
         case is BoardFileUnreadable: return noInput

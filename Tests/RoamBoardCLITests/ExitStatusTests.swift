@@ -1,5 +1,6 @@
 import Testing
 import RoamDrive
+import RoamHandover
 import RoamSystem
 @testable import RoamBoardCLI
 
@@ -30,9 +31,9 @@ import RoamSystem
     }
 
     @Test func outputErrorsKeepTheirWordsAndStatus() {
-        let e = OutputError.system(SystemError("write", "out.gpx", .noSpace))
+        let e = OutputFailure.system(SystemError("write", "out.gpx", .noSpace))
         #expect(e.description == "cannot write out.gpx: no space left on device (the storage is full): free some space")
-        #expect(e.status == 74)
+        #expect(ExitStatus.of(e) == 74)
         #expect(ErrorText.describe(SystemError("open", "p.json", .noSuchFile)) == "cannot open p.json: it does not exist: check the path (its folder must exist)")
     }
 }

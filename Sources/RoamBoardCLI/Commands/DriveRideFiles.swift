@@ -65,7 +65,7 @@ struct DriveRideFiles: DriveRideWriter {
         let summary = try RideExport.summary(ride, span: span, provenance: try reader.provenance(ride: ride.id))
         let exports = try Self.formats.map { format in
             let name = RideFileName.name(rideID: ride.id, startedUTCms: span.startUTCms, format: format, time: time)
-            var sink = try AtomicFileSink(path: OutputTarget.path(in: folder, name: name), overwrite: true)
+            var sink = try AtomicFileSink(path: OutputFile.path(in: folder, name: name), overwrite: true)
             var timeBack = 0
             do {
                 (sink, _, timeBack) = try RideExport.export(format, summary, raw: false, reader: reader, into: sink)
@@ -79,7 +79,7 @@ struct DriveRideFiles: DriveRideWriter {
         let page = try RidePageBuild.html(ride, reader: reader, bands: .cycling, zone: time.pageZone,
                                           mapLibrary: linking ? MapLibrary(linking: DriveSharedFiles.fromRidePage) : nil, units: units)
         let name = RideFileName.name(rideID: ride.id, startedUTCms: span.startUTCms, extension: "html", time: time)
-        var sink = try AtomicFileSink(path: OutputTarget.path(in: folder, name: name), overwrite: true)
+        var sink = try AtomicFileSink(path: OutputFile.path(in: folder, name: name), overwrite: true)
         do {
             try sink.write(page.html)
             try sink.commit()

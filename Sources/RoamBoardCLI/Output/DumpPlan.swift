@@ -107,7 +107,7 @@ struct DumpPlan {
         // A named pipe at a ride's name would hold the comparison below in open() for good; a folder
         // or a device there cannot take the file either: said before anything is opened, forced or not.
         for ride in rides {
-            if case .file(let path) = destination(for: ride) { try OutputTarget.refuseNonFile(path) }
+            if case .file(let path) = destination(for: ride) { try OutputFile.refuseNonFile(path) }
         }
         if !p.value(Options.force) {
             for ride in rides {
@@ -183,7 +183,7 @@ struct DumpPlan {
         case .file(let path): return .file(path)
         case .directory(let dir):
             let name = RideFileName.name(rideID: ride.id, startedUTCms: spans[ride.id]?.startUTCms, format: format, time: time)
-            return .file(OutputTarget.path(in: dir, name: name))
+            return .file(OutputFile.path(in: dir, name: name))
         }
     }
 }

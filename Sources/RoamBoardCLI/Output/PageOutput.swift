@@ -1,3 +1,4 @@
+import RoamHandover
 import RoamSystem
 
 /// One HTML page written where `-o` says (`OutputTarget`): standard output, a file, or `name` in a
@@ -17,7 +18,7 @@ enum PageOutput {
             out = path
         case .folder(let dir):
             try OutputTarget.createFolder(dir)
-            out = OutputTarget.path(in: dir, name: name)
+            out = OutputFile.path(in: dir, name: name)
         }
         var sink = try AtomicFileSink(path: out, overwrite: force)
         do {

@@ -1,5 +1,6 @@
 import Glibc
 import RoamExport
+import RoamHandover
 import RoamSystem
 
 /// Standard output, buffered.
@@ -17,7 +18,7 @@ struct SpooledStandardOutputSink: PatchableSink {
 
     init() throws {
         let fd: CInt
-        do { fd = try FileSystem.unlinkedScratchFile() } catch { throw OutputError.system(error) }
+        do { fd = try FileSystem.unlinkedScratchFile() } catch { throw OutputFailure.system(error) }
         file = BufferedFile(fd: fd, path: "a temporary file in \(FileSystem.temporaryFolder)")
     }
 
@@ -39,7 +40,7 @@ struct SpooledStandardOutputSink: PatchableSink {
                 Result { () throws(Errno) in try retryingInterrupted { pread(fd, raw.baseAddress!, raw.count, off_t(offset)) } }
             }
             let n: Int
-            do { n = try result.get() } catch { throw OutputError.system(SystemError("read back", file.path, error)) }
+            do { n = try result.get() } catch { throw OutputFailure.system(SystemError("read back", file.path, error)) }
             if n == 0 { break }
             try out.write(bytes: Array(chunk[0..<n]))
             offset += n
