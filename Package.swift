@@ -63,8 +63,9 @@ let package = Package(
         // The board as a USB drive for the hand-over without a shell: FAT image via dosfstools/mtools,
         // configfs gadget, the keeper that rebuilds the image while no host has it.
         .target(name: "RoamDrive", dependencies: ["RoamCore", "RoamStore", "RoamSystem"], swiftSettings: withoutStringProcessing),
-        // The hand-over use case: a stored ride to the bytes of its formats, for dump, the drive and the benchmarks.
-        .target(name: "RoamHandover", dependencies: ["RoamCore", "RoamStore", "RoamExport", "RoamSystem"], swiftSettings: withoutStringProcessing),
+        // The hand-over use case: a stored ride to the bytes of its formats and the files that hold them, for dump,
+        // view, the benchmarks and the drive (whose keeper in RoamDrive writes through DriveRideFiles here).
+        .target(name: "RoamHandover", dependencies: ["RoamCore", "RoamStore", "RoamExport", "RoamSystem", "RoamDrive"], swiftSettings: withoutStringProcessing),
         // The pure argument parser and help generator, a library so FuzzCommandLine can link it.
         .target(name: "RoamCommandLine", swiftSettings: withoutStringProcessing),
         .executableTarget(

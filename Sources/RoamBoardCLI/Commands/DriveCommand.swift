@@ -18,7 +18,7 @@ enum DriveCommand {
 
         /// The files the drive holds, written from `reader` in the board's zone and units.
         func files(_ reader: RideReader) -> DriveRideFiles {
-            DriveRideFiles(reader: reader, time: time, boardName: settings.boardName, units: units)
+            DriveRideFiles(reader: reader, time: time, boardName: settings.boardName, units: units, describing: ErrorText.describe)
         }
     }
 

@@ -1,5 +1,6 @@
 import RoamCore
 import RoamExport
+import RoamHandover
 import RoamStore
 
 /// `roam-board view --explored [--ride N] [-o FILE|DIR/|-]`: the explored map of every ride as one

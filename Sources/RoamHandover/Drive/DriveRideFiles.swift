@@ -1,7 +1,6 @@
 import RoamCore
 import RoamDrive
 import RoamExport
-import RoamHandover
 import RoamStore
 import RoamSystem
 
@@ -12,20 +11,26 @@ import RoamSystem
 /// hundreds of pages, and each would carry its own copy (~141 KB). Without Debian's libjs-leaflet
 /// the pages keep their static map. index.html is the history page (`HistoryPageBuild`), linking
 /// to each ride's page, FIT and GPX in Rides/.
-struct DriveRideFiles: DriveRideWriter {
+public struct DriveRideFiles: DriveRideWriter {
     let reader: RideReader
     let time: LocalTime
     let boardName: String
     /// The board's units: README.txt's distances, and what index.html and the ride pages open in.
-    let units: UnitFormatter
+    public let units: UnitFormatter
+    /// Another module's error in the rider's words (the CLI's translation of SQLite's and the system's).
+    let describing: (any Error) -> String
     static let formats: [ExportFormat] = [.fit, .gpx]
+
+    public init(reader: RideReader, time: LocalTime, boardName: String, units: UnitFormatter, describing: @escaping (any Error) -> String) {
+        self.reader = reader; self.time = time; self.boardName = boardName; self.units = units; self.describing = describing
+    }
 
     static let noLeaflet = "the ride pages keep their static map: Debian's libjs-leaflet is missing (apt install libjs-leaflet), "
         + "so their maps cannot zoom; the drive is built all the same"
 
     /// Leaflet's script and style as the package has them, without their source map comments (a
     /// browser's developer tools would ask for the missing map file).
-    func sharedFiles() -> DriveSharedFiles {
+    public func sharedFiles() -> DriveSharedFiles {
         let read: MapLibrary?
         do throws(SystemError) { read = try LeafletFiles.read() } catch {
             return DriveSharedFiles(missing: "the ride pages keep their static map: " + LeafletFiles.unreadable(error) + "; the drive is built all the same")
@@ -37,7 +42,7 @@ struct DriveRideFiles: DriveRideWriter {
 
     /// A ride whose rows cannot be read (a damaged page, a row this code cannot decode) is a
     /// `DamagedRide`: the drive leaves it out and names it, as `dump --all` does.
-    func write(_ ride: RideRow, into folder: String, linking: Bool) throws -> [DriveWrittenFile] {
+    public func write(_ ride: RideRow, into folder: String, linking: Bool) throws -> [DriveWrittenFile] {
         do {
             return try writeFiles(ride, into: folder, linking: linking)
         } catch let e as SQLiteError where e.isCorrupt {
@@ -48,16 +53,16 @@ struct DriveRideFiles: DriveRideWriter {
         }
     }
 
-    func describe(_ error: any Error) -> String { ErrorText.describe(error) }
+    public func describe(_ error: any Error) -> String { describing(error) }
 
     /// The start `RideFileName` names the files by, in the board's zone as they are.
-    func startUTCms(_ ride: RideRow) throws -> Int64? { try reader.span(ride.id).startUTCms }
+    public func startUTCms(_ ride: RideRow) throws -> Int64? { try reader.span(ride.id).startUTCms }
 
-    func shownTime(utcMs: Int64) -> String { time.iso8601(utcMs: utcMs) }
+    public func shownTime(utcMs: Int64) -> String { time.iso8601(utcMs: utcMs) }
 
-    var zone: (name: String, file: String)? { time.zone.map { (name: $0.identifier, file: $0.file) } }
-    func importedRides() throws -> [Int64: String] { try reader.importSentences() }
-    func reopenDatabase() throws { try reader.reopen() }
+    public var zone: (name: String, file: String)? { time.zone.map { (name: $0.identifier, file: $0.file) } }
+    public func importedRides() throws -> [Int64: String] { try reader.importSentences() }
+    public func reopenDatabase() throws { try reader.reopen() }
 
     /// The FIT file's note is what `dump` says after it: the fixes it has no record of (`FITTimeBack`).
     private func writeFiles(_ ride: RideRow, into folder: String, linking: Bool) throws -> [DriveWrittenFile] {
@@ -90,7 +95,7 @@ struct DriveRideFiles: DriveRideWriter {
         return exports + [DriveWrittenFile(name: name)]
     }
 
-    func index(_ rides: [RideRow], files: [Int64: [String]]) throws -> String? {
+    public func index(_ rides: [RideRow], files: [Int64: [String]]) throws -> String? {
         try HistoryPageBuild.html(rides, reader: reader, zone: time.pageZone, source: "board \(boardName), rides on this drive", units: units,
                                   files: { ride in (files[ride.id] ?? []).filter { !$0.hasSuffix(".html") }.map { "Rides/" + $0 } }) { ride, _ in
             files[ride.id]?.first { $0.hasSuffix(".html") }.map { "Rides/" + $0 }
