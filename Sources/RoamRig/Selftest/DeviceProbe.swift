@@ -4,6 +4,7 @@ import RoamSystem
 import Glibc
 import RoamCore
 import RoamHardware
+import RoamStore
 
 /// One line of `selftest`: a device, whether it works, and in words what was found or what to check.
 public struct ProbeResult: Sendable, Equatable, CustomStringConvertible {
@@ -170,7 +171,7 @@ public enum DeviceProbe {
     /// first use. `isBench`: one in RAM is a NOTE, not a FAIL (`VolatileDataRule`). `systemRoot`:
     /// where / is for /proc ("" on a board).
     public static func dataDirectory(_ path: String, database: String? = nil, createdByRecord: Bool = false, isBench: Bool = false,
-                                     minimumFreeBytes: UInt64 = 64 << 20, systemRoot: String = "") -> ProbeResult {
+                                     minimumFreeBytes: UInt64 = UInt64(RecordingReserve.bytes), systemRoot: String = "") -> ProbeResult {
         let name = "data \(FilePath.shown(path))"
         // Behind a folder this user may not search it may be there: neither "not there yet" nor "no such directory".
         let kind: FileSystem.Kind?
