@@ -27,11 +27,8 @@ struct PageSections {
     /// Markup: the headline distance (id "distance-total" for the tests) and what was bridged.
     var distanceText: String {
         let t = ride.totals
-        var s = markup.span(t.distanceM, .distance, digits: 2, attributes: " class=\"distance-total\"")
-        if t.bridgedGaps > 0 {
-            s += " (" + markup.span(t.bridgedM, .distance, digits: 2) + " across \(Plural.count(t.bridgedGaps, "gap")))"
-        }
-        return s
+        let total = markup.span(t.distanceM, .distance, digits: 2, attributes: " class=\"distance-total\"")
+        return DistanceHeadline.text(total: total, t) { markup.span($0, .distance, digits: 2) }
     }
 
     func totals() -> String {
@@ -48,7 +45,7 @@ struct PageSections {
             ("Elapsed time", elapsedS.map { ClockDuration.text(seconds: $0) } ?? "–"),
             ("Paused", marks.stops.isEmpty ? "none" : "\(ClockDuration.text(seconds: marks.pausedS)) in \(Plural.count(marks.stops.count, "stop"))"),
         ]
-        if t.bridgedGaps > 0 { rows.append(("Bridged", markup.span(t.bridgedM, .distance, digits: 2) + " across \(Plural.count(t.bridgedGaps, "gap"))")) }
+        if t.bridgedGaps > 0 { rows.append(("Bridged", DistanceHeadline.bridged(t) { markup.span($0, .distance, digits: 2) })) }
         if let s = ride.startedUTCms { rows.append(("Start", clock.element(utcMs: s, dated: false))) }
         if let e = ride.endedUTCms { rows.append(("End", clock.element(utcMs: e, dated: false))) }
         if let ending = ride.ending { rows.append(("Ended", XMLText.escape(ending))) }
