@@ -76,7 +76,6 @@ enum CSVField {
     }
 
     static func text(_ s: String) -> String { string { appendText([s], separator: 0x0A, to: $0) } }
-    static func escapedLines(_ lines: [String]) -> String { string { appendEscapedLines(lines, to: $0) } }
     static func number(_ v: Double?) -> String { string { appendNumber(v, to: $0) } }
 
     /// The index of the first '"' at or after `start`. Eight bytes per step: an epoch's sentences

@@ -52,11 +52,6 @@ public struct BufferedFile {
         do { try failure.get() } catch { throw OutputFailure.system(SystemError("write", path, error)) }
     }
 
-    public mutating func sync() throws {
-        try flush()
-        guard fsync(fd) == 0 else { throw OutputFailure.system(SystemError("fsync", path, .current)) }
-    }
-
     public mutating func close() {
         if fd >= 0 { Glibc.close(fd); fd = -1 }
     }

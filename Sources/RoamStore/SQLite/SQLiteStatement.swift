@@ -55,10 +55,6 @@ public final class SQLiteStatement {
         try check(rc)
     }
 
-    public func bindNull(at index: Int32) throws(SQLiteError) {
-        try check(sqlite3_bind_null(handle, index))
-    }
-
     // MARK: Stepping
 
     /// Returns true when a row is ready to read, false when the statement is done.
