@@ -197,7 +197,7 @@ enum DriveCommand {
         let pollMs = try p.value(Options.pollMs)
         // A file-size limit must fail a build in words (tried again when the rides change), not kill the keeper.
         signal(SIGXFSZ, SIG_IGN)
-        DriveKeeper.waitForDatabase(t.settings.databasePath, pollMs: pollMs, say: Console.error)
+        try DriveKeeper.waitForDatabase(t.settings.databasePath, pollMs: pollMs, say: Console.error)
         try BoardLoader.requireDatabase(t.settings.databasePath)
         let reader = try RideReader(path: t.settings.databasePath)
         let keeper = try DriveKeeper(t.settings, writer: t.files(reader), say: Console.error)

@@ -1,4 +1,3 @@
-import Glibc
 import RoamStore
 import RoamSystem
 
@@ -39,10 +38,14 @@ extension DriveKeeper {
     }
 
     /// A board that never recorded has no database yet: the drive waits for the first ride
-    /// instead of failing and restarting every few seconds.
-    public static func waitForDatabase(_ path: String, pollMs: Int, say: (String) -> Void) {
-        guard access(path, F_OK) != 0 else { return }
+    /// instead of failing and restarting every few seconds. Only while nothing is there: a path it
+    /// may not look at (EACCES on its folder, EIO) throws the look's error, which says why.
+    public static func waitForDatabase(_ path: String, pollMs: Int, say: (String) -> Void) throws(SystemError) {
+        guard try FileSystem.kind(path) == nil else { return }
         say("drive: no database yet at \(FilePath.shown(path)): waiting for the first ride")
-        while access(path, F_OK) != 0 { usleep(useconds_t(max(pollMs, 10)) * 1000) }
+        while true {
+            MonotonicClock.sleep(ns: UInt64(max(pollMs, 10)) * 1_000_000)
+            if try FileSystem.kind(path) != nil { return }
+        }
     }
 }
