@@ -1,5 +1,6 @@
 import Glibc
 import RoamCore
+import RoamHandover
 import RoamImport
 import RoamStore
 import RoamSystem
@@ -18,10 +19,7 @@ enum ImportCommand {
         let units = try BoardLoader.units(p)
         let folder = FilePath.parent(path)
         let madeFolders: [String]
-        do { madeFolders = try FileSystem.makeFolders(folder) } catch {
-            throw CLIError(description: "cannot create the data folder \(folder) (\(error)); check its parent's permissions",
-                           status: ExitStatus.ioError)
-        }
+        do { madeFolders = try FileSystem.makeFolders(folder) } catch { throw OutputFailure.creating(error) }
         // A run that imports nothing leaves no new database, and no folder made for it, behind (a
         // typo'd name once did); a database or folder that was there stays.
         let existed = FileSystem.exists(path)
