@@ -54,6 +54,8 @@ enum ExitStatus {
         case let e as RecorderStartError where e.cause.errno.isOutOfDescriptors: return ioError
         case let e as StoreError:
             if case .corruptRow = e { return dataError }
+            // Said as an unreadable row before it had its own case: 65 as it was.
+            if case .rideGone = e { return dataError }
             if case .schemaTooNew = e { return dataError }
             if case .schemaTooOld(found: 0, _, _) = e { return dataError }
             if case .walUnreadable = e { return ioError }

@@ -21,7 +21,7 @@ public final class DumpLedger {
         case unfinishedImport
     }
 
-    /// Sets the ride's dumped-at time. Throws `StoreError.corruptRow` if the ride is gone
+    /// Sets the ride's dumped-at time. Throws `StoreError.rideGone` if the ride is gone
     /// (pruned between the dump and this call), `SQLiteError` on a storage failure.
     /// `keepingEarlier`: a ride already handed over keeps its first time (the drive marks every
     /// ride on it at each plug-in; prune's cut-off must not move later with each one).
@@ -50,9 +50,7 @@ public final class DumpLedger {
             return (0, try ride.step(), nil)
         }
         if let found = updated.newer { throw StoreError.schemaTooNew(found: found, supported: Migrations.latestVersion, path: path) }
-        guard updated.exists else {
-            throw StoreError.corruptRow(table: "rides", detail: "ride \(id) vanished before it could be marked dumped", path: path)
-        }
+        guard updated.exists else { throw StoreError.rideGone(id: id, path: path) }
         return updated.changed == 1 ? .marked : .unfinishedImport
     }
 }

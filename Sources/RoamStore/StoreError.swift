@@ -18,6 +18,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case rideNotRecording(id: Int64)
     /// A stored value this code cannot decode (an unknown enum raw value, unreadable JSON).
     case corruptRow(table: String, detail: String, path: String)
+    /// A ride no longer in the database (pruned meanwhile) when it was to be marked handed over (`DumpLedger`).
+    case rideGone(id: Int64, path: String)
     /// Commits wait in the -wal, and reading them needs a -shm that SQLite may not create in this
     /// folder or on this mount (`SQLiteConnection.reading`).
     case walUnreadable(path: String)
@@ -48,6 +50,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "ride \(id) is not recording"
         case let .corruptRow(table, detail, path):
             return "unreadable row in \(table) of \(FilePath.shown(path)): \(detail)"
+        case let .rideGone(id, path):
+            return "ride \(id) is no longer in \(FilePath.shown(path)) (pruned meanwhile?): it was not marked handed over"
         case let .walUnreadable(path):
             return "cannot read \(FilePath.shown(path)): its last commits are in \(FilePath.shown(path))-wal, and reading them needs \(FilePath.shown(path))-shm beside it, "
                 + "which cannot be created in a folder you may not write or on a read-only mount; read it as the folder's "

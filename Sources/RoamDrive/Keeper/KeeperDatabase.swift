@@ -100,7 +100,7 @@ final class KeeperDatabase {
         if ledger == nil { ledger = try DumpLedger(path: path) }
         do {
             return try ledger!.markDumped(id: id, dumpedUTCms: nowUTCms, keepingEarlier: true)
-        } catch StoreError.corruptRow {
+        } catch StoreError.rideGone {
             return nil
         }
     }
