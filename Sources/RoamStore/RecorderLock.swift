@@ -26,7 +26,9 @@ public final class RecorderLock {
     public struct Failed: Error, CustomStringConvertible {
         public var path: String
         public var errno: Errno
-        public var description: String { SystemError("create the recorder lock", path, errno).description }
+        /// What failed: "create the recorder lock", or "write the recorder's pid into".
+        public var action = "create the recorder lock"
+        public var description: String { SystemError(action, path, errno).description }
     }
 
     public static func path(forDatabase db: String) -> String { db + ".lock" }
@@ -47,9 +49,20 @@ public final class RecorderLock {
             if e == EWOULDBLOCK { throw held }
             throw Failed(path: path, errno: Errno(rawValue: e))
         }
+        // EINTR retried and said when it fails: a lock without its pid names no one to a refused recorder.
         let pid = Array("\(getpid())\n".utf8)
-        _ = ftruncate(fd, 0)
-        _ = pwrite(fd, pid, pid.count, 0)
+        let lockFD = fd
+        do throws(Errno) {
+            _ = try retryingInterrupted { ftruncate(lockFD, 0) }
+            var done = 0
+            while done < pid.count {
+                let rest = Array(pid[done...]), at = off_t(done)
+                done += try retryingInterrupted { pwrite(lockFD, rest, rest.count, at) }
+            }
+        } catch {
+            close(fd); fd = -1
+            throw Failed(path: path, errno: error, action: "write the recorder's pid into")
+        }
     }
 
     deinit { if fd >= 0 { close(fd) } }

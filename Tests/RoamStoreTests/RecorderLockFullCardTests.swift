@@ -1,0 +1,29 @@
+import Foundation
+import Glibc
+@testable import RoamStore
+import Testing
+
+/// The recorder lock's pid on a full card: a new lock whose pid cannot be written is said, not taken
+/// as written (a refused recorder would name no one). A real small tmpfs, filled.
+@Suite(.serialized, .enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+struct RecorderLockFullCardTests {
+    /// A filled tmpfs at `dir`/card for `body`, unmounted after.
+    static func onFullCard(_ dir: TemporaryDirectory, _ body: (String) throws -> Void) throws {
+        let mount = dir.url.appendingPathComponent("card")
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        try #require(try FullCardReaderTests.tool("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mount.path]) == 0)
+        defer { _ = try? FullCardReaderTests.tool("/bin/umount", [mount.path]) }  // cleanup only
+        let db = mount.appendingPathComponent("rides.db").path
+        try FullCardReaderTests.fill(mount)
+        try body(db)
+    }
+
+    @Test("A new lock whose pid cannot be written fails in words")
+    func aPidNotWrittenIsSaid() throws {
+        try Self.onFullCard(try TemporaryDirectory()) { db in
+            let error = #expect(throws: RecorderLock.Failed.self) { _ = try RecorderLock(databasePath: db) }
+            #expect(error?.description.contains("rides.db.lock") == true, "\(String(describing: error))")
+            #expect(error?.description.contains("no space left") == true, "\(String(describing: error))")
+        }
+    }
+}
