@@ -184,11 +184,15 @@ public enum DeviceProbe {
         let probe = path + "/.selftest-\(getpid())"
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return ProbeResult(name, ok: false, "not writable: " + unwritable(.current, folder: path)) }
-        let synced = write(fd, "ok", 2) == 2 && fsync(fd) == 0
-        let syncErrno = errno
+        // Whole, EINTR retried: a short write is written on, and its failure's errno is the write's own.
+        var failure: Errno?
+        do throws(Errno) {
+            try Descriptor.writeAll(fd, "ok")
+            _ = try retryingInterrupted { fsync(fd) }
+        } catch { failure = error }
         close(fd)
         unlink(probe)
-        guard synced else { return ProbeResult(name, ok: false, "write + fsync failed: \(Errno(rawValue: syncErrno).words). Check the SD card.") }
+        if let failure { return ProbeResult(name, ok: false, "write + fsync failed: \(failure.words). Check the SD card.") }
         // The bench's folder in RAM is a NOTE (`VolatileDataRule`), once the other checks pass.
         var benchInRAM: String?
         do {
