@@ -28,7 +28,9 @@ public enum RideExport {
             return (sink, n, 0)
         }
         var writer = FITWriter(sink: sink, includeFlagged: raw, gapSpans: try reader.gapSpans(ride: ride.id))
-        let n = try stream(&writer, ride, reader: reader, raw: raw, withNMEA: false, keepingFlags: .paused)
+        // Every usable fix, those set aside too: paused ones stop the timer and the fixes under the
+        // distance gate start it again, as they make moving time (`FITWriter.write`).
+        let n = try stream(&writer, ride, reader: reader, raw: raw, withNMEA: false, keepingFlags: [.paused, .underDistanceGate])
         return (writer.sink, n, writer.timeBackCount)
     }
 

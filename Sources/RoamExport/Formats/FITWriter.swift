@@ -32,6 +32,9 @@ public struct FITWriter<Sink: PatchableSink> {
     private var buffer: [UInt8] = []
     private var defined: Set<UInt8> = []
     private var timerRunning = false
+    /// The second of the last usable fix (a position the pipeline judged, under the distance gate
+    /// or not): moving time runs from it to the next usable fix unless that one is paused.
+    private var lastUsableTime: Int64?
     private var lastSegment: Int?
     /// The whole second of the last record, written or held.
     private var lastTime: Int64?
@@ -67,8 +70,8 @@ public struct FITWriter<Sink: PatchableSink> {
                                          FITProfile.sourceTypeLocal])
     }
 
-    /// Pass paused fixes even when they are not exported (under the distance gate while stopped):
-    /// they stop the timer although they make no record.
+    /// Pass every fix, those not exported too (under the distance gate): the timer follows the
+    /// pipeline's moving time, which counts the time up to each usable fix that is not paused.
     public mutating func write(_ fix: FixRecord) throws {
         // Every fix in order, those making no record too: a derived speed is taken over a span of them.
         let speed = speeds.speed(at: fix)
@@ -84,11 +87,14 @@ public struct FITWriter<Sink: PatchableSink> {
             }
             return
         }
+        // A position the pipeline judged for moving time: every gate passed but the distance gate.
+        let usable = position != nil && fix.flags.subtracting(.underDistanceGate).isAccepted
         guard includeFlagged || (fix.flags.isAccepted && position != nil) else {
-            if fix.flags.contains(.paused), timerRunning, lastSegment != nil {
+            if usable, lastSegment != nil {
                 try writeHeldRecord(before: t)
-                try timerEvent(.stopAll, at: t, trigger: FITProfile.TimerTrigger.auto)
+                try followMovingTime(fix, at: t)
             }
+            if usable { lastUsableTime = t }
             return
         }
         let startsSegment = lastSegment.map { $0 != fix.segment } ?? false
@@ -100,14 +106,14 @@ public struct FITWriter<Sink: PatchableSink> {
             let began = gapSpans.span(endingAt: fix.seq)?.fromUTCms.map(FITProfile.timestamp(utcMs:)) ?? lastTime
             try timerEvent(.stopAll, at: max(began, lastTime), trigger: FITProfile.TimerTrigger.auto)
         }
-        let wantsRunning = !fix.flags.contains(.paused)
-        if wantsRunning && !timerRunning {
-            try timerEvent(.start, at: t, trigger: lastSegment == nil ? FITProfile.TimerTrigger.manual : FITProfile.TimerTrigger.auto)
-        } else if lastSegment == nil {
+        if lastSegment == nil {
             // The activity opens with a timer start even when its first fix is already paused.
             try timerEvent(.start, at: t, trigger: FITProfile.TimerTrigger.manual)
+            if fix.flags.contains(.paused) { try timerEvent(.stopAll, at: t, trigger: FITProfile.TimerTrigger.auto) }
+        } else if usable {
+            try followMovingTime(fix, at: t)
         }
-        if !wantsRunning && timerRunning { try timerEvent(.stopAll, at: t, trigger: FITProfile.TimerTrigger.auto) }
+        if usable { lastUsableTime = t }
 
         stats.add(fix, time: t, position: position)
         let record = HeldRecord(
@@ -132,7 +138,11 @@ public struct FITWriter<Sink: PatchableSink> {
         try writeHeldRecord(endingSegment: true)
         let end = max(lastTime ?? Int64.min, ride.endedUTCms.map(FITProfile.timestamp) ?? Int64.min)
         let endTime: Int64? = end == Int64.min ? nil : end
-        if timerRunning, let endTime { try timerEvent(.stopAll, at: endTime, trigger: FITProfile.TimerTrigger.manual) }
+        if timerRunning, let endTime {
+            // Moving time ends at the last usable fix: a ride that ends without a fix counts none after it.
+            let stop = max(lastUsableTime ?? endTime, lastTime ?? endTime)
+            try timerEvent(.stopAll, at: stop, trigger: FITProfile.TimerTrigger.manual)
+        }
         let start = ride.startedUTCms.map(FITProfile.timestamp) ?? stats.firstTime
         let t = ride.totals
         let elapsed = FITProfile.scaled(t.elapsedS, scale: 1000), timer = FITProfile.scaled(t.movingS, scale: 1000)
@@ -182,6 +192,26 @@ public struct FITWriter<Sink: PatchableSink> {
             record.time, record.lat, record.lon, record.altitude, record.speed, record.distance, record.temperature,
         ])
         recordCount += 1
+    }
+
+    /// Starts or stops the timer as the pipeline counts moving time (`RidePipeline.follow`): the
+    /// time from the last usable fix to this one is moving unless this one is paused, or it opens a
+    /// segment after a gap not ridden through. So a pause stops the timer at the last usable fix
+    /// before it and the first fix after it starts the timer at the last paused one: on a track
+    /// recorded every few seconds the pause's first and last steps differ, and the events would
+    /// not add up to the moving time (an Edge 530's smart recording: 3 s over 1 h).
+    private mutating func followMovingTime(_ fix: FixRecord, at t: Int64) throws {
+        let opensSegment = fix.flags.contains(.segmentStart) && !fix.flags.contains(.movedThroughGap)
+        let moving = !fix.flags.contains(.paused) && !opensSegment
+        // Never before a record or an event already written: FIT times must rise.
+        let from = max(lastUsableTime ?? t, lastTime ?? t)
+        if moving, !timerRunning {
+            try timerEvent(.start, at: from, trigger: FITProfile.TimerTrigger.auto)
+        } else if opensSegment, !fix.flags.contains(.paused), !timerRunning {
+            try timerEvent(.start, at: t, trigger: FITProfile.TimerTrigger.auto)
+        } else if fix.flags.contains(.paused), timerRunning {
+            try timerEvent(.stopAll, at: from, trigger: FITProfile.TimerTrigger.auto)
+        }
     }
 
     private enum TimerAction { case start, stopAll }
