@@ -28,6 +28,10 @@ def judge(path):
             features.append({"type": g["type"], "closed": ring[0] == ring[-1], "ccw": ring_area(ring) > 0,
                              "bbox": [min(p[1] for p in ring), max(p[1] for p in ring), min(p[0] for p in ring), max(p[0] for p in ring)],
                              "properties": feat["properties"]})
+        elif g["type"] == "Point":
+            p = g["coordinates"]
+            features.append({"type": g["type"], "coordinates": p, "in_range": -180 <= p[0] <= 180 and -90 <= p[1] <= 90,
+                             "properties": feat["properties"]})
         else:
             features.append({"type": g["type"]})
     return {"type": doc["type"], "features": features}

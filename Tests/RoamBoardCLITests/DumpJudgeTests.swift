@@ -120,6 +120,10 @@ struct DumpJudgeTests {
             #expect(abs((props["distance_m"] as? Double ?? -1) - ride.totals.distanceM) <= 0.05)
             #expect(props["single_fix_segments"] as? Int == perSegment.values.filter { $0 == 1 }.count)
             #expect((props["ascent_m"] is NSNull) == (ride.totals.ascentM == nil))
+            // Each segment of one fix is a Point feature of its own, in range and longitude first.
+            let points = (v["features"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "Point" }
+            #expect(points.count == perSegment.values.filter { $0 == 1 }.count, "ride \(ride.id)")
+            #expect(points.allSatisfy { $0["in_range"] as? Bool == true })
         }
     }
 

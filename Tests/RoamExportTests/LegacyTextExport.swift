@@ -98,9 +98,10 @@ enum LegacyTextExport {
             + "\"geometry\":{\"type\":\"MultiLineString\",\"coordinates\":["
         var segment: Int?, pending: String?, lineOpen = false, last: (lon: Double, lat: Double, ele: Double?)?, cut = false
         var lines = 0, positions = 0, singles = 0
+        var lone: [(segment: Int, position: String)] = []
         func closeSegment() {
             if lineOpen { s += "]" }
-            if pending != nil && !cut { singles += 1 }
+            if let p = pending, !cut { singles += 1; lone.append((segment ?? 0, p)) }
             lineOpen = false; pending = nil; last = nil; cut = false
         }
         func add(_ lon: Double, _ lat: Double, _ ele: Double?) {
@@ -147,7 +148,12 @@ enum LegacyTextExport {
         while let c = p.first, c.isWhitespace { p = p.dropFirst() }
         while let c = p.last, c.isWhitespace { p = p.dropLast() }
         s += ",\"parameters\":" + (p.hasPrefix("{") && p.hasSuffix("}") ? String(p) : jsonString(ride.parametersJSON))
-        return s + "}}]}\n"
+        s += "}}"
+        for l in lone {
+            s += ",\n{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":\(l.position)},"
+                + "\"properties\":{\"ride\":\(ride.id),\"segment\":\(l.segment),\"single_fix\":true}}"
+        }
+        return s + "]}\n"
     }
 }
 

@@ -25,6 +25,28 @@ import RoamCore
         #expect(lines[1][1] == [7, 47.1], "no altitude, no third value")
         #expect((feature["properties"] as? [String: Any])?["single_fix_segments"] as? Int == 1)
         #expect(((feature["properties"] as? [String: Any])?["parameters"] as? [String: Any])?["gapAfterS"] as? Int == 5)
+        // Before: the one-fix segment was left out. It is a Point of its own, after the ride's feature.
+        let features = try #require((doc as? [String: Any])?["features"] as? [[String: Any]])
+        #expect(features.count == 2)
+        let point = try #require(features.last)
+        let geometry = try #require(point["geometry"] as? [String: Any])
+        #expect(geometry["type"] as? String == "Point")
+        #expect(geometry["coordinates"] as? [Double] == [6, 46, 540.13])
+        let properties = try #require(point["properties"] as? [String: Any])
+        #expect(properties["segment"] as? Int == 1 && properties["ride"] as? Int == 7)
+    }
+
+    /// A ride of one fix (one imported point, a ride stopped at once): before, `"coordinates":[]` and nothing else.
+    @Test func geoJSONOfAOneFixRideHoldsItsPoint() throws {
+        let (doc, w) = try geojson([ExportTestFixes.fix(seq: 0, lat: 45.1, lon: 5.7)])
+        let features = try #require((doc as? [String: Any])?["features"] as? [[String: Any]])
+        try #require(features.count == 2, "\(features)")
+        let lines = try #require((features[0]["geometry"] as? [String: Any])?["coordinates"] as? [[[Double]]])
+        #expect(lines.isEmpty && w.lineCount == 0 && w.singleFixSegmentCount == 1)
+        let geometry = try #require(features[1]["geometry"] as? [String: Any])
+        #expect(geometry["type"] as? String == "Point")
+        #expect(geometry["coordinates"] as? [Double] == [5.7, 45.1, 540.13])
+        #expect(features[1]["type"] as? String == "Feature")
     }
 
     /// RFC 7946 §3.1.9: a line over the antimeridian is cut in two, one part ending on 180 and the

@@ -6,9 +6,11 @@ import RoamCore
 /// that crosses the antimeridian is cut there in two LineStrings, one ending on 180 and one
 /// starting on -180 (or back), as RFC 7946 §3.1.9 asks.
 ///
-/// A LineString needs two positions, so a segment with a single exported fix draws no line; the
-/// properties count those. The geometry is written before the properties (member order is free in
-/// JSON), so the counts are known when the properties are written.
+/// A LineString needs two positions, so a segment with a single exported fix is no line: it is a
+/// Feature of its own after the ride's, a Point with the ride's id and the segment's number (a
+/// ride of one fix is an empty MultiLineString and that Point), and the properties count them.
+/// The geometry is written before the properties (member order is free in JSON), so the counts
+/// are known when the properties are written.
 public struct GeoJSONWriter<Sink: ByteSink> {
     public private(set) var sink: Sink
     public let includeFlagged: Bool
@@ -28,6 +30,8 @@ public struct GeoJSONWriter<Sink: ByteSink> {
     /// The segment's last position, and whether the segment was cut at the antimeridian.
     private var last: (lon: Double, lat: Double, ele: Double?)?
     private var cut = false
+    /// The position of each segment of one exported fix, with its segment: written as Points at the end.
+    private var lonePoints: [(segment: Int, position: [UInt8])] = []
     /// One write's bytes, reused for every fix.
     private let row = ByteRow(capacity: 128)
 
@@ -118,13 +122,22 @@ public struct GeoJSONWriter<Sink: ByteSink> {
         // Stored parameters are JSON already; embed them as an object, or as text if they are not one.
         let p = ride.parametersJSON.trimmedOfWhitespace
         s += ",\"parameters\":" + (p.hasPrefix("{") && p.hasSuffix("}") ? p : JSONText.string(ride.parametersJSON))
-        s += "}}]}\n"
+        s += "}}"
+        for lone in lonePoints {
+            s += ",\n{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":"
+            s += String(decoding: lone.position, as: UTF8.self)
+            s += "},\"properties\":{\"ride\":\(ride.id),\"segment\":\(lone.segment),\"single_fix\":true}}"
+        }
+        s += "]}\n"
         try sink.write(s)
     }
 
     private mutating func closeSegment() throws {
         if lineOpen { try sink.write("]") }
-        if hasPending && !cut { singleFixSegmentCount += 1 }  // a cut's lone last part is drawn by the part before
+        if hasPending && !cut {  // a cut's lone last part is drawn by the part before
+            singleFixSegmentCount += 1
+            lonePoints.append((segment ?? 0, pending))
+        }
         lineOpen = false
         hasPending = false
         last = nil
