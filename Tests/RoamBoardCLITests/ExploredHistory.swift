@@ -11,7 +11,8 @@ struct ExploredHistory {
 
     static let startUTCms: Int64 = CivilDate.daysFromCivil(year: 2026, month: 5, day: 2) * 86_400_000 + 25_200_000
 
-    static func make(_ rides: [[(lat: Double, lon: Double)?]]) throws -> ExploredHistory {
+    /// `bridged`: a ride's (by its index) distance bridged across gaps, added to its totals as the pipeline adds it.
+    static func make(_ rides: [[(lat: Double, lon: Double)?]], bridged: [Int: (m: Double, gaps: Int)] = [:]) throws -> ExploredHistory {
         let dir = try CLIRunner.temporaryDirectory()
         let path = dir.appendingPathComponent("rides.db").path
         let store = try RideStore(path: path)
@@ -19,6 +20,7 @@ struct ExploredHistory {
             let start = startUTCms + Int64(n) * 86_400_000
             let row = try store.startRide(startedMonoNs: 1_000, startedUTCms: start, parameters: PipelineParameters())
             var state = PipelineState()
+            if let b = bridged[n] { state.totals.bridgedM = b.m; state.totals.bridgedGaps = b.gaps; state.totals.distanceM = b.m }
             var fixes: [FixRecord] = []
             var segment = 0, newSegment = true, previous: (lat: Double, lon: Double)?
             for (i, position) in positions.enumerated() {

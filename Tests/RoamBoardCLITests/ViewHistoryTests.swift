@@ -154,3 +154,38 @@ import RoamCore
         }
     }
 }
+
+extension ViewHistoryTests {
+    /// Before: "0.0 km bridged across 2 gaps" where `rides` said 0.03 km. Below a tenth of a km (or
+    /// mi) what was bridged is in metres (or feet); from it on, in km (or mi) as every distance.
+    @Test(.enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+    func aFewMetresBridgedAreShownInMetresOrFeet() throws {
+        let ride = { (i: Int) in ExploredHistory.line(from: (47.99 + Double(i) * 0.001, 7.84), bearingDeg: 90, metres: 500) }
+        // Saturday and Sunday of ISO week 18, then Monday of week 19.
+        let h = try ExploredHistory.make([ride(0), ride(1), ride(2)], bridged: [0: (15, 1), 1: (15, 1), 2: (240, 1)])
+        defer { h.remove() }
+        let page = h.directory.appendingPathComponent("history.html")
+        let r = try CLIRunner.run(["view", "--history", "--db", h.dbPath, "-o", page.path])
+        try #require(r.status == 0, "\(r.stderr)")
+        let probe = """
+            JSON.stringify({ bridged: Array.from(document.querySelectorAll('.bridged')).map(e => e.textContent),
+              overall: Array.from(document.querySelectorAll('#overall div')).map(e => e.textContent) })
+            """
+        let toImperial = "(function () { const s = document.getElementById('units'); s.value = 'imperial'; s.dispatchEvent(new Event('change')); return 0; })()"
+        let v = try PageJudge.run(page: page, steps: [.viewport(1400, 1000), .eval(probe), .eval(toImperial), .eval(probe)])
+        #expect(v.errors.isEmpty, "\(v.errors)")
+        let texts = v.results.compactMap { $0 as? String }
+        try #require(texts.count == 2, "\(v.results)")
+        let seen = texts.map { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:] }
+        let metric = (seen[0]["bridged"] as? [String] ?? []) + (seen[0]["overall"] as? [String] ?? [])
+        let imperial = (seen[1]["bridged"] as? [String] ?? []) + (seen[1]["overall"] as? [String] ?? [])
+        for text in ["15 m bridged across 1 gap", "30 m bridged across 2 gaps", "0.2 km bridged across 1 gap"] {
+            #expect(metric.contains(text), "\(text) not in \(metric)")
+        }
+        #expect(metric.contains("0.3 km" + "of the distance bridged across gaps"), "\(metric)")
+        for text in ["49 ft bridged across 1 gap", "98 ft bridged across 2 gaps", "0.1 mi bridged across 1 gap"] {
+            #expect(imperial.contains(text), "\(text) not in \(imperial)")
+        }
+        #expect(!(metric + imperial).contains { $0.hasPrefix("0.0 ") }, "\(metric) \(imperial)")
+    }
+}

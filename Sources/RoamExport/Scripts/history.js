@@ -19,7 +19,12 @@
       return Math.floor(min / 60) + ":" + String(min % 60).padStart(2, "0");
     },
     rides: (n) => n + (n === 1 ? " ride" : " rides"),
-    bridged: (m, gaps) => FORMAT.distance(m) + " bridged across " + gaps + (gaps === 1 ? " gap" : " gaps"),
+    // Below a tenth of a km (or mi) in metres (or feet): a few tens of metres bridged are not "0.0 km".
+    short: (m) => {
+      if ((U ? U.convert(m, "distance") : m / 1000) >= 0.1) return FORMAT.distance(m);
+      return Math.round(U ? U.convert(m, "length") : m) + " " + (U ? U.unit("length") : "m");
+    },
+    bridged: (m, gaps) => FORMAT.short(m) + " bridged across " + gaps + (gaps === 1 ? " gap" : " gaps"),
   };
 
   function el(tag, attrs, text) {
@@ -58,7 +63,7 @@
     const box = document.getElementById("overall"), t = data.all;
     const items = [[FORMAT.rides(t.rides), "in all"], [FORMAT.distance(t.distanceM), "distance"],
       [climbText(t, t.ridesWithoutClimb), "climb"], [FORMAT.duration(t.movingS), "moving time (h:mm)"]];
-    if (t.bridgedGaps > 0) items.push([FORMAT.distance(t.bridgedM), "of the distance bridged across gaps"]);
+    if (t.bridgedGaps > 0) items.push([FORMAT.short(t.bridgedM), "of the distance bridged across gaps"]);
     for (const [value, label] of items) {
       const d = el("div");
       d.appendChild(el("b", {}, value));
