@@ -125,11 +125,11 @@ public final class RideImporter {
         }
     }
 
-    /// Throws `ImportNoRoom` when the storage holding the database has less than `reserveBytes`
-    /// free: a recorder writing there needs it more than the import does.
+    /// Throws `ImportNoRoom` when the room for rides (`StorageEstimate`: free space and the
+    /// database's free pages) is less than `reserveBytes`: a recorder writing there needs it more.
     private func checkRoom(stored: Int? = nil, of total: Int? = nil) throws {
         let folder = FilePath.parent(store.path)
-        let free = try FileSystem.availableBytes(folder)
+        let free = Int64(clamping: try store.storageEstimate().freeBytes)
         guard free >= reserveBytes else {
             throw ImportNoRoom(freeBytes: free, folder: folder, reserveBytes: reserveBytes, storedPoints: stored, totalPoints: total)
         }

@@ -1,8 +1,21 @@
 extension RideStore {
-    /// Free space on the database's filesystem and this database's cost per stored fix, for the
-    /// recorder's low-storage check. Reads only the rides table (one row per ride), never the fixes.
+    /// Room on the database's storage (free space and free pages) and this database's cost per
+    /// stored fix (`StorageEstimate`), for the recorder's low-storage check, the drive's and
+    /// import's reserve. Reads only the rides table (one row per ride), never the fixes.
     public func storageEstimate() throws -> StorageEstimate {
         let stored = try connection.singleText("SELECT coalesce(sum(fix_count), 0) FROM rides").flatMap { Int($0) } ?? 0
-        return try StorageEstimate.measure(databasePath: path, fixCount: stored)
+        return try StorageEstimate.measure(databasePath: path, fixCount: stored, pages: try DatabasePages.read(connection))
+    }
+}
+
+extension RideReader {
+    /// `RideStore.storageEstimate` through a reader (`status`, the drive keeper), over `fixCount` fixes.
+    public func storageEstimate(fixCount: Int) throws -> StorageEstimate {
+        try StorageEstimate.measure(databasePath: path, fixCount: fixCount, pages: try DatabasePages.read(connection))
+    }
+
+    /// The database's free pages in bytes: room new rides reuse though the card does not see it.
+    public func reusableBytes() throws -> Int64 {
+        Int64(clamping: try DatabasePages.read(connection).freeBytes)
     }
 }

@@ -20,9 +20,11 @@ enum StatusCommand {
         var ride: RideRow?
         var fixCount = 0
         var databaseError: (any Error)?
+        var reader: RideReader?
         do {
-            let reader = try RideReader(path: dbPath)
-            let rides = try reader.rides()
+            let opened = try RideReader(path: dbPath)
+            reader = opened
+            let rides = try opened.rides()
             ride = rides.last { $0.state == .recording }
             fixCount = rides.reduce(0) { $0 + $1.totals.fixCount }
         } catch {
@@ -64,7 +66,7 @@ enum StatusCommand {
             print("             and \(Plural.count(status.lostAtExitEpochs, "fix", "fixes")) and \(Plural.count(status.lostAtExitPresses, "button press", "button presses")) "
                   + "storage never took before a recorder exited: recorded in the ride at the next start")
         }
-        print("storage      " + storageLine(dbPath: dbPath, fixCount: fixCount))
+        print("storage      " + storageLine(reader: reader, fixCount: fixCount))
         if let volatile = volatileLine(dbPath: dbPath) { print("             " + volatile) }
         if let low = status?.storageLow, snapshot?.isRecorderRunning == true {
             // The recorder's measure, up to one look old: the free space above is this command's own.
@@ -72,11 +74,13 @@ enum StatusCommand {
         }
     }
 
-    /// Free space and how many hours of riding it holds at this database's own cost per fix.
-    private static func storageLine(dbPath: String, fixCount: Int) -> String {
+    /// Room (free space and the database's free pages) and how many hours of riding it holds at
+    /// this database's own cost per fix: the recorder's estimate (`StorageEstimate`).
+    private static func storageLine(reader: RideReader?, fixCount: Int) -> String {
+        guard let reader else { return "unknown: the database cannot be read" }
         let estimate: StorageEstimate
-        do { estimate = try StorageEstimate.measure(databasePath: dbPath, fixCount: fixCount) } catch { return "unknown: \(ErrorText.describe(error))" }
-        let free = ByteSize.text(Int64(clamping: estimate.freeBytes)) + " free"
+        do { estimate = try reader.storageEstimate(fixCount: fixCount) } catch { return "unknown: \(ErrorText.describe(error))" }
+        let free = ByteSize.text(Int64(clamping: estimate.freeBytes)) + " free" + estimate.reusableWords
         guard let at1 = estimate.hoursOfRiding(rateHz: 1), let at10 = estimate.hoursOfRiding(rateHz: 10) else { return free }
         let cost = estimate.costIsMeasured ? "" : " at a typical \(Int(StorageEstimate.typicalBytesPerFix)) B per fix "
             + "(this database's own cost is used from \(StorageEstimate.minFixesToMeasure) fixes on)"
