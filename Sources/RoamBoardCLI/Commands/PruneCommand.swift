@@ -3,13 +3,14 @@ import RoamStore
 import RoamSystem
 
 /// `roam-board prune --dumped-before DATE`: deletes the stopped rides already handed over before
-/// DATE (00:00 UTC), in one transaction, and says what that freed. Never a ride not yet dumped.
+/// DATE (00:00 in the board's time zone, the one `rides` shows the dumped times in; UTC with --db
+/// alone), in one transaction, and says what that freed. Never a ride not yet dumped.
 /// `prune --ride N [--ride M…]`: deletes those rides, all or none (`PruneRides`).
 enum PruneCommand {
     static func run(_ p: ParsedArguments) throws {
         let rides = try p.values(Options.ride)
         let text = try p.value(Options.dumpedBefore)
-        let path = try BoardLoader.databasePath(p)
+        let (path, time) = try BoardLoader.target(p)
         guard !rides.isEmpty || text != nil else {
             throw UsageError(command: p.command, message: "missing --dumped-before DATE or --ride N: say which rides to prune")
         }
@@ -20,7 +21,7 @@ enum PruneCommand {
         if p.value(Options.notDumpedToo) && rides.isEmpty {
             throw UsageError(command: p.command, message: "--not-dumped-too goes with --ride only: --dumped-before never prunes a ride never dumped")
         }
-        let cutoff = try text.map(cutoffUTCms)
+        let cutoff = try text.map { try cutoffUTCms($0, time: time) }
         // Opening read-write would create an empty database; a typo in --db must not.
         try BoardLoader.requireDatabase(path)
         guard let text, let cutoff else { return try PruneRides.run(p, rides: rides, path: path) }
@@ -57,15 +58,26 @@ enum PruneCommand {
 
     private static func ids(_ r: Prune.Report) -> String { r.rideIDs.map(String.init).joined(separator: ", ") }
 
-    /// "YYYY-MM-DD" → milliseconds at 00:00 UTC that day; anything else is a usage error.
-    static func cutoffUTCms(_ text: String) throws -> Int64 {
+    /// "YYYY-MM-DD" → the instant of 00:00 that day in `time`'s zone (as `rides` shows the dumped
+    /// times: it cut at 00:00 UTC, so a ride `rides` showed dumped on the 7th in Tokyo went with
+    /// "--dumped-before 2026-12-07"); anything else is a usage error.
+    static func cutoffUTCms(_ text: String, time: LocalTime) throws -> Int64 {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let fields = parts.compactMap { Int($0) }
         guard parts.count == 3, fields.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               (1...12).contains(fields[1]), (1...daysIn(year: fields[0], month: fields[1])).contains(fields[2]) else {
             throw UsageError(command: "prune", message: "--dumped-before '\(text)' is not an ISO date (YYYY-MM-DD)")
         }
-        return CivilDate.daysFromCivil(year: fields[0], month: fields[1], day: fields[2]) * 86_400_000
+        let midnight = CivilDate.daysFromCivil(year: fields[0], month: fields[1], day: fields[2]) * 86_400_000
+        return utcMs(ofLocal: midnight, time: time)
+    }
+
+    /// The instant whose wall clock in `time`'s zone reads `localMs` (a local time counted as if it
+    /// were UTC): the offset is taken at a first guess and again at the instant it gives, so a
+    /// change of offset near midnight is read at the right side of it.
+    static func utcMs(ofLocal localMs: Int64, time: LocalTime) -> Int64 {
+        let guess = localMs - Int64(time.offsetS(utcMs: localMs)) * 1000
+        return localMs - Int64(time.offsetS(utcMs: guess)) * 1000
     }
 
     private static func daysIn(year: Int, month: Int) -> Int {

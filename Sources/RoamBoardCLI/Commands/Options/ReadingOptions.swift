@@ -95,7 +95,7 @@ extension CheckCommand {
 
 extension PruneCommand {
     enum Options {
-        static let dumpedBefore = Option<String>("--dumped-before", "DATE", help: "ISO date (YYYY-MM-DD, 00:00 UTC): prune the stopped rides dumped before it ('rides' shows when each was dumped).")
+        static let dumpedBefore = Option<String>("--dumped-before", "DATE", help: "ISO date (YYYY-MM-DD, 00:00 in the board's time_zone, UTC with --db alone): prune the stopped rides dumped before it ('rides' shows when each was dumped, in that zone).")
         static let ride = RepeatedOption<Int64>("--ride", "N", help: "Prune this ride (see 'rides'); repeat it for more. All of them go, or none does.")
         static let notDumpedToo = Flag("--not-dumped-too", help: "With --ride: also a ride this board recorded and never dumped (no copy of it exists anywhere else).")
         static let dryRun = Flag("--dry-run", help: "Say which rides would go and what that frees; delete nothing.")
