@@ -40,7 +40,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(FilePath.shown(path)) has schema version \(found) and this roam-board would raise it to \(target), but the recorder "
                 + "(\(pid.map { "pid \($0)" } ?? "another process")) is running on it, most likely the program of before an upgrade, "
                 + "which would go on writing under the new schema without knowing it: nothing was changed. Restart the board's "
-                + "programs first (sudo systemctl restart roam-board roam-board-drive: a ride in progress goes on), then run this again"
+                + "programs first (sudo systemctl restart roam-board roam-board-drive: a ride in progress goes on, unless the new program "
+                + "derives fixes with another pipeline algorithm: then it closes that ride at its last fix), then run this again"
         case let .recorderUnknown(action, lock, errno, path):
             return "cannot tell whether a recorder is running on \(FilePath.shown(path)): cannot \(action) \(FilePath.shown(lock)): \(errno.reason(.read)); "
                 + "nothing was changed"

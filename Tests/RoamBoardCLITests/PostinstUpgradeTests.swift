@@ -49,6 +49,11 @@ import Testing
         let (dir, _, stdout) = try Self.upgrade(active: [unit])
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(stdout.contains(Self.restartLine), "\(stdout)")
+        // "a ride in progress goes on" alone was false where the new program counts with another
+        // pipeline algorithm: re-arm closes that ride (RearmPolicy).
+        #expect(stdout.contains("(a ride in progress goes on, unless the new program derives fixes with another pipeline algorithm: "
+                                + "then it closes that ride at its last fix and the next press starts a new one; "
+                                + "'roam-board show' names the algorithm)\n"), "\(stdout)")
     }
 
     /// The units' RestartPreventExitStatus= leaves a unit that refused to start for good failed: a
