@@ -40,6 +40,9 @@ import Testing
         #expect(run.calls == ["systemctl disable --now roam-board-drive.path", "systemctl disable --now roam-board.path",
                               "systemctl stop roam-board-drive.service roam-board.service", "systemctl disable roam-board-drive.service",
                               "systemctl disable roam-board.service", run.removal], "\(run.calls)")
+        // apt said nothing of the rides: the one line that says where they stay.
+        #expect(run.stdout == "roam-board: removed; the rides stay in /var/lib/roam-board (apt purge does not delete them either)\n",
+                "\(run.stdout)")
     }
 
     /// An upgrade keeps the drive for a computer reading it; no gadget, nothing to take off.
@@ -49,6 +52,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: run.dir) }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.calls.contains { $0.hasPrefix("roam-board") }, "\(run.calls)")
+        #expect(run.stdout.contains("the rides stay") == (arguments == ["remove"]), "\(run.stdout)")
     }
 
     @Test func disableTakesTheDriveOffTheCableAfterStoppingIt() throws {
@@ -70,5 +74,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: run.dir.appendingPathComponent("etc/roam-board").path))
         #expect(run.calls == ["systemctl daemon-reload", "udevadm control --reload",
                               "udevadm trigger --action=change --subsystem-match=tty --subsystem-match=i2c-dev --subsystem-match=gpio"], "\(run.calls)")
+        #expect(run.stdout == "roam-board: purged \(run.dir.path)/etc/roam-board; the rides stay in /var/lib/roam-board "
+                + "(delete that folder yourself if you mean to)\n", "\(run.stdout)")
     }
 }
