@@ -19,7 +19,11 @@ import RoamStore
 /// `staleResume` (`StaleResumeRule`) compares the ride's last GNSS time with the first GNSS time
 /// after the restart, and a ride found older than `closeAfterS` by that clock is closed and the
 /// fixes go to a new ride (a Pi with fake-hwclock wakes up next morning believing it is still
-/// yesterday evening).
+/// yesterday evening). The board's clock is trusted across a boot only when it agreed with GNSS time
+/// at the ride's last commit (`clocksDisagree`): a Pi without an RTC records with fake-hwclock's
+/// days-old time until NTP steps it, and after a power cut NTP may set the clock before the recorder
+/// starts, so a ride cut minutes ago looked days old by its last commit's stamp. Then it is resumed,
+/// and the receiver's time settles it at the first fix as above.
 ///
 /// A ride whose fixes another pipeline algorithm derived (`PipelineParameters.algorithm`: the
 /// card was written by an earlier or later release) is closed too: resumed, its rest would be
@@ -60,6 +64,8 @@ public struct RearmPolicy: Sendable, Equatable {
             ageS = sameBootAgeS
         } else {
             guard let last = row.lastCommitUTCms ?? row.startedUTCms else { return .resume }
+            // A stamp from another timeline than GNSS's ages nothing: the first fix's GNSS time decides.
+            if Self.clocksDisagree(row) { return .resume }
             ageS = Double(nowUTCms - last) / 1000
         }
         guard ageS > closeAfterS else { return .resume }
@@ -99,6 +105,19 @@ public struct RearmPolicy: Sendable, Equatable {
         guard let lastExit, !bootID.isEmpty, lastExit.bootID == bootID, lastExit.rideID == rideID,
               let monoNs = lastExit.lastCommitMonoNs, monoNs <= nowMonoNs else { return nil }
         return Double(nowMonoNs - monoNs) / 1e9
+    }
+
+    /// How far the last commit's stamp may be from the ride's last GNSS time and still age the ride
+    /// across a boot: a commit follows its fixes by one commit interval (5 s at most) and a receiver's latency.
+    public static let clockAgreementS = 60.0
+
+    /// Whether the board's clock that stamped the ride's last commit was more than `clockAgreementS`
+    /// from the ride's last GNSS time (fake-hwclock's time before NTP stepped it, or a clock stepped
+    /// since): then that stamp says nothing of the ride's age. False without both times.
+    public static func clocksDisagree(_ row: RideRow) -> Bool {
+        guard let commit = row.lastCommitUTCms,
+              let gnss = row.pipelineState.clock.lastTimed?.utcMs ?? row.pipelineState.lastAccepted?.utcMs else { return false }
+        return abs(Double(commit - gnss)) / 1000 > clockAgreementS
     }
 
     /// Why this code will not resume the ride whatever its age, in words; nil when it derives the

@@ -75,8 +75,9 @@ import Testing
     @Test("P7 policy: after a reboot, a ride whose last commit is older than the limit by the wall clock is closed at restart")
     func staleRideIsClosed() throws {
         let h = try RecorderHarness()
-        // The monotonic clock started again: the wall clock, 2 h on, ages the commit.
-        let id = try Self.restartOneHourLimit(h, bootID: "the-next-boot", realtimeMs: { WallClock.nowUTCms() + 2 * 3_600_000 })
+        // The monotonic clock started again: the wall clock, 7 h on and agreeing with GNSS time at the
+        // last commit (the harness's commits are stamped now, its fixes months earlier), ages the commit.
+        let id = try RearmClockTimelineTests.restartAfterABoot(h, commitShiftMs: 0, sinceLastFixMs: 7 * 3_600_000).id
         let reader = try h.reader()
         let ride = try #require(try reader.ride(id: id))
         #expect(ride.state == .stopped)
