@@ -71,11 +71,17 @@ import Testing
 
     @Test func aLongPressAfterARideClosedAtRestartStartsOneAndTheNextSplitsIt() throws {
         let h = try RecorderHarness()
-        let closed = try h.interruptedRide(seconds: 5).id
+        let left = try h.interruptedRide(seconds: 5)
+        let closed = left.id
+        // Its last commit stamped by a clock agreeing with GNSS time (the harness stamps commits now, its fixes are months older).
+        let gnss = try #require(left.pipelineState.clock.lastTimed?.utcMs)
+        let db = try SQLiteConnection(path: h.dbPath, mode: .readWrite)
+        try db.execute("UPDATE rides SET last_commit_utc_ms = \(gnss) WHERE id = \(closed)")
+        db.close()
         var options = Recorder.Options()
         options.rearm = RearmPolicy(closeAfterS: 3600)
         options.bootID = "the-next-boot"  // after a reboot the wall clock, 2 h on, ages the ride
-        let rig = try Rig(h, options: options, realtimeMs: { WallClock.nowUTCms() + 2 * 3_600_000 })
+        let rig = try Rig(h, options: options, realtimeMs: { gnss + 2 * 3_600_000 })
         try rig.start()
         defer { rig.stop() }
         #expect(h.events.all.contains { if case .session(.rideClosedAtRestart(closed, _)) = $0 { return true }; return false })
