@@ -27,8 +27,9 @@ public struct ImportStopped: Error {
     public var noRoom: ImportNoRoom? { cause as? ImportNoRoom }
 
     /// The words, given the cause's own when it is not `ImportNoRoom` (the caller translates a
-    /// database error into the rider's words).
-    public func sentence(causeWords: String) -> String {
+    /// database error into the rider's words); `pruneAdvice`: how to free room, as a command that
+    /// runs as printed (the caller knows the board and the user).
+    public func sentence(causeWords: String, pruneAdvice: String) -> String {
         let done = "imported: \(Self.names(imported)); not tried: \(Self.names(notTried))"
         guard let room = noRoom else { return "import failed on \(file): \(causeWords); \(done)" }
         var stopped = "import stopped before \(file)"
@@ -37,8 +38,7 @@ public struct ImportStopped: Error {
                 + "(import unfinished: import the file again to finish it)"
         }
         return stopped + ": \(ByteSize.text(room.freeBytes)) free on \(room.folder), "
-            + "\(ByteSize.text(room.reserveBytes)) stay for recording; \(done). Free room (prune rides already handed over: "
-            + "roam-board prune --dumped-before DATE) and import again"
+            + "\(ByteSize.text(room.reserveBytes)) stay for recording; \(done). Free room (\(pruneAdvice)) and import again"
     }
 
     /// "a.fit, b.fit", the first ten of a long list and how many more; "none".

@@ -262,6 +262,8 @@ struct DriveImageTests {
         #expect(line.contains("storage too full for a new drive image") && line.contains("previous image is kept")
                 && line.contains("roam-board prune"), "\(full.stderr)")
         #expect(line.contains("64 MiB stay for recording") && line.firstMatch(of: /[0-9] MB\b/) == nil, "\(full.stderr)")
+        // The prune it advises runs as printed (it said "roam-board prune --dumped-before DATE": exit 64).
+        try PrintedCommands.expectEachParses(String(line), atLeast: 1)
         let seen14 = try DriveProbe.bytes(image)
         #expect(seen14 == before)
         let seen15 = try DriveProbe.rideIDs(image.path)

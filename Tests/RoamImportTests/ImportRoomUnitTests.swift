@@ -74,9 +74,9 @@ import Testing
         let files = (1...13).map { "/data/in/r\($0).gpx" }
         let stop = ImportStopped(file: "/data/in/r0.gpx", cause: ImportNoRoom(freeBytes: 61 << 20, folder: "/data", reserveBytes: 64 << 20),
                                  imported: [], notTried: files)
-        #expect(stop.sentence(causeWords: "") == "import stopped before /data/in/r0.gpx: 61 MiB free on /data, 64 MiB stay for recording; "
+        #expect(stop.sentence(causeWords: "", pruneAdvice: "prune rides already handed over: 'roam-board prune --db /data/rides.db …'") == "import stopped before /data/in/r0.gpx: 61 MiB free on /data, 64 MiB stay for recording; "
                 + "imported: none; not tried: r1.gpx, r2.gpx, r3.gpx, r4.gpx, r5.gpx, r6.gpx, r7.gpx, r8.gpx, r9.gpx, r10.gpx and 3 more. "
-                + "Free room (prune rides already handed over: roam-board prune --dumped-before DATE) and import again")
+                + "Free room (prune rides already handed over: 'roam-board prune --db /data/rides.db …') and import again")
         #expect(RideFile.sourceName("/dev/fd/63") == "standard input" && RideFile.sourceName("/dev/stdin") == "standard input"
                 && RideFile.sourceName("/tmp/63") == "63")
     }

@@ -1,6 +1,7 @@
 import Glibc
 import RoamCore
 import RoamHandover
+import RoamDrive
 import RoamImport
 import RoamStore
 import RoamSystem
@@ -51,7 +52,10 @@ enum ImportCommand {
             // Short of the room kept for recording: done in part, to run again once room is made (75);
             // the database or its storage failing: that error's own status.
             if let room = stopped.noRoom, room.storedPoints == nil, stopped.imported.isEmpty { removeIfNew() }
-            throw CLIError(description: stopped.sentence(causeWords: ErrorText.describe(stopped.cause)),
+            // The prune printed as the drive's README.txt prints it: as the folder's owner, naming the board.
+            let today = String(try BoardLoader.target(p).time.iso8601(utcMs: WallClock.nowUTCms()).prefix(10))
+            let advice = try DriveCommand.readmeCommands(p, databasePath: path).pruneAdvice(day: today)
+            throw CLIError(description: stopped.sentence(causeWords: ErrorText.describe(stopped.cause), pruneAdvice: advice),
                            status: stopped.noRoom != nil ? ExitStatus.tempFailure : ExitStatus.of(stopped.cause))
         }
         if progress.imported == 0 { removeIfNew() }

@@ -14,6 +14,8 @@ struct DriveExport {
     let folder: String
     /// Left free for the recorder (`DriveImageBuilder.reserveBytes`).
     let reserveBytes: Int64
+    /// How to free room, as a command that runs as printed (`DriveReadme.Commands.pruneAdvice`).
+    var pruneAdvice = "prune rides already handed over"
     /// The ride pages link the drive's shared Leaflet (this build has it).
     var linking = false
     private var staged: [Int64: [DriveWrittenFile]] = [:]
@@ -82,7 +84,7 @@ struct DriveExport {
     private func noRoom(_ ride: RideRow, free: Int64) -> DriveError {
         DriveError(.storageFull, "no room for ride \(ride.id) on the drive: \(ByteSize.text(free)) free on \(FilePath.shown(slots.folder)), "
                    + "\(ByteSize.text(reserveBytes)) stay for recording. Free room there (delete files not "
-                   + "needed, or prune rides already handed over: roam-board prune --dumped-before DATE)")
+                   + "needed, or \(pruneAdvice))")
     }
 
     /// Measured on the staging folder, said as the card's folder it is in (the rider never named `.staging`).

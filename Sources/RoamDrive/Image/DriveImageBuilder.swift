@@ -41,7 +41,9 @@ public struct DriveImageBuilder {
         for m in [base?.manifest, DriveManifest.kept(image: imagePath, folder: slots.manifests)].compactMap({ $0 }) {
             for file in m.files + m.measured { known[Self.key(file.rideID, file.stamp), default: []].append(file) }
         }
+        let pruneAdvice = facts.commands.pruneAdvice(day: DriveReadme.day(shown: writer.shownTime(utcMs: facts.builtUTCms)))
         var export = DriveExport(writer: writer, slots: slots, reserveBytes: reserveBytes)
+        export.pruneAdvice = pruneAdvice
         do { try export.prepare() } catch {
             throw DriveError(error.errno == .noSpace ? .storageFull : .fileSystem,
                              "cannot build the drive image \(FilePath.shown(imagePath)): cannot create its working folder in \(FilePath.shown(slots.folder)): \(error.creationReason)")
@@ -56,8 +58,7 @@ public struct DriveImageBuilder {
         guard room > 0 else {
             throw DriveError(.storageFull, "storage too full for a new drive image: \(ByteSize.text(free)) free on \(FilePath.shown(slots.folder)), "
                              + "\(ByteSize.text(reserveBytes)) stay for recording. "
-                             + "Free room there (delete files not needed, or prune rides already handed over: "
-                             + "roam-board prune --dumped-before DATE): the drive is built again once room is freed")
+                             + "Free room there (delete files not needed, or \(pruneAdvice)): the drive is built again once room is freed")
         }
         let order = DriveSelection.claimOrder(rides)
         let staged = try Self.stage(order, maker: maker, known: known, export: &export)

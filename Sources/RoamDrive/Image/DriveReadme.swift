@@ -72,7 +72,7 @@ public enum DriveReadme {
         ]
         var lines = files + datesLines(zone)
         lines += [""] + leaflet + drive
-        lines += freeRoomLines(facts, ride: someRide) + [""]
+        lines += freeRoomLines(facts, ride: someRide, day: day(shown: time(facts.builtUTCms))) + [""]
         if contents.rides.isEmpty {
             lines.append("No stopped ride yet: press the button, ride, press it again, then plug the board in.")
         } else {

@@ -15,7 +15,7 @@ extension DriveReadme {
         public static let installed = Commands(runAs: "sudo -u roam", database: "--board /etc/roam-board")
 
         /// "sudo -u roam roam-board prune --board /etc/roam-board --ride 3".
-        func line(_ command: String, _ arguments: String = "") -> String {
+        public func line(_ command: String, _ arguments: String = "") -> String {
             (runAs.isEmpty ? "" : runAs + " ") + "roam-board \(command) \(database)" + (arguments.isEmpty ? "" : " " + arguments)
         }
 
@@ -23,18 +23,23 @@ extension DriveReadme {
         /// `dump` marks a ride handed over only where the file is kept.
         static let dumpFolder = "/var/tmp/rides/"
 
+        /// How to free room, for an error line: a prune that runs as printed (`day`: the build's or
+        /// the run's, in the board's zone), never "DATE", which a shell takes and the parser refuses.
+        public func pruneAdvice(day: String) -> String {
+            "prune rides already handed over: '\(line("prune", "--dumped-before \(day) --dry-run"))' lists those handed over "
+                + "before \(day), and the same without --dry-run deletes them"
+        }
+
         func dump(ride: Int64) -> String { line("dump", "--ride \(ride) --format fit -o \(Self.dumpFolder)") }
     }
 
-    /// "2026-06-14": the day `utcMs` falls on (UTC), the example date of `prune --dumped-before`.
-    static func day(utcMs: Int64) -> String {
-        let date = CivilDate.iso8601(utcMs: utcMs)
-        return String(date.prefix(10))
-    }
+    /// "2026-06-14": the day of a time as README.txt shows it (`DriveRideWriter.shownTime`, in the
+    /// board's zone, as `rides` shows the dumped times and `prune --dumped-before` reads its date).
+    public static func day(shown: String) -> String { String(shown.prefix(10)) }
 
     /// "Storage left …" and how to free room, in commands that work as printed. `ride`: the example id.
-    static func freeRoomLines(_ facts: Facts, ride: Int64) -> [String] {
-        let c = facts.commands, day = day(utcMs: facts.builtUTCms)
+    static func freeRoomLines(_ facts: Facts, ride: Int64, day: String) -> [String] {
+        let c = facts.commands
         return [
             "Storage left on the board: \(ByteSize.text(facts.freeBytes)) free. To free room, delete rides in a shell on the board:",
             "'\(c.line("prune", "--dumped-before \(day) --dry-run"))' lists those handed over before \(day)",
