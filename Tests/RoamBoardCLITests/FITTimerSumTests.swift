@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// docs/FORMATS.md: a FIT file's timer events add up to the session's total_timer_time, which is
@@ -8,7 +9,7 @@ import Testing
 /// first fix and started at the first fix after it, where moving time runs from the fix before
 /// the first and from the last paused one: even on a 1 s track, not on one recorded every few
 /// seconds (the Edge 530's smart recording ran 3 378 s of 3 375 s).
-@Suite(.serialized, .enabled(if: Judge.isAvailable, Judge.skipReason))
+@Suite(.serialized, .needs(Judge.isAvailable, Judge.skipReason))
 struct FITTimerSumTests {
     static let rides = CLIRunner.repoRoot.appendingPathComponent("Tests/Data/rides")
 

@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Glibc
 import RoamRecorder
 import RoamStore
@@ -8,7 +9,7 @@ import Testing
 /// space plus those pages, and a fix costs the pages in use over the fixes stored. It counted the
 /// card alone and the whole file over the fixes left, so a prune made `status`'s hours fall and
 /// "storage low" stay (62.1 MiB, 53 h before a prune; 61.4 MiB, 30 h and LOW after). Real small tmpfs.
-@Suite(.serialized, .enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+@Suite(.serialized, .needs(geteuid() == 0, "mounting a small tmpfs needs root"))
 struct PruneRoomTests {
     /// "about N h of riding at 1 Hz" in `status`'s storage line.
     static func hoursAt1Hz(_ db: String) throws -> Int {

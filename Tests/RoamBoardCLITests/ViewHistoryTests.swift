@@ -158,7 +158,7 @@ import RoamCore
 extension ViewHistoryTests {
     /// Before: "0.0 km bridged across 2 gaps" where `rides` said 0.03 km. Below a tenth of a km (or
     /// mi) what was bridged is in metres (or feet); from it on, in km (or mi) as every distance.
-    @Test(.enabled(if: PageJudge.isAvailable, PageJudge.skipReason))
+    @Test(.needs(PageJudge.isAvailable, PageJudge.skipReason))
     func aFewMetresBridgedAreShownInMetresOrFeet() throws {
         let ride = { (i: Int) in ExploredHistory.line(from: (47.99 + Double(i) * 0.001, 7.84), bearingDeg: 90, metres: 500) }
         // Saturday and Sunday of ISO week 18, then Monday of week 19.

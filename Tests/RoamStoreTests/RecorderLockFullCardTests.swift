@@ -1,20 +1,21 @@
 import Foundation
 import Glibc
 @testable import RoamStore
+import RoamTestSupport
 import Testing
 
 /// The recorder lock's pid on a full card: a new lock whose pid cannot be written is said, not taken
 /// as written (a refused recorder would name no one). A real small tmpfs, filled.
-@Suite(.serialized, .enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+@Suite(.serialized, .needs(geteuid() == 0, "mounting a small tmpfs needs root"))
 struct RecorderLockFullCardTests {
     /// A filled tmpfs at `dir`/card for `body`, unmounted after.
     static func onFullCard(_ dir: TemporaryDirectory, _ body: (String) throws -> Void) throws {
         let mount = dir.url.appendingPathComponent("card")
         try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        try #require(try FullCardReaderTests.tool("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mount.path]) == 0)
-        defer { _ = try? FullCardReaderTests.tool("/bin/umount", [mount.path]) }  // cleanup only
+        try TestTools.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mount.path])
+        defer { _ = try? TestTools.status("/bin/umount", [mount.path]) }  // cleanup only
         let db = mount.appendingPathComponent("rides.db").path
-        try FullCardReaderTests.fill(mount)
+        try FullStorage.fill(mount)
         try body(db)
     }
 

@@ -1,4 +1,5 @@
 import RoamCore
+import RoamHandover
 import RoamStore
 import RoamSystem
 
