@@ -91,7 +91,10 @@ enum DriveCommand {
                            + "completely and \(one ? "is" : "are") not on \(FilePath.shown(image)); \(others(listing)) "
                            + "('roam-board check' lists what the database still holds)", status: ExitStatus.dataError)
         }
-        try requireRoom(listing, reader: reader, image: image, capBytes: t.settings.builder.maxImageBytes)
+        // The prune printed as README.txt prints it: as the folder's owner, naming the board, a day in its zone.
+        let today = String(t.time.iso8601(utcMs: WallClock.nowUTCms()).prefix(10))
+        let advice = try readmeCommands(p, databasePath: t.settings.databasePath).pruneAdvice(day: today)
+        try requireRoom(listing, reader: reader, image: image, capBytes: t.settings.builder.maxImageBytes, pruneAdvice: advice)
     }
 
     /// Rides left off, read from the image as damaged ones are. Those handed over already are
@@ -99,7 +102,8 @@ enum DriveCommand {
     /// work, or the room on the storage. One not handed over yet is a drive the rider cannot take
     /// every ride from: 75 (EX_TEMPFAIL), make room and run again: the next run builds again once
     /// enough room was freed (`DriveRoom`), whether by pruning or by deleting files.
-    private static func requireRoom(_ listing: DriveImageReader.Listing, reader: RideReader, image: String, capBytes: Int64) throws {
+    private static func requireRoom(_ listing: DriveImageReader.Listing, reader: RideReader, image: String, capBytes: Int64,
+                                    pruneAdvice: String) throws {
         guard !listing.leftOff.isEmpty || !listing.overCap.isEmpty else { return }
         let rides = Dictionary(uniqueKeysWithValues: try reader.rides().map { ($0.id, $0) })
         // A ride pruned since the build is not missing from anywhere.
@@ -114,14 +118,14 @@ enum DriveCommand {
         }
         if !roomOff.isEmpty {
             Console.error("\(FilePath.shown(image)): \(Plural.list("ride", roomOff)) handed over already, left off for lack of room on \(FilePath.shown(folder)): "
-                          + "'roam-board dump --ride N' still writes them; free room there (delete files not needed, or prune rides "
-                          + "already handed over: roam-board prune --dumped-before DATE) and run drive-image again to put them on")
+                          + "'roam-board dump --ride N' still writes them; free room there (delete files not needed, or \(pruneAdvice)) "
+                          + "and run drive-image again to put them on")
         }
         guard !waiting.isEmpty else { return }
         throw CLIError(description: "\(FilePath.shown(image)) is incomplete: \(Plural.list("ride", waiting)), not handed over yet, "
                        + "left off for lack of room (\(others(listing)) on it); free room on "
-                       + "the storage it is on (delete files not needed there, or prune rides already handed over: "
-                       + "roam-board prune --dumped-before DATE) and run drive-image again, or take them with 'roam-board dump --ride N'", status: ExitStatus.tempFailure)
+                       + "the storage it is on (delete files not needed there, or \(pruneAdvice)) "
+                       + "and run drive-image again, or take them with 'roam-board dump --ride N'", status: ExitStatus.tempFailure)
     }
 
     /// "the 1 other ride is", "the 2 other rides are": the rides on the image beside those named.

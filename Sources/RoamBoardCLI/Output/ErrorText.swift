@@ -51,7 +51,8 @@ enum ErrorText {
     static func freeRoom(_ path: String) -> String {
         let folder = FilePath.shown(FilePath.parent(path))
         return "free room there by deleting other files on the storage holding \(folder) ('df \(folder)' says how full it is), "
-            + "or by dumping rides and pruning them (roam-board prune --dumped-before DATE: the room stays in the database, for new rides)"
+            + "or by dumping rides and pruning them ('roam-board prune --db \(FilePath.shown(path)) --dumped-before YYYY-MM-DD --dry-run' lists them, "
+            + "the same without --dry-run deletes them: the room stays in the database, for new rides)"
     }
 
     static func missingDatabase(_ path: String) -> String {
