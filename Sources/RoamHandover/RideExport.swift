@@ -30,8 +30,9 @@ public enum RideExport {
         var writer = FITWriter(sink: sink, includeFlagged: raw, gapSpans: try reader.gapSpans(ride: ride.id))
         // Every usable fix, those set aside too: paused ones stop the timer and the fixes under the
         // distance gate start it again, as they make moving time (`FITWriter.write`).
-        let n = try stream(&writer, ride, reader: reader, raw: raw, withNMEA: false, keepingFlags: [.paused, .underDistanceGate])
-        return (writer.sink, n, writer.timeBackCount)
+        // The fixes exported, not the rows read: those under the gate only drive the timer.
+        _ = try stream(&writer, ride, reader: reader, raw: raw, withNMEA: false, keepingFlags: [.paused, .underDistanceGate])
+        return (writer.sink, writer.exportedFixCount, writer.timeBackCount)
     }
 
     /// The text formats, which never look back at what they wrote.

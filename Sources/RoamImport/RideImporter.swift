@@ -125,11 +125,12 @@ public final class RideImporter {
         }
     }
 
-    /// Throws `ImportNoRoom` when the room for rides (`StorageEstimate`: free space and the
-    /// database's free pages) is less than `reserveBytes`: a recorder writing there needs it more.
+    /// Throws `ImportNoRoom` when the card's own free space (`StorageEstimate.cardBytes`: the
+    /// database's free pages left out, which no WAL can use) is less than `reserveBytes`: a
+    /// recorder writing there needs it more.
     private func checkRoom(stored: Int? = nil, of total: Int? = nil) throws {
         let folder = FilePath.parent(store.path)
-        let free = Int64(clamping: try store.storageEstimate().freeBytes)
+        let free = Int64(clamping: try store.storageEstimate().cardBytes)
         guard free >= reserveBytes else {
             throw ImportNoRoom(freeBytes: free, folder: folder, reserveBytes: reserveBytes, storedPoints: stored, totalPoints: total)
         }

@@ -11,8 +11,9 @@ public struct LowStorageRule: Sendable, Equatable {
     public var minHours = 2.0
     /// The worst case a receiver sends.
     public var rateHz = 10.0
-    /// Low, too, below this many free bytes: the rule before a first fix gives a cost per fix,
-    /// and room for SQLite's WAL and the status file whatever the estimate says (`RecordingReserve`).
+    /// Low, too, below this many bytes free on the card itself (`cardBytes`: the database's free
+    /// pages left out): the rule before a first fix gives a cost per fix, and room for SQLite's WAL
+    /// and the status file whatever the estimate says (`RecordingReserve`).
     public var minFreeBytes = UInt64(RecordingReserve.bytes)
     /// Cleared only with this margin, so a filesystem hovering at the threshold does not flicker.
     public var clearMargin = 1.25
@@ -21,16 +22,18 @@ public struct LowStorageRule: Sendable, Equatable {
     public init() {}
 
     public func isLow(_ e: StorageEstimate) -> Bool {
-        e.freeBytes < minFreeBytes || (e.hoursOfRiding(rateHz: rateHz).map { $0 < minHours } ?? false)
+        e.cardBytes < minFreeBytes || (e.hoursOfRiding(rateHz: rateHz).map { $0 < minHours } ?? false)
     }
 
     public func isClear(_ e: StorageEstimate) -> Bool {
-        Double(e.freeBytes) >= Double(minFreeBytes) * clearMargin
+        Double(e.cardBytes) >= Double(minFreeBytes) * clearMargin
             && (e.hoursOfRiding(rateHz: rateHz).map { $0 >= minHours * clearMargin } ?? true)
     }
 
     func describe(_ e: StorageEstimate) -> LowStorage {
-        let free = ByteSize.text(Int64(clamping: e.freeBytes)) + " free"
+        // The card's own room first: the floor is judged on it, and free pages hold only fixes.
+        let free = ByteSize.text(Int64(clamping: e.cardBytes)) + " free"
+            + (e.reusableBytes == 0 ? "" : " + \(ByteSize.text(Int64(clamping: e.reusableBytes))) inside rides.db")
         let hours = e.hoursOfRiding(rateHz: rateHz)
         let fits = hours.map { ", about \(FixedPoint.format($0, digits: 1)) h of riding at \(FixedPoint.format(rateHz, digits: 0)) Hz" } ?? ""
         let limit = " (limit \(FixedPoint.format(minHours, digits: 1)) h or \(ByteSize.text(Int64(clamping: minFreeBytes)))): dump and prune rides"

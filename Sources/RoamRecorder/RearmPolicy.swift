@@ -112,12 +112,14 @@ public struct RearmPolicy: Sendable, Equatable {
     public static let clockAgreementS = 60.0
 
     /// Whether the board's clock that stamped the ride's last commit was more than `clockAgreementS`
-    /// from the ride's last GNSS time (fake-hwclock's time before NTP stepped it, or a clock stepped
-    /// since): then that stamp says nothing of the ride's age. False without both times.
+    /// behind the ride's last GNSS time (fake-hwclock's time before NTP stepped it): no commit comes
+    /// before the fixes it holds, so then that stamp says nothing of the ride's age. A stamp after the
+    /// last GNSS time is no sign of another clock: commits go on while the receiver is silent (its
+    /// gap, a set-up again), so only lateness that no silence explains counts. False without both times.
     public static func clocksDisagree(_ row: RideRow) -> Bool {
         guard let commit = row.lastCommitUTCms,
               let gnss = row.pipelineState.clock.lastTimed?.utcMs ?? row.pipelineState.lastAccepted?.utcMs else { return false }
-        return abs(Double(commit - gnss)) / 1000 > clockAgreementS
+        return Double(gnss - commit) / 1000 > clockAgreementS
     }
 
     /// Why this code will not resume the ride whatever its age, in words; nil when it derives the

@@ -13,9 +13,4 @@ extension RideReader {
     public func storageEstimate(fixCount: Int) throws -> StorageEstimate {
         try StorageEstimate.measure(databasePath: path, fixCount: fixCount, pages: try DatabasePages.read(connection))
     }
-
-    /// The database's free pages in bytes: room new rides reuse though the card does not see it.
-    public func reusableBytes() throws -> Int64 {
-        Int64(clamping: try DatabasePages.read(connection).freeBytes)
-    }
 }

@@ -23,6 +23,10 @@ public struct StorageEstimate: Sendable, Equatable {
     /// False while `bytesPerFix` is `typicalBytesPerFix` rather than this database's own cost.
     public var costIsMeasured = true
 
+    /// The file system's own free space, without the database's free pages: what SQLite's WAL, the
+    /// status file and anything but a fix needs, which no free page inside rides.db can hold.
+    public var cardBytes: UInt64 { freeBytes - min(reusableBytes, freeBytes) }
+
     /// Hours of riding at `rateHz` that fit in `freeBytes`, or nil without a measured cost per fix.
     public func hoursOfRiding(rateHz: Double) -> Double? {
         guard let bytesPerFix, bytesPerFix > 0, rateHz > 0 else { return nil }

@@ -57,5 +57,12 @@ struct RearmClockTimelineTests {
         row.pipelineState.clock.lastTimed = TimeStamp(utcMs: 1_781_425_800_000 + 61_000, timeOfDayMs: nil, monoNs: 0)
         #expect(RearmPolicy.clocksDisagree(row))
         #expect(RearmPolicy().decide(row, nowUTCms: 1_781_425_800_000 + 3 * 86_400_000) == .resume)
+        // Committed 10 min after its last fix (the receiver silent before the cut) on a right clock:
+        // no other timeline, so a restart 7 h later closes it as before.
+        row.pipelineState.clock.lastTimed = TimeStamp(utcMs: 1_781_425_800_000 - 600_000, timeOfDayMs: nil, monoNs: 0)
+        #expect(!RearmPolicy.clocksDisagree(row))
+        guard case .close = RearmPolicy().decide(row, nowUTCms: 1_781_425_800_000 + 7 * 3_600_000) else {
+            Issue.record("a ride whose receiver fell silent before the cut was not closed 7 h later"); return
+        }
     }
 }

@@ -33,6 +33,17 @@ import Testing
         #expect(w.low == nil)
     }
 
+    /// A card nearly full beside a database with many free pages (rides pruned): the pages hold new
+    /// fixes, never SQLite's WAL or the status file, so the floor is judged on the card's own room.
+    @Test func freePagesInsideTheDatabaseDoNotHoldTheFloor() {
+        var w = StorageWatch(rule: Self.rule)
+        var e = StorageEstimate(freeBytes: 300 * Self.mib, bytesPerFix: 100)
+        e.reusableBytes = 299 * Self.mib
+        guard case .becameLow(let low) = w.check(nowNs: 0, measure: { e }) else { Issue.record("not low with 1 MiB left on the card"); return }
+        #expect(low.detail.hasPrefix("1 MiB free + 299 MiB inside rides.db"), "\(low.detail)")
+        #expect(!Self.rule.isClear(e))
+    }
+
     @Test func lowWhenFewerHoursOfRidingFitAtThisDatabasesCostPerFix() {
         var w = StorageWatch(rule: Self.rule)
         // 1000 B per fix at 10 Hz: 2 h need 72 MB; 150 MiB free is far above the floor but holds 4.4 h.

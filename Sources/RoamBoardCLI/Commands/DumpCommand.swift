@@ -42,7 +42,7 @@ enum DumpCommand {
             if ride.state == .recording, !plan.standIns.contains(ride.id) {
                 // A file left in place wrote nothing now: no count of fixes written is said.
                 let what = fixes.map { "dumped what was committed so far, "
-                    + SetAsideCount.written($0, of: ride.totals.fixCount, raw: raw, withPaused: format == .fit) }
+                    + SetAsideCount.written($0, of: ride.totals.fixCount, raw: raw) }
                 let replay = InterruptedReplay.left(ride, recorderRunning: RidesCommand.recorderRunning(database: reader.path))
                 Console.error("ride \(ride.id) \(replay ? "was left interrupted by a replay" : "is still recording"): "
                               + "\(what ?? "its file already held what was committed so far"); not marked as dumped"

@@ -71,13 +71,13 @@ public struct SetAsideCount: Sendable, Equatable {
     }
 
     /// What a dump wrote of a ride's `total` fixes, in the words of `sentence`: without `--raw` the
-    /// file holds the points kept for distance (FIT adds those paused or under the distance gate: they stop and start its timer)
+    /// file holds the points kept for distance (a FIT file is given the others only to run its timer)
     /// and the fixes set aside stay in the database, e.g. "9 of its 22 fixes written (the points
     /// kept for distance); the other 13, set aside, stay in the database ('--raw' writes them)".
-    public static func written(_ written: Int, of total: Int, raw: Bool, withPaused: Bool = false) -> String {
+    public static func written(_ written: Int, of total: Int, raw: Bool) -> String {
         let fixes = Plural.count(written, "fix", "fixes")
         if raw { return "\(fixes) written, those set aside included" }
-        let which = "(the points kept for distance" + (withPaused ? " and those paused or under the distance gate)" : ")")
+        let which = "(the points kept for distance)"
         guard total > written else { return "\(fixes) written \(which)" }
         return "\(written) of its \(total) fixes written \(which); the other \(total - written), set aside, "
             + "stay in the database ('--raw' writes them)"

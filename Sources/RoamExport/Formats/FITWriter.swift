@@ -19,6 +19,9 @@ public struct FITWriter<Sink: PatchableSink> {
     public let includeFlagged: Bool
     /// Record messages written, one per second that has an exported fix.
     public private(set) var recordCount = 0
+    /// Fixes exported (given a record, or folded into one of their second's, or kept out as
+    /// `timeBackCount`): those passed only to drive the timer (under the distance gate) left out.
+    public private(set) var exportedFixCount = 0
     /// Timer start and stop events written.
     public private(set) var timerEventCount = 0
     /// Exported fixes that got no record because their time is before a record already written
@@ -84,6 +87,7 @@ public struct FITWriter<Sink: PatchableSink> {
             if includeFlagged || (fix.flags.isAccepted && position != nil) {
                 stats.add(fix, time: t, position: position)
                 timeBackCount += 1
+                exportedFixCount += 1
             }
             return
         }
@@ -97,6 +101,7 @@ public struct FITWriter<Sink: PatchableSink> {
             if usable { lastUsableTime = t }
             return
         }
+        exportedFixCount += 1
         let startsSegment = lastSegment.map { $0 != fix.segment } ?? false
         if startsSegment { try writeHeldRecord(endingSegment: true) } else { try writeHeldRecord(before: t) }
 
