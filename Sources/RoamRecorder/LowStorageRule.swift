@@ -31,9 +31,9 @@ public struct LowStorageRule: Sendable, Equatable {
     }
 
     func describe(_ e: StorageEstimate) -> LowStorage {
-        // The card's own room first: the floor is judged on it, and free pages hold only fixes.
+        // The card's own room: the floor is judged on it (free pages hold only fixes, and count in
+        // the hours). No more words: the status file's slot holds this line at its longest.
         let free = ByteSize.text(Int64(clamping: e.cardBytes)) + " free"
-            + (e.reusableBytes == 0 ? "" : " + \(ByteSize.text(Int64(clamping: e.reusableBytes))) inside rides.db")
         let hours = e.hoursOfRiding(rateHz: rateHz)
         let fits = hours.map { ", about \(FixedPoint.format($0, digits: 1)) h of riding at \(FixedPoint.format(rateHz, digits: 0)) Hz" } ?? ""
         let limit = " (limit \(FixedPoint.format(minHours, digits: 1)) h or \(ByteSize.text(Int64(clamping: minFreeBytes)))): dump and prune rides"
