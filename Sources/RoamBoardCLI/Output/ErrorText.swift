@@ -10,6 +10,10 @@ enum ErrorText {
         switch error {
         case let e as SQLiteError: return sqlite(e)
         case let e as DecodingError: return decoding(e)
+        // The lock beside a database on a full card: the same words as the database's own, where to free room.
+        case let e as RecorderLock.Failed where e.errno.isOutOfRoom && e.path.hasSuffix(".lock"):
+            let database = String(e.path.dropLast(".lock".count))
+            return "the storage holding \(FilePath.shown(database)) is full: " + freeRoom(database)
         default: return "\(error)"
         }
     }

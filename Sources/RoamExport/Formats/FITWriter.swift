@@ -94,9 +94,12 @@ public struct FITWriter<Sink: PatchableSink> {
         // A position the pipeline judged for moving time: every gate passed but the distance gate.
         let usable = position != nil && fix.flags.subtracting(.underDistanceGate).isAccepted
         guard includeFlagged || (fix.flags.isAccepted && position != nil) else {
-            if usable, lastSegment != nil {
-                try writeHeldRecord(before: t)
-                try followMovingTime(fix, at: t)
+            // Only a timer event writes the held record early (FIT times rise): as the last fix of its
+            // second, where the riding stopped. Otherwise the held record waits for the next exported
+            // fix or the ride's end, which writes it as the ride's last fix (at 10 Hz most fixes are gated).
+            if usable, lastSegment != nil, let change = timerChange(fix, at: t) {
+                try writeHeldRecord(before: t, endingSegment: true)
+                try timerEvent(change.action, at: change.time, trigger: FITProfile.TimerTrigger.auto)
             }
             if usable { lastUsableTime = t }
             return
@@ -206,17 +209,20 @@ public struct FITWriter<Sink: PatchableSink> {
     /// recorded every few seconds the pause's first and last steps differ, and the events would
     /// not add up to the moving time (an Edge 530's smart recording: 3 s over 1 h).
     private mutating func followMovingTime(_ fix: FixRecord, at t: Int64) throws {
+        guard let change = timerChange(fix, at: t) else { return }
+        try timerEvent(change.action, at: change.time, trigger: FITProfile.TimerTrigger.auto)
+    }
+
+    /// The timer event `fix` calls for, if any (`followMovingTime`).
+    private func timerChange(_ fix: FixRecord, at t: Int64) -> (action: TimerAction, time: Int64)? {
         let opensSegment = fix.flags.contains(.segmentStart) && !fix.flags.contains(.movedThroughGap)
         let moving = !fix.flags.contains(.paused) && !opensSegment
         // Never before a record or an event already written: FIT times must rise.
         let from = max(lastUsableTime ?? t, lastTime ?? t)
-        if moving, !timerRunning {
-            try timerEvent(.start, at: from, trigger: FITProfile.TimerTrigger.auto)
-        } else if opensSegment, !fix.flags.contains(.paused), !timerRunning {
-            try timerEvent(.start, at: t, trigger: FITProfile.TimerTrigger.auto)
-        } else if fix.flags.contains(.paused), timerRunning {
-            try timerEvent(.stopAll, at: from, trigger: FITProfile.TimerTrigger.auto)
-        }
+        if moving, !timerRunning { return (.start, from) }
+        if opensSegment, !fix.flags.contains(.paused), !timerRunning { return (.start, t) }
+        if fix.flags.contains(.paused), timerRunning { return (.stopAll, from) }
+        return nil
     }
 
     private enum TimerAction { case start, stopAll }
