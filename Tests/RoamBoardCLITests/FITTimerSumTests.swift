@@ -27,13 +27,9 @@ struct FITTimerSumTests {
         try #require(dump.status == 0, "dump exited \(dump.status): \(dump.stderr)")
         let verdict = try #require(try Judge.verdicts("fit_judge.py", [fit])[fit])
         let events = try #require(verdict["timer_events"] as? [[Any]])
-        var running = 0, startedAt: Int?
-        for e in events {
-            let t = try #require(e[0] as? Int), type = e[1] as? String
-            if type == "start", startedAt == nil { startedAt = t }
-            if type == "stop_all", let from = startedAt { running += t - from; startedAt = nil }
-        }
-        #expect(startedAt == nil, "the timer was left running: \(events)")
+        let run = try FITTimerRun(events)
+        let running = run.seconds
+        #expect(!run.leftRunning, "the timer was left running: \(events)")
         let session = try #require(verdict["session"] as? [String: Any])
         let timer = try #require(session["total_timer_time"] as? Double)
         let show = try CLIRunner.run(["show", "--db", db, "--ride", "\(ride)"])

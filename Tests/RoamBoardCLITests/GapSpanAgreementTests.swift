@@ -67,13 +67,9 @@ struct GapSpanAgreementTests {
     @Test func theFITTimerRunsAsLongAsShowsMovingTime() throws {
         let ride = try Self.benchRide()
         let events = try #require(ride.fit["timer_events"] as? [[Any]])
-        var running = 0, startedAt: Int?
-        for e in events {
-            let t = try #require(e[0] as? Int), type = e[1] as? String
-            if type == "start", startedAt == nil { startedAt = t }
-            if type == "stop_all", let from = startedAt { running += t - from; startedAt = nil }
-        }
-        #expect(startedAt == nil, "the timer was left running: \(events)")
+        let run = try FITTimerRun(events)
+        let running = run.seconds
+        #expect(!run.leftRunning, "the timer was left running: \(events)")
         let session = try #require(ride.fit["session"] as? [String: Any])
         let timer = try #require(session["total_timer_time"] as? Double)
         let moving = try #require(ride.show.split(separator: "\n").first { $0.contains("moving ") })
