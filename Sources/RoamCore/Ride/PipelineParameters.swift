@@ -102,6 +102,11 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// What the barometer column holds: the air's pressure, a replayed track's elevation through the
     /// standard atmosphere, or nothing (a capture replay has no barometer: no pressure stored, no climb).
     public var altitudeSource = AltitudeSource.barometer
+    /// What a silence between two points is called when the pipeline breaks the track there: nil for
+    /// a receiver's epochs ("no fix"); an imported file's own words otherwise (`GapCause.noPointsInFile`,
+    /// `GapCause.leftOutOfExport`). Stored with the ride, so `rederive` and `check` say it again;
+    /// written only when set, so a recorded ride's parameters are what they were.
+    public var silenceGapCause: GapCause? = nil
 
     public init() {}
 
@@ -145,6 +150,7 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
         temperatureMeasured = try value(.temperatureMeasured, d.temperatureMeasured)
         speedMeasured = try value(.speedMeasured, d.speedMeasured)
         altitudeSource = try value(.altitudeSource, d.altitudeSource)
+        silenceGapCause = try c.decodeIfPresent(GapCause.self, forKey: .silenceGapCause)
     }
 
     /// The maximum speed is taken over spans of the accepted track (`SpanSpeed`): speed is derived, not measured.

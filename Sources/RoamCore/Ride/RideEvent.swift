@@ -24,6 +24,13 @@ public enum GapCause: String, Sendable, Codable, CaseIterable {
     /// An imported file starts a new track segment here (`<trkseg>`): its writer lost the receiver
     /// or stopped logging. What happened across it is not in the file, so it is no moving time.
     case fileSegmentBreak = "segment break in the file"
+    /// A silence in an imported file that says nothing of why (`PipelineParameters.silenceGapCause`):
+    /// no receiver was seen, only that the file has no points there. The rider may have ridden on.
+    case noPointsInFile = "no points in the file"
+    /// A silence in roam-board's own export of the kept fixes only (`ExportedFixes.kept`): the fixes
+    /// there were set aside (under the distance gate at a stop, without a position, flagged), and the
+    /// export left them out; what the receiver did is not in the file.
+    case leftOutOfExport = "points left out of the export"
 
     init(_ solution: UnmeasuredSolution) {
         switch solution {
@@ -33,11 +40,11 @@ public enum GapCause: String, Sendable, Codable, CaseIterable {
         }
     }
 
-    /// The receiver stopped measuring while the rider may have ridden on (a tunnel): unlike a
-    /// jump or the logger's own gaps, the time across it may count as moving.
+    /// The receiver stopped measuring, or the file has no points, while the rider may have ridden on
+    /// (a tunnel): unlike a jump or the logger's own gaps, the time across it may count as moving.
     var isLossOfMeasurement: Bool {
         switch self {
-        case .lostFix, .receiverEstimating, .manualPosition, .simulatedPosition: true
+        case .lostFix, .receiverEstimating, .manualPosition, .simulatedPosition, .noPointsInFile, .leftOutOfExport: true
         case .receiverSilent, .receiverSetUpAgain, .spatialJump, .loggerRestarted, .fileSegmentBreak: false
         }
     }

@@ -32,7 +32,8 @@ extension RidePipeline {
            point.time.seconds(since: last.time).map({ $0 > state.rhythm.gapThresholdS(p) }) ?? true {
             // No epochs at all for longer than this receiver's rhythm explains (or no clock to
             // tell): as much a loss of fix as a tunnel. A logger's 20 s between points is not.
-            breakTrack(.lostFix, at: last.time, events: &events)
+            // An imported file says only that it has no points there (`silenceGapCause`).
+            breakTrack(p.silenceGapCause ?? .lostFix, at: last.time, events: &events)
         }
         if !state.segmentPending, let last = state.lastUsable, JumpWatch.isJump(from: last, to: point, parameters: p) {
             if state.jumps.observe(point, parameters: p) {

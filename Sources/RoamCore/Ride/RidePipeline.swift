@@ -71,7 +71,9 @@ public struct RidePipeline: Sendable {
     /// logger's gaps from the flags they left, while their events stay in `events`.
     public mutating func applyLoggerGap(_ cause: GapCause) {
         state.segmentPending = true
-        state.gapBeganMoving = false
+        // An imported file's gap ridden through (its own flags say so) counts its time as moving,
+        // as one the pipeline finds itself; the logger's own gaps never do.
+        state.gapBeganMoving = cause.isLossOfMeasurement && !state.autoPause.isPaused
         state.jumps.clear()
         state.autoPause.interrupt()
         state.rhythm.interrupt()
@@ -84,7 +86,8 @@ public struct RidePipeline: Sendable {
             // a module that lost power counts from its own guess until its next fix.
             state.pendingLoggerFlags.insert(.afterSilence)
             state.clock.receiverWentSilent()
-        case .lostFix, .spatialJump, .receiverEstimating, .manualPosition, .simulatedPosition, .fileSegmentBreak:
+        case .lostFix, .spatialJump, .receiverEstimating, .manualPosition, .simulatedPosition, .fileSegmentBreak,
+             .noPointsInFile, .leftOutOfExport:
             break
         }
     }
