@@ -8,6 +8,11 @@ import sys
 from garmin_fit_sdk import Decoder, Stream
 
 
+def developer_fields(message, messages):
+    names = {d.get("field_definition_number"): d.get("field_name") for d in messages.get("field_description_mesgs", [])}
+    return {names.get(k, str(k)): v for k, v in (message.get("developer_fields") or {}).items()}
+
+
 def judge(path):
     integrity = Decoder(Stream.from_file(path)).check_integrity()
     messages, errors = Decoder(Stream.from_file(path)).read(convert_datetimes_to_dates=False)
@@ -23,6 +28,10 @@ def judge(path):
         "session": {k: session.get(k) for k in keys},
         "file_type": (messages.get("file_id_mesgs") or [{}])[0].get("type"),
         "file_creator": [{k: m.get(k) for k in ("software_version",)} for m in messages.get("file_creator_mesgs", [])],
+        # The developer fields of file_creator by the names the file's field descriptions give them.
+        "file_creator_developer_fields": [developer_fields(m, messages) for m in messages.get("file_creator_mesgs", [])],
+        "developer_applications": [bytes(m.get("application_id") or []).decode("latin-1")
+                                   for m in messages.get("developer_data_id_mesgs", [])],
         "devices": [{k: m.get(k) for k in ("device_index", "device_type", "manufacturer", "software_version", "source_type")}
                     for m in messages.get("device_info_mesgs", [])],
         "timer_events": events,

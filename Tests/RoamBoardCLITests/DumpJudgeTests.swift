@@ -65,6 +65,10 @@ struct DumpJudgeTests {
                 // Who recorded it, as the FIT SDK reads it: the creator and its barometric altimeter.
                 let creator = try #require((v["file_creator"] as? [[String: Any]])?.first)
                 #expect(creator["software_version"] as? Int == 10, "\(creator)")
+                // Which fixes the file holds, a developer field the SDK decodes by the file's own description.
+                let developer = try #require(v["file_creator_developer_fields"] as? [[String: Any]])
+                #expect(developer.first?["roam_fixes"] as? String == (raw ? "all" : "kept"), "ride \(ride.id): \(developer)")
+                #expect(v["developer_applications"] as? [String] == ["roam-board fixes"], "\(v["developer_applications"] ?? "")")
                 let devices = try #require(v["devices"] as? [[String: Any]])
                 #expect(devices.count == 2 && devices.allSatisfy { $0["source_type"] as? String == "local" }, "\(devices)")
                 #expect(devices.contains { $0["device_index"] as? String == "creator" || $0["device_index"] as? Int == 0 })

@@ -34,12 +34,14 @@ import RoamCore
         let fixes = (0..<50).map { ExportTestFixes.fix(seq: Int64($0), lat: 45.1 + Double($0) * 1e-4, added: 11) }
         let (b, w) = try file(fixes)
         #expect(w.recordCount == 50)
-        // header + file_id + file_creator + 2 device_info + 2 events + 50 records + lap + session + activity,
-        // each definition once, + CRC
-        let defs = [FITProfile.fileID, FITProfile.fileCreator, FITProfile.deviceInfo, FITProfile.event, FITProfile.record,
+        // header + file_id + file_creator with the mark of which fixes the file holds (its developer
+        // data id and field description, `FITExportedFixesMark`) + 2 device_info + 2 events + 50 records
+        // + lap + session + activity, each definition once, + CRC
+        let defs = [FITProfile.fileID, FITProfile.deviceInfo, FITProfile.event, FITProfile.record,
                     FITProfile.lap, FITProfile.session, FITProfile.activity]
         let definitions = defs.reduce(0) { $0 + 6 + 3 * $1.fields.count }
-        let data = FITProfile.fileID.dataMessageSize + FITProfile.fileCreator.dataMessageSize + 2 * FITProfile.deviceInfo.dataMessageSize
+        let mark = FITExportedFixesMark.bytes(.kept, softwareVersion: FITProfile.softwareVersion).count
+        let data = mark + FITProfile.fileID.dataMessageSize + 2 * FITProfile.deviceInfo.dataMessageSize
             + 2 * FITProfile.event.dataMessageSize + 50 * FITProfile.record.dataMessageSize
             + FITProfile.lap.dataMessageSize + FITProfile.session.dataMessageSize + FITProfile.activity.dataMessageSize
         #expect(b.count == 14 + definitions + data + 2)

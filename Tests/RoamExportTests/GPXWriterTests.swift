@@ -44,6 +44,22 @@ import RoamCore
         #expect(raw.contains("<roam:flags>under-distance-gate</roam:flags>"))
     }
 
+    /// Which fixes the file holds, where GPX 1.1 lets a writer say its own things: an element of
+    /// its own namespace in the metadata's <extensions> (the schema's extensionsType: any element
+    /// of another namespace, processed lax), after every GPX element of <metadata>.
+    @Test func theMetadataSaysWhetherTheFileHoldsTheKeptFixesOrAll() throws {
+        let fixes = [fix(seq: 0, segment: 0, lat: 45.1, lon: 5.7)]
+        for (raw, word) in [(false, "kept"), (true, "all")] {
+            let doc = try XMLDocument(xmlString: try export(fixes, includeFlagged: raw))
+            let marks = try doc.nodes(forXPath: "/*[local-name()='gpx']/*[local-name()='metadata']/*[local-name()='extensions']"
+                                      + "/*[local-name()='fixes']")
+            let mark = try #require(marks.first as? XMLElement)
+            #expect(marks.count == 1 && mark.uri == GPXWriter<MemorySink>.namespace && mark.stringValue == word)
+            let metadata = try #require(mark.parent?.parent as? XMLElement)
+            #expect(metadata.children?.last?.localName == "extensions")
+        }
+    }
+
     @Test func coordinatesNearZeroAreNeverInExponentNotation() throws {
         let xml = try export([fix(seq: 0, segment: 0, lat: 0.000045, lon: -0.0000001)])
         #expect(xml.contains("lat=\"0.00004500\" lon=\"-0.00000010\""))

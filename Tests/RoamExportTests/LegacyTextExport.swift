@@ -22,6 +22,8 @@ enum LegacyTextExport {
         s += " max_speed_mps=\"\(fixed(t.maxSpeedMps, 2))\" fixes=\"\(t.fixCount)\""
         s += " accepted=\"\(t.acceptedCount)\" flagged=\"\(t.flaggedCount)\" gaps=\"\(t.gapCount)\"/>\n"
         s += "      <roam:parameters>\(xmlEscape(ride.parametersJSON))</roam:parameters>\n"
+        // Added with the mark of which fixes the file holds (docs/FORMATS.md): a change of format, not of speed.
+        s += "      <roam:fixes>\(includeFlagged ? "all" : "kept")</roam:fixes>\n"
         s += "    </extensions>\n  </metadata>\n  <trk>\n    <name>Ride \(ride.id)</name>\n"
         var openSegment: Int?
         for fix in fixes {

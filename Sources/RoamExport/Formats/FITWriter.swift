@@ -65,7 +65,9 @@ public struct FITWriter<Sink: PatchableSink> {
             FITProfile.fileTypeActivity, FITProfile.manufacturerDevelopment, 1,
             FITHeader.serialNumber, ride.startedUTCms.map(FITProfile.timestamp),
         ])
-        try emit(FITProfile.fileCreator, [FITProfile.softwareVersion, nil])
+        // file_creator, with which fixes the file holds as a developer field (`FITExportedFixesMark`).
+        try emit(bytes: FITExportedFixesMark.bytes(ExportedFixes(includeFlagged: includeFlagged),
+                                                    softwareVersion: FITProfile.softwareVersion))
         let t = ride.startedUTCms.map(FITProfile.timestamp)
         try emit(FITProfile.deviceInfo, [t, 0, nil, FITProfile.manufacturerDevelopment, 1, FITProfile.softwareVersion,
                                          FITProfile.sourceTypeLocal])
@@ -239,9 +241,14 @@ public struct FITWriter<Sink: PatchableSink> {
         buffer.removeAll(keepingCapacity: true)
         if defined.insert(definition.localType).inserted { definition.appendDefinition(to: &buffer) }
         definition.appendData(values, to: &buffer)
-        crc.add(buffer)
-        dataSize += buffer.count
-        try sink.write(bytes: buffer)
+        try emit(bytes: buffer)
+    }
+
+    /// Messages already encoded, definitions included: counted in the data size and the CRC.
+    private mutating func emit(bytes: [UInt8]) throws {
+        crc.add(bytes)
+        dataSize += bytes.count
+        try sink.write(bytes: bytes)
     }
 }
 

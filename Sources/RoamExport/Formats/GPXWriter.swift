@@ -4,7 +4,7 @@ import RoamCore
 /// Elevation is the barometric altitude (P6); the datum is stated in the metadata. Our extra
 /// values live in the `roam:` namespace so strict GPX readers ignore them.
 public struct GPXWriter<Sink: ByteSink> {
-    public static var namespace: String { "https://roam-board.invalid/gpx/1" }
+    public static var namespace: String { ExportedFixes.gpxNamespace }
     public private(set) var sink: Sink
     private var openSegment: Int?
     public private(set) var pointCount = 0
@@ -46,6 +46,8 @@ public struct GPXWriter<Sink: ByteSink> {
         s += " accepted=\"\(t.acceptedCount)\" flagged=\"\(t.flaggedCount)\" gaps=\"\(t.gapCount)\"/>\n"
         if let imported = ride.importedFrom { s += "      <roam:imported>\(XMLText.escape(imported))</roam:imported>\n" }
         s += "      <roam:parameters>\(XMLText.escape(ride.parametersJSON))</roam:parameters>\n"
+        // Which fixes the file holds: an import of it reads a silence by it (`ExportedFixes`).
+        s += "      <roam:\(ExportedFixes.gpxElement)>\(ExportedFixes(includeFlagged: includeFlagged).rawValue)</roam:\(ExportedFixes.gpxElement)>\n"
         s += "    </extensions>\n  </metadata>\n  <trk>\n    <name>Ride \(ride.id)</name>\n"
         try sink.write(s)
     }

@@ -1,0 +1,58 @@
+import RoamCore
+
+/// Which fixes a FIT export holds (`ExportedFixes`), as a developer field (FIT 2.0) of its
+/// file_creator message: the developer_data_id that names roam-board, the field_description that
+/// names the field (`roam_fixes`, a string), then file_creator with the field's value, "kept" or
+/// "all". Readers that do not know the field skip it by its size; Garmin's SDK decodes it by the
+/// description. Written right after file_id, where `import` looks for it.
+enum FITExportedFixesMark {
+    static let developerDataIndex: UInt8 = 0
+    static let developerDataIDLocalType: UInt8 = 8
+    static let fieldDescriptionLocalType: UInt8 = 9
+
+    /// The three messages, definitions included, as bytes; `softwareVersion` is file_creator's (×100).
+    static func bytes(_ fixes: ExportedFixes, softwareVersion: Int64) -> [UInt8] {
+        var b: [UInt8] = []
+        // developer_data_id (207): application_id (1, 16 bytes), developer_data_index (3, uint8).
+        b += definition(local: developerDataIDLocalType, global: 207,
+                        fields: [(1, UInt8(ExportedFixes.fitApplicationID.count), byte), (3, 1, uint8)])
+        b.append(developerDataIDLocalType)
+        b += ExportedFixes.fitApplicationID
+        b.append(developerDataIndex)
+        // field_description (206): developer_data_index, field_definition_number, fit_base_type_id, field_name.
+        let name = zeroTerminated(ExportedFixes.fitFieldName, size: ExportedFixes.fitFieldName.utf8.count + 1)
+        b += definition(local: fieldDescriptionLocalType, global: 206,
+                        fields: [(0, 1, uint8), (1, 1, uint8), (2, 1, uint8), (3, UInt8(name.count), string)])
+        b += [fieldDescriptionLocalType, developerDataIndex, ExportedFixes.fitFieldNumber, string] + name
+        // file_creator (49): software_version (0, uint16), hardware_version (1, uint8), then the developer field.
+        let local = FITProfile.fileCreator.localType
+        b += definition(local: local, global: FITProfile.fileCreator.globalNumber, fields: [(0, 2, uint16), (1, 1, uint8)],
+                        developerFields: [(ExportedFixes.fitFieldNumber, UInt8(ExportedFixes.fitFieldSize), developerDataIndex)])
+        b.append(local)
+        b += [UInt8(softwareVersion & 0xFF), UInt8(softwareVersion >> 8 & 0xFF), 0xFF]
+        b += zeroTerminated(fixes.rawValue, size: ExportedFixes.fitFieldSize)
+        return b
+    }
+
+    // FIT base type bytes (endian-ability bit included).
+    private static let uint8: UInt8 = 0x02, uint16: UInt8 = 0x84, string: UInt8 = 0x07, byte: UInt8 = 0x0D
+
+    /// A definition message, little-endian; with developer fields, the header's bit 0x20 and their list after the fields.
+    private static func definition(local: UInt8, global: UInt16, fields: [(UInt8, UInt8, UInt8)],
+                                   developerFields: [(UInt8, UInt8, UInt8)] = []) -> [UInt8] {
+        var b: [UInt8] = [0x40 | (developerFields.isEmpty ? 0 : 0x20) | local, 0, 0, UInt8(global & 0xFF), UInt8(global >> 8),
+                          UInt8(fields.count)]
+        for f in fields { b += [f.0, f.1, f.2] }
+        if !developerFields.isEmpty {
+            b.append(UInt8(developerFields.count))
+            for f in developerFields { b += [f.0, f.1, f.2] }
+        }
+        return b
+    }
+
+    /// UTF-8 text ended by a zero and padded with zeros to `size` bytes (FIT strings).
+    private static func zeroTerminated(_ text: String, size: Int) -> [UInt8] {
+        let utf8 = Array(text.utf8.prefix(size - 1))
+        return utf8 + [UInt8](repeating: 0, count: size - utf8.count)
+    }
+}
