@@ -20,6 +20,9 @@ public struct GPXTrack: Sendable, Equatable {
         /// starts a new segment where reception was lost or the logger was off), so no line, speed
         /// or distance is measured from the point before.
         public var startsSegment = false
+        /// A segment's first point in roam-board's export of kept fixes that says the rider rode
+        /// through the gap before it (`moved-through-gap`): that gap's time was moving time.
+        public var ridThroughGap = false
     }
 
     /// Whether any point carries a measured temperature.
@@ -30,6 +33,8 @@ public struct GPXTrack: Sendable, Equatable {
     public var creator: String? = nil
     /// What some point of the file carries that no point keeps (heart rate, cadence, power), in that order.
     public var unkept: [UnkeptFigure] = []
+    /// Which fixes the file holds when it is roam-board's own export and says so (`ExportedFixes`).
+    public var exportedFixes: ExportedFixes? = nil
 
     /// What is wrong with a file, in words a rider can act on, with the point's number (1-based).
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -66,6 +71,7 @@ public struct GPXTrack: Sendable, Equatable {
         var i = 0
         var nextSegment = find(bytes, segment, from: 0)
         var untimed: Int?, timed = 0
+        let exported = Self.exportedFixes(bytes, prefix: prefix)
         while let start = find(bytes, open, from: i) {
             let n = points.count + 1
             guard let tagEnd = find(bytes, ">", from: start) else {
@@ -120,7 +126,8 @@ public struct GPXTrack: Sendable, Equatable {
                 temperature = v
             }
             points.append(Point(latDeg: lat, lonDeg: lon, utcMs: utcMs, elevationM: elevation, temperatureC: temperature,
-                                startsSegment: startsSegment))
+                                startsSegment: startsSegment,
+                                ridThroughGap: startsSegment && exported == .kept && Self.saysMovedThroughGap(body)))
             i = close + 1
         }
         guard find(bytes, "</" + prefix + "gpx", from: i) != nil else {
@@ -139,6 +146,7 @@ public struct GPXTrack: Sendable, Equatable {
                           + "a ride is placed by the time of every point")
         }
         self.points = points
+        exportedFixes = exported
         unkept = UnkeptFigure.present(in: bytes)
         if let open = find(bytes, "<" + prefix + "gpx", from: 0), let end = find(bytes, ">", from: open) {
             creator = Self.attribute("creator", in: String(decoding: bytes[open..<end], as: UTF8.self)).flatMap { $0.isEmpty ? nil : XMLEntities.decode($0) }

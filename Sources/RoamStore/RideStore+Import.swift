@@ -63,9 +63,11 @@ extension RideStore {
     /// first chunk's transaction, under the write lock, so the check and the ride's claim are one
     /// decision and two files of one ride imported at once by two processes cannot both be stored.
     /// `breaksBefore`: the epochs (by index) where the file starts a new track segment, each a gap
-    /// (`GapCause.fileSegmentBreak`) placed before that fix, as the recorder places a restart (P5).
+    /// (`GapCause.fileSegmentBreak`, or the cause `breakCauses` gives that index) placed before that
+    /// fix, as the recorder places a restart (P5).
     /// `afterCommit` runs after each chunk's commit with the fixes stored so far, outside any transaction.
-    public func storeImport(_ epochs: [SensorEpoch], breaksBefore: Set<Int> = [], parameters: PipelineParameters,
+    public func storeImport(_ epochs: [SensorEpoch], breaksBefore: Set<Int> = [], breakCauses: [Int: GapCause] = [:],
+                            parameters: PipelineParameters,
                             provenance: ImportProvenance, fixesPerCommit: Int = importFixesPerCommit,
                             sameRide: () throws(SQLiteError) -> Int64? = { nil },
                             afterCommit: (Int) throws -> Void = { _ in }) throws -> ImportOutcome {
@@ -94,7 +96,7 @@ extension RideStore {
             for index in from..<to {
                 if index > 0, breaksBefore.contains(index) {
                     // Stamped where the track stopped, as the pipeline stamps a gap it finds itself.
-                    var gap = pipeline.markGap(.fileSegmentBreak, monoNs: epochs[index - 1].monoNs)
+                    var gap = pipeline.markGap(breakCauses[index] ?? .fileSegmentBreak, monoNs: epochs[index - 1].monoNs)
                     gap.utcMs = epochs[index - 1].epoch.utcMs
                     gap.beforeSeq = pipeline.state.nextSeq
                     events.append(gap)
