@@ -36,7 +36,7 @@ import Testing
         #expect(lines == ["#0  08:00:00–08:00:59  0.322 km, fixes 0…59, 30 accepted",
                           "gap: spatial jump at 08:00:59, 3 s",
                           "#1  08:01:02–08:01:59  0.311 km, fixes 62…119, 29 accepted",
-                          "gap: no fix at 08:01:59, 121 s",
+                          "gap: no points in the file at 08:01:59, 121 s",
                           "#2  08:04:00–08:04:59  0.322 km, fixes 120…179, 30 accepted"], "\(show.stdout)")
     }
 }
