@@ -47,9 +47,16 @@ import RoamCore
             at += 1
             if header & 0x40 != 0 {
                 let n = Int(b[at + 4])
-                let size = (0..<n).reduce(0) { $0 + Int(b[at + 5 + 3 * $1 + 1]) }
-                layouts[local] = (Int(b[at + 2]) | Int(b[at + 3]) << 8, size)
+                var size = (0..<n).reduce(0) { $0 + Int(b[at + 5 + 3 * $1 + 1]) }
+                let global = Int(b[at + 2]) | Int(b[at + 3]) << 8
                 at += 5 + 3 * n
+                if header & 0x20 != 0 {
+                    // Developer fields (file_creator's mark of which fixes the file holds): skipped by their size.
+                    let d = Int(b[at])
+                    size += (0..<d).reduce(0) { $0 + Int(b[at + 1 + 3 * $1 + 1]) }
+                    at += 1 + 3 * d
+                }
+                layouts[local] = (global, size)
                 continue
             }
             guard let layout = layouts[local] else { return out + [nil, nil, nil] }  // undecodable: fails the count
