@@ -110,6 +110,16 @@ private func sentence(_ body: String) -> NMEASentence? {
         #expect(s.navigationStatus == nil)
     }
 
+    /// The mode of the solution, from the letters of the systems used: N only when none was.
+    @Test(arguments: [("NAAN", "A"), ("ANNA", "A"), ("NNNN", "N"), ("N", "N"), ("NNEN", "E"), ("ENNA", "A"),
+                      ("NDDN", "D"), ("NNNS", "S"), ("MN", "M"), ("NNNR", "R")])
+    func aGNSModeIsJudgedFromEverySystem(field: String, mode: String) {
+        guard case .gns(let s)? = sentence("$GNGNS,145339.00,4717.11437,N,00833.91522,E,\(field),22,0.5,367.334,100.143,,,V") else {
+            Issue.record("not a GNS"); return
+        }
+        #expect(s.mode == UInt8(ascii: Unicode.Scalar(mode)!) && s.navigationStatus == UInt8(ascii: "V"), "\(field)")
+    }
+
     @Test func decodesGSVHeader() {
         guard case .gsv(let s)? = sentence("$GAGSV,3,1,09,02,00,179,,04,09,321,,07,11,134,11,11,10,227,,7") else {
             Issue.record("not a GSV"); return

@@ -146,9 +146,10 @@ import Testing
         #expect(rows[..<10].allSatisfy { $0.epoch.hasPosition && !$0.flags.contains(.noFix) } && totals.flagCounts[.noFix] == 20)
     }
 
-    @Test(arguments: ["AA,09,0.9,400.0,48.0,,,V", "NN,09,0.9,400.0,48.0,,,S"])
+    @Test(arguments: ["AA,09,0.9,400.0,48.0,,,U", "NN,09,0.9,400.0,48.0,,,S"])
     func aGNSNotValidIsNoFixWhateverAGSAClaims(fields: String) {
-        // Navigational status V (NMEA 4.1) or mode N: no position from the GNS, and a GSA's 3D adds none.
+        // Navigational status U (unsafe, NMEA 4.10) or mode N in every system: no position from the GNS,
+        // and a GSA's 3D adds none. (V is no verdict: PipelineGNSTests.)
         let (rows, totals, _) = run(20) { k in
             k < 5 ? Self.riding(k)
                 : ["$GNGNS,\(Self.time(k)),4757.840,N,\(Self.lon(k)),\(fields)", "$GNGSA,A,3,02,05,12,25,29,,,,,,,,3.1,2.1,2.3"]

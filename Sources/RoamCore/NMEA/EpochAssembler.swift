@@ -154,8 +154,8 @@ public struct EpochAssembler: Sendable {
                 if let g = s.geoidSepM { current.geoidSepM = g }
             }
         case .gns(let s):
-            guard let m = s.mode, m != UInt8(ascii: "N"),
-                  s.navigationStatus != UInt8(ascii: "U"), s.navigationStatus != UInt8(ascii: "V") else { break }
+            // Status U (unsafe) withholds it; V says no status is given (NMEA 4.10), not an invalid fix.
+            guard let m = s.mode, m != UInt8(ascii: "N"), s.navigationStatus != UInt8(ascii: "U") else { break }
             if let lat = s.latDeg, let lon = s.lonDeg {
                 current.latDeg = lat; current.lonDeg = lon
                 if let a = s.altMSLm { current.altMSLm = a }

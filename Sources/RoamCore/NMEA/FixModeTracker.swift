@@ -18,7 +18,12 @@
 /// (only its status says unknown), and lets a later GSA overrule any of them; a position the
 /// receiver disowns must never become a measured one (P4). It is still kept in the raw text.
 ///
-/// A second departure, made downstream: a solution the receiver calls estimated, manual or
+/// A second: a GNS is judged by the letters of every system (`GNS.mode`), where gpsd reads GPS's
+/// alone, and its navigational status V (NMEA 4.10: the equipment gives no status; u-blox sends it
+/// with every fix) is no verdict; only U (unsafe) withholds its position. `NAAN` is a fix without
+/// GPS satellites, which gpsd would call no fix.
+///
+/// A third departure, made downstream: a solution the receiver calls estimated, manual or
 /// simulated (GGA quality 6, 7, 8; mode letter E, M, S) keeps gpsd's mode here, and gpsd reports
 /// it as a fix with status DR, TIME or SIM; Roam board stores it with that quality and the
 /// pipeline flags it `unmeasuredPosition`, never a measured fix (`UnmeasuredSolution`).
@@ -134,7 +139,8 @@ struct FixModeTracker: Sendable {
 
     private func gnsMode(_ s: GNS) -> (FixMode?, Bool) {
         guard let letter = s.mode, letter != UInt8(ascii: "N") else { return (.noFix, false) }
-        if s.navigationStatus == UInt8(ascii: "U") || s.navigationStatus == UInt8(ascii: "V") { return (nil, false) }
+        // Unsafe withholds the position; V only says the receiver gives no navigational status.
+        if s.navigationStatus == UInt8(ascii: "U") { return (nil, false) }
         guard s.latDeg != nil, s.lonDeg != nil else { return (.noFix, false) }
         let m: FixMode = s.altMSLm != nil && (s.satellitesUsed ?? 0) > 3 ? .fix3D : .fix2D
         return (m, s.altMSLm != nil)

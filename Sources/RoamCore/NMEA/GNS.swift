@@ -5,20 +5,22 @@
 ///     2,3 3114.8770,N latitude
 ///     4,5 12135.2463,E longitude
 ///     6  ANNA        mode per system (GPS, GLONASS, Galileo, BeiDou...): A autonomous,
-///                    D differential, N no fix, E estimated, R/F RTK...
+///                    D differential, N that system not used, E estimated, R/F RTK...
 ///     7  05          satellites used
 ///     8  1.3         HDOP
 ///     9  156.9       altitude above mean sea level, metres
 ///     10 8.3         geoid separation, metres
 ///     11 (empty)     age of differential corrections
 ///     12 0000        differential station ID
-///     13             navigation status (NMEA 4.1+): S safe, C caution, U unsafe, V not valid
+///     13             navigational status (NMEA 4.10+): S safe, C caution, U unsafe, V "not valid":
+///                    the equipment gives no navigational status (u-blox sends V with every fix)
 public struct GNS: Sendable, Equatable {
     public var talker: NMEATalker
     public var timeOfDayMs: Int?
     public var latDeg: Double?
     public var lonDeg: Double?
-    /// The first system's mode letter (gpsd reads only that one).
+    /// The solution's mode from the letters of the systems used (`NMEAFieldCursor.systemsMode`):
+    /// N only when no system was used. gpsd reads the first letter alone, GPS's.
     public var mode: UInt8?
     public var satellitesUsed: Int?
     public var hdop: Double?
@@ -33,7 +35,7 @@ public struct GNS: Sendable, Equatable {
         let time = f.timeOfDayMs()
         let lat = f.latitude()
         let lon = f.longitude()
-        let mode = f.letter(allowLonger: true)
+        let mode = f.systemsMode()
         let satellites = f.integer()
         let hdop = f.decimal()
         let altitude = f.decimal()

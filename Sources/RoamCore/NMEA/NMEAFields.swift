@@ -53,6 +53,23 @@ struct NMEAFieldCursor {
         return bytes[r.lowerBound]
     }
 
+    /// GNS's mode field, one letter per system (GPS, GLONASS, Galileo, BeiDou, then others: NMEA 0183
+    /// 4.10), as one letter for the solution: N (no fix) only when every system says N; else a
+    /// measuring letter (A, D, P, R, F) of any system used; else the first used system's (E, M, S:
+    /// not measured). `NAAN` is a fix without GPS satellites, not "no fix" from its first letter.
+    mutating func systemsMode() -> UInt8? {
+        let r = next()
+        guard !r.isEmpty else { return nil }
+        var firstUsed: UInt8?
+        for i in r where bytes[i] != UInt8(ascii: "N") {
+            switch bytes[i] {
+            case UInt8(ascii: "A"), UInt8(ascii: "D"), UInt8(ascii: "P"), UInt8(ascii: "R"), UInt8(ascii: "F"): return bytes[i]
+            default: if firstUsed == nil { firstUsed = bytes[i] }
+            }
+        }
+        return firstUsed ?? UInt8(ascii: "N")
+    }
+
     /// An unsigned decimal integer.
     mutating func integer() -> Int? {
         let r = next()

@@ -1,5 +1,6 @@
 /// The receiver's own word that a position was not measured from satellites: GGA quality 6, 7 or
-/// 8, or the mode letter E, M or S of RMC, GLL, GNS (its first system) or VTG (NMEA 0183 2.3+).
+/// 8, or the mode letter E, M or S of RMC, GLL, GNS (of the systems it used, none measuring) or VTG
+/// (NMEA 0183 2.3+).
 /// gpsd reads the same codes as statuses DR, TIME and SIM and keeps the fix; Roam board keeps the
 /// row and its raw text but never counts or draws the position as measured (P4): a bicycle's
 /// receiver without wheel ticks dead-reckons a straight line through an outage, and a manual or
