@@ -64,9 +64,22 @@ import Testing
         #expect(m10.last?.what == "CFG-VALSET NAVSPG-DYNMODEL automotive" && m10.last?.essential == false)
         let mtk = ReceiverPlan.commands(family: .mtk, fromBaud: 9600, toBaud: 9600, rateHz: 1)
         #expect(mtk.last?.bytes == Array("$PMTK886,0*28\r\n".utf8) && mtk.last?.essential == false)
-        // CASIC's PCAS sentences have no dynamic model: nothing is sent for it.
+        // CASIC: PCAS11 last, unacknowledged like every PCAS, and the ride does without it.
         let casic = ReceiverPlan.commands(family: .casic, fromBaud: 9600, toBaud: 9600, rateHz: 1)
-        #expect(casic.map(\.what) == ["PCAS03 RMC, GGA, GSA, GST", "PCAS02 1000 ms"])
+        #expect(casic.map(\.what) == ["PCAS03 RMC, GGA, GSA, GST", "PCAS02 1000 ms", "PCAS11 dynamic model automotive"])
+        #expect(casic.last?.bytes == Array("$PCAS11,3*1E\r\n".utf8) && casic.last?.essential == false && casic.last?.expect == .nothing)
+        #expect(casic.dropLast().filter { !$0.essential }.isEmpty)
+    }
+
+    /// `$PCAS11,<dyModel>`, numbered as CFG-NAVX's dyModel (CASIC protocol specification V4.2.0.3
+    /// §2.11.8 Remark [2]); the checksums worked out by hand: P^C^A^S^1^1^,^3 = 0x1E.
+    @Test func aCASICIsAskedForTheAutomotiveModelByPCAS11() {
+        #expect(PCAS.bicycleModel == .automotive && PCAS.DynamicModel.automotive.rawValue == 3)
+        #expect(PCAS.setDynamicModel(.automotive) == "$PCAS11,3*1E\r\n")
+        #expect(PCAS.setDynamicModel(.pedestrian) == "$PCAS11,2*1F\r\n")
+        #expect(PCAS.setDynamicModel(.portable) == "$PCAS11,0*1D\r\n")
+        #expect(PCAS.setDynamicModel(.airborne1g) == "$PCAS11,5*18\r\n")   // as high-altitude boards send it
+        #expect(PCAS.DynamicModel.allCases.map(\.rawValue) == Array(0...7))
     }
 
     @Test func aNEO6IsClampedTo5HzAndSaysSo() throws {

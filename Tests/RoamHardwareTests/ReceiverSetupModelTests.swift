@@ -44,6 +44,28 @@ import Testing
         replayer.unplug()
     }
 
+    @Test func aCASICIsSetToTheAutomotiveModelLast() throws {
+        let (replayer, port) = try Rig.rig(FakeGNSSModule(family: .casic))
+        let report = Self.setup(.casic).run(port) { _ in }
+        let module = replayer.module!.state
+        #expect(report.configured, "\(report.summary)")
+        #expect(module.dynamicModel == 3 && module.accepted.last == "PCAS11 3" && module.rateHz == 10, "\(module.accepted)")
+        #expect(report.summary.contains("GSV off, dynamic model automotive (CASIC sends no acknowledgement)"), "\(report.summary)")
+        replayer.unplug()
+    }
+
+    /// Firmware without PCAS11 ignores it, unanswered as every PCAS: the module keeps its own model and
+    /// the board's rate and sentences, and still counts as configured.
+    @Test func aCASICWithoutPCAS11IsConfiguredAndKeepsItsOwnModel() throws {
+        let (replayer, port) = try Rig.rig(FakeGNSSModule(family: .casic, behaviour: .refusesDynamicModel))
+        let report = Self.setup(.casic).run(port) { _ in }
+        let module = replayer.module!.state
+        #expect(report.configured && report.failures.isEmpty, "\(report.summary)")
+        #expect(module.rateHz == 10 && module.baud == 115_200 && module.dynamicModel == nil)
+        #expect(module.enabled == ["RMC", "GGA", "GSA", "GST"])
+        replayer.unplug()
+    }
+
     @Test(arguments: [FakeGNSSModule.UBloxModel.m8, .m10])
     func aRefusedModelIsSaidOnceAndTheRideGoesOnAtTheBoardsRate(_ model: FakeGNSSModule.UBloxModel) throws {
         let (replayer, port) = try Rig.rig(FakeGNSSModule(family: .ublox, behaviour: .refusesDynamicModel, ubloxModel: model))

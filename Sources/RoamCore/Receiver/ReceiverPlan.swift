@@ -108,7 +108,8 @@ public enum ReceiverPlan {
         return out
     }
 
-    /// CASIC: the PCAS sentences have no dynamic model (docs/RECEIVERS.md), so none is sent.
+    /// CASIC: PCAS11 sets the dynamic model last, as for the others; like every PCAS it is never
+    /// acknowledged, so its refusal cannot be heard, and the ride does without it (docs/RECEIVERS.md).
     static func casic(fromBaud: Int, toBaud: Int, rateHz: Int) -> [ReceiverCommand] {
         var out: [ReceiverCommand] = []
         if fromBaud != toBaud, let baud = PCAS.setBaud(toBaud) {
@@ -116,6 +117,9 @@ public enum ReceiverPlan {
         }
         out.append(ReceiverCommand(what: "PCAS03 RMC, GGA, GSA, GST", bytes: Array(PCAS.setOutput(ReceiverSentences.wanted).utf8), expect: .nothing))
         out.append(ReceiverCommand(what: "PCAS02 \(1000 / max(1, rateHz)) ms", bytes: Array(PCAS.setRate(hz: rateHz).utf8), expect: .nothing))
+        let model = PCAS.bicycleModel
+        out.append(ReceiverCommand(what: "PCAS11 dynamic model \(model.name)", bytes: Array(PCAS.setDynamicModel(model).utf8),
+                                   expect: .nothing, essential: false))
         return out
     }
 

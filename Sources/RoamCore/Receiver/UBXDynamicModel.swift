@@ -81,3 +81,35 @@ extension PMTK {
 
     public static func setNavigationMode(_ mode: NavigationMode) -> String { sentence("886,\(mode.rawValue)") }
 }
+
+extension PCAS {
+    /// The dynamic model a CASIC's navigation filter assumes. PCAS11 sets it, though the NMEA chapter
+    /// of the CASIC protocol specification V4.2.0.3 (§1.6: PCAS00–06, 10, 12, 15, 20, 60) leaves it out;
+    /// its value is the binary CFG-NAVX `dyModel` (0x06 0x07, offset 4), listed in §2.11.8 Remark [2]
+    /// with this numbering. A PCAS11,n lands in that byte (CFG-NAVX read back before and after), and
+    /// boards built on CASIC modules send `$PCAS11,3*1E` for a vehicle. No acknowledgement comes.
+    public enum DynamicModel: Int, Sendable, CaseIterable {
+        case portable = 0, stationary = 1, pedestrian = 2, automotive = 3, marine = 4
+        case airborne1g = 5, airborne2g = 6, airborne4g = 7
+
+        public var name: String {
+            switch self {
+            case .portable: "portable"
+            case .stationary: "stationary"
+            case .pedestrian: "pedestrian"
+            case .automotive: "automotive"
+            case .marine: "marine"
+            case .airborne1g: "airborne <1g"
+            case .airborne2g: "airborne <2g"
+            case .airborne4g: "airborne <4g"
+            }
+        }
+    }
+
+    /// Automotive, for the reasons it is u-blox's (docs/RECEIVERS.md): a bicycle moves like a small,
+    /// slow car; pedestrian expects walking, portable lets the altitude follow noise.
+    public static let bicycleModel = DynamicModel.automotive
+
+    /// `$PCAS11,<model>`: 3 is `$PCAS11,3*1E`.
+    public static func setDynamicModel(_ model: DynamicModel) -> String { sentence("11,\(model.rawValue)") }
+}

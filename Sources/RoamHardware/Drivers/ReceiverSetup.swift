@@ -189,6 +189,7 @@ public struct ReceiverSetup {
         switch family {
         case .ublox: "dynamic model \(UBXDynamicModel.forBicycle.name)"
         case .mtk: "\(PMTK.bicycleMode.name) navigation mode"
+        case .casic: "dynamic model \(PCAS.bicycleModel.name)"
         default: nil
         }
     }

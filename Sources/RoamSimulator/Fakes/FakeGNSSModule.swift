@@ -12,7 +12,8 @@ public struct FakeGNSSModule: Sendable {
         case refuses
         /// Never answers, never changes (a module whose RX wire is not connected).
         case deaf
-        /// Takes everything but the dynamic model (CFG-NAV5, CFG-NAVSPG-DYNMODEL, PMTK886), which it refuses.
+        /// Takes everything but the dynamic model (CFG-NAV5, CFG-NAVSPG-DYNMODEL, PMTK886), which it refuses
+        /// (a CASIC ignores PCAS11, unanswered as every PCAS).
         case refusesDynamicModel
     }
 
@@ -48,7 +49,7 @@ public struct FakeGNSSModule: Sendable {
     private let factoryBaud: Int
     private let factoryNMEAOutput: Bool
     private var idleTicks = 0
-    /// The dynamic model (u-blox) or navigation mode (PMTK886) it was set to; nil: its own default.
+    /// The dynamic model (u-blox, PCAS11) or navigation mode (PMTK886) it was set to; nil: its own default.
     public private(set) var dynamicModel: Int?
     /// Commands taken, in order ("CFG-RATE 100 ms"), for tests.
     public private(set) var accepted: [String] = []
@@ -265,6 +266,8 @@ public struct FakeGNSSModule: Sendable {
                 }
                 if fields[14] == "0" { enabled.remove("GST") } else { enabled.insert("GST") }
                 accepted.append("PCAS03")
+            case "$PCAS11" where behaviour != .refusesDynamicModel:
+                if let n = Int(value), PCAS.DynamicModel(rawValue: n) != nil { dynamicModel = n; accepted.append("PCAS11 \(n)") }
             case "$PCAS06": return NMEAChecksum.seal("$GPTXT,01,01,02,IC=AT6558-5N-32-1C510800") + "\r\n"
             default: break
             }
