@@ -84,6 +84,25 @@ import Testing
         #expect(ReceiverFamily.recognise(sentence: "$GPTXT,01,01,02,ANTENNA OK*35") == nil)
     }
 
+    /// A CASIC powered up before the board printed its banner long ago: only its answers to PCAS06
+    /// name it (CASIC protocol specification V4.2.0.3 §1.6.7; answers from an ATGM332D, an ATGM336H
+    /// and a bare AT6558 board as their users published them).
+    @Test func aCASICIsRecognisedByItsAnswersToPCAS06() {
+        #expect(PCAS.queryVersion == "$PCAS06,0*1B\r\n" && ReceiverFamily.casic.versionQueries == [Array("$PCAS06,0*1B\r\n".utf8)])
+        for answer in ["$GPTXT,01,01,02,SW=URANUS5,V5.2.1.0*1D", "$GPTXT,01,01,02,SW=URANUS5,V5.3.0.0*1D",
+                       "$GPTXT,01,01,02,SW=URANUS2,V2.2.1.0*1D", "$GPTXT,01,01,02,HW=ATGM332D,0000000000000*1A",
+                       "$GPTXT,01,01,02,HW=ATGM336H,0001170603610*17", "$GPTXT,01,01,02,HW=AT6558D,0000000000000"] {
+            #expect(ReceiverFamily.recognise(sentence: answer) == .casic, "\(answer)")
+        }
+        // Other modules' text lines are not CASIC's: a u-blox's banner, an antenna's status, a MediaTek's.
+        for other in ["$GNTXT,01,01,02,HW UBX-M8030 00080000*60", "$GNTXT,01,01,02,FWVER=SPG 3.01*46",
+                      "$GNTXT,01,01,02,PROTVER=18.00*11", "$GPTXT,01,01,02,MOD=NEO-M8N-0", "$GPTXT,01,01,01,ANTENNA OPEN*25",
+                      "$GPTXT,01,01,02,ANTSTATUS=OK"] {
+            #expect(ReceiverFamily.recognise(sentence: other) != .casic, "\(other)")
+        }
+        #expect(ReceiverFamily.recognise(sentence: "$PMTK705,AXN_2.31_3339_13101700,5632,PA6H,1.0") == .mtk)
+    }
+
     @Test func planOrdersBaudFirstAndSkipsItWhenAlreadyThere() {
         let ublox = ReceiverPlan.commands(family: .ublox, fromBaud: 9600, toBaud: 115_200, rateHz: 10)
         #expect(ublox.first?.switchesBaudTo == 115_200)

@@ -68,6 +68,7 @@ public enum PCAS {
         return sentence("03," + fields.joined(separator: ","))
     }
 
-    /// PCAS06,0: query the firmware version (answered with a $GPTXT text line).
+    /// PCAS06,0: query the firmware version (§1.6.7), answered `$GPTXT,01,01,02,SW=URANUS5,V5.3.0.0*1D`
+    /// (PCAS06,1, the hardware, would be answered `HW=ATGM336H,…`).
     public static let queryVersion = sentence("06,0")
 }

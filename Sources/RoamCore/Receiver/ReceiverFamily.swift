@@ -15,14 +15,20 @@ public enum ReceiverFamily: String, Sendable, CaseIterable {
     }
 
     /// The family a checksummed line gives away, if any: u-blox boot banners ($GPTXT ... u-blox),
-    /// any $PMTK reply, CASIC's text ($GPTXT ... CASIC / AT6558 / ATGM), or their own PCAS sentences.
+    /// any $PMTK reply, CASIC's text, or their own PCAS sentences.
+    ///
+    /// CASIC prints `MA=CASIC`, `HW=ATGM336H,…`, `IC=AT6558-…`, `SW=URANUS5,V5.3.0.0` once at power-up
+    /// (CASIC protocol specification V4.2.0.3 §1.5.8 TXT); a module powered up long before is known
+    /// only by its answers to PCAS06 (§1.6.7): `$GPTXT,01,01,02,SW=URANUS5,V5.2.1.0*1D` to PCAS06,0
+    /// (its firmware, URANUS on every AT6558 seen) and `HW=ATGM332D,…` or `HW=AT6558D,…` to PCAS06,1.
+    /// URANUS is CASIC's firmware name alone: no u-blox, MediaTek or other TXT carries it.
     public static func recognise(sentence: String) -> ReceiverFamily? {
         if sentence.hasPrefix("$PMTK") { return .mtk }
         if sentence.hasPrefix("$PCAS") { return .casic }
         guard sentence.count > 6, sentence.dropFirst(3).hasPrefix("TXT") else { return nil }
         let text = sentence.uppercased()
         if text.containsText("U-BLOX") || text.containsText("UBLOX") || text.containsText("UBX") { return .ublox }
-        if text.containsText("CASIC") || text.containsText("AT6558") || text.containsText("ATGM") { return .casic }
+        if ["CASIC", "AT6558", "ATGM", "URANUS"].contains(where: { text.containsText($0) }) { return .casic }
         if text.containsText("MTK") || text.containsText("MEDIATEK") { return .mtk }
         return nil
     }
@@ -46,7 +52,8 @@ public enum ReceiverSentences {
 }
 
 extension ReceiverFamily {
-    /// What asks a module of this family to name itself: UBX MON-VER, PMTK605, PCAS06. A module
+    /// What asks a module of this family to name itself: UBX MON-VER, PMTK605, PCAS06,0 (its firmware:
+    /// one answer, as the others give; a second would read as the module sending on its own). A module
     /// whose periodic output is all off answers these and nothing else. `auto` asks all three (each
     /// family ignores the others'); `none` asks nothing, since the recorder then writes nothing.
     public var versionQueries: [[UInt8]] {

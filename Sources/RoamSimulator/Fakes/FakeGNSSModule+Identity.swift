@@ -19,10 +19,32 @@ extension FakeGNSSModule {
         let first = switch family {
         case .ublox: NMEAChecksum.seal("$GNTXT,01,01,02,u-blox AG - www.u-blox.com") + "\r\n"
         case .mtk: NMEAChecksum.seal("$PMTK011,MTKGPS") + "\r\n"
-        case .casic: NMEAChecksum.seal("$GPTXT,01,01,02,MA=CASIC") + "\r\n"
+        case .casic: Self.casicPowerUp.map { NMEAChecksum.seal("$GPTXT,01,01,02," + $0) + "\r\n" }.joined()
         case .auto, .none: NMEAChecksum.seal("$GPTXT,01,01,02,ANTENNA OK") + "\r\n"
         }
         let talker = family == .ublox ? "$GN" : "$GP"
         return first + bannerTexts.map { NMEAChecksum.seal("\(talker)TXT,01,01,02,\($0)") + "\r\n" }.joined()
+    }
+
+    /// An ATGM336H's power-up banner, line for line as modules print it once (CASIC protocol
+    /// specification V4.2.0.3 §1.5.8; an ATGM336H's and an ATGM332D's banners published by their users).
+    static let casicPowerUp = ["MA=CASIC", "HW=ATGM336H,0001170603610", "IC=AT6558-5N-31-0C510800,BM05CKJ-F2-015708",
+                               "SW=URANUS5,V5.3.0.0", "TB=2020-04-28,13:43:10", "MO=GB", "BS=SOC_BootLoader,V6.2.0.2", "FI=00856014"]
+
+    /// A CASIC's answer to `$PCAS06,<query>` (§1.6.7), the text of its `$GPTXT`: 0 its firmware,
+    /// 1 its hardware and serial, 2 its working mode; nil for what this module does not answer.
+    static func casicAnswer(toQuery query: String) -> String? {
+        switch query {
+        case "0": "SW=URANUS5,V5.3.0.0"
+        case "1": "HW=ATGM336H,0001170603610"
+        case "2": "MO=GB"
+        default: nil
+        }
+    }
+
+    /// What a CASIC sends while idle after its power-up banner: its antenna's status, then `bannerTexts`.
+    var casicIdleText: String {
+        ([NMEAChecksum.seal("$GPTXT,01,01,01,ANTENNA OK")] + bannerTexts.map { NMEAChecksum.seal("$GPTXT,01,01,02,\($0)") })
+            .map { $0 + "\r\n" }.joined()
     }
 }

@@ -94,6 +94,8 @@ public struct FakeGNSSModule: Sendable {
             return onWire(Array((NMEAChecksum.seal("$GNRMC,,V,,,,,,,,,,N") + "\r\n").utf8), hostBaud: hostBaud)
         }
         guard nmeaOutput else { return onWire(Self.navPVT.bytes, hostBaud: hostBaud) }
+        // A CASIC prints its banner once, at power-up, then only its antenna's status (ANT, §1.5.9).
+        if family == .casic && idleTicks > 0 { return onWire(Array(casicIdleText.utf8), hostBaud: hostBaud) }
         guard leadsWithUBX else { return onWire(Array(banner.utf8), hostBaud: hostBaud) }
         return onWire([Self.navPVT.bytes, Self.navDOP.bytes, Array(banner.utf8)][idleTicks % 3], hostBaud: hostBaud)
     }
@@ -268,7 +270,7 @@ public struct FakeGNSSModule: Sendable {
                 accepted.append("PCAS03")
             case "$PCAS11" where behaviour != .refusesDynamicModel:
                 if let n = Int(value), PCAS.DynamicModel(rawValue: n) != nil { dynamicModel = n; accepted.append("PCAS11 \(n)") }
-            case "$PCAS06": return NMEAChecksum.seal("$GPTXT,01,01,02,IC=AT6558-5N-32-1C510800") + "\r\n"
+            case "$PCAS06": return Self.casicAnswer(toQuery: value).map { NMEAChecksum.seal("$GPTXT,01,01,02," + $0) + "\r\n" } ?? ""
             default: break
             }
             return ""
