@@ -11,6 +11,10 @@ enum BarometerGapCause {
     /// The chip answered but measured nothing (its data at the skipped value 0x80000).
     static let skipped = "the barometer measured nothing (its data read 0x80000, as before its first conversion)"
 
+    /// Epochs the receiver's set-up heard and handed back afterwards (seconds of them): one pressure
+    /// read then would be stored as theirs all, so they have none.
+    static let heardDuringSetUp = "these fixes were heard while the receiver was being set up; a pressure read afterwards would not be theirs"
+
     static func words(for error: any Error) -> String {
         guard let error = error as? DeviceError else { return "\(error)" }
         guard let errno = error.errno else { return error.finding?.words ?? "the barometer failed" }

@@ -17,6 +17,9 @@ struct BarometerPoller {
     /// The last try threw, or the sensor was never set up: it is probed again at `nextProbeNs`, not before.
     var needsProbe = false
     var nextProbeNs: UInt64 = 0
+    /// The stretch missing now holds only epochs heard during a receiver's set-up (`notSampled`):
+    /// the barometer was fine, so the log was told nothing of it.
+    private var setUpStretch = false
     /// What the rig said at start about a sensor whose probe failed there, until the first probe
     /// here: that probe says it again only when it found something else, or that the sensor answers.
     private var saidAtStart: String?
@@ -42,7 +45,8 @@ struct BarometerPoller {
             let item = missingCause.map { _ in RideSessionItem.barometerBack(monoNs: now) }
             missingCause = nil
             saidAtStart = nil
-            emit(.barometerBack)
+            if !setUpStretch { emit(.barometerBack) }
+            setUpStretch = false
             return (sample, item)
         } catch {
             needsProbe = true
@@ -54,10 +58,27 @@ struct BarometerPoller {
     /// The item that begins a stretch, nil inside one: a re-probe that found the chip still
     /// converting keeps the cause it went missing for.
     private mutating func missing(_ cause: String, at now: UInt64, log: String? = nil) -> RideSessionItem? {
+        if setUpStretch {
+            // The sensor failing right after a set-up's epochs: the log says so; the ride's stretch,
+            // begun for those epochs, goes on under its first cause until a sample comes back.
+            (setUpStretch, missingCause) = (false, cause)
+            emit(.barometerMissing(reason: log ?? cause))
+            return nil
+        }
         guard missingCause == nil else { return nil }
         missingCause = cause
         if log ?? cause != saidAtStart { emit(.barometerMissing(reason: log ?? cause)) }
         saidAtStart = nil
         return .barometerMissing(monoNs: now, cause: cause)
+    }
+
+    /// The item for epochs heard before `now`, while the receiver was being set up (`GNSSReceiver`
+    /// hands them back afterwards): a sample read now is not theirs, so they carry none, as a missed
+    /// sample is stored (flagged barometer-missing, P6), and the ride records why. Inside a stretch
+    /// already missing they join it. The log says nothing: the barometer is fine.
+    mutating func notSampled(heardBefore now: UInt64) -> RideSessionItem? {
+        guard barometer != nil, !needsProbe, missingCause == nil else { return nil }
+        (setUpStretch, missingCause) = (true, BarometerGapCause.heardDuringSetUp)
+        return .barometerMissing(monoNs: now, cause: BarometerGapCause.heardDuringSetUp)
     }
 }

@@ -111,11 +111,13 @@ public final class SensorLoop: @unchecked Sendable {
         var barometer = BarometerPoller(barometer: self.barometer, retryMs: options.barometerRetryMs, emit: emit)
 
         // Epochs nobody would record (no ride, no press queued) are skipped by the queue: no barometer
-        // read for them. A press in between leaves its epoch without a sample, flagged as such (P6).
+        // read for them. A press in between leaves its epoch without a sample, flagged as such (P6), and
+        // so do epochs completed from what a set-up heard (seconds old: a sample now is not theirs).
+        var heardDuringSetUp = false
         func items(_ epochs: [Epoch]) -> [SensorItem] {
             guard !epochs.isEmpty else { return [] }
             let now = clock()
-            let (sample, word) = queue.wantsEpochs ? barometer.sample(now: now) : (nil, nil)
+            let (sample, word) = !queue.wantsEpochs ? (nil, nil) : heardDuringSetUp ? (nil, barometer.notSampled(heardBefore: now)) : barometer.sample(now: now)
             // One array, filled in place: a word array, a mapped array and their concatenation were
             // three allocations and a copy of every epoch, each epoch (a profile at 10 Hz: ~4 % of this thread).
             var items: [SensorItem] = []
@@ -192,11 +194,11 @@ public final class SensorLoop: @unchecked Sendable {
             acknowledged = ticket
         }
 
-        // A set-up runs inside the receiver's read: each read (or failed read) may have run one again,
-        // or the epochs handed over after the last may have found what it could not change.
-        var setupAgainSeen: ReceiverSetupAgain?
-        var setupsAwaySeen = 0
+        // A set-up runs inside the receiver's read: each read (or failed read) may have run one again (or
+        // served what one heard), or the epochs handed over after the last may have found what it could not change.
+        var (setupAgainSeen, setupsAwaySeen): (ReceiverSetupAgain?, Int) = (nil, 0)
         func noticeSetupAgain() {
+            heardDuringSetUp = receiver?.lastReadHeardDuringSetUp == true
             // One that held the line at other bauds lost the module's epochs meanwhile: a gap (P5), after
             // the epochs read before it and before those it handed back.
             if let receiver, receiver.setupsAwayFromBaud != setupsAwaySeen {
@@ -289,7 +291,7 @@ public final class SensorLoop: @unchecked Sendable {
         // Stopping: everything read is handed over, in front of a press still held, with what a
         // configuration cut short by the stop had read and no read served yet.
         if let handedBack = receiver?.takeHandedBack(), !handedBack.isEmpty {
-            push(stream.feed(handedBack[...]))
+            heardDuringSetUp = true; push(stream.feed(handedBack[...]))
         }
         settleAll()
         pressAwaitsRead = false

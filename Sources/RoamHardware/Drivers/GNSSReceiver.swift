@@ -47,6 +47,9 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     /// The last read served the last of what a set-up handed back, and that ended on a whole epoch
     /// (`ReceiverSetupReport.handBackEndsWhole`): the reader may settle it at once (on the sensor thread).
     public private(set) var lastReadEndedWholeHandBack = false
+    /// The last read ran a set-up or served what one heard: the epochs its bytes complete were heard
+    /// before the set-up ended, seconds before this read (the reader gives them no barometer sample of now).
+    public private(set) var lastReadHeardDuringSetUp = false
     private var unwatchedReadNs: UInt64?  // when the last read returned bytes, until told how they framed
     private var lastByteNs: UInt64?
     /// When the line was last seen with no byte ready (a read or wait that found nothing), at the earliest:
@@ -97,9 +100,10 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
                               finding: DeviceFinding(.notOpen, "the receiver is not open (its last open failed or it went away)"),
                               hint: "It is opened again with backoff; the open's own error says what to check.")
         }
+        let setUp = needsSetup && setup != nil && port is SerialLine
         if needsSetup, let line = port as? SerialLine { configure(line) }
         unwatchedReadNs = nil
-        lastReadEndedWholeHandBack = false
+        (lastReadEndedWholeHandBack, lastReadHeardDuringSetUp) = (false, setUp)
         if !pending.isEmpty { return servePending(buffer) }
         let n: Int
         let readBeganNs = MonotonicClock.nowNs()
@@ -245,7 +249,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         let n = min(buffer.count, pending.count)
         buffer.copyBytes(from: pending[0..<n])
         pending.removeFirst(n)
-        lastReadEndedWholeHandBack = pending.isEmpty && pendingEndsWhole
+        (lastReadEndedWholeHandBack, lastReadHeardDuringSetUp) = (pending.isEmpty && pendingEndsWhole, true)
         rateWatch.read(bytes: n)
         return n
     }
