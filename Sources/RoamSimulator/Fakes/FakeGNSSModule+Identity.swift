@@ -13,8 +13,8 @@ extension FakeGNSSModule {
         return UBXFrame(UBX.classMON, 0x04, payload: parts.flatMap { field($0.0, $0.1) })
     }
 
-    /// What the module prints at power-up and repeats while idle: how `auto` recognises it, then
-    /// `bannerTexts` in its family's TXT sentence.
+    /// What the module prints at power-up and repeats while idle (a CASIC prints it once, as real ones
+    /// do, then `casicIdleText`): how `auto` recognises it, then `bannerTexts` in its family's TXT sentence.
     public var banner: String {
         let first = switch family {
         case .ublox: NMEAChecksum.seal("$GNTXT,01,01,02,u-blox AG - www.u-blox.com") + "\r\n"
