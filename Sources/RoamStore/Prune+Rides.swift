@@ -29,10 +29,12 @@ extension Prune {
         }
     }
 
+    static let chosenByName = """
+        SELECT state, dumped_utc_ms IS NOT NULL, EXISTS (SELECT 1 FROM imports WHERE ride_id = rides.id) FROM rides WHERE id = ?1
+        """
+
     private static func named(_ db: SQLiteConnection, _ ids: [Int64], notDumpedToo: Bool) throws(SQLiteError) -> Selection {
-        let select = try db.prepare("""
-            SELECT state, dumped_utc_ms IS NOT NULL, EXISTS (SELECT 1 FROM imports WHERE ride_id = rides.id) FROM rides WHERE id = ?1
-            """)
+        let select = try db.prepare(chosenByName)
         var unique: [Int64] = [], refusal = Refusal()
         for id in ids where !unique.contains(id) {
             unique.append(id)
@@ -45,7 +47,7 @@ extension Prune {
                 refusal.notDumped.append(id)
             }
         }
-        var selection = try counted(db, unique)
+        var selection = Selection(ids: unique)
         if refusal != Refusal() { selection.refusal = refusal }
         return selection
     }

@@ -2,12 +2,15 @@ import RoamSystem
 
 /// Frees space by deleting rides that were already handed over (P4): by date, only a stopped ride
 /// whose `dumped_utc_ms` is before the cut-off goes, a ride never dumped is never touched; by name
-/// (`Prune+Rides`), the rides the rider names, never one still recording. All the deletions are one
+/// (`Prune+Rides`), the rides the rider names, never one still recording. The rides named go in one
 /// transaction: a failure half-way, or one named ride that may not go, leaves every ride in place.
+/// By date, each ride goes in a transaction of its own, the write lock left free between two, so a
+/// recorder's batch waits for one ride's deletion at most, never for a season's; a cut half-way
+/// leaves each ride whole or gone, and the same prune run again deletes the rest.
 ///
-/// `DELETE FROM rides` cascades to the ride's fixes, events and import provenance (the schema's
-/// triggers allow that and nothing else), so a pruned import's file may be imported again; explored
-/// cells stay, with their ride unset.
+/// A ride's fixes, events and import provenance go with it (the schema's triggers allow that and
+/// nothing else), each table's rows by its key range or index (`PruneRows`), so a pruned import's
+/// file may be imported again; explored cells stay, with their ride unset.
 public enum Prune {
     /// What a prune removed, and the database's used bytes (pages in use × page size) around it.
     public struct Report: Equatable, Sendable {
@@ -26,7 +29,8 @@ public enum Prune {
     /// Deletes every stopped ride dumped strictly before `cutoffUTCms`. The file must exist and
     /// carry this code's schema (prune never creates or migrates a database).
     public static func run(path: String, dumpedBeforeUTCms cutoffUTCms: Int64, busyTimeoutMs: Int32 = 5_000) throws -> Report {
-        try deleting(path: path, busyTimeoutMs: busyTimeoutMs) { (db: SQLiteConnection) throws(SQLiteError) -> Selection in
+        try deleting(path: path, busyTimeoutMs: busyTimeoutMs, betweenRides: pauseBetweenRides) {
+            (db: SQLiteConnection) throws(SQLiteError) -> Selection in
             try dumpedBefore(db, cutoffUTCms)
         }
     }
@@ -43,35 +47,65 @@ public enum Prune {
     struct Selection {
         var ids: [Int64] = [], fixes = 0, events = 0
         var refusal: Refusal?
+
+        /// Adds a ride deleted with its counts; a ride no longer there (nil) is left out.
+        mutating func add(_ id: Int64, _ counts: (fixes: Int, events: Int)?) {
+            guard let counts else { return }
+            ids.append(id)
+            fixes += counts.fixes
+            events += counts.events
+        }
     }
 
-    /// Chooses inside the write transaction, so what is checked is what is deleted; a refusal
-    /// deletes nothing (all or nothing) and is thrown once the empty transaction ended.
-    static func deleting(path: String, busyTimeoutMs: Int32, _ choose: (SQLiteConnection) throws(SQLiteError) -> Selection) throws -> Report {
-        let db = try writer(path, busyTimeoutMs: busyTimeoutMs)
-        try Migrations.requireCurrent(db)
+    /// The write lock left free between two rides pruned by date: longer than the longest sleep of
+    /// SQLite's busy handler (100 ms), so a recorder's commit waiting for the lock takes it before the
+    /// next ride's deletion instead of finding it taken again at every try (as `import` does).
+    static func pauseBetweenRides() { MonotonicClock.sleep(ns: 110_000_000) }
+
+    /// Chooses inside a write transaction, so what is checked is what is deleted; a refusal deletes
+    /// nothing (all or nothing) and is thrown once the empty transaction ended. With `betweenRides`,
+    /// each ride is deleted in a transaction of its own and `betweenRides` runs between two of them;
+    /// without it, the rides go in the transaction that chose them.
+    static func deleting(path: String, busyTimeoutMs: Int32, betweenRides: (() throws -> Void)? = nil,
+                         _ choose: (SQLiteConnection) throws(SQLiteError) -> Selection) throws -> Report {
+        let db = try connection(path, busyTimeoutMs: busyTimeoutMs)
         let before = try usedBytes(db)
+        var deleted = Selection()
         let chosen = try db.inTransaction { () throws(SQLiteError) -> Selection in
             let chosen = try choose(db)
             guard chosen.refusal == nil else { return chosen }
             try RideIDFloor.keep(db)
-            for id in chosen.ids {
-                // A recording ride is never deleted, whatever chose it (the schema's trigger says so too).
-                let delete = try db.prepare("DELETE FROM rides WHERE id = ?1 AND state = 'stopped'")
-                try delete.bind(id, at: 1)
-                try delete.run()
+            if betweenRides == nil {
+                for id in chosen.ids { try deleted.add(id, PruneRows.delete(db, ride: id)) }
             }
             return chosen
         }
         if let refusal = chosen.refusal { throw refusal }
+        if let betweenRides {
+            for (n, id) in chosen.ids.enumerated() {
+                if n > 0 { try betweenRides() }
+                // A recording ride is never deleted, whatever chose it (the schema's trigger says so too).
+                let counts = try db.inTransaction { () throws(SQLiteError) in try PruneRows.delete(db, ride: id) }
+                deleted.add(id, counts)
+            }
+        }
         // Returns freed pages to the file system when the database was created for it; a no-op otherwise.
         if try db.singleText("PRAGMA auto_vacuum") == "2" { try db.execute("PRAGMA incremental_vacuum") }
         let after = try usedBytes(db)
-        return Report(rideIDs: chosen.ids, fixes: chosen.fixes, events: chosen.events, usedBytesBefore: before.used,
+        return Report(rideIDs: deleted.ids, fixes: deleted.fixes, events: deleted.events, usedBytesBefore: before.used,
                       usedBytesAfter: after.used, fileBytesAfter: after.file)
     }
 
-    /// The connection a prune deletes through. On a full card SQLite cannot make the -shm (32 KiB)
+    /// The connection a prune deletes through (`writer`), its foreign keys off: their cascade would
+    /// read all of `fixes` for each ride, so the rows go by key instead (`PruneRows`).
+    static func connection(_ path: String, busyTimeoutMs: Int32) throws -> SQLiteConnection {
+        let db = try writer(path, busyTimeoutMs: busyTimeoutMs)
+        try Migrations.requireCurrent(db)
+        try db.execute("PRAGMA foreign_keys=OFF")
+        return db
+    }
+
+    /// The file opened for a prune. On a full card SQLite cannot make the -shm (32 KiB)
     /// a WAL database is shared through. A live connection keeps one that size, so none has the file
     /// open; with no commit waiting in a -wal, the file is opened for this prune alone, its WAL index
     /// in memory, and the -shm the failed open began (as much as there was room for) is emptied
@@ -103,39 +137,36 @@ public enum Prune {
     static func previewing(path: String, busyTimeoutMs: Int32, _ choose: (SQLiteConnection) throws(SQLiteError) -> Selection) throws -> Report {
         let db = try SQLiteConnection.reading(path, busyTimeoutMs: busyTimeoutMs)
         try Migrations.requireCurrent(db)
-        let chosen = try choose(db)
-        if let refusal = chosen.refusal { throw refusal }
+        let choice = try choose(db)
+        if let refusal = choice.refusal { throw refusal }
+        let chosen = try counted(db, choice.ids)
         let now = try usedBytes(db)
         return Report(rideIDs: chosen.ids, fixes: chosen.fixes, events: chosen.events, usedBytesBefore: now.used,
                       usedBytesAfter: now.used, fileBytesAfter: now.file)
     }
 
+    static let chosenByDate = """
+        SELECT id FROM rides WHERE state = 'stopped' AND dumped_utc_ms IS NOT NULL AND dumped_utc_ms < ?1 ORDER BY id
+        """
+
     /// The stopped rides dumped before the cutoff: what prune by date deletes, and its dry run names.
-    private static func dumpedBefore(_ db: SQLiteConnection, _ cutoffUTCms: Int64) throws(SQLiteError) -> Selection {
-        let select = try db.prepare("""
-            SELECT id FROM rides WHERE state = 'stopped' AND dumped_utc_ms IS NOT NULL AND dumped_utc_ms < ?1 ORDER BY id
-            """)
+    static func dumpedBefore(_ db: SQLiteConnection, _ cutoffUTCms: Int64) throws(SQLiteError) -> Selection {
+        let select = try db.prepare(chosenByDate)
         try select.bind(cutoffUTCms, at: 1)
         var ids: [Int64] = []
         while try select.step() { ids.append(select.int64(at: 0)) }
-        return try counted(db, ids)
+        return Selection(ids: ids)
     }
 
-    /// `ids` with their fix and event counts.
+    /// `ids` with their fix and event counts, each read from the ride's own rows (`PruneRows`).
     static func counted(_ db: SQLiteConnection, _ ids: [Int64]) throws(SQLiteError) -> Selection {
         var selection = Selection(ids: ids)
         for id in ids {
-            selection.fixes += try count(db, "SELECT count(*) FROM fixes WHERE ride_id = ?1", id)
-            selection.events += try count(db, "SELECT count(*) FROM events WHERE ride_id = ?1", id)
+            let counts = try PruneRows.counts(db, ride: id)
+            selection.fixes += counts.fixes
+            selection.events += counts.events
         }
         return selection
-    }
-
-    private static func count(_ db: SQLiteConnection, _ sql: String, _ id: Int64) throws(SQLiteError) -> Int {
-        let statement = try db.prepare(sql)
-        try statement.bind(id, at: 1)
-        _ = try statement.step()
-        return Int(statement.int64(at: 0))
     }
 
     private static func usedBytes(_ db: SQLiteConnection) throws(SQLiteError) -> (used: Int64, file: Int64) {

@@ -5,7 +5,8 @@ import RoamSystem
 
 /// `roam-board prune --dumped-before DATE`: deletes the stopped rides already handed over before
 /// DATE (00:00 in the board's time zone, the one `rides` shows the dumped times in; UTC with --db
-/// alone), in one transaction, and says what that freed. Never a ride not yet dumped.
+/// alone), each in a transaction of its own (a recorder's batch waits for one ride at most), and says
+/// what that freed. Never a ride not yet dumped.
 /// `prune --ride N [--ride M…]`: deletes those rides, all or none (`PruneRides`).
 enum PruneCommand {
     static func run(_ p: ParsedArguments) throws {
