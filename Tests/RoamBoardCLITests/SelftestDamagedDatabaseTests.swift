@@ -1,4 +1,5 @@
 import Foundation
+import RoamCore
 import Testing
 
 /// Issue 26: a damaged database went unnoticed: `selftest` said the data folder OK, and `record`
@@ -66,5 +67,9 @@ import Testing
         #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
         let okLine = Self.databaseLine(ok.stdout)
         #expect(okLine.hasPrefix("OK ") && okLine.contains(" database \(db): intact"), "\(ok.stdout)")
+        // The check reads the whole file (a season's: a minute or more on a Pi), said as it starts.
+        let size = ByteSize.text(Int64(try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int ?? -1))
+        #expect(ok.stderr.contains("checking \(db) (\(size)): SQLite's quick check reads the whole file, a few seconds at most\n"),
+                "\(ok.stderr)")
     }
 }

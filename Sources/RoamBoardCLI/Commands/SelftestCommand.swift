@@ -10,7 +10,7 @@ enum SelftestCommand {
         let dataDir = BoardLoader.dataDir(profile, boardDir: boardDir)
         print("selftest of board '\(profile.name)' (\(boardDir)); run it with the recorder stopped")
         let results = BoardSelfTest.run(profile: profile, dataDir: dataDir, database: FilePath.join(dataDir, BoardLoader.databaseName),
-                                        boardFolder: boardDir)
+                                        boardFolder: boardDir, saying: { Console.error($0) })
         for result in results { print(result) }
         let failed = results.filter { !$0.isOK }.count
         guard failed == 0 else {

@@ -18,9 +18,10 @@ public enum BoardSelfTest {
     /// tests lay out a folder like it.
     /// `database`: the recorder's database in `dataDir`, whose files must be writable too, and which
     /// must not be damaged (`DatabaseCheck`). `boardFolder`: where board.conf is, for how to stop a
-    /// recorder that holds it (`InstalledBoard`).
+    /// recorder that holds it (`InstalledBoard`). `saying`: a line said while the checks run, before
+    /// their results (the database's quick check reads the whole file).
     public static func run(profile: BoardProfile, dataDir: String, database: String? = nil, listenMs: UInt64 = 3000,
-                           sysRoot: String = "", boardFolder: String? = nil) -> [ProbeResult] {
+                           sysRoot: String = "", boardFolder: String? = nil, saying: (String) -> Void = { _ in }) -> [ProbeResult] {
         var results: [ProbeResult]
         if profile.isBench {
             results = bench(profile)
@@ -33,7 +34,7 @@ public enum BoardSelfTest {
         }
         if !profile.isBench { results += USBGadgetCheck.results(root: sysRoot) }
         results.append(DeviceProbe.dataDirectory(dataDir, database: database, createdByRecord: profile.isBench, isBench: profile.isBench, systemRoot: sysRoot))
-        if let database, let check = DatabaseCheck.result(database: database) { results.append(check) }
+        if let database, let check = DatabaseCheck.result(database: database, saying: saying) { results.append(check) }
         return results
     }
 
