@@ -27,11 +27,11 @@ import RoamCore
     static func rows(_ db: SQLiteConnection, _ table: String, _ condition: String) throws -> [String] {
         let info = try db.prepare("SELECT name FROM pragma_table_info('\(table)')")
         var columns: [String] = []
-        while try info.step() { columns.append(info.text(at: 0) ?? "") }
+        while try info.step() { columns.append(info.text(at: 0)) }
         let exact = columns.map { "CASE typeof(\($0)) WHEN 'real' THEN printf('%!.17g', \($0)) ELSE quote(\($0)) END" }
         let select = try db.prepare("SELECT \(exact.joined(separator: " || '|' || ")) FROM \(table) WHERE \(condition) ORDER BY 1")
         var rows: [String] = []
-        while try select.step() { rows.append(select.text(at: 0) ?? "") }
+        while try select.step() { rows.append(select.text(at: 0)) }
         return rows
     }
 
@@ -44,7 +44,7 @@ import RoamCore
             let plan = try db.prepare("EXPLAIN QUERY PLAN " + sql)
             try plan.bind(Int64(1), at: 1)
             var steps: [String] = []
-            while try plan.step() { steps.append(plan.text(at: 3) ?? "") }
+            while try plan.step() { steps.append(plan.text(at: 3)) }
             #expect(!steps.contains { $0.hasPrefix("SCAN fixes") }, "\(sql): \(steps)")
             #expect(!steps.isEmpty, "\(sql)")
         }
@@ -58,7 +58,7 @@ import RoamCore
             WHERE m.type = 'table' AND k."table" = 'rides' ORDER BY m.name
             """)
         var pointing: [String] = []
-        while try tables.step() { pointing.append(tables.text(at: 0) ?? "") }
+        while try tables.step() { pointing.append(tables.text(at: 0)) }
         #expect(pointing == PruneRows.children)
     }
 
@@ -82,8 +82,8 @@ import RoamCore
         #expect(judged.count == 3)
         #expect(try probe.count("SELECT count(*) FROM explored WHERE ride_id = 1") > 0)
 
-        let report = byDate ? try Prune.run(path: dir.path(), dumpedBeforeUTCms: 1_717_936_300_001)
-            : try Prune.run(path: dir.path(), rides: [1, 2, 4], notDumpedToo: false)
+        let report = try byDate ? Prune.run(path: dir.path(), dumpedBeforeUTCms: 1_717_936_300_001)
+            : Prune.run(path: dir.path(), rides: [1, 2, 4], notDumpedToo: false)
         #expect(report.rideIDs == [1, 2, 4])
         #expect(report.fixes == 120 && report.events == events && events > 0, "\(report)")
 
