@@ -55,8 +55,10 @@ import Testing
 
     /// The receivers' own captures (Tests/Data/gpsd): several send a time before the date, one
     /// never a date, so their first fixes are back-filled or stay undated; all are consistent.
+    /// Holux GM-210's never has a fix: its replay is refused (ReplayInputTests).
     static let captures = (try? FileManager.default.contentsOfDirectory(
-        atPath: CLIRunner.repoRoot.appendingPathComponent("Tests/Data/gpsd").path))?.filter { $0.hasSuffix(".log") }.sorted() ?? []
+        atPath: CLIRunner.repoRoot.appendingPathComponent("Tests/Data/gpsd").path))?
+        .filter { $0.hasSuffix(".log") && $0 != "holux-gm-210.log" }.sorted() ?? []
 
     @Test("a receiver's capture replayed by the bench board passes check, back-filled times and all", arguments: captures)
     func replayedCapturePasses(_ capture: String) throws {

@@ -130,8 +130,9 @@ import Testing
         let dir = try CLIRunner.temporaryDirectory()
         defer { TrialPaths.remove(dir) }
         let db = dir.appendingPathComponent("rides.db").path
-        let capture = dir.appendingPathComponent("void.nmea")
-        try Data((NMEAChecksum.seal("$GPRMC,101500.00,V,,,,,,,010524,,,N") + "\r\n").utf8).write(to: capture)
+        // One fix: a capture that never had one is refused before a database exists (ReplayInputTests).
+        let capture = dir.appendingPathComponent("one-fix.nmea")
+        try Data((NMEAChecksum.seal("$GPRMC,101500.00,A,4757.84000,N,00757.11947,E,1.2,0.0,010524,,,A") + "\r\n").utf8).write(to: capture)
         let replay = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--quiet",
                                         "--replay", capture.path])
         #expect(replay.status == 0, "\(replay.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import RoamCore
 import RoamSimulator
 import RoamStore
 import RoamTestSupport
@@ -42,7 +43,25 @@ struct ReplayInputTests {
         // Sentence-shaped but never checksummed right: read as NMEA, it would start an empty ride.
         Case(name: "junk text", content: Array("hello\n$GPRMC,no checksum\n$GPGGA,1,2,3*00\nnot a ride\n".utf8),
              says: "holds no checksummed NMEA sentence"),
+        // Stop 54: a receiver's satellites and texts, no position: the replay started a ride and left it empty.
+        Case(name: "a capture without a position sentence", content: Array(noPositionCapture.utf8),
+             says: "holds 4 checksummed NMEA sentences (GSA, GSV, TXT) but no position sentence (RMC, GGA, GLL or GNS): "
+                + "a replay needs a receiver's positions to record a ride; nothing was recorded"),
+        // A receiver before its first fix, whatever its GSA says: its ride would hold no position.
+        Case(name: "a capture that never had a fix", content: Array(neverFixedCapture.utf8),
+             says: "never had a fix: each of its 4 position sentences says the receiver had none yet (RMC status V, GGA quality 0): "
+                + "a replay needs at least one fix to record a ride; nothing was recorded"),
     ]
+
+    static func sealed(_ lines: [String]) -> String { lines.map { NMEAChecksum.seal($0) + "\r\n" }.joined() }
+
+    static let noPositionCapture = sealed(["$GPTXT,01,01,02,u-blox ag - www.u-blox.com", "$GPGSA,A,1,,,,,,,,,,,,,99.99,99.99,99.99",
+                                           "$GPGSV,1,1,02,14,65,034,00,01,55,291,43", "$GPGSV,1,1,02,14,65,034,00,01,55,291,42"])
+
+    static let neverFixedCapture = sealed(["$GPRMC,012519.00,V,4131.7353,N,09336.8150,W,0.00,,050405,,,N",
+                                           "$GPGGA,012519.00,4131.7353,N,09336.8150,W,0,00,50.0,280.2,M,-31.6,M,,",
+                                           "$GPGSA,A,3,14,01,25,22,,,,,,,,,2.0,1.0,1.7",
+                                           "$GPRMC,012520.00,V,,,,,,,050405,,,N", "$GPGGA,012520.00,,,,,0,00,,,M,,M,,"])
 
     @Test("refused with exit 65, the file named, no ride recorded", arguments: cases)
     func badTrackIsRefused(_ c: Case) throws {
@@ -153,5 +172,30 @@ struct ReplayInputTests {
         #expect(abs((a.ascentM ?? -1) - (b.ascentM ?? 1)) < 0.1 && abs((a.descentM ?? -1) - (b.descentM ?? 1)) < 0.1)
         let missing = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", copy, "--replay", original, "--ride", "9"])
         #expect(missing.status == 65 && missing.stderr.contains("no ride 9 in \(original) (see 'roam-board rides --db \(original)')"), "\(missing.stderr)")
+    }
+
+    /// gpsd's Holux GM-210 capture is a receiver before its first fix from its first line to its last.
+    @Test func aRealCaptureThatNeverFixedIsRefusedAndNoRideIsLeft() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let capture = CLIRunner.repoRoot.appendingPathComponent("Tests/Data/gpsd/holux-gm-210.log").standardizedFileURL.path
+        let db = dir.appendingPathComponent("rides.db").path
+        let r = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--replay", capture, "--quiet"])
+        #expect(r.status == 65, "exit \(r.status): \(r.stderr)")
+        #expect(r.stderr.contains("\(capture) never had a fix: each of its 22 position sentences says the receiver had none yet"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db), "a database was created for a refused replay")
+    }
+
+    /// `--no-ride` plays a capture with no ride to leave empty: a board switched on before its first
+    /// fix (scripts/bench-peer's idle-nofix) is what it measures.
+    @Test func aCaptureWithoutAFixPlaysWithNoRide() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("nofix.nmea")
+        try Data(Self.neverFixedCapture.utf8).write(to: file)
+        let db = dir.appendingPathComponent("rides.db").path
+        let r = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--replay", file.path, "--no-ride", "--quiet"])
+        #expect(r.status == 0, "exit \(r.status): \(r.stderr)")
+        #expect(try RideReader(path: db).rides().isEmpty)
     }
 }

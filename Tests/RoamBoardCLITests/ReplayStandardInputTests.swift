@@ -35,6 +35,10 @@ import Testing
              redirection: "< \"$2\"", status: 65,
              says: "standard input (--replay -) is a FIT file; replay takes GPX or NMEA, and a track from a file: save it as ride.fit, "
                 + "convert it (gpsbabel -i garmin_fit -f ride.fit -o gpx,gpxver=1.1,garminextensions -F ride.gpx)"),
+        // Stop 54: satellites and texts alone started a ride and left it empty.
+        Case(name: "no position sentence", junk: Array(ReplayInputTests.noPositionCapture.utf8), redirection: "< \"$2\"", status: 65,
+             says: "standard input (--replay -) holds 4 checksummed NMEA sentences (GSA, GSV, TXT) but no position sentence "
+                + "(RMC, GGA, GLL or GNS): a replay needs a receiver's positions to record a ride; nothing was recorded"),
     ]
 
     @Test("refused before a ride begins", arguments: cases)

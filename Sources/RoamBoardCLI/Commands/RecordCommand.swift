@@ -32,7 +32,7 @@ enum RecordCommand {
             throw UsageError(command: "record", message: "--ride names the ride of a database given with --replay DB")
         }
         let ride = try p.value(Options.ride)
-        let replay = try p.value(Options.replay).map { path in try commandLineError { try ReplaySource.open(path, ride: ride) } }
+        let replay = try p.value(Options.replay).map { path in try commandLineError { try ReplaySource.open(path, ride: ride, startsRide: !p.value(Options.noRide)) } }
         if let barred = CLIError.barred(dbPath, command: "record") { throw barred }
         if let why = ServiceStateDirectory.refusal(dataFolder: FilePath.parent(BoardLoader.absolute(dbPath)), unit: "roam-board") {
             throw RefusedForGood(cause: .boardConf, reason: "cannot record: \(why)", unit: RefusedForGood.unitUnderSystemd("roam-board"))

@@ -11,8 +11,8 @@ import RoamSystem
 /// another roam-board database (its stored raw NMEA and pressure, exactly as recorded: how a ride
 /// from a real board becomes a bench case) or an NMEA capture (streamed as it is). A FIT file is
 /// named and refused: GPSBabel converts it. Anything that is none of these (a folder, an empty
-/// file, text without one checksummed sentence) is refused before a ride exists: a replay that
-/// records nothing must not leave an empty ride behind.
+/// file, text without one checksummed sentence, a capture with no position sentence or never a fix)
+/// is refused before a ride exists: a replay that records nothing must not leave an empty ride behind.
 public enum ReplaySource {
     case nmea(CaptureReader)
     case track(GPXTrack, path: String)
@@ -21,8 +21,10 @@ public enum ReplaySource {
     case recorded([ReplayEpoch], source: UnmeasuredFigures)
 
     /// Throws `ReplaySourceError`, or the store's own error when a database cannot be read.
-    public static func open(_ path: String, ride: String?) throws -> ReplaySource {
-        if path == "-" { return .nmea(try standardInput()) }
+    /// `startsRide`: false for `--no-ride`, which plays a capture with no ride to leave empty (a
+    /// board switched on before its first fix: bench-peer's idle cases), so only junk is refused.
+    public static func open(_ path: String, ride: String?, startsRide: Bool = true) throws -> ReplaySource {
+        if path == "-" { return .nmea(try standardInput(startsRide: startsRide)) }
         if FileSystem.isFolder(path) {
             // No ride, like any other replay that is not one (65), not a mistake in the command's shape.
             throw ReplaySourceError(.badData, "--replay \(FilePath.shown(path)) is a folder: name a GPX track, an NMEA capture or a roam-board database")
@@ -48,10 +50,7 @@ public enum ReplaySource {
                 + TrackFileHead.fitConversion(FilePath.shown(path)))
         }
         guard track == .gpx else {
-            guard try CaptureSniffer.holdsASentence(path) else {
-                throw ReplaySourceError(.badData, "\(FilePath.shown(path)) holds no checksummed NMEA sentence in its first \(CaptureSniffer.limitBytes >> 20) MiB "
-                               + "and is not a GPX track or a roam-board database; nothing was recorded")
-            }
+            try refuseWithoutPositions(path, CaptureSniffer.holding(path), startsRide: startsRide)
             return .nmea(try capture(path))
         }
         let whole: [UInt8]
@@ -155,11 +154,13 @@ public enum ReplaySource {
         return .recorded(epochs, source: UnmeasuredFigures(source))
     }
 
-    /// Standard input, checked as a file is before the ride begins: refused when empty or without a
-    /// checksummed sentence, else replayed from its first sentence on, as it arrives.
-    private static func standardInput() throws(ReplaySourceError) -> CaptureReader {
+    /// Standard input, checked as a file is before the ride begins: refused when empty, without a
+    /// checksummed sentence or (starting a ride) without a position sentence, else replayed from its
+    /// first sentence on, as it arrives. Without a fix only when it ended before one came: a stream
+    /// still open may be a receiver before its first fix.
+    private static func standardInput(startsRide: Bool) throws(ReplaySourceError) -> CaptureReader {
         let reader = try capture("-")
-        let found = try CaptureSniffer.firstSentenceOn(reader)
+        let found = try CaptureSniffer.startOf(reader, untilPosition: startsRide)
         guard let first = found.fromSentence else {
             let limit = CaptureSniffer.standardInputLimitBytes
             // A track is parsed whole from a file; a FIT file is converted first. Either said as such, not as junk.
@@ -176,6 +177,10 @@ public enum ReplaySource {
             throw ReplaySourceError(.badData, found.read == 0 ? "standard input (--replay -) is empty: nothing to replay; nothing was recorded"
                 : "standard input (--replay -) holds no checksummed NMEA sentence in its "
                     + (found.read >= limit ? "first \(limit >> 20) MiB" : "\(found.read) bytes") + "; nothing was recorded")
+        }
+        if startsRide && found.tally.positions == 0 {
+            throw ReplaySourceError(.badData, CaptureRefusal.noPosition("standard input (--replay -)", found.tally,
+                                                                         within: found.ended ? nil : "first \(CaptureSniffer.standardInputLimitBytes >> 20) MiB"))
         }
         reader.serveFirst(first)
         return reader
