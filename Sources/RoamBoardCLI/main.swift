@@ -38,7 +38,7 @@ case .success(.run(let parsed)):
         try Commands.run(parsed)
         status = ExitStatus.ok
     } catch {
-        Console.error("\(speaker): \(ErrorText.describe(error))")
+        Console.error("\(speaker): \(ErrorText.describe(error, parsed))")
         status = ExitStatus.of(error)
     }
 }

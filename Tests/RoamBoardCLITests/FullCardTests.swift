@@ -56,6 +56,11 @@ struct FullCardTests {
                 #expect(r.status == 74, "\(name): \(r.stdout)\(r.stderr)")
                 #expect(r.stderr.contains(full), "\(name): \(r.stderr)")
                 #expect(!r.stderr.contains("I/O error"), "\(name): \(r.stderr)")
+                // Stop 54: it printed '--dumped-before YYYY-MM-DD', which the parser refuses (64).
+                let words = try Self.printedPrune(r.stderr)
+                #expect(words.contains("--db") && words.contains(db), "\(name): \(words)")
+                let asPrinted = try CLIRunner.run(Array(words.dropFirst()))
+                #expect(asPrinted.status == 0, "\(name)'s prune as printed, \(words): \(asPrinted.status) \(asPrinted.stderr)")
             }
         }
     }
@@ -78,6 +83,45 @@ struct FullCardTests {
             #expect(rides.status == 0, "\(rides.stderr)")
             let ids = try RideReader(path: db).rides().map(\.id)
             #expect(ids == [f.a.id, f.c.id])
+        }
+    }
+
+    /// The prune in a full card's words, as words to run (`PrintedCommands.words`: the test is the folder's owner).
+    static func printedPrune(_ said: String) throws -> [String] {
+        PrintedCommands.words(try #require(DriveReadmeCommandsTests.quotedCommands(said).first { $0.contains(" prune ") }, "no prune in: \(said)"))
+    }
+
+    /// "2026-12-07" now in `zone`.
+    static func today(_ zone: String) throws -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: zone))
+        let c = calendar.dateComponents([.year, .month, .day], from: Date())
+        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    }
+
+    @Test("On a full card the prune printed names the board, as the installed board's is named, and today in its zone")
+    func theFullCardsPruneNamesTheBoardAndADayInItsZone() throws {
+        // A zone whose day is not UTC's now: 14 h ahead from 10:00 UTC, 11 h behind before 11:00.
+        let zone = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).hour! >= 10
+            ? "Pacific/Kiritimati" : "Pacific/Pago_Pago"
+        let f = try Self.fixture()
+        defer { f.remove() }
+        let board = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: board) }
+        try Self.onFullCard(f, left: 0) { _, mount in
+            var conf = try String(contentsOf: CLIRunner.repoRoot.appendingPathComponent("Boards/bench/board.conf"), encoding: .utf8)
+            conf = conf.replacingOccurrences(of: "data_dir = ../../data/bench", with: "data_dir = \(mount.path)") + "time_zone = \(zone)\n"
+            try conf.write(to: board.appendingPathComponent("board.conf"), atomically: true, encoding: .utf8)
+            let before = try Self.today(zone)
+            let prune = try CLIRunner.run(["prune", "--board", board.path, "--dumped-before", "2100-01-01"])
+            let after = try Self.today(zone)
+            #expect(prune.status == 74, "\(prune.stdout)\(prune.stderr)")
+            let words = try Self.printedPrune(prune.stderr)
+            #expect(Array(words.prefix(3)) == ["roam-board", "prune", "--board"] && words.contains(board.path), "\(words)")
+            let day = words.firstIndex(of: "--dumped-before").map { words[$0 + 1] }
+            #expect(day == before || day == after, "the day printed, \(day ?? "none"), is not today in \(zone) (\(before))")
+            let asPrinted = try CLIRunner.run(Array(words.dropFirst()))
+            #expect(asPrinted.status == 0, "\(words): \(asPrinted.status) \(asPrinted.stderr)")
         }
     }
 }

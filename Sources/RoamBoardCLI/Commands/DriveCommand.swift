@@ -18,7 +18,7 @@ enum DriveCommand {
 
         /// The files the drive holds, written from `reader` in the board's zone and units.
         func files(_ reader: RideReader) -> DriveRideFiles {
-            DriveRideFiles(reader: reader, time: time, boardName: settings.boardName, units: units, describing: ErrorText.describe)
+            DriveRideFiles(reader: reader, time: time, boardName: settings.boardName, units: units, describing: { ErrorText.describe($0) })
         }
     }
 
@@ -52,9 +52,14 @@ enum DriveCommand {
     /// How README.txt's commands are run on the board: as the data folder's owner (the recorder's
     /// user, `roam` on an installed board), naming the board folder this drive was given, else the database.
     static func readmeCommands(_ p: ParsedArguments, databasePath: String) throws -> DriveReadme.Commands {
+        // --db names the database whatever board is given beside it (`record --board Boards/bench --db FILE`).
+        readmeCommands(board: try p.value(SharedOptions.db) == nil ? p.value(SharedOptions.board) : nil, databasePath: databasePath)
+    }
+
+    /// `board`: the board folder the command line named, else the database is named by --db.
+    static func readmeCommands(board: String?, databasePath: String) -> DriveReadme.Commands {
         let database = BoardLoader.absolute(databasePath)
-        let named = try p.value(SharedOptions.board).map { "--board " + shellWord(BoardLoader.absolute($0)) }
-            ?? "--db " + shellWord(database)
+        let named = board.map { "--board " + shellWord(BoardLoader.absolute($0)) } ?? "--db " + shellWord(database)
         return DriveReadme.Commands(runAs: FolderOwner.of(FilePath.parent(database))?.runAs ?? "", database: named)
     }
 

@@ -53,8 +53,7 @@ enum ImportCommand {
             // the database or its storage failing: that error's own status.
             if let room = stopped.noRoom, room.storedPoints == nil, stopped.imported.isEmpty { removeIfNew() }
             // The prune printed as the drive's README.txt prints it: as the folder's owner, naming the board.
-            let today = String(try BoardLoader.target(p).time.iso8601(utcMs: WallClock.nowUTCms()).prefix(10))
-            let advice = try DriveCommand.readmeCommands(p, databasePath: path).pruneAdvice(day: today)
+            let advice = PruneLine.commands(p, databasePath: path).pruneAdvice(day: PruneLine.today(p))
             throw CLIError(description: stopped.sentence(causeWords: ErrorText.describe(stopped.cause), pruneAdvice: advice),
                            status: stopped.noRoom != nil ? ExitStatus.tempFailure : ExitStatus.of(stopped.cause))
         }

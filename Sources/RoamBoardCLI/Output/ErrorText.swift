@@ -5,26 +5,27 @@ import RoamSystem
 /// Foreign errors (SQLite, the system's, JSON decoding) as one sentence a rider can act on: what failed,
 /// on which file, and what to check. Our own errors already read that way and pass through, and so
 /// does a `SystemError` (its words are `Errno.reason`, shared with the drive's messages).
+/// `p`: the command line the error ended, when known, so a command printed in the words runs as printed.
 enum ErrorText {
-    static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error, _ p: ParsedArguments? = nil) -> String {
         switch error {
-        case let e as SQLiteError: return sqlite(e)
+        case let e as SQLiteError: return sqlite(e, p)
         case let e as DecodingError: return decoding(e)
         // The lock beside a database on a full card: the same words as the database's own, where to free room.
         case let e as RecorderLock.Failed where e.errno.isOutOfRoom && e.path.hasSuffix(".lock"):
             let database = String(e.path.dropLast(".lock".count))
-            return "the storage holding \(FilePath.shown(database)) is full: " + freeRoom(database)
+            return "the storage holding \(FilePath.shown(database)) is full: " + freeRoom(database, p)
         default: return "\(error)"
         }
     }
 
     /// The database's failure in words (`SQLiteError.cause`) and what to do; SQLite's own message only where no sentence fits.
-    static func sqlite(_ e: SQLiteError) -> String {
+    static func sqlite(_ e: SQLiteError, _ p: ParsedArguments? = nil) -> String {
         let path = e.path
         if e.tooOldLibrary != nil { return e.cause + ": install SQLite \(SQLiteLibrary.oldestSupported) or later (Debian's libsqlite3-0)" }
         if e.code == .readOnlyRollback { return unfinishedWrite(path) }
         // Before the code: SQLite says a -shm it had no room for as an I/O error.
-        if e.isFull { return e.cause + ": " + freeRoom(path) }
+        if e.isFull { return e.cause + ": " + freeRoom(path, p) }
         switch e.code.primary {
         case .cantOpen:
             // Out of descriptors, the file may well be there, and readable: say what ran out.
@@ -52,11 +53,13 @@ enum ErrorText {
 
     /// What frees room beside a database: the card is usually filled by something else (a log, a
     /// copy), and a pruned ride's pages stay in the file for new rides, so other files come first.
-    static func freeRoom(_ path: String) -> String {
+    /// The prune runs as printed, as the drive's README.txt prints it (`PruneLine`).
+    static func freeRoom(_ path: String, _ p: ParsedArguments?) -> String {
         let folder = FilePath.shown(FilePath.parent(path))
+        let day = PruneLine.today(p)
         return "free room there by deleting other files on the storage holding \(folder) ('df \(folder)' says how full it is), "
-            + "or by dumping rides and pruning them ('roam-board prune --db \(FilePath.shown(path)) --dumped-before YYYY-MM-DD --dry-run' lists them, "
-            + "the same without --dry-run deletes them: the room stays in the database, for new rides)"
+            + "or by dumping rides and pruning them ('\(PruneLine.commands(p, databasePath: path).line("prune", "--dumped-before \(day) --dry-run"))' "
+            + "lists those handed over before \(day), the same without --dry-run deletes them: the room stays in the database, for new rides)"
     }
 
     static func missingDatabase(_ path: String) -> String {
