@@ -22,7 +22,7 @@ struct FullCardTests {
         try DriveProbe.onSmallCard("full-card", megabytes: 8) { _, mount in
             let db = mount.appendingPathComponent("rides.db").path
             try FileManager.default.copyItem(atPath: f.dbPath, toPath: db)
-            try ImportRoomTests.fill(mount, leaving: left)
+            try FullStorage.fill(mount, leaving: left)
             try body(db, mount)
         }
     }

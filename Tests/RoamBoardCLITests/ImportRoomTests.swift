@@ -32,24 +32,6 @@ struct ImportRoomTests {
         return folder
     }
 
-    /// Writes a file in `mount` until `left` bytes stay free there.
-    static func fill(_ mount: URL, leaving left: Int64) throws {
-        var fs = statvfs()
-        try #require(statvfs(mount.path, &fs) == 0)
-        let free = Int64(fs.f_bavail) * Int64(fs.f_frsize)
-        try #require(free > left, "\(free) free, \(left) wanted")
-        let fd = open(mount.appendingPathComponent("filler").path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        try #require(fd >= 0)
-        defer { close(fd) }
-        var toWrite = Int(free - left)
-        let chunk = [UInt8](repeating: 0xA5, count: 1 << 20)
-        while toWrite > 0 {
-            let n = write(fd, chunk, min(toWrite, chunk.count))
-            try #require(n > 0, "errno \(errno)")
-            toWrite -= n
-        }
-    }
-
     @Test("Less than 64 MiB free: nothing imported, the files named as not tried, exit 75")
     func stopsBeforeTheFirstFileBelowTheReserve() throws {
         try DriveProbe.onSmallCard("import-room-before", megabytes: 40) { dir, mount in
@@ -75,7 +57,7 @@ struct ImportRoomTests {
             let first = dir.appendingPathComponent("first.gpx")
             try Data(Self.gpx(10, lat: 30).utf8).write(to: first)
             #expect(try CLIRunner.run(["import", "--db", db, first.path]).status == 0)
-            try Self.fill(mount, leaving: Self.reserve + (1 << 20))
+            try FullStorage.fill(mount, leaving: Self.reserve + (1 << 20))
             let r = try CLIRunner.run(["import", "--db", db, folder.path])
             #expect(r.status == 75, "\(r.stdout)\(r.stderr)")
             let said = try #require(r.stderr.split(separator: "\n").last.map(String.init))

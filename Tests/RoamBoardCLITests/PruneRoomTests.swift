@@ -46,7 +46,7 @@ struct PruneRoomTests {
             try #require(used > 1_000_000, "\(used) bytes in use")
             // The card left with as much as the rides use; low below 110 % of the hours that fit now,
             // as the recorder's rule with these limits (its floor on the card's own bytes not reached).
-            try ImportRoomTests.fill(mount, leaving: Int64(used))
+            try FullStorage.fill(mount, leaving: Int64(used))
             let before = try Self.estimate(db)
             var rule = LowStorageRule()
             rule.minFreeBytes = 0
