@@ -13,4 +13,8 @@ extension RideReader {
     public func storageEstimate(fixCount: Int) throws -> StorageEstimate {
         try StorageEstimate.measure(databasePath: path, fixCount: fixCount, pages: try DatabasePages.read(connection))
     }
+
+    /// rides.db's free pages (rides pruned), which new rides reuse: the room `StorageEstimate.roomText`
+    /// names apart from the card's (the drive's README.txt).
+    public func reusableBytes() throws -> UInt64 { try DatabasePages.read(connection).freeBytes }
 }

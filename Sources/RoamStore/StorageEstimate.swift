@@ -33,11 +33,19 @@ public struct StorageEstimate: Sendable, Equatable {
         return Double(freeBytes) / bytesPerFix / rateHz / 3600
     }
 
-    /// The free-page part in words, for a line that shows `freeBytes`: empty when there is none.
-    public var reusableWords: String {
-        reusableBytes == 0 ? "" : " (\(ByteSize.text(Int64(clamping: reusableBytes))) of it inside rides.db, "
-            + "pruned rides' room: reused by new rides; the file does not shrink)"
+    /// What a pruned ride's room is, in the same words wherever room is said (`status`, the drive's README.txt).
+    public static let prunedRoom = "pruned rides' room: reused by new rides; the file does not shrink"
+
+    /// Room for new rides in words: `cardBytes` free on the card plus `reusableBytes` (rides.db's free
+    /// pages), the latter named. The one figure `status` and the drive's README.txt both give.
+    public static func roomText(cardBytes: Int64, reusableBytes: UInt64) -> String {
+        let reusable = Int64(clamping: reusableBytes)
+        return ByteSize.text(max(0, cardBytes) &+ reusable) + " free"
+            + (reusable == 0 ? "" : " (\(ByteSize.text(reusable)) of it inside rides.db, \(prunedRoom))")
     }
+
+    /// `freeBytes` in words, its free pages named (`roomText`).
+    public var roomText: String { Self.roomText(cardBytes: Int64(clamping: cardBytes), reusableBytes: reusableBytes) }
 
     public struct Failure: Error, CustomStringConvertible {
         public var path: String

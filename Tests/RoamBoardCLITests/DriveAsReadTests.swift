@@ -1,4 +1,5 @@
 import Foundation
+import RoamStore
 import RoamTestSupport
 import Testing
 
@@ -31,6 +32,31 @@ struct DriveAsReadTests {
         let example = try #require(text.firstRange(of: "so the names sort by date (").map { String(text[$0.upperBound...].prefix { $0 != ")" }) })
         let names = try DriveProbe.rideFiles(image)
         #expect(example.hasSuffix(".fit") && names.contains(example), "\(example) among \(names)")
+    }
+
+    /// README.txt said "Storage left on the board: N MiB free" of the card alone while `status` added
+    /// rides.db's free pages, and its prune advice did not say where a pruned ride's room goes. Both
+    /// now give the room as one function says it, and README.txt says a pruned ride's room stays inside rides.db.
+    @Test func readmeAndStatusSayTheRoomAPruneLeftInTheSameWords() throws {
+        let fixture = try DumpFixture.make()
+        defer { fixture.remove() }
+        let gpx = fixture.directory.appendingPathComponent("long.gpx")
+        try Data(ImportRoomTests.gpx(6_000, lat: 30).utf8).write(to: gpx)
+        try #require(try CLIRunner.run(["import", "--db", fixture.dbPath, gpx.path]).status == 0)
+        let long = try #require(try RideReader(path: fixture.dbPath).rides().last?.id)
+        let pruned = try CLIRunner.run(["prune", "--db", fixture.dbPath, "--ride", "\(long)", "--not-dumped-too"])
+        try #require(pruned.status == 0, "\(pruned.stdout)\(pruned.stderr)")
+        let image = fixture.directory.appendingPathComponent("drive.img").path
+        let built = try CLIRunner.run(["drive-image", "--db", fixture.dbPath, "--image", image])
+        try #require(built.status == 0, "\(built.stderr)")
+        let text = try DriveProbe.readme(image).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let status = try CLIRunner.run(["status", "--db", fixture.dbPath]).stdout
+        let inside = /free \(([0-9.]+ [KMG]iB) of it inside rides\.db, pruned rides' room: reused by new rides; the file does not shrink\)/
+        let readmeRoom = try #require(text.firstMatch(of: inside).map { String($0.1) }, "README.txt: \(text)")
+        let statusRoom = try #require(status.firstMatch(of: inside).map { String($0.1) }, "status: \(status)")
+        #expect(readmeRoom == statusRoom, "README.txt says \(readmeRoom) inside rides.db, status \(statusRoom)")
+        #expect(text.contains("Storage left on the board: ") && text.contains("A pruned ride's room stays inside rides.db (pruned rides' room: "
+            + "reused by new rides; the file does not shrink): room for new rides, not for other files on the card."), "\(text)")
     }
 
     /// index.html's rows linked each ride's page only, said nothing of an imported ride, and wrote

@@ -80,7 +80,7 @@ enum StatusCommand {
         guard let reader else { return "unknown: the database cannot be read" }
         let estimate: StorageEstimate
         do { estimate = try reader.storageEstimate(fixCount: fixCount) } catch { return "unknown: \(ErrorText.describe(error))" }
-        let free = ByteSize.text(Int64(clamping: estimate.freeBytes)) + " free" + estimate.reusableWords
+        let free = estimate.roomText
         guard let at1 = estimate.hoursOfRiding(rateHz: 1), let at10 = estimate.hoursOfRiding(rateHz: 10) else { return free }
         let cost = estimate.costIsMeasured ? "" : " at a typical \(Int(StorageEstimate.typicalBytesPerFix)) B per fix "
             + "(this database's own cost is used from \(StorageEstimate.minFixesToMeasure) fixes on)"

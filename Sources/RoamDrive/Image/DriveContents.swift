@@ -28,6 +28,8 @@ public protocol DriveRideWriter {
     var units: UnitFormatter { get }
     /// The words that mark each imported ride, by id: README.txt says what index.html says.
     func importedRides() throws -> [Int64: String]
+    /// rides.db's free pages (rides pruned), room for new rides that README.txt counts as `status` does.
+    func reusableBytes() throws -> UInt64
 }
 
 extension DriveRideWriter {
@@ -40,6 +42,8 @@ extension DriveRideWriter {
     public func reopenDatabase() throws {}
     public var units: UnitFormatter { .metric }
     public func importedRides() throws -> [Int64: String] { [:] }
+    /// A writer over no database (the tests' fakes) has no free pages.
+    public func reusableBytes() throws -> UInt64 { 0 }
 }
 
 /// One ride file a `DriveRideWriter` wrote: its name (no folder), and what it leaves out in the words

@@ -93,8 +93,10 @@ public struct DriveImageBuilder {
         contents.damaged = staged.damaged.sorted { position[$0]! < position[$1]! }
         contents.pagesLinkLeaflet = shared.linked
         let payload = keptIndices.reduce(Int64(0)) { $0 + sizes[$1] }
-        let readme = DriveReadme.text(contents, DriveReadme.Facts(boardName: facts.boardName, builtUTCms: facts.builtUTCms,
-                                                                   freeBytes: free - payload, capBytes: maxImageBytes, commands: facts.commands),
+        var readmeFacts = DriveReadme.Facts(boardName: facts.boardName, builtUTCms: facts.builtUTCms,
+                                            freeBytes: free - payload, capBytes: maxImageBytes, commands: facts.commands)
+        readmeFacts.reusableBytes = try writer.reusableBytes()
+        let readme = DriveReadme.text(contents, readmeFacts,
                                      time: writer.shownTime, zone: writer.zone?.name, units: writer.units)
         var manifest = DriveManifest(fingerprint: contents.fingerprint, files: keptRides.flatMap { files[$0] ?? [] },
                                      measured: measured.filter { !keptSet.contains($0) }.flatMap { files[$0] ?? [] }, imageBytes: 0)

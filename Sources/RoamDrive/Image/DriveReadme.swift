@@ -6,7 +6,10 @@ public enum DriveReadme {
     public struct Facts: Sendable {
         public var boardName: String
         public var builtUTCms: Int64
+        /// Free on the card once the image is written.
         public var freeBytes: Int64
+        /// rides.db's free pages, room for new rides beside `freeBytes` (`StorageEstimate.roomText`).
+        public var reusableBytes: UInt64 = 0
         /// The cap on rides handed over already (`DriveImageBuilder.maxImageBytes`).
         public var capBytes: Int64
         /// How the commands it prints are run on the board (`Commands`).

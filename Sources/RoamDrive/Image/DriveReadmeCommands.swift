@@ -1,4 +1,5 @@
 import RoamCore
+import RoamStore
 
 extension DriveReadme {
     /// How README.txt's commands are run on the board, so each works as printed: as the data
@@ -41,11 +42,13 @@ extension DriveReadme {
     static func freeRoomLines(_ facts: Facts, ride: Int64, day: String) -> [String] {
         let c = facts.commands
         return [
-            "Storage left on the board: \(ByteSize.text(facts.freeBytes)) free. To free room, delete rides in a shell on the board:",
+            "Storage left on the board: \(StorageEstimate.roomText(cardBytes: facts.freeBytes, reusableBytes: facts.reusableBytes)). "
+                + "To free room, delete rides in a shell on the board:",
             "'\(c.line("prune", "--dumped-before \(day) --dry-run"))' lists those handed over before \(day)",
             "(give the day you choose, as YYYY-MM-DD), and",
             "'\(c.line("prune", "--ride \(ride) --dry-run"))' says what deleting ride \(ride) would free (give the id;",
             "see 'Handed over' below). Each deletes nothing until run again without --dry-run.",
+            "A pruned ride's room stays inside rides.db (\(StorageEstimate.prunedRoom)): room for new rides, not for other files on the card.",
         ]
     }
 }

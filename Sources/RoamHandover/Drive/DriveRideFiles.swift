@@ -62,6 +62,7 @@ public struct DriveRideFiles: DriveRideWriter {
 
     public var zone: (name: String, file: String)? { time.zone.map { (name: $0.identifier, file: $0.file) } }
     public func importedRides() throws -> [Int64: String] { try reader.importSentences() }
+    public func reusableBytes() throws -> UInt64 { try reader.reusableBytes() }
     public func reopenDatabase() throws { try reader.reopen() }
 
     /// The FIT file's note is what `dump` says after it: the fixes it has no record of (`FITTimeBack`).
