@@ -15,7 +15,8 @@ import Testing
     @Test func whatTheSetUpHeardIsRecordedWhenTheStopCutsItShort() throws {
         let replayer = try NMEAReplayer()
         // Deaf: it never answers MON-VER, so the set-up waits for it (30 s) when the stop comes.
-        try replayer.attach(FakeGNSSModule(family: .ublox, behaviour: .deaf), idleIntervalMs: 100)
+        let module = FakeGNSSModule(family: .ublox, behaviour: .deaf)
+        try replayer.attach(module, idleIntervalMs: 100)
         defer { replayer.unplug() }
         replayer.module!.idle.store(false, ordering: .releasing)
         let seconds = 60
@@ -34,8 +35,21 @@ import Testing
         let done = DispatchSemaphore(value: 0)
         Thread { loop.run(); done.signal() }.start()
         #expect(written.wait(timeout: .now() + 30) == .success)
-        // The set-up reads the rest within moments of the write; its MON-VER wait (30 s) goes on long after.
-        usleep(8_000_000)
+        // The set-up has read the whole ride once it has kept every data sentence the module sent of
+        // it for the hand-back (a u-blox adds VTG and GSV after each RMC; its banner is not kept); its
+        // MON-VER wait (30 s) goes on long after. It waited 8 s instead: FIONREAD on the pty reads 0
+        // while bytes still wait in the tty's flip buffer.
+        var sender = module
+        let sentences = sender.transmit(ride, hostBaud: 9600).split(separator: UInt8(ascii: "\n")).filter { line in
+            let text = String(decoding: line, as: UTF8.self)
+            return text.hasPrefix("$") && !text.hasPrefix("$P") && !text.dropFirst(3).hasPrefix("TXT")
+        }.count
+        let deadline = MonotonicClock.nowNs() + 25_000_000_000
+        while receiver.setupDataSentencesRead.load(ordering: .acquiring) < sentences && MonotonicClock.nowNs() < deadline {
+            MonotonicClock.sleep(ns: 1_000_000)
+        }
+        try #require(receiver.setupDataSentencesRead.load(ordering: .acquiring) == sentences,
+                     "the set-up kept \(receiver.setupDataSentencesRead.load(ordering: .acquiring)) of the \(sentences) data sentences the module sent within 25 s")
         #expect(receiver.setupRuns.load(ordering: .acquiring) == 0)
         loop.requestStop()
         done.wait()

@@ -16,8 +16,8 @@ import Synchronization
 /// junk and silence watch frames nothing itself: the reader's stream says how each read framed
 /// (`FramingFeedback`), so each UART byte is framed once.
 /// `@unchecked Sendable`: everything mutable belongs to the sensor thread (or to the one thread
-/// that opens and configures it before that thread starts), except `setupRuns` and the interrupt
-/// flag, which are atomics other threads read and set.
+/// that opens and configures it before that thread starts), except `setupRuns`, `setupDataSentencesRead`
+/// and the interrupt flag, which are atomics other threads read and set.
 public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFeedback, @unchecked Sendable {
     public let device: String
     private let open: () throws(DeviceError) -> any ByteSource
@@ -36,6 +36,11 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     /// (on the sensor thread, which hands it to the status file).
     public private(set) var setupAgain: ReceiverSetupAgain?
     public let setupRuns = Atomic<Int>(0)
+    /// Data sentences the set-ups have read to hand back (the module's banners and answers left out),
+    /// counted as each read frames them (any thread may read it): a set-up under way has read the data
+    /// sent once this reaches its count. A pty's FIONREAD cannot say it: it reads 0 while bytes still
+    /// wait in the tty's flip buffer.
+    public let setupDataSentencesRead = Atomic<Int>(0)
     /// Set-ups mid-run that held the line at other bauds, and when the latest began (monotonic): the
     /// module's epochs meanwhile were not read, a gap the sensor thread records (P5).
     public private(set) var setupsAwayFromBaud = 0
@@ -184,6 +189,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         guard let setup, !interrupted.load(ordering: .acquiring) else { return }
         var run = setup
         run.shouldStop = { [unowned self] in self.interrupted.load(ordering: .acquiring) }
+        run.onDataSentences = { [unowned self] n in self.setupDataSentencesRead.add(n, ordering: .releasing) }
         let beganNs = MonotonicClock.nowNs()
         var report = run.run(line) { pending += $0 }
         pendingEndsWhole = report.handBackEndsWhole

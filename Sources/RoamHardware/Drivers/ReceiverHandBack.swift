@@ -11,6 +11,8 @@ struct ReceiverHandBack {
     /// past the data kept (to an answer, a banner, junk), so the last epoch in it was whole. A module
     /// sends each burst in one go and answers a command after what it had queued before.
     private(set) var endsPastData = false
+    /// The data sentences kept so far (`bytes`, the sentence still arriving left out).
+    private(set) var dataSentences = 0
 
     /// Frames `chunk` (the framer keeps a sentence split across chunks) and returns its
     /// checksummed sentences as text, without line ending.
@@ -24,7 +26,7 @@ struct ReceiverHandBack {
                 guard case .sentence = event else { continue }
                 let text = framer.withSentence { $0.text }
                 lines.append(text)
-                if !Self.isModuleTalk(text.utf8) { kept += Array(text.utf8) + [0x0D, 0x0A] }
+                if !Self.isModuleTalk(text.utf8) { kept += Array(text.utf8) + [0x0D, 0x0A]; dataSentences += 1 }
             }
         }
         return lines

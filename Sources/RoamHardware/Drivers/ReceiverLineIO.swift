@@ -7,6 +7,8 @@ final class ReceiverLineIO {
     let line: SerialLine
     let clock: () -> UInt64
     let shouldStop: () -> Bool
+    /// Told how many data sentences each read added to what is handed back (`ReceiverSetup.onDataSentences`).
+    var onDataSentences: (Int) -> Void = { _ in }
     var heard = ReceiverHandBack()
     /// What the module's text lines said over the whole run: what it is, and its antenna's status.
     var texts = ReceiverTexts()
@@ -94,7 +96,9 @@ final class ReceiverLineIO {
         }
         guard n > 0 else { return 0 }
         let chunk = Array(buffer[0..<n])
+        let keptBefore = heard.dataSentences
         let sentences = heard.frame(chunk)
+        if heard.dataSentences > keptBefore { onDataSentences(heard.dataSentences - keptBefore) }
         for sentence in sentences { texts.note(sentence) }
         seen.feed(chunk, sentences: sentences)
         return n

@@ -27,6 +27,8 @@ public struct ReceiverSetup {
     public var options = Options()
     public var clock: () -> UInt64 = MonotonicClock.nowNs
     public var shouldStop: () -> Bool = { false }
+    /// Told, as the run goes, how many data sentences each read added to the hand-back (`GNSSReceiver.setupDataSentencesRead`).
+    public var onDataSentences: (Int) -> Void = { _ in }
 
     public init(family: ReceiverFamily, targetBaud: Int, rateHz: Int) {
         self.family = family; self.targetBaud = targetBaud; self.rateHz = rateHz
@@ -35,6 +37,7 @@ public struct ReceiverSetup {
     /// `handBack` is given, once at the end, the data sentences heard (and the one still arriving).
     public func run(_ line: SerialLine, handBack: ([UInt8]) -> Void) -> ReceiverSetupReport {
         let io = ReceiverLineIO(line: line, clock: clock, shouldStop: shouldStop)
+        io.onDataSentences = onDataSentences
         defer { handBack(io.heard.bytes) }
         var report = io.withDeviceFailures(configure(line, io))
         report.listenedAtOtherBauds = io.listenedAtOtherBauds
