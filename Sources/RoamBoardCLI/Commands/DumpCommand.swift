@@ -148,6 +148,12 @@ enum DumpCommand {
                 try sink.flush()
             }
         case .file(let path) where plan.inPlace.contains(ride.id):
+            // Left by a dump cut before its mark, its bytes may be in memory only: on the card, name
+            // and all, before the ride is marked, or a power cut could leave a marked ride with no file.
+            do {
+                try DurableFile.sync(path)
+                try DurableFile.syncFolder(containing: path)
+            } catch { throw OutputFailure.system(error) }
             Console.error("ride \(ride.id): \(FilePath.shown(path)) already holds it, byte for byte: left as it is")
             print(FilePath.shown(path))
             return nil
