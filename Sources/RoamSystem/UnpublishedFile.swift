@@ -6,12 +6,16 @@ import Glibc
 /// long as the file system allows works (a name beside it, `NAME.partial`, would be 8 bytes longer).
 /// Where the file system has no O_TMPFILE (vfat on a USB stick), it is written under a short hidden
 /// name of its own (`.roam-XXXXXXXX`) and moved over. Failures name `path`, never a temporary name.
+/// The writer holds an exclusive flock on its file from the moment it is made, and the next write
+/// into the folder removes hidden names a kill left behind (`UnpublishedLeftovers`).
 public final class UnpublishedFile {
     /// The name the file gets once whole.
     public let path: String
     public private(set) var fd: CInt
     /// The hidden name it is written under where O_TMPFILE is refused; nil while it has no name.
     private var temporaryName: String?
+    /// When this write began: a hidden file changed since is another writer's, never a leftover.
+    private let began: timespec
 
     /// Linux's O_TMPFILE (`__O_TMPFILE | O_DIRECTORY`, the same value on x86-64 and arm64),
     /// which Swift's Glibc does not import.
@@ -20,6 +24,7 @@ public final class UnpublishedFile {
     /// Creates the file for `path` in its folder, given to the folder's owner (`FolderOwner.give`).
     public init(for path: String, mode: mode_t = 0o644) throws(SystemError) {
         self.path = path
+        began = UnpublishedLeftovers.now()
         let folder = FilePath.parent(path)
         var made: CInt = -1
         do throws(Errno) { made = try retryingInterrupted { open(folder, Self.tmpfileFlag | O_WRONLY | O_CLOEXEC, mode) } } catch {
@@ -39,6 +44,9 @@ public final class UnpublishedFile {
             temporaryName = name
         }
         fd = made
+        // Held until the descriptor closes (a kill included): a locked hidden file is a live writer's.
+        // A file system without flock leaves it unlocked; the time it was made still protects it.
+        _ = flock(fd, LOCK_EX | LOCK_NB)
         do { try FolderOwner.give(descriptor: fd, path: path) } catch {
             abandon()
             throw error
@@ -50,8 +58,12 @@ public final class UnpublishedFile {
     /// Makes the file durable and gives it its name: fsync, link (or with `replacing`, rename over
     /// what is at `path`), fsync the folder. Without `replacing`, a file that appeared at `path`
     /// meanwhile is EEXIST and is left as it is. On failure nothing of this file is left.
-    public func publish(replacing: Bool) throws(SystemError) {
-        guard fsync(fd) == 0 else {
+    /// `durable: false` skips both fsyncs, for scratch files a crash makes worthless anyway (the
+    /// drive's staged ride files: only mcopy reads them, and the folder is cleared at the next start).
+    public func publish(replacing: Bool, durable: Bool = true) throws(SystemError) {
+        // Leftovers of earlier writers killed here: removed before this file's name, so the folder's fsync covers both.
+        UnpublishedLeftovers.remove(in: FilePath.parent(path), changedBefore: began)
+        guard !durable || fsync(fd) == 0 else {
             let e = Errno.current
             abandon()
             throw SystemError("fsync", path, e)
@@ -69,7 +81,7 @@ public final class UnpublishedFile {
         temporaryName = nil
         close(fd)
         fd = -1
-        try DurableFile.syncFolder(containing: path)
+        if durable { try DurableFile.syncFolder(containing: path) }
     }
 
     /// Closes the file and removes what was written of it (a nameless file goes with its descriptor).
@@ -125,7 +137,6 @@ public final class UnpublishedFile {
 
     /// ".roam-" and eight random letters and digits: 14 bytes, whatever the final name's length.
     private static func hiddenName() -> String {
-        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
-        return ".roam-" + String(decoding: (0..<8).map { _ in letters.randomElement()! }, as: UTF8.self)
+        UnpublishedLeftovers.prefix + String(decoding: (0..<8).map { _ in UnpublishedLeftovers.letters.randomElement()! }, as: UTF8.self)
     }
 }
