@@ -105,6 +105,14 @@ public enum FileSystem {
         return Int64(fs.f_bavail) * Int64(fs.f_frsize)
     }
 
+    /// Whether the file system holding `path` is mounted read-only (statvfs's ST_RDONLY): the kernel
+    /// remounts a card that reports errors so, and then nothing on it can be written.
+    public static func isMountedReadOnly(_ path: String) throws(SystemError) -> Bool {
+        var fs = statvfs()
+        guard statvfs(path, &fs) == 0 else { throw SystemError("look at the mount of", path, .current, access: .read) }
+        return fs.f_flag & UInt(ST_RDONLY) != 0
+    }
+
     /// The whole file.
     public static func readBytes(_ path: String) throws(SystemError) -> [UInt8] {
         try reading(path) { fd throws(Errno) in try Descriptor.readAll(fd) }

@@ -68,6 +68,7 @@ enum StatusCommand {
         }
         print("storage      " + storageLine(reader: reader, fixCount: fixCount))
         if let volatile = volatileLine(dbPath: dbPath) { print("             " + volatile) }
+        if let readOnly = readOnlyLine(dbPath: dbPath) { print("             " + readOnly) }
         if let low = status?.storageLow, snapshot?.isRecorderRunning == true {
             // The recorder's measure, up to one look old: the free space above is this command's own.
             print("             LOW at the recorder's last look (every \(Int(LowStorageRule().checkEveryS)) s), the LED shows it: \(low)")
@@ -97,6 +98,21 @@ enum StatusCommand {
             return "cannot tell whether the data directory \(FilePath.shown(dir)) is in RAM: it is " + error.overlayWords
         } catch {
             return "cannot tell whether the data directory is in RAM: \(error.reason)"
+        }
+    }
+
+    /// A data directory on a file system mounted read-only: the free space above is there, but
+    /// nothing can use it. The kernel remounts a card so when it reports errors. nil when writable.
+    private static func readOnlyLine(dbPath: String) -> String? {
+        let dir = FilePath.parent(BoardLoader.absolute(dbPath))
+        do {
+            guard try FileSystem.isMountedReadOnly(dir) else { return nil }
+            return "READ-ONLY: the data directory \(FilePath.shown(dir)) is on a file system mounted read-only: 'record' cannot store "
+                + "a fix, nor can any command change the rides (reading them works). The kernel remounts an SD card read-only "
+                + "when it reports errors: check 'dmesg' for the card's errors and 'findmnt -T \(FilePath.shown(dir))' for the mount; "
+                + "dump the rides to another disk before anything else, and replace a failing card"
+        } catch {
+            return "cannot tell whether the data directory is mounted read-only: \(error.reason)"
         }
     }
 
