@@ -70,6 +70,9 @@ public final class DriveKeeper {
     var saidEjected = false
     /// How many times the rides were read from the database (a look with nothing changed reads none).
     public var listings: Int { database.listings }
+    /// The last look could read the database only without locks (a full card: `KeeperDatabase`), so
+    /// nothing was built from it: `drive-image` fails with that rather than list an older image.
+    public var readsWithoutLocks: Bool { database.readsWithoutLocks }
 
     public init(_ settings: Settings, writer: DriveRideWriter, say: @escaping (String) -> Void) throws {
         self.settings = settings; self.writer = writer; self.say = say
