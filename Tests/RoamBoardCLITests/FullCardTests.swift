@@ -18,10 +18,12 @@ struct FullCardTests {
 
     /// A copy of the fixture's database (no -wal, no -shm beside it) on a small card filled to
     /// `left` bytes free; `body` runs with its path and the card's folder.
-    static func onFullCard(_ f: DumpFixture, left: Int64, _ body: (_ db: String, _ mount: URL) throws -> Void) throws {
+    /// `spare`: the drive's previous image beside it (64 KiB written), as a board whose drive was built twice has.
+    static func onFullCard(_ f: DumpFixture, left: Int64, spare: Bool = false, _ body: (_ db: String, _ mount: URL) throws -> Void) throws {
         try DriveProbe.onSmallCard("full-card", megabytes: 8) { _, mount in
             let db = mount.appendingPathComponent("rides.db").path
             try FileManager.default.copyItem(atPath: f.dbPath, toPath: db)
+            if spare { try Data(repeating: 0xF6, count: 64 << 10).write(to: mount.appendingPathComponent("drive.img.spare")) }
             try FullStorage.fill(mount, leaving: left)
             try body(db, mount)
         }
@@ -39,7 +41,7 @@ struct FullCardTests {
     func aFullCardIsReadAndSaidFull() throws {
         let f = try Self.fixture()
         defer { f.remove() }
-        try Self.onFullCard(f, left: 0) { db, mount in
+        try Self.onFullCard(f, left: 0, spare: true) { db, mount in
             let read = try Self.readers(f).map { try CLIRunner.run($0 + ["--db", db]) }
             let record = try CLIRunner.run(["record", "--board", "Boards/bench", "--db", db, "--quiet"])
             let prune = try CLIRunner.run(["prune", "--dumped-before", "2100-01-01", "--db", db])
@@ -50,18 +52,43 @@ struct FullCardTests {
                 #expect(!r.stderr.contains("I/O error"), "\(command[0]): \(r.stderr)")
                 if command[0] != "status" { #expect(r.stdout.replacingOccurrences(of: db, with: f.dbPath) == roomy.stdout, "\(command[0]) read otherwise: \(r.stdout)") }
             }
-            let full = "the storage holding \(db) is full: free room there by deleting other files on the storage holding \(mount.path)"
+            // The drive's previous image, the product's own file that may go, first; prune only once a little is free.
+            let spare = "\(mount.path)/drive.img.spare (64 KiB: the USB drive's previous image, kept only to speed up its next build; "
+                + "deleting it loses no ride), then other files on the storage holding \(mount.path)"
+            let full = "the storage holding \(db) is full: free room there by deleting " + spare
             for (name, r) in [("record", record), ("prune", prune)] {
                 print("full card: \(name) exited \(r.status): \(r.stderr)")
                 #expect(r.status == 74, "\(name): \(r.stdout)\(r.stderr)")
-                #expect(r.stderr.contains(full), "\(name): \(r.stderr)")
                 #expect(!r.stderr.contains("I/O error"), "\(name): \(r.stderr)")
-                // Stop 54: it printed '--dumped-before YYYY-MM-DD', which the parser refuses (64).
-                let words = try Self.printedPrune(r.stderr)
-                #expect(words.contains("--db") && words.contains(db), "\(name): \(words)")
-                let asPrinted = try CLIRunner.run(Array(words.dropFirst()))
-                #expect(asPrinted.status == 0, "\(name)'s prune as printed, \(words): \(asPrinted.status) \(asPrinted.stderr)")
             }
+            // Stop 54: it printed '--dumped-before YYYY-MM-DD', which the parser refuses (64). Prune's own refusal prints no prune.
+            let words = try Self.printedPrune(record.stderr)
+            #expect(words.contains("--db") && words.contains(db), "record: \(words)")
+            let asPrinted = try CLIRunner.run(Array(words.dropFirst()))
+            #expect(asPrinted.status == 0, "record's prune as printed, \(words): \(asPrinted.status) \(asPrinted.stderr)")
+            #expect(record.stderr.contains(full) && record.stderr.contains("or, once a little is free (a prune needs room for its journal), "
+                                                                           + "by dumping rides and pruning them"), "\(record.stderr)")
+            Self.expectPruneSaysWhatGoesFirst(prune.stderr, db: db, spare: spare)
+        }
+    }
+
+    /// Prune's own refusal never advises a prune: it needs room for its journal, and names what may go first.
+    static func expectPruneSaysWhatGoesFirst(_ said: String, db: String, spare: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(said.contains("cannot prune: the storage holding \(db) is full, and a prune needs a little free room for its journal "
+                              + "(\(db)-wal: "), "\(said)", sourceLocation: sourceLocation)
+        #expect(said.contains("Free room first by deleting " + spare), "\(said)", sourceLocation: sourceLocation)
+        #expect(!said.contains("'roam-board prune") && !said.contains("pruning them"), "prune advised to a prune: \(said)", sourceLocation: sourceLocation)
+    }
+
+    @Test("A card with 18 KiB free: too little for a long ride's deletion, and prune says what to delete first, not to prune")
+    func pruneWithTooLittleRoomSaysWhatGoesFirst() throws {
+        let f = try Self.fixture()
+        defer { f.remove() }
+        try Self.onFullCard(f, left: 18 << 10, spare: true) { db, mount in
+            let prune = try CLIRunner.run(["prune", "--ride", "\(f.a.id)", "--db", db])
+            #expect(prune.status == 74, "\(prune.stdout)\(prune.stderr)")
+            Self.expectPruneSaysWhatGoesFirst(prune.stderr, db: db, spare: "\(mount.path)/drive.img.spare (64 KiB: ")
+            #expect(try RideReader(path: db).rides().count == 3, "a ride went though the prune failed")
         }
     }
 

@@ -86,7 +86,7 @@ enum DriveCommand {
         // The build's own error: its exit status is ExitStatus.drive's, as every drive error's.
         if let failure = keeper.lastFailure { throw failure }
         let image = t.settings.builder.imagePath
-        if keeper.readsWithoutLocks { throw DriveImageUnread.failure(database: t.settings.databasePath, image: image) }
+        if keeper.readsWithoutLocks { throw DriveImageUnread.failure(p, database: t.settings.databasePath, image: image) }
         let listing = try DriveImageReader.read(image)
         print("\(FilePath.shown(image)): \(Plural.count(listing.rideIDs.count, "ride")) on the drive (\(Plural.count(listing.files.count, "file")))")
         // Read from the image itself, so a run that had nothing to rebuild says it as well: 65, as `dump`.

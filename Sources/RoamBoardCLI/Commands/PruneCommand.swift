@@ -26,6 +26,13 @@ enum PruneCommand {
         let cutoff = try text.map { try cutoffUTCms($0, time: time) }
         // Opening read-write would create an empty database; a typo in --db must not.
         try BoardLoader.requireDatabase(path)
+        // A full card: the advice every other writer gives ends in a prune, which cannot free it.
+        do { try prune(p, rides: rides, text: text, cutoff: cutoff, path: path) } catch let e as SQLiteError where e.isFull {
+            throw CLIError(description: ErrorText.pruneWithoutRoom(path), status: ExitStatus.ioError)
+        }
+    }
+
+    private static func prune(_ p: ParsedArguments, rides: [Int64], text: String?, cutoff: Int64?, path: String) throws {
         guard let text, let cutoff else { return try PruneRides.run(p, rides: rides, path: path) }
         if p.value(Options.dryRun) {
             let preview = try Prune.preview(path: path, dumpedBeforeUTCms: cutoff)

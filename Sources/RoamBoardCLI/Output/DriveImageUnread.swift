@@ -8,7 +8,7 @@ enum DriveImageUnread {
     /// Below a -shm's 32 KiB, SQLite had no room for it; with room, it was refused the folder.
     static let sharedMemoryBytes: Int64 = 32 << 10
 
-    static func failure(database: String, image: String) -> DriveError {
+    static func failure(_ p: ParsedArguments, database: String, image: String) -> DriveError {
         let db = FilePath.shown(database)
         let folder = FilePath.parent(BoardLoader.absolute(database))
         let kept = FileSystem.exists(image) ? "the previous image \(FilePath.shown(image)) is kept as it was built: nothing stored since is on it"
@@ -26,6 +26,6 @@ enum DriveImageUnread {
         }
         return DriveError(.storageFull, "cannot build the drive image \(FilePath.shown(image)): the storage holding \(db) is full, so its rides "
                           + "can be read only without locks (no room for SQLite's shared-memory file \(db)-shm), \(unsafe); \(kept). "
-                          + "To build it, \(ErrorText.freeRoom(database)); then run drive-image again")
+                          + "To build it, \(ErrorText.freeRoom(database, p)); then run drive-image again")
     }
 }

@@ -1,4 +1,6 @@
 import Glibc
+import RoamCore
+import RoamDrive
 import RoamStore
 import RoamSystem
 
@@ -53,13 +55,34 @@ enum ErrorText {
 
     /// What frees room beside a database: the card is usually filled by something else (a log, a
     /// copy), and a pruned ride's pages stay in the file for new rides, so other files come first.
-    /// The prune runs as printed, as the drive's README.txt prints it (`PruneLine`).
+    /// The prune runs as printed, as the drive's README.txt prints it (`PruneLine`). Prune cannot run
+    /// on a card with no room at all (`pruneWithoutRoom`): deleting comes first.
     static func freeRoom(_ path: String, _ p: ParsedArguments?) -> String {
         let folder = FilePath.shown(FilePath.parent(path))
         let day = PruneLine.today(p)
-        return "free room there by deleting other files on the storage holding \(folder) ('df \(folder)' says how full it is), "
-            + "or by dumping rides and pruning them ('\(PruneLine.commands(p, databasePath: path).line("prune", "--dumped-before \(day) --dry-run"))' "
+        return "free room there by deleting \(spareFirst(path))other files on the storage holding \(folder) ('df \(folder)' says how full it is), "
+            + "or, once a little is free (a prune needs room for its journal), by dumping rides and pruning them "
+            + "('\(PruneLine.commands(p, databasePath: path).line("prune", "--dumped-before \(day) --dry-run"))' "
             + "lists those handed over before \(day), the same without --dry-run deletes them: the room stays in the database, for new rides)"
+    }
+
+    /// A prune refused for want of room: it writes the pages it changes to the -wal first, so it
+    /// cannot be what frees the card. What can go first, in the product's own files, then the rider's.
+    static func pruneWithoutRoom(_ path: String) -> String {
+        let db = FilePath.shown(path), folder = FilePath.shown(FilePath.parent(path))
+        return "cannot prune: the storage holding \(db) is full, and a prune needs a little free room for its journal "
+            + "(\(db)-wal: the pages it changes are written there first; the room it frees stays inside \(db), for new rides, "
+            + "none comes back to the card). Free room first by deleting \(spareFirst(path))other files on the storage "
+            + "holding \(folder) ('df \(folder)' says how full it is), then prune again"
+    }
+
+    /// The drive's previous image beside the database, when there is one: the product's own file that
+    /// may go first. The next build only makes a whole new image instead of editing it.
+    static func spareFirst(_ path: String) -> String {
+        let spare = DriveImageSlots(image: FilePath.join(FilePath.parent(path), DriveCommand.imageName)).spare
+        guard FileSystem.visibleKind(spare) == .file else { return "" }
+        return "\(FilePath.shown(spare)) (\(ByteSize.text(FileSystem.allocatedBytes(spare))): the USB drive's previous image, "
+            + "kept only to speed up its next build; deleting it loses no ride), then "
     }
 
     static func missingDatabase(_ path: String) -> String {
