@@ -66,12 +66,14 @@ public struct DriveRideFiles: DriveRideWriter {
     public func reopenDatabase() throws { try reader.reopen() }
 
     /// The FIT file's note is what `dump` says after it: the fixes it has no record of (`FITTimeBack`).
+    /// Not fsynced (`durable: false`): they are the staging folder's, read only by mcopy; the image
+    /// they go into is synced before its rename, and a crash leaves the folder to be cleared.
     private func writeFiles(_ ride: RideRow, into folder: String, linking: Bool) throws -> [DriveWrittenFile] {
         let span = try reader.span(ride.id)
         let summary = try RideExport.summary(ride, span: span, provenance: try reader.provenance(ride: ride.id))
         let exports = try Self.formats.map { format in
             let name = RideFileName.name(rideID: ride.id, startedUTCms: span.startUTCms, format: format, time: time)
-            var sink = try AtomicFileSink(path: OutputFile.path(in: folder, name: name), overwrite: true)
+            var sink = try AtomicFileSink(path: OutputFile.path(in: folder, name: name), overwrite: true, durable: false)
             var timeBack = 0
             do {
                 (sink, _, timeBack) = try RideExport.export(format, summary, raw: false, reader: reader, into: sink)
@@ -85,7 +87,7 @@ public struct DriveRideFiles: DriveRideWriter {
         let page = try RidePageBuild.html(ride, reader: reader, bands: .cycling, zone: time.pageZone,
                                           mapLibrary: linking ? MapLibrary(linking: DriveSharedFiles.fromRidePage) : nil, units: units)
         let name = RideFileName.name(rideID: ride.id, startedUTCms: span.startUTCms, extension: "html", time: time)
-        var sink = try AtomicFileSink(path: OutputFile.path(in: folder, name: name), overwrite: true)
+        var sink = try AtomicFileSink(path: OutputFile.path(in: folder, name: name), overwrite: true, durable: false)
         do {
             try sink.write(page.html)
             try sink.commit()

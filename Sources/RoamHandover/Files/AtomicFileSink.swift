@@ -9,16 +9,19 @@ import RoamSystem
 public struct AtomicFileSink: PatchableSink {
     public let path: String
     public let overwrite: Bool
+    /// False for scratch files nothing reads after a crash: no fsync of the file or its folder.
+    public let durable: Bool
     /// The mode of the read-only file `overwrite` replaces (said by the caller once it is replaced); nil for any other.
     public let replacedReadOnly: mode_t?
     private let unpublished: UnpublishedFile
     private var file: BufferedFile
 
-    public init(path: String, overwrite: Bool) throws {
+    public init(path: String, overwrite: Bool, durable: Bool = true) throws {
         try OutputFile.refuseNonFile(path)
         if !overwrite && access(path, F_OK) == 0 { throw Self.exists(path) }
         self.path = path
         self.overwrite = overwrite
+        self.durable = durable
         replacedReadOnly = overwrite ? OutputFile.readOnlyMode(path) : nil
         do { unpublished = try UnpublishedFile(for: path) } catch { throw OutputFailure.creating(error) }
         file = BufferedFile(fd: unpublished.fd, path: path)
@@ -35,7 +38,7 @@ public struct AtomicFileSink: PatchableSink {
             abandon()
             throw error
         }
-        do { try unpublished.publish(replacing: overwrite) } catch {
+        do { try unpublished.publish(replacing: overwrite, durable: durable) } catch {
             if error.errno.rawValue == EEXIST && !overwrite { throw Self.exists(path) }
             throw OutputFailure.system(error)
         }
