@@ -11,6 +11,7 @@ struct ColumnTable<Row>: @unchecked Sendable {
         self.table = table; self.columns = columns; self.constraints = constraints
         written = columns.filter { $0.value != nil }
         writtenValues = written.compactMap(\.value)
+        writtenInPlace = written.map(\.valueInPlace)
         readable = columns.filter { $0.read != nil }
         writtenNames = written.map(\.name)
         readableNames = readable.map(\.name)
@@ -27,6 +28,8 @@ struct ColumnTable<Row>: @unchecked Sendable {
     let writtenNames: [String]
     /// The value of each of `written`: what binding a whole row walks (not copying each column).
     private let writtenValues: [(Row) -> ColumnValue]
+    /// Their readers from the row's bytes, where the column is a stored field (nil otherwise).
+    private let writtenInPlace: [((UnsafeRawBufferPointer) -> ColumnValue)?]
     /// Columns a row is read from, in table order.
     let readable: [Column<Row>]
     let readableNames: [String]
@@ -57,15 +60,26 @@ struct ColumnTable<Row>: @unchecked Sendable {
     }
 
     /// Binds the values of the named columns (every written column when nil), in table order.
+    /// Stored fields are read from one view of the row's bytes (`Column.valueInPlace`), not from a
+    /// copy of the row per column; the binder's error is carried out of that view and thrown here
+    /// (Swift 6.0's withUnsafeBytes rethrows only `any Error`).
     func bind(_ row: Row, only names: [String]? = nil, to binder: inout RowBinder) throws(SQLiteError) {
-        for (i, value) in writtenValues.enumerated() where names?.contains(writtenNames[i]) ?? true {
-            switch value(row) {
-            case .integer(let v): try binder.add(v)
-            case .real(let v): try binder.add(v)
-            case .text(let v): try binder.add(v)
-            case .blob(let v): try binder.add(v)
+        let failure: SQLiteError? = withUnsafeBytes(of: row) { bytes in
+            for (i, value) in writtenValues.enumerated() where names?.contains(writtenNames[i]) ?? true {
+                do throws(SQLiteError) {
+                    switch writtenInPlace[i]?(bytes) ?? value(row) {
+                    case .integer(let v): try binder.add(v)
+                    case .real(let v): try binder.add(v)
+                    case .text(let v): try binder.add(v)
+                    case .blob(let v): try binder.add(v)
+                    }
+                } catch {
+                    return error
+                }
             }
+            return nil
         }
+        if let failure { throw failure }
     }
 
     /// Reads the current row of a statement that selected `readableNames` in order (as `select`
