@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "RoamImportTests", dependencies: ["RoamImport", "RoamGPX", "RoamStore", "RoamCore", "RoamSystem"]),
         .testTarget(name: "RoamRigTests", dependencies: ["RoamRig", "RoamRecorder", "RoamHardware", "RoamCore", "RoamSimulator", "RoamStore", "RoamSystem", "RoamPorts", "RoamTestSupport"]),
         // Depends on the executable so `swift test` builds roam-board before the end-to-end tests spawn it.
-        .testTarget(name: "RoamBoardCLITests", dependencies: ["RoamBoardCLI", "RoamStore", "RoamCore", "RoamDrive", "RoamSimulator", "RoamSystem", "RoamPorts",
+        .testTarget(name: "RoamBoardCLITests", dependencies: ["RoamBoardCLI", "RoamBenchmarks", "RoamStore", "RoamCore", "RoamDrive", "RoamSimulator", "RoamSystem", "RoamPorts",
                                                      "RoamRecorder", "RoamRig", "RoamHardware", "RoamTestSupport", "RoamHandover"]),
     ]
 )
