@@ -10,49 +10,12 @@ enum FITCreator {
         return "\(maker) product \(product)"
     }
 
-    /// Walks the first records until the `file_id` data message (global number 0).
+    /// The `file_id` data message (global number 0) among the first records.
     static func fileID(_ b: [UInt8]) -> (manufacturer: Int, product: Int?)? {
-        guard b.count >= 12, Int(b[0]) >= 12, Int(b[0]) < b.count else { return nil }
-        var i = Int(b[0])
-        // Local message type → (global number, big-endian, field (number, size) list, developer bytes).
-        var definitions: [Int: (global: Int, bigEndian: Bool, fields: [(Int, Int)], developerBytes: Int)] = [:]
-        for _ in 0..<32 {
-            guard i < b.count else { return nil }
-            let header = b[i]; i += 1
-            if header & 0x80 == 0 && header & 0x40 != 0 {
-                guard i + 5 <= b.count else { return nil }
-                let bigEndian = b[i + 1] == 1
-                let global = bigEndian ? Int(b[i + 2]) << 8 | Int(b[i + 3]) : Int(b[i + 3]) << 8 | Int(b[i + 2])
-                let count = Int(b[i + 4]); i += 5
-                guard i + 3 * count <= b.count else { return nil }
-                let fields = (0..<count).map { (Int(b[i + 3 * $0]), Int(b[i + 3 * $0 + 1])) }
-                i += 3 * count
-                var developerBytes = 0
-                if header & 0x20 != 0 {
-                    guard i < b.count else { return nil }
-                    let n = Int(b[i]); i += 1
-                    guard i + 3 * n <= b.count else { return nil }
-                    developerBytes = (0..<n).reduce(0) { $0 + Int(b[i + 3 * $1 + 1]) }
-                    i += 3 * n
-                }
-                definitions[Int(header & 0x0f)] = (global, bigEndian, fields, developerBytes)
-                continue
-            }
-            let local = header & 0x80 != 0 ? Int(header >> 5 & 0x03) : Int(header & 0x0f)
-            guard let definition = definitions[local] else { return nil }
-            var values: [Int: Int] = [:]
-            for (number, size) in definition.fields {
-                guard i + size <= b.count else { return nil }
-                if size == 2 {
-                    let v = definition.bigEndian ? Int(b[i]) << 8 | Int(b[i + 1]) : Int(b[i + 1]) << 8 | Int(b[i])
-                    if v != 0xffff { values[number] = v }
-                }
-                i += size
-            }
-            i += definition.developerBytes
-            if definition.global == 0, let manufacturer = values[1] { return (manufacturer, values[2]) }
+        FITHeadMessages.first(b) { m in
+            guard m.global == 0, let manufacturer = m.uint16(1) else { return nil }
+            return (manufacturer, m.uint16(2))
         }
-        return nil
     }
 
     static let manufacturers: [Int: String] = [
