@@ -83,12 +83,31 @@ public enum Prune {
         if let refusal = chosen.refusal { throw refusal }
         if let betweenRides {
             for (n, id) in chosen.ids.enumerated() {
-                if n > 0 { try betweenRides() }
-                // A recording ride is never deleted, whatever chose it (the schema's trigger says so too).
-                let counts = try db.inTransaction { () throws(SQLiteError) in try PruneRows.delete(db, ride: id) }
-                deleted.add(id, counts)
+                do {
+                    if n > 0 { try betweenRides() }
+                    // A recording ride is never deleted, whatever chose it (the schema's trigger says so too).
+                    let counts = try db.inTransaction { () throws(SQLiteError) in try PruneRows.delete(db, ride: id) }
+                    deleted.add(id, counts)
+                    // The -wal's pages go back into the file, so the next ride's deletion reuses them
+                    // instead of growing the -wal on a card with little room.
+                    try db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                } catch {
+                    guard !deleted.ids.isEmpty else { throw error }
+                    throw CutShort(report: try report(db, deleted, before: before), cause: error)
+                }
             }
         }
+        return try report(db, deleted, before: before)
+    }
+
+    /// A prune by date that stopped after deleting some of the rides it chose: those are gone (`report`),
+    /// the others are whole, and the same prune run again deletes them. `cause` is why it stopped.
+    public struct CutShort: Error {
+        public var report: Report
+        public var cause: any Error
+    }
+
+    private static func report(_ db: SQLiteConnection, _ deleted: Selection, before: (used: Int64, file: Int64)) throws -> Report {
         // Returns freed pages to the file system when the database was created for it; a no-op otherwise.
         if try db.singleText("PRAGMA auto_vacuum") == "2" { try db.execute("PRAGMA incremental_vacuum") }
         let after = try usedBytes(db)
@@ -102,6 +121,11 @@ public enum Prune {
         let db = try writer(path, busyTimeoutMs: busyTimeoutMs)
         try Migrations.requireCurrent(db)
         try db.execute("PRAGMA foreign_keys=OFF")
+        // Debian's SQLite is built with secure_delete on: every page a deletion frees is written, zeroed,
+        // through the -wal, so a prune would need as much free room as the rides it deletes, on a card
+        // that is full. FAST zeroes deleted rows only on pages written anyway; freed pages keep their
+        // bytes until a new ride reuses them.
+        try db.execute("PRAGMA secure_delete=FAST")
         return db
     }
 
@@ -109,7 +133,8 @@ public enum Prune {
     /// a WAL database is shared through. A live connection keeps one that size, so none has the file
     /// open; with no commit waiting in a -wal, the file is opened for this prune alone, its WAL index
     /// in memory, and the -shm the failed open began (as much as there was room for) is emptied
-    /// once the exclusive lock proves it no one's: its room goes to the deletion's few WAL pages.
+    /// once the exclusive lock proves it no one's: its room goes to the deletion's WAL pages
+    /// (about as many as the ride deleted holds: SQLite rewrites the pages it rebalances).
     /// Without that room the prune is refused as the storage full. The pages a prune frees stay in
     /// the file, for new rides (no auto_vacuum): it gives the card no room, other files must.
     private static func writer(_ path: String, busyTimeoutMs: Int32) throws -> SQLiteConnection {

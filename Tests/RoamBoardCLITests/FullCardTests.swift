@@ -52,7 +52,7 @@ struct FullCardTests {
                 #expect(!r.stderr.contains("I/O error"), "\(command[0]): \(r.stderr)")
                 if command[0] != "status" { #expect(r.stdout.replacingOccurrences(of: db, with: f.dbPath) == roomy.stdout, "\(command[0]) read otherwise: \(r.stdout)") }
             }
-            // The drive's previous image, the product's own file that may go, first; prune only once a little is free.
+            // The drive's previous image, the product's own file that may go, first; prune only once there is room for its journal.
             let spare = "\(mount.path)/drive.img.spare (64 KiB: the USB drive's previous image, kept only to speed up its next build; "
                 + "deleting it loses no ride), then other files on the storage holding \(mount.path)"
             let full = "the storage holding \(db) is full: free room there by deleting " + spare
@@ -66,7 +66,7 @@ struct FullCardTests {
             #expect(words.contains("--db") && words.contains(db), "record: \(words)")
             let asPrinted = try CLIRunner.run(Array(words.dropFirst()))
             #expect(asPrinted.status == 0, "record's prune as printed, \(words): \(asPrinted.status) \(asPrinted.stderr)")
-            #expect(record.stderr.contains(full) && record.stderr.contains("or, once a little is free (a prune needs room for its journal), "
+            #expect(record.stderr.contains(full) && record.stderr.contains("or, once there is room for a prune's journal (about as much as the largest ride it deletes), "
                                                                            + "by dumping rides and pruning them"), "\(record.stderr)")
             Self.expectPruneSaysWhatGoesFirst(prune.stderr, db: db, spare: spare)
         }
@@ -74,7 +74,7 @@ struct FullCardTests {
 
     /// Prune's own refusal never advises a prune: it needs room for its journal, and names what may go first.
     static func expectPruneSaysWhatGoesFirst(_ said: String, db: String, spare: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(said.contains("cannot prune: the storage holding \(db) is full, and a prune needs a little free room for its journal "
+        #expect(said.contains("cannot prune: the storage holding \(db) is full, and a prune needs free room for its journal "
                               + "(\(db)-wal: "), "\(said)", sourceLocation: sourceLocation)
         #expect(said.contains("Free room first by deleting " + spare), "\(said)", sourceLocation: sourceLocation)
         #expect(!said.contains("'roam-board prune") && !said.contains("pruning them"), "prune advised to a prune: \(said)", sourceLocation: sourceLocation)

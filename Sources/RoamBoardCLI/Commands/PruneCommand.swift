@@ -43,7 +43,14 @@ enum PruneCommand {
             printPreview(preview, chosen: " dumped before \(text)")
             return
         }
-        let report = try Prune.run(path: path, dumpedBeforeUTCms: cutoff)
+        let report: Prune.Report
+        do { report = try Prune.run(path: path, dumpedBeforeUTCms: cutoff) } catch let cut as Prune.CutShort {
+            // Each ride goes alone: those before the failure are gone, and saying so is the rider's only record of it.
+            printReport(cut.report, chosen: " dumped before \(text)")
+            Console.error("roam-board prune: stopped after ride \(cut.report.rideIDs.last ?? 0); the rides chosen after it are kept, "
+                          + "whole: the same prune run again goes on")
+            throw cut.cause
+        }
         if report.rideIDs.isEmpty {
             print("no ride dumped before \(text) in \(FilePath.shown(path)); nothing pruned")
             return

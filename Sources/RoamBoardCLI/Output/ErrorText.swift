@@ -61,7 +61,7 @@ enum ErrorText {
         let folder = FilePath.shown(FilePath.parent(path))
         let day = PruneLine.today(p)
         return "free room there by deleting \(spareFirst(path))other files on the storage holding \(folder) ('df \(folder)' says how full it is), "
-            + "or, once a little is free (a prune needs room for its journal), by dumping rides and pruning them "
+            + "or, once there is room for a prune's journal (about as much as the largest ride it deletes), by dumping rides and pruning them "
             + "('\(PruneLine.commands(p, databasePath: path).line("prune", "--dumped-before \(day) --dry-run"))' "
             + "lists those handed over before \(day), the same without --dry-run deletes them: the room stays in the database, for new rides)"
     }
@@ -70,8 +70,9 @@ enum ErrorText {
     /// cannot be what frees the card. What can go first, in the product's own files, then the rider's.
     static func pruneWithoutRoom(_ path: String) -> String {
         let db = FilePath.shown(path), folder = FilePath.shown(FilePath.parent(path))
-        return "cannot prune: the storage holding \(db) is full, and a prune needs a little free room for its journal "
-            + "(\(db)-wal: the pages it changes are written there first; the room it frees stays inside \(db), for new rides, "
+        return "cannot prune: the storage holding \(db) is full, and a prune needs free room for its journal "
+            + "(\(db)-wal: the pages it changes are written there first, about as much as the largest ride it deletes takes in \(db), "
+            + "or the rides named with --ride together; the room it frees stays inside \(db), for new rides, "
             + "none comes back to the card). Free room first by deleting \(spareFirst(path))other files on the storage "
             + "holding \(folder) ('df \(folder)' says how full it is), then prune again"
     }

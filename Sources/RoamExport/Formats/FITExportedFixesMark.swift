@@ -24,29 +24,21 @@ enum FITExportedFixesMark {
         b += definition(local: fieldDescriptionLocalType, global: 206,
                         fields: [(0, 1, uint8), (1, 1, uint8), (2, 1, uint8), (3, UInt8(name.count), string)])
         b += [fieldDescriptionLocalType, developerDataIndex, ExportedFixes.fitFieldNumber, string] + name
-        // file_creator (49): software_version (0, uint16), hardware_version (1, uint8), then the developer field.
-        let local = FITProfile.fileCreator.localType
-        b += definition(local: local, global: FITProfile.fileCreator.globalNumber, fields: [(0, 2, uint16), (1, 1, uint8)],
-                        developerFields: [(ExportedFixes.fitFieldNumber, UInt8(ExportedFixes.fitFieldSize), developerDataIndex)])
-        b.append(local)
-        b += [UInt8(softwareVersion & 0xFF), UInt8(softwareVersion >> 8 & 0xFF), 0xFF]
+        // file_creator (49), its own fields (FITProfile), then the developer field.
+        let creator = FITProfile.fileCreator
+        creator.appendDefinition(to: &b, developerFields: [(ExportedFixes.fitFieldNumber, UInt8(ExportedFixes.fitFieldSize), developerDataIndex)])
+        creator.appendData([softwareVersion, nil], to: &b)
         b += zeroTerminated(fixes.rawValue, size: ExportedFixes.fitFieldSize)
         return b
     }
 
     // FIT base type bytes (endian-ability bit included).
-    private static let uint8: UInt8 = 0x02, uint16: UInt8 = 0x84, string: UInt8 = 0x07, byte: UInt8 = 0x0D
+    private static let uint8: UInt8 = 0x02, string: UInt8 = 0x07, byte: UInt8 = 0x0D
 
-    /// A definition message, little-endian; with developer fields, the header's bit 0x20 and their list after the fields.
-    private static func definition(local: UInt8, global: UInt16, fields: [(UInt8, UInt8, UInt8)],
-                                   developerFields: [(UInt8, UInt8, UInt8)] = []) -> [UInt8] {
-        var b: [UInt8] = [0x40 | (developerFields.isEmpty ? 0 : 0x20) | local, 0, 0, UInt8(global & 0xFF), UInt8(global >> 8),
-                          UInt8(fields.count)]
+    /// A definition message, little-endian, for fields whose size is not their base type's (a string, a byte array).
+    private static func definition(local: UInt8, global: UInt16, fields: [(UInt8, UInt8, UInt8)]) -> [UInt8] {
+        var b: [UInt8] = [0x40 | local, 0, 0, UInt8(global & 0xFF), UInt8(global >> 8), UInt8(fields.count)]
         for f in fields { b += [f.0, f.1, f.2] }
-        if !developerFields.isEmpty {
-            b.append(UInt8(developerFields.count))
-            for f in developerFields { b += [f.0, f.1, f.2] }
-        }
         return b
     }
 

@@ -21,15 +21,19 @@ struct FITMessageDefinition: Sendable {
     var dataMessageSize: Int { 1 + fields.reduce(0) { $0 + $1.type.size } }
 
     /// Record header with the definition bit (0x40), then reserved, architecture (0 = little-endian),
-    /// global message number, field count and three bytes per field.
-    func appendDefinition(to bytes: inout [UInt8]) {
-        bytes.append(0x40 | localType)
+    /// global message number, field count and three bytes per field. With developer fields (FIT 2.0:
+    /// field number, size, developer data index), the header's bit 0x20 and their list after the fields.
+    func appendDefinition(to bytes: inout [UInt8], developerFields: [(number: UInt8, size: UInt8, index: UInt8)] = []) {
+        bytes.append(0x40 | (developerFields.isEmpty ? 0 : 0x20) | localType)
         bytes.append(0)
         bytes.append(0)
         bytes.append(UInt8(globalNumber & 0xFF))
         bytes.append(UInt8(globalNumber >> 8))
         bytes.append(UInt8(fields.count))
         for f in fields { bytes += [f.number, UInt8(f.type.size), f.type.rawValue] }
+        guard !developerFields.isEmpty else { return }
+        bytes.append(UInt8(developerFields.count))
+        for f in developerFields { bytes += [f.number, f.size, f.index] }
     }
 
     /// A data message: the normal record header, then one value per field (nil = invalid).

@@ -156,8 +156,9 @@ public enum ReplaySource {
 
     /// Standard input, checked as a file is before the ride begins: refused when empty, without a
     /// checksummed sentence or (starting a ride) without a position sentence, else replayed from its
-    /// first sentence on, as it arrives. Without a fix only when it ended before one came: a stream
-    /// still open may be a receiver before its first fix.
+    /// first sentence on, as it arrives. A stream is never refused for having no fix yet: it is read
+    /// only up to its first position sentence, and one still open may be a receiver before its first
+    /// fix, so a piped capture that never had one records an empty ride (docs/BENCH.md).
     private static func standardInput(startsRide: Bool) throws(ReplaySourceError) -> CaptureReader {
         let reader = try capture("-")
         let found = try CaptureSniffer.startOf(reader, untilPosition: startsRide)
