@@ -20,8 +20,8 @@ public struct GPXTrack: Sendable, Equatable {
         /// starts a new segment where reception was lost or the logger was off), so no line, speed
         /// or distance is measured from the point before.
         public var startsSegment = false
-        /// A segment's first point in roam-board's export of kept fixes that says the rider rode
-        /// through the gap before it (`moved-through-gap`): that gap's time was moving time.
+        /// A segment's first point in roam-board's own export (kept or every fix) that says the rider
+        /// rode through the gap before it (`moved-through-gap`): that gap's time was moving time.
         public var ridThroughGap = false
     }
 
@@ -127,7 +127,7 @@ public struct GPXTrack: Sendable, Equatable {
             }
             points.append(Point(latDeg: lat, lonDeg: lon, utcMs: utcMs, elevationM: elevation, temperatureC: temperature,
                                 startsSegment: startsSegment,
-                                ridThroughGap: startsSegment && exported == .kept && Self.saysMovedThroughGap(body)))
+                                ridThroughGap: startsSegment && exported != nil && Self.saysMovedThroughGap(body)))
             i = close + 1
         }
         guard find(bytes, "</" + prefix + "gpx", from: i) != nil else {

@@ -91,8 +91,10 @@ public final class RideImporter {
         parameters.silenceGapCause = Self.silenceCause(exported)
         let breaks = Set(track.points.indices.filter { track.points[$0].startsSegment })
         // A gap of the ride the export's own flags say was ridden through: its time was moving (`GPXTrack.Point.ridThroughGap`).
+        // In an export of every fix that gap was the recording's own loss of fix, and is called so again.
+        let riddenThroughCause = Self.silenceCause(exported) ?? .lostFix
         let riddenThrough = Dictionary(uniqueKeysWithValues: track.points.indices.filter { track.points[$0].ridThroughGap }
-            .map { ($0, GapCause.leftOutOfExport) })
+            .map { ($0, riddenThroughCause) })
         let epochs = TrackEpochs.epochs(track)
         try beforeStore()
         // Whether a stored ride is already this one is asked where the ride would be written (`storeImport`).
