@@ -1,6 +1,6 @@
-/// The parameters that decided a ride's flags and totals; stored with the ride (P4) and given to
-/// `roam-board rederive --params FILE`. A JSON object may name only the values it changes: every
-/// missing key takes its default.
+/// The parameters that decided a ride's flags and totals; stored with the ride (P4) and changed by
+/// `roam-board rederive --params FILE`, whose JSON object names only the values it changes (the rest
+/// keep the ride's). Decoded, every missing key takes its default.
 public struct PipelineParameters: Sendable, Equatable, Codable {
     /// Version of this parameter set's shape (`rides.params_version`).
     /// 4: climbSmoothingS added; a stored set of version 3 or older was counted without smoothing.
@@ -109,6 +109,20 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     public var silenceGapCause: GapCause? = nil
 
     public init() {}
+
+    /// Every key a parameters file may name, optional ones included (the encoder writes those only
+    /// when set, so the encoded defaults do not list them all).
+    public static var keys: [String] { CodingKeys.allCases.map(\.stringValue) }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case version, algorithm, rolloverFloorUTCms, timeConfirmEpochs
+        case gapAfterS, rhythmGapFactor, rhythmLearnS, distanceGateM, maxAccuracyM, receiverErrorM
+        case maxSpeedMps, jumpSlackM, jumpConfirmFixes, maxSpeedSpanS
+        case pauseBelowMps, pauseAfterS, resumeAboveMps, resumeAfterS, movingGapMaxS
+        case smoothingAccelerationNoise, smoothingVelocitySigmaMps
+        case climbSmoothingS, climbHysteresisM, baroSpikeM, baroMaxVerticalSpeedMps, baroStepConfirmSamples, weatherStillRadiusM
+        case temperatureMeasured, speedMeasured, altitudeSource, silenceGapCause
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
