@@ -16,6 +16,10 @@ struct PipelineJSON {
         try decoder.decode(type, from: text)
     }
 
+    func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+        try decoder.decode(type, from: value)
+    }
+
     /// `value` as the ride row stores it: its JSON deflated against `dictionary` (`PackedText`).
     func packed<T: Encodable>(_ value: T, _ dictionary: PresetDictionary) throws -> [UInt8] {
         try PackedText.pack(try encode(value), with: dictionary, paddedTo: PackedText.rowStep)

@@ -48,9 +48,22 @@ extension RideStore {
     /// what would change and the database keeps every byte.
     public func rederive(ride id: Int64, parameters: PipelineParameters? = nil, recordedUTCms: Int64?,
                          dryRun: Bool = false) throws -> RederiveReport {
+        try rederive(ride: id, recordedUTCms: recordedUTCms, dryRun: dryRun) { stored in parameters ?? stored }
+    }
+
+    /// `rederive` with the ride's stored parameters, `changes` set over them (`rederive --params FILE`).
+    public func rederive(ride id: Int64, changing changes: ParameterChanges, recordedUTCms: Int64?,
+                         dryRun: Bool = false) throws -> RederiveReport {
+        try rederive(ride: id, recordedUTCms: recordedUTCms, dryRun: dryRun) { stored in
+            do { return try changes.applied(to: stored) } catch { throw RederiveError.invalidParameters("\(error)") }
+        }
+    }
+
+    private func rederive(ride id: Int64, recordedUTCms: Int64?, dryRun: Bool,
+                          parameters: (PipelineParameters) throws -> PipelineParameters) throws -> RederiveReport {
         guard let row = try ride(id: id) else { throw RederiveError.noSuchRide(id: id, path: path) }
         guard row.state == .stopped else { throw RederiveError.rideRecording(id: id) }
-        var params = parameters ?? row.parameters
+        var params = try parameters(row.parameters)
         // The parameters recorded name the code that produced the columns: this build's.
         params.version = PipelineParameters().version
         params.algorithm = PipelineParameters().algorithm
