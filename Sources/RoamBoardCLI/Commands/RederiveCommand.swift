@@ -5,12 +5,13 @@ import RoamSystem
 
 /// `roam-board rederive --ride N [--params FILE]`: recomputes a stopped ride's flags, derived
 /// columns, segments and totals from its raw columns in one transaction (P4), recording the
-/// parameters used. A FILE holds a JSON object naming only the parameters it changes.
+/// parameters used. A FILE holds a JSON object naming only the parameters it changes: the rest keep
+/// the ride's stored values (an imported ride's gap cause and provenance among them), not the defaults.
 enum RederiveCommand {
     static func run(_ p: ParsedArguments) throws {
         let path = try BoardLoader.databasePath(p)
         let id = try p.value(SharedOptions.ride)
-        let parameters = try p.value(Options.params).map(readParameters)
+        let changes = try p.value(Options.params).map(readParameters)
         // Opening a writer creates a missing file: refuse instead of rederiving an empty database.
         try BoardLoader.requireDatabase(path)
         try refuseFileWithoutSchema(path)
@@ -18,7 +19,12 @@ enum RederiveCommand {
         let units = try BoardLoader.units(p)
         let report: RederiveReport
         do {
-            report = try RideStore(path: path).rederive(ride: id, parameters: parameters, recordedUTCms: WallClock.nowUTCms(), dryRun: dryRun)
+            let store = try RideStore(path: path)
+            if let changes {
+                report = try store.rederive(ride: id, changing: changes, recordedUTCms: WallClock.nowUTCms(), dryRun: dryRun)
+            } else {
+                report = try store.rederive(ride: id, recordedUTCms: WallClock.nowUTCms(), dryRun: dryRun)
+            }
         } catch let error as RederiveError {
             switch error {
             case .noSuchRide: throw CLIError(description: "\(error) (see 'roam-board rides')")
@@ -58,17 +64,18 @@ enum RederiveCommand {
     }
 
     /// Reads a parameters file; unknown keys are refused, so a misspelt threshold is never ignored.
-    static func readParameters(_ file: String) throws -> PipelineParameters {
+    /// Its values are checked here, over the defaults, so a wrong one is named before the database is opened.
+    static func readParameters(_ file: String) throws -> ParameterChanges {
         let bytes: [UInt8]
         do { bytes = try FileSystem.readBytes(file) } catch {
             // The open's own cause: not there, a folder it may not search, a name too long, a loop of links.
             throw CLIError(description: "cannot read the parameters file \(file) (--params): \(error.reason)", status: ExitStatus.noInput)
         }
         do {
-            // The keys the defaults are written with: every parameter there is.
-            let known = Set(try JSONValue.parse(JSONTextEncoder().encode(PipelineParameters())).keys ?? [])
+            // Every parameter there is: the encoded defaults would leave out the optional ones (silenceGapCause).
+            let known = Set(PipelineParameters.keys)
             let given = try JSONValue.parse(bytes)
-            guard let keys = given.keys else {
+            guard let keys = given.keys, let changes = ParameterChanges(given) else {
                 throw CLIError(description: "\(file): expected a JSON object of pipeline parameters")
             }
             if let unknown = keys.sorted().first(where: { !known.contains($0) }) {
@@ -80,7 +87,7 @@ enum RederiveCommand {
                 throw CLIError(description: "\(file) names \(parameters.algorithm) version \(parameters.version); "
                                + "this roam-board runs \(current.algorithm) version \(current.version) (leave both out)")
             }
-            return parameters
+            return changes
         } catch let error as CLIError {
             throw error
         } catch {

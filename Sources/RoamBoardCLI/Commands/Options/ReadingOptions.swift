@@ -79,7 +79,7 @@ extension ExploredCommand {
 
 extension RederiveCommand {
     enum Options {
-        static let params = Option<String>("--params", "FILE", help: "Pipeline parameters as JSON (default: the ride's stored parameters).")
+        static let params = Option<String>("--params", "FILE", help: "A JSON object of the pipeline parameters to change; the rest keep the ride's stored values (without it: all do).")
         static let dryRun = Flag("--dry-run", help: "Say what would change; write nothing (the work is done in a transaction that is rolled back).")
     }
 
