@@ -137,10 +137,14 @@ public final class FakeButton: WakeableInput, @unchecked Sendable {
             }
             if let edge { return edge }
             if woken { return nil }
+            // Past the timeout only once no edge is due: a thread woken late (a loaded machine) takes
+            // the edges that came meanwhile first, as a gpiochip's queue hands them over. Giving up
+            // first lost a whole press: the level read after it said released, and no gesture came.
+            if now >= deadline { return nil }
             // Until the next edge is due or the timeout, whichever is first; a new script wakes us.
             let until = dueNs.map { min(deadline, $0) } ?? deadline
             if until == UInt64.max { wakeUp.wait(); continue }
-            if !wakeUp.wait(untilNs: until), MonotonicClock.nowNs() >= deadline { return nil }
+            _ = wakeUp.wait(untilNs: until)
         }
     }
 }
