@@ -23,7 +23,7 @@ enum ExitStatus {
     /// Done, but not whole: run it again once room is made (`drive-image`, an `import` stopped short of
     /// the room kept for recording), an unfinished import of
     /// the same ride is finished (`import`), or the recorder of before an upgrade was restarted (a
-    /// writer's migration refused under it).
+    /// writer's migration refused under it), or a bench script's step was not done in time (`BenchStepTimedOut`).
     static let tempFailure: Int32 = 75 // EX_TEMPFAIL
     /// `record` or `drive` refuses to start until board.conf changes (`RefusedForGood`): the only cause of 78.
     static let configRefused: Int32 = 78 // EX_CONFIG
@@ -45,7 +45,7 @@ enum ExitStatus {
         case let e as CLIError: return e.status
         case let e as OutputFailure: return e.cause == .exists ? failure : ioError
         case let e as RefusedForGood: return e.status
-        case is BoardChangedWhileRead: return tempFailure
+        case is BoardChangedWhileRead, is BenchStepTimedOut: return tempFailure
         case is BoardFileUnreadable: return noInput
         case is DeviceError, is RecorderLock.Failed: return ioError
         // Out of descriptors is 74 wherever it struck, as the database's and the devices' refusals:

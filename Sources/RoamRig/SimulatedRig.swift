@@ -40,6 +40,10 @@ public final class SimulatedRig: @unchecked Sendable {
     public var controls: RigControls?
     /// False: the script plays with no ride, no start or stop pressed (`record --no-ride`).
     public var pressesButton = true
+    /// How long each step of the script is waited for before the replay gives up in words.
+    public var patience = BenchPatience()
+    /// The feed's own epochs the recorder has taken, told by the sensor thread through the receiver.
+    private let handOver = FeedHandOver()
 
     public init(profile: BoardProfile) throws {
         replayer = try NMEAReplayer()
@@ -52,6 +56,7 @@ public final class SimulatedRig: @unchecked Sendable {
         port = BoardDevices.receiver(profile, path: replayer.secondaryPath)
         port.onReport = { report in StandardStream.error(report.summary + "\n") }
         port.onNote = { note in StandardStream.error(note + "\n") }
+        port.onEpochHandedOver = { [handOver] time in handOver.handedOver(timeOfDayMs: time) }
         try port.reopen()
         bus = FakeI2CBus(device: "bench:i2c")
         sensor = FakeBMP280()
@@ -91,10 +96,11 @@ public final class SimulatedRig: @unchecked Sendable {
 
     /// Plays the script against a started recorder: presses start (unless `resume` continues a ride
     /// re-armed after a restart), feeds the receiver and barometer, waits until every epoch is read,
-    /// presses stop.
+    /// presses stop. A step not done within `patience` throws `BenchStepTimedOut`: the script stops
+    /// there rather than go on as if it had happened (a ride short or empty, said as played).
     public func play(_ script: Script, recorder: Recorder, resume: Resume? = nil) throws {
-        waitForReceiverSetup()
-        if resume == nil && pressesButton { press(recorder) }
+        try waitForReceiverSetup()
+        if resume == nil && pressesButton { try press(recorder, "start") }
         switch script {
         case .simulatedRide(let simulation, let realtime):
             try playSimulation(simulation, resume: resume, realtime: realtime, recorder: recorder)
@@ -105,22 +111,21 @@ public final class SimulatedRig: @unchecked Sendable {
         case .capture(let reader, let realtime):
             replayer.module?.verbatim.store(true, ordering: .releasing)
             sensor.setAmbient(pressurePa: 101_325, temperatureC: 20)
-            let counter = { recorder.sensor.epochsAssembled.load(ordering: .acquiring) }
-            let base = counter()
+            handOver.begin()
             let fed = try replay(reader, realtime: realtime, recorder: recorder)
             // The stop right after the last epoch is handed over, not after seconds of stillness:
             // those raced the recorder's silence threshold, and every replay ended with a false gap.
-            waitUntilHandedOver(counter, target: base + fed)
+            try handOver.wait(untilTaken: fed, patienceS: patience.handOverS)
         }
         // A stop signal leaves the ride recording: the next start re-arms it (P7), as after a power cut.
-        if !ShutdownSignal.isRequested && pressesButton { press(recorder) }
+        if !ShutdownSignal.isRequested && pressesButton { try press(recorder, "stop") }
     }
 
     /// The recorder's sensor thread configures the receiver at its first read; the script starts
-    /// once that is done (the module talks only in banners until then), or after 20 s regardless.
-    public func waitForReceiverSetup() {
+    /// once that is done (the module talks only in banners until then), however it ended.
+    public func waitForReceiverSetup() throws(BenchStepTimedOut) {
         guard port.setup != nil else { return }
-        wait(for: { port.setupRuns.load(ordering: .acquiring) }, toReach: 1, timeoutS: 20)
+        try Self.poll(.receiverSetup, patienceS: patience.receiverSetupS) { port.setupRuns.load(ordering: .acquiring) >= 1 }
         replayer.module?.idle.store(false, ordering: .releasing)
     }
 
@@ -131,14 +136,14 @@ public final class SimulatedRig: @unchecked Sendable {
     }
 
     /// A press of the fake button (with contact bounce), waited for until the button thread has
-    /// queued it, so it stays in order with the NMEA written next.
-    private func press(_ recorder: Recorder) {
+    /// queued it, so it stays in order with the NMEA written next. `which`: start or stop, for the words.
+    private func press(_ recorder: Recorder, _ which: String) throws(BenchStepTimedOut) {
         guard let thread = controls?.buttonThread else { recorder.press(); return }
         let before = thread.gesturesHandled.load(ordering: .acquiring)
         button.pressNow()
-        // Generous: on a loaded machine the button thread can be starved for seconds, and a press
-        // given up on would start or stop the ride late, or never (a ride left recording).
-        wait(for: { thread.gesturesHandled.load(ordering: .acquiring) }, toReach: before + 1, timeoutS: 60)
+        // On a loaded machine the button thread can be starved for seconds; a press not handled
+        // fails the script, as going on would start or stop the ride late, or never.
+        try Self.poll(.press(which), patienceS: patience.pressS) { thread.gesturesHandled.load(ordering: .acquiring) > before }
     }
 
     /// What the devices say for one epoch: its sentences, and the barometer's reading meanwhile.
@@ -151,8 +156,8 @@ public final class SimulatedRig: @unchecked Sendable {
     }
 
     /// The epochs a module sends a second: what the recorder set it to, so a board at rate_hz = 10
-    /// records ten fixes a second on the bench too. 1 without a module, when it refused, or when its
-    /// configuration had not ended within `waitForReceiverSetup`'s 20 s (read once, as the ride starts).
+    /// records ten fixes a second on the bench too. 1 without a module, or when it refused (read
+    /// once, as the ride starts, after `waitForReceiverSetup`).
     public var moduleRateHz: Int { min(10, max(1, replayer.module?.state.rateHz ?? 1)) }
 
     /// The first epoch a resumed ride has not committed: the first after its last GNSS time.
@@ -175,9 +180,7 @@ public final class SimulatedRig: @unchecked Sendable {
     /// sampled; in real time at `offsetNs(i)` after the first, otherwise as fast as the recorder reads.
     private func play(_ feed: [Feed], offsetNs: (Int) -> UInt64, realtime: Bool, recorder: Recorder) throws {
         guard let first = feed.first else { return }
-        let sensorLoop = recorder.sensor
-        let counter = { sensorLoop.epochsAssembled.load(ordering: .acquiring) }
-        let base = counter()
+        handOver.begin()
         sensor.setAmbient(pressurePa: first.pressurePa, temperatureC: first.temperatureC)
         let start = MonotonicClock.nowNs()
         for (offset, epoch) in feed.enumerated() {
@@ -186,19 +189,29 @@ public final class SimulatedRig: @unchecked Sendable {
             if realtime {
                 sensor.setAmbient(pressurePa: epoch.pressurePa, temperatureC: epoch.temperatureC)
                 sleep(until: start + offsetNs(offset))
+                handOver.note(timeOfDayMs: Self.timeOfDayMs(epoch.nmea))
                 try replayer.write(epoch.nmea)
             } else {
                 // The sentences of epoch N complete epoch N-1, which samples the barometer: it must
                 // still hold epoch N-1's pressure until that epoch is handed over. The bound is
                 // generous: on a loaded machine the sensor thread can be seconds late, and moving the
                 // pressure on early would store the next epoch's reading (a different ride each run).
+                // Paced on the feed's own epochs: one of banners counted with them ran the pressure one ahead.
+                handOver.note(timeOfDayMs: Self.timeOfDayMs(epoch.nmea))
                 try replayer.write(epoch.nmea)
-                wait(for: counter, toReach: base + offset, timeoutS: 30)
+                try handOver.wait(untilTaken: offset, patienceS: patience.handOverS)
                 sensor.setAmbient(pressurePa: epoch.pressurePa, temperatureC: epoch.temperatureC)
             }
         }
         // The last epoch is settled late (no next epoch comes); the stop pressed before it would end the ride first.
-        wait(for: counter, toReach: base + feed.count, timeoutS: 30)
+        try handOver.wait(untilTaken: feed.count, patienceS: patience.handOverS)
+    }
+
+    /// The time of day the recorder's stream gives the epoch of these sentences (as it parses them,
+    /// centiseconds and all, not the simulation's own milliseconds).
+    static func timeOfDayMs(_ nmea: [UInt8]) -> Int? {
+        var stream = NMEAStream()
+        return (stream.feed(nmea) + stream.finish()).first?.timeOfDayMs
     }
 
     /// Sleeps until the monotonic `due`, or until a stop signal.
@@ -208,9 +221,17 @@ public final class SimulatedRig: @unchecked Sendable {
         }
     }
 
-    private func wait(for counter: () -> Int, toReach target: Int, timeoutS: Double) {
-        let deadline = MonotonicClock.nowNs() + UInt64(timeoutS * 1e9)
-        while counter() < target && MonotonicClock.nowNs() < deadline && !ShutdownSignal.isRequested { usleep(200) }
+    /// Until `done`, a stop signal, or `patienceS` (then `step` did not happen, thrown). Polled, from
+    /// 0.2 ms doubling to 10 ms: the counts it waits on (a set-up's, the button thread's) are atomics
+    /// with no event to wait on, and all is well when the first looks find them done.
+    private static func poll(_ step: BenchStepTimedOut.Step, patienceS: Double, until done: () -> Bool) throws(BenchStepTimedOut) {
+        let deadline = MonotonicClock.nowNs() + UInt64(patienceS * 1e9)
+        var pauseUs: UInt32 = 200
+        while !done() && !ShutdownSignal.isRequested {
+            if MonotonicClock.nowNs() >= deadline { throw BenchStepTimedOut(step, afterS: patienceS) }
+            usleep(pauseUs)
+            pauseUs = min(pauseUs * 2, 10_000)
+        }
     }
 
     /// Streams a capture faster than real time, but never more than `maxQueuedEpochs` ahead of the
@@ -219,15 +240,20 @@ public final class SimulatedRig: @unchecked Sendable {
     /// It waits only between two epochs (`CaptureEpochCutter`): paused inside one, the recorder would
     /// close it half read.
     /// In real time it waits instead until each epoch is due by the capture's own times.
-    /// Returns the epochs fed.
+    /// Returns the epochs fed, each noted in `handOver` before the bytes that let the recorder close it.
     private func replay(_ reader: CaptureReader, realtime: Bool, recorder: Recorder, maxQueuedEpochs: Int = 512) throws -> Int {
         var cutter = CaptureEpochCutter()
         var pace = CapturePace()
         let start = MonotonicClock.nowNs()
         while true {
             let chunk = try reader.next(capacity: 4096)
-            if chunk.isEmpty { return cutter.epochsFed() }
-            for piece in cutter.feed(chunk) {
+            if chunk.isEmpty {
+                for time in cutter.unclosedTimes() { handOver.note(timeOfDayMs: time) }
+                return cutter.epochsFed()
+            }
+            let pieces = cutter.feed(chunk)
+            for time in cutter.takeClosedTimes() { handOver.note(timeOfDayMs: time) }
+            for piece in pieces {
                 if piece.startsEpoch && realtime {
                     sleep(until: start + pace.due(timeOfDayMs: piece.timeOfDayMs))
                 } else if piece.startsEpoch {
@@ -235,20 +261,6 @@ public final class SimulatedRig: @unchecked Sendable {
                 }
                 try replayer.replay(capture: piece.bytes)
             }
-        }
-    }
-
-    /// Until the recorder has handed over `target` epochs (the last settles about 1.5 s after its
-    /// bytes). Should its stream count otherwise than the replay's (it never has), until the count
-    /// stands still for 3 s, less than the 20 s a set-up may take, so a replay never hangs.
-    private func waitUntilHandedOver(_ counter: () -> Int, target: Int) {
-        var last = counter(), stillSince = MonotonicClock.nowNs()
-        while case let now = counter(), now < target, !ShutdownSignal.isRequested {
-            if now != last { (last, stillSince) = (now, MonotonicClock.nowNs()) }
-            if MonotonicClock.nowNs() - stillSince >= 3_000_000_000 { return }
-            // 20 ms: the press comes well inside the 3 s silence threshold, and this thread of the
-            // recorder's own process wakes 50 times a second, not 5 000, for the 1.5–3 s it waits.
-            usleep(20_000)
         }
     }
 }

@@ -20,21 +20,7 @@ import Testing
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let profile = try BoardProfile.parse("""
-            name = bench
-            uart = bench
-            baud = 115200
-            receiver = \(receiver)
-            rate_hz = \(rateHz)
-            i2c_bus = bench
-            bmp280_address = 0x76
-            gpio_chip = bench
-            button_line = 17
-            button_active = low
-            button_bias = pull-up
-            led_line = 27
-            data_dir = \(dir.path)
-            """, file: "board.conf")
+        let profile = try BenchBoardConf.profile(dataDir: dir.path, rateHz: rateHz, receiver: receiver)
         let db = dir.appendingPathComponent("rides.db").path
         let store = try RideStore(path: db)
         let end = try BoardSession.run(profile: profile, store: store, activeRide: nil, script: { .simulatedRide(Self.ride, realtime: false) },

@@ -58,6 +58,8 @@ enum RecordCommand {
             let underUnit = RefusedForGood.unitUnderSystemd("roam-board") != nil
             held.stopAdvice = InstalledBoard.stopAdvice(pid: held.holderPID, boardFolder: underUnit ? nil : boardDir)
             throw held
+        } catch let timedOut as BenchStepTimedOut {
+            throw CLIError(description: "\(timedOut); " + stored(progress.recordingRide, replay: replay != nil), status: ExitStatus.tempFailure)
         }
         if case .signal(let signal) = end {
             // Storage failing to the end: what it never took was named above and is carried to the next start.
@@ -81,6 +83,14 @@ enum RecordCommand {
             throw CLIError(description: "storage failed and parked data could not be committed before exit: \(failure)", status: ExitStatus.ioError)
         }
         print("database: \(FilePath.shown(dbPath))")
+    }
+
+    /// What a bench script that gave up left in the database (everything read is committed at the stop).
+    private static func stored(_ ride: Int64?, replay: Bool) -> String {
+        guard let ride else { return "no ride is left recording; everything read is committed" }
+        // A replay's ride is not resumed as a board's is (`ReplaySource.recorded`); the simulated ride is.
+        let next = replay ? "is left interrupted: \(InterruptedReplay.closedBy)" : "is left recording: the next record resumes it"
+        return "ride \(ride) holds what was read until then and " + next
     }
 
     /// A replay refused before any ride exists, in the command line's words and exit statuses.

@@ -32,6 +32,8 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     /// What the receiver concluded from its epochs between set-ups, in words, once (a module that
     /// delivers fewer epochs than it acknowledged: `ReceiverDeliveredRate`), on the sensor thread.
     public var onNote: (@Sendable (String) -> Void)?
+    /// Told the time of each epoch handed over, on the sensor thread (the bench paces its feed on its own epochs).
+    public var onEpochHandedOver: (@Sendable (Int?) -> Void)?
     /// The latest set-up run again mid-run, why and how many so far, and what they could not change
     /// (on the sensor thread, which hands it to the status file).
     public private(set) var setupAgain: ReceiverSetupAgain?
@@ -171,6 +173,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     /// next read, once, then only after the wait (`ReceiverRateWatch`); as slow right after that
     /// set-up, the rate the module delivers is said once and kept in `setupAgain`.
     public func epochHandedOver(timeOfDayMs: Int?) {
+        onEpochHandedOver?(timeOfDayMs)
         guard !needsSetup, let finding = rateWatch.epoch(timeOfDayMs: timeOfDayMs, arrivalNs: MonotonicClock.nowNs()) else { return }
         switch finding {
         case .delivers(let delivered):

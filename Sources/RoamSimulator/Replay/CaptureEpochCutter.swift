@@ -31,6 +31,8 @@ public struct CaptureEpochCutter: Sendable {
     /// The current line began in an earlier call (its start is already handed out).
     private var lineBeganEarlier = false
     private var epochsClosed = 0
+    /// The times of day of the epochs closed since `takeClosedTimes` (nil: an epoch without one).
+    private var closedTimes: [Int?] = []
 
     public init() {}
 
@@ -42,8 +44,9 @@ public struct CaptureEpochCutter: Sendable {
             line.append(byte)
             // CR and LF each end a line here: a CR LF pair is a line and an empty one.
             guard byte == 0x0A || byte == 0x0D else { continue }
-            let closed = stream.feed(line).count
+            let epochs = stream.feed(line), closed = epochs.count
             epochsClosed += closed
+            for epoch in epochs { closedTimes.append(epoch.timeOfDayMs) }
             if closed > 0 && !lineBeganEarlier {
                 if lineStart > pieceStart {
                     pieces.append(Piece(bytes: Array(bytes[pieceStart..<lineStart]), startsEpoch: pieceStartsEpoch, timeOfDayMs: pieceTime))
@@ -68,6 +71,19 @@ public struct CaptureEpochCutter: Sendable {
     public func epochsFed() -> Int {
         var rest = stream
         return epochsClosed + rest.finish().count
+    }
+
+    /// The times of the epochs closed by the bytes fed since the last call, as the recorder's stream
+    /// assembles them from the same bytes (a replay counts the recorder's hand-overs by them).
+    public mutating func takeClosedTimes() -> [Int?] {
+        defer { closedTimes.removeAll(keepingCapacity: true) }
+        return closedTimes
+    }
+
+    /// The time of the epoch still open (closed by no next epoch), if any: the last a replay waits for.
+    public func unclosedTimes() -> [Int?] {
+        var rest = stream
+        return rest.finish().map(\.timeOfDayMs)
     }
 
     private static func timeOfDayMs(_ line: [UInt8]) -> Int? {
