@@ -14,12 +14,30 @@ extension SensorLoop {
         }
     }
 
+    /// One attempt to reopen a receiver that went away, after the backoff wait. Still the same outage
+    /// (no second gap); its first failed reopen says why (a permission or a wrong path reads
+    /// differently from an unplugged cable).
+    func tryReopen(reportedFailure: inout Bool) {
+        guard let reopenable = source as? ReopenableByteSource else { return }
+        reopenAttempts.add(1, ordering: .relaxed)
+        do {
+            try reopenable.reopen()
+        } catch {
+            guard !reportedFailure else { return }
+            reportedFailure = true
+            let step = error.operation == .open ? "" : " at \(error.operation.rawValue)"
+            emit(.receiverSilent(reason: "reopening \(source.device) failed\(step): \(error.cause) Retrying with backoff."))
+        }
+    }
+
     /// Until the next thing due (the late settle of the epoch in progress, the silence threshold); when
     /// the receiver is already silent, until its set-up may run again, else -1 (no limit): only bytes
     /// or a stop can change anything then.
     /// The epoch's quiet time is not waited for: the next epoch's bytes, a press or the late settle
     /// close it, so a receiver sending 1 Hz epochs costs one wake-up per epoch (its bytes), not two.
-    func waitMs(pending: Bool, silent: Bool, lastByteNs: UInt64, heardNs: UInt64, setupAgainNs: UInt64?) -> Int32 {
+    /// Only a press held just after its last byte waits for it (`pressDueNs`, this loop's clock).
+    func waitMs(pending: Bool, silent: Bool, lastByteNs: UInt64, heardNs: UInt64, setupAgainNs: UInt64?,
+                pressDueNs: UInt64? = nil) -> Int32 {
         // The set-up's backoff is on the receiver's clock, the monotonic one.
         guard pending || !silent else { return setupAgainNs.map { Int32(clamping: ($0 - min($0, MonotonicClock.nowNs())) / 1_000_000 + 1) } ?? -1 }
         let now = clock()
@@ -29,6 +47,7 @@ extension SensorLoop {
         }
         var remaining = remainingMs(options.silentAfterMs, from: heardNs)
         if pending { remaining = min(remaining, remainingMs(max(options.epochSettleMs, options.epochQuietMs), from: lastByteNs)) }
+        if let due = pressDueNs { remaining = min(remaining, (due - min(due, now)) / 1_000_000) }
         return Int32(clamping: max(1, remaining + 1))
     }
 

@@ -17,39 +17,25 @@ import Synchronization
 ///
 /// One wake-up per epoch (issue 25): an epoch is complete after `epochQuietMs` without bytes, but
 /// the thread does not wake for that moment. The epoch is closed by the next epoch's bytes (their
-/// first sentence of a new time, `EpochAssembler`), at a press held for it (`SensorQueue`) when the
-/// line is seen empty or the next epoch's first sentence is half read (its tag, `$GPRMC,`, names a
-/// timed type the epoch holds: `NMEAStream.unfinishedSentence`), or `epochSettleMs` after the last
-/// byte. So at 1 Hz an epoch reaches the queue with the next one's bytes, about a second later than
-/// the quiet time would bring it, in the same order, before the same presses. The quiet time counts
-/// only as seen: a wait or read that found the line empty that long after the last byte, never the
-/// clock alone, as a thread held mid-burst comes back late to the rest of the same burst; and never
-/// with half a sentence read that may join the epoch (a UART stalled mid-sentence). So
+/// first sentence of a new time, `EpochAssembler`), at a press held for it (`SensorQueue`), or
+/// `epochSettleMs` after the last byte. So at 1 Hz an epoch reaches the queue with the next one's
+/// bytes, about a second later than the quiet time would bring it, in the same order, before the same
+/// presses. A press held after the epoch's last sentence was read is answered when the line says
+/// whether the epoch was over, at most its quiet time later, the thread asleep in poll meanwhile:
+/// seen empty its quiet time after the last byte, or the next epoch's first sentence (whole, or half
+/// read with a tag, `$GPRMC,`, naming a timed type the epoch holds: `NMEAStream.unfinishedSentence`),
+/// and the epoch goes in front of the press; more of the same epoch, and the press goes in front of
+/// it, unsplit (it was still being received; so does a press with such a sentence half read). At
+/// 10 Hz the next burst answers within 100 ms. The quiet time counts only as seen: a wait or read
+/// that found the line empty that long after the last byte, never the clock alone, as a thread held
+/// mid-burst comes back late to the rest of the same burst; and never with half a sentence read that
+/// may join the epoch (a UART stalled mid-sentence). So
 /// sentences without a time at the head of a burst (GSA, GSV, TXT) join the epoch before, as in a
 /// replayed capture: the wait between bursts ends on bytes, which prove no quiet. The receivers set
 /// up here (u-blox, MediaTek, CASIC) begin each burst with RMC or GGA.
 /// `@unchecked Sendable`: the NMEA stream and the source belong to the sensor thread (`run`);
 /// other threads see only the atomics (stop request, epochs assembled, fix, reopen attempts).
 public final class SensorLoop: @unchecked Sendable {
-    public struct Options: Sendable {
-        /// A 1 Hz receiver sends its burst then stays quiet; after this much quiet the epoch is complete.
-        public var epochQuietMs: UInt64 = 300
-        /// The thread does not wake for that quiet time: the next epoch's bytes close the epoch. With
-        /// no bytes this long after the last, it wakes to settle it (the last epoch before a stop). Above
-        /// a 1 Hz receiver's second between bursts, below `silentAfterMs`.
-        public var epochSettleMs: UInt64 = 1500
-        /// No bytes at all for this long: the receiver is silent (a gap, P5).
-        public var silentAfterMs: UInt64 = 3000
-        /// The longest single wait for bytes from a source that cannot be polled (a test double):
-        /// how soon it notices a stop request. Pollable sources (`PollableSource`) wait without it.
-        public var readTimeoutMs: Int32 = 250
-        public var barometerRetryMs: UInt64 = 2000
-        /// Backoff between attempts to reopen a receiver that failed: doubles up to the maximum.
-        public var reopenInitialMs: UInt64 = 500
-        public var reopenMaxMs: UInt64 = 8000
-        public init() {}
-    }
-
     let source: ByteSource
     /// The source's optional faces, cast once: a cast per read was 3–5 % of this thread's time.
     let pollable: PollableSource?
@@ -59,7 +45,7 @@ public final class SensorLoop: @unchecked Sendable {
     private let queue: SensorQueue
     let options: Options
     let clock: @Sendable () -> UInt64
-    private let emit: @Sendable (RecorderEvent) -> Void
+    let emit: @Sendable (RecorderEvent) -> Void
     private var stream = NMEAStream()
     private let stopRequested = Atomic<Bool>(false)
     let stopSignal = MonotonicCondition()
@@ -133,10 +119,21 @@ public final class SensorLoop: @unchecked Sendable {
         }
         // A held press that found bytes waiting on the line: answered after the read that takes them.
         var pressAwaitsRead = false
-        // Epochs closed by the bytes just read (the next epoch began): after any press queued before,
-        // but in front of one that waited for these bytes (they were there when it looked).
-        func push(_ epochs: [Epoch]) {
-            if pressAwaitsRead { queue.pushSettled(items(epochs)) } else { for item in items(epochs) { queue.push(item) } }
+        // The held presses answered so far (`heldPressTicket`), and that ticket just after the last read
+        // that framed a sentence: a press held then and not answered yet may have come before that
+        // sentence's bytes, which then go behind it.
+        var acknowledged = 0, heldTicketAtLastSentence = 0
+        // Epochs closed by the bytes read (the next epoch began): after any press queued before, but in
+        // front of one that waited for these bytes (they were there when it looked); and the epoch in
+        // progress, when none of them joined it, in front of a press held after its last sentence was read.
+        func feed(_ bytes: ArraySlice<UInt8>) {
+            let inEpoch = stream.sentencesInEpoch, epochs = stream.feed(bytes)
+            let pressAfterIt = inEpoch > 0 && epochs.first?.sentences.count == inEpoch && heldTicketAtLastSentence <= acknowledged
+                && queue.heldPressTicket.load(ordering: .acquiring) != acknowledged
+            let inFront = pressAwaitsRead ? epochs.count : pressAfterIt ? 1 : 0
+            let all = items(epochs), behind = inFront == 0 ? all.count : epochs.count - inFront  // a barometer word goes first
+            queue.pushSettled(Array(all.dropLast(behind)))
+            for item in all.suffix(behind) { queue.push(item) }
             counted(epochs)
         }
 
@@ -148,7 +145,7 @@ public final class SensorLoop: @unchecked Sendable {
         // Half a sentence that may join the epoch is a line stalled mid-sentence (a loaded machine's
         // UART), not quiet between bursts: only the late settle's time completes that epoch.
         func settle() {
-            let needNs = stream.unfinishedSentence == .other ? max(settleNs, quietNs) : quietNs
+            let needNs = [.other, .untagged].contains(stream.unfinishedSentence) ? max(settleNs, quietNs) : quietNs
             guard pendingBytes, let seen = seenEmptyNs, seen >= lastByteNs + needNs else { return }
             settleAll()
         }
@@ -166,10 +163,8 @@ public final class SensorLoop: @unchecked Sendable {
         // A press held for this thread: settle what is complete, then let it hand over. When the clock
         // says the quiet time may have passed unseen, the line is looked at first (no wait): empty, the
         // epoch is complete; bytes waiting, they are read first, as they may close it.
-        var acknowledged = 0
-        // `heldPressTicket` just after the last read that framed a sentence: a press held then and not
-        // answered yet may have come before that sentence's bytes, which then go behind it.
-        var heldTicketAtLastSentence = 0
+        // Since when a press held after the epoch's last sentence waits for the line (see below).
+        var pressWaitsSinceNs: UInt64?
         func answerHeldPresses() {
             let ticket = queue.heldPressTicket.load(ordering: .acquiring)
             guard ticket != acknowledged, !pressAwaitsRead else { return }
@@ -190,6 +185,16 @@ public final class SensorLoop: @unchecked Sendable {
                 counted(epochs)
             }
             settle()
+            // Every sentence of the epoch in progress was read before the presses, its quiet time not seen:
+            // pressed after its last byte (its fix on the wire before the press) or mid-burst? The line
+            // says, within the quiet time: quiet (`settle`) or the next epoch's first sentence (`feed`, or
+            // its tag half read, above) put the epoch in front; more of it (a sentence, or a tag that may
+            // join it) puts the press in front, as it was still being received. Bytes that close nothing
+            // (noise) hold the press no longer than the quiet time from when this thread saw it.
+            let unfinished = stream.unfinishedSentence, now = clock(), since = pressWaitsSinceNs ?? now
+            if pendingBytes, heldTicketAtLastSentence <= acknowledged, unfinished == .none || unfinished == .untagged,
+               now < since + quietNs { pressWaitsSinceNs = since; return }
+            pressWaitsSinceNs = nil
             queue.acknowledgeHeldPresses(through: ticket)
             acknowledged = ticket
         }
@@ -224,7 +229,10 @@ public final class SensorLoop: @unchecked Sendable {
             answerHeldPresses()
             let n: Int
             do {
-                let timeout = waitMs(pending: pendingBytes, silent: silent, lastByteNs: lastByteNs, heardNs: heardNs, setupAgainNs: setupAgainNs)
+                // A press waiting for the line: until the epoch's quiet time, or its own, whichever is first.
+                let pressDueNs = pressWaitsSinceNs.map { min($0, lastByteNs) + quietNs }
+                let timeout = waitMs(pending: pendingBytes, silent: silent, lastByteNs: lastByteNs, heardNs: heardNs,
+                                     setupAgainNs: setupAgainNs, pressDueNs: pressDueNs)
                 let ready = try readWaiting(timeoutMs: timeout, into: &buffer, seenEmptyNs: &seenEmptyNs)
                 noticeSetupAgain()
                 guard let ready else { continue }
@@ -239,20 +247,7 @@ public final class SensorLoop: @unchecked Sendable {
                 markSilent("\(error)", at: clock())
                 if waitForStop(ms: reopenDelayMs) { break }
                 reopenDelayMs = min(reopenDelayMs * 2, options.reopenMaxMs)
-                if let reopenable = source as? ReopenableByteSource {
-                    reopenAttempts.add(1, ordering: .relaxed)
-                    do {
-                        try reopenable.reopen()
-                    } catch {
-                        // Still the same outage (no second gap); its first failed reopen says why
-                        // (a permission or a wrong path reads differently from an unplugged cable).
-                        if !reportedReopenFailure {
-                            reportedReopenFailure = true
-                            let step = error.operation == .open ? "" : " at \(error.operation.rawValue)"
-                            emit(.receiverSilent(reason: "reopening \(source.device) failed\(step): \(error.cause) Retrying with backoff."))
-                        }
-                    }
-                }
+                tryReopen(reportedFailure: &reportedReopenFailure)
                 continue
             }
             let now = clock()
@@ -269,7 +264,7 @@ public final class SensorLoop: @unchecked Sendable {
                 reportedReopenFailure = false
                 if silent { silent = false; queue.push(.batched(.receiverBack(monoNs: now))); emit(.receiverBack(silentForNs: now - min(now, silentSinceNs))) }
                 let framedBefore = stream.sentencesFramed
-                push(stream.feed(buffer[0..<n]))
+                feed(buffer[0..<n])
                 // The receiver's junk watch is told what the stream framed: the bytes are framed once.
                 framingFeedback?.lastReadFramed(sentences: stream.sentencesFramed - framedBefore)
                 if stream.sentencesFramed != framedBefore { heldTicketAtLastSentence = queue.heldPressTicket.load(ordering: .acquiring) }
@@ -291,7 +286,7 @@ public final class SensorLoop: @unchecked Sendable {
         // Stopping: everything read is handed over, in front of a press still held, with what a
         // configuration cut short by the stop had read and no read served yet.
         if let handedBack = receiver?.takeHandedBack(), !handedBack.isEmpty {
-            heardDuringSetUp = true; push(stream.feed(handedBack[...]))
+            heardDuringSetUp = true; feed(handedBack[...])
         }
         settleAll()
         pressAwaitsRead = false

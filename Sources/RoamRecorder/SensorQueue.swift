@@ -35,8 +35,9 @@ import Synchronization
 /// The sensor thread does not wake for an epoch's quiet time (`SensorLoop`): the next epoch's bytes
 /// settle it. So a press can come while the sensor holds an epoch already complete before it. Such a
 /// press is held (`heldPressTicket`) and wakes the sensor thread, which settles that epoch in front of
-/// it (`pushSettled`) and acknowledges; a press held longer than `pressHoldLimitNs` (a sensor thread
-/// busy elsewhere) hands over anyway. A press while the sensor holds no bytes is not held.
+/// it (`pushSettled`) and acknowledges: at once, or at most the epoch's quiet time later for a press
+/// just after its last byte (the line then says whether it was over); a press held longer than
+/// `pressHoldLimitNs` (a sensor thread busy elsewhere) hands over anyway. A press while the sensor holds no bytes is not held.
 /// `@unchecked Sendable`: every mutable field is read and written only with `condition` locked.
 public final class SensorQueue: @unchecked Sendable {
     private let condition = MonotonicCondition()

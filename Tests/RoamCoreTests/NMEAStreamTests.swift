@@ -58,13 +58,15 @@ import Testing
         let next = Array((Self.cycle2.joined(separator: "\r\n") + "\r\n").utf8)
         var closedByBytes = stream.feed(cycle1)
         #expect(stream.unfinishedSentence == .none)
+        #expect(stream.sentencesInEpoch == 3)
         closedByBytes += stream.feed(next[..<3])
-        #expect(stream.unfinishedSentence == .other)  // `$GP`: not yet known
+        #expect(stream.unfinishedSentence == .untagged)  // `$GP`: not yet known
         closedByBytes += stream.feed(next[3..<7])
         #expect(stream.unfinishedSentence == .closesEpoch)
         #expect(closedByBytes.isEmpty)
         let closed = stream.closeEpoch()
         #expect(closed.count == 1 && closed.first?.sentences.count == 3 && closed.first?.timeOfDayMs == 43_201_000)
+        #expect(stream.sentencesInEpoch == 0)
         // Nothing is open now: the rest of the RMC opens the next epoch, whole.
         #expect(stream.unfinishedSentence == .other)
         closedByBytes += stream.feed(next[7...])

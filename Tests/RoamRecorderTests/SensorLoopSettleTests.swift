@@ -9,7 +9,8 @@ import Testing
 /// Issue 25: a receiver sending epochs costs the sensor thread one wake-up per epoch, riding or not.
 /// It does not wake for an epoch's quiet time: the next wake settles it (the next epoch's bytes, a
 /// press, the late settle, the silence threshold). An epoch whose quiet time passed before a press
-/// lands in front of it (skipped with no ride); one still being received lands behind it.
+/// lands in front of it (skipped with no ride); one still being received (more of it read after the
+/// press) lands behind it.
 /// The loop's clock is the test's: a quiet time passes when the test moves it, not after a sleep.
 @Suite struct SensorLoopSettleTests {
     private final class Run {
@@ -110,11 +111,16 @@ import Testing
     }
 
     @Test func anEpochStillBeingReceivedLandsBehindThePress() throws {
-        // A quiet time of a minute: the epoch is not complete when the press comes.
-        let run = try Run(quietMs: 60_000)
+        // The burst's first sentence, the press, then the rest of the same burst: the epoch was not
+        // over when the press came (a press within the quiet time waits for the line to say so).
+        let run = try Run()
         defer { run.stop() }
-        #expect(try run.send(0))
+        let burst = Self.seconds[0].nmea
+        let cut = try #require(burst.firstIndex(of: UInt8(ascii: "\n"))) + 1
+        try run.pty.write(Array(burst[..<cut]))
+        #expect(run.waitFor { run.queue.sensorHoldsEpoch.load(ordering: .acquiring) })
         run.queue.push(.press(monoNs: MonotonicClock.nowNs()))
+        try run.pty.write(Array(burst[cut...]))
         let pressed = try #require(run.queue.takeBatch(notBeforeNs: .max, timeoutNs: 60_000_000_000))
         #expect(pressed.items.count == 1 && pressed.items.first?.isPress == true, "the sensor answers without it")
         run.stop()  // stopping hands over everything read

@@ -59,6 +59,9 @@ public struct EpochAssembler: Sendable {
         current.sentences.append(raw)
     }
 
+    /// Sentences (decoded or ignored) the epoch in progress holds; 0 when none is open.
+    public var sentencesInProgress: Int { isOpen ? current.sentences.count : 0 }
+
     /// Closes the epoch in progress, if any (end of input).
     public mutating func finish() -> Epoch? { close() }
 

@@ -39,8 +39,10 @@ public struct NMEAStream: Sendable {
         /// A timed type from a talker the epoch in progress already holds: whole, it closes that
         /// epoch whatever its fields say (`EpochAssembler`), so it is the next epoch's first sentence.
         case closesEpoch
-        /// Any other, or one whose tag (`$GPRMC,`) is not all in yet: it may join the epoch in progress.
+        /// Any other, its tag read: it may join the epoch in progress.
         case other
+        /// One whose tag (`$GPRMC,`) is not all in yet: it may close the epoch in progress or join it.
+        case untagged
     }
 
     /// The sentence begun but not ended, judged by its tag: what the recorder's sensor thread asks
@@ -48,10 +50,15 @@ public struct NMEAStream: Sendable {
     public var unfinishedSentence: UnfinishedSentence {
         guard let bytes = framer.unfinishedSentence else { return .none }
         // `$`, the talker's two letters, the type's three, then a comma.
-        guard bytes.count > 6, bytes[6] == UInt8(ascii: ",") else { return .other }
+        guard bytes.count > 6 else { return .untagged }
+        guard bytes[6] == UInt8(ascii: ",") else { return .other }
         let talker = NMEATalker(bytes[1], bytes[2])
         return assembler.closesEpoch(talker: talker, type: bytes[3], bytes[4], bytes[5]) ? .closesEpoch : .other
     }
+
+    /// Sentences the epoch in progress holds so far (0: none open). The epoch the next bytes close holds
+    /// as many when none of them joined it first: it was over before they came.
+    public var sentencesInEpoch: Int { assembler.sentencesInProgress }
 
     /// Closes the epoch in progress and returns it, as the sentence begun will once whole
     /// (`unfinishedSentence == .closesEpoch`); that sentence stays to be framed with its rest.

@@ -1,0 +1,79 @@
+import RoamSystem
+import Foundation
+@testable import RoamRecorder
+import Testing
+
+/// P2: a press that comes just after an epoch's last byte, within its quiet time (300 ms). Everything
+/// the receiver sent before the press is in front of it: the sensor thread answers the press once the
+/// line says the epoch was over (its quiet time seen, or the next epoch's first sentence), not at once
+/// with the epoch behind it (a stop there lost the ride's last second; at 10 Hz a burst every 100 ms
+/// never leaves 300 ms of quiet). A real pipe, polled as the UART is; the loop's clock moves only
+/// when the test moves it, so the press is always within the quiet time until the test says otherwise.
+@Suite struct SensorLoopPressAfterLastByteTests {
+    typealias Run = SensorLoopPressMidSentenceTests.Run
+    static func burst(second: Int) -> [UInt8] { SensorLoopPressMidSentenceTests.burst(second: second) }
+    static func described(_ items: [SensorItem]) -> [String] { SensorLoopPressMidSentenceTests.described(items) }
+
+    /// Presses while the loop holds the epoch read last, then writes `after` (nothing: none); returns
+    /// what the press handed over with it once the loop answered.
+    static func press(_ run: Run, thenWrite after: [UInt8]? = nil, moveClockMs: UInt64 = 0) throws -> [String] {
+        try #require(Run.waitFor { run.queue.sensorHoldsEpoch.load(ordering: .acquiring) })
+        run.queue.push(.press(monoNs: run.clock.now()))
+        run.clock.move(ms: moveClockMs)
+        if let after { #expect(run.send(after)) }
+        let batch = try #require(run.queue.takeBatch(notBeforeNs: 0, timeoutNs: 60_000_000_000))
+        return described(batch.items)
+    }
+
+    /// 10 Hz: the next burst 100 ms later, the quiet time never seen. Its first sentence closes the
+    /// epoch the rider pressed after, which goes in front of the press, and the next goes behind.
+    @Test func theNextBurstClosesTheEpochInFrontOfAPressJustAfterItsLastByte() throws {
+        let run = try Run()
+        #expect(run.send(Self.burst(second: 0)))
+        let pressed = try Self.press(run, thenWrite: Self.burst(second: 1), moveClockMs: 100)
+        let after = try run.stopAndTake()
+        #expect(pressed == ["0:2", "press"])
+        #expect(pressed + after == ["0:2", "press", "1:2"])
+    }
+
+    /// 1 Hz, the ride's last second: no more bytes. The press is answered once the quiet time has
+    /// passed and the line was seen empty then, with the epoch in front of it.
+    @Test func theQuietTimeSettlesTheEpochInFrontOfAPressJustAfterItsLastByte() throws {
+        let run = try Run()
+        #expect(run.send(Self.burst(second: 0)))
+        let pressed = try Self.press(run, moveClockMs: 400)
+        let after = try run.stopAndTake()
+        #expect(pressed == ["0:2", "press"])
+        #expect(after.isEmpty)
+    }
+
+    /// The next burst's first read brings only `$GP`: which sentence it begins is not known yet (the
+    /// same burst's GGA would join the epoch). The press waits for the rest, which closes the epoch.
+    @Test func aTagNotAllInYetIsWaitedFor() throws {
+        let run = try Run()
+        #expect(run.send(Self.burst(second: 0)))
+        let next = Self.burst(second: 1)
+        try #require(Run.waitFor { run.queue.sensorHoldsEpoch.load(ordering: .acquiring) })
+        run.queue.push(.press(monoNs: run.clock.now()))
+        #expect(run.send(Array(next[..<3])))
+        #expect(run.send(Array(next[3...])))
+        let pressed = Self.described(try #require(run.queue.takeBatch(notBeforeNs: 0, timeoutNs: 60_000_000_000)).items)
+        let after = try run.stopAndTake()
+        #expect(pressed == ["0:2", "press"])
+        #expect(pressed + after == ["0:2", "press", "1:2"])
+    }
+
+    /// The same burst's next sentence read after the press: the epoch was still being received, and
+    /// the press goes in front of it, unsplit (as a press while that sentence is half read).
+    @Test func theSameBurstsNextSentenceAfterThePressPutsThePressInFront() throws {
+        let run = try Run()
+        let first = Self.burst(second: 0)
+        let ggaAt = try #require(first.firstIndex(of: UInt8(ascii: "\n"))) + 1
+        #expect(run.send(Array(first[..<ggaAt])))
+        let pressed = try Self.press(run, thenWrite: Array(first[ggaAt...]))
+        #expect(run.send(Self.burst(second: 1)))
+        let after = try run.stopAndTake()
+        #expect(pressed == ["press"])
+        #expect(pressed + after == ["press", "0:2", "1:2"])
+    }
+}
