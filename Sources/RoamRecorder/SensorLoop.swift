@@ -132,7 +132,7 @@ public final class SensorLoop: @unchecked Sendable {
                 && queue.heldPressTicket.load(ordering: .acquiring) != acknowledged
             let inFront = pressAwaitsRead ? epochs.count : pressAfterIt ? 1 : 0
             let all = items(epochs), behind = inFront == 0 ? all.count : epochs.count - inFront  // a barometer word goes first
-            queue.pushSettled(Array(all.dropLast(behind)))
+            if behind < all.count { queue.pushSettled(Array(all.dropLast(behind))) }
             for item in all.suffix(behind) { queue.push(item) }
             counted(epochs)
         }
