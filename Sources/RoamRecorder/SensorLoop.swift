@@ -51,7 +51,8 @@ public final class SensorLoop: @unchecked Sendable {
     let stopSignal = MonotonicCondition()
     /// Ends the wait in poll() when a stop is requested.
     let wake: WakePipe
-    /// Epochs handed to the queue so far (the bench replayer paces itself on this).
+    /// Epochs handed to the queue so far: the recorder's backlog is this less the epochs taken
+    /// (`Recorder.queuedEpochs`); the bench feed paces on its own epochs (`FeedHandOver`).
     public let epochsAssembled = Atomic<Int>(0)
     /// Attempts to reopen the receiver so far (each after a backoff wait).
     public let reopenAttempts = Atomic<Int>(0)
