@@ -40,7 +40,8 @@ import Testing
         #expect(check.status == 65)
         #expect(check.stdout.contains("ride 1 (stopped): cannot be read completely: a damaged page after "), "\(check.stdout)")
         #expect(check.stdout.contains("ride 2 (stopped): can be read completely, 2191 fixes"), "\(check.stdout)")
-        #expect(check.stdout.contains("1 of 2 rides can still be read in full"), "\(check.stdout)")
+        #expect(check.stdout.contains("1 of 2 rides can still be read in full; save them before anything else: "
+                                      + "roam-board dump --all --format fit -o DIR/ (the others are named and left out)"), "\(check.stdout)")
         #expect(!check.stdout.contains("btree") && !check.stderr.contains("'roam-board check' says"), "\(check.stdout)\(check.stderr)")
 
         let out = dir.appendingPathComponent("saved").path + "/"
@@ -68,6 +69,8 @@ import Testing
                                       + "Lost with the list, for each of rides 1, 2: its start and stop times"), "\(check.stdout)")
         for id in 1...2 { #expect(check.stdout.contains("ride \(id) (stopped): can be read completely, 2191 fixes"), "\(check.stdout)") }
         #expect(check.stdout.contains("2 of 2 rides can still be read in full") && !check.stdout.contains("no ride can be saved"), "\(check.stdout)")
+        // None is left out: no parenthesis saying others are (issue 26).
+        #expect(!check.stdout.contains("the others are named"), "\(check.stdout)")
 
         let out = dir.appendingPathComponent("saved").path + "/"
         let dump = try CLIRunner.run(["dump", "--db", db, "--all", "--format", "gpx", "--out", out])

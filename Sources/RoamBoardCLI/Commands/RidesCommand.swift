@@ -30,9 +30,18 @@ enum RidesCommand {
         // A header alone reads as a listing that failed.
         if rides.isEmpty { Console.error(noRidesYet(reader.path) + " (record a ride first, or bring past ones with 'roam-board import')") }
         var marked = false
+        var damaged: [String] = []
         for (r, state) in zip(rides, states) {
             let t = r.totals
-            let start = try reader.span(r.id).startUTCms.map { time.iso8601(utcMs: $0) } ?? "-"
+            let start: String
+            do {
+                start = try reader.span(r.id).startUTCms.map { time.iso8601(utcMs: $0) } ?? "-"
+            } catch {
+                // The other rides are still listed; this one is named below as `check` names it.
+                guard DamagedRideText.isDamage(error) else { throw error }
+                damaged.append(DamagedRideText.sentence(reader, id: r.id, state: r.state))
+                start = Self.damagedMark
+            }
             let dumped = r.dumpedUTCms.map { time.iso8601(utcMs: $0) } ?? "never"
             var line = String(r.id).leftPadded(4) + "  " + state.padded(to: stateWidth) + "  " + start.padded(to: timeWidth)
             line += "  " + dumped.padded(to: timeWidth)
@@ -50,6 +59,17 @@ enum RidesCommand {
         }
         if !newer.isEmpty { print("\(Self.newerMark): holds what a newer roam-board wrote ('roam-board show --ride ID' names it)") }
         if marked { print("* ascent counted from a track file's elevation, not measured by the board's barometer (see 'roam-board show')") }
+        guard damaged.isEmpty else { throw damage(damaged, path: reader.path) }
+    }
+
+    /// Shown for a ride whose first or last fix met a damaged page.
+    static let damagedMark = "? (damaged page)"
+
+    /// The rides whose reads met a damaged page, and what to do. `rides` reads each ride's row and
+    /// its first and last fix, no more (fast on a season): damage elsewhere is for `check` to find.
+    static func damage(_ sentences: [String], path: String) -> CLIError {
+        CLIError(description: "\(FilePath.shown(path)) is damaged: " + sentences.joined(separator: "; ") + ". " + RideRescue.whatToDo
+                 + " (this list reads only each ride's first and last fix; check reads every page)", status: ExitStatus.dataError)
     }
 
     /// A ride left "recording" with no recorder running stopped by a signal or a power cut: the

@@ -1,5 +1,6 @@
 import RoamCore
 import RoamExport
+import RoamHandover
 import RoamStore
 
 /// `roam-board show --ride N`: totals, segments with the gaps between them and their causes,
@@ -28,6 +29,12 @@ enum ShowCommand {
         guard let ride = try reader.ride(id: id) else {
             throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
         }
+        // A damaged page among what it reads is said as `check` says it: this ride, how far, what to do.
+        try DamagedRideText.reading(reader, id: id, state: ride.state) { try report(ride, reader: reader, time: time, units: units) }
+    }
+
+    private static func report(_ ride: RideRow, reader: RideReader, time: LocalTime, units: UnitFormatter) throws {
+        let id = ride.id
         var segments: [Segment] = []
         var byFlag = FlagCounts()
         var setAside = SetAsideCount(ride.parameters)
@@ -111,7 +118,7 @@ enum ShowCommand {
         print("  segments    \(segments.count)" + (s.segmentCount != segments.count ? " (pipeline counted \(s.segmentCount))" : ""))
         let clock = time.rideClock(startUTCms: span.startUTCms, endUTCms: span.endUTCms)
         var pending = gaps
-        for (i, segment) in segments.enumerated() {
+        for segment in segments {
             printGaps(taking: &pending, before: segment, span: gapSpans.span(endingAt: segment.firstSeq), clock: clock)
             let times = [segment.firstUTCms, segment.lastUTCms].map { $0.map(clock) ?? "?" }.joined(separator: "–")
             print("    #\(segment.number)  \(times)  \(units.distance(metres: segment.distanceM, digits: 3)), "

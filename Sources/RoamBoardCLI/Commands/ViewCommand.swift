@@ -24,8 +24,11 @@ enum ViewCommand {
         guard let ride = try reader.ride(id: id) else {
             throw CLIError(description: "no ride \(id) in \(reader.path) (see 'roam-board rides')")
         }
-        let (html, span) = try RidePageBuild.html(ride, reader: reader, bands: bands, zone: time.pageZone,
-                                                  mapLibrary: LeafletFiles.load(tiles: tiles), units: try BoardLoader.units(p))
+        let units = try BoardLoader.units(p), mapLibrary = LeafletFiles.load(tiles: tiles)
+        // A damaged page among what the page reads is said as `check` says it: this ride, how far, what to do.
+        let (html, span) = try DamagedRideText.reading(reader, id: id, state: ride.state) {
+            try RidePageBuild.html(ride, reader: reader, bands: bands, zone: time.pageZone, mapLibrary: mapLibrary, units: units)
+        }
         let target = try OutputTarget.resolve(p.value(Options.out), extension: "html", command: "view")
         let name = RideFileName.name(rideID: id, startedUTCms: span.startUTCms, extension: "html", time: time)
         if let out = try PageOutput.write(html, to: target, nameInFolder: name, force: p.value(Options.force)) { print(out) }

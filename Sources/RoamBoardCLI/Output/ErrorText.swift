@@ -35,7 +35,7 @@ enum ErrorText {
             if FileSystem.isMissing(path) { return missingDatabase(path) }
             return e.cause + ": check that it is a file you may read, in a folder you may write (SQLite keeps its -wal and -shm files beside it)"
         case .notADatabase, .corrupt:
-            return e.cause + ": check --db/--board; 'roam-board check' lists the rides it can still read"
+            return e.cause + ": check --db/--board; " + RideRescue.whatToDo
         case .ioError:
             return e.cause + ": check the SD card or drive"
         case .busy, .locked:

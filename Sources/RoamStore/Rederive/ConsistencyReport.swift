@@ -70,15 +70,11 @@ public struct ConsistencyReport: Sendable, Equatable {
         case .noList(let why)?: return ["the list of rides cannot be read (\(why)), nor any ride from its fixes: no ride can be saved from this file"]
         case nil: return ["the list of rides cannot be read: no ride can be saved from this file"]
         }
-        lines += rescue.map { ride in
-            let state = ride.state?.rawValue ?? "state not known"
-            return ride.isReadable
-                ? "ride \(ride.id) (\(state)): can be read completely, \(Plural.count(ride.fixesRead, "fix", "fixes"))"
-                : "ride \(ride.id) (\(state)): cannot be read completely: \(ride.damage!) after \(Plural.count(ride.fixesRead, "fix", "fixes"))"
-        }
+        lines += rescue.map { "ride \($0.id) (\($0.state?.rawValue ?? "state not known")): \($0.readability)" }
         let readable = rescue.filter(\.isReadable).count
+        // Said only when there are others: with every ride readable, none is left out.
         lines.append("\(readable) of \(rescue.count) rides can still be read in full; save them before anything else: "
-                     + "roam-board dump --all --format fit -o DIR/ (the others are named and left out)")
+                     + RideRescue.dumpAll + (readable < rescue.count ? " (the others are named and left out)" : ""))
         return lines
     }
 }

@@ -1,3 +1,5 @@
+import RoamCore
+
 /// On a damaged database, which rides can still be read completely: every fix and every event of
 /// the ride read back without SQLite finding a damaged page. A ride read whole can be dumped as it
 /// is; the others are named, so a rider knows what a damaged card still holds.
@@ -13,6 +15,26 @@ public enum RideRescue {
         /// Found from its fixes and events with its own row unreadable (in the damage, or gone).
         public var rowLost = false
         public var isReadable: Bool { damage == nil }
+
+        /// How far it can be read, as `check` lists it and every command that met its damage says it:
+        /// "can be read completely, 2191 fixes", or "cannot be read completely: a damaged page after 412 fixes".
+        public var readability: String {
+            let fixes = Plural.count(fixesRead, "fix", "fixes")
+            return damage.map { "cannot be read completely: \($0) after \(fixes)" } ?? "can be read completely, \(fixes)"
+        }
+    }
+
+    /// The command that saves every ride still readable whole from a damaged file, and names the others.
+    public static let dumpAll = "roam-board dump --all --format fit -o DIR/"
+
+    /// What a rider does about a damaged file, said by every command that meets one.
+    public static let whatToDo = "'\(dumpAll)' saves every ride that can still be read whole and names the others; "
+        + "'roam-board check' lists them"
+
+    /// Ride `id` read again as `check` reads it (events, then fixes), after a command's read of it met
+    /// a damaged page: how many of its fixes come before the damage. `state` is its row's, when read.
+    public static func reread(_ reader: RideReader, id: Int64, state: RideRow.State?) -> Ride {
+        read(reader, id: id, listed: state)
     }
 
     /// What a damaged file still holds: its rides, each read whole or not; when the list of rides
