@@ -96,6 +96,17 @@ import Testing
         #expect(Set(given.filter { name in commands.contains { $0.name == name } }) == withOut, "\(claim)")
     }
 
+    /// Issue 26: the README named the toolchain's folder and not where it comes from, and explained the
+    /// explored page's encodings, which are for developers: those are in docs/FORMATS.md.
+    @Test func saysWhereTheToolchainComesFromAndLeavesEncodingsToDocs() throws {
+        #expect(Self.text.contains("swift.org's Linux one for Debian 12") && Self.text.contains("`/opt/swift/usr/bin/swift` exists"))
+        let formats = try String(contentsOf: TrialPaths.repoRoot.appendingPathComponent("docs/FORMATS.md"), encoding: .utf8)
+        for detail in ["base-32 text", "zigzag-coded steps", "equirectangular", "y·2^zoom + x"] {
+            #expect(!Self.text.contains(detail) && formats.contains(detail), "\(detail)")
+        }
+        #expect(Self.text.contains("`docs/FORMATS.md`\n(The explored page's data)") && formats.contains("\n## The explored page's data\n"))
+    }
+
     @Test func theLayoutTableNamesEverySourceFolder() throws {
         let sources = TrialPaths.repoRoot.appendingPathComponent("Sources")
         let folders = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !$0.hasPrefix(".") }

@@ -147,7 +147,7 @@ import Testing
         for items in [SessionFixture.riding(from: 0, seconds: 10, speedMps: 5), Array(unmeasured[..<10]), Array(unmeasured[10...]),
                       SessionFixture.riding(from: 30, seconds: 10, speedMps: 5, startM: 150)] {
             let commit = try #require(SessionFixture.commit(in: session.handle(SessionFixture.batch(items))))
-            let hasFix = try #require(commit.hasMeasuredFix)
+            let hasFix = try #require(commit.hasMeasuredFix as Bool?)
             shown.append(LEDStatus.of(isRecording: true, hasFix: hasFix, receiverSilent: false, alarm: false))
         }
         #expect(shown == [.recording, .waitingForFix, .waitingForFix, .recording])
