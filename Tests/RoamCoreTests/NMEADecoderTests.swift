@@ -94,6 +94,17 @@ private func sentence(_ body: String) -> NMEASentence? {
         #expect(s.latErrM == 0.98 && s.lonErrM == 1.0 && s.altErrM == 3.1 && s.semiMajorM == 2.5)
     }
 
+    /// `parseDecimal` keeps 18 digits (below 2^63, so its arithmetic wraps without checks) and drops
+    /// finer ones; 19 before the point is no number a receiver sends.
+    @Test func readsDecimalsUpToEighteenDigits() {
+        let body = "$GNGST,223745.00,8.3,2.5,2.4,126,999999999999999999,0.99999999999999999999,-1234567890.12345678"
+        guard case .gst(let s)? = sentence(body) else { Issue.record("not a GST"); return }
+        #expect(s.latErrM == Double(UInt64(999_999_999_999_999_999)))
+        #expect(s.lonErrM == Double(UInt64(99_999_999_999_999_999)) / 1e17)
+        #expect(s.altErrM == -(Double(UInt64(123_456_789_012_345_678)) / 1e8))
+        #expect(decode("$GNGST,223745.00,9999999999999999999,2.5,2.4,126,1,1,1") == .rejected(.malformedField(tag: "GNGST", index: 2)))
+    }
+
     @Test func decodesVTGFallingBackToKilometresPerHour() throws {
         guard case .vtg(let a)? = sentence("$GPVTG,221.16,T,,M,30.324,N,56.191,K,A"),
               case .vtg(let b)? = sentence("$GPVTG,,T,,M,,N,36.0,K,A") else { Issue.record("not VTGs"); return }
