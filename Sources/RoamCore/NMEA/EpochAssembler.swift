@@ -34,8 +34,8 @@ public struct EpochAssembler: Sendable {
     /// Adds a decoded sentence and its raw text; returns the epoch this sentence closed, if any.
     public mutating func add(_ sentence: NMEASentence, raw: String) -> Epoch? {
         var closed: Epoch?
-        let startsNew = opensEpoch(sentence)
         let key = timedKey(sentence)
+        let startsNew = opensEpoch(sentence, key: key)
         if startsNew {
             closed = close()
             isOpen = true
@@ -73,9 +73,10 @@ public struct EpochAssembler: Sendable {
         return timedSeen.contains(Self.key(kind: kind, talker: talker))
     }
 
-    private func opensEpoch(_ sentence: NMEASentence) -> Bool {
+    /// `key` is the sentence's `timedKey`, worked out once by the caller.
+    private func opensEpoch(_ sentence: NMEASentence, key: UInt32?) -> Bool {
         guard isOpen else { return true }
-        guard let key = timedKey(sentence) else { return false }
+        guard let key else { return false }
         if timedSeen.contains(key) { return true }
         if timedSeen.isEmpty { return false }  // the epoch so far holds only untimed sentences
         // A timed sentence whose time differs from the epoch's (filled or empty) starts a new one.

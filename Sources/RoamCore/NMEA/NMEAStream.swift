@@ -71,10 +71,13 @@ public struct NMEAStream: Sendable {
         while let event = framer.next(buffer, &index) {
             guard event == .sentence else { count(event); continue }
             sentencesFramed += 1
-            let (result, raw) = framer.withSentence { frame -> (NMEAResult, String?) in
+            // The text is set beside the result, not returned with it in a tuple: one copy of the
+            // decoded value fewer per sentence.
+            var raw: String?
+            let result = framer.withSentence { frame -> NMEAResult in
                 let result = NMEADecoder.decode(frame)
-                if case .rejected = result { return (result, nil) }
-                return (result, frame.text)
+                if case .rejected = result {} else { raw = frame.text }
+                return result
             }
             switch result {
             case .sentence(let sentence):
