@@ -86,13 +86,13 @@ public final class RideImporter {
         // from its elevation (none without one), never this board's receiver or barometer.
         parameters.speedMeasured = false
         parameters.altitudeSource = track.points.contains { $0.elevationM != nil } ? .trackElevation : .none
-        // A silence between points is what the file says it is (`silenceCause`), never a receiver's "no fix" unseen.
+        // A silence between points is what the file says it is (`GapCause.silence(in:)`), never a receiver's "no fix" unseen.
         let exported = format == .fit ? FITExportedFixes.read(file.bytes) : format == .gpx ? track.exportedFixes : nil
-        parameters.silenceGapCause = Self.silenceCause(exported)
+        parameters.silenceGapCause = GapCause.silence(in: exported)
         let breaks = Set(track.points.indices.filter { track.points[$0].startsSegment })
         // A gap of the ride the export's own flags say was ridden through: its time was moving (`GPXTrack.Point.ridThroughGap`).
         // In an export of every fix that gap was the recording's own loss of fix, and is called so again.
-        let riddenThroughCause = Self.silenceCause(exported) ?? .lostFix
+        let riddenThroughCause = GapCause.silence(in: exported) ?? .lostFix
         let riddenThrough = Dictionary(uniqueKeysWithValues: track.points.indices.filter { track.points[$0].ridThroughGap }
             .map { ($0, riddenThroughCause) })
         let epochs = TrackEpochs.epochs(track)
@@ -109,18 +109,6 @@ public final class RideImporter {
             }
         }
         return Imported(outcome: outcome, provenance: provenance, unkept: track.unkept)
-    }
-
-    /// What a silence in the file is called where the pipeline breaks the track (`PipelineParameters.silenceGapCause`):
-    /// in roam-board's export of kept fixes, points it left out (a stop under the distance gate among
-    /// them); in its export of every fix, a loss of fix, as the recording said (nil: the pipeline's own
-    /// "no fix"); in any other file, only that it has no points there: no receiver was seen.
-    static func silenceCause(_ exported: ExportedFixes?) -> GapCause? {
-        switch exported {
-        case .kept?: return .leftOutOfExport
-        case .all?: return nil
-        case nil: return .noPointsInFile
-        }
     }
 
     /// What a rider reads when the GPX holds no ride that can be imported whole.

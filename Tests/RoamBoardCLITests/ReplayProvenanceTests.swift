@@ -71,7 +71,9 @@ import Testing
         #expect(out.page.contains("No air temperature was measured"))
         // The files and the page's foot note say it too, never "barometric (BMP280)".
         let files = try Self.exportedElevation(in: dir, ride: out.ride.id)
-        #expect(files.gpx == "Elevation: the track file&apos;s elevation, not the board&apos;s barometer.", "\(files.gpx)")
+        #expect(files.gpx == "Elevation: the track file&apos;s elevation, not the board&apos;s barometer. "
+                + "Speed and course: derived from the track file&apos;s positions and times, not measured. "
+                + "No satellite count or DOP: the replay sent the track file&apos;s points, not a receiver&apos;s.", "\(files.gpx)")
         #expect(files.geojson == "the track file's elevation, not the board's barometer", "\(files.geojson)")
         #expect(!out.page.contains("Elevation: barometric"))
     }

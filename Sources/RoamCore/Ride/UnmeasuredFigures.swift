@@ -15,6 +15,41 @@ public struct UnmeasuredFigures: Sendable, Equatable {
     private var sawFix = false
     private var sawSpeed = false
 
+    /// Whether the fixes' satellite count and DOP are a receiver's. Not where the fixes' sentences
+    /// were written from a track file's points (`timeSource`): a replayed GPX track's GGA makes up 8
+    /// satellites and HDOP 1.0 for the pipeline (`TrackReplay`), and an import writes none.
+    public var receiverQualityMeasured: Bool { !speedDerived }
+
+    /// Whether the stored pressure is the air's: not a track's elevation worked back through the
+    /// standard atmosphere (`AltitudeSource.trackElevation`), which no export may pass off as measured.
+    public var pressureMeasured: Bool { altitude == .barometer }
+
+    /// The developer field a FIT export names its derived figures in (`fitDerived`).
+    public static let fitFieldName = "roam_derived"
+
+    /// What a FIT export's `roam_derived` field says, in FIT's own field names ("speed" for
+    /// enhanced_speed and the session's speeds, "altitude" for enhanced_altitude and the climb);
+    /// nil when the devices measured everything the file holds, so a live ride's file is unchanged.
+    public var fitDerived: String? {
+        var derived: [String] = []
+        if speedDerived { derived.append("speed") }
+        if altitude == .trackElevation { derived.append("altitude") }
+        return derived.isEmpty ? nil : derived.joined(separator: " ")
+    }
+
+    /// The GPX description's sentences for the figures its points carry that were not measured
+    /// (a bench replay's; an import says whose they are in its own words, `RideSummary.importedNote`).
+    public var gpxNotes: [String] {
+        var out: [String] = []
+        if speedDerived {
+            out.append("Speed and course: derived from the track file's positions and times, not measured.")
+        }
+        if !receiverQualityMeasured {
+            out.append("No satellite count or DOP: the replay sent the track file's points, not a receiver's.")
+        }
+        return out
+    }
+
     /// What the maximum speed is said as when there is none.
     public static let noSpeedReceived = "unavailable (the receiver sent no speed)"
 

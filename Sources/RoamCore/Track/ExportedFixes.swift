@@ -25,3 +25,19 @@ public enum ExportedFixes: String, Sendable, Equatable, CaseIterable {
     /// Bytes of the string field: the longest value and its terminating zero, padded.
     public static let fitFieldSize = 8
 }
+
+extension GapCause {
+    /// What a silence between a track file's points is called where the pipeline breaks the track
+    /// (`PipelineParameters.silenceGapCause`), by the file's own mark (nil: a file without one), for
+    /// an import and a bench replay alike: in roam-board's export of kept fixes, points it left out
+    /// (a stop under the distance gate among them); in its export of every fix, a loss of fix, as the
+    /// recording said (nil: the pipeline's own "no fix"); in any other file, only that it has no
+    /// points there: no receiver was seen.
+    public static func silence(in exported: ExportedFixes?) -> GapCause? {
+        switch exported {
+        case .kept?: return .leftOutOfExport
+        case .all?: return nil
+        case nil: return .noPointsInFile
+        }
+    }
+}

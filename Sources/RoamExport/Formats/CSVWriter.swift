@@ -2,7 +2,9 @@ import RoamCore
 
 /// Streams one ride as RFC 4180 CSV: a header row, then one row per exported fix with every raw
 /// column as stored (the receiver's NMEA text included) and every derived column, plus the running
-/// distance. Empty fields are values the receiver or barometer did not send. Lines end in CRLF,
+/// distance. Empty fields are values the receiver or barometer did not send, or did not measure
+/// (`UnmeasuredFigures`: a replayed track's made-up satellites and DOP, its pressure worked back from
+/// elevation; a CSV has no place to mark a value, and its `nmea` column keeps what the replay sent). Lines end in CRLF,
 /// and one fix is one line: the NMEA field escapes its line breaks (`\n`, `CSVField.appendEscapedLines`).
 public struct CSVWriter<Sink: ByteSink> {
     public private(set) var sink: Sink
@@ -13,6 +15,7 @@ public struct CSVWriter<Sink: ByteSink> {
     private let row = ByteRow()
     private var flagNames: [String] = []
     private let numbers = CSVNumberMemo(columns: 19)
+    private var unmeasured = UnmeasuredFigures(PipelineParameters())
 
     /// Column names: the `fixes` columns of the schema, then what the exporter derives.
     public static var columns: [String] {
@@ -28,6 +31,7 @@ public struct CSVWriter<Sink: ByteSink> {
     }
 
     public mutating func begin(_ ride: RideSummary) throws {
+        unmeasured = ride.unmeasured
         try sink.write(Self.columns.joined(separator: ",") + "\r\n")
     }
 
@@ -44,10 +48,11 @@ public struct CSVWriter<Sink: ByteSink> {
         number(e.latDeg, 0); number(e.lonDeg, 1); number(e.altMSLm, 2); number(e.geoidSepM, 3)
         number(e.speedMps, 4); number(e.courseDeg, 5)
         row.append(decimal: e.fixMode.rawValue); comma()
-        CSVField.appendInteger(e.quality, to: row); comma(); CSVField.appendInteger(e.satellitesUsed, to: row); comma()
-        number(e.hdop, 6); number(e.vdop, 7); number(e.pdop, 8)
+        let quality = unmeasured.receiverQualityMeasured
+        CSVField.appendInteger(e.quality, to: row); comma(); CSVField.appendInteger(quality ? e.satellitesUsed : nil, to: row); comma()
+        number(quality ? e.hdop : nil, 6); number(quality ? e.vdop : nil, 7); number(quality ? e.pdop : nil, 8)
         number(e.gstLatErrM, 9); number(e.gstLonErrM, 10); number(e.gstAltErrM, 11)
-        number(fix.pressurePa, 12); number(fix.temperatureC, 13)
+        number(unmeasured.pressureMeasured ? fix.pressurePa : nil, 12); number(fix.temperatureC, 13)
         // The epoch's sentences in one field on one line (`\n` between them): one fix, one line.
         CSVField.appendEscapedLines(e.sentences, to: row); comma()
         if let t = fix.utcMs { row.append(decimal: t) }

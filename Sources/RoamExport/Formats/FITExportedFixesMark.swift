@@ -5,13 +5,22 @@ import RoamCore
 /// names the field (`roam_fixes`, a string), then file_creator with the field's value, "kept" or
 /// "all". Readers that do not know the field skip it by its size; Garmin's SDK decodes it by the
 /// description. Written right after file_id, where `import` looks for it.
+///
+/// A ride with figures no device measured (a bench replay of a track, an import: `UnmeasuredFigures`)
+/// gets a second field, `roam_derived`, listing them in FIT's own field names ("speed altitude"):
+/// FIT has no standard field for a figure's provenance, and a developer field is where the SDK and
+/// any reader that looks will find it by name. A live ride's file has none and is what it was.
 enum FITExportedFixesMark {
     static let developerDataIndex: UInt8 = 0
     static let developerDataIDLocalType: UInt8 = 8
     static let fieldDescriptionLocalType: UInt8 = 9
+    static let derivedFieldNumber: UInt8 = 1
+    /// Bytes of `roam_derived`: its longest value, "speed altitude", and the terminating zero, padded.
+    static let derivedFieldSize = 16
 
-    /// The three messages, definitions included, as bytes; `softwareVersion` is file_creator's (×100).
-    static func bytes(_ fixes: ExportedFixes, softwareVersion: Int64) -> [UInt8] {
+    /// The messages, definitions included, as bytes; `softwareVersion` is file_creator's (×100);
+    /// `derived`: `UnmeasuredFigures.fitDerived`, nil for none.
+    static func bytes(_ fixes: ExportedFixes, derived: String? = nil, softwareVersion: Int64) -> [UInt8] {
         var b: [UInt8] = []
         // developer_data_id (207): application_id (1, 16 bytes), developer_data_index (3, uint8).
         b += definition(local: developerDataIDLocalType, global: 207,
@@ -24,11 +33,21 @@ enum FITExportedFixesMark {
         b += definition(local: fieldDescriptionLocalType, global: 206,
                         fields: [(0, 1, uint8), (1, 1, uint8), (2, 1, uint8), (3, UInt8(name.count), string)])
         b += [fieldDescriptionLocalType, developerDataIndex, ExportedFixes.fitFieldNumber, string] + name
-        // file_creator (49), its own fields (FITProfile), then the developer field.
+        var fields = [(ExportedFixes.fitFieldNumber, UInt8(ExportedFixes.fitFieldSize), developerDataIndex)]
+        if derived != nil {
+            // A second description: its own definition, since the name's size is part of it.
+            let derivedName = zeroTerminated(UnmeasuredFigures.fitFieldName, size: UnmeasuredFigures.fitFieldName.utf8.count + 1)
+            b += definition(local: fieldDescriptionLocalType, global: 206,
+                            fields: [(0, 1, uint8), (1, 1, uint8), (2, 1, uint8), (3, UInt8(derivedName.count), string)])
+            b += [fieldDescriptionLocalType, developerDataIndex, derivedFieldNumber, string] + derivedName
+            fields.append((derivedFieldNumber, UInt8(derivedFieldSize), developerDataIndex))
+        }
+        // file_creator (49), its own fields (FITProfile), then the developer fields.
         let creator = FITProfile.fileCreator
-        creator.appendDefinition(to: &b, developerFields: [(ExportedFixes.fitFieldNumber, UInt8(ExportedFixes.fitFieldSize), developerDataIndex)])
+        creator.appendDefinition(to: &b, developerFields: fields)
         creator.appendData([softwareVersion, nil], to: &b)
         b += zeroTerminated(fixes.rawValue, size: ExportedFixes.fitFieldSize)
+        if let derived { b += zeroTerminated(derived, size: derivedFieldSize) }
         return b
     }
 

@@ -61,8 +61,8 @@ enum FITProfile {
         (1, .uint8),        // hardware_version
     ])
 
-    /// The recorder itself (device_index 0, the creator) and its barometric altimeter, so an
-    /// importer knows the altitude and climb are barometric.
+    /// The recorder itself (device_index 0, the creator) and, where one measured the ride, its
+    /// barometric altimeter, so an importer knows the altitude and climb are barometric.
     static let deviceInfo = FITMessageDefinition(localType: 7, globalNumber: 23, fields: [
         (253, .uint32),     // timestamp
         (0, .uint8),        // device_index: 0 = creator

@@ -11,7 +11,8 @@ import RoamCore
 /// the track ends where it did. Every fix still adds its distance, so each record's distance is
 /// the ride's running total and the last one equals the session's (docs/FORMATS.md).
 ///
-/// Records carry the barometric altitude (P6) as enhanced_altitude. The header is written first
+/// Records carry the barometric altitude (P6) as enhanced_altitude; a ride whose altitude or speed
+/// no device measured says so (`FITExportedFixesMark`) and lists no barometer. The header is written first
 /// with a zero size and patched at the end; the file CRC is computed over the data as it streams
 /// (see `FITCRC`), so memory stays flat whatever the ride's length.
 public struct FITWriter<Sink: PatchableSink> {
@@ -65,14 +66,18 @@ public struct FITWriter<Sink: PatchableSink> {
             FITProfile.fileTypeActivity, FITProfile.manufacturerDevelopment, 1,
             FITHeader.serialNumber, ride.startedUTCms.map(FITProfile.timestamp),
         ])
-        // file_creator, with which fixes the file holds as a developer field (`FITExportedFixesMark`).
-        try emit(bytes: FITExportedFixesMark.bytes(ExportedFixes(includeFlagged: includeFlagged),
+        // file_creator, with which fixes the file holds and what is derived as developer fields (`FITExportedFixesMark`).
+        try emit(bytes: FITExportedFixesMark.bytes(ExportedFixes(includeFlagged: includeFlagged), derived: ride.unmeasured.fitDerived,
                                                     softwareVersion: FITProfile.softwareVersion))
         let t = ride.startedUTCms.map(FITProfile.timestamp)
         try emit(FITProfile.deviceInfo, [t, 0, nil, FITProfile.manufacturerDevelopment, 1, FITProfile.softwareVersion,
                                          FITProfile.sourceTypeLocal])
-        try emit(FITProfile.deviceInfo, [t, 1, FITProfile.localDeviceBarometer, FITProfile.manufacturerDevelopment, nil, nil,
-                                         FITProfile.sourceTypeLocal])
+        // A barometer only where one measured the ride: a reader takes its device_info to mean the
+        // altitude and climb are barometric, which a track's elevation or a capture's none is not.
+        if ride.unmeasured.altitude == .barometer {
+            try emit(FITProfile.deviceInfo, [t, 1, FITProfile.localDeviceBarometer, FITProfile.manufacturerDevelopment, nil, nil,
+                                             FITProfile.sourceTypeLocal])
+        }
     }
 
     /// Pass every fix, those not exported too (under the distance gate): the timer follows the

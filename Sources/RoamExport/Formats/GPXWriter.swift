@@ -16,6 +16,10 @@ public struct GPXWriter<Sink: ByteSink> {
 
     /// Each point's roam:speed_mps: the page's where the ride's speed is derived (`ExportSpeed`).
     private var speeds = ExportSpeed()
+    /// What the ride measured (`UnmeasuredFigures`): a figure nobody measured is left out of every
+    /// point rather than marked there, since GPX readers take `<sat>` and `<hdop>` at their word and
+    /// have no place for a caveat; the description says what is left out and why.
+    private var unmeasured = UnmeasuredFigures(PipelineParameters())
 
     public init(sink: Sink, includeFlagged: Bool = false) {
         self.sink = sink; self.includeFlagged = includeFlagged
@@ -23,6 +27,7 @@ public struct GPXWriter<Sink: ByteSink> {
 
     public mutating func begin(_ ride: RideSummary) throws {
         speeds = ExportSpeed(ride)
+        unmeasured = ride.unmeasured
         let t = ride.totals
         var s = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -55,7 +60,9 @@ public struct GPXWriter<Sink: ByteSink> {
     /// What the file is: a ride this board recorded, or one imported (`RideSummary.importedNote`).
     static func description(_ ride: RideSummary) -> String {
         guard let imported = ride.importedNote else {
-            if let unmeasured = ride.unmeasured.elevationUnmeasured { return XMLText.escape("Elevation: \(unmeasured).") }
+            if let unmeasured = ride.unmeasured.elevationUnmeasured {
+                return XMLText.escape((["Elevation: \(unmeasured)."] + ride.unmeasured.gpxNotes).joined(separator: " "))
+            }
             return "Elevation: barometric (BMP280), metres above mean sea level by the ICAO standard atmosphere (1013.25 hPa datum)."
         }
         return XMLText.escape("\(imported); \(ride.importedComputed) were computed by roam-board's pipeline.")
@@ -77,14 +84,16 @@ public struct GPXWriter<Sink: ByteSink> {
         row.append(ascii: "\">")
         if let ele = fix.baroAltM { element("<ele>", ele, digits: 2, "</ele>") }
         if let t = fix.utcMs { row.append(ascii: "<time>"); row.append(iso8601: t); row.append(ascii: "</time>") }
-        if let sats = e.satellitesUsed { row.append(ascii: "<sat>"); row.append(decimal: sats); row.append(ascii: "</sat>") }
-        if let h = e.hdop { element("<hdop>", h, digits: 2, "</hdop>") }
-        if let v = e.vdop { element("<vdop>", v, digits: 2, "</vdop>") }
-        if let p = e.pdop { element("<pdop>", p, digits: 2, "</pdop>") }
+        if unmeasured.receiverQualityMeasured {
+            if let sats = e.satellitesUsed { row.append(ascii: "<sat>"); row.append(decimal: sats); row.append(ascii: "</sat>") }
+            if let h = e.hdop { element("<hdop>", h, digits: 2, "</hdop>") }
+            if let v = e.vdop { element("<vdop>", v, digits: 2, "</vdop>") }
+            if let p = e.pdop { element("<pdop>", p, digits: 2, "</pdop>") }
+        }
         row.append(ascii: "<extensions>")
         if let v = speed { element("<roam:speed_mps>", v, digits: 3, "</roam:speed_mps>") }
         if let c = e.courseDeg { element("<roam:course_deg>", c, digits: 2, "</roam:course_deg>") }
-        if let p = fix.pressurePa { element("<roam:pressure_pa>", p, digits: 2, "</roam:pressure_pa>") }
+        if unmeasured.pressureMeasured, let p = fix.pressurePa { element("<roam:pressure_pa>", p, digits: 2, "</roam:pressure_pa>") }
         if let t = fix.temperatureC { element("<roam:temperature_c>", t, digits: 2, "</roam:temperature_c>") }
         if let a = e.altMSLm { element("<roam:gnss_alt_msl_m>", a, digits: 2, "</roam:gnss_alt_msl_m>") }
         row.append(ascii: "<roam:seq>"); row.append(decimal: fix.seq); row.append(ascii: "</roam:seq>")

@@ -18,7 +18,8 @@ public enum ReplaySource {
     case track(GPXTrack, path: String)
     /// `source`: what the stored ride measured (`UnmeasuredFigures`), carried over to the new one:
     /// a replay of a replay stays a replay; its temperatures were stored only where measured.
-    case recorded([ReplayEpoch], source: UnmeasuredFigures)
+    /// `silence`: what the stored ride called its silences (`PipelineParameters.silenceGapCause`).
+    case recorded([ReplayEpoch], source: UnmeasuredFigures, silence: GapCause?)
 
     /// Throws `ReplaySourceError`, or the store's own error when a database cannot be read.
     /// `startsRide`: false for `--no-ride`, which plays a capture with no ride to leave empty (a
@@ -69,12 +70,13 @@ public enum ReplaySource {
     /// What a replay changes in the recorder: a replayed capture may be years old, so only dates
     /// before the first GPS week rollover are taken as rolled over, not everything before this
     /// build's floor; speed, altitude and temperature are called measured only where the source
-    /// measured them; and a ride an interrupted replay left open is closed, since every replay
+    /// measured them; a hole in a track file is called what an import calls it; and a ride an interrupted replay left open is closed, since every replay
     /// records a ride of its own.
     public func apply(to options: inout Recorder.Options) {
         options.commit.parameters.temperatureMeasured = measuresTemperature
         options.commit.parameters.speedMeasured = measuresSpeed
         options.commit.parameters.altitudeSource = altitudeSource
+        options.commit.parameters.silenceGapCause = silenceGapCause
         options.commit.parameters.rolloverFloorUTCms = Self.rolloverFloorUTCms
         options.rearm.replaying = true
     }
@@ -92,7 +94,7 @@ public enum ReplaySource {
         switch self {
         case .nmea: return false
         case .track(let track, _): return track.hasTemperature
-        case .recorded(_, let source): return source.temperatureMeasured
+        case .recorded(_, let source, _): return source.temperatureMeasured
         }
     }
 
@@ -101,7 +103,7 @@ public enum ReplaySource {
         switch self {
         case .nmea: return true
         case .track: return false
-        case .recorded(_, let source): return !source.speedDerived
+        case .recorded(_, let source, _): return !source.speedDerived
         }
     }
 
@@ -111,7 +113,19 @@ public enum ReplaySource {
         switch self {
         case .nmea: return .none
         case .track: return .trackElevation
-        case .recorded(_, let source): return source.altitude
+        case .recorded(_, let source, _): return source.altitude
+        }
+    }
+
+    /// What a silence between the replayed epochs is called where the pipeline breaks the track: a
+    /// capture's is its receiver's ("no fix", nil); a track file's is a hole in the file, in the
+    /// words an import of the same file says (`GapCause.silence(in:)`), never a loss of fix nobody
+    /// saw; a stored ride's is what that ride called it.
+    public var silenceGapCause: GapCause? {
+        switch self {
+        case .nmea: return nil
+        case .track(let track, _): return GapCause.silence(in: track.exportedFixes)
+        case .recorded(_, _, let silence): return silence
         }
     }
 
@@ -119,7 +133,7 @@ public enum ReplaySource {
         switch self {
         case .nmea(let reader): return .capture(reader, realtime: realtime)
         case .track(let track, _): return .track(TrackReplay.epochs(track), realtime: realtime)
-        case .recorded(let epochs, _): return .track(epochs, realtime: realtime)
+        case .recorded(let epochs, _, _): return .track(epochs, realtime: realtime)
         }
     }
 
@@ -151,7 +165,7 @@ public enum ReplaySource {
         }
         if !hadPressure { source.altitudeSource = .none }
         if !hadTemperature { source.temperatureMeasured = false }
-        return .recorded(epochs, source: UnmeasuredFigures(source))
+        return .recorded(epochs, source: UnmeasuredFigures(source), silence: source.silenceGapCause)
     }
 
     /// Standard input, checked as a file is before the ride begins: refused when empty, without a
