@@ -3,10 +3,13 @@
 /// §32.10.19.1 "UBX-CFG-NAV5") and CFG-NAVSPG-DYNMODEL (u-blox M10 SPG 5.10, UBX-21035062,
 /// "CFG-NAVSPG"), which share the numbering.
 ///
-/// No generation offers a bicycle: `bike` (10) is listed by UBX-13003221 for protocol 19.2 only
-/// (the M8 dead-reckoning firmware) and is not in the M10 list, so the recorder uses automotive:
-/// road-bound motion with low vertical velocity and acceleration, well inside its limits
-/// (docs/RECEIVERS.md says why not portable or pedestrian).
+/// No generation offers a bicycle: `bike` (10) is listed by UBX-13003221 §32.10.19.1 for protocol
+/// 19.2 only (the M8 dead-reckoning firmware); generation 9's CFG-NAVSPG-DYNMODEL names 10 a
+/// motorbike model "not available in all products", which neither the ZED-F9P integration manual
+/// (UBX-18010802, "Platform settings") nor the ZED-F9R's (UBX-20039643 §3.2.2: automotive, and from
+/// HPS 1.21 e-scooter 12 and lawn mower 11) offers; the M10 list stops at wrist (9). So the recorder
+/// uses automotive: road-bound motion with low vertical velocity and acceleration, well inside its
+/// limits (docs/RECEIVERS.md says why not portable or pedestrian, and what was checked).
 public enum UBXDynamicModel: UInt8, Sendable, CaseIterable {
     case portable = 0, stationary = 2, pedestrian = 3, automotive = 4, sea = 5
     case airborne1g = 6, airborne2g = 7, airborne4g = 8, wrist = 9, bike = 10

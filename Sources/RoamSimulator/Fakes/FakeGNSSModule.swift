@@ -19,7 +19,21 @@ public struct FakeGNSSModule: Sendable {
 
     /// Which u-blox it is: an M8 takes CFG-PRT/MSG/RATE; an M10 refuses them (ACK-NAK) and takes CFG-VALSET;
     /// a NEO-6 takes the old messages but refuses a rate above its rated 5 Hz.
-    public enum UBloxModel: Sendable, Equatable { case m8, m10, neo6 }
+    public enum UBloxModel: Sendable, Equatable {
+        case m8, m10, neo6
+
+        /// The dynamic models its interface description lists, which it acknowledges; any other value
+        /// is refused (ACK-NAK), as the part refuses a value it does not know. NEO-6: 0, 2–8 (u-blox 6
+        /// protocol GPS.G6-SW-10018, CFG-NAV5); a standard M8: up to 9 wrist (UBX-13003221 §32.10.19.1:
+        /// wrist from protocol 18, 10 bike only in protocol 19.2, the dead-reckoning firmware); M10:
+        /// up to 9 (UBX-21035062, CFG-NAVSPG-DYNMODEL). None of them knows 10 (docs/RECEIVERS.md).
+        public var knownDynamicModels: Set<UInt8> {
+            switch self {
+            case .neo6: [0, 2, 3, 4, 5, 6, 7, 8]
+            case .m8, .m10: [0, 2, 3, 4, 5, 6, 7, 8, 9]
+            }
+        }
+    }
 
     public let family: ReceiverFamily
     public let ubloxModel: UBloxModel
@@ -187,7 +201,7 @@ public struct FakeGNSSModule: Sendable {
             ok = ok && ms >= (ubloxModel == .neo6 ? 200 : 100) && ms <= 10_000
             if ok { rateHz = max(1, 1000 / ms); accepted.append("CFG-RATE \(ms) ms") }
         case UBX.idNAV5 where p.count == 36:
-            ok = ok && behaviour != .refusesDynamicModel && p[0] & 0x01 != 0 && UBXDynamicModel(rawValue: p[2]) != nil
+            ok = ok && behaviour != .refusesDynamicModel && p[0] & 0x01 != 0 && ubloxModel.knownDynamicModels.contains(p[2])
             if ok { dynamicModel = Int(p[2]); accepted.append("CFG-NAV5 dynModel \(p[2])") }
         default:
             ok = false
@@ -212,7 +226,7 @@ public struct FakeGNSSModule: Sendable {
             case UBXConfigKey.uart1OutputNMEA:
                 nmea = item.value != 0
             case UBXConfigKey.dynamicModel:
-                guard behaviour != .refusesDynamicModel, UBXDynamicModel(rawValue: UInt8(truncatingIfNeeded: item.value)) != nil else { return false }
+                guard behaviour != .refusesDynamicModel, item.value <= 0xFF, ubloxModel.knownDynamicModels.contains(UInt8(item.value)) else { return false }
                 model = Int(item.value)
             default:
                 guard let name = UBXConfigKey.nmeaOnUART1.first(where: { $0.value == item.key })?.key else { return false }
