@@ -20,9 +20,10 @@ public enum BoardSession {
     /// `record`'s start-up, in the order P7 needs: one recorder per database (its lock dies with its
     /// holder), the database opened and its active ride read, the receiver read at once, and only
     /// then anything slow (the bench's script is made after the recorder reads).
-    /// `pressesButton`: false plays the bench's script with no ride (`record --no-ride`).
+    /// `pressesButton`: false plays the bench's script with no ride (`record --no-ride`); `unplugsAtEnd`:
+    /// the receiver is then unplugged until a signal (`record --unplug-at-end`).
     public static func record(databasePath: String, profile: BoardProfile, options: Recorder.Options,
-                              script: () -> SimulatedRig.Script, pressesButton: Bool = true,
+                              script: () -> SimulatedRig.Script, pressesButton: Bool = true, unplugsAtEnd: Bool = false,
                               emit: @escaping @Sendable (RecorderEvent) -> Void,
                               report: @escaping @Sendable (String) -> Void) throws -> End {
         // First, before the lock and the database (whose open and migrations take their time): a stop
@@ -36,14 +37,14 @@ public enum BoardSession {
         let store = try RideStore(path: databasePath, holding: lock)
         try store.limitPageCache(kib: RideStore.recorderPageCacheKiB)
         return try run(profile: profile, store: store, activeRide: try store.activeRide(), options: options, script: script,
-                       pressesButton: pressesButton, emit: emit, report: report)
+                       pressesButton: pressesButton, unplugsAtEnd: unplugsAtEnd, emit: emit, report: report)
     }
 
     /// `script`: what the bench board plays, made once its recorder reads (P7: anything slow comes
     /// after); a real board never calls it.
     public static func run(profile: BoardProfile, store: RideStore, activeRide: RideRow?, options: Recorder.Options = .init(),
                            script: () -> SimulatedRig.Script = { .simulatedRide(RideSimulation(), realtime: false) },
-                           pressesButton: Bool = true,
+                           pressesButton: Bool = true, unplugsAtEnd: Bool = false,
                            emit: @escaping @Sendable (RecorderEvent) -> Void,
                            report: @escaping @Sendable (String) -> Void) throws -> End {
         // Before any thread exists, so every thread inherits the blocked mask and sigwait takes them
@@ -57,6 +58,7 @@ public enum BoardSession {
                                    isRecording: activeRide != nil, report: report)
         devices.simulated?.controls = controls
         devices.simulated?.pressesButton = pressesButton
+        devices.simulated?.unplugsAtEnd = unplugsAtEnd
         // Out of threads or descriptors, the recorder refuses to start in words (`RecorderStartError`), and stops what it started.
         let recorder: Recorder
         do throws(SystemError) {
@@ -77,7 +79,9 @@ public enum BoardSession {
         let played = script()
         // The recorder may have closed the ride instead of resuming it (`RearmPolicy`): then the script starts anew.
         try simulated.play(played, recorder: recorder, resume: resume(played, recorder.isRecording ? activeRide : nil, store: store))
-        // SIGTERM (kill, systemctl stop) is said as on a real board, not taken for the script's end.
+        // SIGTERM (kill, systemctl stop) is said as on a real board, not taken for the script's end;
+        // after an unplugged end (`record --unplug-at-end`) it is the end the script asked for.
+        if simulated.endedUnplugged { return .scriptPlayed }
         return ShutdownSignal.requestedBy.map { .signal($0) } ?? .scriptPlayed
     }
 

@@ -44,6 +44,12 @@ public final class SimulatedRig: @unchecked Sendable {
     public var patience = BenchPatience()
     /// The feed's own epochs the recorder has taken, told by the sensor thread through the receiver.
     private let handOver = FeedHandOver()
+    /// True: once the script has played, the receiver is unplugged and stays so until a signal
+    /// (`record --unplug-at-end`, scripts/bench-peer's idle-unplugged case).
+    public var unplugsAtEnd = false
+    /// Whether the session's end came while the receiver was unplugged, as `unplugsAtEnd` asks: the
+    /// signal then ends the run as planned, not a script cut short.
+    public private(set) var endedUnplugged = false
 
     public init(profile: BoardProfile) throws {
         replayer = try NMEAReplayer()
@@ -119,6 +125,22 @@ public final class SimulatedRig: @unchecked Sendable {
         }
         // A stop signal leaves the ride recording: the next start re-arms it (P7), as after a power cut.
         if !ShutdownSignal.isRequested && pressesButton { try press(recorder, "stop") }
+        if !ShutdownSignal.isRequested && unplugsAtEnd { stayUnplugged(recorder) }
+    }
+
+    /// Closes the pty's far end (the port reads EIO, and the path is gone, as when a USB receiver is
+    /// pulled out), sleeps with no timer until the signal that ends the run, then says how often the
+    /// recorder tried to reopen it meanwhile (scripts/bench-peer reads both lines).
+    private func stayUnplugged(_ recorder: Recorder) {
+        let before = recorder.sensor.reopenAttempts.load(ordering: .relaxed)
+        let start = MonotonicClock.nowNs()
+        replayer.unplug()
+        StandardStream.error("bench: receiver unplugged (its pty closed); recording on until a signal\n")
+        ShutdownSignal.waitForRequest()
+        let ms = (MonotonicClock.nowNs() - start) / 1_000_000
+        let attempts = recorder.sensor.reopenAttempts.load(ordering: .relaxed) - before
+        StandardStream.error("bench: receiver unplugged for \(ms) ms: \(attempts) reopen attempts\n")
+        endedUnplugged = true
     }
 
     /// The recorder's sensor thread configures the receiver at its first read; the script starts

@@ -13,17 +13,24 @@ import Testing
     /// The folders `TrialPaths.tool` searches, so the script finds what the test found (gpsd is in /usr/sbin).
     static let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/sbin:/sbin:/usr/bin:/bin"
 
-    @Test func oneShortCaseGivesTheRecordersRowWithNumbers() throws {
+    /// The script on the built binaries, `cases` 3 s each, installing nothing; `toolsFirst`: a folder
+    /// searched before the system's (a fake program of the same name).
+    static func runScript(_ cases: String, extra: [String] = [], toolsFirst: URL? = nil) throws -> CLIRunner.Result {
         let script = CLIRunner.repoRoot.appendingPathComponent("scripts/bench-peer")
         let perf = CLIRunner.binary.deletingLastPathComponent().appendingPathComponent("roam-perf")
         // Its work folder on a disk: the kernel counts no write_bytes for tmpfs (Debian 13's /tmp).
         let work = CLIRunner.repoRoot.appendingPathComponent(".build/bench-peer-test")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let path = toolsFirst.map { $0.path + ":" + Self.path } ?? Self.path
+        return try CLIRunner.run([script.path, "--no-install", "--bin", CLIRunner.binary.path, "--perf", perf.path,
+                                  "--cases", cases, "--seconds", "3"] + extra,
+                                 environment: ["PATH": path, "TMPDIR": work.path], executable: URL(fileURLWithPath: "/bin/bash"))
+    }
+
+    @Test func oneShortCaseGivesTheRecordersRowWithNumbers() throws {
         let held = try HeldPort()
         defer { held.release() }
-        let r = try CLIRunner.run([script.path, "--no-install", "--bin", CLIRunner.binary.path, "--perf", perf.path,
-                                   "--cases", "1hz", "--seconds", "3", "--gpsd-port", String(held.port)],
-                                  environment: ["PATH": Self.path, "TMPDIR": work.path], executable: URL(fileURLWithPath: "/bin/bash"))
+        let r = try Self.runScript("1hz", extra: ["--gpsd-port", String(held.port)])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("case 1hz: 1 Hz, --commit-interval 1 (issue 25's run), for "), "\(r.stdout)")
         let rows = r.stdout.split(separator: "\n").map(String.init)
@@ -43,6 +50,23 @@ import Testing
             #expect(peerMissing.count == 1, "\(r.stdout)")
             #expect(cpu.count == 1, "a peer's figure without a peer: \(cpu)")
         }
+    }
+
+    /// idle-unplugged (issue 25: "with the receiver silent or unplugged ... its retries included"): the
+    /// bench's receiver unplugged and left so, no ride; the recorder's side has its figures, and the
+    /// reopen attempts its sensor thread made meanwhile are counted (backoff 0.5, 1, 2 s: at least one).
+    @Test func theUnpluggedCaseCountsTheRecordersReopenAttempts() throws {
+        let r = try Self.runScript("idle-unplugged")
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("case idle-unplugged: no ride (--no-ride), receiver unplugged and left so (--unplug-at-end), for "), "\(r.stdout)")
+        let rows = r.stdout.split(separator: "\n").map(String.init)
+        let cpu = try #require(rows.first { $0.hasPrefix("  CPU s/h ") }, "\(r.stdout)").split(separator: " ").dropFirst(2)
+        #expect(cpu.first.flatMap { Double($0) } != nil, "\(rows)")
+        // "  receiver reopen attempts while unplugged (...): 3 in 4.6 s (0.652/s)"
+        let said = try #require(rows.first { $0.hasPrefix("  receiver reopen attempts while unplugged") }, "\(r.stdout)")
+        let figures = said.split(separator: ":").last?.split(separator: " ") ?? []
+        let attempts = figures.first.flatMap { Int($0) }
+        #expect(attempts.map { $0 >= 1 } == true && figures.dropFirst().first == "in", "\(said)\n\(r.stderr)")
     }
 }
 

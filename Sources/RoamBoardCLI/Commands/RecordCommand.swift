@@ -22,8 +22,8 @@ enum RecordCommand {
         let dbPath = db ?? FilePath.join(dataDir, BoardLoader.databaseName)
         try BoardLoader.refuseFolder(dbPath, board: db == nil ? boardDir : nil)
         if !profile.isBench && (p.isGiven(Options.replay) || p.value(Options.realtime) || p.isGiven(Options.commitInterval)
-                                || p.value(Options.noRide)) {
-            throw UsageError(command: "record", message: "--replay, --realtime, --commit-interval and --no-ride apply to the bench board only")
+                                || p.value(Options.noRide) || p.value(Options.unplugAtEnd)) {
+            throw UsageError(command: "record", message: "--replay, --realtime, --commit-interval, --no-ride and --unplug-at-end apply to the bench board only")
         }
         var options = Recorder.Options()
         options.commit.commitIntervalS = try commitInterval(p, profile: profile)
@@ -52,7 +52,8 @@ enum RecordCommand {
         let end: BoardSession.End
         do {
             end = try BoardSession.record(databasePath: dbPath, profile: profile, options: options, script: script,
-                                          pressesButton: !p.value(Options.noRide), emit: { progress.handle($0) }, report: { Console.error($0) })
+                                          pressesButton: !p.value(Options.noRide),
+                                          unplugsAtEnd: p.value(Options.unplugAtEnd), emit: { progress.handle($0) }, report: { Console.error($0) })
         } catch var held as RecorderLock.Held {
             // Under systemd the unit is this recorder: the other one is a rider's, stopped as a process.
             let underUnit = RefusedForGood.unitUnderSystemd("roam-board") != nil
