@@ -1,3 +1,4 @@
+import Glibc
 import RoamPorts
 import RoamCore
 import RoamHardware
@@ -38,11 +39,20 @@ public final class NMEAReplayer: @unchecked Sendable {
         if let module { try module.transmit(bytes) } else { try pty.write(bytes) }
     }
 
+    /// A descriptor of the secondary, held from `unplug` on: its number stays taken, so its path does
+    /// not come back as another program's new pty while the recorder tries to reopen it (a pulled-out
+    /// USB receiver's path stays gone). -1 until then.
+    private var heldSecondary: CInt = -1
+
     /// Closes the primary: the reader sees EIO, as when a USB receiver is unplugged.
     public func unplug() {
+        if heldSecondary < 0 { heldSecondary = Glibc.open(pty.secondaryPath, O_RDWR | O_NOCTTY | O_CLOEXEC) }
         module?.stop()
         pty.close()
     }
 
-    deinit { module?.stop() }
+    deinit {
+        module?.stop()
+        if heldSecondary >= 0 { Glibc.close(heldSecondary) }
+    }
 }
