@@ -1,4 +1,5 @@
 import Foundation
+import RoamTestSupport
 import Testing
 
 /// scripts/bench-peer broke silently before (every case waited 3 minutes and gave up, and nothing
@@ -50,6 +51,22 @@ import Testing
             #expect(peerMissing.count == 1, "\(r.stdout)")
             #expect(cpu.count == 1, "a peer's figure without a peer: \(cpu)")
         }
+    }
+
+    /// gpsd installed but unable to start (issue 25's bad input: "where gpsd cannot start, says so in one
+    /// line and still prints the recorder's side"): a fake gpsd that says why and exits 1, first on the PATH.
+    @Test(.needs(["socat", "gpxlogger"].allSatisfy { TrialPaths.tool($0) != nil }, "socat and gpxlogger (Debian socat, gpsd-clients)"))
+    func aGpsdThatCannotStartIsSaidInOneLineAndTheRecordersSideIsPrinted() throws {
+        let dir = try TrialPaths.temporaryDirectory("bench-peer-gpsd")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tools = try DriveProbe.toolScript(in: dir, "gpsd", "echo 'gpsd:ERROR: fake gpsd, refusing to start' >&2; exit 1")
+        let r = try Self.runScript("1hz", toolsFirst: tools)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let rows = r.stdout.split(separator: "\n").map(String.init)
+        let said = rows.filter { $0.hasPrefix("  peer: ") }
+        #expect(said == ["  peer: gpsd could not start (gpsd:ERROR: fake gpsd, refusing to start): the recorder's side only"], "\(r.stdout)")
+        let cpu = try #require(rows.first { $0.hasPrefix("  CPU s/h ") }, "\(r.stdout)").split(separator: " ").dropFirst(2)
+        #expect(cpu.count == 1 && cpu.first.flatMap { Double($0) }.map { $0 > 0 } == true, "the recorder's figure alone: \(rows)")
     }
 
     /// idle-unplugged (issue 25: "with the receiver silent or unplugged ... its retries included"): the
