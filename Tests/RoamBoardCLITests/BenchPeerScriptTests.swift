@@ -35,6 +35,8 @@ import Testing
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("case 1hz: 1 Hz, --commit-interval 1 (issue 25's run), for "), "\(r.stdout)")
         let rows = r.stdout.split(separator: "\n").map(String.init)
+        // The table alone: record's closing "database: …" lines (one a run) were printed among its rows.
+        #expect(!rows.contains { $0.hasPrefix("database:") }, "\(r.stdout)")
         // "  CPU s/h   6.69   1.26   5.31": the recorder's figure, then the peer's and the ratio when there is a peer.
         let cpu = try #require(rows.first { $0.hasPrefix("  CPU s/h ") }, "\(r.stdout)").split(separator: " ").dropFirst(2).map(String.init)
         let recorder = try #require(cpu.first.flatMap(Double.init), "\(rows)")
