@@ -26,7 +26,10 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// without a sample (the file recorded no elevation there); the board's barometer still breaks it.
     /// 10: a segment's first fix after a gap whose time counted as moving is flagged `moved-through-gap`
     /// (the FIT timer runs through such a gap).
-    public var algorithm = "roam-pipeline/10"
+    /// 11: a receiver's silence, its set-up again and a logger restart count their time as moving
+    /// when bridged at riding speed, as a loss of fix does (before, they added bridged distance but
+    /// no moving time); a gap slower than the auto-pause speed is still a pause.
+    public var algorithm = "roam-pipeline/11"
 
     // Time
     /// A GNSS date earlier than this is a GPS week rollover and moves on by 1024 weeks, or cannot be

@@ -40,12 +40,16 @@ public enum GapCause: String, Sendable, Codable, CaseIterable {
         }
     }
 
-    /// The receiver stopped measuring, or the file has no points, while the rider may have ridden on
-    /// (a tunnel): unlike a jump or the logger's own gaps, the time across it may count as moving.
-    var isLossOfMeasurement: Bool {
+    /// The rider may have ridden on across a gap of this cause (P4), so its time counts as moving
+    /// when its straight line is at riding speed (`RidePipeline.follow`): the receiver stopped
+    /// measuring (a tunnel), fell silent or was set up again, the logger restarted, or a file has no
+    /// points there. Not a jump (the track is elsewhere) nor a file's segment break (its writer
+    /// stopped logging, perhaps at the rider's stop): their time is never moving.
+    var mayBeRiddenThrough: Bool {
         switch self {
-        case .lostFix, .receiverEstimating, .manualPosition, .simulatedPosition, .noPointsInFile, .leftOutOfExport: true
-        case .receiverSilent, .receiverSetUpAgain, .spatialJump, .loggerRestarted, .fileSegmentBreak: false
+        case .lostFix, .receiverSilent, .receiverSetUpAgain, .loggerRestarted, .receiverEstimating, .manualPosition,
+             .simulatedPosition, .noPointsInFile, .leftOutOfExport: true
+        case .spatialJump, .fileSegmentBreak: false
         }
     }
 }

@@ -70,12 +70,7 @@ public struct RidePipeline: Sendable {
     /// What `markGap` does to the state, without the event and its count: `rederive` replays the
     /// logger's gaps from the flags they left, while their events stay in `events`.
     public mutating func applyLoggerGap(_ cause: GapCause) {
-        state.segmentPending = true
-        // An imported file's gap ridden through (its own flags say so) counts its time as moving,
-        // as one the pipeline finds itself; the logger's own gaps never do.
-        state.gapBeganMoving = cause.isLossOfMeasurement && !state.autoPause.isPaused
-        state.jumps.clear()
-        state.autoPause.interrupt()
+        beginGap(cause)
         state.rhythm.interrupt()
         switch cause {
         case .loggerRestarted:
@@ -98,8 +93,15 @@ public struct RidePipeline: Sendable {
         guard !state.segmentPending else { return }
         events.append(RideEvent(kind: .gap, monoNs: time.monoNs, utcMs: time.utcMs, detail: cause.rawValue))
         state.totals.gapCount += 1
+        beginGap(cause)
+    }
+
+    /// Every gap, the logger's own and those found in the epochs: the next usable fix starts a new
+    /// segment, and whether the gap's time may count as moving is decided here, by its cause
+    /// alone (a silence at 32 km/h once put 3 km into the distance and nothing into moving time).
+    private mutating func beginGap(_ cause: GapCause) {
         state.segmentPending = true
-        state.gapBeganMoving = cause.isLossOfMeasurement && !state.autoPause.isPaused
+        state.gapBeganMoving = cause.mayBeRiddenThrough && !state.autoPause.isPaused
         state.jumps.clear()
         state.autoPause.interrupt()
     }
