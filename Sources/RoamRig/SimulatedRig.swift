@@ -263,9 +263,14 @@ public final class SimulatedRig: @unchecked Sendable {
     /// close it half read.
     /// In real time it waits instead until each epoch is due by the capture's own times.
     /// Returns the epochs fed, each noted in `handOver` before the bytes that let the recorder close it.
+    /// A step between a capture's epochs longer than this is a silence of its receiver: longer than
+    /// any rate's step, shorter than the recorder's silence threshold (3 s), after which it probes.
+    static let captureSilenceNs: UInt64 = 2_000_000_000
+
     private func replay(_ reader: CaptureReader, realtime: Bool, recorder: Recorder, maxQueuedEpochs: Int = 512) throws -> Int {
         var cutter = CaptureEpochCutter()
         var pace = CapturePace()
+        var lastDueNs: UInt64 = 0
         let start = MonotonicClock.nowNs()
         while true {
             let chunk = try reader.next(capacity: 4096)
@@ -277,7 +282,14 @@ public final class SimulatedRig: @unchecked Sendable {
             for time in cutter.takeClosedTimes() { handOver.note(timeOfDayMs: time) }
             for piece in pieces {
                 if piece.startsEpoch && realtime {
-                    sleep(until: start + pace.due(timeOfDayMs: piece.timeOfDayMs))
+                    let dueNs = pace.due(timeOfDayMs: piece.timeOfDayMs)
+                    // A stretch of the capture without sentences is a receiver that said nothing: it
+                    // answers none of the recorder's probes meanwhile either (it once "sent nothing until asked").
+                    let silence = dueNs - lastDueNs > Self.captureSilenceNs
+                    if silence { replayer.module?.fallSilent(true) }
+                    sleep(until: start + dueNs)
+                    if silence { replayer.module?.fallSilent(false) }
+                    lastDueNs = dueNs
                 } else if piece.startsEpoch {
                     while recorder.queuedEpochs > maxQueuedEpochs && !ShutdownSignal.isRequested { usleep(1000) }
                 }

@@ -20,7 +20,7 @@ def judge(path):
     records = messages.get("record_mesgs", [])
     events = [(e.get("timestamp"), e.get("event_type"), e.get("timer_trigger")) for e in messages.get("event_mesgs", [])]
     keys = ["total_distance", "total_ascent", "total_descent", "total_timer_time", "total_elapsed_time",
-            "enhanced_max_speed", "sport", "num_laps", "start_time", "timestamp"]
+            "enhanced_max_speed", "enhanced_avg_speed", "sport", "num_laps", "start_time", "timestamp"]
     return {
         "integrity": integrity,
         "errors": [str(e) for e in errors],

@@ -106,7 +106,8 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// standard atmosphere, or nothing (a capture replay has no barometer: no pressure stored, no climb).
     public var altitudeSource = AltitudeSource.barometer
     /// What a silence between two points is called when the pipeline breaks the track there: nil for
-    /// a receiver's epochs ("no fix"); an imported file's own words otherwise (`GapCause.noPointsInFile`,
+    /// a receiver's epochs ("no fix"); a replayed capture's receiver's silence (`GapCause.receiverSilent`,
+    /// as the board says in real time); an imported file's own words otherwise (`GapCause.noPointsInFile`,
     /// `GapCause.leftOutOfExport`). Stored with the ride, so `rederive` and `check` say it again;
     /// written only when set, so a recorded ride's parameters are what they were.
     public var silenceGapCause: GapCause? = nil

@@ -44,6 +44,9 @@ public final class ModuleLink: @unchecked Sendable {
     /// The module loses power and comes back at its factory settings (`FakeGNSSModule.powerCycle`).
     public func powerCycle() { module.withLock { $0.powerCycle() } }
 
+    /// The capture it plays has no sentences for a while, or speaks again (`FakeGNSSModule.isSilent`).
+    public func fallSilent(_ silent: Bool) { module.withLock { $0.isSilent = silent } }
+
     /// The host's baud: 0 when unknown (then nothing matches and the module is junk to it).
     private var hostBaud: Int { pty.peerBaud ?? 0 }
 

@@ -79,6 +79,8 @@ public enum ReplaySource {
         options.commit.parameters.silenceGapCause = silenceGapCause
         options.commit.parameters.rolloverFloorUTCms = Self.rolloverFloorUTCms
         options.rearm.replaying = true
+        // A capture's stretch without sentences is its receiver's silence, as the board says in real time.
+        if case .nmea = self { options.commit.parameters.silenceGapCause = .receiverSilent }
     }
 
     /// The floor every replay records with: dates from before any receiver could roll over.

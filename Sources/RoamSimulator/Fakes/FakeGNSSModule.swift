@@ -57,6 +57,9 @@ public struct FakeGNSSModule: Sendable {
     /// a version query (MON-VER, PMTK605, PCAS06) and sends nothing else until a command turns a
     /// sentence on; then, without a fix, that sentence empty each epoch.
     public let silentUntilAsked: Bool
+    /// A replayed capture with no sentences for a while (`SimulatedRig`): the receiver sent nothing
+    /// then, so it answers no command either and takes none, until the capture speaks again.
+    public var isSilent = false
     /// Text lines its banner carries after the family's own ("HW UBX-M8030 00080000", "ANTSTATUS=SHORT").
     public var bannerTexts: [String] = []
     /// What it powers up with (`powerCycle`): its saved baud and port protocol.
@@ -117,7 +120,7 @@ public struct FakeGNSSModule: Sendable {
     /// Bytes from the host, which sends at `hostBaud`. Returns what the module answers, as the
     /// host receives it, and the baud the module changed to after answering.
     public mutating func receive(_ bytes: [UInt8], hostBaud: Int) -> (reply: [UInt8], newBaud: Int?) {
-        guard hostBaud == baud, behaviour != .deaf else { return ([], nil) }
+        guard hostBaud == baud, behaviour != .deaf, !isSilent else { return ([], nil) }
         var reply: [UInt8] = []
         var newBaud: Int?
         if family == .ublox {
