@@ -25,6 +25,18 @@ struct PipelineLoggerGapMovingTests {
         #expect(pl.state.totals.movingS == 19 + 121 + 4, "\(cause.rawValue): moving \(pl.state.totals.movingS) s")
     }
 
+    /// A ride stored with parameters before version 6 keeps its figures (check, rederive with its own set).
+    @Test func withTheParametersOfBeforeALoggerGapIsNoMovingTime() {
+        var parameters = PipelineParameters()
+        parameters.loggerGapsRiddenThrough = false
+        var pl = RidePipeline(rideID: 1, state: PipelineState(), parameters: parameters)
+        _ = R.ride(&pl, seconds: 20, speedMps: 8.9)
+        _ = pl.markGap(.receiverSilent, monoNs: nil)
+        let (rows, _) = R.ride(&pl, from: 140, seconds: 5, speedMps: 8.9, startM: 140 * 8.9)
+        #expect(rows[0].flags.contains(.bridged) && !rows[0].flags.contains(.movedThroughGap))
+        #expect(pl.state.totals.movingS == 19 + 4)
+    }
+
     /// The same 400 m in 20 min after a silence: a stop, not riding, as after a loss of fix.
     @Test(arguments: [GapCause.receiverSilent, .loggerRestarted])
     func aSlowLoggerGapIsAPause(_ cause: GapCause) {

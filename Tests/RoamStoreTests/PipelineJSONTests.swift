@@ -54,6 +54,15 @@ import Testing
         #expect(try json.decode(PipelineParameters.self, from: "{\"speedMeasured\":false}").maxSpeedSpanS == 7)
     }
 
+    /// A ride stored with version 5 parameters counted no moving time across the logger's own gaps;
+    /// check and rederive with its stored set keep that, while a set without a version counts them.
+    @Test func storedVersion5ParametersKeepTheLoggersGapsOutOfMovingTime() throws {
+        let json = PipelineJSON()
+        let stored = try Self.stored(before: "\"loggerGapsRiddenThrough\":true,", version: 5)
+        #expect(try json.decode(PipelineParameters.self, from: stored).loggerGapsRiddenThrough == false)
+        #expect(try json.decode(PipelineParameters.self, from: "{\"speedMeasured\":false}").loggerGapsRiddenThrough)
+    }
+
     /// Today's parameters as a ride stored them with `version`, before `field` was added.
     private static func stored(before field: String, version: Int) throws -> String {
         let stored = try foundation(PipelineParameters()).replacingOccurrences(of: field, with: "")

@@ -5,7 +5,9 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// Version of this parameter set's shape (`rides.params_version`).
     /// 4: climbSmoothingS added; a stored set of version 3 or older was counted without smoothing.
     /// 5: maxSpeedSpanS added; a stored set of version 4 or older took each fix's speed as sent.
-    public var version = 5
+    /// 6: loggerGapsRiddenThrough added; a stored set of version 5 or older counted no moving time
+    /// across the logger's own gaps.
+    public var version = 6
     /// Which algorithms produced the derived columns; bumped when their behaviour changes.
     /// 2: gaps judged against the receiver's learned epoch rhythm; distance bridged across gaps.
     /// 3: a gap slower than the auto-pause speed is a pause: not bridged, not moving time.
@@ -26,10 +28,7 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// without a sample (the file recorded no elevation there); the board's barometer still breaks it.
     /// 10: a segment's first fix after a gap whose time counted as moving is flagged `moved-through-gap`
     /// (the FIT timer runs through such a gap).
-    /// 11: a receiver's silence, its set-up again and a logger restart count their time as moving
-    /// when bridged at riding speed, as a loss of fix does (before, they added bridged distance but
-    /// no moving time); a gap slower than the auto-pause speed is still a pause.
-    public var algorithm = "roam-pipeline/11"
+    public var algorithm = "roam-pipeline/10"
 
     // Time
     /// A GNSS date earlier than this is a GPS week rollover and moves on by 1024 weeks, or cannot be
@@ -72,6 +71,10 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     public var resumeAfterS = 2.0
     /// A loss of fix while moving, with the rider moving again after it, counts as moving time up to this long.
     public var movingGapMaxS = 600.0
+    /// The logger's own gaps (a silent receiver, one set up again, a restart) ridden through count
+    /// as moving time, as a loss of fix does (`GapCause.mayBeRiddenThrough`). Before version 6 they
+    /// did not: a 121 s silence at 32 km/h added 1.1 km and no time, a FIT average of 48 km/h.
+    public var loggerGapsRiddenThrough = true
 
     // Smoothing
     /// White-acceleration spectral density of the constant-velocity filter, m²/s³.
@@ -122,7 +125,7 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
         case version, algorithm, rolloverFloorUTCms, timeConfirmEpochs
         case gapAfterS, rhythmGapFactor, rhythmLearnS, distanceGateM, maxAccuracyM, receiverErrorM
         case maxSpeedMps, jumpSlackM, jumpConfirmFixes, maxSpeedSpanS
-        case pauseBelowMps, pauseAfterS, resumeAboveMps, resumeAfterS, movingGapMaxS
+        case pauseBelowMps, pauseAfterS, resumeAboveMps, resumeAfterS, movingGapMaxS, loggerGapsRiddenThrough
         case smoothingAccelerationNoise, smoothingVelocitySigmaMps
         case climbSmoothingS, climbHysteresisM, baroSpikeM, baroMaxVerticalSpeedMps, baroStepConfirmSamples, weatherStillRadiusM
         case temperatureMeasured, speedMeasured, altitudeSource, silenceGapCause
@@ -155,6 +158,9 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
         resumeAboveMps = try value(.resumeAboveMps, d.resumeAboveMps)
         resumeAfterS = try value(.resumeAfterS, d.resumeAfterS)
         movingGapMaxS = try value(.movingGapMaxS, d.movingGapMaxS)
+        // A ride stored before version 6 counted no moving time across the logger's own gaps:
+        // check and rederive with its own parameters keep what it was recorded with.
+        loggerGapsRiddenThrough = try value(.loggerGapsRiddenThrough, version < 6 ? false : d.loggerGapsRiddenThrough)
         smoothingAccelerationNoise = try value(.smoothingAccelerationNoise, d.smoothingAccelerationNoise)
         smoothingVelocitySigmaMps = try value(.smoothingVelocitySigmaMps, d.smoothingVelocitySigmaMps)
         // A ride stored before version 4 was counted without smoothing: rederiving it with its own

@@ -44,11 +44,12 @@ public enum GapCause: String, Sendable, Codable, CaseIterable {
     /// when its straight line is at riding speed (`RidePipeline.follow`): the receiver stopped
     /// measuring (a tunnel), fell silent or was set up again, the logger restarted, or a file has no
     /// points there. Not a jump (the track is elsewhere) nor a file's segment break (its writer
-    /// stopped logging, perhaps at the rider's stop): their time is never moving.
-    var mayBeRiddenThrough: Bool {
+    /// stopped logging, perhaps at the rider's stop): their time is never moving. `loggersOwn`: whether
+    /// the logger's own gaps count (`PipelineParameters.loggerGapsRiddenThrough`).
+    func mayBeRiddenThrough(loggersOwn: Bool) -> Bool {
         switch self {
-        case .lostFix, .receiverSilent, .receiverSetUpAgain, .loggerRestarted, .receiverEstimating, .manualPosition,
-             .simulatedPosition, .noPointsInFile, .leftOutOfExport: true
+        case .lostFix, .receiverEstimating, .manualPosition, .simulatedPosition, .noPointsInFile, .leftOutOfExport: true
+        case .receiverSilent, .receiverSetUpAgain, .loggerRestarted: loggersOwn
         case .spatialJump, .fileSegmentBreak: false
         }
     }

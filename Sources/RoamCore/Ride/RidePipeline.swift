@@ -101,7 +101,7 @@ public struct RidePipeline: Sendable {
     /// alone (a silence at 32 km/h once put 3 km into the distance and nothing into moving time).
     private mutating func beginGap(_ cause: GapCause) {
         state.segmentPending = true
-        state.gapBeganMoving = cause.mayBeRiddenThrough && !state.autoPause.isPaused
+        state.gapBeganMoving = cause.mayBeRiddenThrough(loggersOwn: parameters.loggerGapsRiddenThrough) && !state.autoPause.isPaused
         state.jumps.clear()
         state.autoPause.interrupt()
     }
