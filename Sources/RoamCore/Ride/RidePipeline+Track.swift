@@ -9,7 +9,9 @@ extension RidePipeline {
     }
 
     /// Judges the epoch's position; nil when it has none that can be used.
-    mutating func track(_ epoch: Epoch, at now: TimeStamp, flags: inout FixFlags, events: inout [RideEvent]) -> TrackOutcome? {
+    /// `afterSilence`: no epoch at all came for longer than the receiver's rhythm before this one.
+    mutating func track(_ epoch: Epoch, at now: TimeStamp, afterSilence: Bool, flags: inout FixFlags,
+                        events: inout [RideEvent]) -> TrackOutcome? {
         let p = parameters
         // The receiver's own estimate is no measurement, position or not; a run of them is a gap
         // that says so (its distance, if any, is bridged like any gap's).
@@ -30,10 +32,12 @@ extension RidePipeline {
         let point = PipelineState.AcceptedPoint(latDeg: lat, lonDeg: lon, time: now)
         if !state.segmentPending, let last = state.lastUsable,
            point.time.seconds(since: last.time).map({ $0 > state.rhythm.gapThresholdS(p) }) ?? true {
-            // No epochs at all for longer than this receiver's rhythm explains (or no clock to
-            // tell): as much a loss of fix as a tunnel. A logger's 20 s between points is not.
-            // An imported file says only that it has no points there (`silenceGapCause`).
-            breakTrack(p.silenceGapCause ?? .lostFix, at: last.time, events: &events)
+            // No usable fix for longer than this receiver's rhythm explains (or no clock to tell): as
+            // much a loss of fix as a tunnel. A logger's 20 s between points is not. Where no epoch
+            // came at all, the ride's own word for a silence (`silenceGapCause`: an imported file's
+            // hole, a replayed capture's silent receiver); epochs without a fix are a loss of fix,
+            // whoever recorded them (a no-fix run just short of `gapAfterS` ends here).
+            breakTrack((afterSilence ? p.silenceGapCause : nil) ?? .lostFix, at: last.time, events: &events)
         }
         if !state.segmentPending, let last = state.lastUsable, JumpWatch.isJump(from: last, to: point, parameters: p) {
             if state.jumps.observe(point, parameters: p) {

@@ -35,7 +35,7 @@ public struct RidePipeline: Sendable {
         }
 
         let silenceIsGap = state.rhythm.intervalS(to: clock.time).map { $0 > state.rhythm.gapThresholdS(p) } ?? false
-        let track = self.track(epoch, at: clock.time, flags: &flags, events: &events)
+        let track = self.track(epoch, at: clock.time, afterSilence: silenceIsGap, flags: &flags, events: &events)
         state.rhythm.observe(clock.time, isGap: silenceIsGap)
         state.autoPause.observe(at: clock.time, hasFix: track != nil,
                                 afterSilence: silenceIsGap || !flags.isDisjoint(with: [.afterSilence, .afterRestart]))

@@ -79,8 +79,6 @@ public enum ReplaySource {
         options.commit.parameters.silenceGapCause = silenceGapCause
         options.commit.parameters.rolloverFloorUTCms = Self.rolloverFloorUTCms
         options.rearm.replaying = true
-        // A capture's stretch without sentences is its receiver's silence, as the board says in real time.
-        if case .nmea = self { options.commit.parameters.silenceGapCause = .receiverSilent }
     }
 
     /// The floor every replay records with: dates from before any receiver could roll over.
@@ -120,12 +118,13 @@ public enum ReplaySource {
     }
 
     /// What a silence between the replayed epochs is called where the pipeline breaks the track: a
-    /// capture's is its receiver's ("no fix", nil); a track file's is a hole in the file, in the
+    /// capture's stretch without sentences is its receiver's silence, as the board says it in real
+    /// time (a fast replay sees only the jump in GNSS time); a track file's is a hole in the file, in the
     /// words an import of the same file says (`GapCause.silence(in:)`), never a loss of fix nobody
     /// saw; a stored ride's is what that ride called it.
     public var silenceGapCause: GapCause? {
         switch self {
-        case .nmea: return nil
+        case .nmea: return .receiverSilent
         case .track(let track, _): return GapCause.silence(in: track.exportedFixes)
         case .recorded(_, _, let silence): return silence
         }
