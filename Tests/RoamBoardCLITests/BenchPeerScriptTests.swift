@@ -57,7 +57,10 @@ import Testing
 
     /// gpsd installed but unable to start (issue 25's bad input: "where gpsd cannot start, says so in one
     /// line and still prints the recorder's side"): a fake gpsd that says why and exits 1, first on the PATH.
-    @Test(.needs(["socat", "gpxlogger"].allSatisfy { TrialPaths.tool($0) != nil }, "socat and gpxlogger (Debian socat, gpsd-clients)"))
+    /// Swift 6.0.3 crashes on a closure inside a test's trait: the check is a property.
+    static let socatAndGpxlogger = ["socat", "gpxlogger"].allSatisfy { TrialPaths.tool($0) != nil }
+
+    @Test(.needs(socatAndGpxlogger, "socat and gpxlogger (Debian socat, gpsd-clients)"))
     func aGpsdThatCannotStartIsSaidInOneLineAndTheRecordersSideIsPrinted() throws {
         let dir = try TrialPaths.temporaryDirectory("bench-peer-gpsd")
         defer { try? FileManager.default.removeItem(at: dir) }
