@@ -146,7 +146,7 @@ public final class SensorLoop: @unchecked Sendable {
         // Half a sentence that may join the epoch is a line stalled mid-sentence (a loaded machine's
         // UART), not quiet between bursts: only the late settle's time completes that epoch.
         func settle() {
-            let needNs = [.other, .untagged].contains(stream.unfinishedSentence) ? max(settleNs, quietNs) : quietNs
+            let needNs = stream.unfinishedSentence.mayJoinEpoch ? max(settleNs, quietNs) : quietNs
             guard pendingBytes, let seen = seenEmptyNs, seen >= lastByteNs + needNs else { return }
             settleAll()
         }

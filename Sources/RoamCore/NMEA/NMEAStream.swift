@@ -43,6 +43,9 @@ public struct NMEAStream: Sendable {
         case other
         /// One whose tag (`$GPRMC,`) is not all in yet: it may close the epoch in progress or join it.
         case untagged
+
+        /// Half a sentence that may still join the epoch in progress: only the late settle completes it.
+        public var mayJoinEpoch: Bool { self == .other || self == .untagged }
     }
 
     /// The sentence begun but not ended, judged by its tag: what the recorder's sensor thread asks
