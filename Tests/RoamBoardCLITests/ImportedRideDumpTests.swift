@@ -62,7 +62,7 @@ import Testing
         let show = try CLIRunner.run(["show", "--db", db, "--ride", "1"])
         try #require(show.status == 0, "\(show.stderr)")
         let time = try #require(show.stdout.split(separator: "\n").first { $0.hasPrefix("  time ") })
-        #expect(time == "  time        from the imported file 60 (not this board's receiver)", "\(show.stdout)")
+        #expect(time == "  time        60 from the imported file (not this board's receiver)", "\(show.stdout)")
     }
 
     /// A new folder holding `rides.db` with `gpx`, written as `name`, imported as ride 1.

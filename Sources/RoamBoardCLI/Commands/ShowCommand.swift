@@ -108,10 +108,11 @@ enum ShowCommand {
         print("              \(Plural.count(t.gapCount, "gap")); parked \(ride.parkedCount); lost \(ride.lostCount)")
         // An imported or replayed track's times are its file's, which the pipeline stores as a receiver's (`TimeSource.gnss`).
         let fromFile = provenance == nil ? unmeasured.timeSource : "from the imported file"
-        let received = fromFile ?? "GNSS"
+        let received = fromFile ?? "from GNSS"
         let sourceNames: [(TimeSource, String)] = [(.gnss, received), (.rolloverCorrected, "\(received), week rollover corrected"),
                                                    (.backfilled, "back-filled"), (.monotonicOnly, "monotonic only")]
-        print("  time        " + sourceNames.compactMap { src, name in sources[src].map { "\(name) \($0)" } }.joined(separator: ", ")
+        // The count first, as on the fixes line: "2191 from GNSS", never "GNSS 2191".
+        print("  time        " + sourceNames.compactMap { src, name in sources[src].map { "\($0) \(name)" } }.joined(separator: "; ")
               + (fromFile == nil ? "" : " (not this board's receiver)"))
         print("  parameters  \(ride.parameters.algorithm), version \(ride.parameters.version)")
 
