@@ -72,7 +72,7 @@ enum DatabaseCheck {
     private static func save(_ database: String, checked: Bool) -> String {
         let shown = FilePath.shown(database)
         return (checked ? "'roam-board check --db \(shown)' names them. " : "")
-            + "Save what can be read now (roam-board dump --db \(shown) --all --format fit -o DIR/, to a folder off this card). "
+            + "Save what can be read now (\(RideRescue.dumpAll(database: shown)), to a folder off this card). "
             + "Recording goes on into this file; a commit the damage refuses raises the alarm and is kept."
     }
 }

@@ -25,7 +25,12 @@ public enum RideRescue {
     }
 
     /// The command that saves every ride still readable whole from a damaged file, and names the others.
-    public static let dumpAll = "roam-board dump --all --format fit -o DIR/"
+    public static let dumpAll = dumpAll(database: nil)
+
+    /// The same command for a database not at the board's own path (`--db`, shown as the rider gave it).
+    public static func dumpAll(database shown: String?) -> String {
+        "roam-board dump" + (shown.map { " --db \($0)" } ?? "") + " --all --format fit -o DIR/"
+    }
 
     /// What a rider does about a damaged file, said by every command that meets one.
     public static let whatToDo = "'\(dumpAll)' saves every ride that can still be read whole and names the others; "
