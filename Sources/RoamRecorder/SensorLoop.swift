@@ -229,12 +229,16 @@ public final class SensorLoop: @unchecked Sendable {
         while !isStopping {
             answerHeldPresses()
             let n: Int
+            var ticketAtRead = 0
             do {
                 // A press waiting for the line: until the epoch's quiet time, or its own, whichever is first.
                 let pressDueNs = pressWaitsSinceNs.map { min($0, lastByteNs) + quietNs }
                 let timeout = waitMs(pending: pendingBytes, silent: silent, lastByteNs: lastByteNs, heardNs: heardNs,
                                      setupAgainNs: setupAgainNs, pressDueNs: pressDueNs)
                 let ready = try readWaiting(timeoutMs: timeout, into: &buffer, seenEmptyNs: &seenEmptyNs)
+                // Taken as the read returns: a press pushed from here on came after these bytes, even if
+                // this thread is preempted before it frames them (it was counted before them, and went in front).
+                ticketAtRead = queue.heldPressTicket.load(ordering: .acquiring)
                 noticeSetupAgain()
                 guard let ready else { continue }
                 n = ready
@@ -268,7 +272,7 @@ public final class SensorLoop: @unchecked Sendable {
                 feed(buffer[0..<n])
                 // The receiver's junk watch is told what the stream framed: the bytes are framed once.
                 framingFeedback?.lastReadFramed(sentences: stream.sentencesFramed - framedBefore)
-                if stream.sentencesFramed != framedBefore { heldTicketAtLastSentence = queue.heldPressTicket.load(ordering: .acquiring) }
+                if stream.sentencesFramed != framedBefore { heldTicketAtLastSentence = ticketAtRead }
                 // The last of a set-up's hand-back, ended on a whole epoch: complete before the set-up ended,
                 // so in front of any press since (kernel-sim s9: a stock epoch at a 10 Hz ride's head). Not
                 // past a press held during the set-up: the epochs it closed went behind that press.
