@@ -63,6 +63,27 @@ import Testing
         #expect(pressed + after == ["0:2", "press", "1:2"])
     }
 
+    /// A press pushed after the read that brought the epoch's last sentence returned, before the loop
+    /// framed it (its thread preempted there on a loaded machine): the press came after those bytes,
+    /// and the epoch goes in front. The test pushes it at the loop's first clock reading after that
+    /// read. Taken after the framing, the press ticket counted it as before them: `["press"]`.
+    @Test func aPressBetweenTheLastSentencesReadAndItsFramingComesAfterIt() throws {
+        let run = try Run()
+        let first = Self.burst(second: 0)
+        let ggaAt = try #require(first.firstIndex(of: UInt8(ascii: "\n"))) + 1
+        #expect(run.send(Array(first[..<ggaAt])))
+        try #require(Run.waitFor { run.queue.sensorHoldsEpoch.load(ordering: .acquiring) })
+        let queue = run.queue, clock = run.clock
+        run.line.afterRead.withLock { $0 = { clock.atNextReading.withLock { $0 = { _ = queue.push(.press(monoNs: clock.now())) } } } }
+        #expect(run.send(Array(first[ggaAt...])))
+        try #require(Run.waitFor { queue.heldPressTicket.load(ordering: .acquiring) != 0 })
+        run.clock.move(ms: 400)
+        let pressed = Self.described(try #require(queue.takeBatch(notBeforeNs: 0, timeoutNs: 60_000_000_000)).items)
+        let after = try run.stopAndTake()
+        #expect(pressed == ["0:2", "press"])
+        #expect(after.isEmpty)
+    }
+
     /// The same burst's next sentence read after the press: the epoch was still being received, and
     /// the press goes in front of it, unsplit (as a press while that sentence is half read).
     @Test func theSameBurstsNextSentenceAfterThePressPutsThePressInFront() throws {

@@ -25,11 +25,14 @@ import Testing
         }
 
         var readiness: PortReadiness { .descriptor(readEnd) }
+        /// Run once, in the next read that brings bytes, on the loop's thread.
+        let afterRead = Mutex<(@Sendable () -> Void)?>(nil)
 
         func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMs: Int32) throws(DeviceError) -> Int {
             let n = Glibc.read(readEnd, buffer.baseAddress, buffer.count)
             if n < 0 && errno == EAGAIN { return 0 }
             guard n >= 0 else { throw DeviceError(.uart, .read, device: device, errno: .current) }
+            if n > 0, let step = afterRead.withLock({ step in defer { step = nil }; return step }) { step() }
             return n
         }
 
@@ -50,7 +53,13 @@ import Testing
     /// The loop's clock, moved on by the test.
     final class TestClock: Sendable {
         private let ns = Atomic<UInt64>(1_000_000_000)
-        func now() -> UInt64 { ns.load(ordering: .acquiring) }
+        /// Run once, at the clock's next reading, on the thread reading it: a test's step between two
+        /// of the loop's statements (`SensorLoopPressAfterLastByteTests`).
+        let atNextReading = Mutex<(@Sendable () -> Void)?>(nil)
+        func now() -> UInt64 {
+            if let step = atNextReading.withLock({ step in defer { step = nil }; return step }) { step() }
+            return ns.load(ordering: .acquiring)
+        }
         func move(ms: UInt64) { ns.add(ms * 1_000_000, ordering: .releasing) }
     }
 
