@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "RoamBenchmarks", dependencies: ["RoamCore", "RoamSimulator", "RoamSystem", "RoamStore", "RoamRecorder"], swiftSettings: withoutStringProcessing),
         // The board as a USB drive for the hand-over without a shell: FAT image via dosfstools/mtools,
         // configfs gadget, the keeper that rebuilds the image while no host has it.
-        .target(name: "RoamDrive", dependencies: ["RoamCore", "RoamStore", "RoamSystem"], swiftSettings: withoutStringProcessing),
+        .target(name: "RoamDrive", dependencies: ["RoamCore", "RoamStore", "RoamSystem", "RoamPorts"], swiftSettings: withoutStringProcessing),
         // The hand-over use case: a stored ride to the bytes of its formats and the files that hold them, for dump,
         // view, the benchmarks and the drive (whose keeper in RoamDrive writes through DriveRideFiles here).
         .target(name: "RoamHandover", dependencies: ["RoamCore", "RoamStore", "RoamExport", "RoamSystem", "RoamDrive"], swiftSettings: withoutStringProcessing),
@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "RoamExportTests", dependencies: ["RoamExport", "RoamCore", "RoamSimulator"]),
         .testTarget(name: "RoamCommandLineTests", dependencies: ["RoamCommandLine"]),
         .testTarget(name: "RoamRecorderTests", dependencies: ["RoamRecorder", "RoamStore", "RoamSimulator", "RoamCore", "RoamSystem", "RoamPorts", "RoamRig", "RoamHardware", "RoamTestSupport"]),
-        .testTarget(name: "RoamDriveTests", dependencies: ["RoamDrive", "RoamSystem", "RoamTestSupport"]),
+        .testTarget(name: "RoamDriveTests", dependencies: ["RoamDrive", "RoamSystem", "RoamPorts", "RoamTestSupport"]),
         .testTarget(name: "RoamImportTests", dependencies: ["RoamImport", "RoamGPX", "RoamStore", "RoamCore", "RoamSystem"]),
         .testTarget(name: "RoamRigTests", dependencies: ["RoamRig", "RoamRecorder", "RoamHardware", "RoamCore", "RoamSimulator", "RoamStore", "RoamSystem", "RoamPorts", "RoamTestSupport"]),
         // Depends on the executable so `swift test` builds roam-board before the end-to-end tests spawn it.

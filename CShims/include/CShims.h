@@ -9,4 +9,5 @@
 #include "roam_gpiochip.h"
 #include "roam_sys.h"
 #include "roam_fs.h"
+#include "roam_inotify.h"
 #endif

@@ -2,6 +2,8 @@ import Glibc
 import RoamCore
 import RoamDrive
 import RoamHandover
+import RoamHardware
+import RoamPorts
 import RoamRig
 import RoamStore
 import RoamSystem
@@ -155,14 +157,14 @@ enum DriveCommand {
             Console.error("roam-board drive: nothing set up: \(refused.reason)")
             return
         }
-        let (keeper, watch) = try RefusedForGood.judgingStart(unit: "roam-board-drive", board: try p.value(SharedOptions.board)) { try startKeeper(p) }
+        let (keeper, watch, files) = try RefusedForGood.judgingStart(unit: "roam-board-drive", board: try p.value(SharedOptions.board)) { try startKeeper(p) }
         guard let keeper, let watch else { return }
-        try keeper.run(watch: watch, pollMs: try p.value(Options.pollMs))
+        try keeper.run(watch: watch, files: files, pollMs: try p.value(Options.pollMs))
     }
 
     /// The drive's start: the gadget, then (`--setup-only`) its set-up, or the keeper over the database.
     /// Nil keeper: the set-up is done.
-    private static func startKeeper(_ p: ParsedArguments) throws -> (DriveKeeper?, UDCStateWatch?) {
+    private static func startKeeper(_ p: ParsedArguments) throws -> (DriveKeeper?, UDCStateWatch?, FileChanges?) {
         let sysRoot = try p.value(Options.sysRoot)
         let gadget = MassStorageGadget(paths: GadgetPaths(root: sysRoot))
         try gadget.requireConfigfs()
@@ -189,17 +191,17 @@ enum DriveCommand {
             if unbound, !image.isEmpty, gadget.otherHolder(of: udc) == nil, let change = staleImage(t.settings) {
                 print("gadget \(FilePath.shown(gadget.paths.gadget)) set up, \(medium), not bound yet: \(change); the drive keeper "
                       + "binds \(FilePath.shown(udc)) once its new image is in (until then a computer sees no drive)")
-                return (nil, nil)
+                return (nil, nil, nil)
             }
             // Another gadget on the controller: set up all the same, and exit 0, so the keeper starts
             // and binds it once it is free (ControllerBinding) rather than the unit failing for it.
             if let held = try gadget.bindIfFree(udc) {
                 print("gadget \(FilePath.shown(gadget.paths.gadget)) set up, \(medium), not bound: USB device controller \(FilePath.shown(udc)) is "
                       + t.settings.heldWords(held.holder) + " The drive binds it once it is free.")
-                return (nil, nil)
+                return (nil, nil, nil)
             }
             print("gadget \(FilePath.shown(gadget.paths.gadget)) bound to \(FilePath.shown(udc)), \(medium)")
-            return (nil, nil)
+            return (nil, nil, nil)
         }
         if let why = ServiceStateDirectory.refusal(dataFolder: FilePath.parent(BoardLoader.absolute(t.settings.builder.imagePath)), unit: "roam-board-drive") {
             throw RefusedForGood(cause: .boardConf, reason: "cannot keep the drive: \(why)", unit: RefusedForGood.unitUnderSystemd("roam-board-drive"))
@@ -207,12 +209,24 @@ enum DriveCommand {
         let pollMs = try p.value(Options.pollMs)
         // A file-size limit must fail a build in words (tried again when the rides change), not kill the keeper.
         signal(SIGXFSZ, SIG_IGN)
-        try DriveKeeper.waitForDatabase(t.settings.databasePath, pollMs: pollMs, say: Console.error)
+        // Watched before the first look, so a change made meanwhile is queued, not missed.
+        let files = watchDatabase(t.settings.databasePath)
+        try DriveKeeper.waitForDatabase(t.settings.databasePath, files: files, pollMs: pollMs, say: Console.error)
         try BoardLoader.requireDatabase(t.settings.databasePath)
         let reader = try RideReader(path: t.settings.databasePath)
         let keeper = try DriveKeeper(t.settings, writer: t.files(reader), say: Console.error)
         try keeper.start(nowUTCms: WallClock.nowUTCms())
-        return (keeper, UDCStateWatch(path: gadget.paths.udcState(udc)))
+        return (keeper, UDCStateWatch(path: gadget.paths.udcState(udc)), files)
+    }
+
+    /// The database's folder watched for its changes (inotify); nil, said once, when the kernel refuses.
+    private static func watchDatabase(_ path: String) -> FileChanges? {
+        do {
+            return try FolderWatch(folder: FilePath.parent(BoardLoader.absolute(path)), names: DriveKeeper.watchedNames(path))
+        } catch {
+            Console.error(DriveKeeper.unwatchedWords(error))
+            return nil
+        }
     }
 
     /// Why the image lacks what the keeper would put on it now; nil when it holds the rides as they

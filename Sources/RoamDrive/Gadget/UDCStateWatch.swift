@@ -1,5 +1,6 @@
 import Glibc
 import RoamCore
+import RoamPorts
 import RoamSystem
 
 /// The controller's `state` attribute, read and waited on the way sysfs wants: the kernel calls
@@ -7,7 +8,7 @@ import RoamSystem
 /// poll(2) for POLLPRI; reading the attribute again re-arms it. The kernel counts the changes, so
 /// a change that happened while we were busy (a rebuild) still wakes the next wait, even when the
 /// state is back to "configured" by then: a short reset on replug is never missed.
-/// A test root's plain file never raises POLLPRI; there the wait is a timed poll.
+/// A test root's plain file never raises POLLPRI: there only the periodic look sees a change.
 public final class UDCStateWatch {
     public let path: String
     private var fd: Int32 = -1
@@ -38,15 +39,10 @@ public final class UDCStateWatch {
         return String(decoding: buffer[0..<n], as: UTF8.self).trimmedOfWhitespace
     }
 
-    /// Waits up to `timeoutMs` for the kernel to say the state changed. True when it did (read()
-    /// then says what it is now), false after the timeout.
-    public func wait(timeoutMs: Int) -> Bool {
-        guard fd >= 0 else {
-            usleep(useconds_t(max(timeoutMs, 1)) * 1000)
-            return false
-        }
-        var p = pollfd(fd: fd, events: Int16(POLLPRI), revents: 0)
-        let n = poll(&p, 1, Int32(timeoutMs))
-        return n > 0 && p.revents & Int16(POLLPRI | POLLERR) != 0
+    /// Waits up to `timeoutMs` for the kernel to say the state changed, or for a followed file to
+    /// change (`KeeperWait`). True when the state did (read() then says what it is now), false
+    /// after a file's change or the timeout.
+    public func wait(timeoutMs: Int, files: FileChanges? = nil) -> Bool {
+        KeeperWait.wait(state: fd >= 0 ? fd : nil, files: files, timeoutMs: timeoutMs)
     }
 }

@@ -18,7 +18,15 @@ extension DriveCommand {
         static let sysRoot = DefaultedOption<String>("--sys-root", "DIR", default: "") { _ in
             "Tests: a folder standing for / (its sys/kernel/config and sys/class/udc)."
         }
-        static let pollMs = DefaultedOption<Int>("--poll-ms", "MS", default: 1000) { "How often the rides are looked at (default \($0)); the USB state is waited on (POLLPRI)." }
+        /// A safety net only: the USB state (POLLPRI) and the database's changes (inotify) wake the keeper
+        /// themselves. 30 s: what notifies nothing (another gadget freeing the controller, room freed on the
+        /// card) is seen within half a minute, at 0.03 wake-ups/s on an idle board.
+        static let pollMs = DefaultedOption<Int>("--poll-ms", "MS", default: 30_000) {
+            "How often the keeper looks even when nothing woke it (default \($0)): the USB state (POLLPRI) and the database's "
+                + "changes (inotify) wake it at once; this look catches what says nothing, such as another gadget freeing the "
+                + "controller or room freed on the card. Every second while the controller is gone, or when the database's "
+                + "folder cannot be watched."
+        }
     }
 
     static let imageSpec = CommandSpec(name: "drive-image", abstract: "Build the USB drive's image now: a FAT file system with Rides/*.fit, *.gpx and *.html (each ride's page), index.html, Leaflet/ (with libjs-leaflet) and README.txt.", options: [

@@ -1,0 +1,42 @@
+import Glibc
+import RoamPorts
+import RoamSystem
+
+/// Where the keeper sleeps between looks: one poll() on the controller's state (POLLPRI) and on
+/// the database's files (`FileChanges`, inotify), so an idle board wakes it only at the safety
+/// net's period (`--poll-ms`), for what notifies nothing: another gadget freeing the controller,
+/// room freed on the card, a test's plain state file. Without a file watch it looks every second.
+enum KeeperWait {
+    /// The period of the looks when the database's folder cannot be watched (as before the watch).
+    static let unwatchedPeriodMs = 1000
+
+    /// The period between looks with nothing notified.
+    static func periodMs(_ pollMs: Int, watched: Bool) -> Int { max(watched ? pollMs : min(pollMs, unwatchedPeriodMs), 10) }
+
+    /// Waits until the kernel says the controller's state changed (true), a followed file changed,
+    /// or `timeoutMs` passed (false). Notes about other files (the image being built) are drained
+    /// and the wait goes on to the same deadline: they cause no look.
+    static func wait(state: Int32?, files: FileChanges?, timeoutMs: Int) -> Bool {
+        let deadline = MonotonicClock.nowNs() &+ UInt64(max(timeoutMs, 0)) * 1_000_000
+        var fds: [pollfd] = []
+        if let state { fds.append(pollfd(fd: state, events: Int16(POLLPRI), revents: 0)) }
+        if let files { fds.append(pollfd(fd: files.descriptor, events: Int16(POLLIN), revents: 0)) }
+        while true {
+            let now = MonotonicClock.nowNs()
+            guard now < deadline else { return false }
+            let left = Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+            guard !fds.isEmpty else {
+                MonotonicClock.sleep(ns: deadline - now)
+                return false
+            }
+            for i in fds.indices { fds[i].revents = 0 }
+            let n = poll(&fds, nfds_t(fds.count), left)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }  // a poll that fails (EINVAL, ENOMEM) is a look now, as a timeout
+            let notified = state != nil && fds[0].revents & Int16(POLLPRI | POLLERR) != 0
+            // Drained at every wake, the controller's too: the look that follows sees what they said.
+            let changed = files.map { f in fds[fds.count - 1].revents != 0 && f.drain() } ?? false
+            if notified || changed { return notified }
+        }
+    }
+}
