@@ -37,6 +37,24 @@ struct DriveWakeTests {
                 "\(keeper.stderrLines)")
     }
 
+    /// A restore renames another database over the path: one note on the folder, and the keeper
+    /// reads the new file at once.
+    @Test func aDatabaseRenamedOverThePathIsReadWithoutWaitingForThePeriodicLook() throws {
+        let rig = try DriveGadgetTests.Rig.make("drive-wake-restore")
+        defer { TrialPaths.remove(rig.dir) }
+        try DriveProbe.storeRide(rig.db)
+        let backup = rig.dir.appendingPathComponent("backup.db").path
+        try DriveProbe.storeRide(backup, day: 1)
+        try DriveProbe.storeRide(backup, day: 2)
+        let keeper = try keeper(rig)
+        defer { keeper.kill() }
+        #expect(keeper.waitForStderr(containing: "drive: offering \(rig.image) on dummy_udc.0", timeoutS: 300), "\(keeper.stderrLines)")
+        #expect(rename(backup, rig.db) == 0)
+        #expect(keeper.waitForStderr(containing: "is another file now", timeoutS: 300), "\(keeper.stderrLines)")
+        #expect(keeper.wait(timeoutS: 300) { _, err in err.contains { $0.hasPrefix("drive: built the drive image for the next plug-in: 2 rides,") } },
+                "\(keeper.stderrLines)")
+    }
+
     /// Nothing notifies a controller's return (the kernel makes its sysfs files), and the gadget must
     /// be bound to it again: while it is gone the keeper looks every second, not every --poll-ms.
     @Test func aControllerThatComesBackIsBoundAgainWithoutWaitingForThePeriodicLook() throws {
