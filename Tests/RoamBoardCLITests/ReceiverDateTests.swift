@@ -25,7 +25,7 @@ import Testing
 
         let show = try CLIRunner.run(["show", "--db", db, "--ride", "1"])
         #expect(show.status == 0 && show.stdout.contains("  start       2026-06-14T1"), "\(show.stdout)")
-        #expect(show.stdout.contains(" 20, back-filled 20") && !show.stdout.contains("2080"), "\(show.stdout)")
+        #expect(show.stdout.contains("; 20 back-filled") && !show.stdout.contains("2080"), "\(show.stdout)")
         let gpx = try CLIRunner.run(["dump", "--db", db, "--ride", "1", "--format", "gpx"])
         #expect(gpx.status == 0 && gpx.stdout.contains("<time>2026-06-14T") && !gpx.stdout.contains("2080-"), "\(gpx.stdout.prefix(2000))")
     }
