@@ -1,4 +1,5 @@
 import RoamCore
+import RoamSystem
 
 /// The writer. Owns one read-write connection and its statements, prepared once and reused.
 /// Belongs to one thread at a time (the commit thread); hand it over with `sending`.
@@ -52,6 +53,20 @@ public final class RideStore {
     /// about 20 pages, with room to spare. 256 KiB held about 200 leaves already full, never read
     /// again by the writer: 0.3 MB of a ride's resident set (docs/BENCHMARKS.md, "A ride in real time").
     public static let recorderPageCacheKiB = 64
+
+    /// Gives the WAL the length it reaches before its first checkpoint (`SQLiteConnection.makeWALRoom`),
+    /// so a ride's first minutes commit in place instead of growing the file. Best effort: the recorder
+    /// records the same without it, and a card short of room plus `RecordingReserve` gets none (the
+    /// commits may need those bytes more). Returns the bytes added.
+    @discardableResult
+    public func makeWALRoom() -> Int64 {
+        let checkpointFrames = (try? connection.singleText("PRAGMA wal_autocheckpoint")).flatMap { $0.flatMap { Int($0) } } ?? 1_000
+        let pageSize = (try? connection.singleText("PRAGMA page_size")).flatMap { $0.flatMap { Int64($0) } } ?? 4_096
+        // The commit that crosses the checkpoint's threshold is written whole first: a few dozen frames at most.
+        let frames = max(checkpointFrames, 0) + 64
+        guard let free = try? FileSystem.availableBytes(path), free >= Int64(frames) * (pageSize + 24) + RecordingReserve.bytes else { return 0 }
+        return (try? connection.makeWALRoom(frames: frames)) ?? 0
+    }
 
     /// What SQLite's page cache on this connection holds now, its own count (`SQLITE_DBSTATUS_CACHE_USED`).
     public var pageCacheBytes: Int { connection.pageCacheBytes }

@@ -1,5 +1,6 @@
 import Foundation
 import RoamStore
+import RoamSystem
 import Testing
 
 @Suite struct RecorderStopTests {
@@ -20,5 +21,21 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: h.dbPath + "-wal"))
         }
         #expect(try h.reader().seqs(ride: try #require(try h.reader().rides().last?.id)) == Array(0..<5))
+    }
+
+    /// The commit thread makes the WAL's room before the first batch (`RideStore.makeWALRoom`), so a
+    /// ride's first minutes do not grow the file at each commit; its clean stop still removes it.
+    @Test("a recording writer's WAL has its checkpoint length from the first commit")
+    func theWALHasItsRoomFromTheFirstCommit() throws {
+        let h = try RecorderHarness()
+        let recorder = try h.recorder()
+        try recorder.start()
+        recorder.press()
+        try h.feed(3)
+        #expect(h.waitForAck(through: 2))
+        // wal_autocheckpoint's 1 000 frames and 64 more, of 1 KiB pages and their 24-byte headers.
+        #expect(try FileSystem.size(h.dbPath + "-wal") == 32 + 1_064 * (1_024 + 24))
+        recorder.stop()
+        #expect(!FileManager.default.fileExists(atPath: h.dbPath + "-wal"))
     }
 }
