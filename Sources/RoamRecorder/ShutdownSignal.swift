@@ -43,16 +43,30 @@ public enum ShutdownSignal {
 
     /// Sleeps until a stop is asked for, waking for nothing else (the bench's unplugged receiver,
     /// `record --unplug-at-end`, waits here so its own wake-ups are not counted as the recorder's).
-    /// Returns at once when `install` was never called or made no pipe.
-    public static func waitForRequest() {
+    /// Returns at once when `install` was never called or made no pipe. Throws when poll() cannot
+    /// wait (ENOMEM, the pipe's end closed under it): looping on it would burn a core until the signal.
+    public static func waitForRequest() throws(SystemError) {
         let fd = wakeRead.load(ordering: .relaxed)
         guard fd >= 0 else { return }
+        do { try waitForBytes(on: fd, until: { isRequested }) } catch { throw waitFailed(error) }
+    }
+
+    /// Sleeps in poll() on `fd` until `requested` says so, draining a byte at each wake-up. EINTR (the
+    /// signal came to this thread) polls again: its handler's byte is in the pipe. `poll`: a test's.
+    static func waitForBytes(on fd: CInt, until requested: () -> Bool,
+                             poll: (inout pollfd) -> CInt = { Glibc.poll(&$0, 1, -1) }) throws(Errno) {
         var byte: UInt8 = 0
-        while !isRequested {
+        while !requested() {
             var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            // EINTR (the signal came to this thread) and a byte read both lead back to the check.
-            if poll(&ready, 1, -1) > 0 { _ = read(fd, &byte, 1) }
+            _ = try retryingInterrupted { poll(&ready) }
+            // POLLNVAL: the descriptor is not open; every poll would answer so at once.
+            if ready.revents & Int16(POLLNVAL) != 0 { throw Errno(rawValue: EBADF) }
+            _ = read(fd, &byte, 1)
         }
+    }
+
+    static func waitFailed(_ error: Errno) -> SystemError {
+        SystemError("wait for a stop signal (SIGTERM, SIGINT) on", "the bench's wake-up pipe", error, access: .read)
     }
 
     public static var isRequested: Bool { requestedBy != nil }

@@ -125,18 +125,18 @@ public final class SimulatedRig: @unchecked Sendable {
         }
         // A stop signal leaves the ride recording: the next start re-arms it (P7), as after a power cut.
         if !ShutdownSignal.isRequested && pressesButton { try press(recorder, "stop") }
-        if !ShutdownSignal.isRequested && unplugsAtEnd { stayUnplugged(recorder) }
+        if !ShutdownSignal.isRequested && unplugsAtEnd { try stayUnplugged(recorder) }
     }
 
     /// Closes the pty's far end (the port reads EIO, and the path is gone, as when a USB receiver is
     /// pulled out), sleeps with no timer until the signal that ends the run, then says how often the
-    /// recorder tried to reopen it meanwhile (scripts/bench-peer reads both lines).
-    private func stayUnplugged(_ recorder: Recorder) {
+    /// recorder tried to reopen it meanwhile (scripts/bench-peer reads both lines); a failed wait ends the run.
+    private func stayUnplugged(_ recorder: Recorder) throws(SystemError) {
         let before = recorder.sensor.reopenAttempts.load(ordering: .relaxed)
         let start = MonotonicClock.nowNs()
         replayer.unplug()
         StandardStream.error("bench: receiver unplugged (its pty closed); recording on until a signal\n")
-        ShutdownSignal.waitForRequest()
+        try ShutdownSignal.waitForRequest()
         let ms = (MonotonicClock.nowNs() - start) / 1_000_000
         let attempts = recorder.sensor.reopenAttempts.load(ordering: .relaxed) - before
         StandardStream.error("bench: receiver unplugged for \(ms) ms: \(attempts) reopen attempts\n")
