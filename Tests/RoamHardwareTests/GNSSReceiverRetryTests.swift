@@ -26,13 +26,19 @@ import Testing
         return receiver.setupRuns.load(ordering: .acquiring)
     }
 
+    /// `module` behind a pty (its idle banner every 50 ms) and a receiver at 9600 baud, set up for 5 Hz.
+    static func rig(_ module: FakeGNSSModule, setup: ReceiverSetup = ReceiverSetupTests.quick(.ublox, baud: 9600, rate: 5)) throws
+        -> (NMEAReplayer, GNSSReceiver) {
+        let replayer = try NMEAReplayer()
+        try replayer.attach(module, idleIntervalMs: 50)
+        return (replayer, replayer.receiver(baud: 9600, setup: setup))
+    }
+
     /// A module that refuses its essential commands the same way at every set-up (its firmware does not
     /// take them) is asked three times, then no more in this run: said once; what it sends is still read.
     @Test func aModuleRefusingAlikeIsAskedThreeTimesThenNoMore() throws {
-        let replayer = try NMEAReplayer()
-        try replayer.attach(FakeGNSSModule(family: .ublox, behaviour: .refuses), idleIntervalMs: 50)
+        let (replayer, receiver) = try Self.rig(FakeGNSSModule(family: .ublox, behaviour: .refuses))
         defer { replayer.unplug() }
-        let receiver = replayer.receiver(baud: 9600, setup: ReceiverSetupTests.quick(.ublox, baud: 9600, rate: 5))
         receiver.watch.unconfiguredRetryMs = 0
         receiver.watch.silenceMs = 600_000
         receiver.watch.junkMs = 600_000

@@ -63,6 +63,9 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     /// a silence is only what was seen, never bytes that waited in the tty for a late (starved) thread.
     private var seenEmptyNs: UInt64?
     private var lastValidNs: UInt64 = 0
+    /// When a checksummed sentence last came in this run, a set-up's own included (monotonic): a set-up
+    /// that then finds nothing says the wiring was right until then (`ReceiverSetup.lastHeardUTCms`).
+    private var lastSentenceNs: UInt64?
     public private(set) var ownReadHeardNs: UInt64?  // when a configuration that heard bytes ended (`FramingFeedback`)
     private var nextSetupNotBeforeNs: UInt64 = 0
     private var retryMs: UInt64 = 0
@@ -194,6 +197,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         run.shouldStop = { [unowned self] in self.interrupted.load(ordering: .acquiring) }
         run.onDataSentences = { [unowned self] n in self.setupDataSentencesRead.add(n, ordering: .releasing) }
         let beganNs = MonotonicClock.nowNs()
+        run.lastHeardUTCms = lastSentenceNs.map { WallClock.nowUTCms() - Int64((beganNs - min(beganNs, $0)) / 1_000_000) }
         var report = run.run(line) { pending += $0 }
         pendingEndsWhole = report.handBackEndsWhole
         setupRuns.add(1, ordering: .releasing)
@@ -203,6 +207,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         // A set-up that heard nothing is part of the silence before it, not its end.
         if heard || lastByteNs == nil { lastByteNs = now }
         if heard { ownReadHeardNs = now }
+        if report.baud != nil { lastSentenceNs = now }
         let mendedNothing = setupForJunk && report.baud != nil && !report.mended
         lastSetupEndNs = now
         junkSinceSetup = false
@@ -268,7 +273,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     public func lastReadFramed(sentences: Int) {
         guard let now = unwatchedReadNs else { return }
         unwatchedReadNs = nil
-        if sentences > 0 { lastValidNs = now; silenceRetryMs = 0; nextSilenceSetupNs = 0 }
+        if sentences > 0 { (lastValidNs, lastSentenceNs) = (now, now); silenceRetryMs = 0; nextSilenceSetupNs = 0 }
         // A silence seen since the last bytes, not the time between two reads (a starved thread reads late).
         let afterSilence = lastByteNs.flatMap { last in seenEmptyNs.map { $0 > last && $0 - last >= watch.silenceMs * 1_000_000 } } ?? false
         let junk = now - lastValidNs >= watch.junkMs * 1_000_000

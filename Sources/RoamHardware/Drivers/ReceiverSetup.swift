@@ -29,6 +29,9 @@ public struct ReceiverSetup {
     public var shouldStop: () -> Bool = { false }
     /// Told, as the run goes, how many data sentences each read added to the hand-back (`GNSSReceiver.setupDataSentencesRead`).
     public var onDataSentences: (Int) -> Void = { _ in }
+    /// When this receiver last sent a checksummed sentence in this run (UTC ms, the board's clock),
+    /// set by `GNSSReceiver` for a set-up run again; nil: never heard, its wiring never proved.
+    public var lastHeardUTCms: Int64?
 
     public init(family: ReceiverFamily, targetBaud: Int, rateHz: Int) {
         self.family = family; self.targetBaud = targetBaud; self.rateHz = rateHz
@@ -86,7 +89,7 @@ public struct ReceiverSetup {
                 : family.versionQueries.isEmpty ? "no bytes" : "no bytes, nor an answer when asked for its version,"
             let notSet = unsettable.isEmpty ? "" : "; the UART could not be set to \(unsettable.map(String.init).joined(separator: ", ")) baud"
             return ReceiverSetupReport(baud: nil, family: family, configured: false,
-                summary: "receiver: \(what) at any baud tried (\(tried))\(notSet). Check its TX wire to the board's RX and its power; "
+                summary: "receiver: \(what) at any baud tried (\(tried))\(notSet). \(wiringCheck); "
                     + "recording takes whatever arrives at \(configuredBaud) baud.", sawOnlyJunk: sawBytes)
         }
         let foundBaud = line.baud
@@ -179,6 +182,14 @@ public struct ReceiverSetup {
         return ReceiverSetupReport(baud: line.baud, family: family, configured: problems.isEmpty && !cutShort, summary: summary, rateHz: rateHz,
                                    mended: foundElsewhere || ((nmeaOff || sendsOnlyWhenAsked) && problems.isEmpty && !cutShort),
                                    failures: problems, refused: refused)
+    }
+
+    /// What to check on a line where nothing was found: never heard, its wiring; heard in this run
+    /// (set up again after a silence), the wiring was right then, and what comes loose mid-ride.
+    private var wiringCheck: String {
+        guard let heard = lastHeardUTCms else { return "Check its TX wire to the board's RX and its power" }
+        let time = CivilDate.iso8601(utcMs: heard).dropFirst(11).prefix(8)
+        return "It was heard until \(time) UTC, so its wiring was right then: check that it still has power and that its connector is seated"
     }
 
     /// A sentence after the summary: the summary's last one ends with a full stop first (it may end
