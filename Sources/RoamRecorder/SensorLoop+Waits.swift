@@ -51,6 +51,16 @@ extension SensorLoop {
         return Int32(clamping: max(1, remaining + 1))
     }
 
+    /// When a press waiting for the line since `sinceNs` is looked at again (this loop's clock): at the
+    /// epoch's quiet time after its last byte, or at its own, whichever is first; once that quiet was
+    /// seen and the press still waits (half a tag read, `$GP`, that may join the epoch), at its own.
+    /// The epoch's, long past then, made the loop poll every millisecond until the press's own.
+    func pressDueNs(since sinceNs: UInt64, lastByteNs: UInt64, seenEmptyNs: UInt64?) -> UInt64 {
+        let quietNs = options.epochQuietMs * 1_000_000
+        if let seen = seenEmptyNs, seen >= lastByteNs + quietNs { return sinceNs + quietNs }
+        return min(sinceNs, lastByteNs) + quietNs
+    }
+
     /// What a look at the line without waiting or reading found (a held press asks, `SensorLoop.run`).
     enum LineLook: Equatable {
         /// Nothing to read at `seenNs` (this loop's clock, taken before the look).

@@ -231,8 +231,8 @@ public final class SensorLoop: @unchecked Sendable {
             let n: Int
             var ticketAtRead = 0
             do {
-                // A press waiting for the line: until the epoch's quiet time, or its own, whichever is first.
-                let pressDueNs = pressWaitsSinceNs.map { min($0, lastByteNs) + quietNs }
+                // A press waiting for the line: until the epoch's quiet time, or its own (`pressDueNs`).
+                let pressDueNs = pressWaitsSinceNs.map { self.pressDueNs(since: $0, lastByteNs: lastByteNs, seenEmptyNs: seenEmptyNs) }
                 let timeout = waitMs(pending: pendingBytes, silent: silent, lastByteNs: lastByteNs, heardNs: heardNs,
                                      setupAgainNs: setupAgainNs, pressDueNs: pressDueNs)
                 let ready = try readWaiting(timeoutMs: timeout, into: &buffer, seenEmptyNs: &seenEmptyNs)

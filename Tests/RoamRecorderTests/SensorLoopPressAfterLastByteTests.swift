@@ -63,6 +63,40 @@ import Testing
         #expect(pressed + after == ["0:2", "press", "1:2"])
     }
 
+    /// `$GP` read just before the press, then the line stalls: the epoch's quiet time passes (seen) but
+    /// half a tag may join the epoch, so the press waits for its own quiet time. The loop waits for
+    /// that, not in 1 ms polls from the epoch's quiet deadline, long past (up to 300 ms of them). A line
+    /// whose every read waits for the test, so each read's timeout is what the loop asked for.
+    @Test func aPressWaitingAfterAStalledTagWaitsForItsOwnQuietTimeNotInMillisecondPolls() throws {
+        var options = SensorLoop.Options()
+        (options.epochSettleMs, options.silentAfterMs, options.readTimeoutMs) = (60_000, 60_000, 60_000)
+        let line = SensorLoopPressMidSentenceTests.GatedLine(), clock = SensorLoopPressMidSentenceTests.TestClock()
+        let queue = SensorQueue(capacity: 100, pressHoldLimitNs: 600_000_000_000)
+        let loop = try SensorLoop(source: line, barometer: nil, queue: queue, options: options, clock: { clock.now() }, emit: { _ in })
+        let done = DispatchSemaphore(value: 0)
+        Thread { loop.run(); done.signal() }.start()
+        var stopped = false
+        func stop() { if !stopped { stopped = true; loop.requestStop(); line.close(); done.wait() } }
+        defer { stop() }
+        func served(_ bytes: [UInt8], reads: Int) { line.serve(bytes); #expect(Run.waitFor { line.reads.load(ordering: .acquiring) >= reads }) }
+
+        let next = Self.burst(second: 1)
+        served(Self.burst(second: 0), reads: 2)
+        served(Array(next[..<3]), reads: 3)          // `$GP` at the loop's time T
+        clock.move(ms: 200)
+        queue.push(.press(monoNs: clock.now()))      // seen at T + 200: its own quiet time ends at T + 500
+        served([], reads: 4)                         // the wait to the epoch's quiet time, T + 300
+        clock.move(ms: 150)
+        served([], reads: 5)                         // quiet seen; the press waits on, to T + 500
+        let timeouts = line.timeouts.withLock { $0 }
+        #expect(timeouts.count == 5 && timeouts[3] == 101 && timeouts[4] == 151, "the loop's read timeouts: \(timeouts)")
+        clock.move(ms: 200)
+        served(Array(next[3...]), reads: 6)
+        stop()
+        let batch = try #require(queue.takeBatch(notBeforeNs: 0, timeoutNs: 0))
+        #expect(Self.described(batch.items) == ["0:2", "press", "1:2"])
+    }
+
     /// A press pushed after the read that brought the epoch's last sentence returned, before the loop
     /// framed it (its thread preempted there on a loaded machine): the press came after those bytes,
     /// and the epoch goes in front. The test pushes it at the loop's first clock reading after that

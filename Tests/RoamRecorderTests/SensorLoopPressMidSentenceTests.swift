@@ -120,13 +120,15 @@ import Testing
         let device = "gated-receiver"
         private let state = Mutex<(bytes: [UInt8], closed: Bool)>(([], false))
         private let gate = DispatchSemaphore(value: 0)
-        /// Reads begun so far (each waits at the gate).
+        /// Reads begun so far (each waits at the gate), and the timeout each was given.
         let reads = Atomic<Int>(0)
+        let timeouts = Mutex<[Int32]>([])
 
         func serve(_ bytes: [UInt8]) { state.withLock { $0.bytes += bytes }; gate.signal() }
         func close() { state.withLock { $0.closed = true }; gate.signal() }
 
         func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMs: Int32) throws(DeviceError) -> Int {
+            timeouts.withLock { $0.append(timeoutMs) }
             reads.add(1, ordering: .releasing)
             gate.wait()
             return state.withLock { s in
