@@ -7,4 +7,15 @@ public protocol FileChanges: AnyObject {
     /// Takes every queued note; true when one concerns a file followed (or notes were lost: the
     /// caller must look then, as it cannot tell what changed).
     func drain() -> Bool
+    /// False while what is watched is gone (its folder removed or renamed): nothing is noted then,
+    /// and the caller looks as if unwatched until `rewatch` finds it back.
+    var isWatching: Bool { get }
+    /// Watches again what came back; true when it did (what changed meanwhile was noted by nothing: look).
+    func rewatch() -> Bool
+}
+
+extension FileChanges {
+    /// A watch that cannot go blind.
+    public var isWatching: Bool { true }
+    public func rewatch() -> Bool { false }
 }

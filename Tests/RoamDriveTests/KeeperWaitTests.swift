@@ -13,6 +13,15 @@ import Testing
         /// What each drain answers, in turn: true for a note about a followed file.
         var answers: [Bool]
         private(set) var drains = 0
+        /// Its folder gone (`isWatching` false), and whether `rewatch` finds it back; rewatches asked.
+        var gone = false, back = false
+        private(set) var rewatches = 0
+        var isWatching: Bool { !gone }
+        func rewatch() -> Bool {
+            rewatches += 1
+            if back { gone = false }
+            return back
+        }
         init(answers: [Bool]) {
             var fds: [Int32] = [0, 0]
             pipe(&fds)
@@ -36,6 +45,22 @@ import Testing
         notes.note()
         #expect(!KeeperWait.wait(state: nil, files: notes, timeoutMs: 600_000), "a file's change is not the cable's")
         #expect(notes.drains == 2)
+    }
+
+    /// The data folder gone: the wait is as without a watch (a look every second, not at the end of the
+    /// safety net's 10 minutes), and once it is back, watched again and looked at at once: what changed
+    /// while it was gone was noted by nothing.
+    @Test(.timeLimit(.minutes(1))) func aFolderGoneIsLookedAtEverySecondAndWatchedAgainWhenBack() {
+        let notes = Notes(answers: [])
+        notes.gone = true
+        #expect(!KeeperWait.wait(state: nil, files: notes, timeoutMs: 600_000))
+        #expect(notes.rewatches == 1 && notes.drains == 0 && !notes.isWatching)
+        notes.back = true
+        notes.note()  // a note queued meanwhile is left for the next wait
+        #expect(!KeeperWait.wait(state: nil, files: notes, timeoutMs: 600_000))
+        #expect(notes.rewatches == 2 && notes.drains == 0 && notes.isWatching)
+        #expect(DriveKeeper.folderWords("/var/lib/roam-board", gone: true) == "drive: the database's folder /var/lib/roam-board was "
+            + "removed or renamed: looking at the rides every second until it is back")
     }
 
     @Test func theFallbackIsSaidWithTheLimitToRaise() {

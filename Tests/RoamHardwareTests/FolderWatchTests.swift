@@ -42,6 +42,56 @@ import Testing
         #expect(watch.drain(), "the database's removal was not noted")
     }
 
+    /// Whether a note is queued on the watch (a wake-up for the keeper), without taking it.
+    func woken(_ watch: FolderWatch) -> Bool {
+        var look = pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&look, 1, 0) == 1
+    }
+
+    /// The recorder rewrites its status block in place (`rides.db.status`, pwrite, every few seconds):
+    /// no wake-up for the keeper, which only dropped the note. The database's writes still wake it.
+    @Test func theStatusFileRewrittenInPlaceWakesNothing() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(dir + "/rides.db", count: 1)
+        write(dir + "/rides.db.status", count: 1)
+        let watch = try FolderWatch(folder: dir, names: ["rides.db", "rides.db-wal"])
+        let status = open(dir + "/rides.db.status", O_WRONLY)
+        let block = [UInt8](repeating: 0x0A, count: 2048)
+        for slot in 0..<10 { #expect(pwrite(status, block, block.count, off_t(slot % 2 * 2048)) == block.count) }
+        #expect(!woken(watch), "the status file's writes woke the keeper")
+        close(status)
+        write(dir + "/rides.db", count: 1)
+        #expect(woken(watch) && watch.drain())
+        write(dir + "/rides.db-wal", count: 1)
+        #expect(woken(watch) && watch.drain(), "the log made after the watch began is not followed")
+        write(dir + "/rides.db-wal", count: 1)
+        #expect(woken(watch) && watch.drain(), "the log's writes are not followed")
+    }
+
+    /// The data folder removed, or renamed away, and made again: the watch on the old one goes (a
+    /// look: the database went with it), nothing is watched until the folder is back (`rewatch`),
+    /// then its database's writes wake the keeper again; the folder renamed away wakes it no more.
+    @Test(arguments: [true, false]) func aFolderGoneAndMadeAgainIsWatchedAgain(removed: Bool) throws {
+        let parent = try folder()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let dir = parent + "/data", away = parent + "/data.old"
+        #expect(mkdir(dir, 0o755) == 0)
+        write(dir + "/rides.db", count: 1)
+        let watch = try FolderWatch(folder: dir, names: ["rides.db", "rides.db-wal"])
+        if removed { try FileManager.default.removeItem(atPath: dir) } else { #expect(rename(dir, away) == 0) }
+        #expect(watch.drain(), "the folder's going was not a look")
+        #expect(!watch.isWatching && !watch.rewatch(), "a folder that is not there is watched")
+        #expect(mkdir(dir, 0o755) == 0)
+        #expect(watch.rewatch() && watch.isWatching)
+        write(dir + "/rides.db", count: 1)
+        #expect(woken(watch) && watch.drain(), "the database in the folder made again is not followed")
+        if !removed {
+            write(away + "/rides.db", count: 1)
+            #expect(!woken(watch), "the folder renamed away is still followed")
+        }
+    }
+
     @Test func aFolderThatIsNotThereIsSaidWithItsPath() throws {
         let missing = NSTemporaryDirectory() + "roam-folder-watch-missing-\(UUID().uuidString)"
         var error: (any Error)?

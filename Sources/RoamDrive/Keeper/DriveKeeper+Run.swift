@@ -18,6 +18,8 @@ extension DriveKeeper {
         // line alone says what happens (the drive is not on the cable yet).
         var saidOffering = false
         var lastError: String?
+        // Said once when the database's folder goes (removed, renamed), and once when it is watched again.
+        var folderGone = false
         while true {
             let state = watch.read()
             do {
@@ -43,6 +45,10 @@ extension DriveKeeper {
             // A controller that comes back (its driver loaded again) notifies nothing the keeper can
             // watch, and must be bound again: looked for every second while it is gone.
             notified = watch.wait(timeoutMs: state == nil ? min(period, KeeperWait.unwatchedPeriodMs) : period, files: files)
+            if let files, files.isWatching == folderGone {
+                folderGone.toggle()
+                say(Self.folderWords(FilePath.parent(settings.databasePath), gone: folderGone))
+            }
         }
     }
 
@@ -76,6 +82,12 @@ extension DriveKeeper {
     public static func watchedNames(_ databasePath: String) -> Set<String> {
         let name = FilePath.lastComponent(databasePath)
         return [name, name + "-wal"]
+    }
+
+    /// Said when the database's folder went (removed or renamed: its watch went with it), and when it is back.
+    static func folderWords(_ folder: String, gone: Bool) -> String {
+        gone ? "drive: the database's folder \(FilePath.shown(folder)) was removed or renamed: looking at the rides every second until it is back"
+            : "drive: the database's folder \(FilePath.shown(folder)) is back: watched for the database's changes again"
     }
 
     /// Said once when the database's folder cannot be watched: the keeper looks every second then.

@@ -15,8 +15,14 @@ enum KeeperWait {
 
     /// Waits until the kernel says the controller's state changed (true), a followed file changed,
     /// or `timeoutMs` passed (false). Notes about other files (the image being built) are drained
-    /// and the wait goes on to the same deadline: they cause no look.
+    /// and the wait goes on to the same deadline: they cause no look. Files whose folder went (removed
+    /// or renamed) are waited for as without a watch, every second, and watched again once it is back:
+    /// the wait then ends at once, as what changed meanwhile was noted by nothing.
     static func wait(state: Int32?, files: FileChanges?, timeoutMs: Int) -> Bool {
+        if let files, !files.isWatching {
+            if files.rewatch() { return false }
+            return wait(state: state, files: nil, timeoutMs: min(timeoutMs, unwatchedPeriodMs))
+        }
         let deadline = MonotonicClock.nowNs() &+ UInt64(max(timeoutMs, 0)) * 1_000_000
         var fds: [pollfd] = []
         if let state { fds.append(pollfd(fd: state, events: Int16(POLLPRI), revents: 0)) }
