@@ -101,8 +101,6 @@ public final class CommitLoop: @unchecked Sendable {
         // On the monotonic clock the queue waits on, never the injectable one (tests may stop it).
         let intervalNs = UInt64(max(0, options.commitIntervalS) * 1e9)
         var nextHandOverNs: UInt64 = 0
-        // Here, on the thread that owns the store, once the sensor thread reads (P7: nothing slow before it).
-        store.makeWALRoom()
         while true {
             if storage.isDue(nowNs: clock()) { checkStorage() }
             // Idle (no ride, nothing parked): epochs would not be recorded, so the queue need not hand them over.
@@ -115,6 +113,8 @@ public final class CommitLoop: @unchecked Sendable {
             noteLost(lost)
             park(items, epochs: epochs)
             if !parked.isEmpty && clock() >= nextRetryNs { commitParked() }
+            // After the first commit (its frame), once: later commits write in place (RideStore.makeWALRoomOnce).
+            store.makeWALRoomOnce()
             status.flush()
         }
         settleParkedBeforeExit()

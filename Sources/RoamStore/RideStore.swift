@@ -55,18 +55,28 @@ public final class RideStore {
     public static let recorderPageCacheKiB = 64
 
     /// Gives the WAL the length it reaches before its first checkpoint (`SQLiteConnection.makeWALRoom`),
-    /// so a ride's first minutes commit in place instead of growing the file. Best effort: the recorder
-    /// records the same without it, and a card short of room plus `RecordingReserve` gets none (the
-    /// commits may need those bytes more). Returns the bytes added.
+    /// once, as soon as it holds a frame, so a ride's first minutes commit in place instead of growing
+    /// the file. The recorder calls it after each commit; after the first that does something it costs
+    /// nothing. Best effort: the recorder records the same without it, and a card short of room plus
+    /// `RecordingReserve` gets none (the commits may need those bytes more). Returns the bytes added.
     @discardableResult
-    public func makeWALRoom() -> Int64 {
-        let checkpointFrames = (try? connection.singleText("PRAGMA wal_autocheckpoint")).flatMap { $0.flatMap { Int($0) } } ?? 1_000
+    public func makeWALRoomOnce() -> Int64 {
+        guard !walRoomSettled, let walBytes = connection.walFileBytes(), walBytes > 0 else { return 0 }
         let pageSize = (try? connection.singleText("PRAGMA page_size")).flatMap { $0.flatMap { Int64($0) } } ?? 4_096
+        guard walBytes >= 32 + 24 + pageSize else { return 0 }  // no frame yet: an empty WAL stays empty
+        walRoomSettled = true
+        let checkpointFrames = (try? connection.singleText("PRAGMA wal_autocheckpoint")).flatMap { $0.flatMap { Int($0) } } ?? 1_000
         // The commit that crosses the checkpoint's threshold is written whole first: a few dozen frames at most.
-        let frames = max(checkpointFrames, 0) + 64
+        var frames = max(checkpointFrames, 0) + 64
+        // Past journal_size_limit, SQLite would cut the room back at the WAL's next restart.
+        if let limit = (try? connection.singleText("PRAGMA journal_size_limit")).flatMap({ $0.flatMap { Int64($0) } }), limit >= 0 {
+            frames = min(frames, Int((limit - 32) / (pageSize + 24)))
+        }
         guard let free = try? FileSystem.availableBytes(path), free >= Int64(frames) * (pageSize + 24) + RecordingReserve.bytes else { return 0 }
         return (try? connection.makeWALRoom(frames: frames)) ?? 0
     }
+    /// Set once the room was made, found already there, or refused: not tried again for this connection.
+    private var walRoomSettled = false
 
     /// What SQLite's page cache on this connection holds now, its own count (`SQLITE_DBSTATUS_CACHE_USED`).
     public var pageCacheBytes: Int { connection.pageCacheBytes }

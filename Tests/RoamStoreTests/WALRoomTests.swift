@@ -6,7 +6,7 @@ import RoamSystem
 import RoamTestSupport
 import Testing
 
-/// The recorder gives the WAL its checkpoint length before a ride's first commit (`makeWALRoom`): the
+/// The recorder gives the WAL its checkpoint length after its first commit (`makeWALRoomOnce`): the
 /// commits then write in place, and what was written survives a cut as before.
 @Suite struct WALRoomTests {
     /// `wal_autocheckpoint` (1 000) and 64 frames for the commit that crosses it, 1 KiB pages.
@@ -29,9 +29,9 @@ import Testing
         let (store, ride) = try Sample.startedStore(at: dir.path())
         let before = try Self.walSize(dir.path())
         #expect(before < Self.roomBytes)
-        #expect(store.makeWALRoom() == Self.roomBytes - before)
+        #expect(store.makeWALRoomOnce() == Self.roomBytes - before)
         #expect(try Self.walSize(dir.path()) == Self.roomBytes)
-        #expect(store.makeWALRoom() == 0, "room made twice")
+        #expect(store.makeWALRoomOnce() == 0, "room made twice")
         // 300 commits of one fix at 1 Hz: without the room the WAL grows past 600 frames.
         try Self.commit(store, ride: ride.id, count: 300)
         #expect(try Self.walSize(dir.path()) == Self.roomBytes)
@@ -39,11 +39,37 @@ import Testing
         #expect(try store.connection.singleText("PRAGMA integrity_check") == "ok")
     }
 
+    @Test("an empty WAL stays empty until a commit gives it a frame, and keeps its header after")
+    func anEmptyWALGetsNoRoom() throws {
+        let dir = try TemporaryDirectory()
+        let (first, ride) = try Sample.startedStore(at: dir.path())
+        first.close()  // the last close checkpoints and removes the WAL
+        let store = try RideStore(path: dir.path())
+        #expect(store.connection.walFileBytes() == 0)
+        #expect(store.makeWALRoomOnce() == 0)
+        #expect(try Self.walSize(dir.path()) == 0, "an idle recorder's cut would leave a WAL of zeros")
+        try Self.commit(store, ride: ride.id, count: 1)
+        #expect(store.makeWALRoomOnce() > 0)
+        #expect(try Self.walSize(dir.path()) == Self.roomBytes)
+        // The WAL's magic number, big-endian (sqlite.org/fileformat.html §4.1), still first.
+        let head = try #require(try FileSystem.readBytes(dir.path() + "-wal", atMost: 1 << 21)).prefix(4)
+        #expect(Array(head) == [0x37, 0x7F, 0x06, 0x82] || Array(head) == [0x37, 0x7F, 0x06, 0x83], "\(Array(head))")
+    }
+
+    @Test("the room stops at journal_size_limit, where SQLite would cut it back")
+    func theRoomKeepsToTheJournalSizeLimit() throws {
+        let dir = try TemporaryDirectory()
+        let (store, _) = try Sample.startedStore(at: dir.path())
+        try store.connection.execute("PRAGMA journal_size_limit=500000")
+        #expect(store.makeWALRoomOnce() > 0)
+        #expect(try Self.walSize(dir.path()) == 32 + 477 * 1_048)
+    }
+
     @Test("a cut after the room is made loses no committed batch: the zeros end SQLite's recovery")
     func aCutKeepsEveryCommit() throws {
         let dir = try TemporaryDirectory()
         let (store, ride) = try Sample.startedStore(at: dir.path())
-        store.makeWALRoom()
+        store.makeWALRoomOnce()
         try Self.commit(store, ride: ride.id, count: 40)
         // The files as a power cut leaves them: the WAL synced at each commit, never checkpointed.
         let cut = try TemporaryDirectory()
@@ -75,7 +101,7 @@ struct WALRoomFullCardTests {
         let (store, ride) = try Sample.startedStore(at: db)
         let before = try WALRoomTests.walSize(db)
         // Below the recording reserve: the store does not try.
-        #expect(store.makeWALRoom() == 0)
+        #expect(store.makeWALRoomOnce() == 0)
         // Asked directly for more than the card holds: the write fails and is cut back.
         var error: SQLiteError?
         do { _ = try store.connection.makeWALRoom(frames: 2_000) } catch let failure { error = failure }
