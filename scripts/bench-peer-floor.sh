@@ -3,8 +3,8 @@
 # Debian's sqlite3 shell, on the same system libsqlite3 as the recorder, gets one transaction shaped
 # like a batch of the recorder's (one row of the fixes table's 32 columns appended, the ride's row
 # with its running totals and 384 bytes of pipeline state rewritten) in a WAL database with 1 KiB
-# pages and synchronous=FULL, as RideStore opens it, each time the recorder's commit interval
-# passes in the paced feed. No parsing, no pipeline, no LED: the shell parses its SQL text each
+# pages and synchronous=FULL, as RideStore opens it, its WAL given the recorder's room, each time the
+# recorder's commit interval passes in the paced feed. No parsing, no pipeline, no LED: the shell parses its SQL text each
 # time, so the true floor is lower still.
 
 # floor_start DIR: starts the shell reading DIR/floor.fifo on fd 5; FLOOR_PID is its PID ("" without sqlite3).
@@ -20,6 +20,13 @@ floor_start() {
         "CREATE TABLE fixes (fix_key INTEGER PRIMARY KEY$cols, nmea BLOB);" \
         "CREATE TABLE rides (id INTEGER PRIMARY KEY, distance_m REAL, fix_count INTEGER, state TEXT);" \
         "INSERT INTO rides VALUES (1, 0, 0, '');" >&5
+    # The WAL's room, as the recorder makes it after its first commit (RideStore.makeWALRoomOnce): zeros
+    # past the last frame to 1 064 frames of 1 KiB pages, one page per write, synced, inside a write
+    # transaction; without it each commit of the first ~1 000 frames grew the file, which the recorder's do not.
+    # A script the shell runs (its .shell splits and quotes its arguments again: one path is safe).
+    printf '%s\n' "f='$1/floor.db-wal'" 'n=$(( (32 + 1064 * 1048 - $(stat -c %s "$f")) / 4096 ))' \
+        '[ "$n" -le 0 ] || dd if=/dev/zero of="$f" bs=4096 count="$n" oflag=append conv=notrunc status=none' 'sync "$f"' > "$1/room.sh"
+    printf '%s\n' "BEGIN IMMEDIATE;" ".shell sh $1/room.sh" "COMMIT;" >&5
 }
 
 # floor_commit N: the Nth transaction (one fix row, the ride's row), written to the shell on fd 5
