@@ -3,6 +3,7 @@ import RoamSimulator
 import RoamCore
 import RoamHardware
 import RoamSystem
+import Synchronization
 import Testing
 
 /// A receiver heard earlier in this run that a set-up then finds nowhere: its wiring was right when it
@@ -65,5 +66,32 @@ import Testing
         #expect(receiver.lastReport?.baud == nil && summary.hasPrefix("receiver set up again (silent for 3 s"), "\(summary)")
         #expect(Self.clockTimes(fromMs: beforeMs, toMs: afterMs).contains { summary.contains("It was heard until \($0) UTC") }, "\(summary)")
         #expect(!summary.contains("TX wire"), "\(summary)")
+    }
+
+    /// The time it was last heard is the board's clock's once: a set-up tried again after the clock
+    /// moved (an NTP step: a Pi has no RTC; or only a second boundary passed) shows the same time, so
+    /// its unchanged report is not said again.
+    @Test func theTimeLastHeardStaysAsSaidWhenTheClockMoves() throws {
+        let (replayer, receiver) = try GNSSReceiverRetryTests.rig(FakeGNSSModule(family: .ublox, ubloxModel: .m8))
+        defer { replayer.unplug() }
+        (receiver.watch.retryMs, receiver.watch.silenceRetryMs) = (0, 0)
+        let said = GNSSReceiverRetryTests.Said()
+        receiver.onReport = { report in said.reports.withLock { $0.append(report.summary) } }
+        try receiver.reopen()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        func read(timeoutMs: Int32) throws -> Int { try buffer.withUnsafeMutableBytes { try receiver.read(into: $0, timeoutMs: timeoutMs) } }
+        _ = try read(timeoutMs: 1)
+        replayer.module?.idle.store(false, ordering: .releasing)
+        replayer.module?.fallSilent(true)
+        while try read(timeoutMs: 300) > 0 {}
+        receiver.setup = Self.short(receiver.setup!)
+        for stepMs: Int64 in [0, 3_600_000] {
+            receiver.realtimeMs = { WallClock.nowUTCms() + stepMs }
+            #expect(receiver.silenceDeadlinePassed(silentForMs: 3000) == nil)
+            _ = try read(timeoutMs: 1)
+        }
+        let again = said.reports.withLock { $0 }.filter { $0.hasPrefix("receiver set up again") }
+        #expect(receiver.setupRuns.load(ordering: .acquiring) == 3)
+        #expect(again.count == 1 && again.allSatisfy { $0.contains("It was heard until") }, "\(again)")
     }
 }

@@ -34,6 +34,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     public var onNote: (@Sendable (String) -> Void)?
     /// Told the time of each epoch handed over, on the sensor thread (the bench paces its feed on its own epochs).
     public var onEpochHandedOver: (@Sendable (Int?) -> Void)?
+    public var realtimeMs: @Sendable () -> Int64 = WallClock.nowUTCms  // the board's clock, UTC (a test moves it)
     /// The latest set-up run again mid-run, why and how many so far, and what they could not change
     /// (on the sensor thread, which hands it to the status file).
     public private(set) var setupAgain: ReceiverSetupAgain?
@@ -63,9 +64,11 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     /// a silence is only what was seen, never bytes that waited in the tty for a late (starved) thread.
     private var seenEmptyNs: UInt64?
     private var lastValidNs: UInt64 = 0
-    /// When a checksummed sentence last came in this run, a set-up's own included (monotonic): a set-up
-    /// that then finds nothing says the wiring was right until then (`ReceiverSetup.lastHeardUTCms`).
+    /// When a checksummed sentence last came in this run, a set-up's own included (monotonic), and that time
+    /// on the board's clock (UTC) worked out once, at the first set-up after it: a set-up that then finds nothing
+    /// says the wiring was right until then (`ReceiverSetup.lastHeardUTCms`), the same at every retry (an NTP step).
     private var lastSentenceNs: UInt64?
+    private var lastHeardUTC: (ns: UInt64, ms: Int64)?
     public private(set) var ownReadHeardNs: UInt64?  // when a configuration that heard bytes ended (`FramingFeedback`)
     private var nextSetupNotBeforeNs: UInt64 = 0
     private var retryMs: UInt64 = 0
@@ -96,7 +99,6 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
     }
 
     public var isOpen: Bool { port != nil }
-
     /// Makes a configuration in progress give up at its next read (a stop).
     public func interrupt() { interrupted.store(true, ordering: .releasing) }
 
@@ -197,7 +199,8 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         run.shouldStop = { [unowned self] in self.interrupted.load(ordering: .acquiring) }
         run.onDataSentences = { [unowned self] n in self.setupDataSentencesRead.add(n, ordering: .releasing) }
         let beganNs = MonotonicClock.nowNs()
-        run.lastHeardUTCms = lastSentenceNs.map { WallClock.nowUTCms() - Int64((beganNs - min(beganNs, $0)) / 1_000_000) }
+        if let ns = lastSentenceNs, lastHeardUTC?.ns != ns { lastHeardUTC = (ns, realtimeMs() - Int64((beganNs - min(beganNs, ns)) / 1_000_000)) }
+        run.lastHeardUTCms = lastHeardUTC?.ms
         var report = run.run(line) { pending += $0 }
         pendingEndsWhole = report.handBackEndsWhole
         setupRuns.add(1, ordering: .releasing)
@@ -236,7 +239,7 @@ public final class GNSSReceiver: ReopenableByteSource, PollableSource, FramingFe
         if let cause = setupCause {
             if report.listenedAtOtherBauds { (setupsAwayFromBaud, lastSetupAwayBeganNs) = (setupsAwayFromBaud + 1, beganNs) }
             report.summary = "receiver set up again (\(cause)): " + report.summary.dropFirst("receiver: ".count)
-            setupAgain = ReceiverSetupAgain(cause: cause, count: (setupAgain?.count ?? 0) + 1, monoNs: now, utcMs: WallClock.nowUTCms(),
+            setupAgain = ReceiverSetupAgain(cause: cause, count: (setupAgain?.count ?? 0) + 1, monoNs: now, utcMs: realtimeMs(),
                                             delivers: setupAgain?.delivers)
         }
         lastReport = report
