@@ -92,6 +92,29 @@ import Testing
         }
     }
 
+    /// The queue overflowed (fs.inotify.max_queued_events) while the recorder stopped and started: the
+    /// log's removal and its making again were among the notes lost, so its new inode is watched only if
+    /// the overflow re-arms the file watches as a change of names would (else only the safety look sees it).
+    @Test func anOverflowWatchesTheFilesAgain() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(dir + "/rides.db-wal", count: 1)
+        let watch = try FolderWatch(folder: dir, names: ["rides.db", "rides.db-wal"])
+        let limit = try String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8)
+        let queued = try #require(Int(limit.trimmingCharacters(in: .whitespacesAndNewlines)))
+        // Another name made and removed in turn, two notes each (never merged: each differs from the
+        // one before), until the queue is full: the kernel then queues IN_Q_OVERFLOW and drops the rest.
+        for _ in 0...(queued / 2) {
+            close(open(dir + "/other", O_WRONLY | O_CREAT, 0o644))
+            unlink(dir + "/other")
+        }
+        #expect(unlink(dir + "/rides.db-wal") == 0)
+        write(dir + "/rides.db-wal", count: 1)
+        #expect(watch.drain(), "the overflow was not a look")
+        write(dir + "/rides.db-wal", count: 1)
+        #expect(woken(watch) && watch.drain(), "the log made again during the overflow is not followed")
+    }
+
     @Test func aFolderThatIsNotThereIsSaidWithItsPath() throws {
         let missing = NSTemporaryDirectory() + "roam-folder-watch-missing-\(UUID().uuidString)"
         var error: (any Error)?

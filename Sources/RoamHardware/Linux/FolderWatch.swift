@@ -68,7 +68,9 @@ public final class FolderWatch: FileChanges {
     private func take(_ bytes: ArraySlice<UInt8>) -> Bool {
         var concerned = false, namesChanged = false
         for event in Self.events(bytes) {
-            if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { concerned = true }
+            // Notes were lost, a followed file's removal and making again among them maybe (the recorder
+            // stopped and started): its new inode would have no watch. Re-armed as for a name changed.
+            if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { concerned = true; namesChanged = true }
             guard let folderWatch, event.watch == folderWatch else {
                 // A followed file's own watch: written, or closed by a writer.
                 if event.mask & Self.fileMask != 0 { concerned = true }
