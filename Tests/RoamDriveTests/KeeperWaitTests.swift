@@ -16,10 +16,12 @@ import Testing
         /// Its folder gone (`isWatching` false), and whether `rewatch` finds it back; rewatches asked.
         var gone = false, back = false
         private(set) var rewatches = 0
+        /// A file the kernel refused to watch at a re-arm (nil: every file watched).
+        var refusal: SystemError?
         var isWatching: Bool { !gone }
         func rewatch() -> Bool {
             rewatches += 1
-            if back { gone = false }
+            if back { gone = false; refusal = nil }
             return back
         }
         init(answers: [Bool]) {
@@ -61,6 +63,42 @@ import Testing
         #expect(notes.rewatches == 2 && notes.drains == 0 && notes.isWatching)
         #expect(DriveKeeper.folderWords("/var/lib/roam-board", gone: true) == "drive: the database's folder /var/lib/roam-board was "
             + "removed or renamed: looking at the rides every second until it is back")
+    }
+
+    static let limitReached = SystemError("watch for changes (inotify)", "/var/lib/roam-board/rides.db-wal", Errno(rawValue: ENOSPC), access: .read)
+
+    /// A file the kernel refused to watch at a re-arm (the user's max_user_watches reached): the wait
+    /// lasts a second, not the safety net's 10 minutes, the re-arm is tried again at each, and one that
+    /// took ends the wait at once (what changed meanwhile was noted by nothing).
+    @Test(.timeLimit(.minutes(1))) func aRefusedFileIsLookedAtEverySecondAndWatchedAgainWhenTheKernelTakesIt() {
+        let notes = Notes(answers: [])
+        notes.refusal = Self.limitReached
+        #expect(!KeeperWait.wait(state: nil, files: notes, timeoutMs: 600_000))
+        #expect(notes.rewatches == 1 && notes.refusal != nil)
+        notes.back = true
+        #expect(!KeeperWait.wait(state: nil, files: notes, timeoutMs: 600_000))
+        #expect(notes.rewatches == 2 && notes.refusal == nil)
+    }
+
+    /// What the keeper says of its watch: a refusal once (the words of a first set-up refused, not the
+    /// folder's), once when whole again, and the folder's going and return in their own words.
+    @Test func theWatchsChangesAreSaidOnceEach() {
+        let notes = Notes(answers: [])
+        var news = DriveKeeper.WatchNews()
+        #expect(news.lines(notes, folder: "/var/lib/roam-board").isEmpty)
+        notes.refusal = Self.limitReached
+        #expect(news.lines(notes, folder: "/var/lib/roam-board") == [DriveKeeper.unwatchedWords(Self.limitReached)])
+        #expect(news.lines(notes, folder: "/var/lib/roam-board").isEmpty, "the refusal was said again")
+        notes.refusal = nil
+        #expect(news.lines(notes, folder: "/var/lib/roam-board") == ["drive: every file of the database is watched again: "
+            + "looking at the rides when they change"])
+        notes.gone = true
+        #expect(news.lines(notes, folder: "/var/lib/roam-board") == [DriveKeeper.folderWords("/var/lib/roam-board", gone: true)])
+        notes.gone = false
+        #expect(news.lines(notes, folder: "/var/lib/roam-board") == [DriveKeeper.folderWords("/var/lib/roam-board", gone: false)])
+        #expect(DriveKeeper.unwatchedWords(Self.limitReached) == "drive: cannot watch /var/lib/roam-board/rides.db-wal for the "
+            + "database's changes: the user's limit on inotify watches is reached (sysctl fs.inotify.max_user_watches); looking at "
+            + "the rides every second instead")
     }
 
     @Test func theFallbackIsSaidWithTheLimitToRaise() {

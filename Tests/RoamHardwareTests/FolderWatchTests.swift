@@ -115,6 +115,26 @@ import Testing
         #expect(woken(watch) && watch.drain(), "the log made again during the overflow is not followed")
     }
 
+    /// A name the kernel refuses to watch (a link looping on itself, ELOOP, as ENOSPC would be at the
+    /// user's max_user_watches) leaves the other watched whatever the set's order (both orders are run),
+    /// and a refusal at a re-arm is kept, not dropped: the keeper says it, and `rewatch` tries again.
+    @Test(arguments: ["rides.db", "rides.db-wal"]) func aRefusedNameLeavesTheOtherWatchedAndIsKept(refused: String) throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let other = refused == "rides.db" ? "rides.db-wal" : "rides.db"
+        write(dir + "/" + other, count: 1)
+        let watch = try FolderWatch(folder: dir, names: ["rides.db", "rides.db-wal"])
+        #expect(watch.refusal == nil)
+        #expect(symlink(dir + "/" + refused, dir + "/" + refused) == 0)
+        #expect(watch.drain(), "the name made was not a look")
+        #expect(watch.refusal?.errno.rawValue == ELOOP, "the refusal at the re-arm was dropped")
+        write(dir + "/" + other, count: 1)
+        #expect(woken(watch) && watch.drain(), "\(other) is not followed beside the refused \(refused)")
+        #expect(!watch.rewatch() && watch.refusal != nil)
+        #expect(unlink(dir + "/" + refused) == 0)
+        #expect(watch.rewatch() && watch.refusal == nil, "the re-arm tried again did not take")
+    }
+
     @Test func aFolderThatIsNotThereIsSaidWithItsPath() throws {
         let missing = NSTemporaryDirectory() + "roam-folder-watch-missing-\(UUID().uuidString)"
         var error: (any Error)?

@@ -18,8 +18,7 @@ extension DriveKeeper {
         // line alone says what happens (the drive is not on the cable yet).
         var saidOffering = false
         var lastError: String?
-        // Said once when the database's folder goes (removed, renamed), and once when it is watched again.
-        var folderGone = false
+        var news = WatchNews()
         while true {
             let state = watch.read()
             do {
@@ -45,10 +44,7 @@ extension DriveKeeper {
             // A controller that comes back (its driver loaded again) notifies nothing the keeper can
             // watch, and must be bound again: looked for every second while it is gone.
             notified = watch.wait(timeoutMs: state == nil ? min(period, KeeperWait.unwatchedPeriodMs) : period, files: files)
-            if let files, files.isWatching == folderGone {
-                folderGone.toggle()
-                say(Self.folderWords(FilePath.parent(settings.databasePath), gone: folderGone))
-            }
+            if let files { news.lines(files, folder: FilePath.parent(settings.databasePath)).forEach(say) }
         }
     }
 
@@ -82,6 +78,29 @@ extension DriveKeeper {
     public static func watchedNames(_ databasePath: String) -> Set<String> {
         let name = FilePath.lastComponent(databasePath)
         return [name, name + "-wal"]
+    }
+
+    /// What the keeper says of its watch on the database's files, once at each change: the folder
+    /// gone (removed, renamed) or watched again, a file the kernel refused to watch (a limit reached:
+    /// the words of a first set-up refused) or every one watched again.
+    struct WatchNews {
+        private var folderGone = false, refused = false
+
+        mutating func lines(_ files: FileChanges, folder: String) -> [String] {
+            var lines: [String] = []
+            if files.isWatching == folderGone {
+                folderGone.toggle()
+                lines.append(DriveKeeper.folderWords(folder, gone: folderGone))
+                refused = false  // the folder's return re-arms every file: a refusal then is said anew
+            }
+            let refusal = folderGone ? nil : files.refusal
+            if (refusal != nil) != refused {
+                refused.toggle()
+                lines.append(refusal.map(DriveKeeper.unwatchedWords)
+                             ?? "drive: every file of the database is watched again: looking at the rides when they change")
+            }
+            return lines
+        }
     }
 
     /// Said when the database's folder went (removed or renamed: its watch went with it), and when it is back.

@@ -17,11 +17,17 @@ enum KeeperWait {
     /// or `timeoutMs` passed (false). Notes about other files (the image being built) are drained
     /// and the wait goes on to the same deadline: they cause no look. Files whose folder went (removed
     /// or renamed) are waited for as without a watch, every second, and watched again once it is back:
-    /// the wait then ends at once, as what changed meanwhile was noted by nothing.
+    /// the wait then ends at once, as what changed meanwhile was noted by nothing. A file the kernel
+    /// refused to watch (`refusal`) is tried again at each wait, which lasts a second meanwhile.
     static func wait(state: Int32?, files: FileChanges?, timeoutMs: Int) -> Bool {
         if let files, !files.isWatching {
             if files.rewatch() { return false }
             return wait(state: state, files: nil, timeoutMs: min(timeoutMs, unwatchedPeriodMs))
+        }
+        var timeoutMs = timeoutMs
+        if let files, files.refusal != nil {
+            if files.rewatch() { return false }
+            timeoutMs = min(timeoutMs, unwatchedPeriodMs)
         }
         let deadline = MonotonicClock.nowNs() &+ UInt64(max(timeoutMs, 0)) * 1_000_000
         var fds: [pollfd] = []

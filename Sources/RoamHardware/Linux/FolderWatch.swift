@@ -34,21 +34,30 @@ public final class FolderWatch: FileChanges {
         let wd = roam_inotify_watch(fd, folder, Self.folderMask)
         guard wd >= 0 else { throw SystemError("watch for changes (inotify)", folder, Errno(shimResult: wd), access: .read) }
         folderWatch = wd
-        if let refused = watchFiles() { throw refused }
+        watchFiles()
+        if let refusal { throw refusal }
     }
 
     deinit { _ = roam_fd_close(descriptor) }
 
     public var isWatching: Bool { folderWatch != nil }
+    /// The last re-arm's refusal of a followed file that is there (ENOSPC at the user's max_user_watches):
+    /// nothing notes its writes until `rewatch` takes it. Nil when every one there is watched.
+    public private(set) var refusal: SystemError?
 
-    /// Watches the folder again once it is back (made again, or another renamed to its path).
+    /// Watches the folder again once it is back (made again, or another renamed to its path), or the
+    /// files again when one was refused (the keeper asks at each wait, every second, until it takes).
     public func rewatch() -> Bool {
-        guard folderWatch == nil else { return false }
+        guard folderWatch == nil else {
+            guard refusal != nil else { return false }
+            unwatchFiles()
+            watchFiles()
+            return refusal == nil
+        }
         let wd = roam_inotify_watch(descriptor, folder, Self.folderMask)
         guard wd >= 0 else { return false }
         folderWatch = wd
-        // A file the limit refuses now is still noted when made or renamed over: looked at then.
-        _ = watchFiles()
+        watchFiles()
         return true
     }
 
@@ -87,21 +96,22 @@ public final class FolderWatch: FileChanges {
         }
         if namesChanged {
             unwatchFiles()
-            _ = watchFiles()
+            watchFiles()
         }
         return concerned
     }
 
-    /// Each followed file there gets its write watch; the refusal of one that is there but cannot be watched.
-    private func watchFiles() -> SystemError? {
-        for name in names {
+    /// Each followed file there gets its write watch, every one tried (one refused leaves the others
+    /// watched); `refusal` keeps the first refused that is there.
+    private func watchFiles() {
+        refusal = nil
+        for name in names.sorted() {
             let path = folder + "/" + name
             let wd = roam_inotify_watch(descriptor, path, Self.fileMask)
-            if wd >= 0 { fileWatches.append(wd) } else if wd != -ENOENT {
-                return SystemError("watch for changes (inotify)", path, Errno(shimResult: wd), access: .read)
+            if wd >= 0 { fileWatches.append(wd) } else if wd != -ENOENT, refusal == nil {
+                refusal = SystemError("watch for changes (inotify)", path, Errno(shimResult: wd), access: .read)
             }
         }
-        return nil
     }
 
     private func unwatchFiles() {
@@ -111,6 +121,7 @@ public final class FolderWatch: FileChanges {
 
     private func unwatchAll() {
         unwatchFiles()
+        refusal = nil  // the folder gone says more: its return re-arms them all
         if let folderWatch { _ = roam_inotify_unwatch(descriptor, folderWatch) }
         folderWatch = nil
     }
