@@ -15,6 +15,8 @@ ARM64_ROOT="$TRIXIE/arm64-root"
 SYSROOT="$TRIXIE/sysroot-arm64"
 SDK_DIR="$TRIXIE/sdk"
 SDK_ID=debian-trixie-arm64
+# Bounded downloads for debootstrap's wget (the file says why).
+export WGETRC="$ROOT/scripts/debootstrap.wgetrc"
 
 # step NAME: every failure from here names the step (one line, then exit 1).
 STEP=setup
