@@ -9,7 +9,7 @@ import Testing
 @Suite struct KeeperWaitTests {
     final class Notes: FileChanges {
         let descriptor: Int32
-        let writer: Int32
+        private(set) var writer: Int32
         /// What each drain answers, in turn: true for a note about a followed file.
         var answers: [Bool]
         private(set) var drains = 0
@@ -29,7 +29,9 @@ import Testing
             pipe(&fds)
             descriptor = fds[0]; writer = fds[1]; self.answers = answers
         }
-        deinit { close(descriptor); close(writer) }
+        deinit { close(descriptor); if writer >= 0 { close(writer) } }
+        /// The writer gone: its reader hangs up (POLLHUP) with nothing to read.
+        func hangUp() { close(writer); writer = -1 }
         func note() { var b: UInt8 = 1; _ = write(writer, &b, 1) }
         func drain() -> Bool {
             var b: UInt8 = 0
@@ -63,6 +65,27 @@ import Testing
         #expect(notes.rewatches == 2 && notes.drains == 0 && notes.isWatching)
         #expect(DriveKeeper.folderWords("/var/lib/roam-board", gone: true) == "drive: the database's folder /var/lib/roam-board was "
             + "removed or renamed: looking at the rides every second until it is back")
+    }
+
+    /// A descriptor that poll() calls invalid (POLLNVAL: the controller's state file closed under the
+    /// wait) answered every call at once, and the wait spun on it to its deadline: it is left out.
+    @Test(.timeLimit(.minutes(1))) func aStateDescriptorClosedUnderTheWaitIsLeftOutNotSpunOn() {
+        var calls = 0
+        let notClosed: Int32 = 999_999  // no process has a descriptor this high open
+        let changed = KeeperWait.wait(state: notClosed, files: nil, timeoutMs: 300) { calls += 1; return Glibc.poll($0, $1, $2) }
+        #expect(!changed)
+        #expect(calls <= 2, "poll() was called \(calls) times in 300 ms")
+    }
+
+    /// The files' descriptor hung up with nothing to read (a pipe's writer gone here) answered every
+    /// poll at once, each drained for nothing: it is left out, and the wait sleeps to its deadline.
+    @Test(.timeLimit(.minutes(1))) func filesHungUpWithNothingToReadAreLeftOutNotDrainedInALoop() {
+        let notes = Notes(answers: [])
+        notes.hangUp()
+        var calls = 0
+        let changed = KeeperWait.wait(state: nil, files: notes, timeoutMs: 300) { calls += 1; return Glibc.poll($0, $1, $2) }
+        #expect(!changed)
+        #expect(calls <= 2 && notes.drains == 0, "poll() was called \(calls) times and the files drained \(notes.drains) times in 300 ms")
     }
 
     static let limitReached = SystemError("watch for changes (inotify)", "/var/lib/roam-board/rides.db-wal", Errno(rawValue: ENOSPC), access: .read)

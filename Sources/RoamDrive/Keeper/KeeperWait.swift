@@ -19,10 +19,12 @@ enum KeeperWait {
     /// or renamed) are waited for as without a watch, every second, and watched again once it is back:
     /// the wait then ends at once, as what changed meanwhile was noted by nothing. A file the kernel
     /// refused to watch (`refusal`) is tried again at each wait, which lasts a second meanwhile.
-    static func wait(state: Int32?, files: FileChanges?, timeoutMs: Int) -> Bool {
+    /// `poll`: a test's, to count the calls.
+    static func wait(state: Int32?, files: FileChanges?, timeoutMs: Int,
+                     poll: (UnsafeMutablePointer<pollfd>, nfds_t, Int32) -> Int32 = { Glibc.poll($0, $1, $2) }) -> Bool {
         if let files, !files.isWatching {
             if files.rewatch() { return false }
-            return wait(state: state, files: nil, timeoutMs: min(timeoutMs, unwatchedPeriodMs))
+            return wait(state: state, files: nil, timeoutMs: min(timeoutMs, unwatchedPeriodMs), poll: poll)
         }
         var timeoutMs = timeoutMs
         if let files, files.refusal != nil {
@@ -42,9 +44,19 @@ enum KeeperWait {
                 return false
             }
             for i in fds.indices { fds[i].revents = 0 }
-            let n = poll(&fds, nfds_t(fds.count), left)
+            let n = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress!, nfds_t($0.count), left) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return false }  // a poll that fails (EINVAL, ENOMEM) is a look now, as a timeout
+            // A descriptor closed under the wait (POLLNVAL), or the files' hung up or failing with nothing
+            // to read, answers every poll at once: left out for the rest of this wait (a negative fd is
+            // skipped by poll), which goes on with the other or sleeps to its deadline, not spinning on it.
+            var dropped = false
+            for i in fds.indices where fds[i].revents & Int16(POLLNVAL) != 0
+                || (files != nil && i == fds.count - 1 && fds[i].revents & Int16(POLLHUP | POLLERR) != 0 && fds[i].revents & Int16(POLLIN) == 0) {
+                fds[i].fd = -1
+                dropped = true
+            }
+            if dropped { continue }
             let notified = state != nil && fds[0].revents & Int16(POLLPRI | POLLERR) != 0
             // Drained at every wake, the controller's too: the look that follows sees what they said.
             let changed = files.map { f in fds[fds.count - 1].revents != 0 && f.drain() } ?? false
