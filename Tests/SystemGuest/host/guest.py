@@ -50,7 +50,9 @@ class Guest:
         cmd = ["qemu-system-aarch64", "-machine", "virt", "-accel", "tcg", "-cpu", "cortex-a72", "-m", "512",
                "-smp", "1", "-nodefaults", "-no-reboot", "-display", "none",
                "-kernel", self.cfg["kernel"], "-initrd", self.cfg["initrd"], "-append", append,
-               "-drive", "file=%s,format=raw,if=none,id=disk,cache=writethrough" % self.cfg["disk"],
+               # werror/rerror=report: a host disk that fills up is an I/O error in the guest, which its
+               # checks see at once; QEMU's default pauses the VM, and each check then waits out its limit.
+               "-drive", "file=%s,format=raw,if=none,id=disk,cache=writethrough,werror=report,rerror=report" % self.cfg["disk"],
                "-device", "virtio-blk-pci,drive=disk",
                "-device", "virtio-serial-pci",
                "-chardev", "file,id=con,path=" + self.console, "-device", "virtconsole,chardev=con",
