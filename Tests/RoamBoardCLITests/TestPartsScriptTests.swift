@@ -14,8 +14,8 @@ import Testing
         let script = dir.appendingPathComponent("bundle")
         let stuckPart = stuck ? """
             echo '◇ Test "a stuck test" started.'
-            # In a process group of its own, as Foundation starts a test's children: in the part's
-            # session, but out of reach of a kill of the part's group.
+            # In a process group of its own, as Foundation starts a test's children: out of reach of a
+            # kill of the part's group, found only by its parent.
             set -m; sleep 86400 & echo $! >> "$PIDS"; set +m
             wait
             """ : "exit 0"
@@ -83,7 +83,7 @@ import Testing
         #expect(run.stdout.contains("test-parts: command-line suites E-Z and the rest ended after"), "\(run.stdout)")
         #expect(!run.stdout.contains("test-parts: command-line suites E-Z and the rest was still running"), "\(run.stdout)")
         #expect(!run.stdout.contains("all three parts passed"), "\(run.stdout)")
-        // Three parts and the stuck parts' own children: all gone, each child killed with its session.
+        // Three parts and the stuck parts' own children: all gone, each child killed with its part.
         let started = try String(contentsOf: pids, encoding: .utf8).split(separator: "\n")
         #expect(started.count == 5, "\(started)")
         #expect(!run.stderr.contains("left running:"), "\(run.stderr)")
