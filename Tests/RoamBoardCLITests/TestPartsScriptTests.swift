@@ -40,17 +40,18 @@ import Testing
     /// Killed here, not waited for: Foundation learns that a child ended when every process that
     /// inherited its exit-watch socket has, so one left behind would hold this test to its end.
     static func run(_ bundle: URL, pids: URL, limit: String) throws -> CLIRunner.Result {
-        // test-parts itself is given 120 s: with a watcher or a stuck part left behind it would
+        // test-parts itself is given 300 s: with a watcher or a stuck part left behind it would
         // never end (Foundation waits for every holder of its child's exit-watch socket).
         let script = """
-            timeout -k 5 120 "$1" "$2"; status=$?
+            timeout -k 5 300 "$1" "$2"; status=$?
+            started=" $(tr '\\n' ' ' < "$PIDS" 2> /dev/null) "
             for f in /proc/[0-9]*/cmdline; do
                 p=${f#/proc/}; p=${p%/cmdline}
                 [ "$p" = $$ ] && continue
-                args=$(tr '\\0' ' ' < "$f" 2> /dev/null) || continue
-                state=$(sed 's/.*) //' "/proc/$p/stat" 2> /dev/null | cut -c1)
-                [ -n "$state" ] && [ "$state" != Z ] || continue
-                grep -qx "$p" "$PIDS" 2> /dev/null || [[ "$args" == *"$2"* ]] || continue
+                # Builtins only, per process: forks for each of a loaded machine's processes took minutes.
+                mapfile -d '' argv < "$f" 2> /dev/null || continue
+                args="${argv[*]}"
+                [[ "$started" == *" $p "* || "$args" == *"$2"* ]] || continue
                 # One killed with its part a moment ago may still be on its way out: 5 s to go.
                 for _ in $(seq 50); do [ "$(sed 's/.*) //' "/proc/$p/stat" 2> /dev/null | cut -c1)" = S ] || [ "$(sed 's/.*) //' "/proc/$p/stat" 2> /dev/null | cut -c1)" = R ] || break; sleep 0.1; done
                 state=$(sed 's/.*) //' "/proc/$p/stat" 2> /dev/null | cut -c1)
