@@ -10,7 +10,9 @@ int roam_pty_open(char *name, size_t cap) {
     if (fd < 0) return -errno;
     struct termios t;
     int err = 0;
-    if (grantpt(fd) != 0 || unlockpt(fd) != 0) err = errno;
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0) err = errno;
+    else if (grantpt(fd) != 0 || unlockpt(fd) != 0) err = errno;
     else if ((err = ptsname_r(fd, name, cap)) != 0) {}
     else if (tcgetattr(fd, &t) != 0) err = errno;
     else {

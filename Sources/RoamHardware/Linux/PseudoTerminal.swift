@@ -19,12 +19,19 @@ public final class PseudoTerminal: @unchecked Sendable {
         secondaryPath = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
-    /// Writes every byte (looping over short writes; EINTR retried; EAGAIN cannot happen: blocking fd).
+    /// Writes every byte (looping over short writes; EINTR retried). The primary is O_NONBLOCK so
+    /// that a read can never wait (poll can say readable, then the host reopens the secondary and
+    /// the bytes are gone); a write that finds no room waits for it in poll, as a blocking one would.
     public func write(_ bytes: [UInt8]) throws(DeviceError) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBufferPointer { buf in
                 retryingOnInterrupt { roam_fd_write(fd, buf.baseAddress! + offset, buf.count - offset) }
+            }
+            if n == -EAGAIN {
+                let revents = retryingOnInterrupt { roam_fd_poll(fd, Int16(POLLOUT), -1) }
+                guard revents >= 0 else { throw DeviceError(.pty, .write, device: secondaryPath, errno: Errno(shimResult: revents)) }
+                continue
             }
             guard n >= 0 else { throw DeviceError(.pty, .write, device: secondaryPath, errno: Errno(shimResult: n)) }
             offset += Int(n)
