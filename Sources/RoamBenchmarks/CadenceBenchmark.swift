@@ -76,9 +76,18 @@ public enum CadenceBenchmark {
         }
 
         var written = 0, nmeaBytes = 0, feedError: BenchmarkError?
-        if waitForRideStart(stderrPath, pid: pid) {
-            var laps = laps
-            let total = Int(seconds * Double(laps.hz)), periodNs = 1_000_000_000 / UInt64(laps.hz)
+        // A replay starts its ride only once it has read a checksummed sentence (it checks its input
+        // first): the ride's first epoch goes before the wait, and counts as the ride's.
+        var laps = laps
+        let first = laps.next()!
+        do throws(BenchmarkError) {
+            try BenchmarkError.writeAll(input[1], first, step: "writing the ride into", subject: "the recorder's standard input")
+            written += 1; nmeaBytes += first.count
+        } catch {
+            feedError = error
+        }
+        if feedError == nil && waitForRideStart(stderrPath, pid: pid) {
+            let total = max(Int(seconds * Double(laps.hz)) - 1, 0), periodNs = 1_000_000_000 / UInt64(laps.hz)
             do throws(BenchmarkError) {
                 let warmUpStart = MonotonicClock.nowNs()
                 for i in 0..<warmUpEpochs {

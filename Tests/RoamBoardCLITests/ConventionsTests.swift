@@ -60,6 +60,27 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: f.directory.appendingPathComponent("sub/one.csv").path))
     }
 
+    /// A rider re-running `view` into the same folder: the page already there, the same bytes, is left
+    /// as it is and the run succeeds (it was "exists; pass --force" and exit 1); another page there is
+    /// still refused without --force.
+    @Test func theSamePageAgainIsLeftAsItIsAnotherStillNeedsForce() throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let args = ["view", "--db", f.dbPath, "--ride", "\(f.a.id)", "--out", "pages/"]
+        let first = try CLIRunner.run(args, cwd: f.directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        let page = f.directory.appendingPathComponent("pages/20260614T073000Z-ride-\(f.a.id).html").path
+        let again = try CLIRunner.run(args, cwd: f.directory)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("already holds this page, byte for byte: left as it is"), "\(again.stderr)")
+        #expect(again.stdout.contains("ride-\(f.a.id).html"), "\(again.stdout)")
+        try Data("<p>mine</p>".utf8).write(to: URL(fileURLWithPath: page))
+        let other = try CLIRunner.run(args, cwd: f.directory)
+        #expect(other.status != 0, "\(other.stderr)")
+        #expect(other.stderr.contains("pass --force"), "\(other.stderr)")
+        #expect(try String(contentsOfFile: page, encoding: .utf8) == "<p>mine</p>")
+    }
+
     @Test func fitToATerminalIsRefusedWithAHint() throws {
         // A pseudo-terminal by hand: posix_openpt is not imported without _XOPEN_SOURCE. The ioctl
         // numbers are TIOCSPTLCK and TIOCGPTN of Linux's generic ioctl layout (x86_64 and arm64).

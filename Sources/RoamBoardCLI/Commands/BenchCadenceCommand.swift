@@ -31,7 +31,7 @@ enum BenchCadenceCommand {
             throw UsageError(command: "bench-cadence", message: "--hz expects \(Options.hz.expectation), found '\(hz)'")
         }
         let board = try p.value(SharedOptions.benchBoard)
-        let scratch = try BenchScratch(p, name: "roam-bench-cadence")
+        let scratch = try BenchScratch(p, name: "roam-bench-cadence", measuresStorage: true)
         defer { scratch.finish() }
         let strace = FileSystem.isExecutable("/usr/bin/strace") ? "/usr/bin/strace" : nil
         let me = ((try? FileSystem.linkTarget("/proc/self/exe")) ?? "/proc/self/exe")  // the link itself runs too
@@ -52,7 +52,7 @@ enum BenchCadenceCommand {
                                                        scratch: scratch.path, stderrPath: log)
                     guard run.exitStatus == 0 else {
                         let tail = (try? FileSystem.readText(log)).map { String($0.suffix(2000)) } ?? ""  // only adds to the failure said
-                        throw CLIError(description: "bench-cadence: record exited with wait status \(run.exitStatus): \(tail)")
+                        throw CLIError(description: "bench-cadence: record ended with \(WaitStatus(run.exitStatus).words) (its last words follow; its whole log: \(log)):\n\(tail)")
                     }
                     // What the recorder's WAL still holds reaches the database file at its next checkpoint:
                     // done here, and its bytes counted as the run's (a long ride checkpoints every 1000 pages).

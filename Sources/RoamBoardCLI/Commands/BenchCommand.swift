@@ -18,7 +18,7 @@ enum BenchCommand {
         guard ([rounds, perRound] + sizes).allSatisfy({ $0 >= 1 }), (countSyncs ?? 0) >= 0 else {
             throw UsageError(command: "bench", message: "--rounds, --per-round, --small, --medium and --large expect 1 or more, --count-syncs 0 or more")
         }
-        let scratch = try BenchScratch(p, name: "roam-bench")
+        let scratch = try BenchScratch(p, name: "roam-bench", measuresStorage: true)
         let dir = scratch.path
         if let n = countSyncs { return try commitBatches(n, into: dir + "/syncs-\(n).db") }
         defer { scratch.finish() }

@@ -14,6 +14,8 @@ enum CheckCommand {
         let report: ConsistencyReport
         do {
             report = try Rederivation.check(path: path)
+        } catch let e as SQLiteError where e.isNotSQLiteAtAll {
+            throw CLIError(description: ErrorText.sqlite(e, p), status: ExitStatus.dataError)
         } catch let e as SQLiteError where e.isCorrupt {
             // Damaged where even the schema or the list of rides is: nothing to list, and no command to send them to.
             throw CLIError(description: "\(FilePath.shown(path)) is too damaged to read even its list of rides, or is not a roam-board database "

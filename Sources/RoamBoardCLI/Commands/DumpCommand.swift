@@ -24,6 +24,7 @@ enum DumpCommand {
         for id in unreadable { Console.error("ride \(id): cannot be read completely (the database is damaged there); left out") }
         var toMark: [Written] = []
         var written = 0
+        var notWritten: [(id: Int64, failure: OutputFailure)] = []
         for planned in plan.rides {
             let provenance = try reader.provenance(ride: planned.id)
             // Said once per ride: its file is no recording of this board, and carries no raw NMEA.
@@ -31,8 +32,18 @@ enum DumpCommand {
             if plan.standIns.contains(planned.id), planned.state == .recording {
                 Console.error("ride \(planned.id): no stop was stored: it was recording when the card was damaged, or its stop is lost too")
             }
-            guard let (ride, fixes) = try readable({ try exportOne(planned, provenance: provenance, plan: plan, raw: raw, reader: reader,
-                                                                    force: p.value(Options.force)) }) else {
+            let exported: (ride: RideRow, fixes: Int?)?
+            do {
+                exported = try readable({ try exportOne(planned, provenance: provenance, plan: plan, raw: raw, reader: reader,
+                                                        force: p.value(Options.force)) })
+            } catch let failure as OutputFailure where plan.destination(for: planned) != .standardOutput {
+                // One file that could not be written (a full card) keeps its ride back, not the others:
+                // each is written whole or not at all, and a smaller one may still fit.
+                Console.error("ride \(planned.id): \(failure)")
+                notWritten.append((planned.id, failure))
+                continue
+            }
+            guard let (ride, fixes) = exported else {
                 Console.error("ride \(planned.id): cannot be read completely (the database is damaged there); left out")
                 unreadable.append(planned.id)
                 continue
@@ -68,6 +79,13 @@ enum DumpCommand {
                            + (refusal.map { "; " + $0 } ?? ""), status: ExitStatus.dataError)
         }
         mark(onStorage(toMark), in: reader.path)
+        if let first = notWritten.first {
+            let ids = notWritten.map { String($0.id) }.joined(separator: ", ")
+            let total = written + notWritten.count + plan.refused.count
+            throw CLIError(description: "\(first.failure) (ride\(notWritten.count == 1 ? "" : "s") \(ids) not written; \(written) of \(total) rides written"
+                           + ")" + (refusal.map { "; " + $0 } ?? ""),
+                           status: ExitStatus.of(first.failure))
+        }
         if let refusal { throw CLIError(description: refusal, status: ExitStatus.failure) }
     }
 

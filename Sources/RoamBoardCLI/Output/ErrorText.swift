@@ -35,6 +35,7 @@ enum ErrorText {
             if FileSystem.isMissing(path) { return missingDatabase(path) }
             return e.cause + ": check that it is a file you may read, in a folder you may write (SQLite keeps its -wal and -shm files beside it)"
         case .notADatabase, .corrupt:
+            if e.isNotSQLiteAtAll { return e.cause + ": check --db/--board (a GPX or FIT ride is brought in with 'roam-board import')" }
             return e.cause + ": check --db/--board; " + RideRescue.whatToDo
         case .ioError:
             return e.cause + ": check the SD card or drive"

@@ -53,11 +53,20 @@ public final class SerialPort: SerialLine {
             let n = bytes.withUnsafeBufferPointer { buf in
                 retryingOnInterrupt { roam_fd_write(fd, buf.baseAddress! + offset, buf.count - offset) }
             }
-            if Errno(shimResult: n) == .wouldBlock { try drain(); continue }
+            if Errno(shimResult: n) == .wouldBlock { try waitForRoom(); continue }
             guard n >= 0 else { throw DeviceError(.uart, .write, device: device, errno: Errno(shimResult: n)) }
             offset += Int(n)
         }
         try drain()
+    }
+
+    /// Waits until the UART takes bytes again. Not tcdrain: on a pseudo-terminal (the bench) it
+    /// returns at once whether or not the far end has read, and the write loop would spin. A line
+    /// that polls hung up or failed without room is the write's failure (EIO), not a wait.
+    private func waitForRoom() throws(DeviceError) {
+        let revents = retryingOnInterrupt { roam_fd_poll(fd, Int16(POLLOUT), -1) }
+        guard revents >= 0 else { throw DeviceError(.uart, .write, device: device, detail: "waiting for room", errno: Errno(shimResult: revents)) }
+        guard revents & CInt(POLLOUT) != 0 else { throw DeviceError(.uart, .write, device: device, detail: "waiting for room", errno: .ioError) }
     }
 
     /// Waits until what was written has left the UART (tcdrain); a failure is the write's.

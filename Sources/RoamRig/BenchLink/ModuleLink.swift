@@ -97,6 +97,9 @@ public final class ModuleLink: @unchecked Sendable {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         taken.withLock { taken.broadcast() }
         wake.wake()
+        // A host that stopped reading leaves the thread (or a writer holding `writeLock`) waiting
+        // for room in the pty: that wait ends too.
+        pty.abandonWrites()
         thread?.join()
     }
 

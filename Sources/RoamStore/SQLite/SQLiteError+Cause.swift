@@ -1,3 +1,4 @@
+import Glibc
 import RoamSystem
 
 extension SQLiteError {
@@ -16,13 +17,28 @@ extension SQLiteError {
         case .cantOpen:
             guard let systemErrno, systemErrno.isOutOfDescriptors else { return "cannot open the database \(FilePath.shown(path))" }
             return "cannot open the database \(FilePath.shown(path)): \(systemErrno.words)"
-        case .notADatabase, .corrupt: return "\(FilePath.shown(path)) is damaged or not a roam-board database"
+        case .notADatabase, .corrupt:
+            if isNotSQLiteAtAll { return "\(FilePath.shown(path)) is not a roam-board database: it is not an SQLite file at all" }
+            return "\(FilePath.shown(path)) is damaged or not a roam-board database"
         default: return "the database \(FilePath.shown(path)) refused a request: \(message)"
         }
     }
 }
 
 extension SQLiteError {
+    /// SQLite's "not a database" for a file that does not begin with SQLite's header: a GPX, a FIT,
+    /// a text file named by mistake, not a damaged database. Nothing to rescue from it: a rider who
+    /// mistyped a path must not be told their rides are damaged.
+    public var isNotSQLiteAtAll: Bool {
+        guard code.primary == .notADatabase else { return false }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 16)
+        let n = read(fd, &head, head.count)
+        return n >= 0 && !head[0..<n].elementsEqual(Array("SQLite format 3\0".utf8))
+    }
+
     static let lockedByAnotherWriter = "is locked by another process writing it"
 
     /// Whether `cause`'s words (as a status file keeps them) say another writer held the lock:
