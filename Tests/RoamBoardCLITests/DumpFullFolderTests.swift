@@ -42,6 +42,26 @@ struct DumpFullFolderTests {
     }
 }
 
+extension DumpFullFolderTests {
+    /// A ride refused for a file in its way and a ride that does not fit, in one dump: one count of the
+    /// rides, said once (two counts that disagreed before: "0 of 2 … ; … (0 of 1 rides written)").
+    @Test func aRefusedFileAndAFullCardAreCountedOnce() throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        try DriveProbe.onSmallCard("dump-full-refused", megabytes: 1) { _, mount in
+            let out = mount.appendingPathComponent("out")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            try Data("mine".utf8).write(to: out.appendingPathComponent("20260614T073000Z-ride-\(f.a.id).gpx"))
+            try FullStorage.fill(mount)
+            let r = try CLIRunner.run(["dump", "--db", f.dbPath, "--not-dumped", "--format", "gpx", "-o", out.path + "/"])
+            #expect(r.status == 74, "\(r.stderr)")
+            let last = r.stderr.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(last.contains("(ride \(f.b.id) not written; 0 of 2 rides written); ride \(f.a.id) not written: "), "\(last)")
+            #expect(last.hasSuffix("or move it away"), "one count, not two: \(last)")
+        }
+    }
+}
+
 /// `bench` and `bench-cadence` measure bytes written and syncs. In a folder in RAM (/tmp on
 /// Raspberry Pi OS trixie, their default) those are RAM's: they said "0 B" per batch and a ratio far
 /// below its goal, with no word why. One line now says where the folder is and what to give instead.

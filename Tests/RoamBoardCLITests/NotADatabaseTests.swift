@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// A `--db` that names a file which is not SQLite at all (a GPX, a text file: a mistyped path) was
@@ -18,5 +19,21 @@ import Testing
             #expect(!r.stderr.contains("dump --all"), "\(args): \(r.stderr)")
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("<?xml"), "the file was left as it was")
+    }
+
+    /// A database whose head was zeroed (page 1 is rewritten at every checkpoint: a card's likely
+    /// damage) is damaged, not "not an SQLite file": its rides may still be saved.
+    @Test func aZeroedHeadIsDamageNotAnotherFile() throws {
+        let f = try DumpFixture.make()
+        defer { f.remove() }
+        let fd = open(f.dbPath, O_WRONLY)
+        try #require(fd >= 0)
+        let zeros = [UInt8](repeating: 0, count: 100)
+        #expect(pwrite(fd, zeros, zeros.count, 0) == zeros.count)
+        close(fd)
+        let r = try CLIRunner.run(["rides", "--db", f.dbPath])
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(r.stderr.contains("is damaged or not a roam-board database"), "\(r.stderr)")
+        #expect(!r.stderr.contains("not an SQLite file at all"), "\(r.stderr)")
     }
 }

@@ -73,9 +73,12 @@ enum DumpCommand {
             }
         }
         if plan.rides.isEmpty && unreadable.isEmpty && plan.refused.isEmpty { Console.error(plan.nothingLeftWords(reader.path)) }
-        let refusal = plan.refusedWords(written: written)
+        // One count of the rides, in the first of the last words; the others only name theirs.
+        let alsoCounted = !unreadable.isEmpty || plan.rowsLost != nil || !notWritten.isEmpty
+        let refusal = plan.refusedWords(written: written, counted: !alsoCounted)
         guard unreadable.isEmpty, plan.rowsLost == nil else {
-            throw CLIError(description: damagedWords(reader.path, unreadable: unreadable, written: written, rowsLost: plan.rowsLost)
+            throw CLIError(description: damagedWords(reader.path, unreadable: unreadable, notWritten: notWritten.map(\.id), refused: plan.refused.count,
+                                                     written: written, rowsLost: plan.rowsLost)
                            + (refusal.map { "; " + $0 } ?? ""), status: ExitStatus.dataError)
         }
         mark(onStorage(toMark), in: reader.path)
@@ -90,12 +93,16 @@ enum DumpCommand {
     }
 
     /// What a dump from a damaged database wrote and left out; nothing is marked, so the file is not written to.
-    static func damagedWords(_ path: String, unreadable: [Int64], written: Int, rowsLost: String?) -> String {
+    static func damagedWords(_ path: String, unreadable: [Int64], notWritten: [Int64] = [], refused: Int = 0, written: Int,
+                             rowsLost: String?) -> String {
         let names = unreadable.map(String.init).joined(separator: ", ")
         let list = rowsLost.map { "its list of rides cannot be read (\($0)), the rides were found from their fixes; " } ?? ""
-        let left = unreadable.isEmpty ? "\(written) of \(written) written whole"
+        let unwritten = notWritten.isEmpty ? ""
+            : "ride\(notWritten.count == 1 ? "" : "s") \(notWritten.map(String.init).joined(separator: ", ")) could not be written (said above); "
+        let total = written + unreadable.count + notWritten.count + refused
+        let left = unreadable.isEmpty ? "\(unwritten)\(written) of \(total) written whole"
             : "ride\(unreadable.count == 1 ? "" : "s") \(names) could not be read completely and \(unreadable.count == 1 ? "was" : "were") "
-                + "left out; \(written) of \(written + unreadable.count) written whole"
+                + "left out; \(unwritten)\(written) of \(total) written whole"
         return "\(FilePath.shown(path)) is damaged: \(list)\(left). Nothing was marked as dumped: the damaged file "
             + "is not written to ('roam-board check' lists what it still holds)"
     }

@@ -127,12 +127,13 @@ struct DumpPlan {
     }
 
     /// The last words of a dump that left rides out for files in their way; nil when none was.
-    func refusedWords(written: Int) -> String? {
+    /// `counted`: false where the words follow another count of the same dump (said once, there).
+    func refusedWords(written: Int, counted: Bool = true) -> String? {
         guard !refused.isEmpty else { return nil }
         let one = refused.count == 1
         return "ride\(one ? "" : "s") \(refused.map { String($0.id) }.joined(separator: ", ")) not written: "
             + "\(refused.map { FilePath.shown($0.path) }.joined(separator: ", ")) already exist\(one ? "s" : "") with other contents; "
-            + "pass --force to overwrite \(one ? "it" : "them"), or move \(one ? "it" : "them") away (\(written) of \(written + refused.count) rides written)"
+            + "pass --force to overwrite \(one ? "it" : "them"), or move \(one ? "it" : "them") away" + (counted ? " (\(written) of \(written + refused.count) rides written)" : "")
     }
 
     /// Why nothing was dumped, in `path`: "no ride to dump in …", and when rides were handed over

@@ -47,6 +47,8 @@ public final class NMEAReplayer: @unchecked Sendable {
     /// Closes the primary: the reader sees EIO, as when a USB receiver is unplugged.
     public func unplug() {
         if heldSecondary < 0 { heldSecondary = Glibc.open(pty.secondaryPath, O_RDWR | O_NOCTTY | O_CLOEXEC) }
+        // A writer waiting for room (a replay into a host that stopped reading) would wait on past the close.
+        pty.abandonWrites()
         module?.stop()
         pty.close()
     }

@@ -27,7 +27,7 @@ extension SQLiteError {
 
 extension SQLiteError {
     /// SQLite's "not a database" for a file that does not begin with SQLite's header: a GPX, a FIT,
-    /// a text file named by mistake, not a damaged database. Nothing to rescue from it: a rider who
+    /// a text file named by mistake, not a damaged database (whose head may be zeroed: that is damage). Nothing to rescue from it: a rider who
     /// mistyped a path must not be told their rides are damaged.
     public var isNotSQLiteAtAll: Bool {
         guard code.primary == .notADatabase else { return false }
@@ -36,7 +36,8 @@ extension SQLiteError {
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: 16)
         let n = read(fd, &head, head.count)
-        return n >= 0 && !head[0..<n].elementsEqual(Array("SQLite format 3\0".utf8))
+        // A zeroed head is a damaged card's page 1 (rewritten at every checkpoint), not another file.
+        return n > 0 && !head[0..<n].elementsEqual(Array("SQLite format 3\0".utf8)) && !head[0..<n].allSatisfy { $0 == 0 }
     }
 
     static let lockedByAnotherWriter = "is locked by another process writing it"
